@@ -1,0 +1,283 @@
+/**
+ * The `grimoire` command line. Commands:
+ *   check <paths…>        compile every DSL file under the paths; diagnostics; exit 1 on error
+ *   build <game> [--out F] write the validated IR
+ *   play <game> [...]     random games
+ *   scenario <paths…>     run rulings scenarios
+ *   demo [game]           compile, play one narrated game, print a summary (npm start)
+ * Exit codes: 0 ok, 1 errors / failures, 2 usage error.
+ */
+import { parseArgs } from 'node:util';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileGame, type SourceText } from '../compiler/compile.ts';
+import { gameSources, grimFiles, listGames, readSources } from '../compiler/project.ts';
+import type { Diagnostic } from '../compiler/diagnostics.ts';
+import type { GameIR } from '../compiler/ir.ts';
+import { playGame, conservationProblems, zoneSnapshot } from '../runtime/play.ts';
+import { renderDiagnostic } from './render.ts';
+import { progressBar } from './progress.ts';
+import { runScenarioFiles } from '../scenario/run.ts';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const color = process.stdout.isTTY && !process.env.NO_COLOR;
+
+class UsageError extends Error {}
+
+function usage(): string {
+  return [
+    'usage: grimoire <command> [options]',
+    '',
+    '  check <paths…>                 check the rules and cards under the paths',
+    '  build <game> [--out FILE]      write the game\'s IR (JSON)',
+    '  play <game> [--format NAME] [--games N] [--seed S] [--json] [--final-state FILE] [--param name=value]',
+    '  scenario <files or folders…>   run rulings scenarios (YAML)',
+    '  demo [game]                    compile, play one narrated game and summarise it',
+    '',
+    `games: ${listGames(projectRoot).join(', ') || '(none)'}`,
+  ].join('\n');
+}
+
+function printDiagnostics(diags: Diagnostic[], sources: SourceText[]): void {
+  const texts = new Map(sources.map((s) => [s.path, s.text]));
+  for (const d of diags) console.log(renderDiagnostic(d, texts.get(d.loc.file), color) + '\n');
+}
+
+function loadGame(game: string): { ir?: GameIR; diagnostics: Diagnostic[]; sources: SourceText[] } {
+  const known = listGames(projectRoot);
+  const sources = gameSources(projectRoot, game);
+  if (!sources) throw new UsageError(`unknown game '${game}'; the games are: ${known.join(', ') || '(none)'}`);
+  const result = compileGame({ sources, loadBase: (name) => gameSources(projectRoot, name) });
+  const all = [...sources, ...(result.ir?.game.revisionOf ? gameSources(projectRoot, result.ir.game.revisionOf) ?? [] : [])];
+  return { ...result, sources: all };
+}
+
+function requireIR(game: string): GameIR {
+  const { ir, diagnostics, sources } = loadGame(game);
+  if (!ir) {
+    printDiagnostics(diagnostics, sources);
+    const n = diagnostics.filter((d) => d.severity === 'error').length;
+    console.error(`${game}: ${n} error(s); fix them with 'grimoire check rules/${game} cards/${game}'`);
+    process.exit(1);
+  }
+  return ir;
+}
+
+/** `check`: groups the given paths by game folder and compiles each game once. */
+function cmdCheck(paths: string[]): number {
+  if (paths.length === 0) throw new UsageError('check needs at least one path (e.g. grimoire check rules/trump cards/trump)');
+  const games = new Set<string>();
+  const loose: string[] = [];
+  for (const p of paths) {
+    const abs = resolve(p);
+    if (!existsSync(abs)) throw new UsageError(`no such file or folder: ${p}`);
+    const rel = relative(projectRoot, abs).split(sep);
+    if ((rel[0] === 'rules' || rel[0] === 'cards') && rel[1]) games.add(rel[1]);
+    else if ((rel[0] === 'rules' || rel[0] === 'cards') && !rel[1]) for (const g of listGames(projectRoot)) games.add(g);
+    else loose.push(...grimFiles(abs));
+  }
+  let errors = 0;
+  let warnings = 0;
+  let files = 0;
+  for (const g of [...games].sort()) {
+    const sources = gameSources(projectRoot, g) ?? readSources(grimFiles(join(projectRoot, 'cards', g)), projectRoot);
+    files += sources.length;
+    const r = compileGame({ sources, loadBase: (name) => gameSources(projectRoot, name) });
+    printDiagnostics(r.diagnostics, sources);
+    errors += r.diagnostics.filter((d) => d.severity === 'error').length;
+    warnings += r.diagnostics.filter((d) => d.severity === 'warning').length;
+  }
+  if (loose.length) {
+    // Files outside a game folder: compiled together as one game.
+    const sources = readSources(loose, process.cwd());
+    files += sources.length;
+    const r = compileGame({ sources });
+    printDiagnostics(r.diagnostics, sources);
+    errors += r.diagnostics.filter((d) => d.severity === 'error').length;
+  }
+  console.log(`${files} file(s) checked: ${errors} error(s), ${warnings} warning(s)`);
+  return errors > 0 ? 1 : 0;
+}
+
+async function cmdBuild(game: string | undefined, out: string | undefined): Promise<number> {
+  if (!game) throw new UsageError('build needs a game, e.g. grimoire build trump');
+  const ir = requireIR(game);
+  const { validateIR } = await import('../compiler/validate-ir.ts');
+  const v = validateIR(ir);
+  if (!v.ok) {
+    console.error(`internal error: the IR does not match compiler/ir.schema.json:\n${v.errors.join('\n')}`);
+    return 1;
+  }
+  const json = JSON.stringify(ir, null, 1);
+  if (out) {
+    writeFileSync(out, json + '\n');
+    console.error(`wrote ${out} (${(json.length / 1024).toFixed(0)} KB)`);
+  } else process.stdout.write(json + '\n');
+  return 0;
+}
+
+function parseParams(list: string[] | undefined, ir: GameIR): Record<string, number | boolean | string> {
+  const out: Record<string, number | boolean | string> = {};
+  for (const item of list ?? []) {
+    const eq = item.indexOf('=');
+    if (eq < 0) throw new UsageError(`--param takes name=value, got '${item}'`);
+    const name = item.slice(0, eq);
+    const raw = item.slice(eq + 1);
+    const p = ir.params.find((x) => x.name === name);
+    if (!p) throw new UsageError(`unknown parameter '${name}'; the parameters are: ${ir.params.map((x) => x.name).join(', ')}`);
+    if (p.type === 'number') {
+      if (!/^-?\d+$/.test(raw)) throw new UsageError(`parameter '${name}' is a number`);
+      out[name] = Number(raw);
+    } else if (p.type === 'bool') {
+      if (raw !== 'true' && raw !== 'false') throw new UsageError(`parameter '${name}' is true or false`);
+      out[name] = raw === 'true';
+    } else out[name] = raw;
+  }
+  return out;
+}
+
+function checkFormat(ir: GameIR, format: string | undefined): string {
+  const f = format ?? ir.game.defaultFormat;
+  if (!ir.game.formats.some((x) => x.name === f)) throw new UsageError(`unknown format '${f}'; ${ir.game.name} has: ${ir.game.formats.map((x) => x.name).join(', ')}`);
+  return f;
+}
+
+function cmdPlay(game: string | undefined, v: Record<string, unknown>): number {
+  if (!game) throw new UsageError('play needs a game, e.g. grimoire play trump --games 100');
+  const ir = requireIR(game);
+  const format = checkFormat(ir, v.format as string | undefined);
+  const games = Number(v.games ?? 1);
+  const seed = Number(v.seed ?? 1);
+  if (!Number.isInteger(games) || games < 1) throw new UsageError('--games takes a whole number ≥ 1');
+  if (!Number.isInteger(seed)) throw new UsageError('--seed takes a whole number');
+  const params = parseParams(v.param as string[] | undefined, ir);
+  const json = !!v.json;
+  const finalState = v['final-state'] as string | undefined;
+  const results = { p1: 0, p2: 0, draw: 0 };
+  let turnsSum = 0;
+  let turnsMax = 0;
+  let decisions = 0;
+  let errors = 0;
+  let hash = 0x811c9dc5;
+  const finalLines: string[] = [];
+  const bar = progressBar(games, `${game} ${format}`, !json);
+  const started = performance.now();
+  for (let i = 0; i < games; i++) {
+    const s = seed + i;
+    try {
+      const g = playGame(ir, s, { format, params });
+      const w = g.result.winner;
+      if (w === 'p1') results.p1++;
+      else if (w === 'p2') results.p2++;
+      else results.draw++;
+      turnsSum += g.turns;
+      turnsMax = Math.max(turnsMax, g.turns);
+      decisions += g.decisions;
+      hash = Math.imul(hash ^ g.hash, 0x01000193) >>> 0;
+      const lost = conservationProblems(g.engine);
+      if (lost.length) {
+        errors++;
+        if (!json) console.error(`game seed ${s}: ${lost[0]}`);
+      }
+      if (finalState) finalLines.push(JSON.stringify({ seed: s, winner: w, reason: g.result.reason, zones: zoneSnapshot(g.engine) }));
+    } catch (e) {
+      errors++;
+      if (!json) console.error(`game seed ${s}: runtime error: ${(e as Error).message}`);
+    }
+    if ((i & 15) === 0) bar.update(i);
+  }
+  bar.stop();
+  const seconds = (performance.now() - started) / 1000;
+  if (finalState) writeFileSync(finalState, finalLines.join('\n') + '\n');
+  const summary = {
+    game,
+    format,
+    games,
+    seed,
+    results,
+    turns: { mean: Number((turnsSum / games).toFixed(2)), max: turnsMax },
+    decisions,
+    errors,
+    hash: hash.toString(16).padStart(8, '0'),
+    gamesPerSecond: Math.round(games / seconds),
+    decisionsPerSecond: Math.round(decisions / seconds),
+  };
+  if (json) console.log(JSON.stringify(summary));
+  else {
+    console.log(`${games} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}`);
+    console.log(`  p1 won ${results.p1}, p2 won ${results.p2}, draws ${results.draw}`);
+    console.log(`  turns: mean ${summary.turns.mean}, max ${turnsMax}; decisions: ${decisions}; errors: ${errors}`);
+    console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}`);
+  }
+  return errors > 0 ? 1 : 0;
+}
+
+function cmdDemo(game: string): number {
+  const ir = requireIR(game);
+  console.log(`Grimoire — ${ir.game.title} ${ir.game.version} (${ir.actions.length} actions and triggers, ${ir.cards.length} cards, ${ir.params.length} rule parameters)`);
+  console.log(`Compiled rules/${game} and cards/${game}. One game between two random players, seed 1, format ${ir.game.defaultFormat}:\n`);
+  const g = playGame(ir, 1, { log: true });
+  const files = ir.files;
+  for (const e of g.engine.log) {
+    const where = e.loc ? ` [${files[e.loc[0]]}:${e.loc[1]}]` : '';
+    const cite = e.cite && (e.kind === 'declare' || e.kind === 'result' || e.kind === 'fizzle' || e.kind === 'trigger') ? `  — ${e.cite}` : '';
+    console.log(`${String(e.turn).padStart(3)}  ${e.text}${cite}${e.kind === 'declare' || e.kind === 'result' ? where : ''}`);
+  }
+  console.log(`\nResult: ${g.result.winner ? `${g.result.winner} wins` : 'draw'} — ${g.result.reason}`);
+  console.log(`${g.turns} turns, ${g.decisions} decisions.`);
+  console.log(`\nNext: npx grimoire play ${game} --games 1000   ·   npx grimoire scenario rules/${game}/rulings   ·   docs/language.md`);
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    console.log(usage());
+    return command ? 0 : 2;
+  }
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      out: { type: 'string' },
+      format: { type: 'string' },
+      games: { type: 'string' },
+      seed: { type: 'string' },
+      json: { type: 'boolean' },
+      'final-state': { type: 'string' },
+      param: { type: 'string', multiple: true },
+      verbose: { type: 'boolean' },
+    },
+  });
+  switch (command) {
+    case 'check':
+      return cmdCheck(positionals);
+    case 'build':
+      return cmdBuild(positionals[0], values.out);
+    case 'play':
+      return cmdPlay(positionals[0], values);
+    case 'scenario':
+      if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
+      return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color });
+    case 'demo':
+      return cmdDemo(positionals[0] ?? 'trump');
+    default:
+      throw new UsageError(`unknown command '${command}'`);
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (e) {
+  if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`grimoire: ${(e as Error).message}\n\n${usage()}`);
+    process.exitCode = 2;
+  } else {
+    console.error(`grimoire: internal error: ${(e as Error).message}\nThis is a bug in Grimoire, not in your rules; please report it with the command you ran.`);
+    process.exitCode = 1;
+  }
+}
+void statSync;
+void readFileSync;

@@ -1,0 +1,77 @@
+/**
+ * The compiler pipeline in one function: sources → (parse) → ASTs → (resolve) → declarations
+ * → (check and lower) → IR. Each phase stops the pipeline when it reports errors.
+ */
+import { parseFile } from '../grammar/parse.ts';
+import type { SourceFile } from '../grammar/ast.ts';
+import { diag, type Diagnostic } from './diagnostics.ts';
+import { resolveDeclarations } from './resolve.ts';
+import { lowerGame } from './lower.ts';
+import type { GameIR } from './ir.ts';
+
+export interface SourceText {
+  path: string;
+  text: string;
+}
+
+export interface CompileInput {
+  /** The game's own files (rules and cards). */
+  sources: SourceText[];
+  /** For a revision: returns the files of the game it revises, or undefined if unknown. */
+  loadBase?: (name: string) => SourceText[] | undefined;
+}
+
+export interface CompileResult {
+  ir?: GameIR;
+  diagnostics: Diagnostic[];
+}
+
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+export function parseSources(sources: SourceText[]): { files: SourceFile[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const files: SourceFile[] = [];
+  for (const s of sources) {
+    const problem = unreadable(s.text);
+    if (problem) {
+      diagnostics.push(diag('file/unreadable', { file: s.path, line: 1, col: 1, offset: 0, endLine: 1, endCol: 1, endOffset: 1 }, problem));
+      continue;
+    }
+    const r = parseFile(s.path, s.text);
+    for (const d of r.diagnostics) diagnostics.push(diag(d.code, d.loc, d.message));
+    files.push(r.ast);
+  }
+  return { files, diagnostics };
+}
+
+function unreadable(text: string): string | undefined {
+  if (text.length > MAX_FILE_BYTES) return `the file is ${(text.length / 1024 / 1024).toFixed(1)} MB; a rules file may be at most 4 MB — split it`;
+  if (text.includes('\u0000')) return 'this looks like a binary file, not Grimoire text (it contains NUL bytes)';
+  return undefined;
+}
+
+export function compileGame(input: CompileInput): CompileResult {
+  const own = parseSources(input.sources);
+  if (own.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: own.diagnostics };
+
+  let baseFiles: SourceFile[] = [];
+  let baseSources: SourceText[] = [];
+  const revision = own.files.flatMap((f) => f.decls).find((d) => d.kind === 'revision');
+  if (revision && revision.kind === 'revision') {
+    const loaded = input.loadBase?.(revision.base.text);
+    if (!loaded) {
+      return { diagnostics: [diag('game/unknown-base', revision.base.loc, `revision '${revision.name.text}' revises '${revision.base.text}', but there is no game of that name under rules/`)] };
+    }
+    const base = parseSources(loaded);
+    if (base.diagnostics.length) return { diagnostics: base.diagnostics };
+    baseFiles = base.files;
+    baseSources = loaded;
+  }
+
+  const resolved = resolveDeclarations(baseFiles, own.files);
+  if (resolved.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: resolved.diagnostics };
+
+  const fileList = [...baseSources, ...input.sources].map((s) => s.path);
+  const lowered = lowerGame(resolved.decls, fileList);
+  return { ir: lowered.ir, diagnostics: [...resolved.diagnostics, ...lowered.diagnostics] };
+}

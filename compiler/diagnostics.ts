@@ -1,0 +1,82 @@
+/**
+ * Diagnostics: one catalogue of stable codes (documented in docs/diagnostics.md).
+ * Phases attach a diagnostic to a node's `loc`; rendering (code frames, colours) happens only
+ * in the CLI and the editor.
+ */
+import type { Loc } from '../grammar/ast.ts';
+
+export type Severity = 'error' | 'warning';
+
+export interface Diagnostic {
+  code: string;
+  severity: Severity;
+  message: string;
+  loc: Loc;
+  /** Extra lines shown under the message (e.g. "did you mean …"). */
+  notes?: string[];
+}
+
+/** Every code the compiler can emit, with the one-line meaning shown in docs/diagnostics.md. */
+export const diagnosticCodes = {
+  'syntax/unexpected-character': 'A character that is not part of the language.',
+  'syntax/unexpected-token': 'The text does not follow the grammar here.',
+  'syntax/too-deep': 'Brackets nested deeper than the parser accepts.',
+  'file/unreadable': 'A file could not be read (binary, not UTF-8, or too large).',
+  'name/unknown': 'A name that is not defined anywhere in the game.',
+  'name/duplicate': 'Two definitions of the same kind share a name.',
+  'name/ambiguous': 'A name that refers to two different things (e.g. two enum values).',
+  'type/mismatch': 'An expression of the wrong type for its place.',
+  'type/not-a-member': 'A `.member` that the value does not have.',
+  'type/bad-arguments': 'A call with the wrong number or kinds of arguments.',
+  'type/not-assignable': 'A `set` target that cannot be set.',
+  'game/missing': 'No `game` (or `revision`) declaration in the rules.',
+  'game/duplicate': 'More than one `game` declaration.',
+  'game/unknown-base': 'A revision revises a game that does not exist.',
+  'game/no-turn': 'The game has no `turn` flow.',
+  'revision/nothing-to-override': '`override` names a definition that the base game does not have.',
+  'revision/nothing-to-remove': '`remove` names a definition that does not exist.',
+  'format/unknown': '`since` names a format that the game does not declare.',
+  'action/clause-repeated': 'A clause that may appear once appears twice.',
+  'action/trigger-needs-event': 'A trigger without an `on` clause.',
+  'action/event-in-action': 'An `on` clause in an action (only triggers have events).',
+  'function/recursive': 'A function calls itself (directly or through others).',
+  'procedure/recursive': 'A procedure calls itself (directly or through others): it could never end.',
+  'card/missing-attr': 'A card does not give a value for an attribute of its type.',
+  'card/unknown-attr': 'A card gives a value for something its type does not have.',
+  'param/bad-default': 'A parameter whose default or alternatives are not literals of its type.',
+  'stack/missing': 'An action has normal speed but the game declares no `stack` zone.',
+  'zone/not-shared': 'A per-player zone used without a player (write `me.zone`).',
+} as const;
+
+export type DiagnosticCode = keyof typeof diagnosticCodes;
+
+export function diag(code: DiagnosticCode, loc: Loc, message: string, notes?: string[], severity: Severity = 'error'): Diagnostic {
+  return { code, severity, message, loc, notes };
+}
+
+/** "did you mean …" for a misspelt name: the closest candidates by edit distance. */
+export function suggest(name: string, candidates: Iterable<string>): string[] {
+  const scored: [number, string][] = [];
+  const limit = Math.max(2, Math.floor(name.length / 3));
+  for (const c of candidates) {
+    const d = editDistance(name, c);
+    if (d <= limit && c !== name) scored.push([d, c]);
+  }
+  scored.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+  return scored.slice(0, 3).map(([, c]) => c);
+}
+
+function editDistance(a: string, b: string): number {
+  const A = [...a];
+  const B = [...b];
+  if (Math.abs(A.length - B.length) > 4) return 99;
+  let prev = Array.from({ length: B.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= A.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= B.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (A[i - 1] === B[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[B.length]!;
+}

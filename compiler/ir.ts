@@ -1,0 +1,239 @@
+/**
+ * The Grimoire IR: plain JSON, the compiler's output and the runtime's input.
+ * Described for machines by compiler/ir.schema.json (kept in sync by test/ir-schema.test.ts).
+ *
+ * References between definitions are indices into the top-level tables. Local variables are
+ * slots in a frame (`slots` on each body says how many). Every node that runs carries `loc`
+ * ([file index, line, column]) so the runtime can point at the source.
+ */
+
+export const IR_VERSION = 1;
+
+export type SrcLoc = [file: number, line: number, col: number];
+
+export type IRType = string; // 'number' | 'bool' | 'text' | 'player' | 'card' | 'cards' | … | 'enum:Suit'
+
+export interface GameIR {
+  irVersion: number;
+  files: string[];
+  game: {
+    name: string;
+    title: string;
+    version: string;
+    revisionOf: string | null;
+    players: number;
+    formats: { name: string; title: string; level: number }[];
+    defaultFormat: string;
+    stackZone: number; // -1 when the game has no stack
+    /** Where a resolved request's cards go if its effect left them on the stack (each to its owner's zone); -1 = stay. */
+    leftoverZone: number;
+    firstResponder: 'opponent' | 'controller' | 'active';
+    maxTurns: number;
+    cite: string;
+  };
+  params: ParamIR[];
+  enums: { name: string; values: { name: string; title: string }[] }[];
+  labels: { name: string; title: string; cite: string }[];
+  zones: ZoneIR[];
+  cardFields: CardFieldIR[];
+  cardTypes: CardTypeIR[];
+  cards: CardIR[];
+  playerStates: VarIR[];
+  globalStates: VarIR[];
+  functions: FunctionIR[];
+  procedures: ProcedureIR[];
+  actions: ActionIR[];
+  checks: BodyIR[];
+  setup: BodyIR;
+  turn: BodyIR;
+}
+
+export interface ParamIR {
+  name: string;
+  type: 'number' | 'bool' | 'text';
+  value: number | boolean | string;
+  alternatives: (number | boolean | string)[];
+  cite: string;
+  note: string;
+}
+
+export interface ZoneIR {
+  name: string;
+  title: string;
+  shared: boolean;
+  visibility: 'public' | 'private' | 'hidden';
+  ordered: boolean;
+  attachments: boolean;
+  capacity: number; // -1 = unlimited
+  cite: string;
+}
+
+/** Card fields share one table across card types, so a field has one slot in every card. */
+export interface CardFieldIR {
+  name: string;
+  kind: 'attr' | 'state' | 'value';
+  type: IRType;
+  keep: boolean;
+}
+
+export interface CardTypeIR {
+  name: string;
+  fields: number[]; // indices into cardFields
+  /** Initial value of each `state` field (index → expression); `value` formulas. */
+  stateInits: { field: number; init: Expr }[];
+  values: { field: number; expr: Expr; slots: number }[];
+  cite: string;
+}
+
+export interface CardIR {
+  name: string;
+  title: string;
+  type: number;
+  attrs: { field: number; value: number | boolean | string | null }[];
+  cite: string;
+  loc: SrcLoc;
+}
+
+export interface VarIR {
+  name: string;
+  type: IRType;
+  init: Expr;
+  cite: string;
+}
+
+export interface FunctionIR {
+  name: string;
+  params: { name: string; type: IRType }[];
+  returnType: IRType;
+  slots: number;
+  body: Expr;
+  cite: string;
+}
+
+export interface ProcedureIR {
+  name: string;
+  params: { name: string; type: IRType }[];
+  slots: number;
+  body: Stmt[];
+  cite: string;
+  loc: SrcLoc;
+}
+
+export interface BodyIR {
+  name: string;
+  slots: number;
+  body: Stmt[];
+  cite: string;
+  loc: SrcLoc;
+}
+
+export type EventIR =
+  | { kind: 'resolved' | 'declared'; action: number }
+  | { kind: 'moved'; from: number; to: number; cardSlot: number } // zone -1 = any
+  | { kind: 'turnStart' | 'turnEnd' };
+
+/** A choice made while an action is declared: key cards (`using`) or targets (`target`). */
+export interface PickIR {
+  kind: 'using' | 'target';
+  slot: number;
+  name: string;
+  min: Expr;
+  max: Expr;
+  single: boolean;
+  from: Expr;
+  suchThat: Expr | null;
+  loc: SrcLoc;
+}
+
+export type DeclareStepIR = PickIR | { kind: 'cost'; body: Stmt[]; loc: SrcLoc };
+
+export interface ActionIR {
+  name: string;
+  title: string;
+  isTrigger: boolean;
+  event: EventIR | null;
+  condition: Expr | null; // trigger `if`
+  controller: Expr | null; // trigger `controller`
+  level: number; // the lowest format level where it exists (0 = every format)
+  speed: 'normal' | 'immediate' | 'instant';
+  tags: number[];
+  when: Expr[];
+  limit: number; // per player per turn, -1 = none
+  steps: DeclareStepIR[];
+  effect: Stmt[];
+  slots: number;
+  cite: string;
+  loc: SrcLoc;
+}
+
+// ------------------------------------------------------------------ expressions
+
+export type Literal = number | boolean | string | null;
+
+export type Expr =
+  | { kind: 'lit'; value: Literal }
+  | { kind: 'param'; index: number }
+  | { kind: 'local'; slot: number }
+  | { kind: 'builtin'; name: 'me' | 'opponent' | 'active' | 'players' | 'stack' | 'turn' | 'this' | 'it' | 'request' }
+  | { kind: 'label'; index: number }
+  | { kind: 'actionRef'; index: number }
+  | { kind: 'zone'; zone: number; player: Expr | null }
+  | { kind: 'cardField'; card: Expr; field: number }
+  | { kind: 'cardBuiltin'; card: Expr; field: 'name' | 'owner' | 'facedown' | 'entered' | 'title' }
+  | { kind: 'playerField'; player: Expr; field: number }
+  | { kind: 'globalField'; field: number }
+  | { kind: 'requestField'; request: Expr; field: 'cards' | 'targets' | 'controller' | 'action' }
+  | { kind: 'call'; fn: number; args: Expr[] }
+  | { kind: 'builtinCall'; fn: BuiltinFn; args: Expr[] }
+  | { kind: 'list'; items: Expr[] }
+  | { kind: 'cond'; test: Expr; then: Expr; else: Expr }
+  | { kind: 'not'; operand: Expr }
+  | { kind: 'neg'; operand: Expr }
+  | { kind: 'binary'; op: '+' | '-' | '*' | '/' | '%' | '<' | '<=' | '>' | '>=' | '==' | '!=' | 'and' | 'or'; left: Expr; right: Expr }
+  | { kind: 'inRange'; item: Expr; low: Expr; high: Expr }
+  | { kind: 'inList'; item: Expr; list: Expr }
+  | { kind: 'has'; subject: Expr; label: Expr }
+  | { kind: 'where'; list: Expr; predicate: Expr };
+
+export const builtinFns = [
+  'count', 'sum', 'max', 'min', 'any', 'all', 'all_same', 'is_empty', 'first', 'top', 'bottom',
+  'units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards',
+  'controller', 'labels', 'zone_owner',
+] as const;
+export type BuiltinFn = (typeof builtinFns)[number];
+
+// ------------------------------------------------------------------ statements
+
+export type Stmt = StmtBody & { loc: SrcLoc };
+
+export type StmtBody =
+  | { kind: 'let'; slot: number; value: Expr }
+  | { kind: 'setCard'; card: Expr; field: number; value: Expr }
+  | { kind: 'setFacedown'; card: Expr; value: Expr }
+  | { kind: 'setPlayer'; player: Expr; field: number; value: Expr }
+  | { kind: 'setGlobal'; field: number; value: Expr }
+  | { kind: 'setActive'; value: Expr }
+  | { kind: 'move'; cards: Expr; to: Expr; position: 'top' | 'bottom' | 'default'; face: 'facedown' | 'faceup' | 'default' }
+  | { kind: 'attach'; cards: Expr; to: Expr; position: 'top' | 'bottom' }
+  | { kind: 'detach'; cards: Expr }
+  | { kind: 'createEvery'; cardType: number; zone: Expr }
+  | { kind: 'createCount'; count: Expr; card: number; zone: Expr }
+  | { kind: 'shuffle'; zone: Expr }
+  | { kind: 'reveal'; cards: Expr; to: Expr | null }
+  | { kind: 'choose'; slot: number; name: string; min: Expr; max: Expr; single: boolean; from: Expr; suchThat: Expr | null; by: Expr | null; prompt: string }
+  | { kind: 'chooseMode'; by: Expr | null; prompt: string; options: { label: string; when: Expr | null; body: Stmt[] }[] }
+  | { kind: 'if'; cond: Expr; then: Stmt[]; else: Stmt[] }
+  | { kind: 'forEach'; slot: number; list: Expr; body: Stmt[] }
+  | { kind: 'repeat'; count: Expr; body: Stmt[] }
+  | { kind: 'while'; cond: Expr; body: Stmt[] }
+  | { kind: 'callProc'; proc: number; args: Expr[] }
+  | { kind: 'perform'; action: number; by: Expr | null }
+  | { kind: 'window'; name: string; passable: boolean }
+  | { kind: 'modify'; card: Expr; field: number; by: Expr; untilEndOfTurn: boolean }
+  | { kind: 'cancel'; request: Expr }
+  | { kind: 'retarget'; request: Expr; by: Expr | null }
+  | { kind: 'endTurn' }
+  | { kind: 'win' | 'lose'; player: Expr; reason: string }
+  | { kind: 'drawGame'; reason: string }
+  | { kind: 'log'; text: string }
+  | { kind: 'cite'; text: string; body: Stmt[] };

@@ -1,0 +1,1011 @@
+/**
+ * Phase 3 — check and lower: resolved declarations → IR, with type checking on the way.
+ *
+ * Every expression is checked and lowered in one walk (`expr()` returns the IR node and its
+ * type), so names are resolved exactly once. Diagnostics attach to the AST node's `loc`.
+ * Nothing here runs game logic; the output is plain JSON (compiler/ir.ts).
+ */
+import type * as A from '../grammar/ast.ts';
+import { diag, suggest, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
+import { declsOf, type Declarations } from './resolve.ts';
+import { builtinFns, IR_VERSION, type ActionIR, type BuiltinFn, type DeclareStepIR, type Expr, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
+
+const baseTypes = new Set(['number', 'bool', 'text', 'player', 'card', 'cards', 'zone', 'request', 'requests', 'players', 'label', 'labels', 'action']);
+
+interface Typed {
+  ir: Expr;
+  type: IRType;
+}
+
+interface Binding {
+  slot: number;
+  type: IRType;
+}
+
+/** Where an expression is being checked: which implicit names exist. */
+interface Scope {
+  vars: Map<string, Binding>[];
+  frame: { slots: number };
+  hasThis: boolean;
+  itType: IRType | null;
+  inEffect: boolean;
+}
+
+const builtinSignatures: Record<BuiltinFn, { args: ('list' | 'lambda' | 'number' | 'card' | 'player' | 'request' | 'any' | 'zone')[]; result: (argTypes: IRType[]) => IRType }> = {
+  count: { args: ['list'], result: () => 'number' },
+  sum: { args: ['list', 'lambda'], result: () => 'number' },
+  max: { args: ['list', 'lambda'], result: () => 'number' },
+  min: { args: ['list', 'lambda'], result: () => 'number' },
+  any: { args: ['list', 'lambda'], result: () => 'bool' },
+  all: { args: ['list', 'lambda'], result: () => 'bool' },
+  all_same: { args: ['list', 'lambda'], result: () => 'bool' },
+  is_empty: { args: ['list'], result: () => 'bool' },
+  first: { args: ['list'], result: (t) => elementOf(t[0]!) },
+  top: { args: ['list', 'number'], result: (t) => listOf(elementOf(t[0]!)) },
+  bottom: { args: ['list', 'number'], result: (t) => listOf(elementOf(t[0]!)) },
+  units: { args: ['card'], result: () => 'cards' },
+  host: { args: ['card'], result: () => 'card' },
+  zone_of: { args: ['card'], result: () => 'zone' },
+  owner: { args: ['card'], result: () => 'player' },
+  other: { args: ['player'], result: () => 'player' },
+  random: { args: ['list'], result: (t) => elementOf(t[0]!) },
+  entered_this_turn: { args: ['card'], result: () => 'bool' },
+  targets: { args: ['request'], result: () => 'list:any' },
+  cards: { args: ['request'], result: () => 'cards' },
+  controller: { args: ['request'], result: () => 'player' },
+  labels: { args: ['any'], result: () => 'labels' },
+  zone_owner: { args: ['zone'], result: () => 'player' },
+};
+
+export function elementOf(t: IRType): IRType {
+  switch (t) {
+    case 'cards':
+    case 'zone':
+      return 'card';
+    case 'players':
+      return 'player';
+    case 'requests':
+      return 'request';
+    case 'labels':
+      return 'label';
+    case 'any':
+      return 'any';
+    case 'error':
+      return 'error';
+    default:
+      return t.startsWith('list:') ? t.slice(5) : 'any';
+  }
+}
+
+export function listOf(t: IRType): IRType {
+  switch (t) {
+    case 'card':
+      return 'cards';
+    case 'player':
+      return 'players';
+    case 'request':
+      return 'requests';
+    case 'label':
+      return 'labels';
+    default:
+      return `list:${t}`;
+  }
+}
+
+function isList(t: IRType): boolean {
+  return t === 'cards' || t === 'zone' || t === 'players' || t === 'requests' || t === 'labels' || t.startsWith('list:') || t === 'any' || t === 'error';
+}
+
+function assignable(from: IRType, to: IRType): boolean {
+  if (from === to || from === 'any' || to === 'any' || from === 'none' || from === 'error' || to === 'error') return true;
+  if (to === 'cards' && (from === 'zone' || from === 'list:any')) return true;
+  if (to.startsWith('list:') && isList(from)) return elementOf(to) === 'any' || elementOf(from) === 'any' || elementOf(to) === elementOf(from);
+  if (isList(to) && from.startsWith('list:') && elementOf(from) === 'any') return true;
+  return false;
+}
+
+function describeType(t: IRType): string {
+  if (t.startsWith('enum:')) return `a ${t.slice(5)} value`;
+  if (t.startsWith('list:')) return `a list of ${t.slice(5)}`;
+  const names: Record<string, string> = {
+    number: 'a number', bool: 'true/false', text: 'text', player: 'a player', card: 'a card', cards: 'a list of cards',
+    zone: 'a zone', request: 'a request', requests: 'a list of requests', players: 'a list of players', label: 'a label',
+    labels: 'a list of labels', action: 'an action', none: 'none', any: 'a value',
+  };
+  return names[t] ?? t;
+}
+
+export function lowerGame(decls: Declarations, fileList: string[]): { ir?: GameIR; diagnostics: Diagnostic[] } {
+  return new Lowerer(decls, fileList).run();
+}
+
+class Lowerer {
+  private diagnostics: Diagnostic[] = [];
+  private fileIndex = new Map<string, number>();
+  private params: A.ParamDecl[];
+  private enums: A.EnumDecl[];
+  private labels: A.LabelDecl[];
+  private zones: A.ZoneDecl[];
+  private cardTypes: A.CardTypeDecl[];
+  private cards: A.CardDecl[];
+  private playerStates: A.StateDecl[];
+  private globalStates: A.StateDecl[];
+  private functions: A.FunctionDecl[];
+  private procedures: A.ProcedureDecl[];
+  private actions: A.ActionDecl[];
+  private checks: A.CheckDecl[];
+  private enumValueIndex = new Map<string, { enumName: string; many: boolean }>();
+  private cardFields: { name: string; kind: 'attr' | 'state' | 'value'; type: IRType; keep: boolean; decl: A.CardField }[] = [];
+  private cardFieldIndex = new Map<string, number>();
+  private formatLevels = new Map<string, number>();
+  private fnCalls = new Map<string, Set<string>>();
+  private procCalls = new Map<string, Set<string>>();
+  private currentCallable: { kind: 'fn' | 'proc'; name: string } | null = null;
+
+  constructor(
+    private decls: Declarations,
+    private fileList: string[],
+  ) {
+    fileList.forEach((f, i) => this.fileIndex.set(f, i));
+    this.params = declsOf(decls, 'param');
+    this.enums = declsOf(decls, 'enum');
+    this.labels = declsOf(decls, 'label');
+    this.zones = declsOf(decls, 'zone');
+    this.cardTypes = declsOf(decls, 'cardType');
+    this.cards = declsOf(decls, 'card');
+    this.playerStates = declsOf(decls, 'playerState');
+    this.globalStates = declsOf(decls, 'globalState');
+    this.functions = declsOf(decls, 'function');
+    this.procedures = declsOf(decls, 'procedure');
+    this.actions = [...declsOf(decls, 'action'), ...declsOf(decls, 'trigger')];
+    this.checks = declsOf(decls, 'check');
+  }
+
+  private error(code: DiagnosticCode, loc: A.Loc, message: string, notes?: string[]): void {
+    this.diagnostics.push(diag(code, loc, message, notes));
+  }
+
+  private src(loc: A.Loc): SrcLoc {
+    return [this.fileIndex.get(loc.file) ?? 0, loc.line, loc.col];
+  }
+
+  run(): { ir?: GameIR; diagnostics: Diagnostic[] } {
+    const game = this.decls.game;
+    if (!game) {
+      const first = this.fileList[0] ?? 'rules';
+      this.error('game/missing', { file: first, line: 1, col: 1, offset: 0, endLine: 1, endCol: 1, endOffset: 1 }, "no 'game' declaration found; add one, e.g. game mygame \"My Game\" { players 2 }");
+      return { diagnostics: this.diagnostics };
+    }
+    for (const e of this.enums) for (const v of e.values) {
+      const prev = this.enumValueIndex.get(v.name.text);
+      this.enumValueIndex.set(v.name.text, { enumName: e.name.text, many: !!prev && prev.enumName !== e.name.text });
+    }
+    for (const f of game.formats) this.formatLevels.set(f.name.text, f.level);
+    this.collectCardFields();
+
+    const stackZone = game.stack ? this.zoneIndex(game.stack) : -1;
+    const ir: GameIR = {
+      irVersion: IR_VERSION,
+      files: this.fileList,
+      game: {
+        name: game.name.text,
+        title: game.title ?? game.name.text,
+        version: this.decls.revision?.version ?? game.version ?? '',
+        revisionOf: this.decls.revision ? this.decls.revision.base.text : null,
+        players: game.players ?? 2,
+        formats: [...game.formats].sort((a, b) => a.level - b.level).map((f) => ({ name: f.name.text, title: f.title ?? f.name.text, level: f.level })),
+        defaultFormat: game.defaultFormat?.text ?? game.formats[game.formats.length - 1]?.name.text ?? '',
+        stackZone,
+        leftoverZone: game.leftover ? this.zoneIndex(game.leftover) : -1,
+        firstResponder: this.firstResponder(game),
+        maxTurns: game.maxTurns ?? 500,
+        cite: this.decls.revision?.cite ?? game.cite ?? '',
+      },
+      params: this.params.map((p) => this.lowerParam(p)),
+      enums: this.enums.map((e) => ({ name: e.name.text, values: e.values.map((v) => ({ name: v.name.text, title: v.title ?? v.name.text })) })),
+      labels: this.labels.map((l) => ({ name: l.name.text, title: l.title ?? l.name.text, cite: l.cite ?? '' })),
+      zones: this.zones.map((z) => ({ name: z.name.text, title: z.title ?? z.name.text, shared: z.shared, visibility: z.visibility, ordered: z.ordered, attachments: z.attachments, capacity: z.capacity ?? -1, cite: z.cite ?? '' })),
+      cardFields: this.cardFields.map((f) => ({ name: f.name, kind: f.kind, type: f.type, keep: f.keep })),
+      cardTypes: [],
+      cards: [],
+      playerStates: this.playerStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
+      globalStates: this.globalStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
+      functions: [],
+      procedures: [],
+      actions: [],
+      checks: [],
+      setup: { name: 'setup', slots: 0, body: [], cite: '', loc: [0, 1, 1] },
+      turn: { name: 'turn', slots: 0, body: [], cite: '', loc: [0, 1, 1] },
+    };
+    if (game.formats.length === 0) ir.game.formats = [{ name: 'standard', title: 'standard', level: 1 }];
+    if (!ir.game.defaultFormat) ir.game.defaultFormat = ir.game.formats[0]!.name;
+    if (game.defaultFormat && !this.formatLevels.has(game.defaultFormat.text) && game.formats.length > 0) {
+      this.error('format/unknown', game.defaultFormat.loc, `unknown format '${game.defaultFormat.text}'`, this.didYouMean(game.defaultFormat.text, this.formatLevels.keys()));
+    }
+
+    ir.cardTypes = this.cardTypes.map((t) => this.lowerCardType(t));
+    ir.cards = this.cards.map((c) => this.lowerCard(c));
+    ir.functions = this.functions.map((f) => this.lowerFunction(f));
+    ir.procedures = this.procedures.map((p) => this.lowerProcedure(p));
+    ir.actions = this.actions.map((a) => this.lowerAction(a, stackZone));
+    ir.checks = this.checks.map((c) => this.lowerBody(c.name.text, c.body, c.cite, c.loc));
+    if (this.decls.setup) ir.setup = this.lowerBody('setup', this.decls.setup.body, this.decls.setup.cite, this.decls.setup.loc);
+    if (this.decls.turn) ir.turn = this.lowerBody('turn', this.decls.turn.body, this.decls.turn.cite, this.decls.turn.loc);
+    else this.error('game/no-turn', game.name.loc, "the game has no 'turn { … }' block: say what happens in a turn");
+    this.checkRecursion();
+    const hasError = this.diagnostics.some((d) => d.severity === 'error');
+    return { ir: hasError ? undefined : ir, diagnostics: this.diagnostics };
+  }
+
+  private firstResponder(game: A.GameDecl): 'opponent' | 'controller' | 'active' {
+    const v = game.firstResponder?.text ?? 'opponent';
+    if (v === 'opponent' || v === 'controller' || v === 'active') return v;
+    this.error('type/mismatch', game.firstResponder!.loc, `'first responder' is one of opponent, controller, active — not '${v}'`);
+    return 'opponent';
+  }
+
+  private didYouMean(name: string, candidates: Iterable<string>): string[] | undefined {
+    const s = suggest(name, candidates);
+    return s.length ? [`did you mean ${s.map((x) => `'${x}'`).join(' or ')}?`] : undefined;
+  }
+
+  // ------------------------------------------------------------ types and tables
+
+  private typeName(n: A.Name): IRType {
+    if (baseTypes.has(n.text)) return n.text;
+    if (this.enums.some((e) => e.name.text === n.text)) return `enum:${n.text}`;
+    this.error('name/unknown', n.loc, `unknown type '${n.text}'`, this.didYouMean(n.text, [...baseTypes, ...this.enums.map((e) => e.name.text)]));
+    return 'any';
+  }
+
+  private collectCardFields(): void {
+    for (const t of this.cardTypes) {
+      for (const f of t.fields) {
+        const type = this.typeName(f.type);
+        const existing = this.cardFieldIndex.get(f.name.text);
+        if (existing !== undefined) {
+          const e = this.cardFields[existing]!;
+          if (e.type !== type || e.kind !== f.kind) {
+            this.error('type/mismatch', f.name.loc, `card field '${f.name.text}' is a ${f.kind} of type ${type} here but a ${e.kind} of type ${e.type} in another card type; use another name`);
+          }
+          continue;
+        }
+        if (['name', 'owner', 'facedown', 'entered', 'title'].includes(f.name.text)) {
+          this.error('name/duplicate', f.name.loc, `'${f.name.text}' is built into every card; choose another field name`);
+          continue;
+        }
+        this.cardFieldIndex.set(f.name.text, this.cardFields.length);
+        this.cardFields.push({ name: f.name.text, kind: f.kind, type, keep: f.keep, decl: f });
+      }
+    }
+  }
+
+  private zoneIndex(n: A.Name): number {
+    const i = this.zones.findIndex((z) => z.name.text === n.text);
+    if (i < 0) this.error('name/unknown', n.loc, `unknown zone '${n.text}'`, this.didYouMean(n.text, this.zones.map((z) => z.name.text)));
+    return i;
+  }
+
+  private lowerParam(p: A.ParamDecl): GameIR['params'][number] {
+    const type = p.type.text;
+    if (type !== 'number' && type !== 'bool' && type !== 'text') {
+      this.error('param/bad-default', p.type.loc, `a parameter is a number, bool or text, not '${type}'`);
+    }
+    const lit = (e: A.Expr): Literal => {
+      if (e.kind === 'number') return e.value;
+      if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number') return -e.operand.value;
+      if (e.kind === 'string') return e.value;
+      if (e.kind === 'bool') return e.value;
+      this.error('param/bad-default', e.loc, 'a parameter value must be a plain number, "text" or true/false');
+      return null;
+    };
+    const check = (v: Literal, e: A.Expr) => {
+      const t = typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : typeof v === 'string' ? 'text' : null;
+      if (t && t !== type) this.error('param/bad-default', e.loc, `parameter '${p.name.text}' is ${describeType(type)}, but this value is ${describeType(t)}`);
+    };
+    const value = lit(p.value);
+    check(value, p.value);
+    const alternatives = p.alternatives.map((e) => {
+      const v = lit(e);
+      check(v, e);
+      return v;
+    });
+    return { name: p.name.text, type: type as 'number', value: value ?? 0, alternatives: alternatives.filter((v): v is number => v !== null), cite: p.cite ?? '', note: p.note ?? '' };
+  }
+
+  private lowerCardType(t: A.CardTypeDecl): GameIR['cardTypes'][number] {
+    const fields = t.fields.map((f) => this.cardFieldIndex.get(f.name.text)).filter((i): i is number => i !== undefined);
+    const stateInits: GameIR['cardTypes'][number]['stateInits'] = [];
+    const values: GameIR['cardTypes'][number]['values'] = [];
+    for (const f of t.fields) {
+      const index = this.cardFieldIndex.get(f.name.text);
+      if (index === undefined) continue;
+      const type = this.cardFields[index]!.type;
+      if (f.kind === 'state') {
+        stateInits.push({ field: index, init: f.init ? this.constExpr(f.init, type) : { kind: 'lit', value: defaultOf(type) } });
+      } else if (f.kind === 'value') {
+        if (!f.init) {
+          this.error('type/mismatch', f.name.loc, `value '${f.name.text}' needs a formula: value ${f.name.text}: ${f.type.text} = …`);
+          continue;
+        }
+        const scope = this.newScope({ hasThis: true });
+        const e = this.expect(f.init, type, scope);
+        values.push({ field: index, expr: e, slots: scope.frame.slots });
+      } else if (f.init) {
+        this.error('type/mismatch', f.init.loc, `an attr is printed on each card: give its value in the card definitions, not here`);
+      }
+    }
+    return { name: t.name.text, fields, stateInits, values, cite: t.cite ?? '' };
+  }
+
+  private lowerCard(c: A.CardDecl): GameIR['cards'][number] {
+    const typeIndex = this.cardTypes.findIndex((t) => t.name.text === c.type.text);
+    const attrs: GameIR['cards'][number]['attrs'] = [];
+    if (typeIndex < 0) {
+      this.error('name/unknown', c.type.loc, `unknown card type '${c.type.text}'`, this.didYouMean(c.type.text, this.cardTypes.map((t) => t.name.text)));
+      return { name: c.name.text, title: c.title ?? c.name.text, type: 0, attrs, cite: c.cite ?? '', loc: this.src(c.name.loc) };
+    }
+    const type = this.cardTypes[typeIndex]!;
+    const given = new Map(c.values.map((v) => [v.name.text, v]));
+    for (const v of c.values) {
+      const f = type.fields.find((x) => x.name.text === v.name.text);
+      if (!f || f.kind !== 'attr') {
+        this.error('card/unknown-attr', v.name.loc, `card type '${type.name.text}' has no attr '${v.name.text}'`, this.didYouMean(v.name.text, type.fields.filter((x) => x.kind === 'attr').map((x) => x.name.text)));
+      }
+    }
+    for (const f of type.fields) {
+      if (f.kind !== 'attr') continue;
+      const index = this.cardFieldIndex.get(f.name.text)!;
+      const v = given.get(f.name.text);
+      if (!v) {
+        this.error('card/missing-attr', c.name.loc, `card '${c.name.text}' does not say its ${f.name.text}; add ${f.name.text} = …`);
+        continue;
+      }
+      const e = this.constExpr(v.value, this.cardFields[index]!.type);
+      attrs.push({ field: index, value: e.kind === 'lit' ? e.value : null });
+    }
+    return { name: c.name.text, title: c.title ?? c.name.text, type: typeIndex, attrs, cite: c.cite ?? '', loc: this.src(c.name.loc) };
+  }
+
+  /** A constant: a literal, an enum value, a label or a parameter — folded to a literal where possible. */
+  private constExpr(e: A.Expr, type: IRType): Expr {
+    const scope = this.newScope({});
+    const typed = this.expect(e, type, scope);
+    return typed;
+  }
+
+  private lowerFunction(f: A.FunctionDecl): GameIR['functions'][number] {
+    this.currentCallable = { kind: 'fn', name: f.name.text };
+    const scope = this.newScope({});
+    const params = f.params.map((p) => {
+      const type = this.typeName(p.type);
+      this.bind(scope, p.name, type);
+      return { name: p.name.text, type };
+    });
+    const returnType = this.typeName(f.returnType);
+    const body = this.expect(f.body, returnType, scope);
+    this.currentCallable = null;
+    return { name: f.name.text, params, returnType, slots: scope.frame.slots, body, cite: f.cite ?? '' };
+  }
+
+  private lowerProcedure(p: A.ProcedureDecl): GameIR['procedures'][number] {
+    this.currentCallable = { kind: 'proc', name: p.name.text };
+    const scope = this.newScope({ inEffect: true });
+    const params = p.params.map((x) => {
+      const type = this.typeName(x.type);
+      this.bind(scope, x.name, type);
+      return { name: x.name.text, type };
+    });
+    const body = this.block(p.body, scope);
+    this.currentCallable = null;
+    return { name: p.name.text, params, slots: scope.frame.slots, body, cite: p.cite ?? '', loc: this.src(p.name.loc) };
+  }
+
+  private lowerBody(name: string, body: A.Stmt[], cite: string | undefined, loc: A.Loc): GameIR['setup'] {
+    const scope = this.newScope({ inEffect: true });
+    const stmts = this.block(body, scope);
+    return { name, slots: scope.frame.slots, body: stmts, cite: cite ?? '', loc: this.src(loc) };
+  }
+
+  private lowerAction(a: A.ActionDecl, stackZone: number): ActionIR {
+    const isTrigger = a.kind === 'trigger';
+    const scope = this.newScope({ inEffect: false });
+    const ir: ActionIR = {
+      name: a.name.text,
+      title: a.title ?? a.name.text,
+      isTrigger,
+      event: null,
+      condition: null,
+      controller: null,
+      level: 0,
+      speed: 'normal',
+      tags: [],
+      when: [],
+      limit: -1,
+      steps: [],
+      effect: [],
+      slots: 0,
+      cite: a.cite ?? '',
+      loc: this.src(a.name.loc),
+    };
+    if (a.since) {
+      const level = this.formatLevels.get(a.since.text);
+      if (level === undefined) this.error('format/unknown', a.since.loc, `unknown format '${a.since.text}'`, this.didYouMean(a.since.text, this.formatLevels.keys()));
+      else ir.level = level;
+    }
+    const seen = new Set<string>();
+    const once = (c: A.Clause) => {
+      if (['speed', 'limit', 'effect', 'on', 'controller'].includes(c.kind)) {
+        if (seen.has(c.kind)) this.error('action/clause-repeated', c.loc, `'${c.kind}' appears twice in ${a.kind} '${a.name.text}'`);
+        seen.add(c.kind);
+      }
+    };
+    // The event comes first: it binds the card of a `moved` event for the other clauses.
+    for (const c of a.clauses) {
+      if (c.kind !== 'on') continue;
+      once(c);
+      if (!isTrigger) {
+        this.error('action/event-in-action', c.loc, `an action is chosen by a player; only a trigger has 'on …' (write 'trigger ${a.name.text}')`);
+        continue;
+      }
+      ir.event = this.lowerEvent(c.event, scope);
+    }
+    if (isTrigger && !ir.event) this.error('action/trigger-needs-event', a.name.loc, `trigger '${a.name.text}' needs 'on <event>' (e.g. on resolved エンド)`);
+    if (isTrigger) ir.speed = 'immediate';
+    let effect: A.Stmt[] | undefined;
+    for (const c of a.clauses) {
+      if (c.kind === 'on') continue;
+      once(c);
+      switch (c.kind) {
+        case 'speed':
+          ir.speed = c.value;
+          break;
+        case 'tags':
+          for (const l of c.labels) {
+            const i = this.labels.findIndex((x) => x.name.text === l.text);
+            if (i < 0) this.error('name/unknown', l.loc, `unknown label '${l.text}'`, this.didYouMean(l.text, this.labels.map((x) => x.name.text)));
+            else ir.tags.push(i);
+          }
+          break;
+        case 'when':
+          ir.when.push(this.expect(c.expr, 'bool', scope));
+          break;
+        case 'limit':
+          ir.limit = c.count;
+          break;
+        case 'if':
+          ir.condition = this.expect(c.expr, 'bool', scope);
+          break;
+        case 'controller':
+          ir.controller = this.expect(c.expr, 'player', scope);
+          break;
+        case 'using':
+        case 'target': {
+          const from = this.expr(c.from, scope);
+          if (!isList(from.type)) this.error('type/mismatch', c.from.loc, `'${c.kind} … from' needs a list to choose from, but this is ${describeType(from.type)}`);
+          const single = c.count.max === undefined && c.count.min.kind === 'number' && c.count.min.value === 1;
+          const elem = elementOf(from.type);
+          if (c.kind === 'using' && elem !== 'card' && elem !== 'any' && elem !== 'error') this.error('type/mismatch', c.from.loc, `'using' chooses cards, but this is ${describeType(from.type)}`);
+          const min = this.expect(c.count.min, 'number', scope);
+          const max = c.count.max ? this.expect(c.count.max, 'number', scope) : min;
+          const slot = this.bind(scope, c.name, single ? elem : listOf(elem));
+          const suchThat = c.suchThat ? this.expect(c.suchThat, 'bool', scope) : null;
+          ir.steps.push({ kind: c.kind, slot, name: c.name.text, min, max, single, from: from.ir, suchThat, loc: this.src(c.loc) });
+          break;
+        }
+        case 'cost':
+          ir.steps.push({ kind: 'cost', body: this.block(c.body, { ...scope, inEffect: true }), loc: this.src(c.loc) } as DeclareStepIR);
+          break;
+        case 'effect':
+          effect = c.body;
+          break;
+      }
+    }
+    if (effect) ir.effect = this.block(effect, { ...scope, inEffect: true });
+    if (ir.speed === 'normal' && stackZone < 0) {
+      this.error('stack/missing', a.name.loc, `'${a.name.text}' has normal speed (it waits on the stack), but the game has no 'stack <zone>'; add one to the game block or write 'speed immediate'`);
+    }
+    ir.slots = scope.frame.slots;
+    return ir;
+  }
+
+  private lowerEvent(e: A.EventSpec, scope: Scope): ActionIR['event'] {
+    switch (e.kind) {
+      case 'resolved':
+      case 'declared': {
+        const i = this.actions.findIndex((x) => x.name.text === e.action.text);
+        if (i < 0) this.error('name/unknown', e.action.loc, `unknown action '${e.action.text}'`, this.didYouMean(e.action.text, this.actions.map((x) => x.name.text)));
+        return { kind: e.kind, action: i };
+      }
+      case 'moved': {
+        const zone = (n: A.Name) => (n.text === 'any' ? -1 : this.zoneIndex(n));
+        const from = zone(e.from);
+        const to = zone(e.to);
+        const cardSlot = this.bind(scope, e.card, 'card');
+        return { kind: 'moved', from, to, cardSlot };
+      }
+      default:
+        return { kind: e.kind };
+    }
+  }
+
+  // ------------------------------------------------------------ scopes
+
+  private newScope(opts: { hasThis?: boolean; inEffect?: boolean }): Scope {
+    return { vars: [new Map()], frame: { slots: 0 }, hasThis: !!opts.hasThis, itType: null, inEffect: !!opts.inEffect };
+  }
+
+  private bind(scope: Scope, name: A.Name, type: IRType): number {
+    const slot = scope.frame.slots++;
+    scope.vars[scope.vars.length - 1]!.set(name.text, { slot, type });
+    return slot;
+  }
+
+  private lookup(scope: Scope, name: string): Binding | undefined {
+    for (let i = scope.vars.length - 1; i >= 0; i--) {
+      const b = scope.vars[i]!.get(name);
+      if (b) return b;
+    }
+    return undefined;
+  }
+
+  private nested(scope: Scope): Scope {
+    return { ...scope, vars: [...scope.vars, new Map()] };
+  }
+
+  // ------------------------------------------------------------ statements
+
+  private block(stmts: A.Stmt[], scope: Scope): Stmt[] {
+    const inner = this.nested(scope);
+    const out: Stmt[] = [];
+    for (const s of stmts) {
+      const ir = this.stmt(s, inner);
+      if (ir) out.push(ir);
+    }
+    return out;
+  }
+
+  private stmt(s: A.Stmt, scope: Scope): Stmt | undefined {
+    const loc = this.src(s.loc);
+    switch (s.kind) {
+      case 'let': {
+        const value = this.expr(s.value, scope);
+        const existing = this.lookup(scope, s.name.text);
+        if (existing && scope.vars[scope.vars.length - 1]!.has(s.name.text) && assignable(value.type, existing.type)) {
+          return { kind: 'let', slot: existing.slot, value: value.ir, loc };
+        }
+        const slot = this.bind(scope, s.name, value.type);
+        return { kind: 'let', slot, value: value.ir, loc };
+      }
+      case 'set':
+        return this.setStmt(s.target, s.value, scope, loc);
+      case 'move': {
+        const cards = this.expectCards(s.cards, scope);
+        const to = this.expect(s.to, 'zone', scope);
+        return { kind: 'move', cards, to, position: s.position ?? 'default', face: s.face ?? 'default', loc };
+      }
+      case 'attach':
+        return { kind: 'attach', cards: this.expectCards(s.cards, scope), to: this.expect(s.to, 'card', scope), position: s.position ?? 'top', loc };
+      case 'detach':
+        return { kind: 'detach', cards: this.expectCards(s.cards, scope), loc };
+      case 'create': {
+        const zone = this.expect(s.zone, 'zone', scope);
+        if (s.every) {
+          const t = this.cardTypes.findIndex((x) => x.name.text === s.every!.text);
+          if (t < 0) this.error('name/unknown', s.every.loc, `unknown card type '${s.every.text}'`, this.didYouMean(s.every.text, this.cardTypes.map((x) => x.name.text)));
+          return { kind: 'createEvery', cardType: t, zone, loc };
+        }
+        const c = this.cards.findIndex((x) => x.name.text === s.card!.text);
+        if (c < 0) this.error('name/unknown', s.card!.loc, `unknown card '${s.card!.text}'`, this.didYouMean(s.card!.text, this.cards.map((x) => x.name.text)));
+        return { kind: 'createCount', count: this.expect(s.count!, 'number', scope), card: c, zone, loc };
+      }
+      case 'shuffle':
+        return { kind: 'shuffle', zone: this.expect(s.zone, 'zone', scope), loc };
+      case 'reveal':
+        return { kind: 'reveal', cards: this.expectCards(s.cards, scope), to: s.to ? this.expect(s.to, 'player', scope) : null, loc };
+      case 'choose': {
+        const from = this.expr(s.from, scope);
+        if (!isList(from.type)) this.error('type/mismatch', s.from.loc, `'choose … from' needs a list, but this is ${describeType(from.type)}`);
+        const single = s.count.max === undefined && s.count.min.kind === 'number' && s.count.min.value === 1;
+        const min = this.expect(s.count.min, 'number', scope);
+        const max = s.count.max ? this.expect(s.count.max, 'number', scope) : min;
+        const by = s.by ? this.expect(s.by, 'player', scope) : null;
+        const elem = elementOf(from.type);
+        const slot = this.bind(scope, s.name, single ? elem : listOf(elem));
+        const suchThat = s.suchThat ? this.expect(s.suchThat, 'bool', scope) : null;
+        return { kind: 'choose', slot, name: s.name.text, min, max, single, from: from.ir, suchThat, by, prompt: s.prompt ?? '', loc };
+      }
+      case 'chooseMode':
+        return {
+          kind: 'chooseMode',
+          by: s.by ? this.expect(s.by, 'player', scope) : null,
+          prompt: s.prompt ?? '',
+          options: s.options.map((o) => ({ label: o.label, when: o.when ? this.expect(o.when, 'bool', scope) : null, body: this.block(o.body, scope) })),
+          loc,
+        };
+      case 'if':
+        return { kind: 'if', cond: this.expect(s.cond, 'bool', scope), then: this.block(s.then, scope), else: s.else ? this.block(s.else, scope) : [], loc };
+      case 'forEach': {
+        const list = this.expr(s.list, scope);
+        if (!isList(list.type)) this.error('type/mismatch', s.list.loc, `'for each' needs a list, but this is ${describeType(list.type)}`);
+        const inner = this.nested(scope);
+        const slot = this.bind(inner, s.name, elementOf(list.type));
+        return { kind: 'forEach', slot, list: list.ir, body: this.block(s.body, inner), loc };
+      }
+      case 'repeat':
+        return { kind: 'repeat', count: this.expect(s.count, 'number', scope), body: this.block(s.body, scope), loc };
+      case 'while':
+        return { kind: 'while', cond: this.expect(s.cond, 'bool', scope), body: this.block(s.body, scope), loc };
+      case 'do': {
+        const index = this.procedures.findIndex((p) => p.name.text === s.proc.text);
+        if (index < 0) {
+          this.error('name/unknown', s.proc.loc, `unknown procedure '${s.proc.text}'`, this.didYouMean(s.proc.text, this.procedures.map((p) => p.name.text)));
+          return undefined;
+        }
+        const proc = this.procedures[index]!;
+        if (this.currentCallable?.kind === 'proc') this.recordCall(this.procCalls, this.currentCallable.name, proc.name.text);
+        if (proc.params.length !== s.args.length) {
+          this.error('type/bad-arguments', s.loc, `procedure '${proc.name.text}' takes ${proc.params.length} argument(s) (${proc.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')}), not ${s.args.length}`);
+        }
+        const args = s.args.map((a, i) => (proc.params[i] ? this.expect(a, this.typeName(proc.params[i]!.type), scope) : this.expr(a, scope).ir));
+        return { kind: 'callProc', proc: index, args, loc };
+      }
+      case 'perform': {
+        const index = this.actions.findIndex((x) => x.name.text === s.action.text);
+        if (index < 0) this.error('name/unknown', s.action.loc, `unknown action '${s.action.text}'`, this.didYouMean(s.action.text, this.actions.map((x) => x.name.text)));
+        return { kind: 'perform', action: index, by: s.by ? this.expect(s.by, 'player', scope) : null, loc };
+      }
+      case 'window':
+        return { kind: 'window', name: s.name.text, passable: s.passable, loc };
+      case 'modify': {
+        const card = this.expect(s.target, 'card', scope);
+        const index = this.cardFieldIndex.get(s.field.text);
+        if (index === undefined || this.cardFields[index]!.kind !== 'value' || this.cardFields[index]!.type !== 'number') {
+          this.error('type/not-assignable', s.field.loc.offset === s.loc.offset ? s.loc : s.field.loc, `'modify' changes a number value of a card (e.g. modify t.size by 3); '${s.field.text}' is not one`, this.didYouMean(s.field.text, this.cardFields.filter((f) => f.kind === 'value').map((f) => f.name)));
+          return undefined;
+        }
+        return { kind: 'modify', card, field: index, by: this.expect(s.by, 'number', scope), untilEndOfTurn: s.untilEndOfTurn, loc };
+      }
+      case 'cancel':
+        return { kind: 'cancel', request: this.expect(s.request, 'request', scope), loc };
+      case 'retarget':
+        return { kind: 'retarget', request: this.expect(s.request, 'request', scope), by: s.by ? this.expect(s.by, 'player', scope) : null, loc };
+      case 'endTurn':
+        return { kind: 'endTurn', loc };
+      case 'win':
+      case 'lose':
+        return { kind: s.kind, player: this.expect(s.player, 'player', scope), reason: s.reason ?? '', loc };
+      case 'draw':
+        return { kind: 'drawGame', reason: s.reason ?? '', loc };
+      case 'log':
+        return { kind: 'log', text: s.text, loc };
+      case 'cite':
+        return { kind: 'cite', text: s.text, body: this.block(s.body, scope), loc };
+    }
+  }
+
+  private setStmt(target: A.Expr, valueExpr: A.Expr, scope: Scope, loc: SrcLoc): Stmt | undefined {
+    if (target.kind === 'name') {
+      const local = this.lookup(scope, target.name);
+      if (local) return { kind: 'let', slot: local.slot, value: this.expect(valueExpr, local.type, scope), loc };
+      if (target.name === 'active') return { kind: 'setActive', value: this.expect(valueExpr, 'player', scope), loc };
+      const g = this.globalStates.findIndex((x) => x.name.text === target.name);
+      if (g >= 0) return { kind: 'setGlobal', field: g, value: this.expect(valueExpr, this.typeName(this.globalStates[g]!.type), scope), loc };
+      this.error('type/not-assignable', target.loc, `'${target.name}' cannot be set: only card states, player states, global states, local names and 'active' can`);
+      return undefined;
+    }
+    if (target.kind === 'member') {
+      const obj = this.expr(target.object, scope);
+      const name = target.name.text;
+      if (obj.type === 'card') {
+        if (name === 'facedown') return { kind: 'setFacedown', card: obj.ir, value: this.expect(valueExpr, 'bool', scope), loc };
+        const index = this.cardFieldIndex.get(name);
+        if (index !== undefined && this.cardFields[index]!.kind === 'state') {
+          return { kind: 'setCard', card: obj.ir, field: index, value: this.expect(valueExpr, this.cardFields[index]!.type, scope), loc };
+        }
+        const what = index === undefined ? 'not a field of cards' : `a${this.cardFields[index]!.kind === 'attr' ? 'n attr (printed, never changes)' : ' value (derived; use modify)'}`;
+        this.error('type/not-assignable', target.name.loc, `'${name}' cannot be set: it is ${what}`, this.didYouMean(name, this.cardFields.filter((f) => f.kind === 'state').map((f) => f.name)));
+        return undefined;
+      }
+      if (obj.type === 'player') {
+        const index = this.playerStates.findIndex((x) => x.name.text === name);
+        if (index >= 0) return { kind: 'setPlayer', player: obj.ir, field: index, value: this.expect(valueExpr, this.typeName(this.playerStates[index]!.type), scope), loc };
+        this.error('type/not-assignable', target.name.loc, `'${name}' is not a player state`, this.didYouMean(name, this.playerStates.map((x) => x.name.text)));
+        return undefined;
+      }
+      if (obj.type !== 'error') this.error('type/not-assignable', target.loc, `only a card's or a player's state can be set, not a field of ${describeType(obj.type)}`);
+      return undefined;
+    }
+    this.error('type/not-assignable', target.loc, 'this cannot be set; write set <card>.<state> = …, set <player>.<state> = … or set <name> = …');
+    return undefined;
+  }
+
+  // ------------------------------------------------------------ expressions
+
+  private expect(e: A.Expr, type: IRType, scope: Scope): Expr {
+    const t = this.expr(e, scope);
+    if (!assignable(t.type, type)) {
+      this.error('type/mismatch', e.loc, `expected ${describeType(type)} here, but this is ${describeType(t.type)}`);
+    }
+    return t.ir;
+  }
+
+  private expectCards(e: A.Expr, scope: Scope): Expr {
+    const t = this.expr(e, scope);
+    if (t.type === 'card') return { kind: 'list', items: [t.ir] };
+    if (!assignable(t.type, 'cards')) this.error('type/mismatch', e.loc, `expected a card or a list of cards here, but this is ${describeType(t.type)}`);
+    return t.ir;
+  }
+
+  private expr(e: A.Expr, scope: Scope): Typed {
+    switch (e.kind) {
+      case 'number':
+        return { ir: { kind: 'lit', value: e.value }, type: 'number' };
+      case 'string':
+        return { ir: { kind: 'lit', value: e.value }, type: 'text' };
+      case 'bool':
+        return { ir: { kind: 'lit', value: e.value }, type: 'bool' };
+      case 'none':
+        return { ir: { kind: 'lit', value: null }, type: 'none' };
+      case 'name':
+        return this.nameExpr(e.name, e.loc, scope);
+      case 'member':
+        return this.memberExpr(e, scope);
+      case 'call':
+        return this.callExpr(e, scope);
+      case 'list': {
+        const items = e.items.map((i) => this.expr(i, scope));
+        const elem = items.length ? items[0]!.type : 'any';
+        for (let i = 1; i < items.length; i++) {
+          if (!assignable(items[i]!.type, elem)) this.error('type/mismatch', e.items[i]!.loc, `a list holds one kind of value: expected ${describeType(elem)}, found ${describeType(items[i]!.type)}`);
+        }
+        return { ir: { kind: 'list', items: items.map((i) => i.ir) }, type: listOf(elem) };
+      }
+      case 'cond': {
+        const test = this.expect(e.test, 'bool', scope);
+        const a = this.expr(e.then, scope);
+        const b = this.expr(e.else, scope);
+        if (!assignable(b.type, a.type) && !assignable(a.type, b.type)) this.error('type/mismatch', e.else.loc, `both branches must be of one type: ${describeType(a.type)} and ${describeType(b.type)}`);
+        return { ir: { kind: 'cond', test, then: a.ir, else: b.ir }, type: a.type === 'none' ? b.type : a.type };
+      }
+      case 'unary':
+        if (e.op === 'not') return { ir: { kind: 'not', operand: this.expect(e.operand, 'bool', scope) }, type: 'bool' };
+        return { ir: { kind: 'neg', operand: this.expect(e.operand, 'number', scope) }, type: 'number' };
+      case 'binary':
+        return this.binaryExpr(e, scope);
+      case 'in': {
+        const item = this.expr(e.item, scope);
+        if (e.list) {
+          const list = this.expr(e.list, scope);
+          if (!isList(list.type)) this.error('type/mismatch', e.list.loc, `'in' needs a list or a range a..b, but this is ${describeType(list.type)}`);
+          return { ir: { kind: 'inList', item: item.ir, list: list.ir }, type: 'bool' };
+        }
+        if (!assignable(item.type, 'number')) this.error('type/mismatch', e.item.loc, `a range a..b holds numbers, but this is ${describeType(item.type)}`);
+        return { ir: { kind: 'inRange', item: item.ir, low: this.expect(e.low!, 'number', scope), high: this.expect(e.high!, 'number', scope) }, type: 'bool' };
+      }
+      case 'has': {
+        const subject = this.expr(e.subject, scope);
+        if (!['card', 'request', 'any'].includes(subject.type)) this.error('type/mismatch', e.subject.loc, `'has' asks a card or a request for a label, but this is ${describeType(subject.type)}`);
+        return { ir: { kind: 'has', subject: subject.ir, label: this.expect(e.label, 'label', scope) }, type: 'bool' };
+      }
+      case 'where': {
+        const list = this.expr(e.list, scope);
+        if (!isList(list.type)) this.error('type/mismatch', e.list.loc, `'where' filters a list, but this is ${describeType(list.type)}`);
+        const predicate = this.expect(e.predicate, 'bool', { ...scope, itType: elementOf(list.type) });
+        return { ir: { kind: 'where', list: list.ir, predicate }, type: list.type === 'zone' ? 'cards' : list.type };
+      }
+    }
+  }
+
+  private binaryExpr(e: Extract<A.Expr, { kind: 'binary' }>, scope: Scope): Typed {
+    const op = e.op;
+    if (op === 'and' || op === 'or') {
+      return { ir: { kind: 'binary', op, left: this.expect(e.left, 'bool', scope), right: this.expect(e.right, 'bool', scope) }, type: 'bool' };
+    }
+    if (op === '==' || op === '!=') {
+      const l = this.expr(e.left, scope);
+      const r = this.expr(e.right, scope);
+      if (!assignable(l.type, r.type) && !assignable(r.type, l.type)) {
+        this.error('type/mismatch', e.loc, `comparing ${describeType(l.type)} with ${describeType(r.type)} is always ${op === '==' ? 'false' : 'true'}`);
+      }
+      return { ir: { kind: 'binary', op, left: l.ir, right: r.ir }, type: 'bool' };
+    }
+    if (op === '+' || op === '-') {
+      const l = this.expr(e.left, scope);
+      const r = this.expr(e.right, scope);
+      if (isList(l.type) && op === '+') {
+        // list concatenation: cards + cards
+        if (!assignable(r.type, l.type === 'zone' ? 'cards' : l.type)) this.error('type/mismatch', e.right.loc, `cannot add ${describeType(r.type)} to ${describeType(l.type)}`);
+        return { ir: { kind: 'binary', op, left: l.ir, right: r.ir }, type: l.type === 'zone' ? 'cards' : l.type };
+      }
+      if (l.type === 'text' && op === '+') return { ir: { kind: 'binary', op, left: l.ir, right: r.ir }, type: 'text' };
+      if (!assignable(l.type, 'number')) this.error('type/mismatch', e.left.loc, `'${op}' needs numbers, but this is ${describeType(l.type)}`);
+      if (!assignable(r.type, 'number')) this.error('type/mismatch', e.right.loc, `'${op}' needs numbers, but this is ${describeType(r.type)}`);
+      return { ir: { kind: 'binary', op, left: l.ir, right: r.ir }, type: 'number' };
+    }
+    const left = this.expect(e.left, 'number', scope);
+    const right = this.expect(e.right, 'number', scope);
+    const isCompare = op === '<' || op === '<=' || op === '>' || op === '>=';
+    return { ir: { kind: 'binary', op, left, right }, type: isCompare ? 'bool' : 'number' };
+  }
+
+  private nameExpr(name: string, loc: A.Loc, scope: Scope): Typed {
+    const local = this.lookup(scope, name);
+    if (local) return { ir: { kind: 'local', slot: local.slot }, type: local.type };
+    switch (name) {
+      case 'me':
+      case 'opponent':
+      case 'active':
+        return { ir: { kind: 'builtin', name }, type: 'player' };
+      case 'players':
+        return { ir: { kind: 'builtin', name }, type: 'players' };
+      case 'stack':
+        return { ir: { kind: 'builtin', name }, type: 'requests' };
+      case 'turn':
+        return { ir: { kind: 'builtin', name }, type: 'number' };
+      case 'this':
+        if (scope.hasThis) return { ir: { kind: 'builtin', name }, type: 'card' };
+        break;
+      case 'it':
+        if (scope.itType) return { ir: { kind: 'builtin', name }, type: scope.itType };
+        this.error('name/unknown', loc, "'it' only exists inside 'where …' and the second argument of sum, max, min, any, all, all_same");
+        return { ir: { kind: 'lit', value: null }, type: 'error' };
+      case 'request':
+        if (scope.inEffect) return { ir: { kind: 'builtin', name }, type: 'request' };
+        break;
+    }
+    const p = this.params.findIndex((x) => x.name.text === name);
+    if (p >= 0) return { ir: { kind: 'param', index: p }, type: this.params[p]!.type.text };
+    const g = this.globalStates.findIndex((x) => x.name.text === name);
+    if (g >= 0) return { ir: { kind: 'globalField', field: g }, type: this.typeName(this.globalStates[g]!.type) };
+    const z = this.zones.findIndex((x) => x.name.text === name);
+    if (z >= 0) {
+      if (!this.zones[z]!.shared) {
+        this.error('zone/not-shared', loc, `'${name}' is a zone of each player: say whose, e.g. me.${name} or opponent.${name}`);
+      }
+      return { ir: { kind: 'zone', zone: z, player: null }, type: 'zone' };
+    }
+    const ev = this.enumValueIndex.get(name);
+    if (ev) {
+      if (ev.many) this.error('name/ambiguous', loc, `'${name}' is a value of more than one enum; rename one of them`);
+      return { ir: { kind: 'lit', value: name }, type: `enum:${ev.enumName}` };
+    }
+    const l = this.labels.findIndex((x) => x.name.text === name);
+    if (l >= 0) return { ir: { kind: 'label', index: l }, type: 'label' };
+    const a = this.actions.findIndex((x) => x.name.text === name);
+    if (a >= 0) return { ir: { kind: 'actionRef', index: a }, type: 'action' };
+    const candidates = [
+      ...scope.vars.flatMap((m) => [...m.keys()]),
+      'me', 'opponent', 'active', 'players', 'stack', 'turn',
+      ...this.params.map((x) => x.name.text), ...this.globalStates.map((x) => x.name.text), ...this.zones.map((x) => x.name.text),
+      ...this.enumValueIndex.keys(), ...this.labels.map((x) => x.name.text), ...this.actions.map((x) => x.name.text),
+    ];
+    this.error('name/unknown', loc, `unknown name '${name}'`, this.didYouMean(name, candidates));
+    return { ir: { kind: 'lit', value: null }, type: 'error' };
+  }
+
+  private memberExpr(e: Extract<A.Expr, { kind: 'member' }>, scope: Scope): Typed {
+    const obj = this.expr(e.object, scope);
+    const name = e.name.text;
+    const unknown = (candidates: string[]) => {
+      this.error('type/not-a-member', e.name.loc, `${describeType(obj.type)} has no '${name}'`, this.didYouMean(name, candidates));
+      return { ir: { kind: 'lit', value: null }, type: 'error' } as Typed;
+    };
+    switch (obj.type) {
+      case 'player': {
+        const z = this.zones.findIndex((x) => x.name.text === name);
+        if (z >= 0) return { ir: { kind: 'zone', zone: z, player: obj.ir }, type: 'zone' };
+        const s = this.playerStates.findIndex((x) => x.name.text === name);
+        if (s >= 0) return { ir: { kind: 'playerField', player: obj.ir, field: s }, type: this.typeName(this.playerStates[s]!.type) };
+        return unknown([...this.zones.filter((z) => !z.shared).map((z) => z.name.text), ...this.playerStates.map((x) => x.name.text)]);
+      }
+      case 'card': {
+        if (name === 'name' || name === 'title') return { ir: { kind: 'cardBuiltin', card: obj.ir, field: name }, type: 'text' };
+        if (name === 'owner') return { ir: { kind: 'cardBuiltin', card: obj.ir, field: name }, type: 'player' };
+        if (name === 'facedown') return { ir: { kind: 'cardBuiltin', card: obj.ir, field: name }, type: 'bool' };
+        if (name === 'entered') return { ir: { kind: 'cardBuiltin', card: obj.ir, field: name }, type: 'number' };
+        const f = this.cardFieldIndex.get(name);
+        if (f !== undefined) return { ir: { kind: 'cardField', card: obj.ir, field: f }, type: this.cardFields[f]!.type };
+        return unknown(['name', 'owner', 'facedown', 'entered', ...this.cardFields.map((x) => x.name)]);
+      }
+      case 'request':
+        if (name === 'cards') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'cards' };
+        if (name === 'targets') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'list:any' };
+        if (name === 'controller') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'player' };
+        if (name === 'action') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'action' };
+        return unknown(['cards', 'targets', 'controller', 'action']);
+      case 'any':
+        this.error('type/not-a-member', e.name.loc, `cannot tell what '${name}' is on a value of unknown kind; give it a name with a known kind first (e.g. choose or a typed parameter)`);
+        return { ir: { kind: 'lit', value: null }, type: 'error' };
+      case 'error':
+        return { ir: { kind: 'lit', value: null }, type: 'error' };
+      default:
+        return unknown([]);
+    }
+  }
+
+  private callExpr(e: Extract<A.Expr, { kind: 'call' }>, scope: Scope): Typed {
+    const name = e.callee.text;
+    const fnIndex = this.functions.findIndex((f) => f.name.text === name);
+    if (fnIndex >= 0) {
+      const fn = this.functions[fnIndex]!;
+      if (this.currentCallable?.kind === 'fn') this.recordCall(this.fnCalls, this.currentCallable.name, name);
+      if (fn.params.length !== e.args.length) {
+        this.error('type/bad-arguments', e.loc, `function '${name}' takes ${fn.params.length} argument(s) (${fn.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')}), not ${e.args.length}`);
+      }
+      const args = e.args.map((a, i) => (fn.params[i] ? this.expect(a, this.typeName(fn.params[i]!.type), scope) : this.expr(a, scope).ir));
+      return { ir: { kind: 'call', fn: fnIndex, args }, type: this.typeName(fn.returnType) };
+    }
+    if ((builtinFns as readonly string[]).includes(name)) {
+      const fn = name as BuiltinFn;
+      const sig = builtinSignatures[fn];
+      if (sig.args.length !== e.args.length) {
+        this.error('type/bad-arguments', e.loc, `${name}(…) takes ${sig.args.length} argument(s), not ${e.args.length}`);
+        return { ir: { kind: 'lit', value: null }, type: 'error' };
+      }
+      const args: Expr[] = [];
+      const types: IRType[] = [];
+      let listType: IRType = 'any';
+      sig.args.forEach((kind, i) => {
+        const a = e.args[i]!;
+        if (kind === 'lambda') {
+          const t = this.expr(a, { ...scope, itType: elementOf(listType) });
+          args.push(t.ir);
+          types.push(t.type);
+          return;
+        }
+        const t = this.expr(a, scope);
+        args.push(t.ir);
+        types.push(t.type);
+        if (kind === 'list') {
+          listType = t.type;
+          if (!isList(t.type)) this.error('type/bad-arguments', a.loc, `${name}(…) needs a list here, but this is ${describeType(t.type)}`);
+        } else if (kind !== 'any' && !assignable(t.type, kind)) {
+          this.error('type/bad-arguments', a.loc, `${name}(…) needs ${describeType(kind)} here, but this is ${describeType(t.type)}`);
+        }
+      });
+      return { ir: { kind: 'builtinCall', fn, args }, type: sig.result(types) };
+    }
+    if (this.procedures.some((p) => p.name.text === name)) {
+      this.error('name/unknown', e.callee.loc, `'${name}' is a procedure: call it as a statement, 'do ${name}(…)'`);
+    } else {
+      this.error('name/unknown', e.callee.loc, `unknown function '${name}'`, this.didYouMean(name, [...this.functions.map((f) => f.name.text), ...builtinFns]));
+    }
+    for (const a of e.args) this.expr(a, scope);
+    return { ir: { kind: 'lit', value: null }, type: 'error' };
+  }
+
+  private recordCall(map: Map<string, Set<string>>, from: string, to: string): void {
+    let s = map.get(from);
+    if (!s) map.set(from, (s = new Set()));
+    s.add(to);
+  }
+
+  private checkRecursion(): void {
+    const report = (map: Map<string, Set<string>>, kind: 'function' | 'procedure', decls: { name: A.Name }[]) => {
+      const state = new Map<string, 0 | 1 | 2>();
+      const visit = (n: string, path: string[]): void => {
+        if (state.get(n) === 2) return;
+        if (state.get(n) === 1) {
+          const d = decls.find((x) => x.name.text === n);
+          const cycle = [...path.slice(path.indexOf(n)), n].join(' → ');
+          if (d) this.error(kind === 'function' ? 'function/recursive' : 'procedure/recursive', d.name.loc, `${kind} '${n}' calls itself (${cycle}); ${kind === 'function' ? 'functions' : 'procedures'} cannot recurse — use 'while' or 'repeat'`);
+          return;
+        }
+        state.set(n, 1);
+        for (const m of map.get(n) ?? []) visit(m, [...path, n]);
+        state.set(n, 2);
+      };
+      for (const n of map.keys()) visit(n, []);
+    };
+    report(this.fnCalls, 'function', this.functions);
+    report(this.procCalls, 'procedure', this.procedures);
+  }
+}
+
+function defaultOf(type: IRType): Literal {
+  if (type === 'number') return 0;
+  if (type === 'bool') return false;
+  if (type === 'text') return '';
+  return null;
+}

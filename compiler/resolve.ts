@@ -1,0 +1,105 @@
+/**
+ * Phase 2 — resolve: the parsed files of a game (and of the game it revises) → one table of
+ * declarations by kind and name. Applies `override` and `remove`, reports duplicates.
+ * It looks inside no body: names used in expressions are resolved by the checker (lower.ts).
+ */
+import type * as A from '../grammar/ast.ts';
+import { diag, type Diagnostic } from './diagnostics.ts';
+
+export type DeclKind = A.Decl['kind'];
+
+export interface Declarations {
+  game?: A.GameDecl;
+  revision?: A.RevisionDecl;
+  byKind: Map<string, Map<string, A.Decl>>;
+  setup?: A.FlowDecl;
+  turn?: A.FlowDecl;
+}
+
+/** Which namespace a declaration lives in (a card type and a card are different namespaces). */
+function namespaceOf(d: A.Decl): string {
+  switch (d.kind) {
+    case 'playerState':
+    case 'globalState':
+      return d.kind;
+    default:
+      return d.kind;
+  }
+}
+
+function nameOf(d: A.Decl): A.Name | undefined {
+  return 'name' in d ? (d.name as A.Name) : undefined;
+}
+
+const removeKinds: Record<string, string> = {
+  action: 'action', trigger: 'trigger', procedure: 'procedure', function: 'function',
+  card: 'card', param: 'param', check: 'check', label: 'label',
+};
+
+/**
+ * `base` holds the files of the revised game (empty for a plain game); `own` the files of the
+ * folder being compiled.
+ */
+export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): { decls: Declarations; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const decls: Declarations = { byKind: new Map() };
+  const table = (kind: string) => {
+    let m = decls.byKind.get(kind);
+    if (!m) decls.byKind.set(kind, (m = new Map()));
+    return m;
+  };
+
+  const add = (d: A.Decl, layer: 'base' | 'own') => {
+    if (d.kind === 'game') {
+      if (layer === 'base' || !decls.game) {
+        if (decls.game && layer === 'base') diagnostics.push(diag('game/duplicate', d.name.loc, `a second game declaration: '${d.name.text}' (the game is already '${decls.game.name.text}')`));
+        decls.game = d;
+      } else diagnostics.push(diag('game/duplicate', d.name.loc, `a second game declaration: '${d.name.text}' (the game is already '${decls.game.name.text}')`));
+      return;
+    }
+    if (d.kind === 'revision') {
+      decls.revision = d;
+      return;
+    }
+    if (d.kind === 'setup' || d.kind === 'turn') {
+      if (decls[d.kind] && layer === 'own' && decls[d.kind]!.loc.file === d.loc.file && !d.override && base.length === 0) {
+        diagnostics.push(diag('name/duplicate', d.loc, `a second '${d.kind}' block; a game has one`));
+      }
+      decls[d.kind] = d;
+      return;
+    }
+    if (d.kind === 'remove') {
+      const kind = removeKinds[d.what] ?? d.what;
+      const m = table(kind);
+      if (!m.delete(d.name.text)) diagnostics.push(diag('revision/nothing-to-remove', d.name.loc, `there is no ${d.what} '${d.name.text}' to remove`));
+      return;
+    }
+    const name = nameOf(d);
+    if (!name) return;
+    const m = table(namespaceOf(d));
+    const existing = m.get(name.text);
+    if (d.override) {
+      if (!existing) diagnostics.push(diag('revision/nothing-to-override', name.loc, `'override' needs an existing ${d.kind} named '${name.text}', and there is none`));
+      m.set(name.text, d);
+      return;
+    }
+    if (existing) {
+      diagnostics.push(
+        diag('name/duplicate', name.loc, `${d.kind} '${name.text}' is defined twice`, [
+          `the other definition is at ${existing.loc.file}:${existing.loc.line}:${existing.loc.col}`,
+          layer === 'own' && base.length > 0 ? `in a revision, write 'override ${d.kind === 'cardType' ? 'card type' : d.kind} …' to replace it` : 'rename one of them',
+        ]),
+      );
+      return;
+    }
+    m.set(name.text, d);
+  };
+
+  for (const f of base) for (const d of f.decls) add(d, 'base');
+  for (const f of own) for (const d of f.decls) add(d, 'own');
+  return { decls, diagnostics };
+}
+
+export function declsOf<K extends DeclKind>(decls: Declarations, kind: K): Extract<A.Decl, { kind: K }>[] {
+  return [...(decls.byKind.get(kind)?.values() ?? [])] as Extract<A.Decl, { kind: K }>[];
+}

@@ -1,0 +1,265 @@
+/**
+ * The Grimoire AST: what the parser produces and the compiler reads.
+ * Every node carries `loc`, its source range. Nodes built during error recovery may have
+ * missing children; the compiler only runs on files that parsed without errors.
+ */
+
+export interface Loc {
+  file: string;
+  line: number; // 1-based
+  col: number; // 1-based
+  offset: number; // 0-based
+  endLine: number;
+  endCol: number; // inclusive
+  endOffset: number; // exclusive
+}
+
+export interface Name {
+  text: string;
+  loc: Loc;
+}
+
+export interface SourceFile {
+  file: string;
+  decls: Decl[];
+}
+
+// ---------------------------------------------------------------- declarations
+
+export type Decl =
+  | GameDecl
+  | RevisionDecl
+  | ParamDecl
+  | EnumDecl
+  | LabelDecl
+  | ZoneDecl
+  | CardTypeDecl
+  | CardDecl
+  | StateDecl
+  | FunctionDecl
+  | ProcedureDecl
+  | ActionDecl
+  | CheckDecl
+  | FlowDecl
+  | RemoveDecl;
+
+interface DeclBase {
+  loc: Loc;
+  /** `override` written before the declaration (revisions only). */
+  override?: boolean;
+  cite?: string;
+}
+
+export interface FormatItem {
+  name: Name;
+  title?: string;
+  level: number;
+  loc: Loc;
+}
+
+export interface GameDecl extends DeclBase {
+  kind: 'game';
+  name: Name;
+  title?: string;
+  version?: string;
+  players?: number;
+  formats: FormatItem[];
+  defaultFormat?: Name;
+  stack?: Name;
+  leftover?: Name;
+  firstResponder?: Name;
+  maxTurns?: number;
+}
+
+export interface RevisionDecl extends DeclBase {
+  kind: 'revision';
+  name: Name;
+  title?: string;
+  base: Name;
+  version?: string;
+}
+
+export interface ParamDecl extends DeclBase {
+  kind: 'param';
+  name: Name;
+  type: Name;
+  value: Expr;
+  alternatives: Expr[];
+  note?: string;
+}
+
+export interface EnumDecl extends DeclBase {
+  kind: 'enum';
+  name: Name;
+  values: { name: Name; title?: string }[];
+}
+
+export interface LabelDecl extends DeclBase {
+  kind: 'label';
+  name: Name;
+  title?: string;
+}
+
+export interface ZoneDecl extends DeclBase {
+  kind: 'zone';
+  name: Name;
+  shared: boolean;
+  visibility: 'public' | 'private' | 'hidden';
+  ordered: boolean;
+  attachments: boolean;
+  capacity?: number;
+  title?: string;
+}
+
+export interface CardField {
+  kind: 'attr' | 'state' | 'value';
+  name: Name;
+  type: Name;
+  init?: Expr;
+  keep: boolean;
+  loc: Loc;
+}
+
+export interface CardTypeDecl extends DeclBase {
+  kind: 'cardType';
+  name: Name;
+  fields: CardField[];
+}
+
+export interface CardDecl extends DeclBase {
+  kind: 'card';
+  name: Name;
+  title?: string;
+  type: Name;
+  values: { name: Name; value: Expr }[];
+}
+
+export interface StateDecl extends DeclBase {
+  kind: 'playerState' | 'globalState';
+  name: Name;
+  type: Name;
+  init: Expr;
+}
+
+export interface ParamDef {
+  name: Name;
+  type: Name;
+}
+
+export interface FunctionDecl extends DeclBase {
+  kind: 'function';
+  name: Name;
+  params: ParamDef[];
+  returnType: Name;
+  body: Expr;
+}
+
+export interface ProcedureDecl extends DeclBase {
+  kind: 'procedure';
+  name: Name;
+  params: ParamDef[];
+  body: Stmt[];
+}
+
+export type EventSpec =
+  | { kind: 'resolved' | 'declared'; action: Name; loc: Loc }
+  | { kind: 'moved'; card: Name; from: Name; to: Name; loc: Loc }
+  | { kind: 'turnStart' | 'turnEnd'; loc: Loc };
+
+export interface CountSpec {
+  min: Expr;
+  max?: Expr;
+}
+
+export type Clause =
+  | { kind: 'speed'; value: 'normal' | 'immediate' | 'instant'; loc: Loc }
+  | { kind: 'tags'; labels: Name[]; loc: Loc }
+  | { kind: 'when'; expr: Expr; loc: Loc }
+  | { kind: 'limit'; count: number; loc: Loc }
+  | { kind: 'using' | 'target'; name: Name; count: CountSpec; from: Expr; suchThat?: Expr; loc: Loc }
+  | { kind: 'cost' | 'effect'; body: Stmt[]; loc: Loc }
+  | { kind: 'on'; event: EventSpec; loc: Loc }
+  | { kind: 'if'; expr: Expr; loc: Loc }
+  | { kind: 'controller'; expr: Expr; loc: Loc };
+
+/** Actions and triggers share one shape; a trigger has an `on` clause. */
+export interface ActionDecl extends DeclBase {
+  kind: 'action' | 'trigger';
+  name: Name;
+  title?: string;
+  since?: Name;
+  clauses: Clause[];
+}
+
+export interface CheckDecl extends DeclBase {
+  kind: 'check';
+  name: Name;
+  body: Stmt[];
+}
+
+export interface FlowDecl extends DeclBase {
+  kind: 'setup' | 'turn';
+  body: Stmt[];
+}
+
+export interface RemoveDecl extends DeclBase {
+  kind: 'remove';
+  what: string;
+  name: Name;
+}
+
+// ---------------------------------------------------------------- statements
+
+export type Stmt =
+  | { kind: 'let'; name: Name; value: Expr; loc: Loc }
+  | { kind: 'set'; target: Expr; value: Expr; loc: Loc }
+  | { kind: 'move'; cards: Expr; to: Expr; position?: 'top' | 'bottom'; face?: 'facedown' | 'faceup'; loc: Loc }
+  | { kind: 'attach'; cards: Expr; to: Expr; position?: 'top' | 'bottom'; loc: Loc }
+  | { kind: 'detach'; cards: Expr; loc: Loc }
+  | { kind: 'create'; every?: Name; count?: Expr; card?: Name; zone: Expr; loc: Loc }
+  | { kind: 'shuffle'; zone: Expr; loc: Loc }
+  | { kind: 'reveal'; cards: Expr; to?: Expr; loc: Loc }
+  | { kind: 'choose'; name: Name; count: CountSpec; from: Expr; suchThat?: Expr; by?: Expr; prompt?: string; loc: Loc }
+  | { kind: 'chooseMode'; by?: Expr; prompt?: string; options: ModeOption[]; loc: Loc }
+  | { kind: 'if'; cond: Expr; then: Stmt[]; else?: Stmt[]; loc: Loc }
+  | { kind: 'forEach'; name: Name; list: Expr; body: Stmt[]; loc: Loc }
+  | { kind: 'repeat'; count: Expr; body: Stmt[]; loc: Loc }
+  | { kind: 'while'; cond: Expr; body: Stmt[]; loc: Loc }
+  | { kind: 'do'; proc: Name; args: Expr[]; loc: Loc }
+  | { kind: 'perform'; action: Name; by?: Expr; loc: Loc }
+  | { kind: 'window'; name: Name; passable: boolean; loc: Loc }
+  | { kind: 'modify'; target: Expr; field: Name; by: Expr; untilEndOfTurn: boolean; loc: Loc }
+  | { kind: 'cancel'; request: Expr; loc: Loc }
+  | { kind: 'retarget'; request: Expr; by?: Expr; loc: Loc }
+  | { kind: 'endTurn'; loc: Loc }
+  | { kind: 'win' | 'lose'; player: Expr; reason?: string; loc: Loc }
+  | { kind: 'draw'; reason?: string; loc: Loc }
+  | { kind: 'log'; text: string; loc: Loc }
+  | { kind: 'cite'; text: string; body: Stmt[]; loc: Loc };
+
+export interface ModeOption {
+  label: string;
+  when?: Expr;
+  body: Stmt[];
+  loc: Loc;
+}
+
+// ---------------------------------------------------------------- expressions
+
+export type BinaryOp = 'or' | 'and' | '==' | '!=' | '<' | '<=' | '>' | '>=' | '+' | '-' | '*' | '/' | '%';
+
+export type Expr =
+  | { kind: 'number'; value: number; loc: Loc }
+  | { kind: 'string'; value: string; loc: Loc }
+  | { kind: 'bool'; value: boolean; loc: Loc }
+  | { kind: 'none'; loc: Loc }
+  | { kind: 'name'; name: string; loc: Loc }
+  | { kind: 'member'; object: Expr; name: Name; loc: Loc }
+  | { kind: 'call'; callee: Name; args: Expr[]; loc: Loc }
+  | { kind: 'list'; items: Expr[]; loc: Loc }
+  | { kind: 'cond'; test: Expr; then: Expr; else: Expr; loc: Loc }
+  | { kind: 'unary'; op: 'not' | '-'; operand: Expr; loc: Loc }
+  | { kind: 'binary'; op: BinaryOp; left: Expr; right: Expr; loc: Loc }
+  | { kind: 'in'; item: Expr; list?: Expr; low?: Expr; high?: Expr; loc: Loc }
+  | { kind: 'has'; subject: Expr; label: Expr; loc: Loc }
+  | { kind: 'where'; list: Expr; predicate: Expr; loc: Loc };

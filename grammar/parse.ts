@@ -1,0 +1,88 @@
+/**
+ * Phase 1 — parse: one file's text → its AST and the syntax diagnostics.
+ * Never throws: lexer and parser errors become diagnostics with a position.
+ */
+import type { IToken } from 'chevrotain';
+import { tokenize } from './lexer.ts';
+import { GrimoireParser } from './parser.ts';
+import type { Loc, SourceFile } from './ast.ts';
+
+export interface SyntaxDiagnostic {
+  code: 'syntax/unexpected-character' | 'syntax/unexpected-token' | 'syntax/too-deep';
+  message: string;
+  loc: Loc;
+}
+
+export interface ParseResult {
+  ast: SourceFile;
+  diagnostics: SyntaxDiagnostic[];
+}
+
+let parser: GrimoireParser | undefined;
+
+/** Deeper nesting than this is refused before parsing, so recursion can never blow the stack. */
+const MAX_NESTING = 200;
+
+export function parseFile(file: string, text: string): ParseResult {
+  parser ??= new GrimoireParser();
+  const diagnostics: SyntaxDiagnostic[] = [];
+  const lexed = tokenize(text);
+  for (const e of lexed.errors) {
+    const ch = text.slice(e.offset, e.offset + Math.max(1, e.length));
+    diagnostics.push({
+      code: 'syntax/unexpected-character',
+      message: `this character is not part of the language: ${JSON.stringify(ch.length > 20 ? ch.slice(0, 20) + '…' : ch)} (names use letters, digits, ♠♡◇♣ and _; text goes in "quotes")`,
+      loc: { file, line: e.line ?? 1, col: e.column ?? 1, offset: e.offset, endLine: e.line ?? 1, endCol: (e.column ?? 1) + Math.max(1, e.length) - 1, endOffset: e.offset + Math.max(1, e.length) },
+    });
+    if (diagnostics.length > 50) break;
+  }
+  const depthProblem = findExcessiveNesting(lexed.tokens);
+  if (depthProblem) {
+    diagnostics.push({
+      code: 'syntax/too-deep',
+      message: `brackets are nested more than ${MAX_NESTING} deep here; split the expression or the block`,
+      loc: tokenLoc(file, depthProblem),
+    });
+    return { ast: { file, decls: [] }, diagnostics };
+  }
+  parser.load(file, lexed.tokens);
+  let ast: SourceFile;
+  try {
+    ast = parser.sourceFile();
+  } catch {
+    // Chevrotain's recovery can fail on pathological input; report it at the last token read.
+    const last = lexed.tokens[lexed.tokens.length - 1];
+    diagnostics.push({ code: 'syntax/unexpected-token', message: 'the file could not be read past this point', loc: last ? tokenLoc(file, last) : startLoc(file) });
+    return { ast: { file, decls: [] }, diagnostics };
+  }
+  for (const e of parser.errors) {
+    const tok = Number.isFinite(e.token.startOffset) ? e.token : (e as { previousToken?: IToken }).previousToken ?? lexed.tokens[lexed.tokens.length - 1];
+    diagnostics.push({ code: 'syntax/unexpected-token', message: e.message, loc: tok ? tokenLoc(file, tok) : startLoc(file) });
+    if (diagnostics.length > 100) break;
+  }
+  ast = ast ?? { file, decls: [] };
+  ast.decls = (ast.decls ?? []).filter(Boolean);
+  return { ast, diagnostics };
+}
+
+function findExcessiveNesting(tokens: IToken[]): IToken | undefined {
+  let depth = 0;
+  for (const t of tokens) {
+    const img = t.image;
+    if (img === '(' || img === '[' || img === '{') {
+      depth++;
+      if (depth > MAX_NESTING) return t;
+    } else if (img === ')' || img === ']' || img === '}') depth--;
+  }
+  return undefined;
+}
+
+function tokenLoc(file: string, t: IToken): Loc {
+  const line = t.startLine ?? 1;
+  const col = t.startColumn ?? 1;
+  return { file, line, col, offset: t.startOffset, endLine: t.endLine ?? line, endCol: t.endColumn ?? col, endOffset: (t.endOffset ?? t.startOffset) + 1 };
+}
+
+function startLoc(file: string): Loc {
+  return { file, line: 1, col: 1, offset: 0, endLine: 1, endCol: 1, endOffset: 1 };
+}

@@ -1,0 +1,1111 @@
+/**
+ * The Grimoire parser: tokens → AST (grammar/ast.ts).
+ *
+ * One chevrotain parser instance, built once and reused for every file (building one costs
+ * milliseconds). Error recovery is on, so a file with several mistakes reports all of them.
+ * The parser builds AST nodes directly (embedded actions); it resolves no names and checks no
+ * types — that is the compiler's job.
+ */
+import { EmbeddedActionsParser, EOF, type IToken, type TokenType, type IParserErrorMessageProvider } from 'chevrotain';
+import * as T from './tokens.ts';
+import type * as A from './ast.ts';
+
+const K = T.Keyword;
+
+/** Turns chevrotain's mismatch reports into sentences a card designer can act on. */
+const messages: IParserErrorMessageProvider = {
+  buildMismatchTokenMessage({ expected, actual }) {
+    return `expected ${describe(expected)} but found ${show(actual)}`;
+  },
+  buildNotAllInputParsedMessage({ firstRedundant }) {
+    return `unexpected ${show(firstRedundant)}: a declaration (action, zone, card, …) was expected here`;
+  },
+  buildNoViableAltMessage({ expectedPathsPerAlt, actual, ruleName }) {
+    const starts = new Set<string>();
+    for (const alt of expectedPathsPerAlt) for (const path of alt) if (path[0]) starts.add(describe(path[0]));
+    const what = ruleDescriptions[ruleName] ?? ruleName;
+    const list = [...starts].slice(0, 8).join(', ');
+    return `${show(actual[0]!)} cannot start ${what}${list ? `; expected one of ${list}` : ''}`;
+  },
+  buildEarlyExitMessage({ expectedIterationPaths, actual, ruleName }) {
+    const first = expectedIterationPaths[0]?.[0];
+    return `${ruleDescriptions[ruleName] ?? ruleName} needs at least one ${first ? describe(first) : 'item'}, found ${show(actual[0]!)}`;
+  },
+};
+
+const ruleDescriptions: Record<string, string> = {
+  declaration: 'a declaration',
+  statement: 'a statement',
+  primary: 'an expression',
+  clause: 'an action clause',
+  event: 'an event',
+  gameItem: 'a game setting',
+  notExpr: 'an expression',
+  unary: 'an expression',
+  comparison: 'an expression',
+  additive: 'an expression',
+  orExpr: 'an expression',
+  orExprWhere: 'an expression',
+  expression: 'an expression',
+  postfix: 'an expression',
+  name: 'a name',
+};
+
+function describe(t: TokenType): string {
+  if (t === EOF) return 'the end of the file';
+  if (t === T.Identifier) return 'a name';
+  if (t === T.StringLiteral) return 'a string "…"';
+  if (t === T.NumberLiteral) return 'a number';
+  const name = t.name;
+  if (name.startsWith('Kw_')) return `'${name.slice(3)}'`;
+  const src = (t.PATTERN as RegExp).source?.replace(/\\/g, '');
+  return `'${src ?? name}'`;
+}
+
+function show(tok: IToken): string {
+  if (tok.tokenType === EOF) return 'the end of the file';
+  return `'${tok.image}'`;
+}
+
+function unquote(image: string): string {
+  return image.slice(1, -1).replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+}
+
+export class GrimoireParser extends EmbeddedActionsParser {
+  private file = '';
+
+  constructor() {
+    super(T.allTokens, { recoveryEnabled: true, errorMessageProvider: messages, maxLookahead: 3 });
+    this.performSelfAnalysis();
+  }
+
+  load(file: string, tokens: IToken[]): void {
+    this.file = file;
+    this.input = tokens;
+  }
+
+  // ------------------------------------------------------------ helpers
+
+  private loc(start: IToken, end: IToken = this.LA(0)): A.Loc {
+    const s = Number.isFinite(start.startOffset) ? start : end;
+    const e = Number.isFinite(end.endOffset ?? NaN) ? end : s;
+    return {
+      file: this.file,
+      line: s.startLine ?? 1,
+      col: s.startColumn ?? 1,
+      offset: s.startOffset,
+      endLine: e.endLine ?? s.startLine ?? 1,
+      endCol: e.endColumn ?? s.startColumn ?? 1,
+      endOffset: (e.endOffset ?? s.startOffset) + 1,
+    };
+  }
+
+  private nameFrom(tok: IToken): A.Name {
+    const text = tok.tokenType === T.QuotedIdentifier ? tok.image.slice(1, -1) : tok.image;
+    return { text, loc: this.loc(tok, tok) };
+  }
+
+  private name = this.RULE('name', (): A.Name => {
+    const tok = this.OR([
+      { ALT: () => this.CONSUME(T.Identifier) },
+      { ALT: () => this.CONSUME(T.QuotedIdentifier) },
+    ]);
+    return this.ACTION(() => this.nameFrom(tok));
+  });
+
+  private str = this.RULE('str', (): string => {
+    const tok = this.CONSUME(T.StringLiteral);
+    return this.ACTION(() => unquote(tok.image));
+  });
+
+  private num = this.RULE('num', (): number => {
+    const tok = this.CONSUME(T.NumberLiteral);
+    return this.ACTION(() => Number(tok.image));
+  });
+
+  private citeOpt = this.RULE('citeOpt', (): string | undefined => {
+    let text: string | undefined;
+    this.OPTION(() => {
+      this.CONSUME(K.cite);
+      text = this.SUBRULE(this.str);
+    });
+    return text;
+  });
+
+  // ------------------------------------------------------------ file and declarations
+
+  public sourceFile = this.RULE('sourceFile', (): A.SourceFile => {
+    const decls: A.Decl[] = [];
+    this.MANY(() => {
+      const d = this.SUBRULE(this.declaration);
+      this.ACTION(() => d && decls.push(d));
+    });
+    return { file: this.file, decls };
+  });
+
+  private declaration = this.RULE('declaration', (): A.Decl => {
+    const start = this.LA(1);
+    let override = false;
+    this.OPTION(() => {
+      this.CONSUME(K.override);
+      override = true;
+    });
+    const d = this.OR<A.Decl>([
+      { ALT: () => this.SUBRULE(this.gameDecl) },
+      { ALT: () => this.SUBRULE(this.revisionDecl) },
+      { ALT: () => this.SUBRULE(this.paramDecl) },
+      { ALT: () => this.SUBRULE(this.enumDecl) },
+      { ALT: () => this.SUBRULE(this.labelDecl) },
+      { ALT: () => this.SUBRULE(this.zoneDecl) },
+      { ALT: () => this.SUBRULE(this.cardDecl) },
+      { ALT: () => this.SUBRULE(this.stateDecl) },
+      { ALT: () => this.SUBRULE(this.functionDecl) },
+      { ALT: () => this.SUBRULE(this.procedureDecl) },
+      { ALT: () => this.SUBRULE(this.actionDecl) },
+      { ALT: () => this.SUBRULE(this.checkDecl) },
+      { ALT: () => this.SUBRULE(this.flowDecl) },
+      { ALT: () => this.SUBRULE(this.removeDecl) },
+    ]);
+    return this.ACTION(() => {
+      if (d) {
+        d.override = override || undefined;
+        d.loc = this.loc(start);
+      }
+      return d;
+    });
+  });
+
+  private gameDecl = this.RULE('gameDecl', (): A.GameDecl => {
+    this.CONSUME(K.game);
+    const name = this.SUBRULE(this.name);
+    const d: A.GameDecl = { kind: 'game', name, formats: [], loc: name.loc };
+    this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    this.OPTION2(() => {
+      this.CONSUME(K.cite);
+      d.cite = this.SUBRULE2(this.str);
+    });
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.gameItem, { ARGS: [d] }));
+    this.CONSUME(T.RBrace);
+    return d;
+  });
+
+  private gameItem = this.RULE('gameItem', (d: A.GameDecl) => {
+    this.OR([
+      { ALT: () => { this.CONSUME(K.version); const v = this.SUBRULE(this.str); this.ACTION(() => (d.version = v)); } },
+      { ALT: () => { this.CONSUME(K.players); const n = this.SUBRULE(this.num); this.ACTION(() => (d.players = n)); } },
+      {
+        ALT: () => {
+          const start = this.CONSUME(K.format);
+          const name = this.SUBRULE(this.name);
+          let title: string | undefined;
+          this.OPTION(() => (title = this.SUBRULE2(this.str)));
+          this.CONSUME(K.level);
+          const level = this.SUBRULE2(this.num);
+          this.ACTION(() => d.formats.push({ name, title, level, loc: this.loc(start) }));
+        },
+      },
+      { ALT: () => { this.CONSUME(K.default); this.CONSUME2(K.format); const n = this.SUBRULE2(this.name); this.ACTION(() => (d.defaultFormat = n)); } },
+      { ALT: () => { this.CONSUME(K.stack); const n = this.SUBRULE3(this.name); this.ACTION(() => (d.stack = n)); } },
+      { ALT: () => { this.CONSUME(K.leftover); const n = this.SUBRULE5(this.name); this.ACTION(() => (d.leftover = n)); } },
+      { ALT: () => { this.CONSUME(K.first); this.CONSUME(K.responder); const n = this.SUBRULE4(this.name); this.ACTION(() => (d.firstResponder = n)); } },
+      { ALT: () => { this.CONSUME(K.max); this.CONSUME(K.turns); const n = this.SUBRULE3(this.num); this.ACTION(() => (d.maxTurns = n)); } },
+      { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE3(this.str); this.ACTION(() => (d.cite = c)); } },
+    ]);
+  });
+
+  private revisionDecl = this.RULE('revisionDecl', (): A.RevisionDecl => {
+    this.CONSUME(K.revision);
+    const name = this.SUBRULE(this.name);
+    let title: string | undefined;
+    this.OPTION(() => (title = this.SUBRULE(this.str)));
+    this.CONSUME(K.revises);
+    const base = this.SUBRULE2(this.name);
+    const d: A.RevisionDecl = { kind: 'revision', name, title, base, loc: name.loc };
+    this.OPTION2(() => {
+      this.CONSUME(K.cite);
+      d.cite = this.SUBRULE2(this.str);
+    });
+    this.CONSUME(T.LBrace);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(K.version); const v = this.SUBRULE3(this.str); this.ACTION(() => (d.version = v)); } },
+        { ALT: () => { this.CONSUME2(K.cite); const c = this.SUBRULE4(this.str); this.ACTION(() => (d.cite = c)); } },
+      ]),
+    );
+    this.CONSUME(T.RBrace);
+    return d;
+  });
+
+  private paramDecl = this.RULE('paramDecl', (): A.ParamDecl => {
+    this.CONSUME(K.param);
+    const name = this.SUBRULE(this.name);
+    this.CONSUME(T.Colon);
+    const type = this.SUBRULE2(this.name);
+    this.CONSUME(T.Equals);
+    const value = this.SUBRULE(this.expression);
+    const d: A.ParamDecl = { kind: 'param', name, type, value, alternatives: [], loc: name.loc };
+    this.OPTION(() => {
+      this.CONSUME(K.alternatives);
+      this.AT_LEAST_ONE_SEP({
+        SEP: T.Comma,
+        DEF: () => {
+          const e = this.SUBRULE2(this.expression);
+          this.ACTION(() => d.alternatives.push(e));
+        },
+      });
+    });
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE(this.str); this.ACTION(() => (d.cite = c)); } },
+        { ALT: () => { this.CONSUME(K.note); const n = this.SUBRULE2(this.str); this.ACTION(() => (d.note = n)); } },
+      ]),
+    );
+    return d;
+  });
+
+  private enumDecl = this.RULE('enumDecl', (): A.EnumDecl => {
+    this.CONSUME(K.enum);
+    const name = this.SUBRULE(this.name);
+    const d: A.EnumDecl = { kind: 'enum', name, values: [], loc: name.loc };
+    d.cite = this.SUBRULE(this.citeOpt);
+    this.CONSUME(T.LBrace);
+    this.MANY_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        const v = this.SUBRULE2(this.name);
+        let title: string | undefined;
+        this.OPTION(() => (title = this.SUBRULE(this.str)));
+        this.ACTION(() => d.values.push({ name: v, title }));
+      },
+    });
+    this.CONSUME(T.RBrace);
+    return d;
+  });
+
+  private labelDecl = this.RULE('labelDecl', (): A.LabelDecl => {
+    this.CONSUME(K.label);
+    const name = this.SUBRULE(this.name);
+    const d: A.LabelDecl = { kind: 'label', name, loc: name.loc };
+    this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    d.cite = this.SUBRULE(this.citeOpt);
+    return d;
+  });
+
+  private zoneDecl = this.RULE('zoneDecl', (): A.ZoneDecl => {
+    this.CONSUME(K.zone);
+    const name = this.SUBRULE(this.name);
+    const d: A.ZoneDecl = { kind: 'zone', name, shared: false, visibility: 'public', ordered: false, attachments: false, loc: name.loc };
+    this.OR([
+      { ALT: () => { this.CONSUME(K.per); this.CONSUME(K.player); } },
+      { ALT: () => { this.CONSUME(K.shared); this.ACTION(() => (d.shared = true)); } },
+    ]);
+    this.MANY(() =>
+      this.OR2([
+        { ALT: () => { this.CONSUME(K.public); this.ACTION(() => (d.visibility = 'public')); } },
+        { ALT: () => { this.CONSUME(K.private); this.ACTION(() => (d.visibility = 'private')); } },
+        { ALT: () => { this.CONSUME(K.hidden); this.ACTION(() => (d.visibility = 'hidden')); } },
+        { ALT: () => { this.CONSUME(K.ordered); this.ACTION(() => (d.ordered = true)); } },
+        { ALT: () => { this.CONSUME(K.attachments); this.ACTION(() => (d.attachments = true)); } },
+        { ALT: () => { this.CONSUME(K.capacity); const n = this.SUBRULE(this.num); this.ACTION(() => (d.capacity = n)); } },
+      ]),
+    );
+    this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    d.cite = this.SUBRULE(this.citeOpt);
+    return d;
+  });
+
+  private cardDecl = this.RULE('cardDecl', (): A.CardTypeDecl | A.CardDecl => {
+    this.CONSUME(K.card);
+    return this.OR<A.CardTypeDecl | A.CardDecl>([
+      {
+        GATE: () => this.LA(1).tokenType === K.type && this.LA(2).tokenType !== T.Colon && this.LA(2).tokenType !== T.StringLiteral,
+        ALT: () => {
+          this.CONSUME(K.type);
+          const name = this.SUBRULE(this.name);
+          const d: A.CardTypeDecl = { kind: 'cardType', name, fields: [], loc: name.loc };
+          d.cite = this.SUBRULE(this.citeOpt);
+          this.CONSUME(T.LBrace);
+          this.MANY(() => {
+            const f = this.SUBRULE(this.cardField);
+            this.ACTION(() => d.fields.push(f));
+          });
+          this.CONSUME(T.RBrace);
+          return d;
+        },
+        IGNORE_AMBIGUITIES: true,
+      },
+      {
+        ALT: () => {
+          const name = this.SUBRULE2(this.name);
+          const d: A.CardDecl = { kind: 'card', name, type: name, values: [], loc: name.loc };
+          this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+          this.CONSUME(T.Colon);
+          d.type = this.SUBRULE3(this.name);
+          d.cite = this.SUBRULE2(this.citeOpt);
+          this.CONSUME2(T.LBrace);
+          this.MANY2(() => {
+            const field = this.SUBRULE4(this.name);
+            this.CONSUME(T.Equals);
+            const value = this.SUBRULE(this.expression);
+            this.ACTION(() => d.values.push({ name: field, value }));
+          });
+          this.CONSUME2(T.RBrace);
+          return d;
+        },
+      },
+    ]);
+  });
+
+  private cardField = this.RULE('cardField', (): A.CardField => {
+    const start = this.LA(1);
+    const kind = this.OR([
+      { ALT: () => { this.CONSUME(K.attr); return 'attr' as const; } },
+      { ALT: () => { this.CONSUME(K.state); return 'state' as const; } },
+      { ALT: () => { this.CONSUME(K.value); return 'value' as const; } },
+    ]);
+    const name = this.SUBRULE(this.name);
+    this.CONSUME(T.Colon);
+    const type = this.SUBRULE2(this.name);
+    let init: A.Expr | undefined;
+    let keep = false;
+    this.OPTION(() => {
+      this.CONSUME(T.Equals);
+      init = this.SUBRULE(this.expression);
+    });
+    this.OPTION2(() => {
+      this.CONSUME(K.keep);
+      keep = true;
+    });
+    return { kind, name, type, init, keep, loc: this.loc(start) };
+  });
+
+  private stateDecl = this.RULE('stateDecl', (): A.StateDecl => {
+    const kind = this.OR([
+      { ALT: () => { this.CONSUME(K.player); return 'playerState' as const; } },
+      { ALT: () => { this.CONSUME(K.global); return 'globalState' as const; } },
+    ]);
+    this.CONSUME(K.state);
+    const name = this.SUBRULE(this.name);
+    this.CONSUME(T.Colon);
+    const type = this.SUBRULE2(this.name);
+    this.CONSUME(T.Equals);
+    const init = this.SUBRULE(this.expression);
+    const cite = this.SUBRULE(this.citeOpt);
+    return { kind, name, type, init, cite, loc: name.loc };
+  });
+
+  private params = this.RULE('params', (): A.ParamDef[] => {
+    const list: A.ParamDef[] = [];
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        const name = this.SUBRULE(this.name);
+        this.CONSUME(T.Colon);
+        const type = this.SUBRULE2(this.name);
+        this.ACTION(() => list.push({ name, type }));
+      },
+    });
+    this.CONSUME(T.RParen);
+    return list;
+  });
+
+  private functionDecl = this.RULE('functionDecl', (): A.FunctionDecl => {
+    this.CONSUME(K.function);
+    const name = this.SUBRULE(this.name);
+    const params = this.SUBRULE(this.params);
+    this.CONSUME(T.Colon);
+    const returnType = this.SUBRULE2(this.name);
+    let cite = this.SUBRULE(this.citeOpt);
+    this.CONSUME(T.Equals);
+    const body = this.SUBRULE(this.expression);
+    const cite2 = this.SUBRULE2(this.citeOpt);
+    return { kind: 'function', name, params, returnType, body, cite: cite ?? cite2, loc: name.loc };
+  });
+
+  private procedureDecl = this.RULE('procedureDecl', (): A.ProcedureDecl => {
+    this.CONSUME(K.procedure);
+    const name = this.SUBRULE(this.name);
+    const params = this.SUBRULE(this.params);
+    const cite = this.SUBRULE(this.citeOpt);
+    const body = this.SUBRULE(this.block);
+    return { kind: 'procedure', name, params, body, cite, loc: name.loc };
+  });
+
+  private actionDecl = this.RULE('actionDecl', (): A.ActionDecl => {
+    const kind = this.OR([
+      { ALT: () => { this.CONSUME(K.action); return 'action' as const; } },
+      { ALT: () => { this.CONSUME(K.trigger); return 'trigger' as const; } },
+    ]);
+    const name = this.SUBRULE(this.name);
+    const d: A.ActionDecl = { kind, name, clauses: [], loc: name.loc };
+    this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    this.MANY(() =>
+      this.OR2([
+        { ALT: () => { this.CONSUME(K.since); const n = this.SUBRULE2(this.name); this.ACTION(() => (d.since = n)); } },
+        { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE2(this.str); this.ACTION(() => (d.cite = c)); } },
+      ]),
+    );
+    this.CONSUME(T.LBrace);
+    this.MANY2(() => {
+      const c = this.SUBRULE(this.clause, { ARGS: [d] });
+      this.ACTION(() => c && d.clauses.push(c));
+    });
+    this.CONSUME(T.RBrace);
+    return d;
+  });
+
+  private countSpec = this.RULE('countSpec', (): A.CountSpec => {
+    const min = this.SUBRULE(this.additive);
+    let max: A.Expr | undefined;
+    this.OPTION(() => {
+      this.CONSUME(T.DotDot);
+      max = this.SUBRULE2(this.additive);
+    });
+    return { min, max };
+  });
+
+  private clause = this.RULE('clause', (d: A.ActionDecl): A.Clause | undefined => {
+    const start = this.LA(1);
+    return this.OR<A.Clause | undefined>([
+      {
+        ALT: () => {
+          this.CONSUME(K.speed);
+          const value = this.OR2([
+            { ALT: () => { this.CONSUME(K.normal); return 'normal' as const; } },
+            { ALT: () => { this.CONSUME(K.immediate); return 'immediate' as const; } },
+            { ALT: () => { this.CONSUME(K.instant); return 'instant' as const; } },
+          ]);
+          return { kind: 'speed', value, loc: this.loc(start) };
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(K.tags);
+          const labels: A.Name[] = [];
+          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => { const n = this.SUBRULE(this.name); this.ACTION(() => labels.push(n)); } });
+          return { kind: 'tags', labels, loc: this.loc(start) };
+        },
+      },
+      { ALT: () => { this.CONSUME(K.when); const expr = this.SUBRULE(this.expression); return { kind: 'when', expr, loc: this.loc(start) }; } },
+      {
+        ALT: () => {
+          this.CONSUME(K.limit);
+          const count = this.SUBRULE(this.num);
+          this.CONSUME(K.per);
+          this.CONSUME(K.turn);
+          return { kind: 'limit', count, loc: this.loc(start) };
+        },
+      },
+      {
+        ALT: () => {
+          const kind = this.OR3([
+            { ALT: () => { this.CONSUME(K.using); return 'using' as const; } },
+            { ALT: () => { this.CONSUME(K.target); return 'target' as const; } },
+          ]);
+          const name = this.SUBRULE2(this.name);
+          this.CONSUME(T.Colon);
+          const count = this.SUBRULE(this.countSpec);
+          this.CONSUME(K.from);
+          const from = this.SUBRULE2(this.expression);
+          let suchThat: A.Expr | undefined;
+          this.OPTION(() => {
+            this.CONSUME(K.such);
+            this.CONSUME(K.that);
+            suchThat = this.SUBRULE3(this.expression);
+          });
+          return { kind, name, count, from, suchThat, loc: this.loc(start) };
+        },
+      },
+      {
+        ALT: () => {
+          const kind = this.OR4([
+            { ALT: () => { this.CONSUME(K.cost); return 'cost' as const; } },
+            { ALT: () => { this.CONSUME(K.effect); return 'effect' as const; } },
+          ]);
+          const body = this.SUBRULE(this.block);
+          return { kind, body, loc: this.loc(start) };
+        },
+      },
+      { ALT: () => { this.CONSUME(K.on); const event = this.SUBRULE(this.event); return { kind: 'on', event, loc: this.loc(start) }; } },
+      { ALT: () => { this.CONSUME(K.if); const expr = this.SUBRULE4(this.expression); return { kind: 'if', expr, loc: this.loc(start) }; } },
+      { ALT: () => { this.CONSUME(K.controller); const expr = this.SUBRULE5(this.expression); return { kind: 'controller', expr, loc: this.loc(start) }; } },
+      { ALT: () => { this.CONSUME(K.since); const n = this.SUBRULE3(this.name); this.ACTION(() => (d.since = n)); return undefined; } },
+      { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE(this.str); this.ACTION(() => (d.cite = c)); return undefined; } },
+    ]);
+  });
+
+  private event = this.RULE('event', (): A.EventSpec => {
+    const start = this.LA(1);
+    return this.OR<A.EventSpec>([
+      { ALT: () => { this.CONSUME(K.resolved); const action = this.SUBRULE(this.name); return { kind: 'resolved', action, loc: this.loc(start) }; } },
+      { ALT: () => { this.CONSUME(K.declared); const action = this.SUBRULE2(this.name); return { kind: 'declared', action, loc: this.loc(start) }; } },
+      {
+        ALT: () => {
+          this.CONSUME(K.moved);
+          const card = this.SUBRULE3(this.name);
+          this.CONSUME(K.from);
+          const from = this.SUBRULE4(this.name);
+          this.CONSUME(K.to);
+          const to = this.SUBRULE5(this.name);
+          return { kind: 'moved', card, from, to, loc: this.loc(start) };
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(K.turn);
+          return this.OR2([
+            { ALT: () => { this.CONSUME(K.start); return { kind: 'turnStart' as const, loc: this.loc(start) }; } },
+            { ALT: () => { this.CONSUME(K.end); return { kind: 'turnEnd' as const, loc: this.loc(start) }; } },
+          ]);
+        },
+      },
+    ]);
+  });
+
+  private checkDecl = this.RULE('checkDecl', (): A.CheckDecl => {
+    this.CONSUME(K.check);
+    const name = this.SUBRULE(this.name);
+    const cite = this.SUBRULE(this.citeOpt);
+    const body = this.SUBRULE(this.block);
+    return { kind: 'check', name, cite, body, loc: name.loc };
+  });
+
+  private flowDecl = this.RULE('flowDecl', (): A.FlowDecl => {
+    const start = this.LA(1);
+    const kind = this.OR([
+      { ALT: () => { this.CONSUME(K.setup); return 'setup' as const; } },
+      { ALT: () => { this.CONSUME(K.turn); return 'turn' as const; } },
+    ]);
+    const cite = this.SUBRULE(this.citeOpt);
+    const body = this.SUBRULE(this.block);
+    return { kind, cite, body, loc: this.loc(start) };
+  });
+
+  private removeDecl = this.RULE('removeDecl', (): A.RemoveDecl => {
+    this.CONSUME(K.remove);
+    const whatTok = this.OR([
+      { ALT: () => this.CONSUME(K.action) },
+      { ALT: () => this.CONSUME(K.trigger) },
+      { ALT: () => this.CONSUME(K.procedure) },
+      { ALT: () => this.CONSUME(K.function) },
+      { ALT: () => this.CONSUME(K.card) },
+      { ALT: () => this.CONSUME(K.param) },
+      { ALT: () => this.CONSUME(K.check) },
+      { ALT: () => this.CONSUME(K.label) },
+    ]);
+    const name = this.SUBRULE(this.name);
+    return { kind: 'remove', what: whatTok.image, name, loc: name.loc };
+  });
+
+  // ------------------------------------------------------------ statements
+
+  private block = this.RULE('block', (): A.Stmt[] => {
+    const list: A.Stmt[] = [];
+    this.CONSUME(T.LBrace);
+    this.MANY(() => {
+      const s = this.SUBRULE(this.statement);
+      this.ACTION(() => s && list.push(s));
+    });
+    this.CONSUME(T.RBrace);
+    return list;
+  });
+
+  private positionOpt = this.RULE('positionOpt', (): 'top' | 'bottom' | undefined => {
+    let p: 'top' | 'bottom' | undefined;
+    this.OPTION(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(K.top); p = 'top'; } },
+        { ALT: () => { this.CONSUME(K.bottom); p = 'bottom'; } },
+      ]),
+    );
+    return p;
+  });
+
+  private statement = this.RULE('statement', (): A.Stmt => {
+    const start = this.LA(1);
+    const s = this.OR<A.Stmt>([
+      {
+        ALT: () => {
+          this.CONSUME(K.let);
+          const name = this.SUBRULE(this.name);
+          this.CONSUME(T.Equals);
+          const value = this.SUBRULE(this.expression);
+          return { kind: 'let', name, value, loc: name.loc };
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(K.set);
+          const target = this.SUBRULE(this.postfix);
+          this.CONSUME2(T.Equals);
+          const value = this.SUBRULE2(this.expression);
+          return { kind: 'set', target, value, loc: target.loc };
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(K.move);
+          const cards = this.SUBRULE3(this.expression);
+          this.CONSUME(K.to);
+          const to = this.SUBRULE4(this.expression);
+          const position = this.SUBRULE(this.positionOpt);
+          let face: 'facedown' | 'faceup' | undefined;
+          this.OPTION(() =>
+            this.OR2([
+              { ALT: () => { this.CONSUME(K.facedown); face = 'facedown'; } },
+              { ALT: () => { this.CONSUME(K.faceup); face = 'faceup'; } },
+            ]),
+          );
+          return { kind: 'move', cards, to, position, face, loc: cards.loc };
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(K.attach);
+          const cards = this.SUBRULE5(this.expression);
+          this.CONSUME2(K.to);
+          const to = this.SUBRULE6(this.expression);
+          const position = this.SUBRULE2(this.positionOpt);
+          return { kind: 'attach', cards, to, position, loc: cards.loc };
+        },
+      },
+      { ALT: () => { this.CONSUME(K.detach); const cards = this.SUBRULE7(this.expression); return { kind: 'detach', cards, loc: cards.loc }; } },
+      {
+        ALT: () => {
+          this.CONSUME(K.create);
+          const s: A.Stmt = this.OR3<A.Stmt>([
+            {
+              ALT: () => {
+                this.CONSUME(K.every);
+                const every = this.SUBRULE2(this.name);
+                this.CONSUME(K.in);
+                const zone = this.SUBRULE8(this.expression);
+                return { kind: 'create', every, zone, loc: every.loc };
+              },
+            },
+            {
+              ALT: () => {
+                const count = this.SUBRULE(this.additive);
+                this.CONSUME(K.of);
+                const card = this.SUBRULE3(this.name);
+                this.CONSUME2(K.in);
+                const zone = this.SUBRULE9(this.expression);
+                return { kind: 'create', count, card, zone, loc: count.loc };
+              },
+            },
+          ]);
+          return s;
+        },
+      },
+      { ALT: () => { this.CONSUME(K.shuffle); const zone = this.SUBRULE3(this.postfix); return { kind: 'shuffle', zone, loc: zone.loc }; } },
+      {
+        ALT: () => {
+          this.CONSUME(K.reveal);
+          const cards = this.SUBRULE(this.orExpr);
+          let to: A.Expr | undefined;
+          this.OPTION2(() => {
+            this.CONSUME3(K.to);
+            to = this.SUBRULE2(this.orExpr);
+          });
+          return { kind: 'reveal', cards, to, loc: cards.loc };
+        },
+      },
+      { ALT: () => this.SUBRULE(this.chooseStmt) },
+      { ALT: () => this.SUBRULE(this.ifStmt) },
+      {
+        ALT: () => {
+          this.CONSUME(K.for);
+          this.CONSUME(K.each);
+          const name = this.SUBRULE4(this.name);
+          this.CONSUME3(K.in);
+          const list = this.SUBRULE3(this.orExprWhere);
+          const body = this.SUBRULE(this.block);
+          return { kind: 'forEach', name, list, body, loc: name.loc };
+        },
+      },
+      { ALT: () => { this.CONSUME(K.repeat); const count = this.SUBRULE4(this.orExprWhere); const body = this.SUBRULE2(this.block); return { kind: 'repeat', count, body, loc: count.loc }; } },
+      { ALT: () => { this.CONSUME(K.while); const cond = this.SUBRULE5(this.orExprWhere); const body = this.SUBRULE3(this.block); return { kind: 'while', cond, body, loc: cond.loc }; } },
+      {
+        ALT: () => {
+          this.CONSUME(K.do);
+          const proc = this.SUBRULE5(this.name);
+          const args = this.SUBRULE(this.args);
+          return { kind: 'do', proc, args, loc: proc.loc };
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(K.perform);
+          const action = this.SUBRULE6(this.name);
+          let by: A.Expr | undefined;
+          this.OPTION3(() => {
+            this.CONSUME(K.by);
+            by = this.SUBRULE3(this.orExpr);
+          });
+          return { kind: 'perform', action, by, loc: action.loc };
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(K.window);
+          const name = this.SUBRULE7(this.name);
+          let passable = false;
+          this.OPTION4(() => {
+            this.CONSUME(K.passable);
+            passable = true;
+          });
+          return { kind: 'window', name, passable, loc: name.loc };
+        },
+      },
+      {
+        ALT: () => {
+          const kw = this.CONSUME(K.modify);
+          const path = this.SUBRULE2(this.postfix);
+          this.CONSUME2(K.by);
+          const by = this.SUBRULE4(this.orExpr);
+          let untilEndOfTurn = false;
+          this.OPTION5(() => {
+            this.CONSUME(K.until);
+            this.CONSUME(K.end);
+            this.CONSUME2(K.of);
+            this.CONSUME(K.turn);
+            untilEndOfTurn = true;
+          });
+          return this.ACTION(() => {
+            if (path.kind === 'member') return { kind: 'modify', target: path.object, field: path.name, by, untilEndOfTurn, loc: path.loc };
+            // Reported by the compiler: `modify` needs `<card>.<value>`.
+            return { kind: 'modify', target: path, field: { text: '', loc: this.loc(kw, kw) }, by, untilEndOfTurn, loc: path.loc };
+          });
+        },
+      },
+      { ALT: () => { this.CONSUME(K.cancel); const request = this.SUBRULE5(this.orExpr); return { kind: 'cancel', request, loc: request.loc }; } },
+      {
+        ALT: () => {
+          this.CONSUME(K.retarget);
+          const request = this.SUBRULE6(this.orExpr);
+          let by: A.Expr | undefined;
+          this.OPTION6(() => {
+            this.CONSUME3(K.by);
+            by = this.SUBRULE7(this.orExpr);
+          });
+          return { kind: 'retarget', request, by, loc: request.loc };
+        },
+      },
+      { ALT: () => { const t = this.CONSUME2(K.end); this.CONSUME2(K.turn); return { kind: 'endTurn', loc: this.loc(t) }; } },
+      {
+        ALT: () => {
+          const kind = this.OR4([
+            { ALT: () => { this.CONSUME(K.win); return 'win' as const; } },
+            { ALT: () => { this.CONSUME(K.lose); return 'lose' as const; } },
+          ]);
+          const player = this.SUBRULE8(this.orExpr);
+          let reason: string | undefined;
+          this.OPTION7(() => {
+            this.CONSUME(K.reason);
+            reason = this.SUBRULE(this.str);
+          });
+          return { kind, player, reason, loc: player.loc };
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(K.draw);
+          let reason: string | undefined;
+          this.OPTION8(() => {
+            this.CONSUME2(K.reason);
+            reason = this.SUBRULE2(this.str);
+          });
+          return { kind: 'draw', reason, loc: this.loc(t) };
+        },
+      },
+      { ALT: () => { const t = this.CONSUME(K.log); const text = this.SUBRULE3(this.str); return { kind: 'log', text, loc: this.loc(t) }; } },
+      {
+        ALT: () => {
+          const t = this.CONSUME(K.cite);
+          const text = this.SUBRULE4(this.str);
+          const body = this.SUBRULE4(this.block);
+          return { kind: 'cite', text, body, loc: this.loc(t, t) };
+        },
+      },
+    ]);
+    return this.ACTION(() => {
+      if (s && s.kind !== 'cite') s.loc = this.loc(start);
+      return s;
+    });
+  });
+
+  private chooseStmt = this.RULE('chooseStmt', (): A.Stmt => {
+    const start = this.CONSUME(K.choose);
+    return this.OR<A.Stmt>([
+      {
+        GATE: () => this.LA(2).tokenType === T.Colon,
+        ALT: () => {
+          const name = this.SUBRULE(this.name);
+          this.CONSUME(T.Colon);
+          const count = this.SUBRULE(this.countSpec);
+          this.CONSUME(K.from);
+          const from = this.SUBRULE(this.expression);
+          const s: Extract<A.Stmt, { kind: 'choose' }> = { kind: 'choose', name, count, from, loc: this.loc(start) };
+          this.OPTION(() => {
+            this.CONSUME(K.such);
+            this.CONSUME(K.that);
+            s.suchThat = this.SUBRULE2(this.expression);
+          });
+          this.OPTION2(() => {
+            this.CONSUME(K.by);
+            s.by = this.SUBRULE(this.orExpr);
+          });
+          this.OPTION3(() => (s.prompt = this.SUBRULE(this.str)));
+          return s;
+        },
+        IGNORE_AMBIGUITIES: true,
+      },
+      {
+        ALT: () => {
+          const s: Extract<A.Stmt, { kind: 'chooseMode' }> = { kind: 'chooseMode', options: [], loc: this.loc(start) };
+          this.OPTION4(() => {
+            this.CONSUME2(K.by);
+            s.by = this.SUBRULE2(this.orExpr);
+          });
+          this.OPTION5(() => (s.prompt = this.SUBRULE2(this.str)));
+          this.CONSUME(T.LBrace);
+          this.AT_LEAST_ONE(() => {
+            const o = this.CONSUME(K.option);
+            const label = this.SUBRULE3(this.str);
+            let when: A.Expr | undefined;
+            this.OPTION6(() => {
+              this.CONSUME(K.when);
+              when = this.SUBRULE3(this.expression);
+            });
+            const body = this.SUBRULE(this.block);
+            this.ACTION(() => s.options.push({ label, when, body, loc: this.loc(o) }));
+          });
+          this.CONSUME(T.RBrace);
+          return s;
+        },
+      },
+    ]);
+  });
+
+  private ifStmt = this.RULE('ifStmt', (): A.Stmt => {
+    const start = this.CONSUME(K.if);
+    const cond = this.SUBRULE(this.orExprWhere);
+    const then = this.SUBRULE(this.block);
+    let otherwise: A.Stmt[] | undefined;
+    this.OPTION(() => {
+      this.CONSUME(K.else);
+      otherwise = this.OR([
+        { ALT: () => [this.SUBRULE(this.ifStmt)] },
+        { ALT: () => this.SUBRULE2(this.block) },
+      ]);
+    });
+    return { kind: 'if', cond, then, else: otherwise, loc: this.loc(start) };
+  });
+
+  private args = this.RULE('args', (): A.Expr[] => {
+    const list: A.Expr[] = [];
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        const e = this.SUBRULE(this.expression);
+        this.ACTION(() => list.push(e));
+      },
+    });
+    this.CONSUME(T.RParen);
+    return list;
+  });
+
+  // ------------------------------------------------------------ expressions
+
+  /** The full expression: `<or-expression> [where <expression>]` — `where` binds loosest. */
+  public expression = this.RULE('expression', (): A.Expr => this.SUBRULE(this.orExprWhere));
+
+  private orExprWhere = this.RULE('orExprWhere', (): A.Expr => {
+    const start = this.LA(1);
+    let e = this.SUBRULE(this.orExpr);
+    this.OPTION(() => {
+      this.CONSUME(K.where);
+      const predicate = this.SUBRULE(this.orExprWhere);
+      e = { kind: 'where', list: e, predicate, loc: this.loc(start) };
+    });
+    return e;
+  });
+
+  private orExpr = this.RULE('orExpr', (): A.Expr => {
+    const start = this.LA(1);
+    let e = this.SUBRULE(this.andExpr);
+    this.MANY(() => {
+      this.CONSUME(K.or);
+      const right = this.SUBRULE2(this.andExpr);
+      e = { kind: 'binary', op: 'or', left: e, right, loc: this.loc(start) };
+    });
+    return e;
+  });
+
+  private andExpr = this.RULE('andExpr', (): A.Expr => {
+    const start = this.LA(1);
+    let e = this.SUBRULE(this.notExpr);
+    this.MANY(() => {
+      this.CONSUME(K.and);
+      const right = this.SUBRULE2(this.notExpr);
+      e = { kind: 'binary', op: 'and', left: e, right, loc: this.loc(start) };
+    });
+    return e;
+  });
+
+  private notExpr = this.RULE('notExpr', (): A.Expr => {
+    const start = this.LA(1);
+    return this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(K.not);
+          const operand = this.SUBRULE(this.notExpr);
+          return { kind: 'unary', op: 'not', operand, loc: this.loc(start) } as A.Expr;
+        },
+        IGNORE_AMBIGUITIES: true,
+      },
+      { ALT: () => this.SUBRULE(this.comparison) },
+    ]);
+  });
+
+  private comparison = this.RULE('comparison', (): A.Expr => {
+    const start = this.LA(1);
+    let e = this.SUBRULE(this.additive);
+    this.OPTION(() =>
+      this.OR([
+        {
+          ALT: () => {
+            const op = this.OR2([
+              { ALT: () => this.CONSUME(T.EqEq) },
+              { ALT: () => this.CONSUME(T.NotEq) },
+              { ALT: () => this.CONSUME(T.LessEq) },
+              { ALT: () => this.CONSUME(T.GreaterEq) },
+              { ALT: () => this.CONSUME(T.Less) },
+              { ALT: () => this.CONSUME(T.Greater) },
+            ]);
+            const right = this.SUBRULE2(this.additive);
+            e = { kind: 'binary', op: op.image as A.BinaryOp, left: e, right, loc: this.loc(start) };
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(K.in);
+            const first = this.SUBRULE3(this.additive);
+            let high: A.Expr | undefined;
+            this.OPTION2(() => {
+              this.CONSUME(T.DotDot);
+              high = this.SUBRULE4(this.additive);
+            });
+            e = high ? { kind: 'in', item: e, low: first, high, loc: this.loc(start) } : { kind: 'in', item: e, list: first, loc: this.loc(start) };
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(K.has);
+            const label = this.SUBRULE5(this.additive);
+            e = { kind: 'has', subject: e, label, loc: this.loc(start) };
+          },
+        },
+      ]),
+    );
+    return e;
+  });
+
+  private additive = this.RULE('additive', (): A.Expr => {
+    const start = this.LA(1);
+    let e = this.SUBRULE(this.multiplicative);
+    this.MANY(() => {
+      const op = this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }]);
+      const right = this.SUBRULE2(this.multiplicative);
+      e = { kind: 'binary', op: op.image as A.BinaryOp, left: e, right, loc: this.loc(start) };
+    });
+    return e;
+  });
+
+  private multiplicative = this.RULE('multiplicative', (): A.Expr => {
+    const start = this.LA(1);
+    let e = this.SUBRULE(this.unary);
+    this.MANY(() => {
+      const op = this.OR([{ ALT: () => this.CONSUME(T.Star) }, { ALT: () => this.CONSUME(T.Slash) }, { ALT: () => this.CONSUME(T.Percent) }]);
+      const right = this.SUBRULE2(this.unary);
+      e = { kind: 'binary', op: op.image as A.BinaryOp, left: e, right, loc: this.loc(start) };
+    });
+    return e;
+  });
+
+  private unary = this.RULE('unary', (): A.Expr => {
+    const start = this.LA(1);
+    return this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Minus);
+          const operand = this.SUBRULE(this.unary);
+          return { kind: 'unary', op: '-', operand, loc: this.loc(start) } as A.Expr;
+        },
+      },
+      { ALT: () => this.SUBRULE(this.postfix) },
+    ]);
+  });
+
+  private postfix = this.RULE('postfix', (): A.Expr => {
+    const start = this.LA(1);
+    let e = this.SUBRULE(this.primary);
+    this.MANY(() => {
+      this.CONSUME(T.Dot);
+      const name = this.SUBRULE(this.name);
+      e = { kind: 'member', object: e, name, loc: this.loc(start) };
+    });
+    return e;
+  });
+
+  private primary = this.RULE('primary', (): A.Expr => {
+    const start = this.LA(1);
+    return this.OR<A.Expr>([
+      { ALT: () => { const t = this.CONSUME(T.NumberLiteral); return { kind: 'number', value: Number(t.image), loc: this.loc(t, t) }; } },
+      { ALT: () => { const t = this.CONSUME(T.StringLiteral); return { kind: 'string', value: unquote(t.image), loc: this.loc(t, t) }; } },
+      { ALT: () => { const t = this.CONSUME(K.true); return { kind: 'bool', value: true, loc: this.loc(t, t) }; }, IGNORE_AMBIGUITIES: true },
+      { ALT: () => { const t = this.CONSUME(K.false); return { kind: 'bool', value: false, loc: this.loc(t, t) }; }, IGNORE_AMBIGUITIES: true },
+      { ALT: () => { const t = this.CONSUME(K.none); return { kind: 'none', loc: this.loc(t, t) }; }, IGNORE_AMBIGUITIES: true },
+      {
+        ALT: () => {
+          this.CONSUME(K.if);
+          const test = this.SUBRULE(this.expression);
+          this.CONSUME(K.then);
+          const then = this.SUBRULE2(this.expression);
+          this.CONSUME(K.else);
+          const otherwise = this.SUBRULE3(this.expression);
+          return { kind: 'cond', test, then, else: otherwise, loc: this.loc(start) };
+        },
+        IGNORE_AMBIGUITIES: true,
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          const e = this.SUBRULE4(this.expression);
+          this.CONSUME(T.RParen);
+          return e;
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.LBracket);
+          const items: A.Expr[] = [];
+          this.MANY_SEP({ SEP: T.Comma, DEF: () => { const e = this.SUBRULE5(this.expression); this.ACTION(() => items.push(e)); } });
+          this.CONSUME(T.RBracket);
+          return { kind: 'list', items, loc: this.loc(start) };
+        },
+      },
+      {
+        ALT: () => {
+          const callee = this.SUBRULE(this.name);
+          let args: A.Expr[] | undefined;
+          this.OPTION(() => (args = this.SUBRULE(this.args)));
+          return args ? { kind: 'call', callee, args, loc: this.loc(start) } : { kind: 'name', name: callee.text, loc: callee.loc };
+        },
+      },
+    ]);
+  });
+}

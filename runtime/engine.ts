@@ -1,0 +1,976 @@
+/**
+ * The generic engine: runs a compiled game (IR) as a generator that yields a `Decision`
+ * whenever a player must choose, and finishes with a `GameResult`.
+ *
+ * It knows zones, cards, players, a response stack, triggers, windows, modifiers and
+ * decisions — and no game. Every rule comes from the IR.
+ */
+import type { ActionIR, GameIR, PickIR, SrcLoc } from '../compiler/ir.ts';
+import { Compiler, Impossible, asList, type Ctx, type Ev, type Ex } from './compile.ts';
+import { Card, Journal, Player, Request, Zone } from './model.ts';
+import { Rng } from './rng.ts';
+
+export interface DecisionOption {
+  label: string;
+  value: unknown;
+}
+
+export interface Decision {
+  player: Player;
+  kind: 'action' | 'pick' | 'mode';
+  prompt: string;
+  options: DecisionOption[];
+  canPass: boolean;
+  cite: string;
+  loc: SrcLoc | null;
+}
+
+export interface LogEvent {
+  seq: number;
+  turn: number;
+  kind: string;
+  text: string;
+  player: string | null;
+  cite: string;
+  loc: SrcLoc | null;
+}
+
+export interface GameResult {
+  winner: string | null; // player name, or null for a draw
+  loser: string | null;
+  reason: string;
+  cite: string;
+}
+
+export interface EngineOptions {
+  seed: number;
+  format?: string;
+  params?: Record<string, number | boolean | string>;
+  log?: boolean;
+  maxSteps?: number;
+}
+
+class GameOver {
+  constructor(readonly result: GameResult) {}
+}
+
+const PASS = Symbol('pass');
+
+interface CompiledAction {
+  ir: ActionIR;
+  index: number;
+  when: Ev[];
+  condition: Ev | null;
+  controller: Ev | null;
+  steps: ({ kind: 'pick'; ir: PickIR; from: Ev; min: Ev; max: Ev; such: Ev | null } | { kind: 'cost'; body: Ex })[];
+  effect: Ex;
+}
+
+interface PendingTrigger {
+  action: CompiledAction;
+  controller: Player;
+  frame: unknown[];
+}
+
+export class Engine {
+  readonly params: unknown[];
+  readonly players: Player[] = [];
+  readonly sharedZones: Zone[] = [];
+  readonly globals: unknown[] = [];
+  readonly rng: Rng;
+  readonly journal = new Journal();
+  readonly log: LogEvent[] = [];
+  readonly formatLevel: number;
+  readonly format: string;
+  active!: Player;
+  turn = 0;
+  result: GameResult | null = null;
+  steps = 0;
+  decisions = 0;
+  hash = 0x811c9dc5;
+
+  private compiler: Compiler;
+  private actions: CompiledAction[];
+  private functions: { body: Ev; slots: number }[];
+  private procedures: { body: Ex; slots: number }[];
+  private checks: { body: Ex; slots: number; cite: string }[];
+  private setupBody: Ex;
+  private turnBody: Ex;
+  private valueFns: (Ev | null)[][];
+  private stateInits: { field: number; value: unknown }[][];
+  private stack: Request[] = [];
+  private cards: Card[] = [];
+  private pendingImmediate: PendingTrigger[] = [];
+  private pendingNormal: PendingTrigger[] = [];
+  private usesThisTurn = new Map<string, number>();
+  private endTurnRequested = false;
+  private modifiedCards = new Set<Card>();
+  private trial = 0;
+  private nextRequestId = 1;
+  private labelsField: number;
+  private logging: boolean;
+  private maxSteps: number;
+  private gen: Generator<unknown, void, any> | null = null;
+  pending: Decision | null = null;
+  private triggersMoved: CompiledAction[] = [];
+  private triggersResolved = new Map<number, CompiledAction[]>();
+  private triggersDeclared = new Map<number, CompiledAction[]>();
+  private triggersTurnStart: CompiledAction[] = [];
+  private triggersTurnEnd: CompiledAction[] = [];
+
+  constructor(
+    readonly ir: GameIR,
+    opts: EngineOptions,
+  ) {
+    this.rng = new Rng(opts.seed);
+    this.logging = opts.log ?? false;
+    this.maxSteps = opts.maxSteps ?? 1_000_000;
+    const format = ir.game.formats.find((f) => f.name === (opts.format ?? ir.game.defaultFormat));
+    if (!format) throw new Error(`unknown format '${opts.format}'; the formats are ${ir.game.formats.map((f) => f.name).join(', ')}`);
+    this.format = format.name;
+    this.formatLevel = format.level;
+    this.params = ir.params.map((p) => (opts.params && p.name in opts.params ? opts.params[p.name] : p.value));
+    this.labelsField = ir.cardFields.findIndex((f) => f.name === 'labels');
+    this.compiler = new Compiler(this);
+    const c = this.compiler;
+    this.functions = ir.functions.map((f) => ({ body: c.expr(f.body), slots: f.slots }));
+    this.procedures = ir.procedures.map((p) => ({ body: c.block(p.body), slots: p.slots }));
+    this.actions = ir.actions.map((a, index) => ({
+      ir: a,
+      index,
+      when: a.when.map((w) => c.expr(w)),
+      condition: a.condition ? c.expr(a.condition) : null,
+      controller: a.controller ? c.expr(a.controller) : null,
+      steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.block(s.body) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
+      effect: c.block(a.effect),
+    }));
+    for (const a of this.actions) {
+      if (!a.ir.isTrigger || !a.ir.event || a.ir.level > this.formatLevel) continue;
+      const ev = a.ir.event;
+      if (ev.kind === 'moved') this.triggersMoved.push(a);
+      else if (ev.kind === 'resolved') pushTo(this.triggersResolved, ev.action, a);
+      else if (ev.kind === 'declared') pushTo(this.triggersDeclared, ev.action, a);
+      else if (ev.kind === 'turnStart') this.triggersTurnStart.push(a);
+      else this.triggersTurnEnd.push(a);
+    }
+    this.checks = ir.checks.map((k) => ({ body: c.block(k.body), slots: k.slots, cite: k.cite }));
+    this.setupBody = c.block(ir.setup.body);
+    this.turnBody = c.block(ir.turn.body);
+    const constCtx = this.newCtx([], null as unknown as Player, '');
+    this.valueFns = ir.cardTypes.map((t) => {
+      const row: (Ev | null)[] = new Array(ir.cardFields.length).fill(null);
+      for (const v of t.values) row[v.field] = c.expr(v.expr);
+      return row;
+    });
+    for (let i = 0; i < ir.game.players; i++) {
+      const p = new Player(i, `p${i + 1}`);
+      ir.zones.forEach((z, zi) => {
+        if (!z.shared) p.zones[zi] = new Zone(zi, z.name, p);
+      });
+      this.players.push(p);
+    }
+    ir.zones.forEach((z, zi) => {
+      if (z.shared) this.sharedZones[zi] = new Zone(zi, z.name, null);
+    });
+    this.active = this.players[0]!;
+    constCtx.me = this.active;
+    this.stateInits = ir.cardTypes.map((t) => t.stateInits.map((s) => ({ field: s.field, value: c.expr(s.init)(constCtx) })));
+    for (const p of this.players) p.vars = ir.playerStates.map((v) => c.expr(v.init)({ ...constCtx, me: p }));
+    ir.globalStates.forEach((v, i) => (this.globals[i] = c.expr(v.init)(constCtx)));
+  }
+
+  // ------------------------------------------------------------ driving
+
+  /** Starts a whole game: setup, then turns. */
+  start(): Decision | null {
+    this.gen = this.runGame();
+    return this.advance(undefined);
+  }
+
+  /** Starts in the middle of a turn (scenarios): the state has been set up by the caller. */
+  startAt(windowName: string): Decision | null {
+    this.gen = this.runFromWindow(windowName);
+    return this.advance(undefined);
+  }
+
+  /** Answers the pending decision with the index of an option; returns the next decision or null when over. */
+  answer(index: number): Decision | null {
+    const d = this.pending;
+    if (!d) throw new Error('there is no decision to answer');
+    if (!(index >= 0 && index < d.options.length)) throw new Error(`answer ${index} is not an option (0..${d.options.length - 1})`);
+    this.mix(index + 1);
+    return this.advance(index);
+  }
+
+  private advance(answer: number | undefined): Decision | null {
+    try {
+      const r = this.gen!.next(answer as number);
+      if (r.done) {
+        this.pending = null;
+        if (!this.result) this.result = { winner: null, loser: null, reason: 'the game flow ended', cite: '' };
+        return null;
+      }
+      this.pending = r.value as Decision;
+      this.decisions++;
+      return r.value as Decision;
+    } catch (e) {
+      if (e instanceof GameOver) {
+        this.pending = null;
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  private *runGame(): Generator<unknown, void, any> {
+    try {
+      const ctx = this.newCtx(new Array(this.ir.setup.slots), this.active, this.ir.setup.cite);
+      this.emitLog('setup', 'setup', null, ctx.cite, this.ir.setup.loc);
+      yield* (this.setupBody(ctx) as unknown as Generator<unknown, void, any>);
+      yield* this.turnLoop(false);
+    } catch (e) {
+      if (!(e instanceof GameOver)) throw e;
+    }
+  }
+
+  private *runFromWindow(name: string): Generator<unknown, void, any> {
+    try {
+      if (this.turn === 0) this.turn = 1;
+      yield* (this.window(name, false) as unknown as Generator<unknown, void, any>);
+      yield* this.endOfTurn();
+      yield* this.turnLoop(true);
+    } catch (e) {
+      if (!(e instanceof GameOver)) throw e;
+    }
+  }
+
+  private *turnLoop(passFirst: boolean): Generator<unknown, void, any> {
+    if (passFirst) this.active = this.nextPlayer(this.active);
+    for (;;) {
+      this.turn++;
+      if (this.turn > this.ir.game.maxTurns) this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
+      this.usesThisTurn.clear();
+      this.endTurnRequested = false;
+      this.emitLog('turn', `turn ${this.turn}: ${this.active.name}`, this.active, this.ir.turn.cite, this.ir.turn.loc);
+      this.fireSimple(this.triggersTurnStart);
+      yield* this.settle();
+      const ctx = this.newCtx(new Array(this.ir.turn.slots), this.active, this.ir.turn.cite);
+      yield* (this.turnBody(ctx) as unknown as Generator<unknown, void, any>);
+      yield* this.endOfTurn();
+      this.active = this.nextPlayer(this.active);
+    }
+  }
+
+  private *endOfTurn(): Generator<unknown, void, any> {
+    this.fireSimple(this.triggersTurnEnd);
+    yield* this.settle();
+    for (const card of this.modifiedCards) {
+      if (card.mods) card.mods = card.mods.filter((m) => !m.untilEndOfTurn);
+      if (card.mods && card.mods.length === 0) card.mods = null;
+    }
+    this.modifiedCards.clear();
+  }
+
+  // ------------------------------------------------------------ contexts and values
+
+  newCtx(frame: unknown[], me: Player, cite: string): Ctx {
+    return { frame, me, it: null, thisCard: null, request: null, declaring: false, cite };
+  }
+
+  nextPlayer(p: Player): Player {
+    return this.players[(p.index + 1) % this.players.length]!;
+  }
+
+  playersFrom(p: Player): Player[] {
+    const out: Player[] = [];
+    for (let i = 0; i < this.players.length; i++) out.push(this.players[(p.index + i) % this.players.length]!);
+    return out;
+  }
+
+  stackTopFirst(): Request[] {
+    return [...this.stack].reverse();
+  }
+
+  callFunction(fn: number, args: unknown[], caller: Ctx): unknown {
+    const f = this.functions[fn]!;
+    const frame = new Array(f.slots);
+    for (let i = 0; i < args.length; i++) frame[i] = args[i];
+    const ctx: Ctx = { ...caller, frame, it: null };
+    return f.body(ctx);
+  }
+
+  *callProcedure(p: number, args: unknown[], caller: Ctx): Generator<unknown, void, any> {
+    const proc = this.procedures[p]!;
+    const frame = new Array(proc.slots);
+    for (let i = 0; i < args.length; i++) frame[i] = args[i];
+    const ir = this.ir.procedures[p]!;
+    yield* proc.body({ ...caller, frame, it: null, cite: ir.cite || caller.cite });
+  }
+
+  readValue(card: Card | null, field: number): unknown {
+    if (!card) return null;
+    const fn = this.valueFns[card.type]![field];
+    let v: unknown = null;
+    if (fn) {
+      const ctx = this.newCtx([], card.owner, '');
+      ctx.thisCard = card;
+      v = fn(ctx);
+    }
+    if (card.mods && typeof v === 'number') {
+      for (const m of card.mods) if (m.field === field) v = (v as number) + m.by;
+    }
+    return v;
+  }
+
+  labelsOf(x: unknown): string[] {
+    if (x instanceof Card) return this.labelsField >= 0 ? (asList(this.readValue(x, this.labelsField)) as string[]) : [];
+    if (x instanceof Request) return this.ir.actions[x.action]!.tags.map((t) => this.ir.labels[t]!.name);
+    return [];
+  }
+
+  targetsOf(r: Request): unknown[] {
+    const out: unknown[] = [];
+    for (const s of this.actions[r.action]!.steps) {
+      if (s.kind === 'pick' && s.ir.kind === 'target') {
+        const v = r.frame[s.ir.slot];
+        if (s.ir.single) {
+          if (v !== null && v !== undefined) out.push(v);
+        } else out.push(...asList(v));
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------ state changes (journaled)
+
+  setCardField(card: Card, f: number, v: unknown): void {
+    const old = card.f[f];
+    card.f[f] = v;
+    this.journal.record(() => (card.f[f] = old));
+  }
+
+  setFacedown(card: Card, v: boolean): void {
+    const old = card.facedown;
+    card.facedown = v;
+    this.journal.record(() => (card.facedown = old));
+  }
+
+  setPlayerVar(p: Player, f: number, v: unknown): void {
+    const old = p.vars[f];
+    p.vars[f] = v;
+    this.journal.record(() => (p.vars[f] = old));
+  }
+
+  setGlobal(f: number, v: unknown): void {
+    const old = this.globals[f];
+    this.globals[f] = v;
+    this.journal.record(() => (this.globals[f] = old));
+  }
+
+  setActive(p: Player): void {
+    const old = this.active;
+    this.active = p;
+    this.journal.record(() => (this.active = old));
+  }
+
+  private setZoneCards(z: Zone, cards: Card[]): void {
+    const old = z.cards;
+    z.cards = cards;
+    this.journal.record(() => (z.cards = old));
+  }
+
+  private placeCard(card: Card, zone: Zone | null, host: Card | null): void {
+    const oldZone = card.zone;
+    const oldHost = card.host;
+    const oldEntered = card.entered;
+    const oldF = card.f.slice();
+    const oldMods = card.mods;
+    const oldFacedown = card.facedown;
+    card.zone = zone;
+    card.host = host;
+    this.journal.record(() => {
+      card.zone = oldZone;
+      card.host = oldHost;
+      card.entered = oldEntered;
+      card.f = oldF;
+      card.mods = oldMods;
+      card.facedown = oldFacedown;
+    });
+  }
+
+  createCard(def: number, zone: Zone): Card {
+    const d = this.ir.cards[def]!;
+    const owner = zone.player ?? this.active;
+    const card = new Card(this.cards.length + 1, def, d.name, d.type, owner, this.ir.cardFields.length);
+    for (const a of d.attrs) card.f[a.field] = a.value;
+    this.resetState(card);
+    card.zone = zone;
+    card.entered = 0;
+    this.cards.push(card);
+    zone.cards.push(card);
+    return card;
+  }
+
+  allCards(): readonly Card[] {
+    return this.cards;
+  }
+
+  private resetState(card: Card): void {
+    for (const s of this.stateInits[card.type]!) {
+      if (!this.ir.cardFields[s.field]!.keep) card.f[s.field] = s.value;
+    }
+    card.mods = null;
+  }
+
+  /** Removes a card from wherever it is (a zone, or attached to a host). */
+  private lift(card: Card): void {
+    if (card.host) {
+      const h = card.host;
+      const old = h.attached;
+      h.attached = old.filter((x) => x !== card);
+      this.journal.record(() => (h.attached = old));
+    } else if (card.zone) {
+      this.setZoneCards(card.zone, card.zone.cards.filter((x) => x !== card));
+    }
+  }
+
+  *moveCards(cards: Card[], to: Zone, position: 'top' | 'bottom' | 'default', face: 'facedown' | 'faceup' | 'default', ctx: Ctx, loc: SrcLoc | null): Generator<unknown, void, any> {
+    const zoneIr = this.ir.zones[to.def]!;
+    const moved: { card: Card; from: number }[] = [];
+    for (const card of cards) {
+      if (!card) continue;
+      const fromZone = card.host ? card.host.zone : card.zone;
+      const from = fromZone ? fromZone.def : -1;
+      this.lift(card);
+      // A card with attachments moving to a zone that has none: its attached cards go along separately.
+      const carried: Card[] = [];
+      if (card.attached.length && !zoneIr.attachments) {
+        carried.push(...card.attached);
+        const old = card.attached;
+        card.attached = [];
+        this.journal.record(() => (card.attached = old));
+      }
+      this.placeCard(card, to, null);
+      if (fromZone !== to) {
+        this.resetState(card);
+        card.entered = this.turn;
+      }
+      if (face !== 'default') card.facedown = face === 'facedown';
+      else if (fromZone !== to) card.facedown = false;
+      const list = to.cards.slice();
+      if (position === 'top') list.unshift(card);
+      else list.push(card);
+      this.setZoneCards(to, list);
+      moved.push({ card, from });
+      this.mix(card.id * 31 + to.def);
+      for (const c of carried) {
+        this.placeCard(c, to, null);
+        this.resetState(c);
+        c.entered = this.turn;
+        c.facedown = false;
+        this.setZoneCards(to, position === 'top' ? [c, ...to.cards] : [...to.cards, c]);
+        moved.push({ card: c, from });
+      }
+    }
+    if (this.logging && moved.length) {
+      const names = moved.map((m) => (m.card.facedown && zoneIr.visibility !== 'public' ? m.card.name : m.card.name)).join(', ');
+      this.emitLog('move', `${names} → ${to.label}`, ctx.me, ctx.cite, loc);
+    }
+    if (this.trial === 0) {
+      for (const m of moved) this.fireMoved(m.card, m.from, to.def);
+      // Instant triggers run now, inside the effect that caused them.
+      while (this.instantQueue.length) {
+        const t = this.instantQueue.shift()!;
+        yield* this.runTrigger(t);
+      }
+    }
+  }
+
+  private instantQueue: PendingTrigger[] = [];
+
+  attach(cards: Card[], host: Card, position: 'top' | 'bottom', ctx: Ctx, loc: SrcLoc | null): void {
+    for (const card of cards) {
+      if (card === host) continue;
+      this.lift(card);
+      this.placeCard(card, null, host);
+      const old = host.attached;
+      host.attached = position === 'top' ? [...old, card] : [card, ...old];
+      this.journal.record(() => (host.attached = old));
+      card.facedown = false;
+    }
+    if (this.logging) this.emitLog('attach', `${cards.join(', ')} attached to ${host.name}`, ctx.me, ctx.cite, loc);
+  }
+
+  detach(cards: Card[]): void {
+    for (const card of cards) {
+      const host = card.host;
+      if (!host || !host.zone) continue;
+      this.lift(card);
+      this.placeCard(card, host.zone, null);
+      this.setZoneCards(host.zone, [...host.zone.cards, card]);
+    }
+  }
+
+  shuffle(z: Zone): void {
+    const list = z.cards.slice();
+    for (let i = list.length - 1; i > 0; i--) {
+      const j = this.rng.below(i + 1);
+      const t = list[i]!;
+      list[i] = list[j]!;
+      list[j] = t;
+    }
+    this.setZoneCards(z, list);
+  }
+
+  reveal(cards: Card[], to: Player | null, ctx: Ctx, loc: SrcLoc | null): void {
+    if (this.logging) this.emitLog('reveal', `${cards.join(', ')} revealed${to ? ` to ${to.name}` : ''}`, ctx.me, ctx.cite, loc);
+  }
+
+  modify(card: Card, field: number, by: number, untilEndOfTurn: boolean, ctx: Ctx, loc: SrcLoc | null): void {
+    const old = card.mods;
+    card.mods = [...(old ?? []), { field, by, untilEndOfTurn }];
+    this.journal.record(() => (card.mods = old));
+    if (untilEndOfTurn) this.modifiedCards.add(card);
+    if (this.logging) this.emitLog('modify', `${card.name}.${this.ir.cardFields[field]!.name} ${by >= 0 ? '+' : ''}${by}${untilEndOfTurn ? ' until end of turn' : ''}`, ctx.me, ctx.cite, loc);
+  }
+
+  cancel(r: Request, ctx: Ctx, loc: SrcLoc | null): void {
+    const i = this.stack.indexOf(r);
+    if (i < 0) return;
+    const old = this.stack;
+    this.stack = old.filter((x) => x !== r);
+    this.journal.record(() => (this.stack = old));
+    r.cancelled = true;
+    if (this.logging) this.emitLog('cancel', `${this.ir.actions[r.action]!.name} (by ${r.controller.name}) is cancelled`, ctx.me, ctx.cite, loc);
+  }
+
+  *retarget(r: Request, by: Player, ctx: Ctx, loc: SrcLoc | null): Generator<unknown, void, any> {
+    const a = this.actions[r.action]!;
+    const rctx: Ctx = { ...this.newCtx(r.frame, r.controller, a.ir.cite), declaring: false };
+    for (const s of a.steps) {
+      if (s.kind !== 'pick' || s.ir.kind !== 'target') continue;
+      const candidates = asList(s.from(rctx));
+      const current = r.frame[s.ir.slot];
+      const others = candidates.filter((x) => x !== current && x !== ctx.request);
+      if (others.length === 0) continue;
+      const v = yield* this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, s.such, s.ir.slot, rctx, `new target for ${a.ir.name}`, loc);
+      r.frame[s.ir.slot] = v;
+    }
+    if (this.logging) this.emitLog('retarget', `${a.ir.name} now targets ${this.targetsOf(r).map(String).join(', ')}`, ctx.me, ctx.cite, loc);
+  }
+
+  endTurn(ctx: Ctx, loc: SrcLoc | null): void {
+    this.endTurnRequested = true;
+    if (this.logging) this.emitLog('end-turn', `${ctx.me.name} ends the turn`, ctx.me, ctx.cite, loc);
+  }
+
+  finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null): never {
+    if (this.trial > 0) throw new Impossible('it would end the game');
+    let winner: string | null = null;
+    let loser: string | null = null;
+    if (kind === 'win' && p) {
+      winner = p.name;
+      loser = this.players.length === 2 ? this.nextPlayer(p).name : null;
+    } else if (kind === 'lose' && p) {
+      loser = p.name;
+      winner = this.players.length === 2 ? this.nextPlayer(p).name : null;
+    }
+    const cite = ctx?.cite ?? '';
+    const text = kind === 'draw' ? `draw: ${reason}` : `${winner ?? '?'} wins: ${loser ?? ''} ${kind === 'lose' ? 'loses' : 'is beaten'}${reason ? ` (${reason})` : ''}`;
+    this.result = { winner, loser, reason: reason || kind, cite };
+    this.mix(kind === 'draw' ? 7 : (p?.index ?? 0) + 11);
+    this.emitLog('result', text, p, cite, loc, true);
+    throw new GameOver(this.result);
+  }
+
+  narrate(text: string, ctx: Ctx, loc: SrcLoc | null): void {
+    if (this.logging) this.emitLog('note', text, ctx.me, ctx.cite, loc);
+  }
+
+  tick(loc: SrcLoc | null): void {
+    if (++this.steps > this.maxSteps) {
+      if (this.trial > 0) throw new Impossible('step limit');
+      this.finish('draw', null, `stopped after ${this.maxSteps} steps (a loop that never ends?)`, null, loc);
+    }
+  }
+
+  // ------------------------------------------------------------ decisions
+
+  /** Asks `player` to choose; in a trial the first option is taken without asking. */
+  private *ask(d: Decision): Generator<unknown, number, any> {
+    if (d.options.length === 1 && !d.canPass) return 0;
+    if (this.trial > 0) return 0;
+    const answer = (yield d) as number;
+    return answer;
+  }
+
+  *choose(player: Player, candidates: unknown[], min: number, max: number, single: boolean, such: Ev | null, slot: number, ctx: Ctx, prompt: string, loc: SrcLoc | null): Generator<unknown, unknown, any> {
+    if (!ctx.declaring) {
+      min = Math.min(min, candidates.length);
+      max = Math.min(max, candidates.length);
+    }
+    const options: DecisionOption[] = [];
+    if (single && max <= 1 && min <= 1) {
+      for (const c of candidates) {
+        if (such) {
+          ctx.frame[slot] = c;
+          if (!such(ctx)) continue;
+        }
+        options.push({ label: c instanceof Request ? this.ir.actions[c.action]!.name : String(c), value: c });
+      }
+      if (min === 0) options.unshift({ label: 'none', value: null });
+    } else {
+      for (const combo of combinations(candidates, min, max, 4096)) {
+        if (such) {
+          ctx.frame[slot] = combo;
+          if (!such(ctx)) continue;
+        }
+        options.push({ label: combo.length ? combo.map(String).join(' + ') : 'none', value: combo });
+      }
+    }
+    if (options.length === 0) {
+      if (ctx.declaring) throw new Impossible(`nothing to choose for: ${prompt}`);
+      return single ? null : [];
+    }
+    const i = yield* this.ask({ player, kind: 'pick', prompt, options, canPass: false, cite: ctx.cite, loc });
+    const v = options[i]!.value;
+    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${options[i]!.label} (${prompt})`, player, ctx.cite, loc);
+    return v;
+  }
+
+  *chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null): Generator<unknown, number, any> {
+    const i = yield* this.ask({ player, kind: 'mode', prompt: prompt || 'choose one', options: labels.map((l) => ({ label: l, value: l })), canPass: false, cite: ctx.cite, loc });
+    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses "${labels[i]}"${prompt ? ` (${prompt})` : ''}`, player, ctx.cite, loc);
+    return i;
+  }
+
+  // ------------------------------------------------------------ actions, the stack, windows
+
+  private levelOk(a: CompiledAction): boolean {
+    return a.ir.level <= this.formatLevel;
+  }
+
+  /** The actions `player` may take now (checked by a trial declaration that is then undone). */
+  availableActions(player: Player, windowName: string): CompiledAction[] {
+    void windowName;
+    const out: CompiledAction[] = [];
+    for (const a of this.actions) {
+      if (a.ir.isTrigger || !this.levelOk(a)) continue;
+      if (a.ir.limit >= 0 && (this.usesThisTurn.get(`${a.index}:${player.index}`) ?? 0) >= a.ir.limit) continue;
+      if (this.canDeclare(a, player)) out.push(a);
+    }
+    return out;
+  }
+
+  private canDeclare(a: CompiledAction, player: Player): boolean {
+    const ctx = this.newCtx(new Array(a.ir.slots), player, a.ir.cite);
+    for (const w of a.when) if (!w(ctx)) return false;
+    if (a.steps.length === 0) return true;
+    ctx.declaring = true;
+    const mark = this.journal.mark();
+    const rngState = this.rng.save();
+    this.trial++;
+    try {
+      const g = this.declareSteps(a, ctx, []);
+      let r = g.next();
+      while (!r.done) r = g.next(0);
+      return true;
+    } catch (e) {
+      if (e instanceof Impossible) return false;
+      throw e;
+    } finally {
+      this.trial--;
+      this.journal.rollback(mark);
+      this.rng.restore(rngState);
+    }
+  }
+
+  private *declareSteps(a: CompiledAction, ctx: Ctx, using: Card[]): Generator<unknown, void, any> {
+    for (const s of a.steps) {
+      if (s.kind === 'cost') {
+        yield* s.body(ctx);
+        continue;
+      }
+      const v = yield* this.choose(ctx.me, asList(s.from(ctx)), Number(s.min(ctx)), Number(s.max(ctx)), s.ir.single, s.such, s.ir.slot, ctx, `${s.ir.kind} ${s.ir.name} for ${a.ir.name}`, s.ir.loc);
+      ctx.frame[s.ir.slot] = v;
+      if (s.ir.kind === 'using') {
+        const chosen = asList(v) as Card[];
+        using.push(...chosen);
+        // Key cards leave the hand at once, so a cost cannot spend them a second time.
+        const sz = this.ir.game.stackZone;
+        if (sz >= 0) yield* this.moveCards(chosen, this.sharedZones[sz]!, 'default', 'faceup', ctx, s.ir.loc);
+      }
+    }
+  }
+
+  /** Declares an action for a player: choices, costs, then onto the stack or resolved at once. */
+  private *declare(a: CompiledAction, player: Player, frame?: unknown[]): Generator<unknown, boolean, any> {
+    const ctx = this.newCtx(frame ?? new Array(a.ir.slots), player, a.ir.cite);
+    ctx.declaring = true;
+    const using: Card[] = [];
+    const mark = this.journal.mark();
+    try {
+      yield* this.declareSteps(a, ctx, using);
+    } catch (e) {
+      if (e instanceof Impossible) {
+        this.journal.rollback(mark);
+        if (this.logging) this.emitLog('impossible', `${player.name} cannot ${a.ir.name}: ${e.why}`, player, a.ir.cite, a.ir.loc);
+        return false;
+      }
+      this.journal.release(mark);
+      throw e;
+    }
+    this.journal.release(mark);
+    const key = `${a.index}:${player.index}`;
+    this.usesThisTurn.set(key, (this.usesThisTurn.get(key) ?? 0) + 1);
+    this.mix(a.index * 7 + player.index);
+    const r = new Request(this.nextRequestId++, a.index, player, ctx.frame, using);
+    const stackZone = this.ir.game.stackZone;
+    if (a.ir.speed === 'normal' && stackZone >= 0) {
+      if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)}`, player, a.ir.cite, a.ir.loc);
+      ctx.declaring = false;
+      this.stack = [...this.stack, r];
+      this.fireAction(this.triggersDeclared, a.index);
+    } else {
+      if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)} (resolves at once)`, player, a.ir.cite, a.ir.loc);
+      this.fireAction(this.triggersDeclared, a.index);
+      yield* this.resolve(r);
+    }
+    return true;
+  }
+
+  private describeTargets(r: Request): string {
+    const t = this.targetsOf(r);
+    return t.length ? ` → ${t.map((x) => (x instanceof Request ? this.ir.actions[x.action]!.name : String(x))).join(', ')}` : '';
+  }
+
+  private *resolve(r: Request): Generator<unknown, void, any> {
+    const a = this.actions[r.action]!;
+    const ctx = this.newCtx(r.frame, r.controller, a.ir.cite);
+    ctx.request = r;
+    let fizzled = false;
+    const targetSteps = a.steps.filter((s) => s.kind === 'pick' && s.ir.kind === 'target') as Extract<CompiledAction['steps'][number], { kind: 'pick' }>[];
+    if (targetSteps.length) {
+      let anyLegal = false;
+      let anyTarget = false;
+      for (const s of targetSteps) {
+        const legal = asList(s.from(ctx));
+        for (const t of asList(r.frame[s.ir.slot])) {
+          anyTarget = true;
+          if (legal.includes(t) && (!(t instanceof Request) || this.stack.includes(t))) anyLegal = true;
+        }
+      }
+      fizzled = anyTarget && !anyLegal;
+    }
+    this.steps++;
+    if (fizzled) {
+      if (this.logging) this.emitLog('fizzle', `${a.ir.name} (by ${r.controller.name}) fizzles: its target is no longer legal`, r.controller, a.ir.cite, a.ir.loc);
+      this.mix(3);
+    } else {
+      if (this.logging) this.emitLog('resolve', `${a.ir.name} (by ${r.controller.name}) resolves`, r.controller, a.ir.cite, a.ir.loc);
+      yield* a.effect(ctx);
+    }
+    yield* this.sweepStackZone(ctx);
+    this.fireAction(this.triggersResolved, a.index);
+  }
+
+  /** Cards on the stack zone whose request is gone go to their owner's leftover zone. */
+  private *sweepStackZone(ctx: Ctx): Generator<unknown, void, any> {
+    const sz = this.ir.game.stackZone;
+    const lz = this.ir.game.leftoverZone;
+    if (sz < 0 || lz < 0) return;
+    const live = new Set<Card>();
+    for (const q of this.stack) for (const c of q.cards) live.add(c);
+    const stray = this.sharedZones[sz]!.cards.filter((c) => !live.has(c));
+    for (const c of stray) {
+      const dest = this.ir.zones[lz]!.shared ? this.sharedZones[lz]! : c.owner.zones[lz]!;
+      yield* this.moveCards([c], dest, 'default', 'default', ctx, null);
+    }
+  }
+
+  /** `perform`: declare for a player, then let the stack settle back to where it was. */
+  *perform(ai: number, player: Player, loc: SrcLoc | null): Generator<unknown, void, any> {
+    const a = this.actions[ai]!;
+    if (!this.levelOk(a)) return;
+    void loc;
+    const depth = this.stack.length;
+    yield* this.declare(a, player);
+    yield* this.settle();
+    while (this.stack.length > depth) yield* this.priorityRound('response');
+  }
+
+  *window(name: string, passable: boolean): Generator<unknown, void, any> {
+    this.endTurnRequested = false;
+    for (;;) {
+      yield* this.settle();
+      if (this.stack.length) {
+        yield* this.priorityRound(name);
+        continue;
+      }
+      if (this.endTurnRequested) break;
+      this.tick(null);
+      const acts = this.availableActions(this.active, name);
+      if (acts.length === 0 && !passable) break;
+      const options: DecisionOption[] = acts.map((a) => ({ label: a.ir.name, value: a }));
+      if (passable) options.push({ label: 'pass', value: PASS });
+      const i = yield* this.ask({ player: this.active, kind: 'action', prompt: `${this.active.name}: choose an action (${name})`, options, canPass: passable, cite: this.ir.turn.cite, loc: null });
+      const v = options[i]!.value;
+      if (v === PASS) break;
+      yield* this.declare(v as CompiledAction, this.active);
+    }
+  }
+
+  private firstResponder(top: Request): Player {
+    switch (this.ir.game.firstResponder) {
+      case 'controller': return top.controller;
+      case 'active': return this.active;
+      default: return this.nextPlayer(top.controller);
+    }
+  }
+
+  /** Players get priority in turn; when all pass in a row, the top request resolves. */
+  private *priorityRound(windowName: string): Generator<unknown, void, any> {
+    let top = this.stack[this.stack.length - 1]!;
+    let p = this.firstResponder(top);
+    let passes = 0;
+    while (passes < this.players.length) {
+      this.tick(null);
+      const acts = this.availableActions(p, windowName);
+      if (acts.length === 0) {
+        passes++;
+        p = this.nextPlayer(p);
+        continue;
+      }
+      const options: DecisionOption[] = [...acts.map((a) => ({ label: a.ir.name, value: a as unknown })), { label: 'pass', value: PASS }];
+      const i = yield* this.ask({ player: p, kind: 'action', prompt: `${p.name}: respond to ${this.ir.actions[top.action]!.name}, or pass`, options, canPass: true, cite: this.ir.actions[top.action]!.cite, loc: null });
+      const v = options[i]!.value;
+      if (v === PASS) {
+        passes++;
+        p = this.nextPlayer(p);
+        continue;
+      }
+      yield* this.declare(v as CompiledAction, p);
+      yield* this.settle();
+      if (this.stack.length === 0) return;
+      top = this.stack[this.stack.length - 1]!;
+      p = this.firstResponder(top);
+      passes = 0;
+    }
+    const r = this.stack[this.stack.length - 1]!;
+    this.stack = this.stack.slice(0, -1);
+    yield* this.resolve(r);
+    yield* this.settle();
+  }
+
+  // ------------------------------------------------------------ triggers and checks
+
+  private fireMoved(card: Card, from: number, to: number): void {
+    for (const t of this.triggersMoved) {
+      const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
+      if ((ev.from !== -1 && ev.from !== from) || (ev.to !== -1 && ev.to !== to)) continue;
+      const frame = new Array(t.ir.slots);
+      frame[ev.cardSlot] = card;
+      this.queueTrigger(t, frame);
+    }
+  }
+
+  private fireAction(map: Map<number, CompiledAction[]>, action: number): void {
+    if (this.trial > 0) return;
+    const list = map.get(action);
+    if (list) for (const t of list) this.queueTrigger(t, new Array(t.ir.slots));
+  }
+
+  private fireSimple(list: CompiledAction[]): void {
+    for (const t of list) this.queueTrigger(t, new Array(t.ir.slots));
+  }
+
+  private queueTrigger(t: CompiledAction, frame: unknown[]): void {
+    const ctx = this.newCtx(frame, this.active, t.ir.cite);
+    const controller = t.controller ? (t.controller(ctx) as Player | null) ?? this.active : this.active;
+    ctx.me = controller;
+    if (t.condition && !t.condition(ctx)) return;
+    const p: PendingTrigger = { action: t, controller, frame };
+    if (t.ir.speed === 'instant') this.instantQueue.push(p);
+    else if (t.ir.speed === 'immediate') this.pendingImmediate.push(p);
+    else this.pendingNormal.push(p);
+  }
+
+  private *runTrigger(t: PendingTrigger): Generator<unknown, void, any> {
+    if (this.logging) this.emitLog('trigger', `${t.action.ir.name} triggers for ${t.controller.name}`, t.controller, t.action.ir.cite, t.action.ir.loc);
+    yield* this.declare(t.action, t.controller, t.frame);
+  }
+
+  private takeNext(queue: PendingTrigger[]): PendingTrigger {
+    // The active player's triggers first, then in the order they fired.
+    const i = queue.findIndex((t) => t.controller === this.active);
+    return queue.splice(i >= 0 ? i : 0, 1)[0]!;
+  }
+
+  /** Runs checks and waiting triggers until nothing is left to do. */
+  *settle(): Generator<unknown, void, any> {
+    for (;;) {
+      this.runChecks();
+      if (this.pendingImmediate.length) {
+        yield* this.runTrigger(this.takeNext(this.pendingImmediate));
+        continue;
+      }
+      if (this.pendingNormal.length) {
+        yield* this.runTrigger(this.takeNext(this.pendingNormal));
+        continue;
+      }
+      return;
+    }
+  }
+
+  private runChecks(): void {
+    for (const k of this.checks) {
+      const ctx = this.newCtx(new Array(k.slots), this.active, k.cite);
+      const g = k.body(ctx);
+      let r = g.next();
+      while (!r.done) r = g.next(0);
+    }
+  }
+
+  // ------------------------------------------------------------ log and hash
+
+  private mix(n: number): void {
+    let h = this.hash ^ (n & 0xffff);
+    h = Math.imul(h, 0x01000193);
+    h ^= n >>> 16;
+    this.hash = Math.imul(h, 0x01000193) >>> 0;
+  }
+
+  private emitLog(kind: string, text: string, player: Player | null, cite: string, loc: SrcLoc | null, always = false): void {
+    if (!this.logging && !always) return;
+    if (this.trial > 0) return;
+    this.log.push({ seq: this.log.length, turn: this.turn, kind, text, player: player?.name ?? null, cite, loc });
+  }
+}
+
+function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l) l.push(v);
+  else m.set(k, [v]);
+}
+
+/** All sub-lists of sizes min..max, in candidate order, at most `cap` of them. */
+function combinations<T>(items: T[], min: number, max: number, cap: number): T[][] {
+  const out: T[][] = [];
+  const hi = Math.min(max, items.length);
+  const pick: T[] = [];
+  const rec = (start: number, size: number) => {
+    if (out.length >= cap) return;
+    if (pick.length === size) {
+      out.push(pick.slice());
+      return;
+    }
+    for (let i = start; i <= items.length - (size - pick.length); i++) {
+      pick.push(items[i]!);
+      rec(i + 1, size);
+      pick.pop();
+      if (out.length >= cap) return;
+    }
+  };
+  for (let size = Math.max(0, min); size <= hi; size++) rec(0, size);
+  return out;
+}

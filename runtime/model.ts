@@ -1,0 +1,98 @@
+/**
+ * The runtime's mutable game state: players, zones, cards, requests.
+ * Every mutation goes through `Journal`, so a trial (checking whether an action can be taken)
+ * or a scenario's step backward can be undone exactly.
+ */
+
+export class Journal {
+  private undo: (() => void)[] = [];
+  /** Undo entries are recorded only while a mark is open (trials, scenario stepping). */
+  depth = 0;
+
+  mark(): number {
+    this.depth++;
+    return this.undo.length;
+  }
+
+  record(fn: () => void): void {
+    if (this.depth > 0) this.undo.push(fn);
+  }
+
+  rollback(mark: number): void {
+    while (this.undo.length > mark) this.undo.pop()!();
+    this.depth--;
+  }
+
+  release(mark: number): void {
+    this.depth--;
+    if (this.depth === 0) this.undo.length = 0;
+    else void mark;
+  }
+}
+
+export class Player {
+  /** Per-player zones, indexed by zone definition (shared zones are left undefined). */
+  zones: Zone[] = [];
+  vars: unknown[] = [];
+  constructor(
+    readonly index: number,
+    readonly name: string,
+  ) {}
+  toString(): string {
+    return this.name;
+  }
+}
+
+export class Zone {
+  cards: Card[] = [];
+  constructor(
+    readonly def: number,
+    readonly name: string,
+    readonly player: Player | null,
+  ) {}
+  get label(): string {
+    return this.player ? `${this.player.name}.${this.name}` : this.name;
+  }
+}
+
+export interface Modifier {
+  field: number;
+  by: number;
+  untilEndOfTurn: boolean;
+}
+
+export class Card {
+  zone: Zone | null = null;
+  host: Card | null = null;
+  attached: Card[] = [];
+  facedown = false;
+  entered = 0;
+  mods: Modifier[] | null = null;
+  /** Field values by the game's card-field index (attrs, states; values are computed). */
+  f: unknown[];
+  constructor(
+    readonly id: number,
+    readonly def: number,
+    readonly name: string,
+    readonly type: number,
+    readonly owner: Player,
+    fieldCount: number,
+  ) {
+    this.f = new Array(fieldCount).fill(null);
+  }
+  toString(): string {
+    return this.name;
+  }
+}
+
+export class Request {
+  cancelled = false;
+  /** Values chosen by each `target` step: [slot, single] pairs are read from the frame. */
+  constructor(
+    readonly id: number,
+    readonly action: number,
+    readonly controller: Player,
+    readonly frame: unknown[],
+    public cards: Card[],
+  ) {}
+}

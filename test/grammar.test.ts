@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { parseFile } from '../grammar/parse.ts';
+import { compileGame } from '../compiler/compile.ts';
+
+describe('parser', () => {
+  it('parses Japanese names, symbols and every declaration kind', () => {
+    const r = parseFile('a.grim', `
+      game g "G" { players 2 format light "ライト" level 1 stack stage leftover graveyard }
+      zone 手札 per player private "hand"
+      label 速攻 "haste"
+      card ♠A "スペードのA": T { rank = 1 }
+      action B・J since light cite "TR-14 「合計点を 0 とし」" { when true effect { log "x" } }`);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.ast.decls.map((d) => d.kind)).toEqual(['game', 'zone', 'label', 'card', 'action']);
+    const action = r.ast.decls[4]!;
+    expect(action.kind === 'action' && action.name.text).toBe('B・J');
+    expect(action.cite).toContain('合計点');
+  });
+
+  it('reports several mistakes in one file, each with line and column', () => {
+    const r = parseFile('bad.grim', 'action X {\n  when 1 +\n}\nzone y per player\naction Z { effect { move x to } }\n');
+    expect(r.diagnostics.length).toBeGreaterThanOrEqual(2);
+    expect(r.diagnostics[0]!.loc.line).toBe(3);
+    expect(r.diagnostics.some((d) => d.loc.line === 5)).toBe(true);
+    for (const d of r.diagnostics) expect(d.message).not.toMatch(/Error:|at .*\.ts/);
+  });
+
+  it('keeps source ranges on nodes', () => {
+    const r = parseFile('loc.grim', '\n\n  zone life per player hidden ordered');
+    const z = r.ast.decls[0]!;
+    expect(z.kind === 'zone' && [z.name.loc.line, z.name.loc.col]).toEqual([3, 8]);
+  });
+
+  it('never throws or hangs on hostile input', () => {
+    const inputs = [
+      '\u0000\u0001\u0002binary\uFFFF junk',
+      'action X { effect { if ',
+      '('.repeat(10_000) + ')'.repeat(10_000),
+      '{'.repeat(10_000),
+      'card ♠A: T { a = 1 }\n'.repeat(250_000).slice(0, 5_000_000),
+      '"unterminated string',
+      '/* unterminated comment',
+    ];
+    for (const text of inputs) {
+      const r = compileGame({ sources: [{ path: 'junk.grim', text }] });
+      expect(r.diagnostics.length).toBeGreaterThan(0);
+      for (const d of r.diagnostics) {
+        expect(d.loc.line).toBeGreaterThanOrEqual(1);
+        expect(d.message.length).toBeGreaterThan(5);
+      }
+    }
+  });
+});

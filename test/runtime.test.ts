@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { playGame, conservationProblems } from '../runtime/play.ts';
+import { compiledGame } from './helpers.ts';
+
+describe('runtime on trump', () => {
+  const ir = compiledGame('trump');
+
+  it('is deterministic: the same seed and answers give the same log', () => {
+    const a = playGame(ir, 42, { log: true });
+    const b = playGame(ir, 42, { log: true });
+    expect(b.hash).toBe(a.hash);
+    expect(b.engine.log.map((e) => e.text)).toEqual(a.engine.log.map((e) => e.text));
+    const c = playGame(ir, 43, { log: true });
+    expect(c.engine.log.map((e) => e.text)).not.toEqual(a.engine.log.map((e) => e.text));
+  });
+
+  for (const format of ['light', 'standard', 'pro', 'master']) {
+    it(`random playouts in ${format}: every game ends with a result, no card lost or duplicated`, () => {
+      for (let seed = 1; seed <= 300; seed++) {
+        const g = playGame(ir, seed, { format });
+        expect(g.result.reason.length).toBeGreaterThan(0);
+        expect(conservationProblems(g.engine)).toEqual([]);
+      }
+    });
+  }
+
+  it('ends a game that cannot end as a draw with the reason', () => {
+    const g = playGame(ir, 5, { maxSteps: 50 });
+    expect(g.result.winner).toBeNull();
+    expect(g.result.reason).toMatch(/stopped after 50 steps/);
+  });
+});
