@@ -48,6 +48,8 @@ export interface EngineOptions {
   params?: Record<string, number | boolean | string>;
   log?: boolean;
   maxSteps?: number;
+  /** Ask even when the only option is an action (scenarios stop at the next free action). */
+  askSingleActions?: boolean;
 }
 
 class GameOver {
@@ -110,6 +112,7 @@ export class Engine {
   private labelsField: number;
   private logging: boolean;
   private maxSteps: number;
+  private askSingleActions: boolean;
   private gen: Generator<unknown, void, any> | null = null;
   pending: Decision | null = null;
   private triggersMoved: CompiledAction[] = [];
@@ -125,6 +128,7 @@ export class Engine {
     this.rng = new Rng(opts.seed);
     this.logging = opts.log ?? false;
     this.maxSteps = opts.maxSteps ?? 1_000_000;
+    this.askSingleActions = opts.askSingleActions ?? false;
     const format = ir.game.formats.find((f) => f.name === (opts.format ?? ir.game.defaultFormat));
     if (!format) throw new Error(`unknown format '${opts.format}'; the formats are ${ir.game.formats.map((f) => f.name).join(', ')}`);
     this.format = format.name;
@@ -598,7 +602,7 @@ export class Engine {
 
   /** Asks `player` to choose; in a trial the first option is taken without asking. */
   private *ask(d: Decision): Generator<unknown, number, any> {
-    if (d.options.length === 1 && !d.canPass) return 0;
+    if (d.options.length === 1 && !d.canPass && !(d.kind === 'action' && this.askSingleActions)) return 0;
     if (this.trial > 0) return 0;
     const answer = (yield d) as number;
     return answer;

@@ -50,7 +50,7 @@ export function runScenario(root: string, file: string, text: string): ScenarioO
     outcome.name = String(y.name ?? file);
     const ir = gameIR(root, String(y.game ?? ''));
     if (typeof ir === 'string') throw new ScenarioError(ir);
-    engine = new Engine(ir, { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, log: true });
+    engine = new Engine(ir, { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, log: true, askSingleActions: true });
     setUp(engine, ir, (y.state ?? {}) as Yaml);
     let d = engine.startAt(String(y.start ?? 'main'));
     const steps = (y.steps ?? []) as unknown[];
@@ -66,6 +66,11 @@ export function runScenario(root: string, file: string, text: string): ScenarioO
       if (!d) break;
       if (i < steps.length) {
         const step = steps[i] as Yaml;
+        // Without strict mode, a priority decision the script does not address is passed.
+        if (!strict && d.canPass && !stepFits(d, step)) {
+          d = engine.answer(d.options.findIndex((o) => o.label === 'pass'));
+          continue;
+        }
         const idx = matchStep(engine, d, step, i + 1);
         i++;
         d = engine.answer(idx);
@@ -177,6 +182,17 @@ function findCard(engine: Engine, ref: string): Card {
 
 function optionNames(d: Decision): string {
   return d.options.map((o) => o.label).join(' | ');
+}
+
+function stepFits(d: Decision, step: Yaml): boolean {
+  const entries = Object.entries(step ?? {});
+  if (entries.length !== 1 || entries[0]![0] !== d.player.name) return false;
+  try {
+    matchStep(null as unknown as Engine, d, step, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function matchStep(engine: Engine, d: Decision, step: Yaml, n: number): number {
