@@ -32,7 +32,7 @@ function usage(): string {
     '  check <paths…>                 check the rules and cards under the paths',
     '  build <game> [--out FILE]      write the game\'s IR (JSON)',
     '  play <game> [--format NAME] [--games N] [--seed S] [--json] [--final-state FILE] [--param name=value]',
-    '  scenario <files or folders…>   run rulings scenarios (YAML)',
+    '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
     '  demo [game]                    compile, play one narrated game and summarise it',
     '',
     `games: ${listGames(projectRoot).join(', ') || '(none)'}`,
@@ -249,6 +249,7 @@ async function main(argv: string[]): Promise<number> {
       'final-state': { type: 'string' },
       param: { type: 'string', multiple: true },
       verbose: { type: 'boolean' },
+      game: { type: 'string' },
     },
   });
   switch (command) {
@@ -260,7 +261,8 @@ async function main(argv: string[]): Promise<number> {
       return cmdPlay(positionals[0], values);
     case 'scenario':
       if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
-      return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color });
+      if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);
+      return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game });
     case 'demo':
       return cmdDemo(positionals[0] ?? 'trump');
     default:

@@ -21,9 +21,11 @@ export const diagnosticCodes = {
   'syntax/unexpected-character': 'A character that is not part of the language.',
   'syntax/unexpected-token': 'The text does not follow the grammar here.',
   'syntax/too-deep': 'Brackets nested deeper than the parser accepts.',
+  'syntax/unknown-word': 'A word where the grammar expects one of a fixed set of words (e.g. a zone modifier); the message lists them and the nearest.',
   'file/unreadable': 'A file could not be read (binary, not UTF-8, or too large).',
   'name/unknown': 'A name that is not defined anywhere in the game.',
   'name/duplicate': 'Two definitions of the same kind share a name.',
+  'name/reserved': 'A definition named like a literal (`none`, `true`, `false`), which would always mean the literal.',
   'name/ambiguous': 'A name that refers to two different things (e.g. two enum values).',
   'type/mismatch': 'An expression of the wrong type for its place.',
   'type/not-a-member': 'A `.member` that the value does not have.',
@@ -54,29 +56,4 @@ export function diag(code: DiagnosticCode, loc: Loc, message: string, notes?: st
   return { code, severity, message, loc, notes };
 }
 
-/** "did you mean …" for a misspelt name: the closest candidates by edit distance. */
-export function suggest(name: string, candidates: Iterable<string>): string[] {
-  const scored: [number, string][] = [];
-  const limit = Math.max(2, Math.floor(name.length / 3));
-  for (const c of candidates) {
-    const d = editDistance(name, c);
-    if (d <= limit && c !== name) scored.push([d, c]);
-  }
-  scored.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
-  return scored.slice(0, 3).map(([, c]) => c);
-}
-
-function editDistance(a: string, b: string): number {
-  const A = [...a];
-  const B = [...b];
-  if (Math.abs(A.length - B.length) > 4) return 99;
-  let prev = Array.from({ length: B.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= A.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= B.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (A[i - 1] === B[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[B.length]!;
-}
+export { suggest } from '../grammar/spelling.ts';

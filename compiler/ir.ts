@@ -28,6 +28,8 @@ export interface GameIR {
     /** Where a resolved request's cards go if its effect left them on the stack (each to its owner's zone); -1 = stay. */
     leftoverZone: number;
     firstResponder: 'opponent' | 'controller' | 'active';
+    /** A text parameter that chooses the first responder instead (its values are the three words), or -1. */
+    firstResponderParam: number;
     maxTurns: number;
     cite: string;
   };
@@ -196,7 +198,8 @@ export type Expr =
   | { kind: 'where'; list: Expr; predicate: Expr };
 
 export const builtinFns = [
-  'count', 'sum', 'max', 'min', 'any', 'all', 'all_same', 'is_empty', 'first', 'top', 'bottom',
+  'count', 'sum', 'max', 'min', 'any', 'all', 'all_same',
+  'sorted', 'is_empty', 'first', 'top', 'bottom',
   'units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards',
   'controller', 'labels', 'zone_owner',
 ] as const;
@@ -216,10 +219,11 @@ export type StmtBody =
   | { kind: 'move'; cards: Expr; to: Expr; position: 'top' | 'bottom' | 'default'; face: 'facedown' | 'faceup' | 'default' }
   | { kind: 'attach'; cards: Expr; to: Expr; position: 'top' | 'bottom' }
   | { kind: 'detach'; cards: Expr }
-  | { kind: 'createEvery'; cardType: number; zone: Expr }
+  | { kind: 'createEvery'; cardType: number; zone: Expr; filter: Expr | null } // filter: `it` is the new card
   | { kind: 'createCount'; count: Expr; card: number; zone: Expr }
   | { kind: 'shuffle'; zone: Expr }
   | { kind: 'reveal'; cards: Expr; to: Expr | null }
+  | { kind: 'chooseOrder'; slot: number; name: string; from: Expr; by: Expr | null; prompt: string } // binds the list in the chosen order
   | { kind: 'choose'; slot: number; name: string; min: Expr; max: Expr; single: boolean; from: Expr; suchThat: Expr | null; by: Expr | null; prompt: string }
   | { kind: 'chooseMode'; by: Expr | null; prompt: string; options: { label: string; when: Expr | null; body: Stmt[] }[] }
   | { kind: 'if'; cond: Expr; then: Stmt[]; else: Stmt[] }
@@ -230,6 +234,7 @@ export type StmtBody =
   | { kind: 'perform'; action: number; by: Expr | null }
   | { kind: 'window'; name: string; passable: boolean }
   | { kind: 'modify'; card: Expr; field: number; by: Expr; untilEndOfTurn: boolean }
+  | { kind: 'unmodify'; card: Expr; field: number } // field -1: every value
   | { kind: 'cancel'; request: Expr }
   | { kind: 'retarget'; request: Expr; by: Expr | null }
   | { kind: 'endTurn' }

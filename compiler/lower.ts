@@ -39,6 +39,7 @@ const builtinSignatures: Record<BuiltinFn, { args: ('list' | 'lambda' | 'number'
   any: { args: ['list', 'lambda'], result: () => 'bool' },
   all: { args: ['list', 'lambda'], result: () => 'bool' },
   all_same: { args: ['list', 'lambda'], result: () => 'bool' },
+  sorted: { args: ['list', 'lambda'], result: (t) => listOf(elementOf(t[0]!)) },
   is_empty: { args: ['list'], result: () => 'bool' },
   first: { args: ['list'], result: (t) => elementOf(t[0]!) },
   top: { args: ['list', 'number'], result: (t) => listOf(elementOf(t[0]!)) },
@@ -56,6 +57,9 @@ const builtinSignatures: Record<BuiltinFn, { args: ('list' | 'lambda' | 'number'
   labels: { args: ['any'], result: () => 'labels' },
   zone_owner: { args: ['zone'], result: () => 'player' },
 };
+
+/** Literals that a definition may not take as its name. */
+const reservedWords = new Set(['none', 'true', 'false']);
 
 export function elementOf(t: IRType): IRType {
   switch (t) {
@@ -177,6 +181,10 @@ class Lowerer {
       return { diagnostics: this.diagnostics };
     }
     for (const e of this.enums) for (const v of e.values) {
+      if (reservedWords.has(v.name.text)) {
+        this.error('name/reserved', v.name.loc, `'${v.name.text}' cannot name an enum value: it is the literal ${v.name.text} everywhere`, [`rename it, e.g. '${v.name.text === 'none' ? 'unassigned' : `is_${v.name.text}`}'`]);
+        continue;
+      }
       const prev = this.enumValueIndex.get(v.name.text);
       this.enumValueIndex.set(v.name.text, { enumName: e.name.text, many: !!prev && prev.enumName !== e.name.text });
     }
@@ -198,6 +206,7 @@ class Lowerer {
         stackZone,
         leftoverZone: game.leftover ? this.zoneIndex(game.leftover) : -1,
         firstResponder: this.firstResponder(game),
+        firstResponderParam: this.firstResponderParam(game),
         maxTurns: game.maxTurns ?? 500,
         cite: this.decls.revision?.cite ?? game.cite ?? '',
       },
@@ -237,7 +246,29 @@ class Lowerer {
     return { ir: hasError ? undefined : ir, diagnostics: this.diagnostics };
   }
 
+  private firstResponderParam(game: A.GameDecl): number {
+    const n = game.firstResponderParam;
+    if (!n) return -1;
+    const i = this.params.findIndex((p) => p.name.text === n.text);
+    if (i < 0) {
+      this.error('name/unknown', n.loc, `unknown parameter '${n.text}'`, this.didYouMean(n.text, this.params.map((p) => p.name.text)));
+      return -1;
+    }
+    const p = this.params[i]!;
+    for (const e of [p.value, ...p.alternatives]) {
+      if (e.kind !== 'string' || !['opponent', 'controller', 'active'].includes(e.value)) {
+        this.error('type/mismatch', e.loc, `the parameter '${n.text}' chooses the first responder, so its values must be "opponent", "controller" or "active"`);
+      }
+    }
+    return i;
+  }
+
   private firstResponder(game: A.GameDecl): 'opponent' | 'controller' | 'active' {
+    if (game.firstResponderParam) {
+      const p = this.params.find((x) => x.name.text === game.firstResponderParam!.text);
+      const v = p?.value.kind === 'string' ? p.value.value : 'opponent';
+      return v === 'controller' || v === 'active' ? v : 'opponent';
+    }
     const v = game.firstResponder?.text ?? 'opponent';
     if (v === 'opponent' || v === 'controller' || v === 'active') return v;
     this.error('type/mismatch', game.firstResponder!.loc, `'first responder' is one of opponent, controller, active — not '${v}'`);
@@ -593,7 +624,8 @@ class Lowerer {
         if (s.every) {
           const t = this.cardTypes.findIndex((x) => x.name.text === s.every!.text);
           if (t < 0) this.error('name/unknown', s.every.loc, `unknown card type '${s.every.text}'`, this.didYouMean(s.every.text, this.cardTypes.map((x) => x.name.text)));
-          return { kind: 'createEvery', cardType: t, zone, loc };
+          const filter = s.filter ? this.expect(s.filter, 'bool', { ...scope, itType: 'card' }) : null;
+          return { kind: 'createEvery', cardType: t, zone, filter, loc };
         }
         const c = this.cards.findIndex((x) => x.name.text === s.card!.text);
         if (c < 0) this.error('name/unknown', s.card!.loc, `unknown card '${s.card!.text}'`, this.didYouMean(s.card!.text, this.cards.map((x) => x.name.text)));
@@ -603,6 +635,13 @@ class Lowerer {
         return { kind: 'shuffle', zone: this.expect(s.zone, 'zone', scope), loc };
       case 'reveal':
         return { kind: 'reveal', cards: this.expectCards(s.cards, scope), to: s.to ? this.expect(s.to, 'player', scope) : null, loc };
+      case 'chooseOrder': {
+        const from = this.expr(s.from, scope);
+        if (!isList(from.type)) this.error('type/mismatch', s.from.loc, `'choose order … from' needs a list, but this is ${describeType(from.type)}`);
+        const by = s.by ? this.expect(s.by, 'player', scope) : null;
+        const slot = this.bind(scope, s.name, listOf(elementOf(from.type)));
+        return { kind: 'chooseOrder', slot, name: s.name.text, from: from.ir, by, prompt: s.prompt ?? '', loc };
+      }
       case 'choose': {
         const from = this.expr(s.from, scope);
         if (!isList(from.type)) this.error('type/mismatch', s.from.loc, `'choose … from' needs a list, but this is ${describeType(from.type)}`);
@@ -665,6 +704,16 @@ class Lowerer {
           return undefined;
         }
         return { kind: 'modify', card, field: index, by: this.expect(s.by, 'number', scope), untilEndOfTurn: s.untilEndOfTurn, loc };
+      }
+      case 'unmodify': {
+        const card = this.expect(s.target, 'card', scope);
+        if (!s.field) return { kind: 'unmodify', card, field: -1, loc };
+        const index = this.cardFieldIndex.get(s.field.text);
+        if (index === undefined || this.cardFields[index]!.kind !== 'value') {
+          this.error('type/not-assignable', s.field.loc, `'unmodify' removes the modifiers of a card's value (e.g. unmodify t.size), or of all its values (unmodify t); '${s.field.text}' is not a value`, this.didYouMean(s.field.text, this.cardFields.filter((f) => f.kind === 'value').map((f) => f.name)));
+          return undefined;
+        }
+        return { kind: 'unmodify', card, field: index, loc };
       }
       case 'cancel':
         return { kind: 'cancel', request: this.expect(s.request, 'request', scope), loc };

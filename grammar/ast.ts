@@ -68,6 +68,8 @@ export interface GameDecl extends DeclBase {
   stack?: Name;
   leftover?: Name;
   firstResponder?: Name;
+  /** Set with `first responder param <name>` (then `firstResponder` is the word `param`). */
+  firstResponderParam?: Name;
   maxTurns?: number;
 }
 
@@ -216,9 +218,10 @@ export type Stmt =
   | { kind: 'move'; cards: Expr; to: Expr; position?: 'top' | 'bottom'; face?: 'facedown' | 'faceup'; loc: Loc }
   | { kind: 'attach'; cards: Expr; to: Expr; position?: 'top' | 'bottom'; loc: Loc }
   | { kind: 'detach'; cards: Expr; loc: Loc }
-  | { kind: 'create'; every?: Name; count?: Expr; card?: Name; zone: Expr; loc: Loc }
+  | { kind: 'create'; every?: Name; count?: Expr; card?: Name; zone: Expr; filter?: Expr; loc: Loc }
   | { kind: 'shuffle'; zone: Expr; loc: Loc }
   | { kind: 'reveal'; cards: Expr; to?: Expr; loc: Loc }
+  | { kind: 'chooseOrder'; name: Name; from: Expr; by?: Expr; prompt?: string; loc: Loc }
   | { kind: 'choose'; name: Name; count: CountSpec; from: Expr; suchThat?: Expr; by?: Expr; prompt?: string; loc: Loc }
   | { kind: 'chooseMode'; by?: Expr; prompt?: string; options: ModeOption[]; loc: Loc }
   | { kind: 'if'; cond: Expr; then: Stmt[]; else?: Stmt[]; loc: Loc }
@@ -229,6 +232,7 @@ export type Stmt =
   | { kind: 'perform'; action: Name; by?: Expr; loc: Loc }
   | { kind: 'window'; name: Name; passable: boolean; loc: Loc }
   | { kind: 'modify'; target: Expr; field: Name; by: Expr; untilEndOfTurn: boolean; loc: Loc }
+  | { kind: 'unmodify'; target: Expr; field?: Name; loc: Loc }
   | { kind: 'cancel'; request: Expr; loc: Loc }
   | { kind: 'retarget'; request: Expr; by?: Expr; loc: Loc }
   | { kind: 'endTurn'; loc: Loc }

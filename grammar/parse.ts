@@ -8,7 +8,7 @@ import { GrimoireParser } from './parser.ts';
 import type { Loc, SourceFile } from './ast.ts';
 
 export interface SyntaxDiagnostic {
-  code: 'syntax/unexpected-character' | 'syntax/unexpected-token' | 'syntax/too-deep';
+  code: 'syntax/unexpected-character' | 'syntax/unexpected-token' | 'syntax/too-deep' | 'syntax/unknown-word';
   message: string;
   loc: Loc;
 }
@@ -55,6 +55,7 @@ export function parseFile(file: string, text: string): ParseResult {
     diagnostics.push({ code: 'syntax/unexpected-token', message: 'the file could not be read past this point', loc: last ? tokenLoc(file, last) : startLoc(file) });
     return { ast: { file, decls: [] }, diagnostics };
   }
+  for (const w of parser.strayWords) diagnostics.push({ code: 'syntax/unknown-word', message: w.message, loc: tokenLoc(file, w.token) });
   for (const e of parser.errors) {
     const tok = Number.isFinite(e.token.startOffset) ? e.token : (e as { previousToken?: IToken }).previousToken ?? lexed.tokens[lexed.tokens.length - 1];
     diagnostics.push({ code: 'syntax/unexpected-token', message: e.message, loc: tok ? tokenLoc(file, tok) : startLoc(file) });

@@ -6,11 +6,15 @@
  * The parser builds AST nodes directly (embedded actions); it resolves no names and checks no
  * types — that is the compiler's job.
  */
-import { EmbeddedActionsParser, EOF, type IToken, type TokenType, type IParserErrorMessageProvider } from 'chevrotain';
+import { EmbeddedActionsParser, EOF, tokenMatcher, type IToken, type TokenType, type IParserErrorMessageProvider } from 'chevrotain';
 import * as T from './tokens.ts';
 import type * as A from './ast.ts';
+import { suggest } from './spelling.ts';
 
 const K = T.Keyword;
+
+/** The words that may follow `zone <name> per player|shared`. */
+const zoneModifiers = ['public', 'private', 'hidden', 'ordered', 'attachments', 'capacity'];
 
 /** Turns chevrotain's mismatch reports into sentences a card designer can act on. */
 const messages: IParserErrorMessageProvider = {
@@ -77,11 +81,37 @@ export class GrimoireParser extends EmbeddedActionsParser {
   constructor() {
     super(T.allTokens, { recoveryEnabled: true, errorMessageProvider: messages, maxLookahead: 3 });
     this.performSelfAnalysis();
+    // The tokens that can begin a declaration, from the grammar itself.
+    for (const path of this.computeContentAssist('declaration', [])) this.declarationStarts.add(path.nextTokenType);
   }
+
+  private declarationStarts = new Set<TokenType>();
+
+  /** Words met where only a fixed set of words may stand (e.g. `privat` for `private`). */
+  strayWords: { token: IToken; message: string }[] = [];
 
   load(file: string, tokens: IToken[]): void {
     this.file = file;
+    this.strayWords = [];
     this.input = tokens;
+  }
+
+  /**
+   * True when the next token is a plain word on the same line as the last one and does not
+   * begin a declaration: a misspelt modifier rather than the next declaration.
+   */
+  private strayWordAhead(): boolean {
+    const next = this.LA(1);
+    const prev = this.LA(0);
+    return tokenMatcher(next, T.Identifier) && !this.declarationStarts.has(next.tokenType) && next.startLine === prev.endLine;
+  }
+
+  private strayWord(token: IToken, what: string, words: string[]): void {
+    const near = suggest(token.image, words);
+    this.strayWords.push({
+      token,
+      message: `'${token.image}' is not a ${what}${near.length ? `; did you mean '${near[0]}'?` : ''} (${what}s: ${words.join(', ')})`,
+    });
   }
 
   // ------------------------------------------------------------ helpers
@@ -208,7 +238,22 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => { this.CONSUME(K.default); this.CONSUME2(K.format); const n = this.SUBRULE2(this.name); this.ACTION(() => (d.defaultFormat = n)); } },
       { ALT: () => { this.CONSUME(K.stack); const n = this.SUBRULE3(this.name); this.ACTION(() => (d.stack = n)); } },
       { ALT: () => { this.CONSUME(K.leftover); const n = this.SUBRULE5(this.name); this.ACTION(() => (d.leftover = n)); } },
-      { ALT: () => { this.CONSUME(K.first); this.CONSUME(K.responder); const n = this.SUBRULE4(this.name); this.ACTION(() => (d.firstResponder = n)); } },
+      {
+        ALT: () => {
+          this.CONSUME(K.first);
+          this.CONSUME(K.responder);
+          const n = this.SUBRULE4(this.name);
+          // `first responder param <name>`: the choice is a rule parameter.
+          this.OPTION9({
+            GATE: () => this.LA(0).image === 'param',
+            DEF: () => {
+              const p = this.SUBRULE6(this.name);
+              this.ACTION(() => (d.firstResponderParam = p));
+            },
+          });
+          this.ACTION(() => (d.firstResponder = n));
+        },
+      },
       { ALT: () => { this.CONSUME(K.max); this.CONSUME(K.turns); const n = this.SUBRULE3(this.num); this.ACTION(() => (d.maxTurns = n)); } },
       { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE3(this.str); this.ACTION(() => (d.cite = c)); } },
     ]);
@@ -300,7 +345,10 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => { this.CONSUME(K.per); this.CONSUME(K.player); } },
       { ALT: () => { this.CONSUME(K.shared); this.ACTION(() => (d.shared = true)); } },
     ]);
-    this.MANY(() =>
+    this.MANY({
+      // A plain word could begin the next declaration (keywords are soft): stop there.
+      GATE: () => !this.declarationStarts.has(this.LA(1).tokenType),
+      DEF: () =>
       this.OR2([
         { ALT: () => { this.CONSUME(K.public); this.ACTION(() => (d.visibility = 'public')); } },
         { ALT: () => { this.CONSUME(K.private); this.ACTION(() => (d.visibility = 'private')); } },
@@ -308,8 +356,9 @@ export class GrimoireParser extends EmbeddedActionsParser {
         { ALT: () => { this.CONSUME(K.ordered); this.ACTION(() => (d.ordered = true)); } },
         { ALT: () => { this.CONSUME(K.attachments); this.ACTION(() => (d.attachments = true)); } },
         { ALT: () => { this.CONSUME(K.capacity); const n = this.SUBRULE(this.num); this.ACTION(() => (d.capacity = n)); } },
+        { GATE: () => this.strayWordAhead(), ALT: () => { const t = this.CONSUME(T.Identifier); this.ACTION(() => this.strayWord(t, 'zone modifier', zoneModifiers)); } },
       ]),
-    );
+    });
     this.OPTION(() => (d.title = this.SUBRULE(this.str)));
     d.cite = this.SUBRULE(this.citeOpt);
     return d;
@@ -681,8 +730,13 @@ export class GrimoireParser extends EmbeddedActionsParser {
                 this.CONSUME(K.every);
                 const every = this.SUBRULE2(this.name);
                 this.CONSUME(K.in);
-                const zone = this.SUBRULE8(this.expression);
-                return { kind: 'create', every, zone, loc: every.loc };
+                const zone = this.subrule(11, this.orExpr);
+                let filter: A.Expr | undefined;
+                this.option(12, () => {
+                  this.CONSUME(K.where);
+                  filter = this.subrule(10, this.expression);
+                });
+                return { kind: 'create', every, zone, filter, loc: every.loc };
               },
             },
             {
@@ -780,6 +834,16 @@ export class GrimoireParser extends EmbeddedActionsParser {
           });
         },
       },
+      {
+        ALT: () => {
+          this.CONSUME(K.unmodify);
+          const path = this.subrule(13, this.postfix);
+          return this.ACTION(() => {
+            if (path.kind === 'member') return { kind: 'unmodify', target: path.object, field: path.name, loc: path.loc };
+            return { kind: 'unmodify', target: path, loc: path.loc };
+          });
+        },
+      },
       { ALT: () => { this.CONSUME(K.cancel); const request = this.SUBRULE5(this.orExpr); return { kind: 'cancel', request, loc: request.loc }; } },
       {
         ALT: () => {
@@ -839,6 +903,23 @@ export class GrimoireParser extends EmbeddedActionsParser {
   private chooseStmt = this.RULE('chooseStmt', (): A.Stmt => {
     const start = this.CONSUME(K.choose);
     return this.OR<A.Stmt>([
+      {
+        // choose order x from <list> [by p] ["prompt"]
+        GATE: () => this.LA(1).tokenType === K.order && this.LA(3).tokenType === K.from,
+        ALT: () => {
+          this.CONSUME(K.order);
+          const name = this.SUBRULE3(this.name);
+          this.CONSUME2(K.from);
+          const from = this.SUBRULE4(this.expression);
+          const s: Extract<A.Stmt, { kind: 'chooseOrder' }> = { kind: 'chooseOrder', name, from, loc: this.loc(start) };
+          this.OPTION7(() => {
+            this.CONSUME3(K.by);
+            s.by = this.SUBRULE3(this.orExpr);
+          });
+          this.OPTION8(() => (s.prompt = this.SUBRULE4(this.str)));
+          return s;
+        },
+      },
       {
         GATE: () => this.LA(2).tokenType === T.Colon,
         ALT: () => {

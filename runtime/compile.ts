@@ -227,6 +227,8 @@ export class Compiler {
       case 'min': return lambda((xs, f) => { let m = 0; let first = true; for (const x of xs) { const v = f(x) as number; if (first || v < m) m = v; first = false; } return m; });
       case 'any': return lambda((xs, f) => xs.some((x) => !!f(x)));
       case 'all': return lambda((xs, f) => xs.every((x) => !!f(x)));
+      // Stable: equal keys keep their order.
+      case 'sorted': return lambda((xs, f) => xs.map((x, i) => [f(x) as number, i, x] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((e) => e[2]));
       case 'all_same': return lambda((xs, f) => { if (xs.length === 0) return true; const v = f(xs[0]); return xs.every((x) => f(x) === v); });
       case 'units': return (c) => { const k = a0(c) as Card | null; return k ? [k, ...k.attached] : []; };
       case 'host': return (c) => (a0(c) as Card | null)?.host ?? null;
@@ -313,9 +315,18 @@ export class Compiler {
       case 'createEvery': {
         const zone = this.expr(s.zone);
         const t = s.cardType;
+        const filter = s.filter ? this.expr(s.filter) : null;
         return function* (c) {
           const z = zone(c) as Zone;
-          g.ir.cards.forEach((card, i) => { if (card.type === t) g.createCard(i, z); });
+          const saved = c.it;
+          g.ir.cards.forEach((card, i) => {
+            if (card.type !== t) return;
+            const made = g.createCard(i, z);
+            c.it = made;
+            // The filter reads the new card's printed fields; a card it refuses is unmade.
+            if (filter && !filter(c)) g.uncreateCard(made);
+          });
+          c.it = saved;
         };
       }
       case 'createCount': {
@@ -347,6 +358,25 @@ export class Compiler {
         return function* (c) {
           const chooser = by ? (by(c) as Player) : c.me;
           c.frame[slot] = yield* g.choose(chooser, asList(from(c)), min(c) as number, max(c) as number, single, such, slot, c, prompt || `choose ${name}`, loc);
+        };
+      }
+      case 'chooseOrder': {
+        const from = this.expr(s.from);
+        const by = s.by ? this.expr(s.by) : null;
+        const { slot, prompt, name } = s;
+        return function* (c) {
+          const chooser = by ? (by(c) as Player) : c.me;
+          const rest = [...asList(from(c))];
+          const ordered: unknown[] = [];
+          // One pick per place, first to last; the last card takes the last place.
+          while (rest.length > 1) {
+            const place = ordered.length + 1;
+            const v = yield* g.choose(chooser, rest, 1, 1, true, null, slot, c, `${prompt || `order ${name}`}: place ${place} of ${place + rest.length - 1}`, loc);
+            ordered.push(v);
+            rest.splice(rest.indexOf(v), 1);
+          }
+          ordered.push(...rest);
+          c.frame[slot] = ordered;
         };
       }
       case 'chooseMode': {
@@ -418,6 +448,11 @@ export class Compiler {
         const by = this.expr(s.by);
         const { field, untilEndOfTurn } = s;
         return function* (c) { const k = card(c) as Card | null; if (k) g.modify(k, field, by(c) as number, untilEndOfTurn, c, loc); };
+      }
+      case 'unmodify': {
+        const card = this.expr(s.card);
+        const { field } = s;
+        return function* (c) { const k = card(c) as Card | null; if (k) g.unmodify(k, field, c, loc); };
       }
       case 'cancel': {
         const r = this.expr(s.request);

@@ -9,6 +9,7 @@ import type { ActionIR, GameIR, PickIR, SrcLoc } from '../compiler/ir.ts';
 import { Compiler, Impossible, asList, type Ctx, type Ev, type Ex } from './compile.ts';
 import { Card, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
+import { cardLabel, viewFor, type PlayerView, type ViewSource } from './view.ts';
 
 export interface DecisionOption {
   label: string;
@@ -56,6 +57,9 @@ class GameOver {
   constructor(readonly result: GameResult) {}
 }
 
+/** Thrown when a trial declaration reaches a `win`/`lose`/`draw`: the declaration is possible. */
+class TrialEndsGame {}
+
 const PASS = Symbol('pass');
 
 interface CompiledAction {
@@ -74,7 +78,7 @@ interface PendingTrigger {
   frame: unknown[];
 }
 
-export class Engine {
+export class Engine implements ViewSource {
   readonly params: unknown[];
   readonly players: Player[] = [];
   readonly sharedZones: Zone[] = [];
@@ -390,9 +394,12 @@ export class Engine {
     const oldF = card.f.slice();
     const oldMods = card.mods;
     const oldFacedown = card.facedown;
+    const oldRevealed = card.revealedTo;
     card.zone = zone;
     card.host = host;
+    card.revealedTo = 0;
     this.journal.record(() => {
+      card.revealedTo = oldRevealed;
       card.zone = oldZone;
       card.host = oldHost;
       card.entered = oldEntered;
@@ -413,6 +420,39 @@ export class Engine {
     this.cards.push(card);
     zone.cards.push(card);
     return card;
+  }
+
+  /** Undoes the last `createCard` (a `create every … where` filter refused the card). */
+  uncreateCard(card: Card): void {
+    if (this.cards[this.cards.length - 1] !== card) throw new Error('only the card created last can be unmade');
+    this.cards.pop();
+    const z = card.zone!;
+    z.cards.splice(z.cards.indexOf(card), 1);
+    card.zone = null;
+  }
+
+  /** What `player` may see of the state (null: the judge, who sees everything). See view.ts. */
+  view(player: Player | null): PlayerView {
+    return viewFor(this, player);
+  }
+
+  stackRequests(): readonly Request[] {
+    return this.stack;
+  }
+
+  actionName(index: number): string {
+    return this.ir.actions[index]!.name;
+  }
+
+  cardValue(card: Card, field: number): unknown {
+    return this.readValue(card, field);
+  }
+
+  /** An option as the deciding player may see it: a hidden card is named by where it lies. */
+  private optionLabel(player: Player, c: unknown): string {
+    if (c instanceof Request) return this.ir.actions[c.action]!.name;
+    if (c instanceof Card) return cardLabel(this, player, c);
+    return String(c);
   }
 
   allCards(): readonly Card[] {
@@ -477,7 +517,8 @@ export class Engine {
       }
     }
     if (this.logging && moved.length) {
-      const names = moved.map((m) => (m.card.facedown && zoneIr.visibility !== 'public' ? m.card.name : m.card.name)).join(', ');
+      // The log is the judge's record: it names every card. Players see views (view.ts).
+      const names = moved.map((m) => m.card.name).join(', ');
       this.emitLog('move', `${names} → ${to.label}`, ctx.me, ctx.cite, loc);
     }
     if (this.trial === 0) {
@@ -527,6 +568,12 @@ export class Engine {
   }
 
   reveal(cards: Card[], to: Player | null, ctx: Ctx, loc: SrcLoc | null): void {
+    const bits = to ? 1 << to.index : -1;
+    for (const card of cards) {
+      const old = card.revealedTo;
+      card.revealedTo |= bits;
+      this.journal.record(() => (card.revealedTo = old));
+    }
     if (this.logging) this.emitLog('reveal', `${cards.join(', ')} revealed${to ? ` to ${to.name}` : ''}`, ctx.me, ctx.cite, loc);
   }
 
@@ -536,6 +583,17 @@ export class Engine {
     this.journal.record(() => (card.mods = old));
     if (untilEndOfTurn) this.modifiedCards.add(card);
     if (this.logging) this.emitLog('modify', `${card.name}.${this.ir.cardFields[field]!.name} ${by >= 0 ? '+' : ''}${by}${untilEndOfTurn ? ' until end of turn' : ''}`, ctx.me, ctx.cite, loc);
+  }
+
+  /** Removes the modifiers on one value of a card (field -1: on all its values). */
+  unmodify(card: Card, field: number, ctx: Ctx, loc: SrcLoc | null): void {
+    const old = card.mods;
+    if (!old) return;
+    const kept = field < 0 ? [] : old.filter((m) => m.field !== field);
+    if (kept.length === old.length) return;
+    card.mods = kept.length ? kept : null;
+    this.journal.record(() => (card.mods = old));
+    if (this.logging) this.emitLog('modify', `${card.name}: ${field < 0 ? 'every modifier' : `the modifiers of ${this.ir.cardFields[field]!.name}`} removed`, ctx.me, ctx.cite, loc);
   }
 
   cancel(r: Request, ctx: Ctx, loc: SrcLoc | null): void {
@@ -551,16 +609,26 @@ export class Engine {
   *retarget(r: Request, by: Player, ctx: Ctx, loc: SrcLoc | null): Generator<unknown, void, any> {
     const a = this.actions[r.action]!;
     const rctx: Ctx = { ...this.newCtx(r.frame, r.controller, a.ir.cite), declaring: false };
+    // The request doing the redirecting is still a legal new target while it resolves (as if it
+    // were still on the stack); a request can never be made to target itself.
+    const resolving = ctx.request;
     for (const s of a.steps) {
       if (s.kind !== 'pick' || s.ir.kind !== 'target') continue;
-      const candidates = asList(s.from(rctx));
+      const saved = this.stack;
+      if (resolving && !saved.includes(resolving)) this.stack = [resolving, ...saved];
+      let candidates: unknown[];
+      try {
+        candidates = asList(s.from(rctx));
+      } finally {
+        this.stack = saved;
+      }
       const current = r.frame[s.ir.slot];
-      const others = candidates.filter((x) => x !== current && x !== ctx.request);
+      const others = candidates.filter((x) => x !== current && x !== r);
       if (others.length === 0) continue;
       const v = yield* this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, s.such, s.ir.slot, rctx, `new target for ${a.ir.name}`, loc);
       r.frame[s.ir.slot] = v;
     }
-    if (this.logging) this.emitLog('retarget', `${a.ir.name} now targets ${this.targetsOf(r).map(String).join(', ')}`, ctx.me, ctx.cite, loc);
+    if (this.logging) this.emitLog('retarget', `${a.ir.name} now targets ${this.targetsOf(r).map((t) => (t instanceof Request ? `${this.ir.actions[t.action]!.name} (by ${t.controller.name})` : String(t))).join(', ')}`, ctx.me, ctx.cite, loc);
   }
 
   endTurn(ctx: Ctx, loc: SrcLoc | null): void {
@@ -569,7 +637,9 @@ export class Engine {
   }
 
   finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null): never {
-    if (this.trial > 0) throw new Impossible('it would end the game');
+    // In a trial, a declaration that would end the game can be completed: it is legal, and the
+    // rules (a `when`) decide whether a player may make it. The trial stops here.
+    if (this.trial > 0) throw new TrialEndsGame();
     let winner: string | null = null;
     let loser: string | null = null;
     if (kind === 'win' && p) {
@@ -620,7 +690,7 @@ export class Engine {
           ctx.frame[slot] = c;
           if (!such(ctx)) continue;
         }
-        options.push({ label: c instanceof Request ? this.ir.actions[c.action]!.name : String(c), value: c });
+        options.push({ label: this.optionLabel(player, c), value: c });
       }
       if (min === 0) options.unshift({ label: 'none', value: null });
     } else {
@@ -629,7 +699,7 @@ export class Engine {
           ctx.frame[slot] = combo;
           if (!such(ctx)) continue;
         }
-        options.push({ label: combo.length ? combo.map(String).join(' + ') : 'none', value: combo });
+        options.push({ label: combo.length ? combo.map((c) => this.optionLabel(player, c)).join(' + ') : 'none', value: combo });
       }
     }
     if (options.length === 0) {
@@ -681,6 +751,7 @@ export class Engine {
       return true;
     } catch (e) {
       if (e instanceof Impossible) return false;
+      if (e instanceof TrialEndsGame) return true;
       throw e;
     } finally {
       this.trial--;
@@ -700,7 +771,7 @@ export class Engine {
       if (s.ir.kind === 'using') {
         const chosen = asList(v) as Card[];
         using.push(...chosen);
-        // Key cards leave the hand at once, so a cost cannot spend them a second time.
+        // `using` cards leave their zone at once, so a cost cannot spend them a second time.
         const sz = this.ir.game.stackZone;
         if (sz >= 0) yield* this.moveCards(chosen, this.sharedZones[sz]!, 'default', 'faceup', ctx, s.ir.loc);
       }
@@ -825,7 +896,8 @@ export class Engine {
   }
 
   private firstResponder(top: Request): Player {
-    switch (this.ir.game.firstResponder) {
+    const fromParam = this.ir.game.firstResponderParam;
+    switch (fromParam >= 0 ? this.params[fromParam] : this.ir.game.firstResponder) {
       case 'controller': return top.controller;
       case 'active': return this.active;
       default: return this.nextPlayer(top.controller);

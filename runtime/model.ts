@@ -66,6 +66,8 @@ export class Card {
   host: Card | null = null;
   attached: Card[] = [];
   facedown = false;
+  /** Players (bit i = player i) a `reveal` has shown this card to, until it next moves. */
+  revealedTo = 0;
   entered = 0;
   mods: Modifier[] | null = null;
   /** Field values by the game's card-field index (attrs, states; values are computed). */

@@ -1,7 +1,7 @@
 /** Playing whole games between agents: the loop the CLI, tests and benchmarks share. */
 import type { GameIR } from '../compiler/ir.ts';
 import { Engine, type GameResult } from './engine.ts';
-import { randomAgent, type Agent } from './agents.ts';
+import { agentDecision, randomAgent, type Agent } from './agents.ts';
 import type { Card } from './model.ts';
 
 export interface PlayedGame {
@@ -19,13 +19,19 @@ export interface PlayOptions {
   log?: boolean;
   agents?: (seed: number) => Agent[];
   maxSteps?: number;
+  /** Called with the engine before the first decision (tests and tools that watch a game). */
+  onStart?: (engine: Engine) => void;
 }
 
 export function playGame(ir: GameIR, seed: number, opts: PlayOptions = {}): PlayedGame {
   const engine = new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps });
   const agents = opts.agents ? opts.agents(seed) : engine.players.map((_, i) => randomAgent(seed * 31 + i));
+  opts.onStart?.(engine);
   let d = engine.start();
-  while (d) d = engine.answer(agents[d.player.index]!.choose(d));
+  while (d) {
+    const player = d.player;
+    d = engine.answer(agents[player.index]!.choose(agentDecision(d), () => engine.view(player)));
+  }
   return { seed, result: engine.result!, turns: engine.turn, decisions: engine.decisions, hash: engine.hash, engine };
 }
 
@@ -44,7 +50,7 @@ export function conservationProblems(engine: Engine): string[] {
   return problems;
 }
 
-/** zones map "p1.hand" → card names (attached cards included), for --final-state. */
+/** zones map "p1.<zone>" → card names (attached cards included), for --final-state. */
 export function zoneSnapshot(engine: Engine): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   const names = (cards: Card[]) => cards.flatMap((c) => [c.name, ...c.attached.map((a) => a.name)]);

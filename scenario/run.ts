@@ -9,7 +9,7 @@ import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { Engine, type Decision } from '../runtime/engine.ts';
-import type { Card, Player, Zone } from '../runtime/model.ts';
+import { Card, type Player, type Zone } from '../runtime/model.ts';
 
 export interface ScenarioOutcome {
   file: string;
@@ -39,7 +39,14 @@ function gameIR(root: string, game: string): GameIR | string {
 
 class ScenarioError extends Error {}
 
-export function runScenario(root: string, file: string, text: string): ScenarioOutcome {
+export interface ScenarioOptions {
+  /** Run under this game (e.g. a revision) instead of the scenario's own `game`. */
+  game?: string;
+  /** Run under this compiled game (tests of revisions written on the fly). */
+  ir?: GameIR;
+}
+
+export function runScenario(root: string, file: string, text: string, opts: ScenarioOptions = {}): ScenarioOutcome {
   const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], log: [] };
   let engine: Engine | undefined;
   try {
@@ -48,7 +55,7 @@ export function runScenario(root: string, file: string, text: string): ScenarioO
     const y = doc.toJS() as Yaml;
     if (!y || typeof y !== 'object') throw new ScenarioError('a scenario is a YAML map with name, game, state, steps and expect');
     outcome.name = String(y.name ?? file);
-    const ir = gameIR(root, String(y.game ?? ''));
+    const ir = opts.ir ?? gameIR(root, opts.game ?? String(y.game ?? ''));
     if (typeof ir === 'string') throw new ScenarioError(ir);
     engine = new Engine(ir, { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, log: true, askSingleActions: true });
     setUp(engine, ir, (y.state ?? {}) as Yaml);
@@ -213,6 +220,8 @@ function matchStep(engine: Engine, d: Decision, step: Yaml, n: number): number {
   } else {
     const want = String(answer);
     index = d.options.findIndex((o) => o.label === want);
+    // A hidden card is labelled by where it lies; the script (the judge) names it.
+    if (index < 0) index = d.options.findIndex((o) => o.value instanceof Card && o.value.name === want);
     if (index < 0) index = d.options.findIndex((o) => Array.isArray(o.value) && o.value.length === 1 && String(o.value[0]) === want);
   }
   if (index < 0) throw new ScenarioError(`step ${n}: ${who} cannot answer ${JSON.stringify(answer)} to "${d.prompt}"; the options are: ${optionNames(d)}`);
@@ -328,7 +337,7 @@ export function scenarioFiles(paths: string[]): string[] {
   return out;
 }
 
-export function runScenarioFiles(paths: string[], opts: { root: string; verbose: boolean; color: boolean }): number {
+export function runScenarioFiles(paths: string[], opts: { root: string; verbose: boolean; color: boolean; game?: string }): number {
   let passed = 0;
   let failed = 0;
   for (const p of paths) {
@@ -340,7 +349,7 @@ export function runScenarioFiles(paths: string[], opts: { root: string; verbose:
     }
   }
   for (const file of scenarioFiles(paths)) {
-    const o = runScenario(opts.root, relative(opts.root, file) || file, readFileSync(file, 'utf8'));
+    const o = runScenario(opts.root, relative(opts.root, file) || file, readFileSync(file, 'utf8'), { game: opts.game });
     const tag = o.passed ? (opts.color ? '\x1b[32mPASS\x1b[0m' : 'PASS') : opts.color ? '\x1b[31mFAIL\x1b[0m' : 'FAIL';
     console.log(`${tag} ${o.file} — ${o.name}`);
     if (!o.passed) {
@@ -353,6 +362,6 @@ export function runScenarioFiles(paths: string[], opts: { root: string; verbose:
       if (opts.verbose) for (const l of o.log) console.log(`       ${l}`);
     }
   }
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log(`${passed} passed, ${failed} failed${opts.game ? ` (under ${opts.game})` : ''}`);
   return failed > 0 ? 1 : 0;
 }

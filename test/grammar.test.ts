@@ -25,6 +25,17 @@ describe('parser', () => {
     for (const d of r.diagnostics) expect(d.message).not.toMatch(/Error:|at .*\.ts/);
   });
 
+  it('names the allowed words and the nearest one for a misspelt zone modifier', () => {
+    const r = parseFile('z.grim', 'zone hand per player privat "手札"\nzone deck per player hidden\nzone x shared ordred');
+    expect(r.diagnostics.map((d) => [d.code, d.loc.line, d.loc.col])).toEqual([
+      ['syntax/unknown-word', 1, 22],
+      ['syntax/unknown-word', 3, 15],
+    ]);
+    expect(r.diagnostics[0]!.message).toMatch(/'privat' is not a zone modifier; did you mean 'private'\?.*public, private, hidden/);
+    // The declarations are still read, so later checks see them.
+    expect(r.ast.decls.map((d) => d.kind)).toEqual(['zone', 'zone', 'zone']);
+  });
+
   it('keeps source ranges on nodes', () => {
     const r = parseFile('loc.grim', '\n\n  zone life per player hidden ordered');
     const z = r.ast.decls[0]!;

@@ -1,0 +1,130 @@
+// Language constructs on a small game of their own (not trump): each test compiles a few lines
+// and checks what the runtime does with them.
+import { describe, expect, it } from 'vitest';
+import { compileGame } from '../compiler/compile.ts';
+import { validateIR } from '../compiler/validate-ir.ts';
+import { Engine } from '../runtime/engine.ts';
+
+const base = `
+game g "G" { players 2 format basic level 1 stack stage leftover grave }
+enum Suit { red, black }
+zone deck per player hidden ordered
+zone hand per player private ordered
+zone grave per player public
+zone stage shared public ordered
+card type C { attr suit: Suit attr rank: number value power: number = this.rank }
+card R1: C { suit = red rank = 1 }
+card R2: C { suit = red rank = 2 }
+card B3: C { suit = black rank = 3 }
+card B4: C { suit = black rank = 4 }
+player state total: number = 0
+player state other_total: number = 0
+turn { window main }
+`;
+
+function compile(extra: string) {
+  const r = compileGame({ sources: [{ path: 'g.grim', text: base + extra }] });
+  if (!r.ir) throw new Error(r.diagnostics.map((d) => `${d.loc.line}:${d.loc.col} ${d.message}`).join('\n'));
+  expect(validateIR(r.ir)).toEqual({ ok: true });
+  return r.ir;
+}
+
+function started(extra: string) {
+  const engine = new Engine(compile(extra), { seed: 1 });
+  const first = engine.start();
+  return { engine, first };
+}
+
+const names = (engine: Engine, player: number, zone: string) => engine.players[player]!.zones.find((z) => z?.name === zone)!.cards.map((c) => c.name);
+const state = (engine: Engine, player: number, name: string) => engine.players[player]!.vars[engine.ir.playerStates.findIndex((s) => s.name === name)];
+
+describe('language constructs', () => {
+  it('create every … where filters the cards made; set changes a let; sorted orders by a key', () => {
+    const { engine } = started(`
+      setup {
+        for each p in players { create every C in p.deck where it.suit == black }
+        let t = 0
+        for each c in active.deck { set t = t + c.rank }
+        set active.total = t
+        move sorted(active.deck, -it.rank) to active.hand
+      }`);
+    const a = engine.active.index;
+    expect(names(engine, 1 - a, 'deck').sort()).toEqual(['B3', 'B4']);
+    expect(state(engine, a, 'total')).toBe(7);
+    expect(names(engine, a, 'hand')).toEqual(['B4', 'B3']);
+    expect(engine.allCards()).toHaveLength(4);
+  });
+
+  it('unmodify removes the modifiers of one value, or of every value', () => {
+    const { engine } = started(`
+      setup {
+        create 1 of R2 in active.hand
+        let c = first(active.hand)
+        modify c.power by 3
+        modify c.power by 4 until end of turn
+        set active.total = c.power
+        unmodify c.power
+        set active.other_total = c.power
+        modify c.power by 1
+        unmodify c
+        set other(active).total = c.power
+      }`);
+    const a = engine.active.index;
+    expect(state(engine, a, 'total')).toBe(9);
+    expect(state(engine, a, 'other_total')).toBe(2);
+    expect(state(engine, 1 - a, 'total')).toBe(2);
+  });
+
+  it('choose order binds the list in the order the player picks, one place at a time', () => {
+    const { engine, first } = started(`
+      setup {
+        create every C in active.hand
+        choose order o from active.hand by active "put them under your deck"
+        move o to active.deck bottom
+      }`);
+    let d = first!;
+    expect(d.prompt).toMatch(/put them under your deck: place 1 of 4/);
+    const answer = (name: string) => { d = engine.answer(d.options.findIndex((o) => o.label === name))!; };
+    answer('B3');
+    expect(d.prompt).toMatch(/place 2 of 4/);
+    expect(d.options.map((o) => o.label)).not.toContain('B3');
+    answer('R1');
+    answer('B4');
+    expect(names(engine, engine.active.index, 'deck')).toEqual(['B3', 'R1', 'B4', 'R2']);
+  });
+
+  it('reveal makes cards known to a player until they move', () => {
+    const { engine } = started(`
+      setup {
+        create 1 of R1 in active.hand
+        create 1 of R2 in active.hand
+        reveal [first(active.hand)] to other(active)
+      }`);
+    const [me, them] = [engine.active, engine.players[1 - engine.active.index]!];
+    const hand = () => engine.view(them).players[me.index]!.zones.find((z) => z.zone === 'hand')!;
+    expect(hand().cards!.map((c) => c.name ?? '?')).toEqual(['R1', '?']);
+    expect(engine.view(me).players[me.index]!.zones.find((z) => z.zone === 'hand')!.cards!.map((c) => c.name)).toEqual(['R1', 'R2']);
+    const r1 = engine.allCards().find((c) => c.name === 'R1')!;
+    expect(r1.revealedTo).not.toBe(0);
+  });
+
+  it('refuses an enum value named like a literal, and unmodify of a non-value', () => {
+    const r = compileGame({ sources: [{ path: 'g.grim', text: base + 'enum Role { none, soldier }\naction X { effect { unmodify first(me.hand).rank } }' }] });
+    const codes = r.diagnostics.map((d) => [d.code, d.loc.line]);
+    expect(codes).toContainEqual(['name/reserved', 16]);
+    expect(codes).toContainEqual(['type/not-assignable', 17]);
+    expect(r.diagnostics.find((d) => d.code === 'name/reserved')!.notes!.join(' ')).toMatch(/unassigned/);
+  });
+
+  it('a declaration that would end the game is legal (the rules decide with `when`)', () => {
+    const { engine, first } = started(`
+      setup { create 1 of R1 in active.hand }
+      action Concede "concede" { speed immediate when me == active cost { lose me reason "conceded" } effect { } }
+      action Wait "wait" { speed immediate when me == active effect { end turn } }`);
+    expect(first!.options.map((o) => o.label)).toContain('Concede');
+    const d = engine.answer(first!.options.findIndex((o) => o.label === 'Concede'));
+    expect(d).toBeNull();
+    expect(engine.result!.reason).toBe('conceded');
+    expect(engine.result!.loser).toBe(engine.active.name);
+  });
+});

@@ -1,0 +1,132 @@
+// A rule revision of 8.1: one action's cost changed, one action removed. The same scenario
+// passes under 8.1 and fails under the revision, and a scenario written for the revision
+// passes there and fails under 8.1 — "what does this revision change?" answered by the casebook.
+import { describe, expect, it } from 'vitest';
+import { compileGame } from '../compiler/compile.ts';
+import { gameSources } from '../compiler/project.ts';
+import { runScenario } from '../scenario/run.ts';
+import { compiledGame, root } from './helpers.ts';
+
+const revisionText = `
+revision trump_draft "8.2 draft" revises trump {
+  version "8.2-draft"
+}
+
+// 兵士召喚 no longer drives a barrier: the cost is L only.
+override action 兵士召喚 "Soldier Summon" since light
+  cite "8.2 draft: 兵士召喚 $ L"
+{
+  speed normal
+  tags 召喚
+  when main_timing(me) and can_pay_l(me)
+  using k: 1 from me.hand where it.rank in 2..10
+  cost {
+    do damage(me, 1)
+  }
+  effect {
+    do place_soldier(k, me, true, false)
+  }
+}
+
+remove action 剣の雨
+`;
+
+function compileRevision() {
+  return compileGame({
+    sources: [{ path: 'rules/trump_draft/revision.grim', text: revisionText }],
+    loadBase: (name) => gameSources(root, name),
+  });
+}
+
+// R-TR-14 (a): with no barrier, 兵士召喚 (cost BL) cannot be taken.
+const noBarrierSummon = `
+name: "兵士召喚 without a barrier"
+game: trump
+state:
+  active: p1
+  p1:
+    hand: [♠7, ♠2, ♠3]
+    life: [♣2, ♣3, ♣4]
+steps:
+  - check:
+      not_offered: { p1: [兵士召喚] }
+`;
+
+// 剣の雨 (BB, two ♠ keys) with two charged barriers.
+const rainOfSwords = `
+name: "剣の雨 can be cast"
+game: trump
+state:
+  active: p1
+  p1:
+    hand: [♠2, ♠3]
+    field:
+      - { card: ◇9, role: barrier, facedown: true }
+      - { card: ◇8, role: barrier, facedown: true }
+    life: [♣2, ♣3, ♣4]
+steps:
+  - check:
+      offered: { p1: [剣の雨] }
+`;
+
+// Written for the draft: the summon costs only 1 life card.
+const draftSummon = `
+name: "8.2 draft: 兵士召喚 with no barrier"
+game: trump
+state:
+  active: p1
+  p1:
+    hand: [♠7]
+    life: [♣2, ♣3, ♣4]
+steps:
+  - p1: 兵士召喚      # ♠7 is the only possible key, so it is not asked
+expect:
+  p1.field: [♠7]
+  count: { p1.life: 2 }
+`;
+
+describe('a revision of 8.1', () => {
+  const draft = compileRevision();
+
+  it('compiles: the override replaces the action, the removed action is gone', () => {
+    expect(draft.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const ir = draft.ir!;
+    expect(ir.game.revisionOf).toBe('trump');
+    expect(ir.game.version).toBe('8.2-draft');
+    const base = compiledGame('trump');
+    expect(base.actions.some((a) => a.name === '剣の雨')).toBe(true);
+    expect(ir.actions.some((a) => a.name === '剣の雨')).toBe(false);
+    expect(ir.actions.find((a) => a.name === '兵士召喚')!.cite).toBe('8.2 draft: 兵士召喚 $ L');
+    expect(ir.actions.length).toBe(base.actions.length - 1);
+  });
+
+  it('changes the outcome of the casebook', () => {
+    const ir = draft.ir!;
+    const base81 = runScenario(root, 'no-barrier.yaml', noBarrierSummon);
+    expect(base81.failures).toEqual([]);
+    const under82 = runScenario(root, 'no-barrier.yaml', noBarrierSummon, { ir });
+    expect(under82.passed).toBe(false);
+    expect(under82.failures.join('\n')).toMatch(/should not be offered 兵士召喚|兵士召喚/);
+
+    expect(runScenario(root, 'rain.yaml', rainOfSwords).failures).toEqual([]);
+    const rainUnder82 = runScenario(root, 'rain.yaml', rainOfSwords, { ir });
+    expect(rainUnder82.failures.join('\n')).toMatch(/剣の雨/);
+
+    const draftOk = runScenario(root, 'draft-summon.yaml', draftSummon, { ir });
+    expect(draftOk.failures).toEqual([]);
+    const draftUnder81 = runScenario(root, 'draft-summon.yaml', draftSummon);
+    expect(draftUnder81.passed).toBe(false);
+    expect(draftUnder81.failures[0]).toMatch(/cannot answer "兵士召喚"|cannot answer/);
+  });
+
+  it('refuses to remove what is still used, with a diagnostic', () => {
+    const r = compileGame({
+      sources: [{ path: 'rules/bad/revision.grim', text: 'revision bad "x" revises trump {\n  version "x"\n}\nremove function damage\n' }],
+      loadBase: (name) => gameSources(root, name),
+    });
+    expect(r.ir).toBeUndefined();
+    const e = r.diagnostics.find((d) => d.severity === 'error')!;
+    expect(e.message).toMatch(/damage/);
+    expect(e.loc.file).toMatch(/revision\.grim|\.grim/);
+  });
+});
