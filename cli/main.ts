@@ -15,7 +15,10 @@ import { compileGame, type SourceText } from '../compiler/compile.ts';
 import { gameSources, grimFiles, listGames, readSources } from '../compiler/project.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import type { GameIR } from '../compiler/ir.ts';
-import { playGame, conservationProblems, zoneSnapshot } from '../runtime/play.ts';
+import { playGame } from '../runtime/play.ts';
+import { foldBatch, playBatch, type GameSummary } from '../runtime/batch.ts';
+import { playOnWorkers } from './workers.ts';
+import { availableParallelism } from 'node:os';
 import { renderDiagnostic } from './render.ts';
 import { progressBar } from './progress.ts';
 import { runScenarioFiles } from '../scenario/run.ts';
@@ -31,7 +34,7 @@ function usage(): string {
     '',
     '  check <paths…>                 check the rules and cards under the paths',
     '  build <game> [--out FILE]      write the game\'s IR (JSON)',
-    '  play <game> [--format NAME] [--games N] [--seed S] [--json] [--final-state FILE] [--param name=value]',
+    '  play <game> [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--param name=value]',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
     '  demo [game]                    compile, play one narrated game and summarise it',
     '',
@@ -143,74 +146,64 @@ function checkFormat(ir: GameIR, format: string | undefined): string {
   return f;
 }
 
-function cmdPlay(game: string | undefined, v: Record<string, unknown>): number {
+async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Promise<number> {
   if (!game) throw new UsageError('play needs a game, e.g. grimoire play trump --games 100');
   const ir = requireIR(game);
   const format = checkFormat(ir, v.format as string | undefined);
   const games = Number(v.games ?? 1);
   const seed = Number(v.seed ?? 1);
+  const workers = v.workers === undefined ? defaultWorkers(games) : Number(v.workers);
   if (!Number.isInteger(games) || games < 1) throw new UsageError('--games takes a whole number ≥ 1');
   if (!Number.isInteger(seed)) throw new UsageError('--seed takes a whole number');
+  if (!Number.isInteger(workers) || workers < 1) throw new UsageError('--workers takes a whole number ≥ 1');
   const params = parseParams(v.param as string[] | undefined, ir);
   const json = !!v.json;
   const finalState = v['final-state'] as string | undefined;
-  const results = { p1: 0, p2: 0, draw: 0 };
-  let turnsSum = 0;
-  let turnsMax = 0;
-  let decisions = 0;
-  let errors = 0;
-  let hash = 0x811c9dc5;
-  const finalLines: string[] = [];
+  const opts = { format, params, finalState: !!finalState };
   const bar = progressBar(games, `${game} ${format}`, !json);
   const started = performance.now();
-  for (let i = 0; i < games; i++) {
-    const s = seed + i;
-    try {
-      const g = playGame(ir, s, { format, params });
-      const w = g.result.winner;
-      if (w === 'p1') results.p1++;
-      else if (w === 'p2') results.p2++;
-      else results.draw++;
-      turnsSum += g.turns;
-      turnsMax = Math.max(turnsMax, g.turns);
-      decisions += g.decisions;
-      hash = Math.imul(hash ^ g.hash, 0x01000193) >>> 0;
-      const lost = conservationProblems(g.engine);
-      if (lost.length) {
-        errors++;
-        if (!json) console.error(`game seed ${s}: ${lost[0]}`);
-      }
-      if (finalState) finalLines.push(JSON.stringify({ seed: s, winner: w, reason: g.result.reason, zones: zoneSnapshot(g.engine) }));
-    } catch (e) {
-      errors++;
-      if (!json) console.error(`game seed ${s}: runtime error: ${(e as Error).message}`);
+  let summaries: GameSummary[];
+  if (workers === 1) {
+    summaries = [];
+    for (let from = seed; from < seed + games; from += 16) {
+      summaries.push(...playBatch(ir, from, Math.min(16, seed + games - from), opts));
+      bar.update(summaries.length);
     }
-    if ((i & 15) === 0) bar.update(i);
+  } else {
+    summaries = await playOnWorkers(ir, seed, games, opts, workers, (done) => bar.update(done));
   }
   bar.stop();
   const seconds = (performance.now() - started) / 1000;
-  if (finalState) writeFileSync(finalState, finalLines.join('\n') + '\n');
+  if (!json) for (const g of summaries) if (g.error) console.error(`game seed ${g.seed}: ${g.error}`);
+  if (finalState) writeFileSync(finalState, summaries.filter((g) => g.zones).map((g) => JSON.stringify({ seed: g.seed, winner: g.winner, reason: g.reason, zones: g.zones })).join('\n') + '\n');
+  const report = foldBatch(summaries);
   const summary = {
     game,
     format,
     games,
     seed,
-    results,
-    turns: { mean: Number((turnsSum / games).toFixed(2)), max: turnsMax },
-    decisions,
-    errors,
-    hash: hash.toString(16).padStart(8, '0'),
+    results: report.results,
+    turns: report.turns,
+    decisions: report.decisions,
+    errors: report.errors,
+    hash: report.hash,
+    workers,
     gamesPerSecond: Math.round(games / seconds),
-    decisionsPerSecond: Math.round(decisions / seconds),
+    decisionsPerSecond: Math.round(report.decisions / seconds),
   };
   if (json) console.log(JSON.stringify(summary));
   else {
-    console.log(`${games} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}`);
-    console.log(`  p1 won ${results.p1}, p2 won ${results.p2}, draws ${results.draw}`);
-    console.log(`  turns: mean ${summary.turns.mean}, max ${turnsMax}; decisions: ${decisions}; errors: ${errors}`);
+    console.log(`${games} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${workers} worker thread(s)`);
+    console.log(`  p1 won ${report.results.p1}, p2 won ${report.results.p2}, draws ${report.results.draw}`);
+    console.log(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; decisions: ${report.decisions}; errors: ${report.errors}`);
     console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}`);
   }
-  return errors > 0 ? 1 : 0;
+  return report.errors > 0 ? 1 : 0;
+}
+
+/** The cores, but one thread for small runs, where starting workers costs more than it saves. */
+function defaultWorkers(games: number): number {
+  return games < 200 ? 1 : Math.max(1, availableParallelism());
 }
 
 function cmdDemo(game: string): number {
@@ -248,6 +241,7 @@ async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean' },
       'final-state': { type: 'string' },
       param: { type: 'string', multiple: true },
+      workers: { type: 'string' },
       verbose: { type: 'boolean' },
       game: { type: 'string' },
     },
@@ -258,7 +252,7 @@ async function main(argv: string[]): Promise<number> {
     case 'build':
       return cmdBuild(positionals[0], values.out);
     case 'play':
-      return cmdPlay(positionals[0], values);
+      return await cmdPlay(positionals[0], values);
     case 'scenario':
       if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);

@@ -199,7 +199,7 @@ export type Expr =
 
 export const builtinFns = [
   'count', 'sum', 'max', 'min', 'any', 'all', 'all_same',
-  'sorted', 'is_empty', 'first', 'top', 'bottom',
+  'sorted', 'distinct', 'is_empty', 'first', 'top', 'bottom',
   'units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards',
   'controller', 'labels', 'zone_owner',
 ] as const;

@@ -40,6 +40,7 @@ const builtinSignatures: Record<BuiltinFn, { args: ('list' | 'lambda' | 'number'
   all: { args: ['list', 'lambda'], result: () => 'bool' },
   all_same: { args: ['list', 'lambda'], result: () => 'bool' },
   sorted: { args: ['list', 'lambda'], result: (t) => listOf(elementOf(t[0]!)) },
+  distinct: { args: ['list', 'lambda'], result: (t) => listOf(elementOf(t[0]!)) },
   is_empty: { args: ['list'], result: () => 'bool' },
   first: { args: ['list'], result: (t) => elementOf(t[0]!) },
   top: { args: ['list', 'number'], result: (t) => listOf(elementOf(t[0]!)) },

@@ -229,6 +229,8 @@ export class Compiler {
       case 'all': return lambda((xs, f) => xs.every((x) => !!f(x)));
       // Stable: equal keys keep their order.
       case 'sorted': return lambda((xs, f) => xs.map((x, i) => [f(x) as number, i, x] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((e) => e[2]));
+      // The first element for each distinct key, in list order (one option per cost, not per card).
+      case 'distinct': return lambda((xs, f) => { const seen = new Set<unknown>(); const out: unknown[] = []; for (const x of xs) { const k = f(x); if (!seen.has(k)) { seen.add(k); out.push(x); } } return out; });
       case 'all_same': return lambda((xs, f) => { if (xs.length === 0) return true; const v = f(xs[0]); return xs.every((x) => f(x) === v); });
       case 'units': return (c) => { const k = a0(c) as Card | null; return k ? [k, ...k.attached] : []; };
       case 'host': return (c) => (a0(c) as Card | null)?.host ?? null;

@@ -51,6 +51,8 @@ export interface EngineOptions {
   maxSteps?: number;
   /** Ask even when the only option is an action (scenarios stop at the next free action). */
   askSingleActions?: boolean;
+  /** Ask every decision, even one with a single option (benchmarks that count every decision). */
+  askForced?: boolean;
 }
 
 class GameOver {
@@ -97,7 +99,9 @@ export class Engine implements ViewSource {
 
   private compiler: Compiler;
   private actions: CompiledAction[];
-  private functions: { body: Ev; slots: number }[];
+  /** `frame` is reused: functions cannot recurse, so a function's frame is free unless `busy`. */
+  private functions: { body: Ev; slots: number; frame: unknown[]; busy: boolean }[];
+  private valueCtx!: Ctx;
   private procedures: { body: Ex; slots: number }[];
   private checks: { body: Ex; slots: number; cite: string }[];
   private setupBody: Ex;
@@ -117,6 +121,7 @@ export class Engine implements ViewSource {
   private logging: boolean;
   private maxSteps: number;
   private askSingleActions: boolean;
+  private askForced: boolean;
   private gen: Generator<unknown, void, any> | null = null;
   pending: Decision | null = null;
   private triggersMoved: CompiledAction[] = [];
@@ -133,6 +138,7 @@ export class Engine implements ViewSource {
     this.logging = opts.log ?? false;
     this.maxSteps = opts.maxSteps ?? 1_000_000;
     this.askSingleActions = opts.askSingleActions ?? false;
+    this.askForced = opts.askForced ?? false;
     const format = ir.game.formats.find((f) => f.name === (opts.format ?? ir.game.defaultFormat));
     if (!format) throw new Error(`unknown format '${opts.format}'; the formats are ${ir.game.formats.map((f) => f.name).join(', ')}`);
     this.format = format.name;
@@ -141,7 +147,7 @@ export class Engine implements ViewSource {
     this.labelsField = ir.cardFields.findIndex((f) => f.name === 'labels');
     this.compiler = new Compiler(this);
     const c = this.compiler;
-    this.functions = ir.functions.map((f) => ({ body: c.expr(f.body), slots: f.slots }));
+    this.functions = ir.functions.map((f) => ({ body: c.expr(f.body), slots: f.slots, frame: new Array(f.slots).fill(null), busy: false }));
     this.procedures = ir.procedures.map((p) => ({ body: c.block(p.body), slots: p.slots }));
     this.actions = ir.actions.map((a, index) => ({
       ir: a,
@@ -299,12 +305,27 @@ export class Engine implements ViewSource {
     return [...this.stack].reverse();
   }
 
+  /**
+   * Functions are pure expressions, so the caller's context is borrowed (frame and `it` swapped
+   * in and restored) instead of copied: calls are the hottest path of legality checks.
+   */
   callFunction(fn: number, args: unknown[], caller: Ctx): unknown {
     const f = this.functions[fn]!;
-    const frame = new Array(f.slots);
+    const reuse = !f.busy;
+    const frame = reuse ? f.frame : new Array(f.slots);
     for (let i = 0; i < args.length; i++) frame[i] = args[i];
-    const ctx: Ctx = { ...caller, frame, it: null };
-    return f.body(ctx);
+    const savedFrame = caller.frame;
+    const savedIt = caller.it;
+    caller.frame = frame;
+    caller.it = null;
+    if (reuse) f.busy = true;
+    try {
+      return f.body(caller);
+    } finally {
+      caller.frame = savedFrame;
+      caller.it = savedIt;
+      if (reuse) f.busy = false;
+    }
   }
 
   *callProcedure(p: number, args: unknown[], caller: Ctx): Generator<unknown, void, any> {
@@ -320,9 +341,21 @@ export class Engine implements ViewSource {
     const fn = this.valueFns[card.type]![field];
     let v: unknown = null;
     if (fn) {
-      const ctx = this.newCtx([], card.owner, '');
+      // One context serves every value read; nested reads save and restore it.
+      const ctx = (this.valueCtx ??= this.newCtx([], card.owner, ''));
+      const savedThis = ctx.thisCard;
+      const savedMe = ctx.me;
+      const savedIt = ctx.it;
       ctx.thisCard = card;
-      v = fn(ctx);
+      ctx.me = card.owner;
+      ctx.it = null;
+      try {
+        v = fn(ctx);
+      } finally {
+        ctx.thisCard = savedThis;
+        ctx.me = savedMe;
+        ctx.it = savedIt;
+      }
     }
     if (card.mods && typeof v === 'number') {
       for (const m of card.mods) if (m.field === field) v = (v as number) + m.by;
@@ -672,7 +705,7 @@ export class Engine implements ViewSource {
 
   /** Asks `player` to choose; in a trial the first option is taken without asking. */
   private *ask(d: Decision): Generator<unknown, number, any> {
-    if (d.options.length === 1 && !d.canPass && !(d.kind === 'action' && this.askSingleActions)) return 0;
+    if (d.options.length === 1 && !d.canPass && !this.askForced && !(d.kind === 'action' && this.askSingleActions)) return 0;
     if (this.trial > 0) return 0;
     const answer = (yield d) as number;
     return answer;
@@ -682,6 +715,13 @@ export class Engine implements ViewSource {
     if (!ctx.declaring) {
       min = Math.min(min, candidates.length);
       max = Math.min(max, candidates.length);
+    }
+    // A trial only needs the first option (the one it would take): find it without listing all.
+    if (this.trial > 0) {
+      const first = firstOption(candidates, min, max, single && max <= 1 && min <= 1, such, slot, ctx);
+      if (first !== NO_OPTION) return first;
+      if (ctx.declaring) throw new Impossible(`nothing to choose for: ${prompt}`);
+      return single ? null : [];
     }
     const options: DecisionOption[] = [];
     if (single && max <= 1 && min <= 1) {
@@ -1030,6 +1070,49 @@ function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
 }
 
 /** All sub-lists of sizes min..max, in candidate order, at most `cap` of them. */
+const NO_OPTION = Symbol('no option');
+
+/** The option `choose` would list first, or NO_OPTION: the same order as the full listing. */
+function firstOption(candidates: unknown[], min: number, max: number, single: boolean, such: Ev | null, slot: number, ctx: Ctx): unknown {
+  if (single) {
+    if (min === 0) return null;
+    for (const c of candidates) {
+      if (such) {
+        ctx.frame[slot] = c;
+        if (!such(ctx)) continue;
+      }
+      return c;
+    }
+    return NO_OPTION;
+  }
+  const hi = Math.min(max, candidates.length);
+  const pick: unknown[] = [];
+  let seen = 0;
+  let found: unknown = NO_OPTION;
+  const rec = (start: number, size: number): boolean => {
+    if (seen >= 4096) return true;
+    if (pick.length === size) {
+      seen++;
+      const combo = pick.slice();
+      if (such) {
+        ctx.frame[slot] = combo;
+        if (!such(ctx)) return false;
+      }
+      found = combo;
+      return true;
+    }
+    for (let i = start; i <= candidates.length - (size - pick.length); i++) {
+      pick.push(candidates[i]);
+      const done = rec(i + 1, size);
+      pick.pop();
+      if (done) return true;
+    }
+    return false;
+  };
+  for (let size = Math.max(0, min); size <= hi; size++) if (rec(0, size)) break;
+  return found;
+}
+
 function combinations<T>(items: T[], min: number, max: number, cap: number): T[][] {
   const out: T[][] = [];
   const hi = Math.min(max, items.length);

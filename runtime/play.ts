@@ -19,12 +19,14 @@ export interface PlayOptions {
   log?: boolean;
   agents?: (seed: number) => Agent[];
   maxSteps?: number;
+  /** Ask every decision, even one with a single option (see EngineOptions.askForced). */
+  askForced?: boolean;
   /** Called with the engine before the first decision (tests and tools that watch a game). */
   onStart?: (engine: Engine) => void;
 }
 
 export function playGame(ir: GameIR, seed: number, opts: PlayOptions = {}): PlayedGame {
-  const engine = new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps });
+  const engine = new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, askForced: opts.askForced });
   const agents = opts.agents ? opts.agents(seed) : engine.players.map((_, i) => randomAgent(seed * 31 + i));
   opts.onStart?.(engine);
   let d = engine.start();

@@ -39,7 +39,7 @@ const names = (engine: Engine, player: number, zone: string) => engine.players[p
 const state = (engine: Engine, player: number, name: string) => engine.players[player]!.vars[engine.ir.playerStates.findIndex((s) => s.name === name)];
 
 describe('language constructs', () => {
-  it('create every … where filters the cards made; set changes a let; sorted orders by a key', () => {
+  it('create every … where filters the cards made; set changes a let; sorted orders by a key; distinct keeps one per key', () => {
     const { engine } = started(`
       setup {
         for each p in players { create every C in p.deck where it.suit == black }
@@ -47,12 +47,16 @@ describe('language constructs', () => {
         for each c in active.deck { set t = t + c.rank }
         set active.total = t
         move sorted(active.deck, -it.rank) to active.hand
+        create every C in other(active).hand
+        create 1 of R1 in other(active).hand
+        set other(active).total = count(distinct(other(active).hand, it.suit))
       }`);
     const a = engine.active.index;
     expect(names(engine, 1 - a, 'deck').sort()).toEqual(['B3', 'B4']);
     expect(state(engine, a, 'total')).toBe(7);
     expect(names(engine, a, 'hand')).toEqual(['B4', 'B3']);
-    expect(engine.allCards()).toHaveLength(4);
+    expect(engine.allCards()).toHaveLength(9);
+    expect(state(engine, 1 - a, 'total')).toBe(2);
   });
 
   it('unmodify removes the modifiers of one value, or of every value', () => {

@@ -1,0 +1,91 @@
+/**
+ * Batches of games: play a range of seeds and fold the per-game summaries into one report.
+ *
+ * The fold runs in seed order, so a batch split across worker threads (cli/workers.ts) gives
+ * exactly the same report — hash included — as one thread: seed ranges → workers → merge.
+ */
+import type { GameIR } from '../compiler/ir.ts';
+import { conservationProblems, playGame, zoneSnapshot, type PlayOptions } from './play.ts';
+
+export interface GameSummary {
+  seed: number;
+  winner: string | null;
+  reason: string;
+  turns: number;
+  decisions: number;
+  hash: number;
+  /** A runtime error or a conservation problem; the game counts as an error. */
+  error: string | null;
+  zones: Record<string, string[]> | null;
+}
+
+export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'maxSteps' | 'askForced'> {
+  /** Record each game's final zones (for --final-state). */
+  finalState?: boolean;
+}
+
+/** Plays seeds from, from+1, …, from+count-1. Never throws: a failing game is summarised as an error. */
+export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOptions = {}): GameSummary[] {
+  const out: GameSummary[] = [];
+  for (let seed = from; seed < from + count; seed++) {
+    try {
+      const g = playGame(ir, seed, { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced });
+      const lost = conservationProblems(g.engine);
+      out.push({
+        seed,
+        winner: g.result.winner,
+        reason: g.result.reason,
+        turns: g.turns,
+        decisions: g.decisions,
+        hash: g.hash,
+        error: lost.length ? lost[0]! : null,
+        zones: opts.finalState ? zoneSnapshot(g.engine) : null,
+      });
+    } catch (e) {
+      out.push({ seed, winner: null, reason: '', turns: 0, decisions: 0, hash: 0, error: `runtime error: ${(e as Error).message}`, zones: null });
+    }
+  }
+  return out;
+}
+
+export interface BatchReport {
+  games: number;
+  results: { p1: number; p2: number; draw: number };
+  turns: { mean: number; max: number };
+  decisions: number;
+  errors: number;
+  /** FNV-style fold of every game's log hash, in seed order. */
+  hash: string;
+}
+
+/** Folds summaries (which must be in seed order) into the report `grimoire play --json` prints. */
+export function foldBatch(games: readonly GameSummary[]): BatchReport {
+  const results = { p1: 0, p2: 0, draw: 0 };
+  let turnsSum = 0;
+  let turnsMax = 0;
+  let decisions = 0;
+  let errors = 0;
+  let hash = 0x811c9dc5;
+  for (const g of games) {
+    if (g.error?.startsWith('runtime error')) {
+      errors++;
+      continue;
+    }
+    if (g.error) errors++;
+    if (g.winner === 'p1') results.p1++;
+    else if (g.winner === 'p2') results.p2++;
+    else results.draw++;
+    turnsSum += g.turns;
+    turnsMax = Math.max(turnsMax, g.turns);
+    decisions += g.decisions;
+    hash = Math.imul(hash ^ g.hash, 0x01000193) >>> 0;
+  }
+  return {
+    games: games.length,
+    results,
+    turns: { mean: games.length ? Number((turnsSum / games.length).toFixed(2)) : 0, max: turnsMax },
+    decisions,
+    errors,
+    hash: hash.toString(16).padStart(8, '0'),
+  };
+}
