@@ -23,7 +23,8 @@ import { renderDiagnostic } from './render.ts';
 import { progressBar } from './progress.ts';
 import { runScenarioFiles } from '../scenario/run.ts';
 
-const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// The repo: set by bin.js (the code may run from a bundle elsewhere), else this file's parent.
+const projectRoot = process.env.GRIMOIRE_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
 
 class UsageError extends Error {}

@@ -11,7 +11,10 @@ export async function playOnWorkers(ir: GameIR, from: number, count: number, opt
   const results: GameSummary[] = new Array(count);
   let next = 0;
   let done = 0;
-  const threads = Array.from({ length: Math.min(workers, Math.ceil(count / chunk)) }, () => new Worker(new URL('./play-worker.js', import.meta.url), { workerData: { ir, opts } }));
+  // From the bundle (bin.js) the worker is the bundled play-worker.mjs beside it; from the
+  // sources (tests, tsx) it is the play-worker.js shim, which loads play-worker.ts.
+  const workerFile = new URL(import.meta.url.endsWith('.mjs') ? './play-worker.mjs' : './play-worker.js', import.meta.url);
+  const threads = Array.from({ length: Math.min(workers, Math.ceil(count / chunk)) }, () => new Worker(workerFile, { workerData: { ir, opts } }));
   await Promise.all(
     threads.map(
       (w) =>

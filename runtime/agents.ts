@@ -12,8 +12,10 @@ export interface AgentDecision {
   player: string;
   kind: Decision['kind'];
   prompt: string;
-  /** The option labels; the answer is an index into this list. */
-  options: readonly string[];
+  /** The option labels (built on first read); the answer is an index into this list. */
+  readonly options: readonly string[];
+  /** How many options there are (cheaper than reading `options`). */
+  count: number;
   canPass: boolean;
   cite: string;
 }
@@ -25,13 +27,35 @@ export interface Agent {
 
 /** What an agent receives for a decision. */
 export function agentDecision(d: Decision): AgentDecision {
-  return { player: d.player.name, kind: d.kind, prompt: d.prompt, options: d.options.map((o) => o.label), canPass: d.canPass, cite: d.cite };
+  return new DecisionView(d);
+}
+
+/** A class rather than an object literal with a getter: V8 keeps its shape fast. */
+class DecisionView implements AgentDecision {
+  readonly player: string;
+  readonly kind: Decision['kind'];
+  readonly prompt: string;
+  readonly count: number;
+  readonly canPass: boolean;
+  readonly cite: string;
+  private labels: string[] | null = null;
+  constructor(private readonly d: Decision) {
+    this.player = d.player.name;
+    this.kind = d.kind;
+    this.prompt = d.prompt;
+    this.count = d.options.length;
+    this.canPass = d.canPass;
+    this.cite = d.cite;
+  }
+  get options(): readonly string[] {
+    return (this.labels ??= this.d.options.map((o) => o.label));
+  }
 }
 
 /** Uniform random over the legal options, from its own seeded generator. */
 export function randomAgent(seed: number): Agent {
   const rng = new Rng(seed ^ 0x5bd1e995);
-  return { choose: (d) => rng.below(d.options.length) };
+  return { choose: (d) => rng.below(d.count) };
 }
 
 /** Always the first option. */

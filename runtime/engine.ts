@@ -6,7 +6,7 @@
  * decisions — and no game. Every rule comes from the IR.
  */
 import type { ActionIR, GameIR, PickIR, SrcLoc } from '../compiler/ir.ts';
-import { Compiler, Impossible, asList, type Ctx, type Ev, type Ex } from './compile.ts';
+import { Compiler, Impossible, asGen, asList, type Ctx, type Ev, type Ex, type Step } from './compile.ts';
 import { Card, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
 import { cardLabel, viewFor, type PlayerView, type ViewSource } from './view.ts';
@@ -101,8 +101,10 @@ export class Engine implements ViewSource {
   private actions: CompiledAction[];
   /** `frame` is reused: functions cannot recurse, so a function's frame is free unless `busy`. */
   private functions: { body: Ev; slots: number; frame: unknown[]; busy: boolean }[];
+  /** Whether any trigger is `instant`: if not, moving cards never runs a trigger's choices. */
+  readonly hasInstantTriggers: boolean;
   private valueCtx!: Ctx;
-  private procedures: { body: Ex; slots: number }[];
+  private procedures: { body: Ex; step: Step; slots: number; frame: unknown[]; busy: boolean }[];
   private checks: { body: Ex; slots: number; cite: string }[];
   private setupBody: Ex;
   private turnBody: Ex;
@@ -145,10 +147,11 @@ export class Engine implements ViewSource {
     this.formatLevel = format.level;
     this.params = ir.params.map((p) => (opts.params && p.name in opts.params ? opts.params[p.name] : p.value));
     this.labelsField = ir.cardFields.findIndex((f) => f.name === 'labels');
+    this.hasInstantTriggers = ir.actions.some((a) => a.isTrigger && a.speed === 'instant');
     this.compiler = new Compiler(this);
     const c = this.compiler;
     this.functions = ir.functions.map((f) => ({ body: c.expr(f.body), slots: f.slots, frame: new Array(f.slots).fill(null), busy: false }));
-    this.procedures = ir.procedures.map((p) => ({ body: c.block(p.body), slots: p.slots }));
+    this.procedures = ir.procedures.map((p, i) => ({ body: asGen(c.procedure(i)), step: c.procedure(i), slots: p.slots, frame: new Array(p.slots).fill(null), busy: false }));
     this.actions = ir.actions.map((a, index) => ({
       ir: a,
       index,
@@ -261,8 +264,9 @@ export class Engine implements ViewSource {
   private *turnLoop(passFirst: boolean): Generator<unknown, void, any> {
     if (passFirst) this.active = this.nextPlayer(this.active);
     for (;;) {
+      // The game ends before a turn past the limit starts: `turn` stays at the limit.
+      if (this.turn >= this.ir.game.maxTurns) this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
       this.turn++;
-      if (this.turn > this.ir.game.maxTurns) this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
       this.usesThisTurn.clear();
       this.endTurnRequested = false;
       this.emitLog('turn', `turn ${this.turn}: ${this.active.name}`, this.active, this.ir.turn.cite, this.ir.turn.loc);
@@ -325,6 +329,39 @@ export class Engine implements ViewSource {
       caller.frame = savedFrame;
       caller.it = savedIt;
       if (reuse) f.busy = false;
+    }
+  }
+
+  /**
+   * Calls a procedure that can never make anyone decide (its body compiled to plain code),
+   * borrowing the caller's context as functions do.
+   */
+  callProcedureNow(p: number, args: Ev[], caller: Ctx): void {
+    const proc = this.procedures[p]!;
+    const step = proc.step;
+    if (!step.sync) throw new Error('callProcedureNow on a procedure that may decide');
+    const reuse = !proc.busy;
+    const frame = reuse ? proc.frame : new Array(proc.slots);
+    // Arguments are read in the caller's frame before the procedure's frame is swapped in.
+    if (args.length === 1) frame[0] = args[0]!(caller);
+    else {
+      const values = args.map((a) => a(caller));
+      for (let i = 0; i < values.length; i++) frame[i] = values[i];
+    }
+    const savedFrame = caller.frame;
+    const savedIt = caller.it;
+    const savedCite = caller.cite;
+    caller.frame = frame;
+    caller.it = null;
+    caller.cite = this.ir.procedures[p]!.cite || savedCite;
+    if (reuse) proc.busy = true;
+    try {
+      step.run(caller);
+    } finally {
+      caller.frame = savedFrame;
+      caller.it = savedIt;
+      caller.cite = savedCite;
+      if (reuse) proc.busy = false;
     }
   }
 
@@ -414,6 +451,25 @@ export class Engine implements ViewSource {
     this.journal.record(() => (this.active = old));
   }
 
+  /**
+   * Zone lists change in place outside trials; inside one, each change makes a new list so the
+   * old one can be put back. (Readers that keep a list across changes take a copy: `for each`,
+   * `move`, `choose order`.)
+   */
+  private removeFromZone(z: Zone, card: Card): void {
+    if (this.journal.depth === 0) {
+      const i = z.cards.indexOf(card);
+      if (i >= 0) z.cards.splice(i, 1);
+    } else this.setZoneCards(z, z.cards.filter((x) => x !== card));
+  }
+
+  private addToZone(z: Zone, card: Card, top: boolean): void {
+    if (this.journal.depth === 0) {
+      if (top) z.cards.unshift(card);
+      else z.cards.push(card);
+    } else this.setZoneCards(z, top ? [card, ...z.cards] : [...z.cards, card]);
+  }
+
   private setZoneCards(z: Zone, cards: Card[]): void {
     const old = z.cards;
     z.cards = cards;
@@ -421,6 +477,13 @@ export class Engine implements ViewSource {
   }
 
   private placeCard(card: Card, zone: Zone | null, host: Card | null): void {
+    if (this.journal.depth === 0) {
+      // Nothing to undo outside a trial: change in place.
+      card.zone = zone;
+      card.host = host;
+      card.revealedTo = 0;
+      return;
+    }
     const oldZone = card.zone;
     const oldHost = card.host;
     const oldEntered = card.entered;
@@ -482,7 +545,8 @@ export class Engine implements ViewSource {
   }
 
   /** An option as the deciding player may see it: a hidden card is named by where it lies. */
-  private optionLabel(player: Player, c: unknown): string {
+  optionLabel(player: Player, c: unknown): string {
+    if (Array.isArray(c)) return c.map((x) => this.optionLabel(player, x)).join(' + ');
     if (c instanceof Request) return this.ir.actions[c.action]!.name;
     if (c instanceof Card) return cardLabel(this, player, c);
     return String(c);
@@ -507,11 +571,24 @@ export class Engine implements ViewSource {
       h.attached = old.filter((x) => x !== card);
       this.journal.record(() => (h.attached = old));
     } else if (card.zone) {
-      this.setZoneCards(card.zone, card.zone.cards.filter((x) => x !== card));
+      this.removeFromZone(card.zone, card);
     }
   }
 
+  /** Moves cards, then runs the instant triggers the moves fired (which may ask players). */
   *moveCards(cards: Card[], to: Zone, position: 'top' | 'bottom' | 'default', face: 'facedown' | 'faceup' | 'default', ctx: Ctx, loc: SrcLoc | null): Generator<unknown, void, any> {
+    this.moveCardsNow(cards, to, position, face, ctx, loc);
+    if (this.trial === 0) {
+      // Instant triggers run now, inside the effect that caused them.
+      while (this.instantQueue.length) {
+        const t = this.instantQueue.shift()!;
+        yield* this.runTrigger(t);
+      }
+    }
+  }
+
+  /** Moves cards and fires the triggers that watch the moves (instant ones are queued). */
+  moveCardsNow(cards: Card[], to: Zone, position: 'top' | 'bottom' | 'default', face: 'facedown' | 'faceup' | 'default', ctx: Ctx, loc: SrcLoc | null): void {
     const zoneIr = this.ir.zones[to.def]!;
     const moved: { card: Card; from: number }[] = [];
     for (const card of cards) {
@@ -534,10 +611,7 @@ export class Engine implements ViewSource {
       }
       if (face !== 'default') card.facedown = face === 'facedown';
       else if (fromZone !== to) card.facedown = false;
-      const list = to.cards.slice();
-      if (position === 'top') list.unshift(card);
-      else list.push(card);
-      this.setZoneCards(to, list);
+      this.addToZone(to, card, position === 'top');
       moved.push({ card, from });
       this.mix(card.id * 31 + to.def);
       for (const c of carried) {
@@ -545,7 +619,7 @@ export class Engine implements ViewSource {
         this.resetState(c);
         c.entered = this.turn;
         c.facedown = false;
-        this.setZoneCards(to, position === 'top' ? [c, ...to.cards] : [...to.cards, c]);
+        this.addToZone(to, c, position === 'top');
         moved.push({ card: c, from });
       }
     }
@@ -554,14 +628,7 @@ export class Engine implements ViewSource {
       const names = moved.map((m) => m.card.name).join(', ');
       this.emitLog('move', `${names} → ${to.label}`, ctx.me, ctx.cite, loc);
     }
-    if (this.trial === 0) {
-      for (const m of moved) this.fireMoved(m.card, m.from, to.def);
-      // Instant triggers run now, inside the effect that caused them.
-      while (this.instantQueue.length) {
-        const t = this.instantQueue.shift()!;
-        yield* this.runTrigger(t);
-      }
-    }
+    if (this.trial === 0) for (const m of moved) this.fireMoved(m.card, m.from, to.def);
   }
 
   private instantQueue: PendingTrigger[] = [];
@@ -585,7 +652,7 @@ export class Engine implements ViewSource {
       if (!host || !host.zone) continue;
       this.lift(card);
       this.placeCard(card, host.zone, null);
-      this.setZoneCards(host.zone, [...host.zone.cards, card]);
+      this.addToZone(host.zone, card, false);
     }
   }
 
@@ -730,7 +797,7 @@ export class Engine implements ViewSource {
           ctx.frame[slot] = c;
           if (!such(ctx)) continue;
         }
-        options.push({ label: this.optionLabel(player, c), value: c });
+        options.push(new ChoiceOption(this, player, c));
       }
       if (min === 0) options.unshift({ label: 'none', value: null });
     } else {
@@ -739,7 +806,7 @@ export class Engine implements ViewSource {
           ctx.frame[slot] = combo;
           if (!such(ctx)) continue;
         }
-        options.push({ label: combo.length ? combo.map((c) => this.optionLabel(player, c)).join(' + ') : 'none', value: combo });
+        options.push(combo.length ? new ChoiceOption(this, player, combo) : { label: 'none', value: combo });
       }
     }
     if (options.length === 0) {
@@ -1070,6 +1137,18 @@ function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
 }
 
 /** All sub-lists of sizes min..max, in candidate order, at most `cap` of them. */
+/** An option of a choice, labelled only when someone reads the label (random agents never do). */
+class ChoiceOption implements DecisionOption {
+  constructor(
+    private readonly engine: Engine,
+    private readonly player: Player,
+    readonly value: unknown,
+  ) {}
+  get label(): string {
+    return this.engine.optionLabel(this.player, this.value);
+  }
+}
+
 const NO_OPTION = Symbol('no option');
 
 /** The option `choose` would list first, or NO_OPTION: the same order as the full listing. */

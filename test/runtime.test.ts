@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { playGame, conservationProblems } from '../runtime/play.ts';
-import { compiledGame } from './helpers.ts';
+import { compiledGame, root } from './helpers.ts';
+import { listGames } from '../compiler/project.ts';
 
 describe('runtime on trump', () => {
   const ir = compiledGame('trump');
@@ -29,4 +30,19 @@ describe('runtime on trump', () => {
     expect(g.result.winner).toBeNull();
     expect(g.result.reason).toMatch(/stopped after 50 steps/);
   });
+});
+
+describe('runtime on every game', () => {
+  for (const game of listGames(root).filter((g) => g !== 'trump')) {
+    const ir = compiledGame(game);
+    for (const format of ir.game.formats.map((f) => f.name)) {
+      it(`${game}: 300 random playouts in ${format} end with a result, no card lost or duplicated`, () => {
+        for (let seed = 1; seed <= 300; seed++) {
+          const g = playGame(ir, seed, { format });
+          expect(g.result.reason.length).toBeGreaterThan(0);
+          expect(conservationProblems(g.engine)).toEqual([]);
+        }
+      });
+    }
+  }
 });

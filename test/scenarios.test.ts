@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runScenario, scenarioFiles } from '../scenario/run.ts';
+import { existsSync } from 'node:fs';
+import { listGames } from '../compiler/project.ts';
 import { root } from './helpers.ts';
 
 describe('rulings casebooks', () => {
-  for (const file of scenarioFiles([`${root}/rules/trump/rulings`])) {
+  const folders = listGames(root).map((g) => `${root}/rules/${g}/rulings`).filter((d) => existsSync(d));
+  for (const file of scenarioFiles(folders)) {
     it(file.slice(root.length + 1), () => {
       const o = runScenario(root, file, readFileSync(file, 'utf8'));
       expect(o.failures, o.log.slice(-15).join('\n')).toEqual([]);

@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// `npm run bench`: runs bench/run.ts from the same bundle as the CLI (cli/bundle.js).
+import { bundled, root } from '../cli/bundle.js';
+
+process.env.GRIMOIRE_ROOT ??= root;
+// boardgame.io reads NODE_ENV when it loads: the baseline runs it as in production.
+process.env.NODE_ENV ??= 'production';
+await import((await bundled()).bench);

@@ -1,0 +1,281 @@
+/**
+ * `npm run bench`: Grimoire's speed, measured against hand-written code and boardgame.io in one
+ * process. Every measurement is sampled at least 7 times after a warm-up, the implementations
+ * interleaved so that machine noise hits them alike; the table shows medians and the spread
+ * (min–max). `npm run bench -- --json` also writes bench/results/latest.json.
+ *
+ * Sections: Vanilla random playouts (DSL, hand-written, boardgame.io); compile throughput of a
+ * generated 10,000-card pool; snapshot and undo vs structuredClone; the editor re-check of a
+ * 200-card file; each seed game's random playouts.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { availableParallelism, cpus } from 'node:os';
+import { compileGame } from '../compiler/compile.ts';
+import { gameSources, listGames } from '../compiler/project.ts';
+import { validateIR } from '../compiler/validate-ir.ts';
+import type { GameIR } from '../compiler/ir.ts';
+import { playGame } from '../runtime/play.ts';
+import { Engine } from '../runtime/engine.ts';
+import { generatePool } from './gen-pool.ts';
+import { playHandWritten } from './baselines/vanilla-hand.ts';
+import { playBoardgameIO } from './baselines/vanilla-bgio.ts';
+
+const root = process.env.GRIMOIRE_ROOT ?? process.cwd();
+const json = process.argv.includes('--json');
+const quick = process.argv.includes('--quick'); // fewer and shorter samples, for a smoke test
+const SAMPLES = quick ? 3 : 7;
+
+interface Stat {
+  median: number;
+  min: number;
+  max: number;
+  samples: number[];
+}
+
+function stat(samples: number[]): Stat {
+  const s = [...samples].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]!, samples };
+}
+
+function percentile(samples: number[], p: number): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+}
+
+function compiled(game: string): GameIR {
+  const r = compileGame({ sources: gameSources(root, game)!, loadBase: (n) => gameSources(root, n) });
+  if (!r.ir) throw new Error(`${game} does not compile: run grimoire check rules/${game}`);
+  return r.ir;
+}
+
+const log = (s: string) => {
+  if (!json || process.stderr.isTTY) process.stderr.write(s);
+};
+
+// ------------------------------------------------------------------ playouts
+
+interface Playout {
+  name: string;
+  /** Plays one game and returns its turns and decisions. */
+  play: (seed: number) => { turns: number; decisions: number };
+  /** Time per sample, ms. */
+  budget: number;
+}
+
+interface PlayoutResult {
+  name: string;
+  gamesPerSecond: Stat;
+  decisionsPerSecond: Stat;
+  games: number;
+  meanTurns: number;
+  meanDecisions: number;
+}
+
+/** Runs the playouts interleaved: each sample gives every implementation its time budget in turn. */
+function measurePlayouts(impls: Playout[]): PlayoutResult[] {
+  const acc = impls.map(() => ({ gps: [] as number[], dps: [] as number[], games: 0, turns: 0, decisions: 0, seed: 0 }));
+  const runFor = (impl: Playout, a: (typeof acc)[number], ms: number, record: boolean) => {
+    const t0 = performance.now();
+    let games = 0;
+    let decisions = 0;
+    let t = t0;
+    do {
+      const r = impl.play(++a.seed);
+      games++;
+      decisions += r.decisions;
+      if (record) {
+        a.games++;
+        a.turns += r.turns;
+        a.decisions += r.decisions;
+      }
+      t = performance.now();
+    } while (t - t0 < ms);
+    const s = (t - t0) / 1000;
+    return { gps: games / s, dps: decisions / s };
+  };
+  impls.forEach((impl, i) => runFor(impl, acc[i]!, impl.budget / 2, false)); // warm-up
+  for (let k = 0; k < SAMPLES; k++) {
+    impls.forEach((impl, i) => {
+      const r = runFor(impl, acc[i]!, impl.budget, true);
+      acc[i]!.gps.push(r.gps);
+      acc[i]!.dps.push(r.dps);
+    });
+    log('.');
+  }
+  return impls.map((impl, i) => {
+    const a = acc[i]!;
+    return { name: impl.name, gamesPerSecond: stat(a.gps), decisionsPerSecond: stat(a.dps), games: a.games, meanTurns: a.turns / a.games, meanDecisions: a.decisions / a.games };
+  });
+}
+
+// ------------------------------------------------------------------ compile
+
+function measureCompile(cards: number): { cardsPerSecond: Stat; ratioToJsonParse: Stat; irBytes: number } {
+  const text = generatePool(cards);
+  const cps: number[] = [];
+  const ratio: number[] = [];
+  let irBytes = 0;
+  for (let k = 0; k <= SAMPLES; k++) {
+    const t0 = performance.now();
+    const r = compileGame({ sources: [{ path: 'pool.grim', text }] });
+    if (!r.ir || !validateIR(r.ir).ok) throw new Error('the generated pool does not compile');
+    const t1 = performance.now();
+    const irText = JSON.stringify(r.ir);
+    irBytes = irText.length;
+    const t2 = performance.now();
+    JSON.parse(irText);
+    const t3 = performance.now();
+    if (k === 0) continue; // warm-up
+    cps.push(cards / ((t1 - t0) / 1000));
+    ratio.push((t1 - t0) / (t3 - t2));
+    log('.');
+  }
+  return { cardsPerSecond: stat(cps), ratioToJsonParse: stat(ratio), irBytes };
+}
+
+function measureRecheck(cards: number): { medianMs: number; p95Ms: number; samples: number } {
+  const text = generatePool(cards, 7);
+  const times: number[] = [];
+  const n = quick ? 20 : 60;
+  for (let k = 0; k < n + 5; k++) {
+    const t0 = performance.now();
+    compileGame({ sources: [{ path: 'cards.grim', text }] });
+    if (k >= 5) times.push(performance.now() - t0);
+  }
+  log('.');
+  return { medianMs: percentile(times, 0.5), p95Ms: percentile(times, 0.95), samples: n };
+}
+
+// ------------------------------------------------------------------ state
+
+/**
+ * Snapshot = open an undo mark; undo = roll back the changes of one typical step (a few cards
+ * moved and a few states set, as a declaration does). Against structuredClone of the whole state.
+ */
+function measureState(ir: GameIR): { snapshotNs: Stat; undoNs: Stat; cloneNs: Stat; journalEntries: number } {
+  const engine = new Engine(ir, { seed: 5 });
+  let d = engine.start();
+  for (let i = 0; i < 60 && d; i++) d = engine.answer(0);
+  const state = { players: engine.players, shared: engine.sharedZones, cards: engine.allCards(), globals: engine.globals };
+  const cards = engine.allCards().slice(0, 12);
+  const snap: number[] = [];
+  const undo: number[] = [];
+  const clone: number[] = [];
+  const reps = 20000;
+  let entries = 0;
+  // The cost of reading the clock, subtracted from each timed rollback.
+  let timerCost = 0;
+  {
+    const n = 100000;
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) performance.now();
+    timerCost = (performance.now() - t0) / n;
+  }
+  for (let k = 0; k <= SAMPLES; k++) {
+    let t0 = performance.now();
+    for (let i = 0; i < reps; i++) engine.journal.rollback(engine.journal.mark());
+    const tSnap = ((performance.now() - t0) / reps) * 1e6;
+    // Only the rollback is timed; the changes themselves are made outside the clock.
+    let undoMs = 0;
+    for (let i = 0; i < reps; i++) {
+      const m = engine.journal.mark();
+      for (const c of cards) {
+        const oldF = c.f;
+        const oldDown = c.facedown;
+        c.f = oldF.slice();
+        c.f[0] = 1;
+        c.facedown = !oldDown;
+        engine.journal.record(() => {
+          c.f = oldF;
+          c.facedown = oldDown;
+        });
+      }
+      entries = cards.length;
+      const u0 = performance.now();
+      engine.journal.rollback(m);
+      undoMs += performance.now() - u0 - timerCost;
+    }
+    const tUndo = (Math.max(0, undoMs) / reps) * 1e6;
+    t0 = performance.now();
+    const cloneReps = 200;
+    for (let i = 0; i < cloneReps; i++) structuredClone(state);
+    const tClone = ((performance.now() - t0) / cloneReps) * 1e6;
+    if (k === 0) continue;
+    snap.push(tSnap);
+    undo.push(tUndo);
+    clone.push(tClone);
+    log('.');
+  }
+  return { snapshotNs: stat(snap), undoNs: stat(undo), cloneNs: stat(clone), journalEntries: entries };
+}
+
+// ------------------------------------------------------------------ report
+
+const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const spread = (s: Stat, digits = 0) => `${f(s.median, digits)} (${f(s.min, digits)}–${f(s.max, digits)})`;
+
+function main(): void {
+  const started = performance.now();
+  const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${availableParallelism()} cores, Node ${process.versions.node}`;
+  log(`Grimoire benchmarks — ${machine}\n`);
+
+  log('Vanilla playouts ');
+  const vanilla = compiled('vanilla');
+  const playouts = measurePlayouts([
+    { name: 'DSL (Grimoire)', play: (s) => playGame(vanilla, s, { askForced: true }), budget: quick ? 300 : 1000 },
+    { name: 'hand-written', play: (s) => playHandWritten(s), budget: quick ? 100 : 300 },
+    { name: 'boardgame.io', play: (s) => playBoardgameIO(s), budget: quick ? 300 : 1000 },
+  ]);
+  log('\ncompile ');
+  const compile = measureCompile(quick ? 2000 : 10000);
+  log('\nre-check ');
+  const recheck = measureRecheck(200);
+  log('\nstate ');
+  const state = measureState(compiled('trump'));
+  log('\nseed games ');
+  const seedGames = listGames(root)
+    .filter((g) => g !== 'vanilla')
+    .flatMap((g) => {
+      try {
+        const ir = compiled(g);
+        return measurePlayouts([{ name: g, play: (s) => playGame(ir, s), budget: quick ? 300 : 1000 }]);
+      } catch {
+        return [];
+      }
+    });
+  log('\n\n');
+
+  const [dsl, hand, bgio] = playouts as [PlayoutResult, PlayoutResult, PlayoutResult];
+  const lines: string[] = [];
+  lines.push(`Grimoire benchmarks — ${machine}; ${SAMPLES} samples each, median (min–max)`);
+  lines.push('');
+  lines.push('Vanilla random playouts');
+  lines.push('| implementation | games/s | decisions/s | mean turns | mean decisions | games |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const p of playouts) lines.push(`| ${p.name} | ${spread(p.gamesPerSecond)} | ${spread(p.decisionsPerSecond)} | ${f(p.meanTurns, 2)} | ${f(p.meanDecisions, 2)} | ${f(p.games)} |`);
+  const agree = Math.max(...playouts.map((p) => Math.abs(p.meanTurns / hand.meanTurns - 1)), ...playouts.map((p) => Math.abs(p.meanDecisions / hand.meanDecisions - 1)));
+  lines.push(`DSL ÷ hand-written: ${f(dsl.gamesPerSecond.median / hand.gamesPerSecond.median, 4)}× (target ≥ 0.5×) · DSL ÷ boardgame.io: ${f(dsl.gamesPerSecond.median / bgio.gamesPerSecond.median, 1)}× (target ≥ 100×) · implementations agree within ${f(agree * 100, 1)}% on turns and decisions`);
+  lines.push('');
+  lines.push(`Compile (generated pool, ${f(quick ? 2000 : 10000)} cards, text → validated IR of ${f(compile.irBytes / 1e6, 1)} MB): ${spread(compile.cardsPerSecond)} cards/s (target ≥ 10,000); ${spread(compile.ratioToJsonParse, 1)}× JSON.parse of the IR (target ≤ 25×)`);
+  lines.push(`Editor re-check of a 200-card file: median ${f(recheck.medianMs, 1)} ms, p95 ${f(recheck.p95Ms, 1)} ms (target ≤ 16 ms)`);
+  lines.push(`State: snapshot ${spread(state.snapshotNs)} ns, undo of a ${state.journalEntries}-change step ${spread(state.undoNs)} ns, structuredClone ${spread(state.cloneNs)} ns → snapshot ${f(state.cloneNs.median / state.snapshotNs.median)}× (target ≥ 25×), undo ${f(state.cloneNs.median / state.undoNs.median)}× (target ≥ 500×) faster`);
+  lines.push('');
+  lines.push('Seed games, random playouts');
+  lines.push('| game | games/s | decisions/s | mean turns | mean decisions |');
+  lines.push('|---|---|---|---|---|');
+  for (const p of seedGames) lines.push(`| ${p.name} | ${spread(p.gamesPerSecond)} | ${spread(p.decisionsPerSecond)} | ${f(p.meanTurns, 2)} | ${f(p.meanDecisions, 2)} |`);
+  lines.push('');
+  lines.push(`(${f((performance.now() - started) / 1000, 1)} s)`);
+  console.log(lines.join('\n'));
+
+  if (json) {
+    const out = { machine, samples: SAMPLES, date: new Date().toISOString(), vanilla: playouts, compile, recheck, state, seedGames };
+    const dir = join(root, 'bench', 'results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'latest.json'), JSON.stringify(out, null, 2) + '\n');
+    console.log(`wrote ${join('bench', 'results', 'latest.json')}`);
+  }
+}
+
+main();
