@@ -57,7 +57,7 @@ export function runScenario(root: string, file: string, text: string, opts: Scen
     outcome.name = String(y.name ?? file);
     const ir = opts.ir ?? gameIR(root, opts.game ?? String(y.game ?? ''));
     if (typeof ir === 'string') throw new ScenarioError(ir);
-    engine = new Engine(ir, { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, log: true, askSingleActions: true });
+    engine = new Engine(ir, { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, log: true, askSingleActions: true, askForced: !!y.ask_forced });
     setUp(engine, ir, (y.state ?? {}) as Yaml);
     let d = engine.startAt(String(y.start ?? 'main'));
     const steps = (y.steps ?? []) as unknown[];
@@ -309,6 +309,18 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null): string[] {
             if (key === 'offered' && !present) failures.push(`${pn} should be offered ${name}; offered: ${labels.join(' | ')}`);
             if (key === 'not_offered' && present) failures.push(`${pn} should not be offered ${name}`);
           }
+        }
+        break;
+      case 'options':
+        // The exact list of options, in order (e.g. one option per cost, not per card).
+        for (const [pn, list] of Object.entries(want as Yaml)) {
+          if (!d || d.player.name !== pn) {
+            failures.push(`options: the engine is not asking ${pn} now${d ? ` (it asks ${d.player.name})` : ''}`);
+            continue;
+          }
+          const labels = d.options.map((o) => o.label);
+          const wanted = (list as unknown[]).map(String);
+          if (labels.join('\u0000') !== wanted.join('\u0000')) failures.push(`${pn} should be offered exactly [${wanted.join(' | ')}] but is offered [${labels.join(' | ')}]`);
         }
         break;
       case 'log':
