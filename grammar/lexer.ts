@@ -1,9 +1,21 @@
 /** The Grimoire lexer: text → tokens. One instance, built once. */
-import { Lexer, type ILexingResult } from 'chevrotain';
-import { allTokens } from './tokens.ts';
+import { Lexer, type ILexingResult, type IToken } from 'chevrotain';
+import { Identifier, keywordOf, lexerTokens } from './tokens.ts';
 
-const lexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false, skipValidations: true });
+const lexer = new Lexer(lexerTokens, { positionTracking: 'full', ensureOptimizations: true, skipValidations: true });
 
 export function tokenize(text: string): ILexingResult {
-  return lexer.tokenize(text);
+  const result = lexer.tokenize(text);
+  // A word that is a keyword gets the keyword's token type (it stays an Identifier by category).
+  const tokens: IToken[] = result.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.tokenType !== Identifier) continue;
+    const kw = keywordOf.get(t.image);
+    if (kw) {
+      t.tokenType = kw;
+      t.tokenTypeIdx = kw.tokenTypeIdx!;
+    }
+  }
+  return result;
 }
