@@ -71,6 +71,33 @@ function show(tok: IToken): string {
   return `'${tok.image}'`;
 }
 
+/** Binding strength of the flat-read binary operators; higher binds tighter. */
+const precedence: Partial<Record<A.BinaryOp, number>> = { or: 1, and: 2, '+': 5, '-': 5, '*': 6, '/': 6, '%': 6 };
+
+/**
+ * Groups `first op1 e1 op2 e2 …` by precedence, left-associative (precedence climbing).
+ * Each node's range runs from its left operand's start to its right operand's end.
+ */
+function groupBinary(first: A.Expr, ops: A.BinaryOp[], operands: A.Expr[]): A.Expr {
+  let i = 0;
+  const climb = (left: A.Expr, min: number): A.Expr => {
+    while (i < ops.length && precedence[ops[i]!]! >= min) {
+      const op = ops[i]!;
+      const p = precedence[op]!;
+      let right = operands[i]!;
+      i++;
+      while (i < ops.length && precedence[ops[i]!]! > p) right = climb(right, precedence[ops[i]!]!);
+      left = { kind: 'binary', op, left, right, loc: span(left.loc, right.loc) };
+    }
+    return left;
+  };
+  return climb(first, 0);
+}
+
+function span(a: A.Loc, b: A.Loc): A.Loc {
+  return { file: a.file, line: a.line, col: a.col, offset: a.offset, endLine: b.endLine, endCol: b.endCol, endOffset: b.endOffset };
+}
+
 function unquote(image: string): string {
   return image.slice(1, -1).replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
 }
@@ -136,10 +163,8 @@ export class GrimoireParser extends EmbeddedActionsParser {
   }
 
   private name = this.RULE('name', (): A.Name => {
-    const tok = this.OR([
-      { ALT: () => this.CONSUME(T.Identifier) },
-      { ALT: () => this.CONSUME(T.QuotedIdentifier) },
-    ]);
+    // A quoted name (`end`) is in the Identifier category too: one CONSUME, no alternatives.
+    const tok = this.CONSUME(T.Identifier);
     return this.ACTION(() => this.nameFrom(tok));
   });
 
@@ -1015,26 +1040,24 @@ export class GrimoireParser extends EmbeddedActionsParser {
     return e;
   });
 
+  /**
+   * `a or b and c …`: operands and operators are read flat, then grouped by precedence (`and`
+   * binds tighter than `or`, both left-associative). One rule instead of one per level keeps
+   * every expression a few rule calls shallower — parsing is the compiler's hottest phase.
+   */
   private orExpr = this.RULE('orExpr', (): A.Expr => {
-    const start = this.LA(1);
-    let e = this.SUBRULE(this.andExpr);
+    const first = this.SUBRULE(this.notExpr);
+    const ops: A.BinaryOp[] = [];
+    const rest: A.Expr[] = [];
     this.MANY(() => {
-      this.CONSUME(K.or);
-      const right = this.SUBRULE2(this.andExpr);
-      e = { kind: 'binary', op: 'or', left: e, right, loc: this.loc(start) };
-    });
-    return e;
-  });
-
-  private andExpr = this.RULE('andExpr', (): A.Expr => {
-    const start = this.LA(1);
-    let e = this.SUBRULE(this.notExpr);
-    this.MANY(() => {
-      this.CONSUME(K.and);
+      const op = this.OR([{ ALT: () => this.CONSUME(K.or) }, { ALT: () => this.CONSUME(K.and) }]);
       const right = this.SUBRULE2(this.notExpr);
-      e = { kind: 'binary', op: 'and', left: e, right, loc: this.loc(start) };
+      this.ACTION(() => {
+        ops.push(op.image as A.BinaryOp);
+        rest.push(right);
+      });
     });
-    return e;
+    return this.ACTION(() => (ops.length ? groupBinary(first, ops, rest) : first));
   });
 
   private notExpr = this.RULE('notExpr', (): A.Expr => {
@@ -1095,40 +1118,40 @@ export class GrimoireParser extends EmbeddedActionsParser {
     return e;
   });
 
+  /** `a + b * c - d`: read flat, grouped by precedence (`* / %` over `+ -`), like orExpr. */
   private additive = this.RULE('additive', (): A.Expr => {
-    const start = this.LA(1);
-    let e = this.SUBRULE(this.multiplicative);
+    const first = this.SUBRULE(this.unary);
+    const ops: A.BinaryOp[] = [];
+    const rest: A.Expr[] = [];
     this.MANY(() => {
-      const op = this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }]);
-      const right = this.SUBRULE2(this.multiplicative);
-      e = { kind: 'binary', op: op.image as A.BinaryOp, left: e, right, loc: this.loc(start) };
-    });
-    return e;
-  });
-
-  private multiplicative = this.RULE('multiplicative', (): A.Expr => {
-    const start = this.LA(1);
-    let e = this.SUBRULE(this.unary);
-    this.MANY(() => {
-      const op = this.OR([{ ALT: () => this.CONSUME(T.Star) }, { ALT: () => this.CONSUME(T.Slash) }, { ALT: () => this.CONSUME(T.Percent) }]);
+      const op = this.OR([
+        { ALT: () => this.CONSUME(T.Plus) },
+        { ALT: () => this.CONSUME(T.Minus) },
+        { ALT: () => this.CONSUME(T.Star) },
+        { ALT: () => this.CONSUME(T.Slash) },
+        { ALT: () => this.CONSUME(T.Percent) },
+      ]);
       const right = this.SUBRULE2(this.unary);
-      e = { kind: 'binary', op: op.image as A.BinaryOp, left: e, right, loc: this.loc(start) };
+      this.ACTION(() => {
+        ops.push(op.image as A.BinaryOp);
+        rest.push(right);
+      });
     });
-    return e;
+    return this.ACTION(() => (ops.length ? groupBinary(first, ops, rest) : first));
   });
 
+  /** `-x`, `--x`, …: the minus signs first, then the operand (no alternatives to try). */
   private unary = this.RULE('unary', (): A.Expr => {
-    const start = this.LA(1);
-    return this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(T.Minus);
-          const operand = this.SUBRULE(this.unary);
-          return { kind: 'unary', op: '-', operand, loc: this.loc(start) } as A.Expr;
-        },
-      },
-      { ALT: () => this.SUBRULE(this.postfix) },
-    ]);
+    const signs: IToken[] = [];
+    this.MANY(() => {
+      const t = this.CONSUME(T.Minus);
+      this.ACTION(() => signs.push(t));
+    });
+    let e = this.SUBRULE(this.postfix);
+    return this.ACTION(() => {
+      for (let i = signs.length - 1; i >= 0; i--) e = { kind: 'unary', op: '-', operand: e, loc: span(this.loc(signs[i]!, signs[i]!), e.loc) };
+      return e;
+    });
   });
 
   private postfix = this.RULE('postfix', (): A.Expr => {

@@ -41,9 +41,11 @@ export const Identifier = createToken({
   line_breaks: false,
 });
 
+/** A keyword used as a name: `end`. In the Identifier category, so it stands wherever a name does. */
 export const QuotedIdentifier = createToken({
   name: 'QuotedIdentifier',
   pattern: /`[^`\n]+`/,
+  categories: [Identifier],
 });
 
 /** Every keyword of the language, in the order shown in docs/language.md. */
