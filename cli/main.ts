@@ -35,7 +35,8 @@ function usage(): string {
     '',
     '  check <paths…>                 check the rules and cards under the paths',
     '  build <game> [--out FILE]      write the game\'s IR (JSON)',
-    '  play <game> [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--param name=value]',
+    '  play <game> [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value]',
+    '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
     '  demo [game]                    compile, play one narrated game and summarise it',
     '',
@@ -177,6 +178,8 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   const seconds = (performance.now() - started) / 1000;
   if (!json) for (const g of summaries) if (g.error) console.error(`game seed ${g.seed}: ${g.error}`);
   if (finalState) writeFileSync(finalState, summaries.filter((g) => g.zones).map((g) => JSON.stringify({ seed: g.seed, winner: g.winner, reason: g.reason, zones: g.zones })).join('\n') + '\n');
+  const summariesFile = v.summaries as string | undefined;
+  if (summariesFile) writeFileSync(summariesFile, summaries.map((g) => JSON.stringify({ game, format, seed: g.seed, winner: g.winner, reason: g.reason, turns: g.turns, decisions: g.decisions, hash: g.hash, error: g.error })).join('\n') + '\n');
   const report = foldBatch(summaries);
   const summary = {
     game,
@@ -205,6 +208,41 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
 /** The cores, but one thread for small runs, where starting workers costs more than it saves. */
 function defaultWorkers(games: number): number {
   return games < 200 ? 1 : Math.max(1, availableParallelism());
+}
+
+/**
+ * Merges the per-game summaries of batches played apart (other machines, other seed ranges):
+ * sorted by seed and folded exactly as one run would, hash included.
+ */
+function cmdMerge(files: string[]): number {
+  if (files.length === 0) throw new UsageError('merge needs the files written by play --summaries');
+  const games: GameSummary[] = [];
+  const seen = new Set<number>();
+  let game = '';
+  let format = '';
+  for (const file of files) {
+    if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim());
+    lines.forEach((line, i) => {
+      let g: GameSummary & { game?: string; format?: string };
+      try {
+        g = JSON.parse(line);
+      } catch {
+        throw new UsageError(`${file}:${i + 1}: not a summary line (expected the JSON lines written by play --summaries)`);
+      }
+      if (typeof g.seed !== 'number' || typeof g.hash !== 'number') throw new UsageError(`${file}:${i + 1}: a summary needs a seed and a hash`);
+      if (seen.has(g.seed)) throw new UsageError(`${file}:${i + 1}: seed ${g.seed} appears twice; the batches overlap`);
+      if ((game && g.game !== game) || (format && g.format !== format)) throw new UsageError(`${file}:${i + 1}: ${g.game} ${g.format} does not match ${game} ${format}`);
+      game = g.game ?? '';
+      format = g.format ?? '';
+      seen.add(g.seed);
+      games.push({ ...g, zones: null });
+    });
+  }
+  games.sort((a, b) => a.seed - b.seed);
+  const report = foldBatch(games);
+  console.log(JSON.stringify({ game, format, games: report.games, seed: games[0]?.seed ?? 0, results: report.results, turns: report.turns, decisions: report.decisions, errors: report.errors, hash: report.hash }));
+  return report.errors > 0 ? 1 : 0;
 }
 
 function cmdDemo(game: string): number {
@@ -241,6 +279,7 @@ async function main(argv: string[]): Promise<number> {
       seed: { type: 'string' },
       json: { type: 'boolean' },
       'final-state': { type: 'string' },
+      summaries: { type: 'string' },
       param: { type: 'string', multiple: true },
       workers: { type: 'string' },
       verbose: { type: 'boolean' },
@@ -258,6 +297,8 @@ async function main(argv: string[]): Promise<number> {
       if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);
       return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game });
+    case 'merge':
+      return cmdMerge(positionals);
     case 'demo':
       return cmdDemo(positionals[0] ?? 'trump');
     default:
