@@ -16,7 +16,7 @@ import { gameSources, listGames } from '../compiler/project.ts';
 import { validateIR } from '../compiler/validate-ir.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { playGame } from '../runtime/play.ts';
-import { Engine } from '../runtime/engine.ts';
+import { Engine, StopRun } from '../runtime/engine.ts';
 import { generatePool } from './gen-pool.ts';
 import { playHandWritten } from './baselines/vanilla-hand.ts';
 import { playBoardgameIO } from './baselines/vanilla-bgio.ts';
@@ -154,9 +154,13 @@ function measureRecheck(cards: number): { medianMs: number; p95Ms: number; sampl
  * moved and a few states set, as a declaration does). Against structuredClone of the whole state.
  */
 function measureState(ir: GameIR): { snapshotNs: Stat; undoNs: Stat; cloneNs: Stat; journalEntries: number } {
+  // A mid-game position: the first option 60 times, then stop.
   const engine = new Engine(ir, { seed: 5 });
-  let d = engine.start();
-  for (let i = 0; i < 60 && d; i++) d = engine.answer(0);
+  let asked = 0;
+  engine.run((d) => {
+    if (++asked > 60) throw new StopRun(d);
+    return 0;
+  });
   const state = { players: engine.players, shared: engine.sharedZones, cards: engine.allCards(), globals: engine.globals };
   const cards = engine.allCards().slice(0, 12);
   const snap: number[] = [];

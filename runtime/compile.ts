@@ -1,7 +1,6 @@
 /**
- * IR → closures. Expressions become plain functions of a context; statements become plain
- * functions too, except those that may make a player decide, which become generator functions
- * that `yield` the decision. Built once per game, from validated IR
+ * IR → closures. Expressions and statements become plain functions of a context; a statement
+ * that makes a player decide calls the engine, which asks the host's decider. Built once per game, from validated IR
  * only: no source text is ever turned into code.
  */
 import type { Expr, Stmt, BuiltinFn } from '../compiler/ir.ts';
@@ -20,27 +19,8 @@ export interface Ctx {
 }
 
 export type Ev = (ctx: Ctx) => any;
-export type Ex = (ctx: Ctx) => Generator<unknown, void, any>;
-
-/**
- * A compiled statement. Most statements can never ask a player anything; they compile to plain
- * functions (`sync`), and only statements that may decide — choices, windows, and whatever
- * contains them — become generators. Plain calls cost a fraction of generator steps.
- */
-export type SyncStep = { sync: true; run: (ctx: Ctx) => void };
-export type Step = SyncStep | { sync: false; gen: Ex };
-
-const run = (f: (ctx: Ctx) => void): Step => ({ sync: true, run: f });
-const gen = (f: Ex): Step => ({ sync: false, gen: f });
-
-/** A step as a generator function, for callers that run generators. */
-export function asGen(s: Step): Ex {
-  if (!s.sync) return s.gen;
-  const f = s.run;
-  return function* (c) {
-    f(c);
-  };
-}
+/** A compiled statement. A decision is a plain call to the engine's decider. */
+export type Ex = (ctx: Ctx) => void;
 
 /** Thrown while declaring when a choice cannot be made: the declaration is undone. */
 export class Impossible {
@@ -268,112 +248,86 @@ export class Compiler {
     }
   }
 
-  /** A body as a generator function (what the engine runs); see `steps` for the plain form. */
+  /** A body: its statements in order. */
   block(stmts: Stmt[]): Ex {
-    return asGen(this.steps(stmts));
-  }
-
-  /** A procedure's body, compiled once (procedures cannot recurse, so this terminates). */
-  procedure(p: number): Step {
-    let step = this.procSteps[p];
-    if (!step) {
-      step = this.steps(this.engine.ir.procedures[p]!.body);
-      this.procSteps[p] = step;
-    }
-    return step;
-  }
-
-  private procSteps: (Step | undefined)[] = [];
-
-  /** A list of statements: plain code when none of them can ask a player anything. */
-  steps(stmts: Stmt[]): Step {
     const parts = stmts.map((s) => this.stmt(s));
+    if (parts.length === 0) return () => {};
     if (parts.length === 1) return parts[0]!;
-    if (parts.every((p) => p.sync)) {
-      const runs = parts.map((p) => (p as SyncStep).run);
-      return run((c) => {
-        for (let i = 0; i < runs.length; i++) runs[i]!(c);
-      });
+    if (parts.length === 2) {
+      const [a, b] = parts as [Ex, Ex];
+      return (c) => {
+        a(c);
+        b(c);
+      };
     }
-    return gen(function* (c) {
-      for (const p of parts) {
-        if (p.sync) p.run(c);
-        else yield* p.gen(c);
-      }
-    });
+    return (c) => {
+      for (let i = 0; i < parts.length; i++) parts[i]!(c);
+    };
   }
 
-  stmt(s: Stmt): Step {
+  stmt(s: Stmt): Ex {
     const g = this.engine;
     const loc = s.loc;
     switch (s.kind) {
       case 'let': {
         const v = this.expr(s.value);
         const slot = s.slot;
-        return run((c) => { c.frame[slot] = v(c); });
+        return ((c) => { c.frame[slot] = v(c); });
       }
       case 'setCard': {
         const card = this.expr(s.card);
         const v = this.expr(s.value);
         const f = s.field;
-        return run((c) => { const k = card(c) as Card | null; if (k) g.setCardField(k, f, v(c)); });
+        return ((c) => { const k = card(c) as Card | null; if (k) g.setCardField(k, f, v(c)); });
       }
       case 'setFacedown': {
         const card = this.expr(s.card);
         const v = this.expr(s.value);
-        return run((c) => { const k = card(c) as Card | null; if (k) g.setFacedown(k, !!v(c)); });
+        return ((c) => { const k = card(c) as Card | null; if (k) g.setFacedown(k, !!v(c)); });
       }
       case 'setPlayer': {
         const p = this.expr(s.player);
         const v = this.expr(s.value);
         const f = s.field;
-        return run((c) => { const pl = p(c) as Player | null; if (pl) g.setPlayerVar(pl, f, v(c)); });
+        return ((c) => { const pl = p(c) as Player | null; if (pl) g.setPlayerVar(pl, f, v(c)); });
       }
       case 'setGlobal': {
         const v = this.expr(s.value);
         const f = s.field;
-        return run((c) => { g.setGlobal(f, v(c)); });
+        return ((c) => { g.setGlobal(f, v(c)); });
       }
       case 'setActive': {
         const v = this.expr(s.value);
-        return run((c) => { g.setActive(v(c) as Player); });
+        return ((c) => { g.setActive(v(c) as Player); });
       }
       case 'move': {
         const cards = this.expr(s.cards);
         const to = this.expr(s.to);
         const pos = s.position;
         const face = s.face;
-        // Without instant triggers in the game, a move can never make anyone decide.
-        if (!g.hasInstantTriggers) {
-          return run((c) => {
-            const z = to(c) as Zone | null;
-            if (z) g.moveCardsNow([...asList(cards(c))], z, pos, face, c, loc);
-          });
-        }
-        return gen(function* (c) {
+        return (c) => {
           const z = to(c) as Zone | null;
-          if (!z) return;
-          yield* g.moveCards([...asList(cards(c))], z, pos, face, c, loc);
-        });
+          if (z) g.moveCards([...asList(cards(c))], z, pos, face, c, loc);
+        };
       }
       case 'attach': {
         const cards = this.expr(s.cards);
         const to = this.expr(s.to);
         const pos = s.position;
-        return run((c) => {
+        return ((c) => {
           const host = to(c) as Card | null;
           if (host) g.attach([...asList(cards(c))], host, pos, c, loc);
         });
       }
       case 'detach': {
         const cards = this.expr(s.cards);
-        return run((c) => { g.detach([...asList(cards(c))]); });
+        return ((c) => { g.detach([...asList(cards(c))]); });
       }
       case 'createEvery': {
         const zone = this.expr(s.zone);
         const t = s.cardType;
         const filter = s.filter ? this.expr(s.filter) : null;
-        return run((c) => {
+        return ((c) => {
           const z = zone(c) as Zone;
           const saved = c.it;
           g.ir.cards.forEach((card, i) => {
@@ -390,7 +344,7 @@ export class Compiler {
         const zone = this.expr(s.zone);
         const n = this.expr(s.count);
         const def = s.card;
-        return run((c) => {
+        return ((c) => {
           const z = zone(c) as Zone;
           const count = n(c) as number;
           for (let i = 0; i < count; i++) g.createCard(def, z);
@@ -398,12 +352,12 @@ export class Compiler {
       }
       case 'shuffle': {
         const zone = this.expr(s.zone);
-        return run((c) => { const z = zone(c) as Zone | null; if (z) g.shuffle(z); });
+        return ((c) => { const z = zone(c) as Zone | null; if (z) g.shuffle(z); });
       }
       case 'reveal': {
         const cards = this.expr(s.cards);
         const to = s.to ? this.expr(s.to) : null;
-        return run((c) => { g.reveal(asList(cards(c)), to ? (to(c) as Player) : null, c, loc); });
+        return ((c) => { g.reveal(asList(cards(c)), to ? (to(c) as Player) : null, c, loc); });
       }
       case 'choose': {
         const from = this.expr(s.from);
@@ -412,23 +366,23 @@ export class Compiler {
         const such = s.suchThat ? this.expr(s.suchThat) : null;
         const by = s.by ? this.expr(s.by) : null;
         const { slot, single, prompt, name } = s;
-        return gen(function* (c) {
+        return ((c) => {
           const chooser = by ? (by(c) as Player) : c.me;
-          c.frame[slot] = yield* g.choose(chooser, asList(from(c)), min(c) as number, max(c) as number, single, such, slot, c, prompt || `choose ${name}`, loc);
+          c.frame[slot] = g.choose(chooser, asList(from(c)), min(c) as number, max(c) as number, single, such, slot, c, prompt || `choose ${name}`, loc);
         });
       }
       case 'chooseOrder': {
         const from = this.expr(s.from);
         const by = s.by ? this.expr(s.by) : null;
         const { slot, prompt, name } = s;
-        return gen(function* (c) {
+        return ((c) => {
           const chooser = by ? (by(c) as Player) : c.me;
           const rest = [...asList(from(c))];
           const ordered: unknown[] = [];
           // One pick per place, first to last; the last card takes the last place.
           while (rest.length > 1) {
             const place = ordered.length + 1;
-            const v = yield* g.choose(chooser, rest, 1, 1, true, null, slot, c, `${prompt || `order ${name}`}: place ${place} of ${place + rest.length - 1}`, loc);
+            const v = g.choose(chooser, rest, 1, 1, true, null, slot, c, `${prompt || `order ${name}`}: place ${place} of ${place + rest.length - 1}`, loc);
             ordered.push(v);
             rest.splice(rest.indexOf(v), 1);
           }
@@ -440,167 +394,119 @@ export class Compiler {
         const by = s.by ? this.expr(s.by) : null;
         const options = s.options.map((o) => ({ label: o.label, when: o.when ? this.expr(o.when) : null, body: this.block(o.body) }));
         const prompt = s.prompt;
-        return gen(function* (c) {
+        return ((c) => {
           const chooser = by ? (by(c) as Player) : c.me;
           const open = options.filter((o) => !o.when || o.when(c));
           if (open.length === 0) return;
-          const pick = yield* g.chooseMode(chooser, open.map((o) => o.label), c, prompt, loc);
-          yield* open[pick]!.body(c);
+          const pick = g.chooseMode(chooser, open.map((o) => o.label), c, prompt, loc);
+          open[pick]!.body(c);
         });
       }
       case 'if': {
         const cond = this.expr(s.cond);
-        const a = this.steps(s.then);
-        const b = this.steps(s.else);
-        if (a.sync && b.sync) {
-          const ra = a.run;
-          const rb = b.run;
-          return run((c) => { if (cond(c)) ra(c); else rb(c); });
-        }
-        const ga = asGen(a);
-        const gb = asGen(b);
-        return gen(function* (c) { if (cond(c)) yield* ga(c); else yield* gb(c); });
+        const a = this.block(s.then);
+        const b = this.block(s.else);
+        return (c) => {
+          if (cond(c)) a(c);
+          else b(c);
+        };
       }
       case 'forEach': {
         const list = this.expr(s.list);
-        const body = this.steps(s.body);
+        const body = this.block(s.body);
         const slot = s.slot;
-        if (body.sync) {
-          const rb = body.run;
-          return run((c) => {
-            const xs = asList(list(c)).slice();
-            for (let i = 0; i < xs.length; i++) {
-              c.frame[slot] = xs[i];
-              rb(c);
-            }
-          });
-        }
-        const gb = body.gen;
-        return gen(function* (c) {
-          for (const x of [...asList(list(c))]) {
-            c.frame[slot] = x;
-            yield* gb(c);
+        return (c) => {
+          // Over a snapshot: the body may move the cards of the list.
+          const xs = asList(list(c)).slice();
+          for (let i = 0; i < xs.length; i++) {
+            c.frame[slot] = xs[i];
+            body(c);
           }
-        });
+        };
       }
       case 'repeat': {
         const n = this.expr(s.count);
-        const body = this.steps(s.body);
-        if (body.sync) {
-          const rb = body.run;
-          return run((c) => {
-            const count = n(c) as number;
-            for (let i = 0; i < count; i++) {
-              g.tick(loc);
-              rb(c);
-            }
-          });
-        }
-        const gb = body.gen;
-        return gen(function* (c) {
+        const body = this.block(s.body);
+        return (c) => {
           const count = n(c) as number;
           for (let i = 0; i < count; i++) {
             g.tick(loc);
-            yield* gb(c);
+            body(c);
           }
-        });
+        };
       }
       case 'while': {
         const cond = this.expr(s.cond);
-        const body = this.steps(s.body);
-        if (body.sync) {
-          const rb = body.run;
-          return run((c) => {
-            while (cond(c)) {
-              g.tick(loc);
-              rb(c);
-            }
-          });
-        }
-        const gb = body.gen;
-        return gen(function* (c) {
+        const body = this.block(s.body);
+        return (c) => {
           while (cond(c)) {
             g.tick(loc);
-            yield* gb(c);
+            body(c);
           }
-        });
+        };
       }
       case 'callProc': {
         const args = s.args.map((a) => this.expr(a));
         const p = s.proc;
-        if (this.procedure(p).sync) return run((c) => g.callProcedureNow(p, args, c));
-        return gen(function* (c) { yield* g.callProcedure(p, args.map((a) => a(c)), c); });
+        return (c) => g.callProcedure(p, args, c);
       }
       case 'perform': {
         const by = s.by ? this.expr(s.by) : null;
         const a = s.action;
-        return gen(function* (c) { yield* g.perform(a, by ? (by(c) as Player) : c.me, loc); });
+        return ((c) => { g.perform(a, by ? (by(c) as Player) : c.me, loc); });
       }
       case 'window': {
         const { name, passable } = s;
-        return gen(function* () { yield* g.window(name, passable); });
+        return ((_c) => { g.window(name, passable); });
       }
       case 'modify': {
         const card = this.expr(s.card);
         const by = this.expr(s.by);
         const { field, untilEndOfTurn } = s;
-        return run((c) => { const k = card(c) as Card | null; if (k) g.modify(k, field, by(c) as number, untilEndOfTurn, c, loc); });
+        return ((c) => { const k = card(c) as Card | null; if (k) g.modify(k, field, by(c) as number, untilEndOfTurn, c, loc); });
       }
       case 'unmodify': {
         const card = this.expr(s.card);
         const { field } = s;
-        return run((c) => { const k = card(c) as Card | null; if (k) g.unmodify(k, field, c, loc); });
+        return ((c) => { const k = card(c) as Card | null; if (k) g.unmodify(k, field, c, loc); });
       }
       case 'cancel': {
         const r = this.expr(s.request);
-        return run((c) => { const q = r(c) as Request | null; if (q) g.cancel(q, c, loc); });
+        return ((c) => { const q = r(c) as Request | null; if (q) g.cancel(q, c, loc); });
       }
       case 'retarget': {
         const r = this.expr(s.request);
         const by = s.by ? this.expr(s.by) : null;
-        return gen(function* (c) { const q = r(c) as Request | null; if (q) yield* g.retarget(q, by ? (by(c) as Player) : c.me, c, loc); });
+        return ((c) => { const q = r(c) as Request | null; if (q) g.retarget(q, by ? (by(c) as Player) : c.me, c, loc); });
       }
       case 'endTurn':
-        return run((c) => { g.endTurn(c, loc); });
+        return ((c) => { g.endTurn(c, loc); });
       case 'win':
       case 'lose': {
         const p = this.expr(s.player);
         const { reason, kind } = s;
-        return run((c) => { g.finish(kind, p(c) as Player, reason, c, loc); });
+        return ((c) => { g.finish(kind, p(c) as Player, reason, c, loc); });
       }
       case 'drawGame': {
         const reason = s.reason;
-        return run((c) => { g.finish('draw', null, reason, c, loc); });
+        return ((c) => { g.finish('draw', null, reason, c, loc); });
       }
       case 'log': {
         const text = s.text;
-        return run((c) => { g.narrate(text, c, loc); });
+        return ((c) => { g.narrate(text, c, loc); });
       }
       case 'cite': {
-        const body = this.steps(s.body);
+        const body = this.block(s.body);
         const text = s.text;
-        if (body.sync) {
-          const rb = body.run;
-          return run((c) => {
-            const saved = c.cite;
-            c.cite = text;
-            try {
-              rb(c);
-            } finally {
-              c.cite = saved;
-            }
-          });
-        }
-        const gb = body.gen;
-        return gen(function* (c) {
+        return (c) => {
           const saved = c.cite;
           c.cite = text;
           try {
-            yield* gb(c);
+            body(c);
           } finally {
             c.cite = saved;
           }
-        });
+        };
       }
     }
   }

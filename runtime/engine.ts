@@ -1,12 +1,13 @@
 /**
- * The generic engine: runs a compiled game (IR) as a generator that yields a `Decision`
- * whenever a player must choose, and finishes with a `GameResult`.
+ * The generic engine: runs a compiled game (IR), asking the host's decider whenever a player
+ * must choose, and finishes with a `GameResult`. Synchronous: no generators, no suspension; a
+ * host that wants to step through a game replays it (the seed plus the answers).
  *
  * It knows zones, cards, players, a response stack, triggers, windows, modifiers and
  * decisions — and no game. Every rule comes from the IR.
  */
 import type { ActionIR, GameIR, PickIR, SrcLoc } from '../compiler/ir.ts';
-import { Compiler, Impossible, asGen, asList, type Ctx, type Ev, type Ex, type Step } from './compile.ts';
+import { Compiler, Impossible, asList, type Ctx, type Ev, type Ex } from './compile.ts';
 import { Card, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
 import { cardLabel, viewFor, type PlayerView, type ViewSource } from './view.ts';
@@ -55,6 +56,14 @@ export interface EngineOptions {
   askForced?: boolean;
 }
 
+/** Answers a decision with the index of one of its options. */
+export type Decider = (d: Decision) => number;
+
+/** Thrown by a host's decider to stop a run at that decision, leaving the state as it is. */
+export class StopRun {
+  constructor(readonly decision: Decision) {}
+}
+
 class GameOver {
   constructor(readonly result: GameResult) {}
 }
@@ -101,10 +110,9 @@ export class Engine implements ViewSource {
   private actions: CompiledAction[];
   /** `frame` is reused: functions cannot recurse, so a function's frame is free unless `busy`. */
   private functions: { body: Ev; slots: number; frame: unknown[]; busy: boolean }[];
-  /** Whether any trigger is `instant`: if not, moving cards never runs a trigger's choices. */
-  readonly hasInstantTriggers: boolean;
   private valueCtx!: Ctx;
-  private procedures: { body: Ex; step: Step; slots: number; frame: unknown[]; busy: boolean }[];
+  /** `frame` is reused like a function's: procedures cannot recurse either. */
+  private procedures: { body: Ex; slots: number; frame: unknown[]; busy: boolean }[];
   private checks: { body: Ex; slots: number; cite: string }[];
   private setupBody: Ex;
   private turnBody: Ex;
@@ -124,8 +132,6 @@ export class Engine implements ViewSource {
   private maxSteps: number;
   private askSingleActions: boolean;
   private askForced: boolean;
-  private gen: Generator<unknown, void, any> | null = null;
-  pending: Decision | null = null;
   private triggersMoved: CompiledAction[] = [];
   private triggersResolved = new Map<number, CompiledAction[]>();
   private triggersDeclared = new Map<number, CompiledAction[]>();
@@ -147,11 +153,10 @@ export class Engine implements ViewSource {
     this.formatLevel = format.level;
     this.params = ir.params.map((p) => (opts.params && p.name in opts.params ? opts.params[p.name] : p.value));
     this.labelsField = ir.cardFields.findIndex((f) => f.name === 'labels');
-    this.hasInstantTriggers = ir.actions.some((a) => a.isTrigger && a.speed === 'instant');
     this.compiler = new Compiler(this);
     const c = this.compiler;
     this.functions = ir.functions.map((f) => ({ body: c.expr(f.body), slots: f.slots, frame: new Array(f.slots).fill(null), busy: false }));
-    this.procedures = ir.procedures.map((p, i) => ({ body: asGen(c.procedure(i)), step: c.procedure(i), slots: p.slots, frame: new Array(p.slots).fill(null), busy: false }));
+    this.procedures = ir.procedures.map((p) => ({ body: c.block(p.body), slots: p.slots, frame: new Array(p.slots).fill(null), busy: false }));
     this.actions = ir.actions.map((a, index) => ({
       ir: a,
       index,
@@ -198,70 +203,59 @@ export class Engine implements ViewSource {
 
   // ------------------------------------------------------------ driving
 
-  /** Starts a whole game: setup, then turns. */
-  start(): Decision | null {
-    this.gen = this.runGame();
-    return this.advance(undefined);
+  /**
+   * Plays a whole game — setup, then turns — asking `decide` at every decision, and returns the
+   * result; or null when `decide` threw `StopRun` (the state then stays as it was at that
+   * decision). Runs synchronously: a replay is the seed plus the answers.
+   */
+  run(decide: Decider): GameResult | null {
+    return this.drive(decide, () => this.runGame());
   }
 
-  /** Starts in the middle of a turn (scenarios): the state has been set up by the caller. */
-  startAt(windowName: string): Decision | null {
-    this.gen = this.runFromWindow(windowName);
-    return this.advance(undefined);
+  /** Plays on from a window of the current turn (scenarios: the caller has set up the position). */
+  runFrom(windowName: string, decide: Decider): GameResult | null {
+    return this.drive(decide, () => this.runFromWindow(windowName));
   }
 
-  /** Answers the pending decision with the index of an option; returns the next decision or null when over. */
-  answer(index: number): Decision | null {
-    const d = this.pending;
-    if (!d) throw new Error('there is no decision to answer');
-    if (!(index >= 0 && index < d.options.length)) throw new Error(`answer ${index} is not an option (0..${d.options.length - 1})`);
-    this.mix(index + 1);
-    return this.advance(index);
-  }
-
-  private advance(answer: number | undefined): Decision | null {
+  private drive(decide: Decider, body: () => void): GameResult | null {
+    this.decide = decide;
     try {
-      const r = this.gen!.next(answer as number);
-      if (r.done) {
-        this.pending = null;
-        if (!this.result) this.result = { winner: null, loser: null, reason: 'the game flow ended', cite: '' };
-        return null;
-      }
-      this.pending = r.value as Decision;
-      this.decisions++;
-      return r.value as Decision;
+      body();
     } catch (e) {
-      if (e instanceof GameOver) {
-        this.pending = null;
-        return null;
-      }
+      if (e instanceof StopRun) return null;
       throw e;
     }
+    if (!this.result) this.result = { winner: null, loser: null, reason: 'the game flow ended', cite: '' };
+    return this.result;
   }
 
-  private *runGame(): Generator<unknown, void, any> {
+  private decide: Decider = () => {
+    throw new Error('no decider: call run() or runFrom()');
+  };
+
+  private runGame(): void {
     try {
       const ctx = this.newCtx(new Array(this.ir.setup.slots), this.active, this.ir.setup.cite);
       this.emitLog('setup', 'setup', null, ctx.cite, this.ir.setup.loc);
-      yield* (this.setupBody(ctx) as unknown as Generator<unknown, void, any>);
-      yield* this.turnLoop(false);
+      this.setupBody(ctx);
+      this.turnLoop(false);
     } catch (e) {
       if (!(e instanceof GameOver)) throw e;
     }
   }
 
-  private *runFromWindow(name: string): Generator<unknown, void, any> {
+  private runFromWindow(name: string): void {
     try {
       if (this.turn === 0) this.turn = 1;
-      yield* (this.window(name, false) as unknown as Generator<unknown, void, any>);
-      yield* this.endOfTurn();
-      yield* this.turnLoop(true);
+      this.window(name, false);
+      this.endOfTurn();
+      this.turnLoop(true);
     } catch (e) {
       if (!(e instanceof GameOver)) throw e;
     }
   }
 
-  private *turnLoop(passFirst: boolean): Generator<unknown, void, any> {
+  private turnLoop(passFirst: boolean): void {
     if (passFirst) this.active = this.nextPlayer(this.active);
     for (;;) {
       // The game ends before a turn past the limit starts: `turn` stays at the limit.
@@ -271,17 +265,17 @@ export class Engine implements ViewSource {
       this.endTurnRequested = false;
       this.emitLog('turn', `turn ${this.turn}: ${this.active.name}`, this.active, this.ir.turn.cite, this.ir.turn.loc);
       this.fireSimple(this.triggersTurnStart);
-      yield* this.settle();
+      this.settle();
       const ctx = this.newCtx(new Array(this.ir.turn.slots), this.active, this.ir.turn.cite);
-      yield* (this.turnBody(ctx) as unknown as Generator<unknown, void, any>);
-      yield* this.endOfTurn();
+      this.turnBody(ctx);
+      this.endOfTurn();
       this.active = this.nextPlayer(this.active);
     }
   }
 
-  private *endOfTurn(): Generator<unknown, void, any> {
+  private endOfTurn(): void {
     this.fireSimple(this.triggersTurnEnd);
-    yield* this.settle();
+    this.settle();
     for (const card of this.modifiedCards) {
       if (card.mods) card.mods = card.mods.filter((m) => !m.untilEndOfTurn);
       if (card.mods && card.mods.length === 0) card.mods = null;
@@ -332,14 +326,9 @@ export class Engine implements ViewSource {
     }
   }
 
-  /**
-   * Calls a procedure that can never make anyone decide (its body compiled to plain code),
-   * borrowing the caller's context as functions do.
-   */
-  callProcedureNow(p: number, args: Ev[], caller: Ctx): void {
+  /** Calls a procedure, borrowing the caller's context as functions do. */
+  callProcedure(p: number, args: Ev[], caller: Ctx): void {
     const proc = this.procedures[p]!;
-    const step = proc.step;
-    if (!step.sync) throw new Error('callProcedureNow on a procedure that may decide');
     const reuse = !proc.busy;
     const frame = reuse ? proc.frame : new Array(proc.slots);
     // Arguments are read in the caller's frame before the procedure's frame is swapped in.
@@ -356,21 +345,13 @@ export class Engine implements ViewSource {
     caller.cite = this.ir.procedures[p]!.cite || savedCite;
     if (reuse) proc.busy = true;
     try {
-      step.run(caller);
+      proc.body(caller);
     } finally {
       caller.frame = savedFrame;
       caller.it = savedIt;
       caller.cite = savedCite;
       if (reuse) proc.busy = false;
     }
-  }
-
-  *callProcedure(p: number, args: unknown[], caller: Ctx): Generator<unknown, void, any> {
-    const proc = this.procedures[p]!;
-    const frame = new Array(proc.slots);
-    for (let i = 0; i < args.length; i++) frame[i] = args[i];
-    const ir = this.ir.procedures[p]!;
-    yield* proc.body({ ...caller, frame, it: null, cite: ir.cite || caller.cite });
   }
 
   readValue(card: Card | null, field: number): unknown {
@@ -575,14 +556,14 @@ export class Engine implements ViewSource {
     }
   }
 
-  /** Moves cards, then runs the instant triggers the moves fired (which may ask players). */
-  *moveCards(cards: Card[], to: Zone, position: 'top' | 'bottom' | 'default', face: 'facedown' | 'faceup' | 'default', ctx: Ctx, loc: SrcLoc | null): Generator<unknown, void, any> {
+  /** Moves cards, then runs the instant triggers the moves fired (inside the causing effect). */
+  moveCards(cards: Card[], to: Zone, position: 'top' | 'bottom' | 'default', face: 'facedown' | 'faceup' | 'default', ctx: Ctx, loc: SrcLoc | null): void {
     this.moveCardsNow(cards, to, position, face, ctx, loc);
     if (this.trial === 0) {
       // Instant triggers run now, inside the effect that caused them.
       while (this.instantQueue.length) {
         const t = this.instantQueue.shift()!;
-        yield* this.runTrigger(t);
+        this.runTrigger(t);
       }
     }
   }
@@ -706,7 +687,7 @@ export class Engine implements ViewSource {
     if (this.logging) this.emitLog('cancel', `${this.ir.actions[r.action]!.name} (by ${r.controller.name}) is cancelled`, ctx.me, ctx.cite, loc);
   }
 
-  *retarget(r: Request, by: Player, ctx: Ctx, loc: SrcLoc | null): Generator<unknown, void, any> {
+  retarget(r: Request, by: Player, ctx: Ctx, loc: SrcLoc | null): void {
     const a = this.actions[r.action]!;
     const rctx: Ctx = { ...this.newCtx(r.frame, r.controller, a.ir.cite), declaring: false };
     // The request doing the redirecting is still a legal new target while it resolves (as if it
@@ -725,7 +706,7 @@ export class Engine implements ViewSource {
       const current = r.frame[s.ir.slot];
       const others = candidates.filter((x) => x !== current && x !== r);
       if (others.length === 0) continue;
-      const v = yield* this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, s.such, s.ir.slot, rctx, `new target for ${a.ir.name}`, loc);
+      const v = this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, s.such, s.ir.slot, rctx, `new target for ${a.ir.name}`, loc);
       r.frame[s.ir.slot] = v;
     }
     if (this.logging) this.emitLog('retarget', `${a.ir.name} now targets ${this.targetsOf(r).map((t) => (t instanceof Request ? `${this.ir.actions[t.action]!.name} (by ${t.controller.name})` : String(t))).join(', ')}`, ctx.me, ctx.cite, loc);
@@ -771,14 +752,17 @@ export class Engine implements ViewSource {
   // ------------------------------------------------------------ decisions
 
   /** Asks `player` to choose; in a trial the first option is taken without asking. */
-  private *ask(d: Decision): Generator<unknown, number, any> {
+  private ask(d: Decision): number {
     if (d.options.length === 1 && !d.canPass && !this.askForced && !(d.kind === 'action' && this.askSingleActions)) return 0;
     if (this.trial > 0) return 0;
-    const answer = (yield d) as number;
-    return answer;
+    this.decisions++;
+    const index = this.decide(d);
+    if (!(Number.isInteger(index) && index >= 0 && index < d.options.length)) throw new Error(`answer ${index} is not an option (0..${d.options.length - 1})`);
+    this.mix(index + 1);
+    return index;
   }
 
-  *choose(player: Player, candidates: unknown[], min: number, max: number, single: boolean, such: Ev | null, slot: number, ctx: Ctx, prompt: string, loc: SrcLoc | null): Generator<unknown, unknown, any> {
+  choose(player: Player, candidates: unknown[], min: number, max: number, single: boolean, such: Ev | null, slot: number, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown {
     if (!ctx.declaring) {
       min = Math.min(min, candidates.length);
       max = Math.min(max, candidates.length);
@@ -813,14 +797,14 @@ export class Engine implements ViewSource {
       if (ctx.declaring) throw new Impossible(`nothing to choose for: ${prompt}`);
       return single ? null : [];
     }
-    const i = yield* this.ask({ player, kind: 'pick', prompt, options, canPass: false, cite: ctx.cite, loc });
+    const i = this.ask({ player, kind: 'pick', prompt, options, canPass: false, cite: ctx.cite, loc });
     const v = options[i]!.value;
     if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${options[i]!.label} (${prompt})`, player, ctx.cite, loc);
     return v;
   }
 
-  *chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null): Generator<unknown, number, any> {
-    const i = yield* this.ask({ player, kind: 'mode', prompt: prompt || 'choose one', options: labels.map((l) => ({ label: l, value: l })), canPass: false, cite: ctx.cite, loc });
+  chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null): number {
+    const i = this.ask({ player, kind: 'mode', prompt: prompt || 'choose one', options: labels.map((l) => ({ label: l, value: l })), canPass: false, cite: ctx.cite, loc });
     if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses "${labels[i]}"${prompt ? ` (${prompt})` : ''}`, player, ctx.cite, loc);
     return i;
   }
@@ -852,9 +836,8 @@ export class Engine implements ViewSource {
     const rngState = this.rng.save();
     this.trial++;
     try {
-      const g = this.declareSteps(a, ctx, []);
-      let r = g.next();
-      while (!r.done) r = g.next(0);
+      // In a trial every choice takes its first option (see ask): no one is asked.
+      this.declareSteps(a, ctx, []);
       return true;
     } catch (e) {
       if (e instanceof Impossible) return false;
@@ -867,32 +850,32 @@ export class Engine implements ViewSource {
     }
   }
 
-  private *declareSteps(a: CompiledAction, ctx: Ctx, using: Card[]): Generator<unknown, void, any> {
+  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[]): void {
     for (const s of a.steps) {
       if (s.kind === 'cost') {
-        yield* s.body(ctx);
+        s.body(ctx);
         continue;
       }
-      const v = yield* this.choose(ctx.me, asList(s.from(ctx)), Number(s.min(ctx)), Number(s.max(ctx)), s.ir.single, s.such, s.ir.slot, ctx, `${s.ir.kind} ${s.ir.name} for ${a.ir.name}`, s.ir.loc);
+      const v = this.choose(ctx.me, asList(s.from(ctx)), Number(s.min(ctx)), Number(s.max(ctx)), s.ir.single, s.such, s.ir.slot, ctx, `${s.ir.kind} ${s.ir.name} for ${a.ir.name}`, s.ir.loc);
       ctx.frame[s.ir.slot] = v;
       if (s.ir.kind === 'using') {
         const chosen = asList(v) as Card[];
         using.push(...chosen);
         // `using` cards leave their zone at once, so a cost cannot spend them a second time.
         const sz = this.ir.game.stackZone;
-        if (sz >= 0) yield* this.moveCards(chosen, this.sharedZones[sz]!, 'default', 'faceup', ctx, s.ir.loc);
+        if (sz >= 0) this.moveCards(chosen, this.sharedZones[sz]!, 'default', 'faceup', ctx, s.ir.loc);
       }
     }
   }
 
   /** Declares an action for a player: choices, costs, then onto the stack or resolved at once. */
-  private *declare(a: CompiledAction, player: Player, frame?: unknown[]): Generator<unknown, boolean, any> {
+  private declare(a: CompiledAction, player: Player, frame?: unknown[]): boolean {
     const ctx = this.newCtx(frame ?? new Array(a.ir.slots), player, a.ir.cite);
     ctx.declaring = true;
     const using: Card[] = [];
     const mark = this.journal.mark();
     try {
-      yield* this.declareSteps(a, ctx, using);
+      this.declareSteps(a, ctx, using);
     } catch (e) {
       if (e instanceof Impossible) {
         this.journal.rollback(mark);
@@ -916,7 +899,7 @@ export class Engine implements ViewSource {
     } else {
       if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)} (resolves at once)`, player, a.ir.cite, a.ir.loc);
       this.fireAction(this.triggersDeclared, a.index);
-      yield* this.resolve(r);
+      this.resolve(r);
     }
     return true;
   }
@@ -926,7 +909,7 @@ export class Engine implements ViewSource {
     return t.length ? ` → ${t.map((x) => (x instanceof Request ? this.ir.actions[x.action]!.name : String(x))).join(', ')}` : '';
   }
 
-  private *resolve(r: Request): Generator<unknown, void, any> {
+  private resolve(r: Request): void {
     const a = this.actions[r.action]!;
     const ctx = this.newCtx(r.frame, r.controller, a.ir.cite);
     ctx.request = r;
@@ -950,14 +933,14 @@ export class Engine implements ViewSource {
       this.mix(3);
     } else {
       if (this.logging) this.emitLog('resolve', `${a.ir.name} (by ${r.controller.name}) resolves`, r.controller, a.ir.cite, a.ir.loc);
-      yield* a.effect(ctx);
+      a.effect(ctx);
     }
-    yield* this.sweepStackZone(ctx);
+    this.sweepStackZone(ctx);
     this.fireAction(this.triggersResolved, a.index);
   }
 
   /** Cards on the stack zone whose request is gone go to their owner's leftover zone. */
-  private *sweepStackZone(ctx: Ctx): Generator<unknown, void, any> {
+  private sweepStackZone(ctx: Ctx): void {
     const sz = this.ir.game.stackZone;
     const lz = this.ir.game.leftoverZone;
     if (sz < 0 || lz < 0) return;
@@ -966,27 +949,27 @@ export class Engine implements ViewSource {
     const stray = this.sharedZones[sz]!.cards.filter((c) => !live.has(c));
     for (const c of stray) {
       const dest = this.ir.zones[lz]!.shared ? this.sharedZones[lz]! : c.owner.zones[lz]!;
-      yield* this.moveCards([c], dest, 'default', 'default', ctx, null);
+      this.moveCards([c], dest, 'default', 'default', ctx, null);
     }
   }
 
   /** `perform`: declare for a player, then let the stack settle back to where it was. */
-  *perform(ai: number, player: Player, loc: SrcLoc | null): Generator<unknown, void, any> {
+  perform(ai: number, player: Player, loc: SrcLoc | null): void {
     const a = this.actions[ai]!;
     if (!this.levelOk(a)) return;
     void loc;
     const depth = this.stack.length;
-    yield* this.declare(a, player);
-    yield* this.settle();
-    while (this.stack.length > depth) yield* this.priorityRound('response');
+    this.declare(a, player);
+    this.settle();
+    while (this.stack.length > depth) this.priorityRound('response');
   }
 
-  *window(name: string, passable: boolean): Generator<unknown, void, any> {
+  window(name: string, passable: boolean): void {
     this.endTurnRequested = false;
     for (;;) {
-      yield* this.settle();
+      this.settle();
       if (this.stack.length) {
-        yield* this.priorityRound(name);
+        this.priorityRound(name);
         continue;
       }
       if (this.endTurnRequested) break;
@@ -995,10 +978,10 @@ export class Engine implements ViewSource {
       if (acts.length === 0 && !passable) break;
       const options: DecisionOption[] = acts.map((a) => ({ label: a.ir.name, value: a }));
       if (passable) options.push({ label: 'pass', value: PASS });
-      const i = yield* this.ask({ player: this.active, kind: 'action', prompt: `${this.active.name}: choose an action (${name})`, options, canPass: passable, cite: this.ir.turn.cite, loc: null });
+      const i = this.ask({ player: this.active, kind: 'action', prompt: `${this.active.name}: choose an action (${name})`, options, canPass: passable, cite: this.ir.turn.cite, loc: null });
       const v = options[i]!.value;
       if (v === PASS) break;
-      yield* this.declare(v as CompiledAction, this.active);
+      this.declare(v as CompiledAction, this.active);
     }
   }
 
@@ -1012,7 +995,7 @@ export class Engine implements ViewSource {
   }
 
   /** Players get priority in turn; when all pass in a row, the top request resolves. */
-  private *priorityRound(windowName: string): Generator<unknown, void, any> {
+  private priorityRound(windowName: string): void {
     let top = this.stack[this.stack.length - 1]!;
     let p = this.firstResponder(top);
     let passes = 0;
@@ -1025,15 +1008,15 @@ export class Engine implements ViewSource {
         continue;
       }
       const options: DecisionOption[] = [...acts.map((a) => ({ label: a.ir.name, value: a as unknown })), { label: 'pass', value: PASS }];
-      const i = yield* this.ask({ player: p, kind: 'action', prompt: `${p.name}: respond to ${this.ir.actions[top.action]!.name}, or pass`, options, canPass: true, cite: this.ir.actions[top.action]!.cite, loc: null });
+      const i = this.ask({ player: p, kind: 'action', prompt: `${p.name}: respond to ${this.ir.actions[top.action]!.name}, or pass`, options, canPass: true, cite: this.ir.actions[top.action]!.cite, loc: null });
       const v = options[i]!.value;
       if (v === PASS) {
         passes++;
         p = this.nextPlayer(p);
         continue;
       }
-      yield* this.declare(v as CompiledAction, p);
-      yield* this.settle();
+      this.declare(v as CompiledAction, p);
+      this.settle();
       if (this.stack.length === 0) return;
       top = this.stack[this.stack.length - 1]!;
       p = this.firstResponder(top);
@@ -1041,8 +1024,8 @@ export class Engine implements ViewSource {
     }
     const r = this.stack[this.stack.length - 1]!;
     this.stack = this.stack.slice(0, -1);
-    yield* this.resolve(r);
-    yield* this.settle();
+    this.resolve(r);
+    this.settle();
   }
 
   // ------------------------------------------------------------ triggers and checks
@@ -1078,9 +1061,9 @@ export class Engine implements ViewSource {
     else this.pendingNormal.push(p);
   }
 
-  private *runTrigger(t: PendingTrigger): Generator<unknown, void, any> {
+  private runTrigger(t: PendingTrigger): void {
     if (this.logging) this.emitLog('trigger', `${t.action.ir.name} triggers for ${t.controller.name}`, t.controller, t.action.ir.cite, t.action.ir.loc);
-    yield* this.declare(t.action, t.controller, t.frame);
+    this.declare(t.action, t.controller, t.frame);
   }
 
   private takeNext(queue: PendingTrigger[]): PendingTrigger {
@@ -1090,15 +1073,15 @@ export class Engine implements ViewSource {
   }
 
   /** Runs checks and waiting triggers until nothing is left to do. */
-  *settle(): Generator<unknown, void, any> {
+  settle(): void {
     for (;;) {
       this.runChecks();
       if (this.pendingImmediate.length) {
-        yield* this.runTrigger(this.takeNext(this.pendingImmediate));
+        this.runTrigger(this.takeNext(this.pendingImmediate));
         continue;
       }
       if (this.pendingNormal.length) {
-        yield* this.runTrigger(this.takeNext(this.pendingNormal));
+        this.runTrigger(this.takeNext(this.pendingNormal));
         continue;
       }
       return;
@@ -1108,9 +1091,7 @@ export class Engine implements ViewSource {
   private runChecks(): void {
     for (const k of this.checks) {
       const ctx = this.newCtx(new Array(k.slots), this.active, k.cite);
-      const g = k.body(ctx);
-      let r = g.next();
-      while (!r.done) r = g.next(0);
+      k.body(ctx);
     }
   }
 

@@ -29,11 +29,7 @@ export function playGame(ir: GameIR, seed: number, opts: PlayOptions = {}): Play
   const engine = new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, askForced: opts.askForced });
   const agents = opts.agents ? opts.agents(seed) : engine.players.map((_, i) => randomAgent(seed * 31 + i));
   opts.onStart?.(engine);
-  let d = engine.start();
-  while (d) {
-    const player = d.player;
-    d = engine.answer(agents[player.index]!.choose(agentDecision(d), () => engine.view(player)));
-  }
+  engine.run((d) => agents[d.player.index]!.choose(agentDecision(d), () => engine.view(d.player)));
   return { seed, result: engine.result!, turns: engine.turn, decisions: engine.decisions, hash: engine.hash, engine };
 }
 

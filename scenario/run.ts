@@ -8,7 +8,7 @@ import { parseDocument } from 'yaml';
 import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
 import type { GameIR } from '../compiler/ir.ts';
-import { Engine, type Decision } from '../runtime/engine.ts';
+import { Engine, StopRun, type Decision } from '../runtime/engine.ts';
 import { Card, type Player, type Zone } from '../runtime/model.ts';
 
 export interface ScenarioOutcome {
@@ -59,39 +59,40 @@ export function runScenario(root: string, file: string, text: string, opts: Scen
     if (typeof ir === 'string') throw new ScenarioError(ir);
     engine = new Engine(ir, { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, log: true, askSingleActions: true, askForced: !!y.ask_forced });
     setUp(engine, ir, (y.state ?? {}) as Yaml);
-    let d = engine.startAt(String(y.start ?? 'main'));
     const steps = (y.steps ?? []) as unknown[];
     const strict = !!y.strict;
+    const run = engine;
     let i = 0;
-    for (;;) {
-      // checks between answers
+    // The decision the run stopped at; null when the game ended.
+    let stoppedAt: Decision | null = null;
+    const checksUpTo = (d: Decision | null) => {
       while (i < steps.length && isCheck(steps[i])) {
-        const failures = expect(engine, (steps[i] as Yaml).check, d);
+        const failures = expect(run, (steps[i] as Yaml).check, d);
         for (const f of failures) outcome.failures.push(`step ${i + 1} (check): ${f}`);
         i++;
       }
-      if (!d) break;
+    };
+    const pass = (d: Decision) => d.options.findIndex((o) => o.label === 'pass');
+    // The script answers the engine's questions in order, as they come.
+    const decide = (d: Decision): number => {
+      checksUpTo(d);
       if (i < steps.length) {
         const step = steps[i] as Yaml;
         // Without strict mode, a priority decision the script does not address is passed.
-        if (!strict && d.canPass && !stepFits(d, step)) {
-          d = engine.answer(d.options.findIndex((o) => o.label === 'pass'));
-          continue;
-        }
-        const idx = matchStep(engine, d, step, i + 1);
+        if (!strict && d.canPass && !stepFits(d, step)) return pass(d);
+        const idx = matchStep(run, d, step, i + 1);
         i++;
-        d = engine.answer(idx);
-        continue;
+        return idx;
       }
       // The script has run out: pass where passing is possible, then stop.
-      if (d.canPass) {
-        d = engine.answer(d.options.findIndex((o) => o.label === 'pass'));
-        continue;
-      }
-      break;
-    }
+      if (d.canPass) return pass(d);
+      stoppedAt = d;
+      throw new StopRun(d);
+    };
+    engine.runFrom(String(y.start ?? 'main'), decide);
+    const d = stoppedAt as Decision | null;
+    if (!d) checksUpTo(null);
     if (i < steps.length) outcome.failures.push(`the game ended (or stopped asking) before step ${i + 1} of ${steps.length}: ${JSON.stringify(steps[i])}`);
-    if (strict && d && d.canPass) outcome.failures.push(`strict: the engine still asks ${d.player.name}: ${d.prompt}`);
     outcome.failures.push(...expect(engine, (y.expect ?? {}) as Yaml, d));
   } catch (e) {
     if (e instanceof ScenarioError) outcome.failures.push(e.message);

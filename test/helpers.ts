@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
 import type { GameIR } from '../compiler/ir.ts';
+import { StopRun, type Decision, type Engine } from '../runtime/engine.ts';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -15,4 +16,28 @@ export function compiledGame(game: string): GameIR {
   if (!r.ir) throw new Error(r.diagnostics.map((d) => `${d.loc.file}:${d.loc.line}:${d.loc.col} ${d.message}`).join('\n'));
   cache.set(game, r.ir);
   return r.ir;
+}
+
+/**
+ * Runs a game answering by option label, in order; stops at the first decision past the script.
+ * Returns every decision asked and the one it stopped at (null when the game ended).
+ */
+export function playScript(engine: Engine, answers: string[], from?: string): { seen: Decision[]; stopped: Decision | null } {
+  const seen: Decision[] = [];
+  let stopped: Decision | null = null;
+  let next = 0;
+  const decide = (d: Decision): number => {
+    seen.push(d);
+    if (next >= answers.length) {
+      stopped = d;
+      throw new StopRun(d);
+    }
+    const want = answers[next++]!;
+    const i = d.options.findIndex((o) => o.label === want);
+    if (i < 0) throw new Error(`'${want}' is not an option of "${d.prompt}": ${d.options.map((o) => o.label).join(' | ')}`);
+    return i;
+  };
+  if (from) engine.runFrom(from, decide);
+  else engine.run(decide);
+  return { seen, stopped };
 }

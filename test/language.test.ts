@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compileGame } from '../compiler/compile.ts';
 import { validateIR } from '../compiler/validate-ir.ts';
 import { Engine } from '../runtime/engine.ts';
+import { playScript } from './helpers.ts';
 
 const base = `
 game g "G" { players 2 format basic level 1 stack stage leftover grave }
@@ -29,10 +30,11 @@ function compile(extra: string) {
   return r.ir;
 }
 
-function started(extra: string) {
+/** Plays the little game with these answers; stops at the next decision. */
+function played(extra: string, answers: string[] = []) {
   const engine = new Engine(compile(extra), { seed: 1 });
-  const first = engine.start();
-  return { engine, first };
+  const { seen, stopped } = playScript(engine, answers);
+  return { engine, seen, stopped };
 }
 
 const names = (engine: Engine, player: number, zone: string) => engine.players[player]!.zones.find((z) => z?.name === zone)!.cards.map((c) => c.name);
@@ -40,7 +42,7 @@ const state = (engine: Engine, player: number, name: string) => engine.players[p
 
 describe('language constructs', () => {
   it('create every … where filters the cards made; set changes a let; sorted orders by a key; distinct keeps one per key', () => {
-    const { engine } = started(`
+    const { engine } = played(`
       setup {
         for each p in players { create every C in p.deck where it.suit == black }
         let t = 0
@@ -60,7 +62,7 @@ describe('language constructs', () => {
   });
 
   it('unmodify removes the modifiers of one value, or of every value', () => {
-    const { engine } = started(`
+    const { engine } = played(`
       setup {
         create 1 of R2 in active.hand
         let c = first(active.hand)
@@ -80,25 +82,24 @@ describe('language constructs', () => {
   });
 
   it('choose order binds the list in the order the player picks, one place at a time', () => {
-    const { engine, first } = started(`
+    const { engine, seen } = played(
+      `
       setup {
         create every C in active.hand
         choose order o from active.hand by active "put them under your deck"
         move o to active.deck bottom
-      }`);
-    let d = first!;
-    expect(d.prompt).toMatch(/put them under your deck: place 1 of 4/);
-    const answer = (name: string) => { d = engine.answer(d.options.findIndex((o) => o.label === name))!; };
-    answer('B3');
-    expect(d.prompt).toMatch(/place 2 of 4/);
-    expect(d.options.map((o) => o.label)).not.toContain('B3');
-    answer('R1');
-    answer('B4');
+      }`,
+      ['B3', 'R1', 'B4'],
+    );
+    expect(seen[0]!.prompt).toMatch(/put them under your deck: place 1 of 4/);
+    expect(seen[1]!.prompt).toMatch(/place 2 of 4/);
+    expect(seen[1]!.options.map((o) => o.label)).not.toContain('B3');
+    expect(seen[2]!.prompt).toMatch(/place 3 of 4/);
     expect(names(engine, engine.active.index, 'deck')).toEqual(['B3', 'R1', 'B4', 'R2']);
   });
 
   it('reveal makes cards known to a player until they move', () => {
-    const { engine } = started(`
+    const { engine } = played(`
       setup {
         create 1 of R1 in active.hand
         create 1 of R2 in active.hand
@@ -121,13 +122,15 @@ describe('language constructs', () => {
   });
 
   it('a declaration that would end the game is legal (the rules decide with `when`)', () => {
-    const { engine, first } = started(`
+    const { engine, seen, stopped } = played(
+      `
       setup { create 1 of R1 in active.hand }
       action Concede "concede" { speed immediate when me == active cost { lose me reason "conceded" } effect { } }
-      action Wait "wait" { speed immediate when me == active effect { end turn } }`);
-    expect(first!.options.map((o) => o.label)).toContain('Concede');
-    const d = engine.answer(first!.options.findIndex((o) => o.label === 'Concede'));
-    expect(d).toBeNull();
+      action Wait "wait" { speed immediate when me == active effect { end turn } }`,
+      ['Concede'],
+    );
+    expect(seen[0]!.options.map((o) => o.label)).toContain('Concede');
+    expect(stopped).toBeNull();
     expect(engine.result!.reason).toBe('conceded');
     expect(engine.result!.loser).toBe(engine.active.name);
   });

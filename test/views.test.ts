@@ -1,7 +1,7 @@
 // Hidden information: a player's view and the decisions an agent receives show only what that
 // player may see (runtime/view.ts).
 import { describe, expect, it } from 'vitest';
-import { compiledGame } from './helpers.ts';
+import { compiledGame, playScript } from './helpers.ts';
 import { Engine } from '../runtime/engine.ts';
 import { playGame } from '../runtime/play.ts';
 import { randomAgent, type Agent } from '../runtime/agents.ts';
@@ -19,8 +19,8 @@ function zone(view: PlayerView, label: string) {
 describe('player views', () => {
   it('show one\'s own hand, only the count of the opponent\'s, and only counts of hidden piles', () => {
     const engine = new Engine(ir, { seed: 3 });
-    const d = engine.start();
-    expect(d).not.toBeNull();
+    const { stopped } = playScript(engine, []);
+    expect(stopped).not.toBeNull();
     const [p1, p2] = engine.players as [Player, Player];
     const v1 = engine.view(p1);
     expect(v1.viewer).toBe('p1');
@@ -44,7 +44,7 @@ describe('player views', () => {
 
   it('hide a face-down card\'s name and id from the opponent but not from its holder', () => {
     const engine = new Engine(ir, { seed: 1 });
-    engine.start();
+    playScript(engine, []);
     const p2 = engine.players[1]!;
     const field = p2.zones.find((z) => z?.name === 'field')!;
     const def = ir.cards.findIndex((c) => c.name === '◇7');
