@@ -15,7 +15,7 @@ import { compileGame } from '../compiler/compile.ts';
 import { gameSources, listGames } from '../compiler/project.ts';
 import { validateIR } from '../compiler/validate-ir.ts';
 import type { GameIR } from '../compiler/ir.ts';
-import { playGame } from '../runtime/play.ts';
+import { newEngine, playOn } from '../runtime/play.ts';
 import { Engine, StopRun } from '../runtime/engine.ts';
 import { generatePool } from './gen-pool.ts';
 import { playHandWritten } from './baselines/vanilla-hand.ts';
@@ -226,8 +226,11 @@ function main(): void {
 
   log('Vanilla playouts ');
   const vanilla = compiled('vanilla');
+  // As `grimoire play` does: one engine, reset for each game (the rules compiled once).
+  const forced = { askForced: true };
+  const vanillaEngine = newEngine(vanilla, 1, forced);
   const playouts = measurePlayouts([
-    { name: 'DSL (Grimoire)', play: (s) => playGame(vanilla, s, { askForced: true }), budget: quick ? 300 : 1000 },
+    { name: 'DSL (Grimoire)', play: (s) => playOn(vanillaEngine, s, forced), budget: quick ? 300 : 1000 },
     { name: 'hand-written', play: (s) => playHandWritten(s), budget: quick ? 100 : 300 },
     { name: 'boardgame.io', play: (s) => playBoardgameIO(s), budget: quick ? 300 : 1000 },
   ]);
@@ -242,8 +245,8 @@ function main(): void {
     .filter((g) => g !== 'vanilla')
     .flatMap((g) => {
       try {
-        const ir = compiled(g);
-        return measurePlayouts([{ name: g, play: (s) => playGame(ir, s), budget: quick ? 300 : 1000 }]);
+        const engine = newEngine(compiled(g), 1);
+        return measurePlayouts([{ name: g, play: (s) => playOn(engine, s), budget: quick ? 300 : 1000 }]);
       } catch {
         return [];
       }

@@ -5,7 +5,7 @@
  * exactly the same report — hash included — as one thread: seed ranges → workers → merge.
  */
 import type { GameIR } from '../compiler/ir.ts';
-import { conservationProblems, playGame, zoneSnapshot, type PlayOptions } from './play.ts';
+import { conservationProblems, newEngine, playOn, zoneSnapshot, type PlayOptions } from './play.ts';
 
 export interface GameSummary {
   seed: number;
@@ -27,9 +27,12 @@ export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'm
 /** Plays seeds from, from+1, …, from+count-1. Never throws: a failing game is summarised as an error. */
 export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOptions = {}): GameSummary[] {
   const out: GameSummary[] = [];
+  const playOpts = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced };
+  // One engine for the whole range: the rules are compiled to closures once.
+  let engine = newEngine(ir, from, playOpts);
   for (let seed = from; seed < from + count; seed++) {
     try {
-      const g = playGame(ir, seed, { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced });
+      const g = playOn(engine, seed, playOpts);
       const lost = conservationProblems(g.engine);
       out.push({
         seed,
@@ -42,6 +45,8 @@ export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOp
         zones: opts.finalState ? zoneSnapshot(g.engine) : null,
       });
     } catch (e) {
+      // A game that failed may leave the engine in any state: the next game gets a new one.
+      engine = newEngine(ir, seed + 1, playOpts);
       out.push({ seed, winner: null, reason: '', turns: 0, decisions: 0, hash: 0, error: `runtime error: ${(e as Error).message}`, zones: null });
     }
   }

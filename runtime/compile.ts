@@ -207,32 +207,47 @@ export class Compiler {
     const g = this.engine;
     const args = argIr.map((a) => this.expr(a));
     const [a0, a1] = args as [Ev, Ev];
-    const lambda = (reduce: (xs: any[], f: (x: any) => any) => any): Ev => (c) => {
-      const saved = c.it;
-      const list = asList(a0(c));
-      const r = reduce(list, (x) => {
-        c.it = x;
-        return a1(c);
-      });
-      c.it = saved;
-      return r;
-    };
     switch (fn) {
       case 'count': return (c) => asList(a0(c)).length;
       case 'is_empty': return (c) => asList(a0(c)).length === 0;
       case 'first': return (c) => asList(a0(c))[0] ?? null;
       case 'top': return (c) => asList(a0(c)).slice(0, Math.max(0, a1(c) as number));
       case 'bottom': return (c) => { const l = asList(a0(c)); const n = Math.max(0, a1(c) as number); return n === 0 ? [] : l.slice(-n); };
-      case 'sum': return lambda((xs, f) => { let s = 0; for (const x of xs) s += f(x) as number; return s; });
-      case 'max': return lambda((xs, f) => { let m = 0; let first = true; for (const x of xs) { const v = f(x) as number; if (first || v > m) m = v; first = false; } return m; });
-      case 'min': return lambda((xs, f) => { let m = 0; let first = true; for (const x of xs) { const v = f(x) as number; if (first || v < m) m = v; first = false; } return m; });
-      case 'any': return lambda((xs, f) => xs.some((x) => !!f(x)));
-      case 'all': return lambda((xs, f) => xs.every((x) => !!f(x)));
-      // Stable: equal keys keep their order.
-      case 'sorted': return lambda((xs, f) => xs.map((x, i) => [f(x) as number, i, x] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((e) => e[2]));
+      // List functions over `it`: plain loops, `it` saved and restored around them.
+      case 'sum': return (c) => { const saved = c.it; const xs = asList(a0(c)); let t = 0; for (let i = 0; i < xs.length; i++) { c.it = xs[i]; t += a1(c) as number; } c.it = saved; return t; };
+      case 'max': return (c) => { const saved = c.it; const xs = asList(a0(c)); let m = 0; for (let i = 0; i < xs.length; i++) { c.it = xs[i]; const v = a1(c) as number; if (i === 0 || v > m) m = v; } c.it = saved; return m; };
+      case 'min': return (c) => { const saved = c.it; const xs = asList(a0(c)); let m = 0; for (let i = 0; i < xs.length; i++) { c.it = xs[i]; const v = a1(c) as number; if (i === 0 || v < m) m = v; } c.it = saved; return m; };
+      case 'any': return (c) => { const saved = c.it; const xs = asList(a0(c)); let r = false; for (let i = 0; i < xs.length && !r; i++) { c.it = xs[i]; r = !!a1(c); } c.it = saved; return r; };
+      case 'all': return (c) => { const saved = c.it; const xs = asList(a0(c)); let r = true; for (let i = 0; i < xs.length && r; i++) { c.it = xs[i]; r = !!a1(c); } c.it = saved; return r; };
+      // Stable: equal keys keep their order (an insertion sort: these lists are short).
+      case 'sorted': return (c) => {
+        const saved = c.it;
+        const xs = asList(a0(c));
+        const keys: number[] = new Array(xs.length);
+        for (let i = 0; i < xs.length; i++) { c.it = xs[i]; keys[i] = a1(c) as number; }
+        c.it = saved;
+        const out = xs.slice();
+        for (let i = 1; i < out.length; i++) {
+          const x = out[i];
+          const k = keys[i]!;
+          let j = i - 1;
+          while (j >= 0 && keys[j]! > k) { out[j + 1] = out[j]; keys[j + 1] = keys[j]!; j--; }
+          out[j + 1] = x;
+          keys[j + 1] = k;
+        }
+        return out;
+      };
       // The first element for each distinct key, in list order (one option per cost, not per card).
-      case 'distinct': return lambda((xs, f) => { const seen = new Set<unknown>(); const out: unknown[] = []; for (const x of xs) { const k = f(x); if (!seen.has(k)) { seen.add(k); out.push(x); } } return out; });
-      case 'all_same': return lambda((xs, f) => { if (xs.length === 0) return true; const v = f(xs[0]); return xs.every((x) => f(x) === v); });
+      case 'distinct': return (c) => {
+        const saved = c.it;
+        const xs = asList(a0(c));
+        const keys: unknown[] = [];
+        const out: unknown[] = [];
+        for (let i = 0; i < xs.length; i++) { c.it = xs[i]; const k = a1(c); if (!keys.includes(k)) { keys.push(k); out.push(xs[i]); } }
+        c.it = saved;
+        return out;
+      };
+      case 'all_same': return (c) => { const saved = c.it; const xs = asList(a0(c)); let r = true; let first: unknown; for (let i = 0; i < xs.length && r; i++) { c.it = xs[i]; const v = a1(c); if (i === 0) first = v; else r = v === first; } c.it = saved; return r; };
       case 'units': return (c) => { const k = a0(c) as Card | null; return k ? [k, ...k.attached] : []; };
       case 'host': return (c) => (a0(c) as Card | null)?.host ?? null;
       case 'zone_of': return (c) => { const k = a0(c) as Card | null; return k ? (k.host ? k.host.zone : k.zone) : null; };

@@ -91,12 +91,13 @@ interface PendingTrigger {
 
 export class Engine implements ViewSource {
   readonly params: unknown[];
-  readonly players: Player[] = [];
-  readonly sharedZones: Zone[] = [];
-  readonly globals: unknown[] = [];
-  readonly rng: Rng;
-  readonly journal = new Journal();
-  readonly log: LogEvent[] = [];
+  // The game's state: rebuilt by reset() for each new game, the compiled rules kept.
+  players: Player[] = [];
+  sharedZones: Zone[] = [];
+  globals: unknown[] = [];
+  rng: Rng;
+  journal = new Journal();
+  log: LogEvent[] = [];
   readonly formatLevel: number;
   readonly format: string;
   active!: Player;
@@ -118,6 +119,8 @@ export class Engine implements ViewSource {
   private turnBody: Ex;
   private valueFns: (Ev | null)[][];
   private stateInits: { field: number; value: unknown }[][];
+  /** stateInits without the `keep` states: what a zone change resets. */
+  private resetInits: { field: number; value: unknown }[][] = [];
   private stack: Request[] = [];
   private cards: Card[] = [];
   private pendingImmediate: PendingTrigger[] = [];
@@ -178,12 +181,27 @@ export class Engine implements ViewSource {
     this.checks = ir.checks.map((k) => ({ body: c.block(k.body), slots: k.slots, cite: k.cite }));
     this.setupBody = c.block(ir.setup.body);
     this.turnBody = c.block(ir.turn.body);
-    const constCtx = this.newCtx([], null as unknown as Player, '');
     this.valueFns = ir.cardTypes.map((t) => {
       const row: (Ev | null)[] = new Array(ir.cardFields.length).fill(null);
       for (const v of t.values) row[v.field] = c.expr(v.expr);
       return row;
     });
+    this.playerInits = ir.playerStates.map((v) => c.expr(v.init));
+    this.globalInits = ir.globalStates.map((v) => c.expr(v.init));
+    this.newPlayers();
+    const constCtx = this.newCtx([], this.active, '');
+    this.stateInits = ir.cardTypes.map((t) => t.stateInits.map((s) => ({ field: s.field, value: c.expr(s.init)(constCtx) })));
+    this.resetInits = this.stateInits.map((list) => list.filter((s) => !ir.cardFields[s.field]!.keep));
+  }
+
+  private playerInits: Ev[];
+  private globalInits: Ev[];
+
+  /** Players with their zones and initial states, shared zones, global states. */
+  private newPlayers(): void {
+    const ir = this.ir;
+    this.players = [];
+    this.sharedZones = [];
     for (let i = 0; i < ir.game.players; i++) {
       const p = new Player(i, `p${i + 1}`);
       ir.zones.forEach((z, zi) => {
@@ -195,10 +213,40 @@ export class Engine implements ViewSource {
       if (z.shared) this.sharedZones[zi] = new Zone(zi, z.name, null);
     });
     this.active = this.players[0]!;
-    constCtx.me = this.active;
-    this.stateInits = ir.cardTypes.map((t) => t.stateInits.map((s) => ({ field: s.field, value: c.expr(s.init)(constCtx) })));
-    for (const p of this.players) p.vars = ir.playerStates.map((v) => c.expr(v.init)({ ...constCtx, me: p }));
-    ir.globalStates.forEach((v, i) => (this.globals[i] = c.expr(v.init)(constCtx)));
+    for (const p of this.players) {
+      const ctx = this.newCtx([], p, '');
+      p.vars = this.playerInits.map((init) => init(ctx));
+    }
+    const ctx = this.newCtx([], this.active, '');
+    this.globals = this.globalInits.map((init) => init(ctx));
+  }
+
+  /**
+   * A new game with another seed, keeping the compiled rules: a batch of games reuses one
+   * engine instead of compiling the rules into closures again for each game.
+   */
+  reset(seed: number): void {
+    this.rng = new Rng(seed);
+    this.journal = new Journal();
+    this.log = [];
+    this.turn = 0;
+    this.result = null;
+    this.steps = 0;
+    this.decisions = 0;
+    this.hash = 0x811c9dc5;
+    this.stack = [];
+    this.cards = [];
+    this.pendingImmediate = [];
+    this.pendingNormal = [];
+    this.instantQueue = [];
+    this.usesThisTurn.clear();
+    this.endTurnRequested = false;
+    this.modifiedCards.clear();
+    this.trial = 0;
+    this.nextRequestId = 1;
+    for (const f of this.functions) f.busy = false;
+    for (const p of this.procedures) p.busy = false;
+    this.newPlayers();
   }
 
   // ------------------------------------------------------------ driving
@@ -405,31 +453,31 @@ export class Engine implements ViewSource {
   setCardField(card: Card, f: number, v: unknown): void {
     const old = card.f[f];
     card.f[f] = v;
-    this.journal.record(() => (card.f[f] = old));
+    if (this.journal.depth > 0) this.journal.record(() => (card.f[f] = old));
   }
 
   setFacedown(card: Card, v: boolean): void {
     const old = card.facedown;
     card.facedown = v;
-    this.journal.record(() => (card.facedown = old));
+    if (this.journal.depth > 0) this.journal.record(() => (card.facedown = old));
   }
 
   setPlayerVar(p: Player, f: number, v: unknown): void {
     const old = p.vars[f];
     p.vars[f] = v;
-    this.journal.record(() => (p.vars[f] = old));
+    if (this.journal.depth > 0) this.journal.record(() => (p.vars[f] = old));
   }
 
   setGlobal(f: number, v: unknown): void {
     const old = this.globals[f];
     this.globals[f] = v;
-    this.journal.record(() => (this.globals[f] = old));
+    if (this.journal.depth > 0) this.journal.record(() => (this.globals[f] = old));
   }
 
   setActive(p: Player): void {
     const old = this.active;
     this.active = p;
-    this.journal.record(() => (this.active = old));
+    if (this.journal.depth > 0) this.journal.record(() => (this.active = old));
   }
 
   /**
@@ -454,7 +502,7 @@ export class Engine implements ViewSource {
   private setZoneCards(z: Zone, cards: Card[]): void {
     const old = z.cards;
     z.cards = cards;
-    this.journal.record(() => (z.cards = old));
+    if (this.journal.depth > 0) this.journal.record(() => (z.cards = old));
   }
 
   private placeCard(card: Card, zone: Zone | null, host: Card | null): void {
@@ -475,7 +523,7 @@ export class Engine implements ViewSource {
     card.zone = zone;
     card.host = host;
     card.revealedTo = 0;
-    this.journal.record(() => {
+    if (this.journal.depth > 0) this.journal.record(() => {
       card.revealedTo = oldRevealed;
       card.zone = oldZone;
       card.host = oldHost;
@@ -491,7 +539,8 @@ export class Engine implements ViewSource {
     const owner = zone.player ?? this.active;
     const card = new Card(this.cards.length + 1, def, d.name, d.type, owner, this.ir.cardFields.length);
     for (const a of d.attrs) card.f[a.field] = a.value;
-    this.resetState(card);
+    // A new card starts with every state at its initial value, `keep` states included.
+    for (const s of this.stateInits[card.type]!) card.f[s.field] = s.value;
     card.zone = zone;
     card.entered = 0;
     this.cards.push(card);
@@ -537,10 +586,11 @@ export class Engine implements ViewSource {
     return this.cards;
   }
 
+  /** Card states back to their initial values (those marked `keep` excepted), modifiers gone. */
   private resetState(card: Card): void {
-    for (const s of this.stateInits[card.type]!) {
-      if (!this.ir.cardFields[s.field]!.keep) card.f[s.field] = s.value;
-    }
+    const inits = this.resetInits[card.type]!;
+    const f = card.f;
+    for (let i = 0; i < inits.length; i++) f[inits[i]!.field] = inits[i]!.value;
     card.mods = null;
   }
 
@@ -550,7 +600,7 @@ export class Engine implements ViewSource {
       const h = card.host;
       const old = h.attached;
       h.attached = old.filter((x) => x !== card);
-      this.journal.record(() => (h.attached = old));
+      if (this.journal.depth > 0) this.journal.record(() => (h.attached = old));
     } else if (card.zone) {
       this.removeFromZone(card.zone, card);
     }
@@ -571,19 +621,20 @@ export class Engine implements ViewSource {
   /** Moves cards and fires the triggers that watch the moves (instant ones are queued). */
   moveCardsNow(cards: Card[], to: Zone, position: 'top' | 'bottom' | 'default', face: 'facedown' | 'faceup' | 'default', ctx: Ctx, loc: SrcLoc | null): void {
     const zoneIr = this.ir.zones[to.def]!;
-    const moved: { card: Card; from: number }[] = [];
-    for (const card of cards) {
+    // Who moved from where — kept only when a log line or a trigger will read it.
+    const moved: { card: Card; from: number }[] | null = this.logging || (this.trial === 0 && this.triggersMoved.length > 0) ? [] : null;
+    for (let k = 0; k < cards.length; k++) {
+      const card = cards[k]!;
       if (!card) continue;
       const fromZone = card.host ? card.host.zone : card.zone;
       const from = fromZone ? fromZone.def : -1;
       this.lift(card);
       // A card with attachments moving to a zone that has none: its attached cards go along separately.
-      const carried: Card[] = [];
+      let carried: Card[] | null = null;
       if (card.attached.length && !zoneIr.attachments) {
-        carried.push(...card.attached);
-        const old = card.attached;
+        carried = card.attached;
         card.attached = [];
-        this.journal.record(() => (card.attached = old));
+        if (this.journal.depth > 0) this.journal.record(() => (card.attached = carried!));
       }
       this.placeCard(card, to, null);
       if (fromZone !== to) {
@@ -593,17 +644,20 @@ export class Engine implements ViewSource {
       if (face !== 'default') card.facedown = face === 'facedown';
       else if (fromZone !== to) card.facedown = false;
       this.addToZone(to, card, position === 'top');
-      moved.push({ card, from });
+      moved?.push({ card, from });
       this.mix(card.id * 31 + to.def);
-      for (const c of carried) {
-        this.placeCard(c, to, null);
-        this.resetState(c);
-        c.entered = this.turn;
-        c.facedown = false;
-        this.addToZone(to, c, position === 'top');
-        moved.push({ card: c, from });
+      if (carried) {
+        for (const c of carried) {
+          this.placeCard(c, to, null);
+          this.resetState(c);
+          c.entered = this.turn;
+          c.facedown = false;
+          this.addToZone(to, c, position === 'top');
+          moved?.push({ card: c, from });
+        }
       }
     }
+    if (!moved) return;
     if (this.logging && moved.length) {
       // The log is the judge's record: it names every card. Players see views (view.ts).
       const names = moved.map((m) => m.card.name).join(', ');
@@ -621,7 +675,7 @@ export class Engine implements ViewSource {
       this.placeCard(card, null, host);
       const old = host.attached;
       host.attached = position === 'top' ? [...old, card] : [card, ...old];
-      this.journal.record(() => (host.attached = old));
+      if (this.journal.depth > 0) this.journal.record(() => (host.attached = old));
       card.facedown = false;
     }
     if (this.logging) this.emitLog('attach', `${cards.join(', ')} attached to ${host.name}`, ctx.me, ctx.cite, loc);
@@ -653,7 +707,7 @@ export class Engine implements ViewSource {
     for (const card of cards) {
       const old = card.revealedTo;
       card.revealedTo |= bits;
-      this.journal.record(() => (card.revealedTo = old));
+      if (this.journal.depth > 0) this.journal.record(() => (card.revealedTo = old));
     }
     if (this.logging) this.emitLog('reveal', `${cards.join(', ')} revealed${to ? ` to ${to.name}` : ''}`, ctx.me, ctx.cite, loc);
   }
@@ -661,7 +715,7 @@ export class Engine implements ViewSource {
   modify(card: Card, field: number, by: number, untilEndOfTurn: boolean, ctx: Ctx, loc: SrcLoc | null): void {
     const old = card.mods;
     card.mods = [...(old ?? []), { field, by, untilEndOfTurn }];
-    this.journal.record(() => (card.mods = old));
+    if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
     if (untilEndOfTurn) this.modifiedCards.add(card);
     if (this.logging) this.emitLog('modify', `${card.name}.${this.ir.cardFields[field]!.name} ${by >= 0 ? '+' : ''}${by}${untilEndOfTurn ? ' until end of turn' : ''}`, ctx.me, ctx.cite, loc);
   }
@@ -673,7 +727,7 @@ export class Engine implements ViewSource {
     const kept = field < 0 ? [] : old.filter((m) => m.field !== field);
     if (kept.length === old.length) return;
     card.mods = kept.length ? kept : null;
-    this.journal.record(() => (card.mods = old));
+    if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
     if (this.logging) this.emitLog('modify', `${card.name}: ${field < 0 ? 'every modifier' : `the modifiers of ${this.ir.cardFields[field]!.name}`} removed`, ctx.me, ctx.cite, loc);
   }
 
@@ -682,7 +736,7 @@ export class Engine implements ViewSource {
     if (i < 0) return;
     const old = this.stack;
     this.stack = old.filter((x) => x !== r);
-    this.journal.record(() => (this.stack = old));
+    if (this.journal.depth > 0) this.journal.record(() => (this.stack = old));
     r.cancelled = true;
     if (this.logging) this.emitLog('cancel', `${this.ir.actions[r.action]!.name} (by ${r.controller.name}) is cancelled`, ctx.me, ctx.cite, loc);
   }

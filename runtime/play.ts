@@ -25,8 +25,19 @@ export interface PlayOptions {
   onStart?: (engine: Engine) => void;
 }
 
+/** Plays one game with a new engine. */
 export function playGame(ir: GameIR, seed: number, opts: PlayOptions = {}): PlayedGame {
-  const engine = new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, askForced: opts.askForced });
+  return playOn(newEngine(ir, seed, opts), seed, opts);
+}
+
+/** An engine for `playOn`: compile the rules once, then play game after game on it. */
+export function newEngine(ir: GameIR, seed: number, opts: PlayOptions = {}): Engine {
+  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, askForced: opts.askForced });
+}
+
+/** Plays one game on an engine made by `newEngine` with the same options, reset to `seed`. */
+export function playOn(engine: Engine, seed: number, opts: PlayOptions = {}): PlayedGame {
+  engine.reset(seed);
   const agents = opts.agents ? opts.agents(seed) : engine.players.map((_, i) => randomAgent(seed * 31 + i));
   opts.onStart?.(engine);
   engine.run((d) => agents[d.player.index]!.choose(agentDecision(d), () => engine.view(d.player)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playGame, conservationProblems } from '../runtime/play.ts';
+import { playGame, playOn, newEngine, conservationProblems } from '../runtime/play.ts';
 import { compiledGame, root } from './helpers.ts';
 import { listGames } from '../compiler/project.ts';
 
@@ -24,6 +24,17 @@ describe('runtime on trump', () => {
       }
     });
   }
+
+  it('an engine reset for a new seed plays exactly the game a new engine plays', () => {
+    const engine = newEngine(ir, 1, { format: 'pro', log: true });
+    for (const seed of [11, 12, 13]) {
+      const reused = playOn(engine, seed, { format: 'pro', log: true });
+      const fresh = playGame(ir, seed, { format: 'pro', log: true });
+      expect(reused.hash).toBe(fresh.hash);
+      expect(reused.engine.log.map((e) => e.text)).toEqual(fresh.engine.log.map((e) => e.text));
+      expect(conservationProblems(reused.engine)).toEqual([]);
+    }
+  });
 
   it('ends a game that cannot end as a draw with the reason', () => {
     const g = playGame(ir, 5, { maxSteps: 50 });
