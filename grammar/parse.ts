@@ -61,6 +61,9 @@ export function parseFile(file: string, text: string): ParseResult {
     diagnostics.push({ code: 'syntax/unexpected-token', message: e.message, loc: tok ? tokenLoc(file, tok) : startLoc(file) });
     if (diagnostics.length > 100) break;
   }
+  // Let go of the tokens: the parser instance lives on, and a big file's tokens would stay alive
+  // through the compiler's later phases.
+  parser.load(file, []);
   ast = ast ?? { file, decls: [] };
   ast.decls = (ast.decls ?? []).filter(Boolean);
   return { ast, diagnostics };

@@ -71,6 +71,9 @@ function show(tok: IToken): string {
   return `'${tok.image}'`;
 }
 
+/** What `nameAt` returns while the grammar is being recorded (its value is never used). */
+const recordingName: A.Name = { text: '', loc: { file: '', line: 1, col: 1, offset: 0, endLine: 1, endCol: 1, endOffset: 0 } };
+
 /** Binding strength of the flat-read binary operators; higher binds tighter. */
 const precedence: Partial<Record<A.BinaryOp, number>> = { or: 1, and: 2, '+': 5, '-': 5, '*': 6, '/': 6, '%': 6 };
 
@@ -162,11 +165,17 @@ export class GrimoireParser extends EmbeddedActionsParser {
     return { text, loc: this.loc(tok, tok) };
   }
 
-  private name = this.RULE('name', (): A.Name => {
-    // A quoted name (`end`) is in the Identifier category too: one CONSUME, no alternatives.
-    const tok = this.CONSUME(T.Identifier);
-    return this.ACTION(() => this.nameFrom(tok));
-  });
+  /**
+   * A name, read in place rather than through a sub-rule (names are a third of all tokens).
+   * A quoted name (`end`) is in the Identifier category too. The occurrence index keeps each call
+   * site distinct, as chevrotain requires; 100 and up never clash with the CONSUME(Identifier)
+   * calls written out in rules.
+   */
+  private nameAt(idx: number): A.Name {
+    const tok = this.consume(idx, T.Identifier);
+    // While chevrotain records the grammar, ACTION runs nothing: hand back a stand-in.
+    return this.ACTION(() => this.nameFrom(tok)) ?? recordingName;
+  }
 
   private str = this.RULE('str', (): string => {
     const tok = this.CONSUME(T.StringLiteral);
@@ -232,7 +241,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
 
   private gameDecl = this.RULE('gameDecl', (): A.GameDecl => {
     this.CONSUME(K.game);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     const d: A.GameDecl = { kind: 'game', name, formats: [], loc: name.loc };
     this.OPTION(() => (d.title = this.SUBRULE(this.str)));
     this.OPTION2(() => {
@@ -252,7 +261,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           const start = this.CONSUME(K.format);
-          const name = this.SUBRULE(this.name);
+          const name = this.nameAt(101);
           let title: string | undefined;
           this.OPTION(() => (title = this.SUBRULE2(this.str)));
           this.CONSUME(K.level);
@@ -260,19 +269,19 @@ export class GrimoireParser extends EmbeddedActionsParser {
           this.ACTION(() => d.formats.push({ name, title, level, loc: this.loc(start) }));
         },
       },
-      { ALT: () => { this.CONSUME(K.default); this.CONSUME2(K.format); const n = this.SUBRULE2(this.name); this.ACTION(() => (d.defaultFormat = n)); } },
-      { ALT: () => { this.CONSUME(K.stack); const n = this.SUBRULE3(this.name); this.ACTION(() => (d.stack = n)); } },
-      { ALT: () => { this.CONSUME(K.leftover); const n = this.SUBRULE5(this.name); this.ACTION(() => (d.leftover = n)); } },
+      { ALT: () => { this.CONSUME(K.default); this.CONSUME2(K.format); const n = this.nameAt(102); this.ACTION(() => (d.defaultFormat = n)); } },
+      { ALT: () => { this.CONSUME(K.stack); const n = this.nameAt(103); this.ACTION(() => (d.stack = n)); } },
+      { ALT: () => { this.CONSUME(K.leftover); const n = this.nameAt(105); this.ACTION(() => (d.leftover = n)); } },
       {
         ALT: () => {
           this.CONSUME(K.first);
           this.CONSUME(K.responder);
-          const n = this.SUBRULE4(this.name);
+          const n = this.nameAt(104);
           // `first responder param <name>`: the choice is a rule parameter.
           this.OPTION9({
             GATE: () => this.LA(0).image === 'param',
             DEF: () => {
-              const p = this.SUBRULE6(this.name);
+              const p = this.nameAt(106);
               this.ACTION(() => (d.firstResponderParam = p));
             },
           });
@@ -286,11 +295,11 @@ export class GrimoireParser extends EmbeddedActionsParser {
 
   private revisionDecl = this.RULE('revisionDecl', (): A.RevisionDecl => {
     this.CONSUME(K.revision);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     let title: string | undefined;
     this.OPTION(() => (title = this.SUBRULE(this.str)));
     this.CONSUME(K.revises);
-    const base = this.SUBRULE2(this.name);
+    const base = this.nameAt(102);
     const d: A.RevisionDecl = { kind: 'revision', name, title, base, loc: name.loc };
     this.OPTION2(() => {
       this.CONSUME(K.cite);
@@ -309,9 +318,9 @@ export class GrimoireParser extends EmbeddedActionsParser {
 
   private paramDecl = this.RULE('paramDecl', (): A.ParamDecl => {
     this.CONSUME(K.param);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     this.CONSUME(T.Colon);
-    const type = this.SUBRULE2(this.name);
+    const type = this.nameAt(102);
     this.CONSUME(T.Equals);
     const value = this.SUBRULE(this.expression);
     const d: A.ParamDecl = { kind: 'param', name, type, value, alternatives: [], loc: name.loc };
@@ -336,14 +345,14 @@ export class GrimoireParser extends EmbeddedActionsParser {
 
   private enumDecl = this.RULE('enumDecl', (): A.EnumDecl => {
     this.CONSUME(K.enum);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     const d: A.EnumDecl = { kind: 'enum', name, values: [], loc: name.loc };
     d.cite = this.SUBRULE(this.citeOpt);
     this.CONSUME(T.LBrace);
     this.MANY_SEP({
       SEP: T.Comma,
       DEF: () => {
-        const v = this.SUBRULE2(this.name);
+        const v = this.nameAt(102);
         let title: string | undefined;
         this.OPTION(() => (title = this.SUBRULE(this.str)));
         this.ACTION(() => d.values.push({ name: v, title }));
@@ -355,7 +364,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
 
   private labelDecl = this.RULE('labelDecl', (): A.LabelDecl => {
     this.CONSUME(K.label);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     const d: A.LabelDecl = { kind: 'label', name, loc: name.loc };
     this.OPTION(() => (d.title = this.SUBRULE(this.str)));
     d.cite = this.SUBRULE(this.citeOpt);
@@ -364,7 +373,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
 
   private zoneDecl = this.RULE('zoneDecl', (): A.ZoneDecl => {
     this.CONSUME(K.zone);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     const d: A.ZoneDecl = { kind: 'zone', name, shared: false, visibility: 'public', ordered: false, attachments: false, loc: name.loc };
     this.OR([
       { ALT: () => { this.CONSUME(K.per); this.CONSUME(K.player); } },
@@ -396,7 +405,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
         GATE: () => this.LA(1).tokenType === K.type && this.LA(2).tokenType !== T.Colon && this.LA(2).tokenType !== T.StringLiteral,
         ALT: () => {
           this.CONSUME(K.type);
-          const name = this.SUBRULE(this.name);
+          const name = this.nameAt(101);
           const d: A.CardTypeDecl = { kind: 'cardType', name, fields: [], loc: name.loc };
           d.cite = this.SUBRULE(this.citeOpt);
           this.CONSUME(T.LBrace);
@@ -411,15 +420,15 @@ export class GrimoireParser extends EmbeddedActionsParser {
       },
       {
         ALT: () => {
-          const name = this.SUBRULE2(this.name);
+          const name = this.nameAt(102);
           const d: A.CardDecl = { kind: 'card', name, type: name, values: [], loc: name.loc };
           this.OPTION(() => (d.title = this.SUBRULE(this.str)));
           this.CONSUME(T.Colon);
-          d.type = this.SUBRULE3(this.name);
+          d.type = this.nameAt(103);
           d.cite = this.SUBRULE2(this.citeOpt);
           this.CONSUME2(T.LBrace);
           this.MANY2(() => {
-            const field = this.SUBRULE4(this.name);
+            const field = this.nameAt(104);
             this.CONSUME(T.Equals);
             const value = this.SUBRULE(this.expression);
             this.ACTION(() => d.values.push({ name: field, value }));
@@ -438,9 +447,9 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => { this.CONSUME(K.state); return 'state' as const; } },
       { ALT: () => { this.CONSUME(K.value); return 'value' as const; } },
     ]);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     this.CONSUME(T.Colon);
-    const type = this.SUBRULE2(this.name);
+    const type = this.nameAt(102);
     let init: A.Expr | undefined;
     let keep = false;
     this.OPTION(() => {
@@ -460,9 +469,9 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => { this.CONSUME(K.global); return 'globalState' as const; } },
     ]);
     this.CONSUME(K.state);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     this.CONSUME(T.Colon);
-    const type = this.SUBRULE2(this.name);
+    const type = this.nameAt(102);
     this.CONSUME(T.Equals);
     const init = this.SUBRULE(this.expression);
     const cite = this.SUBRULE(this.citeOpt);
@@ -475,9 +484,9 @@ export class GrimoireParser extends EmbeddedActionsParser {
     this.MANY_SEP({
       SEP: T.Comma,
       DEF: () => {
-        const name = this.SUBRULE(this.name);
+        const name = this.nameAt(101);
         this.CONSUME(T.Colon);
-        const type = this.SUBRULE2(this.name);
+        const type = this.nameAt(102);
         this.ACTION(() => list.push({ name, type }));
       },
     });
@@ -487,10 +496,10 @@ export class GrimoireParser extends EmbeddedActionsParser {
 
   private functionDecl = this.RULE('functionDecl', (): A.FunctionDecl => {
     this.CONSUME(K.function);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     const params = this.SUBRULE(this.params);
     this.CONSUME(T.Colon);
-    const returnType = this.SUBRULE2(this.name);
+    const returnType = this.nameAt(102);
     let cite = this.SUBRULE(this.citeOpt);
     this.CONSUME(T.Equals);
     const body = this.SUBRULE(this.expression);
@@ -500,7 +509,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
 
   private procedureDecl = this.RULE('procedureDecl', (): A.ProcedureDecl => {
     this.CONSUME(K.procedure);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     const params = this.SUBRULE(this.params);
     const cite = this.SUBRULE(this.citeOpt);
     const body = this.SUBRULE(this.block);
@@ -512,12 +521,12 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => { this.CONSUME(K.action); return 'action' as const; } },
       { ALT: () => { this.CONSUME(K.trigger); return 'trigger' as const; } },
     ]);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     const d: A.ActionDecl = { kind, name, clauses: [], loc: name.loc };
     this.OPTION(() => (d.title = this.SUBRULE(this.str)));
     this.MANY(() =>
       this.OR2([
-        { ALT: () => { this.CONSUME(K.since); const n = this.SUBRULE2(this.name); this.ACTION(() => (d.since = n)); } },
+        { ALT: () => { this.CONSUME(K.since); const n = this.nameAt(102); this.ACTION(() => (d.since = n)); } },
         { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE2(this.str); this.ACTION(() => (d.cite = c)); } },
       ]),
     );
@@ -558,7 +567,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
         ALT: () => {
           this.CONSUME(K.tags);
           const labels: A.Name[] = [];
-          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => { const n = this.SUBRULE(this.name); this.ACTION(() => labels.push(n)); } });
+          this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => { const n = this.nameAt(101); this.ACTION(() => labels.push(n)); } });
           return { kind: 'tags', labels, loc: this.loc(start) };
         },
       },
@@ -578,7 +587,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
             { ALT: () => { this.CONSUME(K.using); return 'using' as const; } },
             { ALT: () => { this.CONSUME(K.target); return 'target' as const; } },
           ]);
-          const name = this.SUBRULE2(this.name);
+          const name = this.nameAt(102);
           this.CONSUME(T.Colon);
           const count = this.SUBRULE(this.countSpec);
           this.CONSUME(K.from);
@@ -605,7 +614,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => { this.CONSUME(K.on); const event = this.SUBRULE(this.event); return { kind: 'on', event, loc: this.loc(start) }; } },
       { ALT: () => { this.CONSUME(K.if); const expr = this.SUBRULE4(this.expression); return { kind: 'if', expr, loc: this.loc(start) }; } },
       { ALT: () => { this.CONSUME(K.controller); const expr = this.SUBRULE5(this.expression); return { kind: 'controller', expr, loc: this.loc(start) }; } },
-      { ALT: () => { this.CONSUME(K.since); const n = this.SUBRULE3(this.name); this.ACTION(() => (d.since = n)); return undefined; } },
+      { ALT: () => { this.CONSUME(K.since); const n = this.nameAt(103); this.ACTION(() => (d.since = n)); return undefined; } },
       { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE(this.str); this.ACTION(() => (d.cite = c)); return undefined; } },
     ]);
   });
@@ -613,16 +622,16 @@ export class GrimoireParser extends EmbeddedActionsParser {
   private event = this.RULE('event', (): A.EventSpec => {
     const start = this.LA(1);
     return this.OR<A.EventSpec>([
-      { ALT: () => { this.CONSUME(K.resolved); const action = this.SUBRULE(this.name); return { kind: 'resolved', action, loc: this.loc(start) }; } },
-      { ALT: () => { this.CONSUME(K.declared); const action = this.SUBRULE2(this.name); return { kind: 'declared', action, loc: this.loc(start) }; } },
+      { ALT: () => { this.CONSUME(K.resolved); const action = this.nameAt(101); return { kind: 'resolved', action, loc: this.loc(start) }; } },
+      { ALT: () => { this.CONSUME(K.declared); const action = this.nameAt(102); return { kind: 'declared', action, loc: this.loc(start) }; } },
       {
         ALT: () => {
           this.CONSUME(K.moved);
-          const card = this.SUBRULE3(this.name);
+          const card = this.nameAt(103);
           this.CONSUME(K.from);
-          const from = this.SUBRULE4(this.name);
+          const from = this.nameAt(104);
           this.CONSUME(K.to);
-          const to = this.SUBRULE5(this.name);
+          const to = this.nameAt(105);
           return { kind: 'moved', card, from, to, loc: this.loc(start) };
         },
       },
@@ -640,7 +649,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
 
   private checkDecl = this.RULE('checkDecl', (): A.CheckDecl => {
     this.CONSUME(K.check);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     const cite = this.SUBRULE(this.citeOpt);
     const body = this.SUBRULE(this.block);
     return { kind: 'check', name, cite, body, loc: name.loc };
@@ -669,7 +678,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => this.CONSUME(K.check) },
       { ALT: () => this.CONSUME(K.label) },
     ]);
-    const name = this.SUBRULE(this.name);
+    const name = this.nameAt(101);
     return { kind: 'remove', what: whatTok.image, name, loc: name.loc };
   });
 
@@ -703,7 +712,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           this.CONSUME(K.let);
-          const name = this.SUBRULE(this.name);
+          const name = this.nameAt(101);
           this.CONSUME(T.Equals);
           const value = this.SUBRULE(this.expression);
           return { kind: 'let', name, value, loc: name.loc };
@@ -753,7 +762,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
             {
               ALT: () => {
                 this.CONSUME(K.every);
-                const every = this.SUBRULE2(this.name);
+                const every = this.nameAt(102);
                 this.CONSUME(K.in);
                 const zone = this.subrule(11, this.orExpr);
                 let filter: A.Expr | undefined;
@@ -768,7 +777,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
               ALT: () => {
                 const count = this.SUBRULE(this.additive);
                 this.CONSUME(K.of);
-                const card = this.SUBRULE3(this.name);
+                const card = this.nameAt(103);
                 this.CONSUME2(K.in);
                 const zone = this.SUBRULE9(this.expression);
                 return { kind: 'create', count, card, zone, loc: count.loc };
@@ -797,7 +806,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
         ALT: () => {
           this.CONSUME(K.for);
           this.CONSUME(K.each);
-          const name = this.SUBRULE4(this.name);
+          const name = this.nameAt(104);
           this.CONSUME3(K.in);
           const list = this.SUBRULE3(this.orExprWhere);
           const body = this.SUBRULE(this.block);
@@ -809,7 +818,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           this.CONSUME(K.do);
-          const proc = this.SUBRULE5(this.name);
+          const proc = this.nameAt(105);
           const args = this.SUBRULE(this.args);
           return { kind: 'do', proc, args, loc: proc.loc };
         },
@@ -817,7 +826,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           this.CONSUME(K.perform);
-          const action = this.SUBRULE6(this.name);
+          const action = this.nameAt(106);
           let by: A.Expr | undefined;
           this.OPTION3(() => {
             this.CONSUME(K.by);
@@ -829,7 +838,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           this.CONSUME(K.window);
-          const name = this.SUBRULE7(this.name);
+          const name = this.nameAt(107);
           let passable = false;
           this.OPTION4(() => {
             this.CONSUME(K.passable);
@@ -933,7 +942,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
         GATE: () => this.LA(1).tokenType === K.order && this.LA(3).tokenType === K.from,
         ALT: () => {
           this.CONSUME(K.order);
-          const name = this.SUBRULE3(this.name);
+          const name = this.nameAt(103);
           this.CONSUME2(K.from);
           const from = this.SUBRULE4(this.expression);
           const s: Extract<A.Stmt, { kind: 'chooseOrder' }> = { kind: 'chooseOrder', name, from, loc: this.loc(start) };
@@ -948,7 +957,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       {
         GATE: () => this.LA(2).tokenType === T.Colon,
         ALT: () => {
-          const name = this.SUBRULE(this.name);
+          const name = this.nameAt(101);
           this.CONSUME(T.Colon);
           const count = this.SUBRULE(this.countSpec);
           this.CONSUME(K.from);
@@ -1159,7 +1168,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
     let e = this.SUBRULE(this.primary);
     this.MANY(() => {
       this.CONSUME(T.Dot);
-      const name = this.SUBRULE(this.name);
+      const name = this.nameAt(101);
       e = { kind: 'member', object: e, name, loc: this.loc(start) };
     });
     return e;
@@ -1204,7 +1213,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       },
       {
         ALT: () => {
-          const callee = this.SUBRULE(this.name);
+          const callee = this.nameAt(101);
           let args: A.Expr[] | undefined;
           this.OPTION(() => (args = this.SUBRULE(this.args)));
           return args ? { kind: 'call', callee, args, loc: this.loc(start) } : { kind: 'name', name: callee.text, loc: callee.loc };
