@@ -40,6 +40,7 @@ export const diagnosticCodes = {
   'format/unknown': '`since` names a format that the game does not declare.',
   'action/clause-repeated': 'A clause that may appear once appears twice.',
   'action/trigger-needs-event': 'A trigger without an `on` clause.',
+  'action/while-in-outside-card': '`while in <zone>` in an action that is not a card\'s ability.',
   'action/event-in-action': 'An `on` clause in an action (only triggers have events).',
   'function/recursive': 'A function calls itself (directly or through others).',
   'procedure/recursive': 'A procedure calls itself (directly or through others): it could never end.',

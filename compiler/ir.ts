@@ -131,7 +131,7 @@ export interface BodyIR {
 
 export type EventIR =
   | { kind: 'resolved' | 'declared'; action: number }
-  | { kind: 'moved'; from: number; to: number; cardSlot: number } // zone -1 = any
+  | { kind: 'moved'; from: number; to: number; cardSlot: number } // zone -1 = any; cardSlot -1 = the ability's own card (`on moved this …`)
   | { kind: 'turnStart' | 'turnEnd' };
 
 /** A choice made while an action is declared: key cards (`using`) or targets (`target`). */
@@ -164,6 +164,10 @@ export interface ActionIR {
   steps: DeclareStepIR[];
   effect: Stmt[];
   slots: number;
+  /** A card's own ability: the card definition it belongs to (its instances are `this`), or -1. */
+  source: number;
+  /** Where the card must be for the ability to work (`while in <zone>`), or -1 for anywhere. */
+  sourceZone: number;
   cite: string;
   loc: SrcLoc;
 }

@@ -138,6 +138,8 @@ class Lowerer {
   private functions: A.FunctionDecl[];
   private procedures: A.ProcedureDecl[];
   private actions: A.ActionDecl[];
+  /** The card each ability belongs to. */
+  private abilityOf = new Map<A.ActionDecl, A.CardDecl>();
   private checks: A.CheckDecl[];
   private enumValueIndex = new Map<string, { enumName: string; many: boolean }>();
   private cardFields: { name: string; kind: 'attr' | 'state' | 'value'; type: IRType; keep: boolean; decl: A.CardField }[] = [];
@@ -163,6 +165,14 @@ class Lowerer {
     this.functions = declsOf(decls, 'function');
     this.procedures = declsOf(decls, 'procedure');
     this.actions = [...declsOf(decls, 'action'), ...declsOf(decls, 'trigger')];
+    // A card's abilities are actions and triggers named `<card>.<ability>`, whose `this` is the card.
+    for (const card of declsOf(decls, 'card')) {
+      for (const ability of card.abilities ?? []) {
+        const named: A.ActionDecl = { ...ability, name: { text: `${card.name.text}.${ability.name.text}`, loc: ability.name.loc } };
+        this.abilityOf.set(named, card);
+        this.actions.push(named);
+      }
+    }
     this.checks = declsOf(decls, 'check');
   }
 
@@ -441,7 +451,8 @@ class Lowerer {
 
   private lowerAction(a: A.ActionDecl, stackZone: number): ActionIR {
     const isTrigger = a.kind === 'trigger';
-    const scope = this.newScope({ inEffect: false });
+    const owner = this.abilityOf.get(a);
+    const scope = this.newScope({ inEffect: false, hasThis: !!owner });
     const ir: ActionIR = {
       name: a.name.text,
       title: a.title ?? a.name.text,
@@ -457,6 +468,8 @@ class Lowerer {
       steps: [],
       effect: [],
       slots: 0,
+      source: owner ? this.cards.indexOf(owner) : -1,
+      sourceZone: -1,
       cite: a.cite ?? '',
       loc: this.src(a.name.loc),
     };
@@ -480,7 +493,7 @@ class Lowerer {
         this.error('action/event-in-action', c.loc, `an action is chosen by a player; only a trigger has 'on …' (write 'trigger ${a.name.text}')`);
         continue;
       }
-      ir.event = this.lowerEvent(c.event, scope);
+      ir.event = this.lowerEvent(c.event, scope, !!owner);
     }
     if (isTrigger && !ir.event) this.error('action/trigger-needs-event', a.name.loc, `trigger '${a.name.text}' needs 'on <event>' (e.g. on resolved エンド)`);
     if (isTrigger) ir.speed = 'immediate';
@@ -504,6 +517,10 @@ class Lowerer {
           break;
         case 'limit':
           ir.limit = c.count;
+          break;
+        case 'whileIn':
+          if (!owner) this.error('action/while-in-outside-card', c.loc, `'while in' says where a card must be for its ability to work; '${a.name.text}' is not written inside a card`);
+          else ir.sourceZone = this.zoneIndex(c.zone);
           break;
         case 'if':
           ir.condition = this.expect(c.expr, 'bool', scope);
@@ -541,7 +558,7 @@ class Lowerer {
     return ir;
   }
 
-  private lowerEvent(e: A.EventSpec, scope: Scope): ActionIR['event'] {
+  private lowerEvent(e: A.EventSpec, scope: Scope, isAbility: boolean): ActionIR['event'] {
     switch (e.kind) {
       case 'resolved':
       case 'declared': {
@@ -553,6 +570,8 @@ class Lowerer {
         const zone = (n: A.Name) => (n.text === 'any' ? -1 : this.zoneIndex(n));
         const from = zone(e.from);
         const to = zone(e.to);
+        // `on moved this …` inside a card: the card itself moved (no new name to bind).
+        if (isAbility && e.card.text === 'this') return { kind: 'moved', from, to, cardSlot: -1 };
         const cardSlot = this.bind(scope, e.card, 'card');
         return { kind: 'moved', from, to, cardSlot };
       }

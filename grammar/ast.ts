@@ -134,6 +134,8 @@ export interface CardDecl extends DeclBase {
   title?: string;
   type: Name;
   values: { name: Name; value: Expr }[];
+  /** The card's own abilities: actions and triggers whose `this` is the card. */
+  abilities: ActionDecl[];
 }
 
 export interface StateDecl extends DeclBase {
@@ -178,6 +180,8 @@ export type Clause =
   | { kind: 'tags'; labels: Name[]; loc: Loc }
   | { kind: 'when'; expr: Expr; loc: Loc }
   | { kind: 'limit'; count: number; loc: Loc }
+  /** Card abilities only: the ability works while its card is in this zone. */
+  | { kind: 'whileIn'; zone: Name; loc: Loc }
   | { kind: 'using' | 'target'; name: Name; count: CountSpec; from: Expr; suchThat?: Expr; loc: Loc }
   | { kind: 'cost' | 'effect'; body: Stmt[]; loc: Loc }
   | { kind: 'on'; event: EventSpec; loc: Loc }

@@ -421,18 +421,32 @@ export class GrimoireParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           const name = this.nameAt(102);
-          const d: A.CardDecl = { kind: 'card', name, type: name, values: [], loc: name.loc };
+          const d: A.CardDecl = { kind: 'card', name, type: name, values: [], abilities: [], loc: name.loc };
           this.OPTION(() => (d.title = this.SUBRULE(this.str)));
           this.CONSUME(T.Colon);
           d.type = this.nameAt(103);
           d.cite = this.SUBRULE2(this.citeOpt);
           this.CONSUME2(T.LBrace);
-          this.MANY2(() => {
-            const field = this.nameAt(104);
-            this.CONSUME(T.Equals);
-            const value = this.SUBRULE(this.expression);
-            this.ACTION(() => d.values.push({ name: field, value }));
-          });
+          this.MANY2(() =>
+            this.OR2([
+              {
+                // An ability: `action …` or `trigger …` inside the card (not `action = …`).
+                GATE: () => (this.LA(1).tokenType === K.action || this.LA(1).tokenType === K.trigger) && this.LA(2).tokenType !== T.Equals,
+                ALT: () => {
+                  const ability = this.SUBRULE(this.actionDecl);
+                  this.ACTION(() => d.abilities.push(ability));
+                },
+              },
+              {
+                ALT: () => {
+                  const field = this.nameAt(104);
+                  this.CONSUME(T.Equals);
+                  const value = this.SUBRULE(this.expression);
+                  this.ACTION(() => d.values.push({ name: field, value }));
+                },
+              },
+            ]),
+          );
           this.CONSUME2(T.RBrace);
           return d;
         },
@@ -572,6 +586,14 @@ export class GrimoireParser extends EmbeddedActionsParser {
         },
       },
       { ALT: () => { this.CONSUME(K.when); const expr = this.SUBRULE(this.expression); return { kind: 'when', expr, loc: this.loc(start) }; } },
+      {
+        ALT: () => {
+          this.CONSUME(K.while);
+          this.CONSUME(K.in);
+          const zone = this.nameAt(110);
+          return { kind: 'whileIn', zone, loc: this.loc(start) };
+        },
+      },
       {
         ALT: () => {
           this.CONSUME(K.limit);

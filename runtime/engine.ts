@@ -87,6 +87,14 @@ interface PendingTrigger {
   action: CompiledAction;
   controller: Player;
   frame: unknown[];
+  /** For a card's ability: the card (its `this`). */
+  source: Card | null;
+}
+
+/** An action a player may take now; for a card's ability, with the card that has it. */
+interface Offer {
+  action: CompiledAction;
+  source: Card | null;
 }
 
 export class Engine implements ViewSource {
@@ -743,7 +751,7 @@ export class Engine implements ViewSource {
 
   retarget(r: Request, by: Player, ctx: Ctx, loc: SrcLoc | null): void {
     const a = this.actions[r.action]!;
-    const rctx: Ctx = { ...this.newCtx(r.frame, r.controller, a.ir.cite), declaring: false };
+    const rctx: Ctx = { ...this.newCtx(r.frame, r.controller, a.ir.cite), declaring: false, thisCard: r.source };
     // The request doing the redirecting is still a legal new target while it resolves (as if it
     // were still on the stack); a request can never be made to target itself.
     const resolving = ctx.request;
@@ -870,19 +878,62 @@ export class Engine implements ViewSource {
   }
 
   /** The actions `player` may take now (checked by a trial declaration that is then undone). */
-  availableActions(player: Player, windowName: string): CompiledAction[] {
+  availableActions(player: Player, windowName: string): Offer[] {
     void windowName;
-    const out: CompiledAction[] = [];
+    const out: Offer[] = [];
     for (const a of this.actions) {
       if (a.ir.isTrigger || !this.levelOk(a)) continue;
-      if (a.ir.limit >= 0 && (this.usesThisTurn.get(`${a.index}:${player.index}`) ?? 0) >= a.ir.limit) continue;
-      if (this.canDeclare(a, player)) out.push(a);
+      if (a.ir.source < 0) {
+        if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.ir.limit) continue;
+        if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
+        continue;
+      }
+      // A card's ability: once for each of the player's cards that has it and is where it works.
+      for (const card of this.abilityCards(a, player)) {
+        if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.ir.limit) continue;
+        if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
+      }
     }
     return out;
   }
 
-  private canDeclare(a: CompiledAction, player: Player): boolean {
+  /** Options for offers; a card ability offered for two copies of the card is told apart by place. */
+  private offerOptions(offers: Offer[]): DecisionOption[] {
+    const seen = new Map<CompiledAction, number>();
+    return offers.map((o) => {
+      const n = (seen.get(o.action) ?? 0) + 1;
+      seen.set(o.action, n);
+      return { label: n === 1 ? o.action.ir.name : `${o.action.ir.name} (${n})`, value: o };
+    });
+  }
+
+  /** `limit … per turn` counts per player, and for a card's ability per card. */
+  private useKey(a: CompiledAction, player: Player, source: Card | null): string {
+    return source ? `${a.index}:c${source.id}` : `${a.index}:${player.index}`;
+  }
+
+  /** The cards with this ability that `player` controls (or, with null, anyone), where it works. */
+  private abilityCards(a: CompiledAction, player: Player | null): Card[] {
+    const out: Card[] = [];
+    for (const c of this.cards) {
+      if (c.def !== a.ir.source || !c.zone) continue;
+      if (a.ir.sourceZone >= 0 && c.zone.def !== a.ir.sourceZone) continue;
+      if (player && this.controllerOf(c) !== player) continue;
+      out.push(c);
+    }
+    return out;
+  }
+
+  /** Who controls a card: the player whose zone holds it (its owner in a shared zone). */
+  controllerOf(card: Card): Player {
+    let c = card;
+    while (!c.zone && c.host) c = c.host;
+    return c.zone?.player ?? card.owner;
+  }
+
+  private canDeclare(a: CompiledAction, player: Player, source: Card | null): boolean {
     const ctx = this.newCtx(new Array(a.ir.slots), player, a.ir.cite);
+    ctx.thisCard = source;
     for (const w of a.when) if (!w(ctx)) return false;
     if (a.steps.length === 0) return true;
     ctx.declaring = true;
@@ -923,8 +974,9 @@ export class Engine implements ViewSource {
   }
 
   /** Declares an action for a player: choices, costs, then onto the stack or resolved at once. */
-  private declare(a: CompiledAction, player: Player, frame?: unknown[]): boolean {
+  private declare(a: CompiledAction, player: Player, frame?: unknown[], source: Card | null = null): boolean {
     const ctx = this.newCtx(frame ?? new Array(a.ir.slots), player, a.ir.cite);
+    ctx.thisCard = source;
     ctx.declaring = true;
     const using: Card[] = [];
     const mark = this.journal.mark();
@@ -940,10 +992,11 @@ export class Engine implements ViewSource {
       throw e;
     }
     this.journal.release(mark);
-    const key = `${a.index}:${player.index}`;
+    const key = this.useKey(a, player, source);
     this.usesThisTurn.set(key, (this.usesThisTurn.get(key) ?? 0) + 1);
     this.mix(a.index * 7 + player.index);
     const r = new Request(this.nextRequestId++, a.index, player, ctx.frame, using);
+    r.source = source;
     const stackZone = this.ir.game.stackZone;
     if (a.ir.speed === 'normal' && stackZone >= 0) {
       if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)}`, player, a.ir.cite, a.ir.loc);
@@ -967,6 +1020,7 @@ export class Engine implements ViewSource {
     const a = this.actions[r.action]!;
     const ctx = this.newCtx(r.frame, r.controller, a.ir.cite);
     ctx.request = r;
+    ctx.thisCard = r.source;
     let fizzled = false;
     const targetSteps = a.steps.filter((s) => s.kind === 'pick' && s.ir.kind === 'target') as Extract<CompiledAction['steps'][number], { kind: 'pick' }>[];
     if (targetSteps.length) {
@@ -1028,14 +1082,15 @@ export class Engine implements ViewSource {
       }
       if (this.endTurnRequested) break;
       this.tick(null);
-      const acts = this.availableActions(this.active, name);
-      if (acts.length === 0 && !passable) break;
-      const options: DecisionOption[] = acts.map((a) => ({ label: a.ir.name, value: a }));
+      const offers = this.availableActions(this.active, name);
+      if (offers.length === 0 && !passable) break;
+      const options = this.offerOptions(offers);
       if (passable) options.push({ label: 'pass', value: PASS });
       const i = this.ask({ player: this.active, kind: 'action', prompt: `${this.active.name}: choose an action (${name})`, options, canPass: passable, cite: this.ir.turn.cite, loc: null });
       const v = options[i]!.value;
       if (v === PASS) break;
-      this.declare(v as CompiledAction, this.active);
+      const o = v as Offer;
+      this.declare(o.action, this.active, undefined, o.source);
     }
   }
 
@@ -1055,13 +1110,14 @@ export class Engine implements ViewSource {
     let passes = 0;
     while (passes < this.players.length) {
       this.tick(null);
-      const acts = this.availableActions(p, windowName);
-      if (acts.length === 0) {
+      const offers = this.availableActions(p, windowName);
+      if (offers.length === 0) {
         passes++;
         p = this.nextPlayer(p);
         continue;
       }
-      const options: DecisionOption[] = [...acts.map((a) => ({ label: a.ir.name, value: a as unknown })), { label: 'pass', value: PASS }];
+      const options = this.offerOptions(offers);
+      options.push({ label: 'pass', value: PASS });
       const i = this.ask({ player: p, kind: 'action', prompt: `${p.name}: respond to ${this.ir.actions[top.action]!.name}, or pass`, options, canPass: true, cite: this.ir.actions[top.action]!.cite, loc: null });
       const v = options[i]!.value;
       if (v === PASS) {
@@ -1069,7 +1125,8 @@ export class Engine implements ViewSource {
         p = this.nextPlayer(p);
         continue;
       }
-      this.declare(v as CompiledAction, p);
+      const o = v as Offer;
+      this.declare(o.action, p, undefined, o.source);
       this.settle();
       if (this.stack.length === 0) return;
       top = this.stack[this.stack.length - 1]!;
@@ -1088,28 +1145,49 @@ export class Engine implements ViewSource {
     for (const t of this.triggersMoved) {
       const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
       if ((ev.from !== -1 && ev.from !== from) || (ev.to !== -1 && ev.to !== to)) continue;
-      const frame = new Array(t.ir.slots);
-      frame[ev.cardSlot] = card;
-      this.queueTrigger(t, frame);
+      if (ev.cardSlot < 0) {
+        // `on moved this …`: the ability's own card moved.
+        if (card.def === t.ir.source) this.queueTrigger(t, new Array(t.ir.slots), card);
+        continue;
+      }
+      this.fireFor(t, (frame) => (frame[ev.cardSlot] = card));
     }
   }
 
   private fireAction(map: Map<number, CompiledAction[]>, action: number): void {
     if (this.trial > 0) return;
     const list = map.get(action);
-    if (list) for (const t of list) this.queueTrigger(t, new Array(t.ir.slots));
+    if (list) for (const t of list) this.fireFor(t, null);
   }
 
   private fireSimple(list: CompiledAction[]): void {
-    for (const t of list) this.queueTrigger(t, new Array(t.ir.slots));
+    for (const t of list) this.fireFor(t, null);
   }
 
-  private queueTrigger(t: CompiledAction, frame: unknown[]): void {
-    const ctx = this.newCtx(frame, this.active, t.ir.cite);
-    const controller = t.controller ? (t.controller(ctx) as Player | null) ?? this.active : this.active;
+  /** Queues a trigger once — or, for a card's ability, once for each card that has it where it works. */
+  private fireFor(t: CompiledAction, bind: ((frame: unknown[]) => void) | null): void {
+    if (t.ir.source < 0) {
+      const frame = new Array(t.ir.slots);
+      bind?.(frame);
+      this.queueTrigger(t, frame, null);
+      return;
+    }
+    for (const card of this.abilityCards(t, null)) {
+      const frame = new Array(t.ir.slots);
+      bind?.(frame);
+      this.queueTrigger(t, frame, card);
+    }
+  }
+
+  private queueTrigger(t: CompiledAction, frame: unknown[], source: Card | null): void {
+    // A card's ability belongs to the card's controller unless it says otherwise.
+    const fallback = source ? this.controllerOf(source) : this.active;
+    const ctx = this.newCtx(frame, fallback, t.ir.cite);
+    ctx.thisCard = source;
+    const controller = t.controller ? (t.controller(ctx) as Player | null) ?? fallback : fallback;
     ctx.me = controller;
     if (t.condition && !t.condition(ctx)) return;
-    const p: PendingTrigger = { action: t, controller, frame };
+    const p: PendingTrigger = { action: t, controller, frame, source };
     if (t.ir.speed === 'instant') this.instantQueue.push(p);
     else if (t.ir.speed === 'immediate') this.pendingImmediate.push(p);
     else this.pendingNormal.push(p);
@@ -1117,7 +1195,7 @@ export class Engine implements ViewSource {
 
   private runTrigger(t: PendingTrigger): void {
     if (this.logging) this.emitLog('trigger', `${t.action.ir.name} triggers for ${t.controller.name}`, t.controller, t.action.ir.cite, t.action.ir.loc);
-    this.declare(t.action, t.controller, t.frame);
+    this.declare(t.action, t.controller, t.frame, t.source);
   }
 
   private takeNext(queue: PendingTrigger[]): PendingTrigger {

@@ -89,6 +89,8 @@ export class Card {
 
 export class Request {
   cancelled = false;
+  /** For a card's ability: the card it came from (its `this`). */
+  source: Card | null = null;
   /** Values chosen by each `target` step: [slot, single] pairs are read from the frame. */
   constructor(
     readonly id: number,

@@ -32,7 +32,8 @@ function compile(extra: string) {
 
 /** Plays the little game with these answers; stops at the next decision. */
 function played(extra: string, answers: string[] = []) {
-  const engine = new Engine(compile(extra), { seed: 1 });
+  // askSingleActions: stop at the first free action even when it is the only one.
+  const engine = new Engine(compile(extra), { seed: 1, askSingleActions: true });
   const { seen, stopped } = playScript(engine, answers);
   return { engine, seen, stopped };
 }
@@ -111,6 +112,65 @@ describe('language constructs', () => {
     expect(engine.view(me).players[me.index]!.zones.find((z) => z.zone === 'hand')!.cards!.map((c) => c.name)).toEqual(['R1', 'R2']);
     const r1 = engine.allCards().find((c) => c.name === 'R1')!;
     expect(r1.revealedTo).not.toBe(0);
+  });
+
+  it('card abilities: an action offered once per card where it works, with the card as `this`', () => {
+    const cards = `
+      zone board per player public ordered
+      card Healer: C {
+        suit = red rank = 2
+        action Heal "Heal" cite "card text: once per turn, gain this card's rank" {
+          speed immediate
+          while in board
+          limit 1 per turn
+          effect { set me.total = me.total + this.rank }
+        }
+      }
+      setup {
+        create 1 of Healer in active.board
+        create 1 of Healer in active.board
+        create 1 of Healer in active.hand
+      }`;
+    const first = played(cards);
+    // Two Healers on the board: two offers; the one in hand has no ability there.
+    expect(first.stopped!.options.map((o) => o.label)).toEqual(['Healer.Heal', 'Healer.Heal (2)']);
+    const { engine, stopped } = played(cards, ['Healer.Heal']);
+    expect(state(engine, engine.active.index, 'total')).toBe(2);
+    // The first Healer used its once-per-turn; the second still may.
+    expect(stopped!.options.map((o) => o.label)).toEqual(['Healer.Heal']);
+  });
+
+  it('card abilities: triggers on the card itself moving, and once per card for other events', () => {
+    const { engine } = played(`
+      zone board per player public ordered
+      card Phoenix: C {
+        suit = red rank = 5
+        trigger Rebirth { on moved this from board to grave  speed immediate  effect { move this to me.hand } }
+      }
+      card Grower: C {
+        suit = black rank = 1
+        trigger Grow { on turn start  while in board  speed immediate  effect { set me.total = me.total + 1 } }
+      }
+      action Wait "wait" { speed immediate when me == active effect { end turn } }
+      setup {
+        create 1 of Phoenix in active.board
+        create 1 of R1 in active.board
+        create 2 of Grower in active.board
+        create 1 of Grower in active.hand
+        move active.board where it.name != "Grower" to active.grave
+      }`);
+    const a = engine.active.index;
+    expect(names(engine, a, 'hand').sort()).toEqual(['Grower', 'Phoenix']);
+    expect(names(engine, a, 'grave')).toEqual(['R1']);
+    // Two Growers on the board at the start of turn 1; the one in hand does nothing.
+    expect(state(engine, a, 'total')).toBe(2);
+  });
+
+  it('refuses `while in` outside a card, and `this` outside a card or a value', () => {
+    const r = compileGame({ sources: [{ path: 'g.grim', text: base + 'zone board per player public\naction X { while in board effect { move this to me.hand } }' }] });
+    const codes = r.diagnostics.map((d) => d.code);
+    expect(codes).toContain('action/while-in-outside-card');
+    expect(codes).toContain('name/unknown');
   });
 
   it('refuses an enum value named like a literal, and unmodify of a non-value', () => {
