@@ -1,7 +1,7 @@
 /**
  * A generated card pool for the compile benchmark: a small game plus N cards, about half of
- * them with an ability (a trigger or an activated action tied to the card by name) drawn from a
- * dozen templates — draw, damage, pump, tap, bounce, search, conditional effects. Deterministic
+ * them with an ability written inside the card (an activated action or a trigger) drawn from ten
+ * templates — draw, damage, pump, tap, bounce, search, cancel, conditional effects. Deterministic
  * for a seed, so every run compiles the same text.
  */
 import { Rng } from '../runtime/rng.ts';
@@ -41,85 +41,79 @@ procedure hurt(p: player, n: number) {
 turn { window main }
 `;
 
-type Template = (name: string, n: number, el: string) => string;
+type Template = (n: number, el: string) => string;
 
+/** Card text as a designer writes it: abilities inside the card, `this` being the card. */
 const abilities: Template[] = [
-  (c, n) => `trigger ${c}_登場 "${c}: on entry, draw ${n}" cite "generated" {
-  on moved x from hand to board
-  if x.name == "${c}"
-  controller x.owner
-  speed immediate
-  effect { do draw(me, ${n}) }
-}`,
-  (c, n) => `trigger ${c}_炎 "${c}: on entry, ${n} damage" {
-  on moved x from hand to board
-  if x.name == "${c}"
-  controller x.owner
-  effect { do hurt(other(me), ${n}) }
-}`,
-  (c, n) => `action ${c}_強化 "${c}: +${n} attack this turn" {
-  when me == active
-  using k: 1 from me.board where it.name == "${c}" and not it.tapped
-  cost { set k.tapped = true }
-  effect { modify k.attack by ${n} until end of turn }
-}`,
-  (c, n, el) => `action ${c}_号令 "${c}: every ${el} creature gets +${n}" {
-  when me == active and count(me.board where it.element == ${el}) >= 2
-  using k: 1 from me.board where it.name == "${c}" and not it.tapped
-  cost { set k.tapped = true }
-  effect {
-    for each x in me.board where it.element == ${el} { modify x.attack by ${n} until end of turn }
-  }
-}`,
-  (c) => `action ${c}_帰還 "${c}: return a creature to its owner's hand" {
-  when me == active
-  using k: 1 from me.board where it.name == "${c}" and not it.tapped
-  target t: 1 from opponent.board
-  cost { set k.tapped = true }
-  effect { move t to t.owner.hand }
-}`,
-  (c, n) => `action ${c}_探索 "${c}: search for a creature costing ${n} or less" {
-  when me == active and not is_empty(me.deck)
-  using k: 1 from me.hand where it.name == "${c}"
-  cost { move k to me.graveyard }
-  effect {
-    choose x: 0..1 from me.deck where it.cost <= ${n} "a creature to put in your hand"
-    move x to me.hand
-    shuffle me.deck
-  }
-}`,
-  (c, n) => `trigger ${c}_遺言 "${c}: when it dies, its owner gains ${n} life" {
-  on moved x from board to graveyard
-  if x.name == "${c}"
-  controller x.owner
-  speed immediate
-  effect { set me.life = me.life + ${n} }
-}`,
-  (c, n) => `action ${c}_狙撃 "${c}: ${n} damage to a creature" {
-  using k: 1 from me.hand where it.name == "${c}"
-  target t: 1 from opponent.board where it.toughness - it.damage <= ${n} + 2
-  cost { move k to me.graveyard }
-  effect {
-    set t.damage = t.damage + ${n}
-    if t.damage >= t.toughness { move t to t.owner.graveyard }
-  }
-}`,
-  (c, n) => `action ${c}_打消 "${c}: cancel a request" {
-  speed normal
-  using k: 1 from me.hand where it.name == "${c}"
-  target r: 1 from stack where controller(it) != me
-  cost { do hurt(me, ${Math.min(n, 3)}) }
-  effect { cancel r }
-}`,
-  (c, n) => `trigger ${c}_成長 "${c}: grows at the start of its owner's turn" {
-  on turn start
-  if any(active.board, it.name == "${c}")
-  controller active
-  speed immediate
-  effect {
-    for each x in active.board where it.name == "${c}" { modify x.attack by ${n} }
-  }
-}`,
+  (n) => `trigger 登場 "On entry, draw ${n}" cite "generated" {
+    on moved this from hand to board
+    speed immediate
+    effect { do draw(me, ${n}) }
+  }`,
+  (n) => `trigger 炎 "On entry, ${n} damage" {
+    on moved this from hand to board
+    effect { do hurt(other(me), ${n}) }
+  }`,
+  (n) => `action 強化 "+${n} attack this turn" {
+    while in board
+    when me == active and not this.tapped
+    cost { set this.tapped = true }
+    effect { modify this.attack by ${n} until end of turn }
+  }`,
+  (n, el) => `action 号令 "Every ${el} creature gets +${n}" {
+    while in board
+    when me == active and not this.tapped and count(me.board where it.element == ${el}) >= 2
+    limit 1 per turn
+    cost { set this.tapped = true }
+    effect {
+      for each x in me.board where it.element == ${el} { modify x.attack by ${n} until end of turn }
+    }
+  }`,
+  () => `action 帰還 "Return a creature to its owner's hand" {
+    while in board
+    when me == active and not this.tapped
+    target t: 1 from opponent.board
+    cost { set this.tapped = true }
+    effect { move t to t.owner.hand }
+  }`,
+  (n) => `action 探索 "Search for a creature costing ${n} or less" {
+    while in hand
+    when me == active and not is_empty(me.deck)
+    cost { move this to me.graveyard }
+    effect {
+      choose x: 0..1 from me.deck where it.cost <= ${n} "a creature to put in your hand"
+      move x to me.hand
+      shuffle me.deck
+    }
+  }`,
+  (n) => `trigger 遺言 "When it dies, its controller gains ${n} life" {
+    on moved this from board to graveyard
+    speed immediate
+    effect { set me.life = me.life + ${n} }
+  }`,
+  (n) => `action 狙撃 "${n} damage to a creature" {
+    while in hand
+    target t: 1 from opponent.board where it.toughness - it.damage <= ${n} + 2
+    cost { move this to me.graveyard }
+    effect {
+      set t.damage = t.damage + ${n}
+      if t.damage >= t.toughness { move t to t.owner.graveyard }
+    }
+  }`,
+  (n) => `action 打消 "Cancel a request" {
+    while in hand
+    speed normal
+    target r: 1 from stack where controller(it) != me
+    cost { do hurt(me, ${Math.min(n, 3)}) }
+    effect { cancel r }
+  }`,
+  (n) => `trigger 成長 "Grows at the start of its controller's turn" {
+    on turn start
+    while in board
+    if me == active
+    speed immediate
+    effect { modify this.attack by ${n} }
+  }`,
 ];
 
 const elements = ['fire', 'water', 'wind', 'earth', 'light', 'dark'];
@@ -136,8 +130,8 @@ export function generatePool(cards: number, seed = 1): string {
     const toughness = Math.max(1, cost + rng.below(3) - 1);
     const el = elements[rng.below(elements.length)]!;
     const kw = keywordSets[rng.below(keywordSets.length)]!;
-    out.push(`card ${name} "Creature ${i}": Creature { cost = ${cost} power = ${power} toughness = ${toughness} element = ${el} keywords = [${kw}] }`);
-    if (rng.below(2) === 0) out.push(abilities[rng.below(abilities.length)]!(name, 1 + rng.below(3), el));
+    const ability = rng.below(2) === 0 ? `\n  ${abilities[rng.below(abilities.length)]!(1 + rng.below(3), el)}\n` : ' ';
+    out.push(`card ${name} "Creature ${i}": Creature { cost = ${cost} power = ${power} toughness = ${toughness} element = ${el} keywords = [${kw}]${ability}}`);
   }
   return out.join('\n') + '\n';
 }
