@@ -5,7 +5,7 @@
 // closure in a naming call; the parser creates closures on every rule call, so parsing runs
 // about twice as slow. The bundle is the same code without that wrapper.
 import { build } from 'esbuild';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,7 +37,10 @@ export async function bundled() {
   const built = wanted.every((p) => existsSync(p)) ? Math.min(...wanted.map((p) => statSync(p).mtimeMs)) : 0;
   if (built > newestSource()) return out;
   mkdirSync(outdir, { recursive: true });
-  const common = { absWorkingDir: root, outdir, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
+  // Build beside the cache, then rename into it: another grimoire process reading the bundle
+  // never sees a half-written file.
+  const staging = mkdtempSync(join(outdir, '.build-'));
+  const common = { absWorkingDir: root, outdir: staging, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
   const { main, 'play-worker': worker, bench } = entries;
   await build({ ...common, entryPoints: { main, 'play-worker': worker }, packages: 'external' });
   if (existsSync(join(root, bench))) {
@@ -48,6 +51,8 @@ export async function bundled() {
     const banner = { js: "import { createRequire as __grimoireRequire } from 'node:module'; const require = __grimoireRequire(import.meta.url);" };
     await build({ ...common, entryPoints: { bench }, banner, external: [...external, ...external.map((n) => `${n}/*`)] });
   }
+  for (const f of readdirSync(staging)) renameSync(join(staging, f), join(outdir, f));
+  rmSync(staging, { recursive: true, force: true });
   return out;
 }
 
