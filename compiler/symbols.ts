@@ -1,0 +1,156 @@
+/**
+ * The symbol index: every definition of a game — its name, kind, title, citation and place —
+ * for editors: hover (what is this, which rule says so), go to definition, completion of the
+ * names in scope. Built from parsed files (the AST), so it works while other files still have
+ * errors; no name is resolved here beyond "which definitions carry this name".
+ */
+import type * as A from '../grammar/ast.ts';
+import { tokenize } from '../grammar/lexer.ts';
+import { keywordWords } from '../grammar/tokens.ts';
+
+export type SymbolKind =
+  | 'game' | 'format' | 'param' | 'enum' | 'enum value' | 'label' | 'zone' | 'card type' | 'card field'
+  | 'card' | 'ability' | 'player state' | 'global state' | 'function' | 'procedure' | 'action' | 'trigger';
+
+export interface SymbolInfo {
+  name: string;
+  kind: SymbolKind;
+  /** One line: the signature or the essentials (`zone hand per player private`). */
+  detail: string;
+  title?: string;
+  cite?: string;
+  note?: string;
+  loc: A.Loc;
+}
+
+export interface SymbolIndex {
+  /** Definitions by name; a name may have several (a card field and a function, say). */
+  byName: Map<string, SymbolInfo[]>;
+  all: SymbolInfo[];
+}
+
+export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
+  const all: SymbolInfo[] = [];
+  const add = (s: SymbolInfo) => all.push(s);
+  for (const f of files) {
+    for (const d of f.decls) {
+      if (!d) continue;
+      switch (d.kind) {
+        case 'game':
+          add({ name: d.name.text, kind: 'game', detail: `game ${d.name.text}`, title: d.title, cite: d.cite, loc: d.name.loc });
+          for (const fm of d.formats) add({ name: fm.name.text, kind: 'format', detail: `format ${fm.name.text} level ${fm.level}`, title: fm.title, loc: fm.name.loc });
+          break;
+        case 'revision':
+          add({ name: d.name.text, kind: 'game', detail: `revision ${d.name.text} revises ${d.base.text}`, title: d.title, cite: d.cite, loc: d.name.loc });
+          break;
+        case 'param':
+          add({ name: d.name.text, kind: 'param', detail: `param ${d.name.text}: ${d.type.text}`, cite: d.cite, note: d.note, loc: d.name.loc });
+          break;
+        case 'enum':
+          add({ name: d.name.text, kind: 'enum', detail: `enum ${d.name.text} { ${d.values.map((v) => v.name.text).join(', ')} }`, cite: d.cite, loc: d.name.loc });
+          for (const v of d.values) add({ name: v.name.text, kind: 'enum value', detail: `${d.name.text}.${v.name.text}`, title: v.title, loc: v.name.loc });
+          break;
+        case 'label':
+          add({ name: d.name.text, kind: 'label', detail: `label ${d.name.text}`, title: d.title, cite: d.cite, loc: d.name.loc });
+          break;
+        case 'zone':
+          add({
+            name: d.name.text,
+            kind: 'zone',
+            detail: `zone ${d.name.text} ${d.shared ? 'shared' : 'per player'} ${d.visibility}${d.ordered ? ' ordered' : ''}${d.attachments ? ' attachments' : ''}`,
+            title: d.title,
+            cite: d.cite,
+            loc: d.name.loc,
+          });
+          break;
+        case 'cardType':
+          add({ name: d.name.text, kind: 'card type', detail: `card type ${d.name.text}`, cite: d.cite, loc: d.name.loc });
+          for (const fl of d.fields) add({ name: fl.name.text, kind: 'card field', detail: `${fl.kind} ${fl.name.text}: ${fl.type.text} (${d.name.text})`, loc: fl.name.loc });
+          break;
+        case 'card':
+          add({ name: d.name.text, kind: 'card', detail: `card ${d.name.text}: ${d.type.text} { ${d.values.map((v) => `${v.name.text} = …`).join(' ')} }`, title: d.title, cite: d.cite, loc: d.name.loc });
+          for (const ab of d.abilities ?? []) {
+            add({ name: `${d.name.text}.${ab.name.text}`, kind: 'ability', detail: `${ab.kind} ${ab.name.text} of ${d.name.text}`, title: ab.title, cite: ab.cite, loc: ab.name.loc });
+          }
+          break;
+        case 'playerState':
+        case 'globalState':
+          add({ name: d.name.text, kind: d.kind === 'playerState' ? 'player state' : 'global state', detail: `${d.kind === 'playerState' ? 'player' : 'global'} state ${d.name.text}: ${d.type.text}`, cite: d.cite, loc: d.name.loc });
+          break;
+        case 'function':
+          add({ name: d.name.text, kind: 'function', detail: `function ${d.name.text}(${d.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')}): ${d.returnType.text}`, cite: d.cite, loc: d.name.loc });
+          break;
+        case 'procedure':
+          add({ name: d.name.text, kind: 'procedure', detail: `procedure ${d.name.text}(${d.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')})`, cite: d.cite, loc: d.name.loc });
+          break;
+        case 'action':
+        case 'trigger':
+          add({ name: d.name.text, kind: d.kind, detail: `${d.kind} ${d.name.text}${d.since ? ` since ${d.since.text}` : ''}`, title: d.title, cite: d.cite, loc: d.name.loc });
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  const byName = new Map<string, SymbolInfo[]>();
+  for (const s of all) {
+    const list = byName.get(s.name);
+    if (list) list.push(s);
+    else byName.set(s.name, [s]);
+  }
+  return { byName, all };
+}
+
+/** The word at a position (1-based line and column) of a file's text, with its range. */
+export function wordAt(text: string, line: number, col: number): { word: string; loc: Omit<A.Loc, 'file'> } | null {
+  for (const t of tokenize(text).tokens) {
+    if (t.startLine === line && (t.startColumn ?? 0) <= col && (t.endColumn ?? 0) >= col) {
+      if (!/Identifier|^Kw_/.test(t.tokenType.name)) return null;
+      const word = t.tokenType.name === 'QuotedIdentifier' ? t.image.slice(1, -1) : t.image;
+      return { word, loc: { line, col: t.startColumn ?? 1, offset: t.startOffset, endLine: t.endLine ?? line, endCol: t.endColumn ?? col, endOffset: (t.endOffset ?? t.startOffset) + 1 } };
+    }
+    if ((t.startLine ?? 0) > line) break;
+  }
+  return null;
+}
+
+/** The definitions of the name at a position (go to definition). */
+export function definitionsAt(index: SymbolIndex, text: string, line: number, col: number): SymbolInfo[] {
+  const w = wordAt(text, line, col);
+  return w ? (index.byName.get(w.word) ?? []) : [];
+}
+
+/** Markdown for a hover: each definition's kind and signature, its title, its citation, its note. */
+export function hoverAt(index: SymbolIndex, text: string, line: number, col: number): string | null {
+  const defs = definitionsAt(index, text, line, col);
+  if (defs.length === 0) return null;
+  return defs
+    .map((s) => {
+      const parts = [`**${s.kind}** \`${s.detail}\``];
+      if (s.title) parts.push(s.title);
+      if (s.cite) parts.push(`_cite:_ ${s.cite}`);
+      if (s.note) parts.push(s.note);
+      parts.push(`${s.loc.file}:${s.loc.line}:${s.loc.col}`);
+      return parts.join('\n\n');
+    })
+    .join('\n\n---\n\n');
+}
+
+export interface Completion {
+  label: string;
+  kind: SymbolKind | 'keyword';
+  detail: string;
+}
+
+/** What may be typed here: the language's keywords and every name the game defines. */
+export function completions(index: SymbolIndex, prefix = ''): Completion[] {
+  const out: Completion[] = [];
+  for (const k of keywordWords) if (k.startsWith(prefix)) out.push({ label: k, kind: 'keyword', detail: 'keyword' });
+  const seen = new Set<string>();
+  for (const s of index.all) {
+    if (!s.name.startsWith(prefix) || seen.has(`${s.kind}:${s.name}`)) continue;
+    seen.add(`${s.kind}:${s.name}`);
+    out.push({ label: s.name, kind: s.kind, detail: s.detail });
+  }
+  return out;
+}
