@@ -565,6 +565,28 @@ export class Engine implements ViewSource {
     card.zone = null;
   }
 
+  // Small reads the generated expression code calls (runtime/codegen.ts).
+  cardTitle(k: Card | null): string | null {
+    return k ? this.ir.cards[k.def]!.title : null;
+  }
+
+  targetsOfOrNone(r: Request | null): unknown[] {
+    return r ? this.targetsOf(r) : [];
+  }
+
+  actionOf(r: Request | null): string | null {
+    return r ? this.ir.actions[r.action]!.name : null;
+  }
+
+  randomOf(l: unknown): unknown {
+    const xs = asList(l);
+    return xs.length ? xs[this.rng.below(xs.length)] : null;
+  }
+
+  enteredThisTurn(k: Card | null): boolean {
+    return !!k && k.entered === this.turn;
+  }
+
   /** What `player` may see of the state (null: the judge, who sees everything). See view.ts. */
   view(player: Player | null): PlayerView {
     return viewFor(this, player);

@@ -173,6 +173,17 @@ describe('language constructs', () => {
     expect(codes).toContain('name/unknown');
   });
 
+  it('generated expression code never runs text from the rules', () => {
+    // A text literal shaped like code: it must stay a string.
+    const { engine } = played(`
+      setup {
+        set active.total = if "\\"); throw new Error(1); (\\"" == "x" then 1 else 2
+        set other(active).total = count(["a\\" + g.turn + \\"", "b"])
+      }`);
+    expect(state(engine, engine.active.index, 'total')).toBe(2);
+    expect(state(engine, 1 - engine.active.index, 'total')).toBe(2);
+  });
+
   it('refuses an enum value named like a literal, and unmodify of a non-value', () => {
     const r = compileGame({ sources: [{ path: 'g.grim', text: base + 'enum Role { none, soldier }\naction X { effect { unmodify first(me.hand).rank } }' }] });
     const codes = r.diagnostics.map((d) => [d.code, d.loc.line]);
