@@ -247,7 +247,8 @@ function cmdMerge(files: string[]): number {
 
 function cmdDemo(game: string): number {
   const ir = requireIR(game);
-  console.log(`Grimoire — ${ir.game.title} ${ir.game.version} (${ir.actions.length} actions and triggers, ${ir.cards.length} cards, ${ir.params.length} rule parameters)`);
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  console.log(`Grimoire — ${ir.game.title} ${ir.game.version} (${ir.actions.length} actions and triggers, ${plural(ir.cards.length, 'card')}, ${plural(ir.params.length, 'rule parameter')})`);
   console.log(`Compiled rules/${game} and cards/${game}. One game between two random players, seed 1, format ${ir.game.defaultFormat}:\n`);
   const g = playGame(ir, 1, { log: true });
   const files = ir.files;

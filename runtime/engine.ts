@@ -6,7 +6,7 @@
  * It knows zones, cards, players, a response stack, triggers, windows, modifiers and
  * decisions — and no game. Every rule comes from the IR.
  */
-import type { ActionIR, GameIR, PickIR, SrcLoc } from '../compiler/ir.ts';
+import type { ActionIR, GameIR, PickIR, SrcLoc, Stmt } from '../compiler/ir.ts';
 import { Compiler, Impossible, asList, type Ctx, type Ev, type Ex } from './compile.ts';
 import { Card, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
@@ -66,6 +66,23 @@ export class StopRun {
 
 class GameOver {
   constructor(readonly result: GameResult) {}
+}
+
+/** The statement lists nested in a statement (if/else, loops, cite groups, modes). */
+function childBlocks(st: Stmt): Stmt[][] {
+  switch (st.kind) {
+    case 'if':
+      return [st.then, st.else];
+    case 'forEach':
+    case 'repeat':
+    case 'while':
+    case 'cite':
+      return [st.body];
+    case 'chooseMode':
+      return st.options.map((o) => o.body);
+    default:
+      return [];
+  }
 }
 
 /** Thrown when a trial declaration reaches a `win`/`lose`/`draw`: the declaration is possible. */
@@ -303,12 +320,27 @@ export class Engine implements ViewSource {
   private runFromWindow(name: string): void {
     try {
       if (this.turn === 0) this.turn = 1;
-      this.window(name, false);
+      this.window(name, this.windowIsPassable(name));
       this.endOfTurn();
       this.turnLoop(true);
     } catch (e) {
       if (!(e instanceof GameOver)) throw e;
     }
+  }
+
+  /** Whether the turn's window of that name is `passable` (a scenario starts in it). */
+  private windowIsPassable(name: string): boolean {
+    const find = (stmts: Stmt[]): boolean | undefined => {
+      for (const st of stmts) {
+        if (st.kind === 'window' && st.name === name) return st.passable;
+        for (const inner of childBlocks(st)) {
+          const r = find(inner);
+          if (r !== undefined) return r;
+        }
+      }
+      return undefined;
+    };
+    return find(this.ir.turn.body) ?? false;
   }
 
   private turnLoop(passFirst: boolean): void {
