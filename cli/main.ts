@@ -18,6 +18,7 @@ import type { GameIR } from '../compiler/ir.ts';
 import { playGame } from '../runtime/play.ts';
 import { foldBatch, playBatch, type GameSummary } from '../runtime/batch.ts';
 import { playOnWorkers } from './workers.ts';
+import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
 import { renderDiagnostic } from './render.ts';
 import { progressBar } from './progress.ts';
@@ -36,6 +37,7 @@ function usage(): string {
     '  check <paths…>                 check the rules and cards under the paths',
     '  build <game> [--out FILE]      write the game\'s IR (JSON)',
     '  play <game> [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value]',
+    '  new <game>                     start a new game: rules, cards and a ruling that work',
     '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
     '  demo [game]                    compile, play one narrated game and summarise it',
@@ -300,6 +302,19 @@ async function main(argv: string[]): Promise<number> {
       return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game });
     case 'merge':
       return cmdMerge(positionals);
+    case 'new': {
+      if (positionals.length !== 1) throw new UsageError('new needs one game name, e.g. grimoire new my-game');
+      let files: string[];
+      try {
+        files = newGame(projectRoot, positionals[0]!);
+      } catch (e) {
+        throw new UsageError((e as Error).message);
+      }
+      for (const f of files) console.log(`wrote ${relative(projectRoot, f)}`);
+      const g = positionals[0]!;
+      console.log(`\nNext:\n  npx grimoire check rules/${g} cards/${g}\n  npx grimoire demo ${g}\n  npx grimoire scenario rules/${g}/rulings\n(docs/tutorial.md walks through a game like it.)`);
+      return 0;
+    }
     case 'demo':
       return cmdDemo(positionals[0] ?? 'trump');
     default:

@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { root } from './helpers.ts';
 
 const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
+/** The command in another project folder (GRIMOIRE_ROOT), as for a designer's own games. */
+const grimoireIn = (project: string, ...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
 
 describe('grimoire (the command)', () => {
   it('check: exit 0 when clean, 1 with file:line:col diagnostics, 2 on a usage error', () => {
@@ -18,6 +21,20 @@ describe('grimoire (the command)', () => {
     expect(bad.stdout).toMatch(/bad\.grim:1:22: error syntax\/unknown-word/);
     expect(bad.stdout + bad.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
     expect(grimoire('play', 'no-such-game').status).toBe(2);
+  }, 60_000);
+
+  it('new: a game that checks clean, passes its ruling and plays; a bad or taken name is refused', () => {
+    const project = mkdtempSync(join(tmpdir(), 'grim-project-'));
+    const made = grimoireIn(project, 'new', 'my-game');
+    expect(made.status).toBe(0);
+    expect(made.stdout).toMatch(/wrote rules\/my-game\/game\.grim/);
+    expect(grimoireIn(project, 'check', join(project, 'rules/my-game'), join(project, 'cards/my-game')).status).toBe(0);
+    const rulings = grimoireIn(project, 'scenario', join(project, 'rules/my-game/rulings'));
+    expect(rulings.stdout).toMatch(/1 passed, 0 failed/);
+    const played = JSON.parse(grimoireIn(project, 'play', 'my-game', '--games', '20', '--json').stdout);
+    expect(played.errors).toBe(0);
+    expect(grimoireIn(project, 'new', 'my-game').status).toBe(2);
+    expect(grimoireIn(project, 'new', '../escape').stderr).toMatch(/cannot name a game/);
   }, 60_000);
 
   it('play --summaries of split seed ranges, merged, gives the report of one run', () => {
