@@ -45,6 +45,7 @@ export const diagnosticCodes = {
   'function/recursive': 'A function calls itself (directly or through others).',
   'procedure/recursive': 'A procedure calls itself (directly or through others): it could never end.',
   'card/missing-attr': 'A card does not give a value for an attribute of its type.',
+  'card/non-constant-attr': 'A card gives an attr a value that is not printed-constant (a parameter, a computed value).',
   'card/unknown-attr': 'A card gives a value for something its type does not have.',
   'param/bad-default': 'A parameter whose default or alternatives are not literals of its type.',
   'stack/missing': 'An action has normal speed but the game declares no `stack` zone.',

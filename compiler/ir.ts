@@ -91,7 +91,7 @@ export interface CardIR {
   name: string;
   title: string;
   type: number;
-  attrs: { field: number; value: number | boolean | string | null }[];
+  attrs: { field: number; value: Literal | Literal[] }[];
   cite: string;
   loc: SrcLoc;
 }
@@ -166,7 +166,7 @@ export interface ActionIR {
   slots: number;
   /** A card's own ability: the card definition it belongs to (its instances are `this`), or -1. */
   source: number;
-  /** Where the card must be for the ability to work (`while in <zone>`), or -1 for anywhere. */
+  /** Where the card must be for the ability to work (`while in <zone>`); -1 anywhere but attached; -2 while attached under another card. */
   sourceZone: number;
   cite: string;
   loc: SrcLoc;
@@ -204,7 +204,7 @@ export type Expr =
 export const builtinFns = [
   'count', 'sum', 'max', 'min', 'any', 'all', 'all_same',
   'sorted', 'distinct', 'is_empty', 'first', 'top', 'bottom',
-  'units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards',
+  'units', 'all_units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards',
   'controller', 'labels', 'zone_owner',
 ] as const;
 export type BuiltinFn = (typeof builtinFns)[number];
@@ -242,7 +242,7 @@ export type StmtBody =
   | { kind: 'cancel'; request: Expr }
   | { kind: 'retarget'; request: Expr; by: Expr | null }
   | { kind: 'endTurn' }
-  | { kind: 'win' | 'lose'; player: Expr; reason: string }
-  | { kind: 'drawGame'; reason: string }
+  | { kind: 'win' | 'lose'; player: Expr; reason: string; reasonExpr: Expr | null } // reasonExpr: a computed text, when not a literal
+  | { kind: 'drawGame'; reason: string; reasonExpr: Expr | null }
   | { kind: 'log'; text: string }
   | { kind: 'cite'; text: string; body: Stmt[] };

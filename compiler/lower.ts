@@ -46,6 +46,7 @@ const builtinSignatures: Record<BuiltinFn, { args: ('list' | 'lambda' | 'number'
   top: { args: ['list', 'number'], result: (t) => listOf(elementOf(t[0]!)) },
   bottom: { args: ['list', 'number'], result: (t) => listOf(elementOf(t[0]!)) },
   units: { args: ['card'], result: () => 'cards' },
+  all_units: { args: ['list'], result: () => 'cards' },
   host: { args: ['card'], result: () => 'card' },
   zone_of: { args: ['card'], result: () => 'zone' },
   owner: { args: ['card'], result: () => 'player' },
@@ -58,6 +59,9 @@ const builtinSignatures: Record<BuiltinFn, { args: ('list' | 'lambda' | 'number'
   labels: { args: ['any'], result: () => 'labels' },
   zone_owner: { args: ['zone'], result: () => 'player' },
 };
+
+/** `sourceZone` of an ability that works while its card is attached under another (`while attached`). */
+const ATTACHED = -2;
 
 /** Literals that a definition may not take as its name. */
 const reservedWords = new Set(['none', 'true', 'false']);
@@ -404,9 +408,32 @@ class Lowerer {
         continue;
       }
       const e = this.constExpr(v.value, this.cardFields[index]!.type);
-      attrs.push({ field: index, value: e.kind === 'lit' ? e.value : null });
+      const value = this.foldConstant(e);
+      if (value === undefined) {
+        this.error('card/non-constant-attr', v.value.loc, `the ${f.name.text} of card '${c.name.text}' must be printed on the card: a number, a text, true or false, an enum value, a label, or a list of these`);
+        continue;
+      }
+      attrs.push({ field: index, value });
     }
     return { name: c.name.text, title: c.title ?? c.name.text, type: typeIndex, attrs, cite: c.cite ?? '', loc: this.src(c.name.loc) };
+  }
+
+  /** A result's reason: a literal text, or a text computed when the game ends (`reason why`). */
+  private reason(e: A.Expr | undefined, scope: Scope): { reason: string; reasonExpr: Expr | null } {
+    if (!e) return { reason: '', reasonExpr: null };
+    if (e.kind === 'string') return { reason: e.value, reasonExpr: null };
+    return { reason: '', reasonExpr: this.expect(e, 'text', scope) };
+  }
+
+  /** The value of a constant expression (lists included), or undefined when it is not constant. */
+  private foldConstant(e: Expr): Literal | Literal[] | undefined {
+    if (e.kind === 'lit') return e.value;
+    if (e.kind === 'label') return this.labels[e.index]!.name.text;
+    if (e.kind === 'list') {
+      const items = e.items.map((x) => this.foldConstant(x));
+      return items.every((x): x is Literal => x !== undefined && !Array.isArray(x)) ? items : undefined;
+    }
+    return undefined;
   }
 
   /** A constant: a literal, an enum value, a label or a parameter — folded to a literal where possible. */
@@ -520,7 +547,7 @@ class Lowerer {
           break;
         case 'whileIn':
           if (!owner) this.error('action/while-in-outside-card', c.loc, `'while in' says where a card must be for its ability to work; '${a.name.text}' is not written inside a card`);
-          else ir.sourceZone = this.zoneIndex(c.zone);
+          else ir.sourceZone = c.zone ? this.zoneIndex(c.zone) : ATTACHED;
           break;
         case 'if':
           ir.condition = this.expect(c.expr, 'bool', scope);
@@ -743,9 +770,9 @@ class Lowerer {
         return { kind: 'endTurn', loc };
       case 'win':
       case 'lose':
-        return { kind: s.kind, player: this.expect(s.player, 'player', scope), reason: s.reason ?? '', loc };
+        return { kind: s.kind, player: this.expect(s.player, 'player', scope), ...this.reason(s.reason, scope), loc };
       case 'draw':
-        return { kind: 'drawGame', reason: s.reason ?? '', loc };
+        return { kind: 'drawGame', ...this.reason(s.reason, scope), loc };
       case 'log':
         return { kind: 'log', text: s.text, loc };
       case 'cite':

@@ -180,8 +180,8 @@ export type Clause =
   | { kind: 'tags'; labels: Name[]; loc: Loc }
   | { kind: 'when'; expr: Expr; loc: Loc }
   | { kind: 'limit'; count: number; loc: Loc }
-  /** Card abilities only: the ability works while its card is in this zone. */
-  | { kind: 'whileIn'; zone: Name; loc: Loc }
+  /** Card abilities only: the ability works while its card is in this zone (null: while attached). */
+  | { kind: 'whileIn'; zone: Name | null; loc: Loc }
   | { kind: 'using' | 'target'; name: Name; count: CountSpec; from: Expr; suchThat?: Expr; loc: Loc }
   | { kind: 'cost' | 'effect'; body: Stmt[]; loc: Loc }
   | { kind: 'on'; event: EventSpec; loc: Loc }
@@ -240,8 +240,8 @@ export type Stmt =
   | { kind: 'cancel'; request: Expr; loc: Loc }
   | { kind: 'retarget'; request: Expr; by?: Expr; loc: Loc }
   | { kind: 'endTurn'; loc: Loc }
-  | { kind: 'win' | 'lose'; player: Expr; reason?: string; loc: Loc }
-  | { kind: 'draw'; reason?: string; loc: Loc }
+  | { kind: 'win' | 'lose'; player: Expr; reason?: Expr; loc: Loc }
+  | { kind: 'draw'; reason?: Expr; loc: Loc }
   | { kind: 'log'; text: string; loc: Loc }
   | { kind: 'cite'; text: string; body: Stmt[]; loc: Loc };
 

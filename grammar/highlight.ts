@@ -23,7 +23,7 @@ export interface MonarchLanguage {
 const builtinNames = [
   'me', 'opponent', 'active', 'players', 'this', 'it', 'request',
   'count', 'sum', 'max', 'min', 'any', 'all', 'all_same', 'sorted', 'distinct', 'is_empty', 'first', 'top', 'bottom',
-  'units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards', 'controller', 'labels',
+  'units', 'all_units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards', 'controller', 'labels',
 ];
 
 export function monarchLanguage(): MonarchLanguage {

@@ -589,9 +589,17 @@ export class GrimoireParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           this.CONSUME(K.while);
-          this.CONSUME(K.in);
-          const zone = this.nameAt(110);
-          return { kind: 'whileIn', zone, loc: this.loc(start) };
+          // `while in <zone>`, or `while attached` (under another card: equipment).
+          return this.OR9([
+            {
+              ALT: () => {
+                this.CONSUME(K.in);
+                const zone = this.nameAt(110);
+                return { kind: 'whileIn', zone, loc: this.loc(start) } as A.Clause;
+              },
+            },
+            { ALT: () => { this.CONSUME(K.attached); return { kind: 'whileIn', zone: null, loc: this.loc(start) } as A.Clause; } },
+          ]);
         },
       },
       {
@@ -921,10 +929,10 @@ export class GrimoireParser extends EmbeddedActionsParser {
             { ALT: () => { this.CONSUME(K.lose); return 'lose' as const; } },
           ]);
           const player = this.SUBRULE8(this.orExpr);
-          let reason: string | undefined;
+          let reason: A.Expr | undefined;
           this.OPTION7(() => {
             this.CONSUME(K.reason);
-            reason = this.SUBRULE(this.str);
+            reason = this.subrule(20, this.orExpr);
           });
           return { kind, player, reason, loc: player.loc };
         },
@@ -932,10 +940,10 @@ export class GrimoireParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           const t = this.CONSUME(K.draw);
-          let reason: string | undefined;
+          let reason: A.Expr | undefined;
           this.OPTION8(() => {
             this.CONSUME2(K.reason);
-            reason = this.SUBRULE2(this.str);
+            reason = this.subrule(21, this.orExpr);
           });
           return { kind: 'draw', reason, loc: this.loc(t) };
         },

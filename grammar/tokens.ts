@@ -59,7 +59,7 @@ export const keywordWords = [
   'cost', 'effect', 'on', 'resolved', 'declared', 'moved', 'to', 'start', 'end', 'if', 'else',
   'controller', 'check', 'setup', 'window', 'passable', 'let', 'set', 'move', 'top', 'bottom',
   'facedown', 'faceup', 'attach', 'detach', 'create', 'every', 'of', 'in', 'shuffle', 'reveal',
-  'choose', 'by', 'option', 'for', 'each', 'repeat', 'while', 'do', 'perform', 'modify', 'unmodify', 'order', 'until',
+  'choose', 'by', 'option', 'for', 'each', 'repeat', 'while', 'do', 'perform', 'modify', 'unmodify', 'order', 'attached', 'until',
   'cancel', 'retarget', 'win', 'lose', 'draw', 'reason', 'log', 'then', 'not', 'and', 'or', 'has',
   'true', 'false', 'none', 'any',
 ] as const;

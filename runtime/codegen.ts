@@ -36,6 +36,12 @@ export const H = {
     return k === 0 ? [] : xs.slice(-k);
   },
   units: (k: Card | null) => (k ? [k, ...k.attached] : []),
+  /** Every card of a list and every card attached under them, hosts first. */
+  allUnits: (l: unknown) => {
+    const out: Card[] = [];
+    for (const k of asList(l) as Card[]) if (k) out.push(k, ...k.attached);
+    return out;
+  },
   host: (k: Card | null) => k?.host ?? null,
   zoneOf: (k: Card | null) => (k ? (k.host ? k.host.zone : k.zone) : null),
   zoneOwner: (z: Zone | null) => z?.player ?? null,
@@ -318,6 +324,7 @@ class ExprSource {
       case 'distinct':
         return lam();
       case 'units': return `H.units(${a[0]})`;
+      case 'all_units': return `H.allUnits(${a[0]})`;
       case 'host': return `H.host(${a[0]})`;
       case 'zone_of': return `H.zoneOf(${a[0]})`;
       case 'owner': return `H.cardOwner(${a[0]})`;

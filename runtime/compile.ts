@@ -281,11 +281,13 @@ export class Compiler {
       case 'lose': {
         const p = this.expr(s.player);
         const { reason, kind } = s;
-        return ((c) => { g.finish(kind, p(c) as Player, reason, c, loc); });
+        const why = s.reasonExpr ? this.expr(s.reasonExpr) : null;
+        return (c) => g.finish(kind, p(c) as Player, why ? String(why(c) ?? '') : reason, c, loc);
       }
       case 'drawGame': {
         const reason = s.reason;
-        return ((c) => { g.finish('draw', null, reason, c, loc); });
+        const why = s.reasonExpr ? this.expr(s.reasonExpr) : null;
+        return (c) => g.finish('draw', null, why ? String(why(c) ?? '') : reason, c, loc);
       }
       case 'log': {
         const text = s.text;

@@ -321,11 +321,38 @@ export class Engine implements ViewSource {
     try {
       if (this.turn === 0) this.turn = 1;
       this.window(name, this.windowIsPassable(name));
+      // The rest of the turn after that window (an end phase written after it) runs too.
+      const rest = this.afterWindow(name);
+      if (rest) rest(this.newCtx(new Array(this.ir.turn.slots), this.active, this.ir.turn.cite));
       this.endOfTurn();
       this.turnLoop(true);
     } catch (e) {
       if (!(e instanceof GameOver)) throw e;
     }
+  }
+
+  /**
+   * The statements of the turn that follow its window of that name (found at the top level or in
+   * `cite` groups), preceded by the turn's top-level `let`s so the names they bind still exist.
+   */
+  private afterWindow(name: string): Ex | null {
+    const rest = (stmts: Stmt[]): Stmt[] | null => {
+      for (let i = 0; i < stmts.length; i++) {
+        const st = stmts[i]!;
+        if (st.kind === 'window' && st.name === name) return stmts.slice(i + 1);
+        if (st.kind === 'cite') {
+          const inner = rest(st.body);
+          if (inner) return [{ ...st, body: inner }, ...stmts.slice(i + 1)];
+        }
+      }
+      return null;
+    };
+    const body = this.ir.turn.body;
+    const after = rest(body);
+    if (!after || after.length === 0) return null;
+    const holder = body.findIndex((st) => (st.kind === 'window' && st.name === name) || (st.kind === 'cite' && rest(st.body) !== null));
+    const lets = body.slice(0, holder).filter((st) => st.kind === 'let');
+    return this.compiler.block([...lets, ...after]);
   }
 
   /** Whether the turn's window of that name is `passable` (a scenario starts in it). */
@@ -969,9 +996,11 @@ export class Engine implements ViewSource {
   /** The cards with this ability that `player` controls (or, with null, anyone), where it works. */
   private abilityCards(a: CompiledAction, player: Player | null): Card[] {
     const out: Card[] = [];
+    const whileAttached = a.ir.sourceZone === -2;
     for (const c of this.cards) {
-      if (c.def !== a.ir.source || !c.zone) continue;
-      if (a.ir.sourceZone >= 0 && c.zone.def !== a.ir.sourceZone) continue;
+      if (c.def !== a.ir.source) continue;
+      if (whileAttached ? !c.host : !c.zone) continue;
+      if (a.ir.sourceZone >= 0 && c.zone!.def !== a.ir.sourceZone) continue;
       if (player && this.controllerOf(c) !== player) continue;
       out.push(c);
     }

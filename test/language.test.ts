@@ -173,6 +173,63 @@ describe('language constructs', () => {
     expect(codes).toContain('name/unknown');
   });
 
+  it('list attrs are printed on the card; `has` reads them', () => {
+    const { engine } = played(`
+      label 飛行 "flying"
+      label 対空 "anti-air"
+      card type Flyer { attr skills: labels value labels: labels = this.skills }
+      card Hawk: Flyer { skills = [飛行, 対空] }
+      setup {
+        create 1 of Hawk in active.hand
+        set active.total = count(active.hand where it has 飛行)
+      }`);
+    expect(state(engine, engine.active.index, 'total')).toBe(1);
+    const bad = compileGame({ sources: [{ path: 'g.grim', text: base + 'param x: number = 1\ncard R9: C { suit = red rank = x }' }] });
+    expect(bad.diagnostics.map((d) => d.code)).toContain('card/non-constant-attr');
+  });
+
+  it('while attached: an equipment card\'s ability works under its host, for the host\'s controller', () => {
+    const { stopped } = played(`
+      zone board per player public ordered attachments
+      card Bow: C {
+        suit = black rank = 3
+        action Shoot "Shoot" { speed immediate while attached effect { set me.total = me.total + host(this).rank } }
+      }
+      setup {
+        create 1 of R2 in active.board
+        create 1 of Bow in active.hand
+        create 1 of Bow in active.board
+        attach active.hand to first(active.board)
+      }`);
+    // Only the Bow under the R2 works; the Bow lying on the board is not attached.
+    expect(stopped!.options.map((o) => o.label)).toEqual(['Bow.Shoot']);
+  });
+
+  it('a result\'s reason may be computed; all_units flattens cards and what is attached', () => {
+    const { engine } = played(`
+      zone board per player public ordered attachments
+      procedure end_with(why: text) { lose active reason why }
+      setup {
+        create 1 of R2 in active.board
+        create 1 of B3 in active.hand
+        attach active.hand to first(active.board)
+        set active.total = count(all_units(active.board))
+        do end_with("computed: " + "reason")
+      }`);
+    expect(engine.result!.reason).toBe('computed: reason');
+    expect(state(engine, engine.active.index, 'total')).toBe(2);
+  });
+
+  it('a scenario started in a window runs the rest of the turn after it', () => {
+    const game = base.replace('turn { window main }', 'turn {\n  let bonus = 5\n  window main passable\n  set active.total = active.total + bonus\n}');
+    const r = compileGame({ sources: [{ path: 'g.grim', text: game }] });
+    const engine = new Engine(r.ir!, { seed: 1, askSingleActions: true });
+    engine.turn = 3;
+    const { seen } = playScript(engine, ['pass'], 'main');
+    expect(seen).toHaveLength(2); // p1's window, then p2's next turn
+    expect(state(engine, 0, 'total')).toBe(5);
+  });
+
   it('generated expression code never runs text from the rules', () => {
     // A text literal shaped like code: it must stay a string.
     const { engine } = played(`
