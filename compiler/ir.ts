@@ -176,6 +176,13 @@ export interface ActionIR {
 
 export type Literal = number | boolean | string | null;
 
+/**
+ * A `{name}` in a log text or a prompt: the value of that name when the text is shown. The
+ * compiler lowers each placeholder, in order, to an expression (`args`, `promptArgs`); the
+ * runtime fills them in with the same pattern.
+ */
+export const placeholderPattern = /\{([\p{L}\p{So}_][\p{L}\p{N}\p{So}\p{M}_・ー]*)\}/gu;
+
 export type Expr =
   | { kind: 'lit'; value: Literal }
   | { kind: 'param'; index: number }
@@ -227,16 +234,16 @@ export type StmtBody =
   | { kind: 'createCount'; count: Expr; card: number; zone: Expr }
   | { kind: 'shuffle'; zone: Expr }
   | { kind: 'reveal'; cards: Expr; to: Expr | null }
-  | { kind: 'chooseOrder'; slot: number; name: string; from: Expr; by: Expr | null; prompt: string } // binds the list in the chosen order
-  | { kind: 'choose'; slot: number; name: string; min: Expr; max: Expr; single: boolean; from: Expr; suchThat: Expr | null; by: Expr | null; prompt: string }
-  | { kind: 'chooseMode'; by: Expr | null; prompt: string; options: { label: string; when: Expr | null; body: Stmt[] }[] }
+  | { kind: 'chooseOrder'; slot: number; name: string; from: Expr; by: Expr | null; prompt: string; promptArgs: Expr[] } // binds the list in the chosen order
+  | { kind: 'choose'; slot: number; name: string; min: Expr; max: Expr; single: boolean; from: Expr; suchThat: Expr | null; by: Expr | null; prompt: string; promptArgs: Expr[] }
+  | { kind: 'chooseMode'; by: Expr | null; prompt: string; promptArgs: Expr[]; options: { label: string; when: Expr | null; body: Stmt[] }[] }
   | { kind: 'if'; cond: Expr; then: Stmt[]; else: Stmt[] }
   | { kind: 'forEach'; slot: number; list: Expr; body: Stmt[] }
   | { kind: 'repeat'; count: Expr; body: Stmt[] }
   | { kind: 'while'; cond: Expr; body: Stmt[] }
   | { kind: 'callProc'; proc: number; args: Expr[] }
   | { kind: 'perform'; action: number; by: Expr | null }
-  | { kind: 'window'; name: string; passable: boolean }
+  | { kind: 'window'; name: string; passable: boolean; open: boolean } // open: every player may act, in turn, until all pass in a row
   | { kind: 'modify'; card: Expr; field: number; by: Expr; untilEndOfTurn: boolean }
   | { kind: 'unmodify'; card: Expr; field: number } // field -1: every value
   | { kind: 'cancel'; request: Expr }
@@ -244,5 +251,5 @@ export type StmtBody =
   | { kind: 'endTurn' }
   | { kind: 'win' | 'lose'; player: Expr; reason: string; reasonExpr: Expr | null } // reasonExpr: a computed text, when not a literal
   | { kind: 'drawGame'; reason: string; reasonExpr: Expr | null }
-  | { kind: 'log'; text: string }
+  | { kind: 'log'; text: string; args: Expr[] } // text: `{name}` placeholders, filled from args in order (see placeholderPattern)
   | { kind: 'cite'; text: string; body: Stmt[] };

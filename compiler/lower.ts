@@ -8,7 +8,7 @@
 import type * as A from '../grammar/ast.ts';
 import { diag, suggest, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 import { declsOf, type Declarations } from './resolve.ts';
-import { builtinFns, IR_VERSION, type ActionIR, type BuiltinFn, type DeclareStepIR, type Expr, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
+import { builtinFns, placeholderPattern, IR_VERSION, type ActionIR, type BuiltinFn, type DeclareStepIR, type Expr, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
 
 const baseTypes = new Set(['number', 'bool', 'text', 'player', 'card', 'cards', 'zone', 'request', 'requests', 'players', 'label', 'labels', 'action']);
 
@@ -418,6 +418,14 @@ class Lowerer {
     return { name: c.name.text, title: c.title ?? c.name.text, type: typeIndex, attrs, cite: c.cite ?? '', loc: this.src(c.name.loc) };
   }
 
+  /** The `{name}` placeholders of a log text or a prompt, in order, as expressions in this scope. */
+  private placeholders(text: string | undefined, scope: Scope, loc: A.Loc): Expr[] {
+    if (!text) return [];
+    const out: Expr[] = [];
+    for (const m of text.matchAll(placeholderPattern)) out.push(this.expr({ kind: 'name', name: m[1]!, loc }, scope).ir);
+    return out;
+  }
+
   /** A result's reason: a literal text, or a text computed when the game ends (`reason why`). */
   private reason(e: A.Expr | undefined, scope: Scope): { reason: string; reasonExpr: Expr | null } {
     if (!e) return { reason: '', reasonExpr: null };
@@ -687,7 +695,7 @@ class Lowerer {
         if (!isList(from.type)) this.error('type/mismatch', s.from.loc, `'choose order … from' needs a list, but this is ${describeType(from.type)}`);
         const by = s.by ? this.expect(s.by, 'player', scope) : null;
         const slot = this.bind(scope, s.name, listOf(elementOf(from.type)));
-        return { kind: 'chooseOrder', slot, name: s.name.text, from: from.ir, by, prompt: s.prompt ?? '', loc };
+        return { kind: 'chooseOrder', slot, name: s.name.text, from: from.ir, by, prompt: s.prompt ?? '', promptArgs: this.placeholders(s.prompt, scope, s.loc), loc };
       }
       case 'choose': {
         const from = this.expr(s.from, scope);
@@ -699,13 +707,14 @@ class Lowerer {
         const elem = elementOf(from.type);
         const slot = this.bind(scope, s.name, single ? elem : listOf(elem));
         const suchThat = s.suchThat ? this.expect(s.suchThat, 'bool', scope) : null;
-        return { kind: 'choose', slot, name: s.name.text, min, max, single, from: from.ir, suchThat, by, prompt: s.prompt ?? '', loc };
+        return { kind: 'choose', slot, name: s.name.text, min, max, single, from: from.ir, suchThat, by, prompt: s.prompt ?? '', promptArgs: this.placeholders(s.prompt, scope, s.loc), loc };
       }
       case 'chooseMode':
         return {
           kind: 'chooseMode',
           by: s.by ? this.expect(s.by, 'player', scope) : null,
           prompt: s.prompt ?? '',
+          promptArgs: this.placeholders(s.prompt, scope, s.loc),
           options: s.options.map((o) => ({ label: o.label, when: o.when ? this.expect(o.when, 'bool', scope) : null, body: this.block(o.body, scope) })),
           loc,
         };
@@ -742,7 +751,7 @@ class Lowerer {
         return { kind: 'perform', action: index, by: s.by ? this.expect(s.by, 'player', scope) : null, loc };
       }
       case 'window':
-        return { kind: 'window', name: s.name.text, passable: s.passable, loc };
+        return { kind: 'window', name: s.name.text, passable: s.passable, open: s.open, loc };
       case 'modify': {
         const card = this.expect(s.target, 'card', scope);
         const index = this.cardFieldIndex.get(s.field.text);
@@ -774,7 +783,7 @@ class Lowerer {
       case 'draw':
         return { kind: 'drawGame', ...this.reason(s.reason, scope), loc };
       case 'log':
-        return { kind: 'log', text: s.text, loc };
+        return { kind: 'log', text: s.text, args: this.placeholders(s.text, scope, s.loc), loc };
       case 'cite':
         return { kind: 'cite', text: s.text, body: this.block(s.body, scope), loc };
     }

@@ -870,11 +870,15 @@ export class GrimoireParser extends EmbeddedActionsParser {
           this.CONSUME(K.window);
           const name = this.nameAt(107);
           let passable = false;
-          this.OPTION4(() => {
-            this.CONSUME(K.passable);
-            passable = true;
-          });
-          return { kind: 'window', name, passable, loc: name.loc };
+          let open = false;
+          // `passable`: the active player may close it; `open`: every player may act in it.
+          this.MANY3(() =>
+            this.OR8([
+              { ALT: () => { this.CONSUME(K.passable); passable = true; } },
+              { ALT: () => { this.CONSUME(K.open); open = true; } },
+            ]),
+          );
+          return { kind: 'window', name, passable, open, loc: name.loc };
         },
       },
       {

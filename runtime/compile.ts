@@ -4,7 +4,7 @@
  * the host's decider. Built once per engine, from validated IR only: no source text is ever
  * turned into code.
  */
-import type { Expr, Stmt } from '../compiler/ir.ts';
+import { placeholderPattern, type Expr, type Stmt } from '../compiler/ir.ts';
 import { Card, Player, Request, Zone } from './model.ts';
 import type { Engine } from './engine.ts';
 import { generatedExpr } from './codegen.ts';
@@ -42,6 +42,26 @@ export class Compiler {
   /** An expression: generated JavaScript, one function per expression tree (codegen.ts). */
   expr(e: Expr): Ev {
     return generatedExpr(e, this.engine);
+  }
+
+  /**
+   * A text with `{name}` placeholders, filled in when shown. For a prompt the viewer is the
+   * player deciding, who sees a hidden card only by where it lies; for the log (viewer null)
+   * every card is named.
+   */
+  private text(text: string, argIr: Expr[]): (c: Ctx, viewer: Player | null) => string {
+    if (argIr.length === 0) return () => text;
+    const g = this.engine;
+    const args = argIr.map((a) => this.expr(a));
+    const show = (v: unknown, viewer: Player | null): string => {
+      if (Array.isArray(v) || v instanceof Zone) return asList(v).map((x) => show(x, viewer)).join(', ');
+      if (v === null || v === undefined) return 'none';
+      return viewer ? g.optionLabel(viewer, v) : v instanceof Request ? g.actionName(v.action) : String(v);
+    };
+    return (c, viewer) => {
+      let i = 0;
+      return text.replace(placeholderPattern, () => show(args[i++]!(c), viewer));
+    };
   }
 
   /** A body: its statements in order. */
@@ -161,24 +181,27 @@ export class Compiler {
         const max = this.expr(s.max);
         const such = s.suchThat ? this.expr(s.suchThat) : null;
         const by = s.by ? this.expr(s.by) : null;
-        const { slot, single, prompt, name } = s;
+        const { slot, single, name } = s;
+        const prompt = this.text(s.prompt || `choose ${name}`, s.promptArgs);
         return ((c) => {
           const chooser = by ? (by(c) as Player) : c.me;
-          c.frame[slot] = g.choose(chooser, asList(from(c)), min(c) as number, max(c) as number, single, such, slot, c, prompt || `choose ${name}`, loc);
+          c.frame[slot] = g.choose(chooser, asList(from(c)), min(c) as number, max(c) as number, single, such, slot, c, prompt(c, chooser), loc);
         });
       }
       case 'chooseOrder': {
         const from = this.expr(s.from);
         const by = s.by ? this.expr(s.by) : null;
-        const { slot, prompt, name } = s;
+        const { slot, name } = s;
+        const promptOf = this.text(s.prompt || `order ${name}`, s.promptArgs);
         return ((c) => {
           const chooser = by ? (by(c) as Player) : c.me;
+          const prompt = promptOf(c, chooser);
           const rest = [...asList(from(c))];
           const ordered: unknown[] = [];
           // One pick per place, first to last; the last card takes the last place.
           while (rest.length > 1) {
             const place = ordered.length + 1;
-            const v = g.choose(chooser, rest, 1, 1, true, null, slot, c, `${prompt || `order ${name}`}: place ${place} of ${place + rest.length - 1}`, loc);
+            const v = g.choose(chooser, rest, 1, 1, true, null, slot, c, `${prompt}: place ${place} of ${place + rest.length - 1}`, loc);
             ordered.push(v);
             rest.splice(rest.indexOf(v), 1);
           }
@@ -189,12 +212,12 @@ export class Compiler {
       case 'chooseMode': {
         const by = s.by ? this.expr(s.by) : null;
         const options = s.options.map((o) => ({ label: o.label, when: o.when ? this.expr(o.when) : null, body: this.block(o.body) }));
-        const prompt = s.prompt;
+        const prompt = this.text(s.prompt, s.promptArgs);
         return ((c) => {
           const chooser = by ? (by(c) as Player) : c.me;
           const open = options.filter((o) => !o.when || o.when(c));
           if (open.length === 0) return;
-          const pick = g.chooseMode(chooser, open.map((o) => o.label), c, prompt, loc);
+          const pick = g.chooseMode(chooser, open.map((o) => o.label), c, prompt(c, chooser), loc);
           open[pick]!.body(c);
         });
       }
@@ -252,8 +275,8 @@ export class Compiler {
         return ((c) => { g.perform(a, by ? (by(c) as Player) : c.me, loc); });
       }
       case 'window': {
-        const { name, passable } = s;
-        return ((_c) => { g.window(name, passable); });
+        const { name, passable, open } = s;
+        return () => g.window(name, passable, open);
       }
       case 'modify': {
         const card = this.expr(s.card);
@@ -290,8 +313,9 @@ export class Compiler {
         return (c) => g.finish('draw', null, why ? String(why(c) ?? '') : reason, c, loc);
       }
       case 'log': {
-        const text = s.text;
-        return ((c) => { g.narrate(text, c, loc); });
+        // The log is the judge's record: placeholders show every card by name.
+        const text = this.text(s.text, s.args);
+        return (c) => g.narrate(text(c, null), c, loc);
       }
       case 'cite': {
         const body = this.block(s.body);

@@ -285,9 +285,24 @@ export class Engine implements ViewSource {
     return this.drive(decide, () => this.runGame());
   }
 
-  /** Plays on from a window of the current turn (scenarios: the caller has set up the position). */
-  runFrom(windowName: string, decide: Decider): GameResult | null {
-    return this.drive(decide, () => this.runFromWindow(windowName));
+  /**
+   * Plays on from a point of the game (scenarios; the caller has set up the position): `setup`
+   * (the whole game), `turn` (the start of the active player's turn), or the name of a window of
+   * the turn.
+   */
+  runFrom(start: string, decide: Decider): GameResult | null {
+    if (start === 'setup') return this.run(decide);
+    if (start === 'turn') {
+      return this.drive(decide, () => {
+        try {
+          this.turn = Math.max(0, this.turn - 1);
+          this.turnLoop(false);
+        } catch (e) {
+          if (!(e instanceof GameOver)) throw e;
+        }
+      });
+    }
+    return this.drive(decide, () => this.runFromWindow(start));
   }
 
   private drive(decide: Decider, body: () => void): GameResult | null {
@@ -320,7 +335,8 @@ export class Engine implements ViewSource {
   private runFromWindow(name: string): void {
     try {
       if (this.turn === 0) this.turn = 1;
-      this.window(name, this.windowIsPassable(name));
+      const flags = this.windowFlags(name);
+      this.window(name, flags.passable, flags.open);
       // The rest of the turn after that window (an end phase written after it) runs too.
       const rest = this.afterWindow(name);
       if (rest) rest(this.newCtx(new Array(this.ir.turn.slots), this.active, this.ir.turn.cite));
@@ -355,11 +371,11 @@ export class Engine implements ViewSource {
     return this.compiler.block([...lets, ...after]);
   }
 
-  /** Whether the turn's window of that name is `passable` (a scenario starts in it). */
-  private windowIsPassable(name: string): boolean {
-    const find = (stmts: Stmt[]): boolean | undefined => {
+  /** Whether the turn's window of that name is `passable` and `open` (a scenario starts in it). */
+  private windowFlags(name: string): { passable: boolean; open: boolean } {
+    const find = (stmts: Stmt[]): { passable: boolean; open: boolean } | undefined => {
       for (const st of stmts) {
-        if (st.kind === 'window' && st.name === name) return st.passable;
+        if (st.kind === 'window' && st.name === name) return { passable: st.passable, open: st.open };
         for (const inner of childBlocks(st)) {
           const r = find(inner);
           if (r !== undefined) return r;
@@ -367,7 +383,7 @@ export class Engine implements ViewSource {
       }
       return undefined;
     };
-    return find(this.ir.turn.body) ?? false;
+    return find(this.ir.turn.body) ?? { passable: false, open: false };
   }
 
   private turnLoop(passFirst: boolean): void {
@@ -1155,8 +1171,16 @@ export class Engine implements ViewSource {
     while (this.stack.length > depth) this.priorityRound('response');
   }
 
-  window(name: string, passable: boolean): void {
+  /**
+   * A window: players act until it closes. Normally only the active player acts (the stack aside),
+   * and passing closes a `passable` window. In an `open` window every player may act: starting
+   * with the active player, each in turn may act or pass; after an action the active player is
+   * asked again; when every player has passed in a row, the window closes.
+   */
+  window(name: string, passable: boolean, open = false): void {
     this.endTurnRequested = false;
+    let p = this.active;
+    let passes = 0;
     for (;;) {
       this.settle();
       if (this.stack.length) {
@@ -1164,16 +1188,33 @@ export class Engine implements ViewSource {
         continue;
       }
       if (this.endTurnRequested) break;
+      if (open && passes >= this.players.length) break;
       this.tick(null);
-      const offers = this.availableActions(this.active, name);
-      if (offers.length === 0 && !passable) break;
+      const offers = this.availableActions(p, name);
+      const mayPass = open || passable;
+      if (offers.length === 0) {
+        if (!open) {
+          if (!passable) break;
+        } else {
+          passes++;
+          p = this.nextPlayer(p);
+          continue;
+        }
+      }
       const options = this.offerOptions(offers);
-      if (passable) options.push({ label: 'pass', value: PASS });
-      const i = this.ask({ player: this.active, kind: 'action', prompt: `${this.active.name}: choose an action (${name})`, options, canPass: passable, cite: this.ir.turn.cite, loc: null });
+      if (mayPass) options.push({ label: 'pass', value: PASS });
+      const i = this.ask({ player: p, kind: 'action', prompt: `${p.name}: choose an action (${name})`, options, canPass: mayPass, cite: this.ir.turn.cite, loc: null });
       const v = options[i]!.value;
-      if (v === PASS) break;
+      if (v === PASS) {
+        if (!open) break;
+        passes++;
+        p = this.nextPlayer(p);
+        continue;
+      }
       const o = v as Offer;
-      this.declare(o.action, this.active, undefined, o.source);
+      this.declare(o.action, p, undefined, o.source);
+      passes = 0;
+      p = this.active;
     }
   }
 

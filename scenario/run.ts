@@ -58,7 +58,10 @@ export function runScenario(root: string, file: string, text: string, opts: Scen
     const ir = opts.ir ?? gameIR(root, opts.game ?? String(y.game ?? ''));
     if (typeof ir === 'string') throw new ScenarioError(ir);
     engine = new Engine(ir, { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, log: true, askSingleActions: true, askForced: !!y.ask_forced });
-    setUp(engine, ir, (y.state ?? {}) as Yaml);
+    const start = String(y.start ?? 'main');
+    if (start === 'setup') {
+      if (y.state) throw new ScenarioError("'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
+    } else setUp(engine, ir, (y.state ?? {}) as Yaml);
     const steps = (y.steps ?? []) as unknown[];
     const strict = !!y.strict;
     const run = engine;
@@ -89,7 +92,7 @@ export function runScenario(root: string, file: string, text: string, opts: Scen
       stoppedAt = d;
       throw new StopRun(d);
     };
-    engine.runFrom(String(y.start ?? 'main'), decide);
+    engine.runFrom(start, decide);
     const d = stoppedAt as Decision | null;
     if (!d) checksUpTo(null);
     if (i < steps.length) outcome.failures.push(`the game ended (or stopped asking) before step ${i + 1} of ${steps.length}: ${JSON.stringify(steps[i])}`);
@@ -161,6 +164,14 @@ function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
   };
   for (const [key, value] of Object.entries(state)) {
     if (key === 'turn' || key === 'active') continue;
+    if (key === 'globals') {
+      for (const [gn, gv] of Object.entries((value ?? {}) as Yaml)) {
+        const gi = ir.globalStates.findIndex((s) => s.name === gn);
+        if (gi < 0) throw new ScenarioError(`unknown global state '${gn}' (global states: ${ir.globalStates.map((s) => s.name).join(', ') || 'none'})`);
+        engine.globals[gi] = gv;
+      }
+      continue;
+    }
     const isShared = key === 'shared';
     if (!isShared) playerByName(engine, key);
     for (const [zoneName, list] of Object.entries((value ?? {}) as Yaml)) {
@@ -184,7 +195,10 @@ function findCard(engine: Engine, ref: string): Card {
   const [owner, name] = ref.includes(':') ? ref.split(':', 2) as [string, string] : [null, ref];
   const found = engine.allCards().filter((c) => c.name === name && (!owner || c.owner.name === owner));
   if (found.length === 0) throw new ScenarioError(`no card '${ref}' in play`);
-  if (found.length > 1) throw new ScenarioError(`'${ref}' names ${found.length} cards; write p1:${name} or p2:${name}`);
+  if (found.length > 1) {
+    const where = found.map((c) => (c.zone ? c.zone.label : c.host ? `under ${c.host.name}` : 'nowhere')).join(', ');
+    throw new ScenarioError(owner ? `'${ref}' names ${found.length} cards (in ${where}); give the card you mean a name of its own in the scenario` : `'${ref}' names ${found.length} cards (in ${where}); write p1:${name} or p2:${name}`);
+  }
   return found[0]!;
 }
 

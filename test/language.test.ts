@@ -230,6 +230,44 @@ describe('language constructs', () => {
     expect(state(engine, 0, 'total')).toBe(5);
   });
 
+  it('an open window lets every player act in turn until all pass in a row', () => {
+    const game = base.replace('turn { window main }', 'turn { window main open }') + `
+      action Ping "ping" { speed immediate limit 1 per turn effect { set me.total = me.total + 1 } }`;
+    const r = compileGame({ sources: [{ path: 'g.grim', text: game }] });
+    const engine = new Engine(r.ir!, { seed: 1 });
+    const { seen } = playScript(engine, ['pass', 'Ping', 'pass']);
+    const a = seen[0]!.player; // turn 1's active player
+    // Turn 1: the active player passes, the other pings, the active player passes again; the
+    // other has nothing left to do (Ping is once a turn), so all have passed: the window closes.
+    expect(seen.slice(0, 3).map((d) => `${d.player === a ? 'active' : 'other'}:${d.options.map((o) => o.label).join('|')}`)).toEqual([
+      'active:Ping|pass',
+      'other:Ping|pass',
+      'active:Ping|pass',
+    ]);
+    expect(state(engine, 1 - a.index, 'total')).toBe(1);
+    // The run stops at turn 2's first question, to the other player, now active.
+    expect(seen[3]!.player).not.toBe(a);
+    expect(engine.turn).toBe(2);
+  });
+
+  it('log texts and prompts fill in {name} placeholders; a prompt hides what its reader may not see', () => {
+    const engine = new Engine(compile(`
+      setup {
+        create 1 of R2 in active.hand
+        create 1 of B3 in other(active).hand
+        let mine = first(active.hand)
+        let theirs = first(other(active).hand)
+        log "{me} holds {mine}; the other holds {theirs}"
+        choose x: 1 from [mine, theirs] "take {mine} or {theirs}?"
+      }`), { seed: 1, log: true });
+    const { seen } = playScript(engine, []);
+    expect(engine.log.some((e) => /p\d holds R2; the other holds B3/.test(e.text))).toBe(true);
+    // The active player may not see the other's hand: that card is named by where it lies.
+    expect(seen[0]!.prompt).toMatch(/^take R2 or hidden card #1 in p\d\.hand\?$/);
+    const bad = compileGame({ sources: [{ path: 'g.grim', text: base + 'action X { effect { log "hello {nobody}" } }' }] });
+    expect(bad.diagnostics.map((d) => d.code)).toContain('name/unknown');
+  });
+
   it('generated expression code never runs text from the rules', () => {
     // A text literal shaped like code: it must stay a string.
     const { engine } = played(`
