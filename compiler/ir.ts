@@ -228,7 +228,7 @@ export type StmtBody =
   | { kind: 'setGlobal'; field: number; value: Expr }
   | { kind: 'setActive'; value: Expr }
   | { kind: 'move'; cards: Expr; to: Expr; position: 'top' | 'bottom' | 'default'; face: 'facedown' | 'faceup' | 'default' }
-  | { kind: 'attach'; cards: Expr; to: Expr; position: 'top' | 'bottom' }
+  | { kind: 'attach'; cards: Expr; to: Expr; position: 'top' | 'bottom'; facedown: boolean }
   | { kind: 'detach'; cards: Expr }
   | { kind: 'createEvery'; cardType: number; zone: Expr; filter: Expr | null } // filter: `it` is the new card
   | { kind: 'createCount'; count: Expr; card: number; zone: Expr }

@@ -671,7 +671,7 @@ class Lowerer {
         return { kind: 'move', cards, to, position: s.position ?? 'default', face: s.face ?? 'default', loc };
       }
       case 'attach':
-        return { kind: 'attach', cards: this.expectCards(s.cards, scope), to: this.expect(s.to, 'card', scope), position: s.position ?? 'top', loc };
+        return { kind: 'attach', cards: this.expectCards(s.cards, scope), to: this.expect(s.to, 'card', scope), position: s.position ?? 'top', facedown: s.face === 'facedown', loc };
       case 'detach':
         return { kind: 'detach', cards: this.expectCards(s.cards, scope), loc };
       case 'create': {

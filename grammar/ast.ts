@@ -220,7 +220,7 @@ export type Stmt =
   | { kind: 'let'; name: Name; value: Expr; loc: Loc }
   | { kind: 'set'; target: Expr; value: Expr; loc: Loc }
   | { kind: 'move'; cards: Expr; to: Expr; position?: 'top' | 'bottom'; face?: 'facedown' | 'faceup'; loc: Loc }
-  | { kind: 'attach'; cards: Expr; to: Expr; position?: 'top' | 'bottom'; loc: Loc }
+  | { kind: 'attach'; cards: Expr; to: Expr; position?: 'top' | 'bottom'; face?: 'facedown' | 'faceup'; loc: Loc }
   | { kind: 'detach'; cards: Expr; loc: Loc }
   | { kind: 'create'; every?: Name; count?: Expr; card?: Name; zone: Expr; filter?: Expr; loc: Loc }
   | { kind: 'shuffle'; zone: Expr; loc: Loc }

@@ -781,7 +781,14 @@ export class GrimoireParser extends EmbeddedActionsParser {
           this.CONSUME2(K.to);
           const to = this.SUBRULE6(this.expression);
           const position = this.SUBRULE2(this.positionOpt);
-          return { kind: 'attach', cards, to, position, loc: cards.loc };
+          let face: 'facedown' | 'faceup' | undefined;
+          this.option(30, () =>
+            this.or(31, [
+              { ALT: () => { this.consume(32, K.facedown); face = 'facedown'; } },
+              { ALT: () => { this.consume(33, K.faceup); face = 'faceup'; } },
+            ]),
+          );
+          return { kind: 'attach', cards, to, position, face, loc: cards.loc };
         },
       },
       { ALT: () => { this.CONSUME(K.detach); const cards = this.SUBRULE7(this.expression); return { kind: 'detach', cards, loc: cards.loc }; } },

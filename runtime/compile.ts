@@ -130,9 +130,10 @@ export class Compiler {
         const cards = this.expr(s.cards);
         const to = this.expr(s.to);
         const pos = s.position;
+        const facedown = s.facedown;
         return ((c) => {
           const host = to(c) as Card | null;
-          if (host) g.attach([...asList(cards(c))], host, pos, c, loc);
+          if (host) g.attach([...asList(cards(c))], host, pos, facedown, c, loc);
         });
       }
       case 'detach': {

@@ -773,7 +773,7 @@ export class Engine implements ViewSource {
 
   private instantQueue: PendingTrigger[] = [];
 
-  attach(cards: Card[], host: Card, position: 'top' | 'bottom', ctx: Ctx, loc: SrcLoc | null): void {
+  attach(cards: Card[], host: Card, position: 'top' | 'bottom', facedown: boolean, ctx: Ctx, loc: SrcLoc | null): void {
     for (const card of cards) {
       if (card === host) continue;
       this.lift(card);
@@ -781,7 +781,7 @@ export class Engine implements ViewSource {
       const old = host.attached;
       host.attached = position === 'top' ? [...old, card] : [card, ...old];
       if (this.journal.depth > 0) this.journal.record(() => (host.attached = old));
-      card.facedown = false;
+      card.facedown = facedown;
     }
     if (this.logging) this.emitLog('attach', `${cards.join(', ')} attached to ${host.name}`, ctx.me, ctx.cite, loc);
   }

@@ -189,7 +189,7 @@ describe('language constructs', () => {
   });
 
   it('while attached: an equipment card\'s ability works under its host, for the host\'s controller', () => {
-    const { stopped } = played(`
+    const { engine, stopped } = played(`
       zone board per player public ordered attachments
       card Bow: C {
         suit = black rank = 3
@@ -199,10 +199,15 @@ describe('language constructs', () => {
         create 1 of R2 in active.board
         create 1 of Bow in active.hand
         create 1 of Bow in active.board
-        attach active.hand to first(active.board)
+        attach active.hand to first(active.board) facedown
       }`);
     // Only the Bow under the R2 works; the Bow lying on the board is not attached.
     expect(stopped!.options.map((o) => o.label)).toEqual(['Bow.Shoot']);
+    // Attached face down: the opponent sees a face-down card under the R2, without its name.
+    const host = engine.view(engine.players[1 - engine.active.index]!).players[engine.active.index]!.zones.find((z) => z.zone === 'board')!.cards![0]!;
+    expect(host.name).toBe('R2');
+    expect(host.attached[0]).toMatchObject({ facedown: true });
+    expect(host.attached[0]!.name).toBeUndefined();
   });
 
   it('a result\'s reason may be computed; all_units flattens cards and what is attached', () => {
