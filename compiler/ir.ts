@@ -42,6 +42,8 @@ export interface GameIR {
   cards: CardIR[];
   playerStates: VarIR[];
   globalStates: VarIR[];
+  /** States each request carries, initialised when it is made (`request state answered: bool = false`). */
+  requestStates: VarIR[];
   functions: FunctionIR[];
   procedures: ProcedureIR[];
   actions: ActionIR[];
@@ -196,6 +198,7 @@ export type Expr =
   | { kind: 'playerField'; player: Expr; field: number }
   | { kind: 'globalField'; field: number }
   | { kind: 'requestField'; request: Expr; field: 'cards' | 'targets' | 'controller' | 'action' }
+  | { kind: 'requestState'; request: Expr; field: number }
   | { kind: 'call'; fn: number; args: Expr[] }
   | { kind: 'builtinCall'; fn: BuiltinFn; args: Expr[] }
   | { kind: 'list'; items: Expr[] }
@@ -226,6 +229,7 @@ export type StmtBody =
   | { kind: 'setFacedown'; card: Expr; value: Expr }
   | { kind: 'setPlayer'; player: Expr; field: number; value: Expr }
   | { kind: 'setGlobal'; field: number; value: Expr }
+  | { kind: 'setRequest'; request: Expr; field: number; value: Expr }
   | { kind: 'setActive'; value: Expr }
   | { kind: 'move'; cards: Expr; to: Expr; position: 'top' | 'bottom' | 'default'; face: 'facedown' | 'faceup' | 'default' }
   | { kind: 'attach'; cards: Expr; to: Expr; position: 'top' | 'bottom'; facedown: boolean }

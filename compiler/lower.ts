@@ -139,6 +139,8 @@ class Lowerer {
   private cards: A.CardDecl[];
   private playerStates: A.StateDecl[];
   private globalStates: A.StateDecl[];
+  /** States every request carries (e.g. who has answered it), reset when it is made. */
+  private requestStates: A.StateDecl[];
   private functions: A.FunctionDecl[];
   private procedures: A.ProcedureDecl[];
   private actions: A.ActionDecl[];
@@ -166,6 +168,7 @@ class Lowerer {
     this.cards = declsOf(decls, 'card');
     this.playerStates = declsOf(decls, 'playerState');
     this.globalStates = declsOf(decls, 'globalState');
+    this.requestStates = declsOf(decls, 'requestState');
     this.functions = declsOf(decls, 'function');
     this.procedures = declsOf(decls, 'procedure');
     this.actions = [...declsOf(decls, 'action'), ...declsOf(decls, 'trigger')];
@@ -234,6 +237,7 @@ class Lowerer {
       cards: [],
       playerStates: this.playerStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
       globalStates: this.globalStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
+      requestStates: this.requestStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
       functions: [],
       procedures: [],
       actions: [],
@@ -818,7 +822,13 @@ class Lowerer {
         this.error('type/not-assignable', target.name.loc, `'${name}' is not a player state`, this.didYouMean(name, this.playerStates.map((x) => x.name.text)));
         return undefined;
       }
-      if (obj.type !== 'error') this.error('type/not-assignable', target.loc, `only a card's or a player's state can be set, not a field of ${describeType(obj.type)}`);
+      if (obj.type === 'request') {
+        const index = this.requestStates.findIndex((x) => x.name.text === name);
+        if (index >= 0) return { kind: 'setRequest', request: obj.ir, field: index, value: this.expect(valueExpr, this.typeName(this.requestStates[index]!.type), scope), loc };
+        this.error('type/not-assignable', target.name.loc, `'${name}' is not a request state (declare it: request state ${name}: … = …)`, this.didYouMean(name, this.requestStates.map((x) => x.name.text)));
+        return undefined;
+      }
+      if (obj.type !== 'error') this.error('type/not-assignable', target.loc, `only a card's, a player's or a request's state can be set, not a field of ${describeType(obj.type)}`);
       return undefined;
     }
     this.error('type/not-assignable', target.loc, 'this cannot be set; write set <card>.<state> = …, set <player>.<state> = … or set <name> = …');
@@ -1018,7 +1028,11 @@ class Lowerer {
         if (name === 'targets') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'list:any' };
         if (name === 'controller') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'player' };
         if (name === 'action') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'action' };
-        return unknown(['cards', 'targets', 'controller', 'action']);
+        {
+          const rs = this.requestStates.findIndex((x) => x.name.text === name);
+          if (rs >= 0) return { ir: { kind: 'requestState', request: obj.ir, field: rs }, type: this.typeName(this.requestStates[rs]!.type) };
+        }
+        return unknown(['cards', 'targets', 'controller', 'action', ...this.requestStates.map((x) => x.name.text)]);
       case 'any':
         this.error('type/not-a-member', e.name.loc, `cannot tell what '${name}' is on a value of unknown kind; give it a name with a known kind first (e.g. choose or a typed parameter)`);
         return { ir: { kind: 'lit', value: null }, type: 'error' };

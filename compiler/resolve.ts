@@ -21,6 +21,7 @@ function namespaceOf(d: A.Decl): string {
   switch (d.kind) {
     case 'playerState':
     case 'globalState':
+    case 'requestState':
       return d.kind;
     default:
       return d.kind;

@@ -139,7 +139,7 @@ export interface CardDecl extends DeclBase {
 }
 
 export interface StateDecl extends DeclBase {
-  kind: 'playerState' | 'globalState';
+  kind: 'playerState' | 'globalState' | 'requestState';
   name: Name;
   type: Name;
   init: Expr;

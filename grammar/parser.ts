@@ -481,6 +481,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
     const kind = this.OR([
       { ALT: () => { this.CONSUME(K.player); return 'playerState' as const; } },
       { ALT: () => { this.CONSUME(K.global); return 'globalState' as const; } },
+      { ALT: () => { this.CONSUME(K.request); return 'requestState' as const; } },
     ]);
     this.CONSUME(K.state);
     const name = this.nameAt(101);

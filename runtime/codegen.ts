@@ -24,6 +24,7 @@ export const H = {
   cardEntered: (k: Card | null) => k?.entered ?? 0,
   reqCards: (r: Request | null) => r?.cards ?? [],
   reqController: (r: Request | null) => r?.controller ?? null,
+  rvar: (r: Request | null, f: number) => (r ? (r.vars[f] ?? null) : null),
   plus: (a: unknown, b: unknown) => (Array.isArray(a) || a instanceof Zone ? [...asList(a), ...asList(b)] : (a as number) + (b as number)),
   div: (a: number, b: number) => (b === 0 ? 0 : Math.trunc(a / b)),
   mod: (a: number, b: number) => (b === 0 ? 0 : a % b),
@@ -253,6 +254,8 @@ class ExprSource {
         return `H.pvar(${s(e.player)}, ${this.int(e.field)})`;
       case 'globalField':
         return `g.globals[${this.int(e.field)}]`;
+      case 'requestState':
+        return `H.rvar(${s(e.request)}, ${this.int(e.field)})`;
       case 'requestField':
         switch (e.field) {
           case 'cards': return `H.reqCards(${s(e.request)})`;

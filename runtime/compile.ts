@@ -112,6 +112,15 @@ export class Compiler {
         const f = s.field;
         return ((c) => { g.setGlobal(f, v(c)); });
       }
+      case 'setRequest': {
+        const r = this.expr(s.request);
+        const v = this.expr(s.value);
+        const f = s.field;
+        return (c) => {
+          const q = r(c) as Request | null;
+          if (q) g.setRequestVar(q, f, v(c));
+        };
+      }
       case 'setActive': {
         const v = this.expr(s.value);
         return ((c) => { g.setActive(v(c) as Player); });

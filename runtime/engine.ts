@@ -212,6 +212,7 @@ export class Engine implements ViewSource {
       return row;
     });
     this.playerInits = ir.playerStates.map((v) => c.expr(v.init));
+    this.requestInits = (ir.requestStates ?? []).map((v) => c.expr(v.init));
     this.globalInits = ir.globalStates.map((v) => c.expr(v.init));
     this.newPlayers();
     const constCtx = this.newCtx([], this.active, '');
@@ -220,6 +221,7 @@ export class Engine implements ViewSource {
   }
 
   private playerInits: Ev[];
+  private requestInits: Ev[] = [];
   private globalInits: Ev[];
 
   /** Players with their zones and initial states, shared zones, global states. */
@@ -549,6 +551,12 @@ export class Engine implements ViewSource {
     const old = p.vars[f];
     p.vars[f] = v;
     if (this.journal.depth > 0) this.journal.record(() => (p.vars[f] = old));
+  }
+
+  setRequestVar(r: Request, f: number, v: unknown): void {
+    const old = r.vars[f];
+    r.vars[f] = v;
+    if (this.journal.depth > 0) this.journal.record(() => (r.vars[f] = old));
   }
 
   setGlobal(f: number, v: unknown): void {
@@ -1096,6 +1104,7 @@ export class Engine implements ViewSource {
     this.mix(a.index * 7 + player.index);
     const r = new Request(this.nextRequestId++, a.index, player, ctx.frame, using);
     r.source = source;
+    if (this.requestInits.length) r.vars = this.requestInits.map((init) => init(ctx));
     const stackZone = this.ir.game.stackZone;
     if (a.ir.speed === 'normal' && stackZone >= 0) {
       if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)}`, player, a.ir.cite, a.ir.loc);

@@ -91,6 +91,8 @@ export class Request {
   cancelled = false;
   /** For a card's ability: the card it came from (its `this`). */
   source: Card | null = null;
+  /** The game's request states (`request state …`), by index. */
+  vars: unknown[] = [];
   /** Values chosen by each `target` step: [slot, single] pairs are read from the frame. */
   constructor(
     readonly id: number,

@@ -273,6 +273,27 @@ describe('language constructs', () => {
     expect(bad.diagnostics.map((d) => d.code)).toContain('name/unknown');
   });
 
+  it('request states: every request carries its own, set and read by name', () => {
+    const game = base + `
+      request state marks: number = 0
+      action Bolt "bolt" { when me == active and is_empty(stack) limit 1 per turn effect { set me.total = request.marks } }
+      action Mark "mark" {
+        speed immediate
+        when not is_empty(stack)
+        target r: 1 from stack where it.action == Bolt and it.marks < 2
+        effect { set r.marks = r.marks + 1 }
+      }`;
+    const r = compileGame({ sources: [{ path: 'g.grim', text: game }] });
+    expect(r.diagnostics).toEqual([]);
+    const engine = new Engine(r.ir!, { seed: 1, askSingleActions: true });
+    const { seen } = playScript(engine, ['Bolt', 'Mark', 'Mark']);
+    const p1 = seen[0]!.player;
+    // After two marks the Bolt cannot be marked again; it resolves with 2.
+    expect(state(engine, p1.index, 'total')).toBe(2);
+    const bad = compileGame({ sources: [{ path: 'g.grim', text: base + 'action X { effect { set request.nope = 1 } }' }] });
+    expect(bad.diagnostics.map((d) => d.code)).toContain('type/not-assignable');
+  });
+
   it('generated expression code never runs text from the rules', () => {
     // A text literal shaped like code: it must stay a string.
     const { engine } = played(`
