@@ -5,6 +5,7 @@
 // closure in a naming call; the parser creates closures on every rule call, so parsing runs
 // about twice as slow. The bundle is the same code without that wrapper.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDirs = ['grammar', 'compiler', 'runtime', 'scenario', 'cli', 'bench'];
 const entries = { main: 'cli/main.ts', 'play-worker': 'cli/play-worker.ts', bench: 'bench/run.ts' };
-const outdir = join(root, 'node_modules', '.cache', 'grimoire');
+// One cache folder per checkout: node_modules may be shared (a symlink) between checkouts.
+const outdir = join(root, 'node_modules', '.cache', 'grimoire', createHash('sha1').update(root).digest('hex').slice(0, 12));
 
 function newestSource() {
   let newest = 0;

@@ -166,6 +166,8 @@ export interface ActionIR {
   steps: DeclareStepIR[];
   effect: Stmt[];
   slots: number;
+  /** A trigger its controller may decline (asked before it is declared). */
+  optional: boolean;
   /** A card's own ability: the card definition it belongs to (its instances are `this`), or -1. */
   source: number;
   /** Where the card must be for the ability to work (`while in <zone>`); -1 anywhere but attached; -2 while attached under another card. */
@@ -197,7 +199,7 @@ export type Expr =
   | { kind: 'cardBuiltin'; card: Expr; field: 'name' | 'owner' | 'facedown' | 'entered' | 'title' }
   | { kind: 'playerField'; player: Expr; field: number }
   | { kind: 'globalField'; field: number }
-  | { kind: 'requestField'; request: Expr; field: 'cards' | 'targets' | 'controller' | 'action' }
+  | { kind: 'requestField'; request: Expr; field: 'cards' | 'targets' | 'controller' | 'action' | 'source' } // source: the card whose ability made it, or none
   | { kind: 'requestState'; request: Expr; field: number }
   | { kind: 'call'; fn: number; args: Expr[] }
   | { kind: 'builtinCall'; fn: BuiltinFn; args: Expr[] }

@@ -381,9 +381,8 @@ class Lowerer {
         const scope = this.newScope({ hasThis: true });
         const e = this.expect(f.init, type, scope);
         values.push({ field: index, expr: e, slots: scope.frame.slots });
-      } else if (f.init) {
-        this.error('type/mismatch', f.init.loc, `an attr is printed on each card: give its value in the card definitions, not here`);
       }
+      // An attr's `= …` is the default for cards that do not give it (checked on each card).
     }
     return { name: t.name.text, fields, stateInits, values, cite: t.cite ?? '' };
   }
@@ -407,14 +406,16 @@ class Lowerer {
       if (f.kind !== 'attr') continue;
       const index = this.cardFieldIndex.get(f.name.text)!;
       const v = given.get(f.name.text);
-      if (!v) {
-        this.error('card/missing-attr', c.name.loc, `card '${c.name.text}' does not say its ${f.name.text}; add ${f.name.text} = …`);
+      // An attr the card does not give takes the card type's default (`attr cost: number = 0`).
+      const written = v?.value ?? f.init;
+      if (!written) {
+        this.error('card/missing-attr', c.name.loc, `card '${c.name.text}' does not say its ${f.name.text}; add ${f.name.text} = … (or give the attr a default in card type ${type.name.text})`);
         continue;
       }
-      const e = this.constExpr(v.value, this.cardFields[index]!.type);
+      const e = this.constExpr(written, this.cardFields[index]!.type);
       const value = this.foldConstant(e);
       if (value === undefined) {
-        this.error('card/non-constant-attr', v.value.loc, `the ${f.name.text} of card '${c.name.text}' must be printed on the card: a number, a text, true or false, an enum value, a label, or a list of these`);
+        this.error('card/non-constant-attr', written.loc, `the ${f.name.text} of card '${c.name.text}' must be printed on the card: a number, a text, true or false, an enum value, a label, or a list of these`);
         continue;
       }
       attrs.push({ field: index, value });
@@ -507,6 +508,7 @@ class Lowerer {
       steps: [],
       effect: [],
       slots: 0,
+      optional: false,
       source: owner ? this.cards.indexOf(owner) : -1,
       sourceZone: -1,
       cite: a.cite ?? '',
@@ -556,6 +558,10 @@ class Lowerer {
           break;
         case 'limit':
           ir.limit = c.count;
+          break;
+        case 'optional':
+          if (!isTrigger) this.error('action/optional-action', c.loc, `'optional' is for triggers (the controller may decline one); a player may always choose not to take an action`);
+          else ir.optional = true;
           break;
         case 'whileIn':
           if (!owner) this.error('action/while-in-outside-card', c.loc, `'while in' says where a card must be for its ability to work; '${a.name.text}' is not written inside a card`);
@@ -1028,11 +1034,12 @@ class Lowerer {
         if (name === 'targets') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'list:any' };
         if (name === 'controller') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'player' };
         if (name === 'action') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'action' };
+        if (name === 'source') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'card' };
         {
           const rs = this.requestStates.findIndex((x) => x.name.text === name);
           if (rs >= 0) return { ir: { kind: 'requestState', request: obj.ir, field: rs }, type: this.typeName(this.requestStates[rs]!.type) };
         }
-        return unknown(['cards', 'targets', 'controller', 'action', ...this.requestStates.map((x) => x.name.text)]);
+        return unknown(['cards', 'targets', 'controller', 'action', 'source', ...this.requestStates.map((x) => x.name.text)]);
       case 'any':
         this.error('type/not-a-member', e.name.loc, `cannot tell what '${name}' is on a value of unknown kind; give it a name with a known kind first (e.g. choose or a typed parameter)`);
         return { ir: { kind: 'lit', value: null }, type: 'error' };

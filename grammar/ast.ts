@@ -180,6 +180,8 @@ export type Clause =
   | { kind: 'tags'; labels: Name[]; loc: Loc }
   | { kind: 'when'; expr: Expr; loc: Loc }
   | { kind: 'limit'; count: number; loc: Loc }
+  /** Triggers: the controller may decline it (「〜できる」), asked before it is declared. */
+  | { kind: 'optional'; loc: Loc }
   /** Card abilities only: the ability works while its card is in this zone (null: while attached). */
   | { kind: 'whileIn'; zone: Name | null; loc: Loc }
   | { kind: 'using' | 'target'; name: Name; count: CountSpec; from: Expr; suchThat?: Expr; loc: Loc }

@@ -587,6 +587,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
         },
       },
       { ALT: () => { this.CONSUME(K.when); const expr = this.SUBRULE(this.expression); return { kind: 'when', expr, loc: this.loc(start) }; } },
+      { ALT: () => { this.CONSUME(K.optional); return { kind: 'optional', loc: this.loc(start) } as A.Clause; } },
       {
         ALT: () => {
           this.CONSUME(K.while);

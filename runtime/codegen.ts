@@ -25,6 +25,7 @@ export const H = {
   reqCards: (r: Request | null) => r?.cards ?? [],
   reqController: (r: Request | null) => r?.controller ?? null,
   rvar: (r: Request | null, f: number) => (r ? (r.vars[f] ?? null) : null),
+  reqSource: (r: Request | null) => r?.source ?? null,
   plus: (a: unknown, b: unknown) => (Array.isArray(a) || a instanceof Zone ? [...asList(a), ...asList(b)] : (a as number) + (b as number)),
   div: (a: number, b: number) => (b === 0 ? 0 : Math.trunc(a / b)),
   mod: (a: number, b: number) => (b === 0 ? 0 : a % b),
@@ -262,6 +263,7 @@ class ExprSource {
           case 'targets': return `g.targetsOfOrNone(${s(e.request)})`;
           case 'controller': return `H.reqController(${s(e.request)})`;
           case 'action': return `g.actionOf(${s(e.request)})`;
+          case 'source': return `H.reqSource(${s(e.request)})`;
         }
         break;
       case 'call':

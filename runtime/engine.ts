@@ -1328,6 +1328,12 @@ export class Engine implements ViewSource {
 
   private runTrigger(t: PendingTrigger): void {
     if (this.logging) this.emitLog('trigger', `${t.action.ir.name} triggers for ${t.controller.name}`, t.controller, t.action.ir.cite, t.action.ir.loc);
+    if (t.action.ir.optional) {
+      // 「〜できる」: the controller may decline, before anything is declared.
+      const ctx = this.newCtx(t.frame, t.controller, t.action.ir.cite);
+      ctx.thisCard = t.source;
+      if (this.chooseMode(t.controller, ['activate', 'decline'], ctx, `${t.action.ir.name}: activate it?`, t.action.ir.loc) === 1) return;
+    }
     this.declare(t.action, t.controller, t.frame, t.source);
   }
 

@@ -184,6 +184,11 @@ describe('language constructs', () => {
         set active.total = count(active.hand where it has 飛行)
       }`);
     expect(state(engine, engine.active.index, 'total')).toBe(1);
+    const withDefault = compile(`
+      card type D { attr rank: number = 7 attr suit: Suit }
+      card D1: D { suit = red }
+      setup { create 1 of D1 in active.hand  set active.total = first(active.hand).rank }`);
+    expect(withDefault.cards.find((c) => c.name === 'D1')!.attrs.map((a) => a.value).sort()).toEqual([7, 'red'].sort());
     const bad = compileGame({ sources: [{ path: 'g.grim', text: base + 'param x: number = 1\ncard R9: C { suit = red rank = x }' }] });
     expect(bad.diagnostics.map((d) => d.code)).toContain('card/non-constant-attr');
   });
@@ -292,6 +297,32 @@ describe('language constructs', () => {
     expect(state(engine, p1.index, 'total')).toBe(2);
     const bad = compileGame({ sources: [{ path: 'g.grim', text: base + 'action X { effect { set request.nope = 1 } }' }] });
     expect(bad.diagnostics.map((d) => d.code)).toContain('type/not-assignable');
+  });
+
+  it('an optional trigger asks its controller first; r.source is the card whose ability made a request', () => {
+    const cards = `
+      zone board per player public ordered
+      card Scout: C {
+        suit = red rank = 3
+        trigger Peek "On entry, you may gain 3" { on moved this from hand to board  optional  speed immediate  effect { set me.total = me.total + this.rank } }
+      }
+      card Sage: C {
+        suit = black rank = 4
+        action Study "study" { speed normal while in board when me == active and is_empty(stack) limit 1 per turn effect { set me.other_total = request.source.rank } }
+      }
+      setup {
+        create 1 of Sage in active.board
+        create 1 of Scout in active.hand
+        move active.hand to active.board
+      }`;
+    const declined = played(cards, ['decline']);
+    expect(declined.seen[0]!.prompt).toBe('Scout.Peek: activate it?');
+    expect(state(declined.engine, declined.engine.active.index, 'total')).toBe(0);
+    const taken = played(cards, ['activate', 'Sage.Study']);
+    const me = taken.engine.active.index;
+    expect(state(taken.engine, me, 'total')).toBe(3);
+    expect(state(taken.engine, me, 'other_total')).toBe(4);
+    expect(compileGame({ sources: [{ path: 'g.grim', text: base + 'action X { optional effect { } }' }] }).diagnostics.map((d) => d.code)).toContain('action/optional-action');
   });
 
   it('generated expression code never runs text from the rules', () => {
