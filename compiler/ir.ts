@@ -44,6 +44,8 @@ export interface GameIR {
   globalStates: VarIR[];
   /** States each request carries, initialised when it is made (`request state answered: bool = false`). */
   requestStates: VarIR[];
+  /** Cards' continuous effects (`aura`), in declaration order. */
+  auras: AuraIR[];
   functions: FunctionIR[];
   procedures: ProcedureIR[];
   actions: ActionIR[];
@@ -150,6 +152,24 @@ export interface PickIR {
 }
 
 export type DeclareStepIR = PickIR | { kind: 'cost'; body: Stmt[]; loc: SrcLoc };
+
+/**
+ * A card's continuous effect: while a card of definition `source` is where it works
+ * (`sourceZone` as for abilities), every card in `targets` (evaluated with `this` = that card)
+ * has `by` added to its value `field` (`it` = the affected card).
+ */
+export interface AuraIR {
+  name: string;
+  title: string;
+  source: number;
+  sourceZone: number;
+  targets: Expr;
+  field: number;
+  by: Expr;
+  slots: number;
+  cite: string;
+  loc: SrcLoc;
+}
 
 export interface ActionIR {
   name: string;

@@ -8,7 +8,7 @@
 import type * as A from '../grammar/ast.ts';
 import { diag, suggest, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 import { declsOf, type Declarations } from './resolve.ts';
-import { builtinFns, placeholderPattern, IR_VERSION, type ActionIR, type BuiltinFn, type DeclareStepIR, type Expr, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
+import { builtinFns, placeholderPattern, IR_VERSION, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type Expr, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
 
 const baseTypes = new Set(['number', 'bool', 'text', 'player', 'card', 'cards', 'zone', 'request', 'requests', 'players', 'label', 'labels', 'action']);
 
@@ -237,6 +237,7 @@ class Lowerer {
       cards: [],
       playerStates: this.playerStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
       globalStates: this.globalStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
+      auras: [],
       requestStates: this.requestStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
       functions: [],
       procedures: [],
@@ -256,6 +257,7 @@ class Lowerer {
     ir.functions = this.functions.map((f) => this.lowerFunction(f));
     ir.procedures = this.procedures.map((p) => this.lowerProcedure(p));
     ir.actions = this.actions.map((a) => this.lowerAction(a, stackZone));
+    ir.auras = this.cards.flatMap((c, i) => (c.auras ?? []).map((a) => this.lowerAura(a, c, i)));
     ir.checks = this.checks.map((c) => this.lowerBody(c.name.text, c.body, c.cite, c.loc));
     if (this.decls.setup) ir.setup = this.lowerBody('setup', this.decls.setup.body, this.decls.setup.cite, this.decls.setup.loc);
     if (this.decls.turn) ir.turn = this.lowerBody('turn', this.decls.turn.body, this.decls.turn.cite, this.decls.turn.loc);
@@ -441,6 +443,10 @@ class Lowerer {
   /** The value of a constant expression (lists included), or undefined when it is not constant. */
   private foldConstant(e: Expr): Literal | Literal[] | undefined {
     if (e.kind === 'lit') return e.value;
+    if (e.kind === 'neg') {
+      const v = this.foldConstant(e.operand);
+      return typeof v === 'number' ? -v : undefined;
+    }
     if (e.kind === 'label') return this.labels[e.index]!.name.text;
     if (e.kind === 'list') {
       const items = e.items.map((x) => this.foldConstant(x));
@@ -487,6 +493,29 @@ class Lowerer {
     const scope = this.newScope({ inEffect: true });
     const stmts = this.block(body, scope);
     return { name, slots: scope.frame.slots, body: stmts, cite: cite ?? '', loc: this.src(loc) };
+  }
+
+  private lowerAura(a: A.AuraDecl, card: A.CardDecl, cardIndex: number): AuraIR {
+    const scope = this.newScope({ hasThis: true });
+    const targets = this.expectCards(a.to, scope);
+    const index = this.cardFieldIndex.get(a.field.text);
+    let field = 0;
+    if (index === undefined || this.cardFields[index]!.kind !== 'value' || this.cardFields[index]!.type !== 'number') {
+      this.error('type/not-assignable', a.field.loc, `an aura changes a number value of cards (e.g. atk by -200); '${a.field.text}' is not one`, this.didYouMean(a.field.text, this.cardFields.filter((f) => f.kind === 'value').map((f) => f.name)));
+    } else field = index;
+    const by = this.expect(a.by, 'number', { ...scope, itType: 'card' });
+    return {
+      name: `${card.name.text}.${a.name.text}`,
+      title: a.title ?? a.name.text,
+      source: cardIndex,
+      sourceZone: a.zone === undefined ? -1 : a.zone === null ? ATTACHED : this.zoneIndex(a.zone),
+      targets,
+      field,
+      by,
+      slots: scope.frame.slots,
+      cite: a.cite ?? '',
+      loc: this.src(a.name.loc),
+    };
   }
 
   private lowerAction(a: A.ActionDecl, stackZone: number): ActionIR {

@@ -136,6 +136,21 @@ export interface CardDecl extends DeclBase {
   values: { name: Name; value: Expr }[];
   /** The card's own abilities: actions and triggers whose `this` is the card. */
   abilities: ActionDecl[];
+  /** The card's continuous effects. */
+  auras: AuraDecl[];
+}
+
+/** A continuous effect of a card: while it is where it works, `<value> by <n>` on every card of `to`. */
+export interface AuraDecl {
+  name: Name;
+  title?: string;
+  cite?: string;
+  /** `while in <zone>`; null: `while attached`; undefined: anywhere. */
+  zone?: Name | null;
+  to: Expr;
+  field: Name;
+  by: Expr;
+  loc: Loc;
 }
 
 export interface StateDecl extends DeclBase {

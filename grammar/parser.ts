@@ -421,7 +421,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           const name = this.nameAt(102);
-          const d: A.CardDecl = { kind: 'card', name, type: name, values: [], abilities: [], loc: name.loc };
+          const d: A.CardDecl = { kind: 'card', name, type: name, values: [], abilities: [], auras: [], loc: name.loc };
           this.OPTION(() => (d.title = this.SUBRULE(this.str)));
           this.CONSUME(T.Colon);
           d.type = this.nameAt(103);
@@ -429,6 +429,14 @@ export class GrimoireParser extends EmbeddedActionsParser {
           this.CONSUME2(T.LBrace);
           this.MANY2(() =>
             this.OR2([
+              {
+                // A continuous effect: `aura …` inside the card (not `aura = …`).
+                GATE: () => this.LA(1).tokenType === K.aura && this.LA(2).tokenType !== T.Equals,
+                ALT: () => {
+                  const aura = this.SUBRULE(this.auraDecl);
+                  this.ACTION(() => d.auras.push(aura));
+                },
+              },
               {
                 // An ability: `action …` or `trigger …` inside the card (not `action = …`).
                 GATE: () => (this.LA(1).tokenType === K.action || this.LA(1).tokenType === K.trigger) && this.LA(2).tokenType !== T.Equals,
@@ -552,6 +560,33 @@ export class GrimoireParser extends EmbeddedActionsParser {
     });
     this.CONSUME(T.RBrace);
     return d;
+  });
+
+  /**
+   * `aura <name> ["title"] [cite "…"] { [while in <zone> | while attached] to <cards> <value> by <number> }`:
+   * while the card is where it works, every card of the list has that value changed.
+   */
+  private auraDecl = this.RULE('auraDecl', (): A.AuraDecl => {
+    this.CONSUME(K.aura);
+    const name = this.nameAt(101);
+    const d: A.AuraDecl = { name, zone: undefined, to: name as unknown as A.Expr, field: name, by: name as unknown as A.Expr, loc: name.loc };
+    this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    d.cite = this.SUBRULE(this.citeOpt);
+    this.CONSUME(T.LBrace);
+    this.OPTION2(() => {
+      this.CONSUME(K.while);
+      this.OR([
+        { ALT: () => { this.CONSUME(K.in); const z = this.nameAt(102); this.ACTION(() => (d.zone = z)); } },
+        { ALT: () => { this.CONSUME(K.attached); this.ACTION(() => (d.zone = null)); } },
+      ]);
+    });
+    this.CONSUME(K.to);
+    const to = this.SUBRULE(this.expression);
+    const field = this.nameAt(103);
+    this.CONSUME(K.by);
+    const by = this.SUBRULE2(this.orExpr);
+    this.CONSUME(T.RBrace);
+    return this.ACTION(() => ({ ...d, to, field, by }));
   });
 
   private countSpec = this.RULE('countSpec', (): A.CountSpec => {

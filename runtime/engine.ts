@@ -6,7 +6,7 @@
  * It knows zones, cards, players, a response stack, triggers, windows, modifiers and
  * decisions — and no game. Every rule comes from the IR.
  */
-import type { ActionIR, GameIR, PickIR, SrcLoc, Stmt } from '../compiler/ir.ts';
+import type { ActionIR, AuraIR, GameIR, PickIR, SrcLoc, Stmt } from '../compiler/ir.ts';
 import { Compiler, Impossible, asList, type Ctx, type Ev, type Ex } from './compile.ts';
 import { Card, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
@@ -98,6 +98,12 @@ interface CompiledAction {
   controller: Ev | null;
   steps: ({ kind: 'pick'; ir: PickIR; from: Ev; min: Ev; max: Ev; such: Ev | null } | { kind: 'cost'; body: Ex })[];
   effect: Ex;
+}
+
+interface CompiledAura {
+  ir: AuraIR;
+  targets: Ev;
+  by: Ev;
 }
 
 interface PendingTrigger {
@@ -211,6 +217,9 @@ export class Engine implements ViewSource {
       for (const v of t.values) row[v.field] = c.expr(v.expr);
       return row;
     });
+    for (const a of ir.auras ?? []) {
+      (this.aurasByField[a.field] ??= []).push({ ir: a, targets: c.expr(a.targets), by: c.expr(a.by) });
+    }
     this.playerInits = ir.playerStates.map((v) => c.expr(v.init));
     this.requestInits = (ir.requestStates ?? []).map((v) => c.expr(v.init));
     this.globalInits = ir.globalStates.map((v) => c.expr(v.init));
@@ -221,6 +230,8 @@ export class Engine implements ViewSource {
   }
 
   private playerInits: Ev[];
+  /** Auras by the value field they change. */
+  private aurasByField: (CompiledAura[] | undefined)[] = [];
   private requestInits: Ev[] = [];
   private globalInits: Ev[];
 
@@ -511,8 +522,35 @@ export class Engine implements ViewSource {
     if (card.mods && typeof v === 'number') {
       for (const m of card.mods) if (m.field === field) v = (v as number) + m.by;
     }
+    const auras = this.aurasByField[field];
+    if (auras && typeof v === 'number' && !this.inAura) v = (v as number) + this.auraBonus(card, auras);
     return v;
   }
+
+  /**
+   * What the cards' continuous effects add to this card's value. While an aura's own lists and
+   * amounts are evaluated, auras do not apply (an aura reading values cannot loop into itself).
+   */
+  private auraBonus(card: Card, auras: CompiledAura[]): number {
+    let total = 0;
+    this.inAura = true;
+    try {
+      for (const a of auras) {
+        for (const src of this.cardsWhere(a.ir.source, a.ir.sourceZone, null)) {
+          const ctx = this.newCtx(new Array(a.ir.slots), this.controllerOf(src), a.ir.cite);
+          ctx.thisCard = src;
+          if (!asList(a.targets(ctx)).includes(card)) continue;
+          ctx.it = card;
+          total += Number(a.by(ctx)) || 0;
+        }
+      }
+    } finally {
+      this.inAura = false;
+    }
+    return total;
+  }
+
+  private inAura = false;
 
   labelsOf(x: unknown): string[] {
     if (x instanceof Card) return this.labelsField >= 0 ? (asList(this.readValue(x, this.labelsField)) as string[]) : [];
@@ -1019,12 +1057,17 @@ export class Engine implements ViewSource {
 
   /** The cards with this ability that `player` controls (or, with null, anyone), where it works. */
   private abilityCards(a: CompiledAction, player: Player | null): Card[] {
+    return this.cardsWhere(a.ir.source, a.ir.sourceZone, player);
+  }
+
+  /** Cards of definition `def` in zone `zone` (-1 any zone, -2 attached), controlled by `player` (null: anyone). */
+  private cardsWhere(def: number, zone: number, player: Player | null): Card[] {
     const out: Card[] = [];
-    const whileAttached = a.ir.sourceZone === -2;
+    const whileAttached = zone === -2;
     for (const c of this.cards) {
-      if (c.def !== a.ir.source) continue;
+      if (c.def !== def) continue;
       if (whileAttached ? !c.host : !c.zone) continue;
-      if (a.ir.sourceZone >= 0 && c.zone!.def !== a.ir.sourceZone) continue;
+      if (zone >= 0 && c.zone!.def !== zone) continue;
       if (player && this.controllerOf(c) !== player) continue;
       out.push(c);
     }

@@ -185,10 +185,10 @@ describe('language constructs', () => {
       }`);
     expect(state(engine, engine.active.index, 'total')).toBe(1);
     const withDefault = compile(`
-      card type D { attr rank: number = 7 attr suit: Suit }
-      card D1: D { suit = red }
+      card type D { attr rank: number = 7 attr suit: Suit attr bonus: number = 0 }
+      card D1: D { suit = red bonus = -200 }
       setup { create 1 of D1 in active.hand  set active.total = first(active.hand).rank }`);
-    expect(withDefault.cards.find((c) => c.name === 'D1')!.attrs.map((a) => a.value).sort()).toEqual([7, 'red'].sort());
+    expect(withDefault.cards.find((c) => c.name === 'D1')!.attrs.map((a) => a.value).sort()).toEqual([7, 'red', -200].sort());
     const bad = compileGame({ sources: [{ path: 'g.grim', text: base + 'param x: number = 1\ncard R9: C { suit = red rank = x }' }] });
     expect(bad.diagnostics.map((d) => d.code)).toContain('card/non-constant-attr');
   });
@@ -323,6 +323,36 @@ describe('language constructs', () => {
     expect(state(taken.engine, me, 'total')).toBe(3);
     expect(state(taken.engine, me, 'other_total')).toBe(4);
     expect(compileGame({ sources: [{ path: 'g.grim', text: base + 'action X { optional effect { } }' }] }).diagnostics.map((d) => d.code)).toContain('action/optional-action');
+  });
+
+  it('an aura changes values while its card is where it works; its own lists read values without it', () => {
+    const { engine } = played(`
+      zone weather shared public
+      zone board per player public ordered
+      card Storm: C {
+        suit = black rank = 0
+        aura Gust "-1 power to every board card that has power 2 or more" cite "card text" {
+          while in weather
+          to all_units(active.board + other(active).board) where it.power >= 2
+          power by -it.rank + 1
+        }
+      }
+      setup {
+        create 1 of R2 in active.board
+        create 1 of B4 in other(active).board
+        create 1 of R1 in other(active).board
+        create 1 of Storm in active.hand
+        set active.total = sum(active.board + other(active).board, it.power)
+        move active.hand to weather
+        set other(active).total = sum(active.board + other(active).board, it.power)
+      }`);
+    const a = engine.active.index;
+    expect(state(engine, a, 'total')).toBe(2 + 4 + 1);
+    // With the Storm out: R2 → 1, B4 → 1, R1 (power 1) untouched.
+    expect(state(engine, 1 - a, 'total')).toBe(1 + 1 + 1);
+    // A view shows the changed value too.
+    const board = engine.view(null).players[1 - a]!.zones.find((z) => z.zone === 'board')!;
+    expect(board.cards!.map((c) => c.values?.power)).toEqual([1, 1]);
   });
 
   it('generated expression code never runs text from the rules', () => {
