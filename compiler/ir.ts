@@ -188,6 +188,8 @@ export interface ActionIR {
   slots: number;
   /** A trigger its controller may decline (asked before it is declared). */
   optional: boolean;
+  /** `instead`: a replacement — when its card would move as the event says, the effect runs instead (never a request). */
+  replaces: boolean;
   /** A card's own ability: the card definition it belongs to (its instances are `this`), or -1. */
   source: number;
   /** Where the card must be for the ability to work (`while in <zone>`); -1 anywhere but attached; -2 while attached under another card. */

@@ -171,7 +171,8 @@ class Lowerer {
     this.requestStates = declsOf(decls, 'requestState');
     this.functions = declsOf(decls, 'function');
     this.procedures = declsOf(decls, 'procedure');
-    this.actions = [...declsOf(decls, 'action'), ...declsOf(decls, 'trigger')];
+    // (`instead` outside a card is kept so that its error is reported.)
+    this.actions = [...declsOf(decls, 'action'), ...declsOf(decls, 'trigger'), ...declsOf(decls, 'instead')];
     // A card's abilities are actions and triggers named `<card>.<ability>`, whose `this` is the card.
     for (const card of declsOf(decls, 'card')) {
       for (const ability of card.abilities ?? []) {
@@ -519,7 +520,7 @@ class Lowerer {
   }
 
   private lowerAction(a: A.ActionDecl, stackZone: number): ActionIR {
-    const isTrigger = a.kind === 'trigger';
+    const isTrigger = a.kind === 'trigger' || a.kind === 'instead';
     const owner = this.abilityOf.get(a);
     const scope = this.newScope({ inEffect: false, hasThis: !!owner });
     const ir: ActionIR = {
@@ -538,6 +539,7 @@ class Lowerer {
       effect: [],
       slots: 0,
       optional: false,
+      replaces: a.kind === 'instead',
       source: owner ? this.cards.indexOf(owner) : -1,
       sourceZone: -1,
       cite: a.cite ?? '',
@@ -564,6 +566,9 @@ class Lowerer {
         continue;
       }
       ir.event = this.lowerEvent(c.event, scope, !!owner);
+    }
+    if (a.kind === 'instead' && (!owner || ir.event?.kind !== 'moved' || ir.event.cardSlot !== -1)) {
+      this.error('action/instead-needs-move', a.name.loc, `'instead' replaces a move of its own card: write it inside a card, with 'on moved this from <zone> to <zone>'`);
     }
     if (isTrigger && !ir.event) this.error('action/trigger-needs-event', a.name.loc, `trigger '${a.name.text}' needs 'on <event>' (e.g. on resolved エンド)`);
     if (isTrigger) ir.speed = 'immediate';

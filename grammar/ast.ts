@@ -205,9 +205,12 @@ export type Clause =
   | { kind: 'if'; expr: Expr; loc: Loc }
   | { kind: 'controller'; expr: Expr; loc: Loc };
 
-/** Actions and triggers share one shape; a trigger has an `on` clause. */
+/**
+ * Actions and triggers share one shape; a trigger has an `on` clause. `instead` (inside a card) is
+ * a replacement: when the card would move as its `on moved this …` says, the effect runs instead.
+ */
 export interface ActionDecl extends DeclBase {
-  kind: 'action' | 'trigger';
+  kind: 'action' | 'trigger' | 'instead';
   name: Name;
   title?: string;
   since?: Name;

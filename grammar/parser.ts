@@ -439,7 +439,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
               },
               {
                 // An ability: `action …` or `trigger …` inside the card (not `action = …`).
-                GATE: () => (this.LA(1).tokenType === K.action || this.LA(1).tokenType === K.trigger) && this.LA(2).tokenType !== T.Equals,
+                GATE: () => (this.LA(1).tokenType === K.action || this.LA(1).tokenType === K.trigger || this.LA(1).tokenType === K.instead) && this.LA(2).tokenType !== T.Equals,
                 ALT: () => {
                   const ability = this.SUBRULE(this.actionDecl);
                   this.ACTION(() => d.abilities.push(ability));
@@ -543,6 +543,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
     const kind = this.OR([
       { ALT: () => { this.CONSUME(K.action); return 'action' as const; } },
       { ALT: () => { this.CONSUME(K.trigger); return 'trigger' as const; } },
+      { ALT: () => { this.CONSUME(K.instead); return 'instead' as const; } },
     ]);
     const name = this.nameAt(101);
     const d: A.ActionDecl = { kind, name, clauses: [], loc: name.loc };

@@ -167,6 +167,10 @@ export class Engine implements ViewSource {
   private askSingleActions: boolean;
   private askForced: boolean;
   private triggersMoved: CompiledAction[] = [];
+  /** `instead` abilities: replacements of their card's moves. */
+  private replacements: CompiledAction[] = [];
+  /** Cards whose move is being replaced now: a replacement never replaces its own move. */
+  private replacing = new Set<Card>();
   private triggersResolved = new Map<number, CompiledAction[]>();
   private triggersDeclared = new Map<number, CompiledAction[]>();
   private triggersTurnStart: CompiledAction[] = [];
@@ -203,7 +207,8 @@ export class Engine implements ViewSource {
     for (const a of this.actions) {
       if (!a.ir.isTrigger || !a.ir.event || a.ir.level > this.formatLevel) continue;
       const ev = a.ir.event;
-      if (ev.kind === 'moved') this.triggersMoved.push(a);
+      if (a.ir.replaces) this.replacements.push(a);
+      else if (ev.kind === 'moved') this.triggersMoved.push(a);
       else if (ev.kind === 'resolved') pushTo(this.triggersResolved, ev.action, a);
       else if (ev.kind === 'declared') pushTo(this.triggersDeclared, ev.action, a);
       else if (ev.kind === 'turnStart') this.triggersTurnStart.push(a);
@@ -280,6 +285,7 @@ export class Engine implements ViewSource {
     this.usesThisTurn.clear();
     this.endTurnRequested = false;
     this.modifiedCards.clear();
+    this.replacing.clear();
     this.trial = 0;
     this.nextRequestId = 1;
     for (const f of this.functions) f.busy = false;
@@ -779,6 +785,7 @@ export class Engine implements ViewSource {
       if (!card) continue;
       const fromZone = card.host ? card.host.zone : card.zone;
       const from = fromZone ? fromZone.def : -1;
+      if (this.replacements.length && this.replaceMove(card, from, to.def)) continue;
       this.lift(card);
       // A card with attachments moving to a zone that has none: its attached cards go along separately.
       let carried: Card[] | null = null;
@@ -818,6 +825,31 @@ export class Engine implements ViewSource {
   }
 
   private instantQueue: PendingTrigger[] = [];
+
+  /**
+   * If an `instead` ability of this card replaces this move, runs its effect (now, not as a
+   * request) and returns true: the card does not make the move.
+   */
+  private replaceMove(card: Card, from: number, to: number): boolean {
+    if (this.replacing.has(card)) return false;
+    for (const r of this.replacements) {
+      if (r.ir.source !== card.def || !this.levelOk(r)) continue;
+      const ev = r.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
+      if ((ev.from !== -1 && ev.from !== from) || (ev.to !== -1 && ev.to !== to)) continue;
+      const ctx = this.newCtx(new Array(r.ir.slots), this.controllerOf(card), r.ir.cite);
+      ctx.thisCard = card;
+      if (r.condition && !r.condition(ctx)) continue;
+      if (this.logging) this.emitLog('replace', `${r.ir.name}: instead of that move`, ctx.me, r.ir.cite, r.ir.loc);
+      this.replacing.add(card);
+      try {
+        r.effect(ctx);
+      } finally {
+        this.replacing.delete(card);
+      }
+      return true;
+    }
+    return false;
+  }
 
   attach(cards: Card[], host: Card, position: 'top' | 'bottom', facedown: boolean, ctx: Ctx, loc: SrcLoc | null): void {
     for (const card of cards) {

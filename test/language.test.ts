@@ -355,6 +355,34 @@ describe('language constructs', () => {
     expect(board.cards!.map((c) => c.values?.power)).toEqual([1, 1]);
   });
 
+  it('instead: a card\'s replacement runs in place of its move, and never replaces itself', () => {
+    const { engine } = played(`
+      zone ex per player public
+      card Chimera: C {
+        suit = red rank = 5
+        instead Return "goes to the EX instead of the grave" cite "SP-8.2" {
+          on moved this from any to grave
+          if this.rank > 3
+          effect { move this to me.ex }
+        }
+      }
+      card Echo: C {
+        suit = black rank = 2
+        instead Stay "back to the hand instead" { on moved this from hand to grave  effect { move this to me.grave } }
+      }
+      setup {
+        create 1 of Chimera in active.hand
+        create 1 of R1 in active.hand
+        create 1 of Echo in active.hand
+        move active.hand to active.grave
+      }`);
+    const a = engine.active.index;
+    expect(names(engine, a, 'grave').sort()).toEqual(['Echo', 'R1']);
+    expect(names(engine, a, 'ex')).toEqual(['Chimera']);
+    const bad = compileGame({ sources: [{ path: 'g.grim', text: base + 'instead X { on turn start effect { } }' }] });
+    expect(bad.diagnostics.map((d) => d.code)).toContain('action/instead-needs-move');
+  });
+
   it('generated expression code never runs text from the rules', () => {
     // A text literal shaped like code: it must stay a string.
     const { engine } = played(`
