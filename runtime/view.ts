@@ -100,10 +100,14 @@ export function canSee(src: Pick<ViewSource, 'ir'>, viewer: Player | null, card:
   }
 }
 
-/** How a decision names a card to `viewer`: its name, or where it lies when it is hidden. */
+/**
+ * How a decision names a card to `viewer`: its name, or where it lies when it is hidden. A player
+ * choosing among the cards of their own zone looks at them (searching one's own deck), so those
+ * are named too; another player's hidden cards never are.
+ */
 export function cardLabel(src: Pick<ViewSource, 'ir'>, viewer: Player, card: Card): string {
-  if (canSee(src, viewer, card)) return card.name;
   const zone = zoneOf(card);
+  if (canSee(src, viewer, card) || zone?.player === viewer) return card.name;
   if (!zone) return 'a hidden card';
   const pos = zone.cards.indexOf(card);
   return `${card.facedown ? 'face-down card' : 'hidden card'} ${pos >= 0 ? `#${pos + 1} ` : ''}in ${zone.label}`;

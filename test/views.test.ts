@@ -78,8 +78,10 @@ describe('player views', () => {
             for (const z of [...v.players.flatMap((p) => p.zones), ...v.shared]) walk(z.cards);
             for (const r of v.stack) walk(r.cards);
             const cardNames = new Set(e.allCards().map((c) => c.name));
+            // A player choosing among cards of their own zones looks at them (searching their deck).
+            const own = new Set(me.zones.flatMap((z) => (z ? z.cards.map((c) => c.name) : [])));
             for (const label of d.options) for (const part of label.split(' + ')) {
-              if (cardNames.has(part)) expect(known.has(part), `${me.name} was offered '${part}', which it cannot see`).toBe(true);
+              if (cardNames.has(part)) expect(known.has(part) || own.has(part), `${me.name} was offered '${part}', which it cannot see`).toBe(true);
             }
             for (const z of v.players.flatMap((p) => p.zones)) {
               const vis = ir.zones.find((x) => x.name === z.zone)!.visibility;
