@@ -272,7 +272,7 @@ export type StmtBody =
   | { kind: 'callProc'; proc: number; args: Expr[] }
   | { kind: 'perform'; action: number; by: Expr | null }
   | { kind: 'window'; name: string; passable: boolean; open: boolean } // open: every player may act, in turn, until all pass in a row
-  | { kind: 'modify'; card: Expr; field: number; by: Expr; untilEndOfTurn: boolean }
+  | { kind: 'modify'; card: Expr; field: number; op: 'add' | 'mul' | 'div'; by: Expr; untilEndOfTurn: boolean } // mul/div apply to the total, after every addition and aura
   | { kind: 'unmodify'; card: Expr; field: number } // field -1: every value
   | { kind: 'cancel'; request: Expr }
   | { kind: 'retarget'; request: Expr; by: Expr | null }

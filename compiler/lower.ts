@@ -803,7 +803,7 @@ class Lowerer {
           this.error('type/not-assignable', s.field.loc.offset === s.loc.offset ? s.loc : s.field.loc, `'modify' changes a number value of a card (e.g. modify t.size by 3); '${s.field.text}' is not one`, this.didYouMean(s.field.text, this.cardFields.filter((f) => f.kind === 'value').map((f) => f.name)));
           return undefined;
         }
-        return { kind: 'modify', card, field: index, by: this.expect(s.by, 'number', scope), untilEndOfTurn: s.untilEndOfTurn, loc };
+        return { kind: 'modify', card, field: index, op: s.op ?? 'add', by: this.expect(s.by, 'number', scope), untilEndOfTurn: s.untilEndOfTurn, loc };
       }
       case 'unmodify': {
         const card = this.expect(s.target, 'card', scope);

@@ -255,7 +255,7 @@ export type Stmt =
   | { kind: 'do'; proc: Name; args: Expr[]; loc: Loc }
   | { kind: 'perform'; action: Name; by?: Expr; loc: Loc }
   | { kind: 'window'; name: Name; passable: boolean; open: boolean; loc: Loc }
-  | { kind: 'modify'; target: Expr; field: Name; by: Expr; untilEndOfTurn: boolean; loc: Loc }
+  | { kind: 'modify'; target: Expr; field: Name; op: 'add' | 'mul' | 'div'; by: Expr; untilEndOfTurn: boolean; loc: Loc }
   | { kind: 'unmodify'; target: Expr; field?: Name; loc: Loc }
   | { kind: 'cancel'; request: Expr; loc: Loc }
   | { kind: 'retarget'; request: Expr; by?: Expr; loc: Loc }

@@ -930,7 +930,13 @@ export class GrimoireParser extends EmbeddedActionsParser {
         ALT: () => {
           const kw = this.CONSUME(K.modify);
           const path = this.SUBRULE2(this.postfix);
-          this.CONSUME2(K.by);
+          // `by n` adds; `times n` multiplies and `divided by n` divides the total (after every addition).
+          let op: 'add' | 'mul' | 'div' = 'add';
+          this.or(40, [
+            { ALT: () => { this.CONSUME2(K.by); } },
+            { ALT: () => { this.CONSUME(K.times); op = 'mul'; } },
+            { ALT: () => { this.CONSUME(K.divided); this.consume(41, K.by); op = 'div'; } },
+          ]);
           const by = this.SUBRULE4(this.orExpr);
           let untilEndOfTurn = false;
           this.OPTION5(() => {
@@ -941,9 +947,9 @@ export class GrimoireParser extends EmbeddedActionsParser {
             untilEndOfTurn = true;
           });
           return this.ACTION(() => {
-            if (path.kind === 'member') return { kind: 'modify', target: path.object, field: path.name, by, untilEndOfTurn, loc: path.loc };
+            if (path.kind === 'member') return { kind: 'modify', target: path.object, field: path.name, op, by, untilEndOfTurn, loc: path.loc };
             // Reported by the compiler: `modify` needs `<card>.<value>`.
-            return { kind: 'modify', target: path, field: { text: '', loc: this.loc(kw, kw) }, by, untilEndOfTurn, loc: path.loc };
+            return { kind: 'modify', target: path, field: { text: '', loc: this.loc(kw, kw) }, op, by, untilEndOfTurn, loc: path.loc };
           });
         },
       },

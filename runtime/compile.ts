@@ -291,8 +291,8 @@ export class Compiler {
       case 'modify': {
         const card = this.expr(s.card);
         const by = this.expr(s.by);
-        const { field, untilEndOfTurn } = s;
-        return ((c) => { const k = card(c) as Card | null; if (k) g.modify(k, field, by(c) as number, untilEndOfTurn, c, loc); });
+        const { field, untilEndOfTurn, op } = s;
+        return ((c) => { const k = card(c) as Card | null; if (k) g.modify(k, field, by(c) as number, untilEndOfTurn, c, loc, op); });
       }
       case 'unmodify': {
         const card = this.expr(s.card);

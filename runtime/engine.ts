@@ -525,11 +525,23 @@ export class Engine implements ViewSource {
         ctx.it = savedIt;
       }
     }
+    let scaled = false;
     if (card.mods && typeof v === 'number') {
-      for (const m of card.mods) if (m.field === field) v = (v as number) + m.by;
+      for (const m of card.mods) {
+        if (m.field !== field) continue;
+        if (m.op === 'add') v = (v as number) + m.by;
+        else scaled = true;
+      }
     }
     const auras = this.aurasByField[field];
     if (auras && typeof v === 'number' && !this.inAura) v = (v as number) + this.auraBonus(card, auras);
+    // Doubling and halving apply to the total, after every addition (SM-10.4's reading).
+    if (scaled) {
+      for (const m of card.mods!) {
+        if (m.field !== field || m.op === 'add') continue;
+        v = m.op === 'mul' ? (v as number) * m.by : m.by === 0 ? v : Math.floor((v as number) / m.by);
+      }
+    }
     return v;
   }
 
@@ -895,12 +907,12 @@ export class Engine implements ViewSource {
     if (this.logging) this.emitLog('reveal', `${cards.join(', ')} revealed${to ? ` to ${to.name}` : ''}`, ctx.me, ctx.cite, loc);
   }
 
-  modify(card: Card, field: number, by: number, untilEndOfTurn: boolean, ctx: Ctx, loc: SrcLoc | null): void {
+  modify(card: Card, field: number, by: number, untilEndOfTurn: boolean, ctx: Ctx, loc: SrcLoc | null, op: 'add' | 'mul' | 'div' = 'add'): void {
     const old = card.mods;
-    card.mods = [...(old ?? []), { field, by, untilEndOfTurn }];
+    card.mods = [...(old ?? []), { field, op, by, untilEndOfTurn }];
     if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
     if (untilEndOfTurn) this.modifiedCards.add(card);
-    if (this.logging) this.emitLog('modify', `${card.name}.${this.ir.cardFields[field]!.name} ${by >= 0 ? '+' : ''}${by}${untilEndOfTurn ? ' until end of turn' : ''}`, ctx.me, ctx.cite, loc);
+    if (this.logging) this.emitLog('modify', `${card.name}.${this.ir.cardFields[field]!.name} ${op === 'mul' ? '×' : op === 'div' ? '÷' : by >= 0 ? '+' : ''}${by}${untilEndOfTurn ? ' until end of turn' : ''}`, ctx.me, ctx.cite, loc);
   }
 
   /** Removes the modifiers on one value of a card (field -1: on all its values). */

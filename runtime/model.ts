@@ -57,6 +57,8 @@ export class Zone {
 
 export interface Modifier {
   field: number;
+  /** add: `by` is added; mul/div: the total is multiplied / divided (rounded down) by `by`. */
+  op: 'add' | 'mul' | 'div';
   by: number;
   untilEndOfTurn: boolean;
 }

@@ -383,6 +383,23 @@ describe('language constructs', () => {
     expect(bad.diagnostics.map((d) => d.code)).toContain('action/instead-needs-move');
   });
 
+  it('modify … times and divided by scale the total, after every addition', () => {
+    const { engine } = played(`
+      setup {
+        create 1 of R2 in active.hand
+        let c = first(active.hand)
+        modify c.power by 3
+        modify c.power times 2
+        modify c.power by 1 until end of turn
+        set active.total = c.power
+        modify c.power divided by 3
+        set active.other_total = c.power
+      }`);
+    // (2 + 3 + 1) × 2 = 12, then ÷ 3 = 4.
+    expect(state(engine, engine.active.index, 'total')).toBe(12);
+    expect(state(engine, engine.active.index, 'other_total')).toBe(4);
+  });
+
   it('generated expression code never runs text from the rules', () => {
     // A text literal shaped like code: it must stay a string.
     const { engine } = played(`
