@@ -46,6 +46,8 @@ export interface GameIR {
   requestStates: VarIR[];
   /** Cards' continuous effects (`aura`), in declaration order. */
   auras: AuraIR[];
+  /** Game-defined events (`event destroyed`), raised by `signal`. */
+  events: { name: string; title: string; cite: string }[];
   functions: FunctionIR[];
   procedures: ProcedureIR[];
   actions: ActionIR[];
@@ -135,6 +137,7 @@ export interface BodyIR {
 
 export type EventIR =
   | { kind: 'resolved' | 'declared'; action: number }
+  | { kind: 'signal'; event: number; cardSlot: number } // a game-defined event; cardSlot -1 = the ability's own card
   | { kind: 'moved'; from: number; to: number; cardSlot: number } // zone -1 = any; cardSlot -1 = the ability's own card (`on moved this …`)
   | { kind: 'turnStart' | 'turnEnd' };
 
@@ -279,5 +282,6 @@ export type StmtBody =
   | { kind: 'endTurn' }
   | { kind: 'win' | 'lose'; player: Expr; reason: string; reasonExpr: Expr | null } // reasonExpr: a computed text, when not a literal
   | { kind: 'drawGame'; reason: string; reasonExpr: Expr | null }
-  | { kind: 'log'; text: string; args: Expr[] } // text: `{name}` placeholders, filled from args in order (see placeholderPattern)
+  | { kind: 'log'; text: string; args: Expr[] }
+  | { kind: 'signal'; event: number; card: Expr } // raises a game-defined event about a card // text: `{name}` placeholders, filled from args in order (see placeholderPattern)
   | { kind: 'cite'; text: string; body: Stmt[] };

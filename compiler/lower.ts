@@ -141,6 +141,8 @@ class Lowerer {
   private globalStates: A.StateDecl[];
   /** States every request carries (e.g. who has answered it), reset when it is made. */
   private requestStates: A.StateDecl[];
+  /** Game-defined events (`event destroyed`). */
+  private events: A.EventDecl[];
   private functions: A.FunctionDecl[];
   private procedures: A.ProcedureDecl[];
   private actions: A.ActionDecl[];
@@ -169,6 +171,7 @@ class Lowerer {
     this.playerStates = declsOf(decls, 'playerState');
     this.globalStates = declsOf(decls, 'globalState');
     this.requestStates = declsOf(decls, 'requestState');
+    this.events = declsOf(decls, 'event');
     this.functions = declsOf(decls, 'function');
     this.procedures = declsOf(decls, 'procedure');
     // (`instead` outside a card is kept so that its error is reported.)
@@ -239,6 +242,7 @@ class Lowerer {
       playerStates: this.playerStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
       globalStates: this.globalStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
       auras: [],
+      events: this.events.map((e) => ({ name: e.name.text, title: e.title ?? e.name.text, cite: e.cite ?? '' })),
       requestStates: this.requestStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
       functions: [],
       procedures: [],
@@ -432,6 +436,12 @@ class Lowerer {
     const out: Expr[] = [];
     for (const m of text.matchAll(placeholderPattern)) out.push(this.expr({ kind: 'name', name: m[1]!, loc }, scope).ir);
     return out;
+  }
+
+  private eventIndex(n: A.Name): number {
+    const i = this.events.findIndex((e) => e.name.text === n.text);
+    if (i < 0) this.error('name/unknown', n.loc, `unknown event '${n.text}' (declare it: event ${n.text})`, this.didYouMean(n.text, this.events.map((e) => e.name.text)));
+    return Math.max(0, i);
   }
 
   /** A result's reason: a literal text, or a text computed when the game ends (`reason why`). */
@@ -645,6 +655,11 @@ class Lowerer {
         if (i < 0) this.error('name/unknown', e.action.loc, `unknown action '${e.action.text}'`, this.didYouMean(e.action.text, this.actions.map((x) => x.name.text)));
         return { kind: e.kind, action: i };
       }
+      case 'signal': {
+        const ev = this.eventIndex(e.event);
+        if (isAbility && e.card.text === 'this') return { kind: 'signal', event: ev, cardSlot: -1 };
+        return { kind: 'signal', event: ev, cardSlot: this.bind(scope, e.card, 'card') };
+      }
       case 'moved': {
         const zone = (n: A.Name) => (n.text === 'any' ? -1 : this.zoneIndex(n));
         const from = zone(e.from);
@@ -828,6 +843,8 @@ class Lowerer {
         return { kind: 'drawGame', ...this.reason(s.reason, scope), loc };
       case 'log':
         return { kind: 'log', text: s.text, args: this.placeholders(s.text, scope, s.loc), loc };
+      case 'signal':
+        return { kind: 'signal', event: this.eventIndex(s.event), card: this.expect(s.card, 'card', scope), loc };
       case 'cite':
         return { kind: 'cite', text: s.text, body: this.block(s.body, scope), loc };
     }

@@ -39,6 +39,7 @@ export type Decl =
   | FunctionDecl
   | ProcedureDecl
   | ActionDecl
+  | EventDecl
   | CheckDecl
   | FlowDecl
   | RemoveDecl;
@@ -182,6 +183,8 @@ export interface ProcedureDecl extends DeclBase {
 
 export type EventSpec =
   | { kind: 'resolved' | 'declared'; action: Name; loc: Loc }
+  /** `on signal <event> <name>`: a game-defined event raised by `signal <event> <card>`. */
+  | { kind: 'signal'; event: Name; card: Name; loc: Loc }
   | { kind: 'moved'; card: Name; from: Name; to: Name; loc: Loc }
   | { kind: 'turnStart' | 'turnEnd'; loc: Loc };
 
@@ -215,6 +218,13 @@ export interface ActionDecl extends DeclBase {
   title?: string;
   since?: Name;
   clauses: Clause[];
+}
+
+/** A game-defined event about a card (「破壊された時」): `event destroyed "破壊"`. */
+export interface EventDecl extends DeclBase {
+  kind: 'event';
+  name: Name;
+  title?: string;
 }
 
 export interface CheckDecl extends DeclBase {
@@ -263,6 +273,7 @@ export type Stmt =
   | { kind: 'win' | 'lose'; player: Expr; reason?: Expr; loc: Loc }
   | { kind: 'draw'; reason?: Expr; loc: Loc }
   | { kind: 'log'; text: string; loc: Loc }
+  | { kind: 'signal'; event: Name; card: Expr; loc: Loc }
   | { kind: 'cite'; text: string; body: Stmt[]; loc: Loc };
 
 export interface ModeOption {

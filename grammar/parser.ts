@@ -226,6 +226,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.functionDecl) },
       { ALT: () => this.SUBRULE(this.procedureDecl) },
       { ALT: () => this.SUBRULE(this.actionDecl) },
+      { ALT: () => this.SUBRULE(this.eventDecl) },
       { ALT: () => this.SUBRULE(this.checkDecl) },
       { ALT: () => this.SUBRULE(this.flowDecl) },
       { ALT: () => this.SUBRULE(this.removeDecl) },
@@ -692,6 +693,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
     return this.OR<A.EventSpec>([
       { ALT: () => { this.CONSUME(K.resolved); const action = this.nameAt(101); return { kind: 'resolved', action, loc: this.loc(start) }; } },
       { ALT: () => { this.CONSUME(K.declared); const action = this.nameAt(102); return { kind: 'declared', action, loc: this.loc(start) }; } },
+      { ALT: () => { this.CONSUME(K.signal); const event = this.nameAt(106); const card = this.nameAt(107); return { kind: 'signal', event, card, loc: this.loc(start) }; } },
       {
         ALT: () => {
           this.CONSUME(K.moved);
@@ -713,6 +715,15 @@ export class GrimoireParser extends EmbeddedActionsParser {
         },
       },
     ]);
+  });
+
+  private eventDecl = this.RULE('eventDecl', (): A.EventDecl => {
+    this.CONSUME(K.event);
+    const name = this.nameAt(101);
+    const d: A.EventDecl = { kind: 'event', name, loc: name.loc };
+    this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    d.cite = this.SUBRULE(this.citeOpt);
+    return d;
   });
 
   private checkDecl = this.RULE('checkDecl', (): A.CheckDecl => {
@@ -1004,6 +1015,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
         },
       },
       { ALT: () => { const t = this.CONSUME(K.log); const text = this.SUBRULE3(this.str); return { kind: 'log', text, loc: this.loc(t) }; } },
+      { ALT: () => { const t = this.CONSUME(K.signal); const event = this.nameAt(111); const card = this.subrule(22, this.orExpr); return { kind: 'signal', event, card, loc: this.loc(t) }; } },
       {
         ALT: () => {
           const t = this.CONSUME(K.cite);

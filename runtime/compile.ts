@@ -322,6 +322,14 @@ export class Compiler {
         const why = s.reasonExpr ? this.expr(s.reasonExpr) : null;
         return (c) => g.finish('draw', null, why ? String(why(c) ?? '') : reason, c, loc);
       }
+      case 'signal': {
+        const card = this.expr(s.card);
+        const ev = s.event;
+        return (c) => {
+          const k = card(c) as Card | null;
+          if (k) g.signal(ev, k, c, loc);
+        };
+      }
       case 'log': {
         // The log is the judge's record: placeholders show every card by name.
         const text = this.text(s.text, s.args);

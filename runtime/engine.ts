@@ -167,6 +167,8 @@ export class Engine implements ViewSource {
   private askSingleActions: boolean;
   private askForced: boolean;
   private triggersMoved: CompiledAction[] = [];
+  /** Triggers on game-defined events (`on signal <event> …`), by event. */
+  private triggersSignal = new Map<number, CompiledAction[]>();
   /** `instead` abilities: replacements of their card's moves. */
   private replacements: CompiledAction[] = [];
   /** Cards whose move is being replaced now: a replacement never replaces its own move. */
@@ -208,6 +210,7 @@ export class Engine implements ViewSource {
       if (!a.ir.isTrigger || !a.ir.event || a.ir.level > this.formatLevel) continue;
       const ev = a.ir.event;
       if (a.ir.replaces) this.replacements.push(a);
+      else if (ev.kind === 'signal') pushTo(this.triggersSignal, ev.event, a);
       else if (ev.kind === 'moved') this.triggersMoved.push(a);
       else if (ev.kind === 'resolved') pushTo(this.triggersResolved, ev.action, a);
       else if (ev.kind === 'declared') pushTo(this.triggersDeclared, ev.action, a);
@@ -837,6 +840,22 @@ export class Engine implements ViewSource {
   }
 
   private instantQueue: PendingTrigger[] = [];
+
+  /**
+   * `signal <event> <card>`: fires the triggers of a game-defined event about that card (its own
+   * `on signal … this` abilities, and every other trigger on the event); instant ones run now.
+   */
+  signal(event: number, card: Card, ctx: Ctx, loc: SrcLoc | null): void {
+    if (this.logging) this.emitLog('signal', `${this.ir.events[event]!.name}: ${card.name}`, ctx.me, ctx.cite, loc);
+    if (this.trial > 0) return;
+    for (const t of this.triggersSignal.get(event) ?? []) {
+      const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
+      if (ev.cardSlot < 0) {
+        if (card.def === t.ir.source) this.queueTrigger(t, new Array(t.ir.slots), card);
+      } else this.fireFor(t, (frame) => (frame[ev.cardSlot] = card));
+    }
+    while (this.instantQueue.length) this.runTrigger(this.instantQueue.shift()!);
+  }
 
   /**
    * If an `instead` ability of this card replaces this move, runs its effect (now, not as a

@@ -400,6 +400,29 @@ describe('language constructs', () => {
     expect(state(engine, engine.active.index, 'other_total')).toBe(4);
   });
 
+  it('game-defined events: signal raises them, and triggers (a card\'s own, or any) react', () => {
+    const { engine } = played(`
+      event destroyed "破壊" cite "SM-7.6: destruction is a step of its own"
+      zone board per player public ordered
+      card Ember: C {
+        suit = red rank = 5
+        trigger Ashes "when this is destroyed" { on signal destroyed this  speed immediate  effect { set me.total = me.total + 1 } }
+      }
+      trigger Witness "when any card is destroyed" { on signal destroyed x  controller active  speed immediate  effect { set active.other_total = active.other_total + x.rank } }
+      procedure destroy(c: card) { signal destroyed c  move c to c.owner.grave }
+      setup {
+        create 1 of Ember in active.board
+        create 1 of R2 in active.board
+        for each c in active.board { do destroy(c) }
+      }`);
+    const a = engine.active.index;
+    expect(state(engine, a, 'total')).toBe(1);
+    expect(state(engine, a, 'other_total')).toBe(7);
+    expect(names(engine, a, 'grave').sort()).toEqual(['Ember', 'R2']);
+    const bad = compileGame({ sources: [{ path: 'g.grim', text: base + 'action X { effect { signal exploded first(me.hand) } }' }] });
+    expect(bad.diagnostics.map((d) => d.message).join(' ')).toMatch(/unknown event 'exploded'/);
+  });
+
   it('generated expression code never runs text from the rules', () => {
     // A text literal shaped like code: it must stay a string.
     const { engine } = played(`
