@@ -261,7 +261,7 @@ function cmdDemo(game: string): number {
   }
   console.log(`\nResult: ${g.result.winner ? `${g.result.winner} wins` : 'draw'} — ${g.result.reason}`);
   console.log(`${g.turns} turns, ${g.decisions} decisions.`);
-  console.log(`\nNext: npx grimoire play ${game} --games 1000   ·   npx grimoire scenario rules/${game}/rulings   ·   docs/language.md`);
+  console.log(`\nNext: npx grimoire play ${game} --games 1000   ·   npx grimoire scenario rules/${game}/rulings   ·   docs/tutorial.md (write your own game)`);
   return 0;
 }
 
