@@ -154,6 +154,8 @@ export class Engine implements ViewSource {
   private resetInits: { field: number; value: unknown }[][] = [];
   private stack: Request[] = [];
   private cards: Card[] = [];
+  /** The cards of each definition (card abilities look their cards up here, not in every card). */
+  private cardsByDef: (Card[] | undefined)[] = [];
   private pendingImmediate: PendingTrigger[] = [];
   private pendingNormal: PendingTrigger[] = [];
   private usesThisTurn = new Map<string, number>();
@@ -282,6 +284,7 @@ export class Engine implements ViewSource {
     this.hash = 0x811c9dc5;
     this.stack = [];
     this.cards = [];
+    this.cardsByDef = [];
     this.pendingImmediate = [];
     this.pendingNormal = [];
     this.instantQueue = [];
@@ -694,6 +697,7 @@ export class Engine implements ViewSource {
     card.zone = zone;
     card.entered = 0;
     this.cards.push(card);
+    (this.cardsByDef[def] ??= []).push(card);
     zone.cards.push(card);
     return card;
   }
@@ -702,6 +706,7 @@ export class Engine implements ViewSource {
   uncreateCard(card: Card): void {
     if (this.cards[this.cards.length - 1] !== card) throw new Error('only the card created last can be unmade');
     this.cards.pop();
+    this.cardsByDef[card.def]!.pop();
     const z = card.zone!;
     z.cards.splice(z.cards.indexOf(card), 1);
     card.zone = null;
@@ -1127,8 +1132,7 @@ export class Engine implements ViewSource {
   private cardsWhere(def: number, zone: number, player: Player | null): Card[] {
     const out: Card[] = [];
     const whileAttached = zone === -2;
-    for (const c of this.cards) {
-      if (c.def !== def) continue;
+    for (const c of this.cardsByDef[def] ?? []) {
       if (whileAttached ? !c.host : !c.zone) continue;
       if (zone >= 0 && c.zone!.def !== zone) continue;
       if (player && this.controllerOf(c) !== player) continue;
