@@ -549,6 +549,7 @@ class Lowerer {
       effect: [],
       slots: 0,
       optional: false,
+      group: null,
       replaces: a.kind === 'instead',
       source: owner ? this.cards.indexOf(owner) : -1,
       sourceZone: -1,
@@ -602,6 +603,10 @@ class Lowerer {
           break;
         case 'limit':
           ir.limit = c.count;
+          break;
+        case 'group':
+          if (!isTrigger) this.error('action/optional-action', c.loc, `'group' is for triggers (which wait together); an action is chosen by its player`);
+          else ir.group = { name: c.name.text, mode: c.mode };
           break;
         case 'optional':
           if (!isTrigger) this.error('action/optional-action', c.loc, `'optional' is for triggers (the controller may decline one); a player may always choose not to take an action`);

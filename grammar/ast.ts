@@ -198,6 +198,8 @@ export type Clause =
   | { kind: 'tags'; labels: Name[]; loc: Loc }
   | { kind: 'when'; expr: Expr; loc: Loc }
   | { kind: 'limit'; count: number; loc: Loc }
+  /** Triggers waiting together in a group: only one runs (chosen), or all in a chosen order. */
+  | { kind: 'group'; name: Name; mode: 'one' | 'ordered'; loc: Loc }
   /** Triggers: the controller may decline it (「〜できる」), asked before it is declared. */
   | { kind: 'optional'; loc: Loc }
   /** Card abilities only: the ability works while its card is in this zone (null: while attached). */

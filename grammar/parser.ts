@@ -626,6 +626,19 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => { this.CONSUME(K.when); const expr = this.SUBRULE(this.expression); return { kind: 'when', expr, loc: this.loc(start) }; } },
       { ALT: () => { this.CONSUME(K.optional); return { kind: 'optional', loc: this.loc(start) } as A.Clause; } },
       {
+        // `group <name> one | ordered`: triggers of a group waiting together — the controller
+        // runs just one of them, or chooses the order.
+        ALT: () => {
+          this.CONSUME(K.group);
+          const name = this.nameAt(112);
+          const mode = this.or(50, [
+            { ALT: () => { this.CONSUME(K.one); return 'one' as const; } },
+            { ALT: () => { this.CONSUME(K.ordered); return 'ordered' as const; } },
+          ]);
+          return { kind: 'group', name, mode, loc: this.loc(start) } as A.Clause;
+        },
+      },
+      {
         ALT: () => {
           this.CONSUME(K.while);
           // `while in <zone>`, or `while attached` (under another card: equipment).

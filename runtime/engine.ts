@@ -1450,7 +1450,21 @@ export class Engine implements ViewSource {
   private takeNext(queue: PendingTrigger[]): PendingTrigger {
     // The active player's triggers first, then in the order they fired.
     const i = queue.findIndex((t) => t.controller === this.active);
-    return queue.splice(i >= 0 ? i : 0, 1)[0]!;
+    const next = queue[i >= 0 ? i : 0]!;
+    const group = next.action.ir.group;
+    if (group) {
+      // A group waiting together: its controller picks which runs (now, or the only one).
+      const members = queue.filter((t) => t.controller === next.controller && t.action.ir.group?.name === group.name);
+      if (members.length > 1) {
+        const ctx = this.newCtx([], next.controller, next.action.ir.cite);
+        const labels = members.map((t) => (t.source ? `${t.action.ir.name} (${this.optionLabel(next.controller, t.source)})` : t.action.ir.name));
+        const pick = members[this.chooseMode(next.controller, labels, ctx, group.mode === 'one' ? `${group.name}: choose the one that takes effect` : `${group.name}: choose the next to take effect`, next.action.ir.loc)]!;
+        const drop = group.mode === 'one' ? members : [pick];
+        for (const t of drop) queue.splice(queue.indexOf(t), 1);
+        return pick;
+      }
+    }
+    return queue.splice(queue.indexOf(next), 1)[0]!;
   }
 
   /** Runs checks and waiting triggers until nothing is left to do. */

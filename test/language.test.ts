@@ -423,6 +423,23 @@ describe('language constructs', () => {
     expect(bad.diagnostics.map((d) => d.message).join(' ')).toMatch(/unknown event 'exploded'/);
   });
 
+  it('trigger groups: only one of a group takes effect (chosen), or all in a chosen order', () => {
+    const game = (mode: string) => `
+      zone board per player public ordered
+      card Dawn: C { suit = red rank = 1
+        trigger Rise { on turn start  while in board  if me == active  group start_effects ${mode}  speed immediate  effect { set me.total = me.total * 10 + this.rank } } }
+      card Noon: C { suit = red rank = 2
+        trigger Rise { on turn start  while in board  if me == active  group start_effects ${mode}  speed immediate  effect { set me.total = me.total * 10 + this.rank } } }
+      setup { create 1 of Dawn in active.board  create 1 of Noon in active.board }`;
+    const one = played(game('one'), ['Noon.Rise (Noon)']);
+    expect(one.seen[0]!.prompt).toBe('start_effects: choose the one that takes effect');
+    expect(one.seen[0]!.options.map((o) => o.label)).toEqual(['Dawn.Rise (Dawn)', 'Noon.Rise (Noon)']);
+    expect(state(one.engine, one.seen[0]!.player.index, 'total')).toBe(2);
+    const ordered = played(game('ordered'), ['Noon.Rise (Noon)']);
+    // Noon first, then Dawn (the only one left is not asked): 2, then 21.
+    expect(state(ordered.engine, ordered.seen[0]!.player.index, 'total')).toBe(21);
+  });
+
   it('generated expression code never runs text from the rules', () => {
     // A text literal shaped like code: it must stay a string.
     const { engine } = played(`
