@@ -191,6 +191,8 @@ export interface ActionIR {
   slots: number;
   /** A trigger its controller may decline (asked before it is declared). */
   optional: boolean;
+  /** `last`: waits until every other trigger waiting at the same moment has run (a rules step that follows the cards' effects). */
+  last: boolean;
   /** Triggers of one group waiting at the same moment for the same controller: `one` runs just one (the controller picks), `ordered` all in the order the controller picks. */
   group: { name: string; mode: 'one' | 'ordered' } | null;
   /** `instead`: a replacement — when its card would move as the event says, the effect runs instead (never a request). */

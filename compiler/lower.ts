@@ -549,6 +549,7 @@ class Lowerer {
       effect: [],
       slots: 0,
       optional: false,
+      last: false,
       group: null,
       replaces: a.kind === 'instead',
       source: owner ? this.cards.indexOf(owner) : -1,
@@ -607,6 +608,10 @@ class Lowerer {
         case 'group':
           if (!isTrigger) this.error('action/optional-action', c.loc, `'group' is for triggers (which wait together); an action is chosen by its player`);
           else ir.group = { name: c.name.text, mode: c.mode };
+          break;
+        case 'last':
+          if (!isTrigger) this.error('action/optional-action', c.loc, `'last' is for triggers (which wait together); an action is chosen by its player`);
+          else ir.last = true;
           break;
         case 'optional':
           if (!isTrigger) this.error('action/optional-action', c.loc, `'optional' is for triggers (the controller may decline one); a player may always choose not to take an action`);

@@ -202,6 +202,7 @@ export type Clause =
   | { kind: 'group'; name: Name; mode: 'one' | 'ordered'; loc: Loc }
   /** Triggers: the controller may decline it (「〜できる」), asked before it is declared. */
   | { kind: 'optional'; loc: Loc }
+  | { kind: 'last'; loc: Loc }
   /** Card abilities only: the ability works while its card is in this zone (null: while attached). */
   | { kind: 'whileIn'; zone: Name | null; loc: Loc }
   | { kind: 'using' | 'target'; name: Name; count: CountSpec; from: Expr; suchThat?: Expr; loc: Loc }

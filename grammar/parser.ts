@@ -625,6 +625,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       },
       { ALT: () => { this.CONSUME(K.when); const expr = this.SUBRULE(this.expression); return { kind: 'when', expr, loc: this.loc(start) }; } },
       { ALT: () => { this.CONSUME(K.optional); return { kind: 'optional', loc: this.loc(start) } as A.Clause; } },
+      { ALT: () => { this.CONSUME(K.last); return { kind: 'last', loc: this.loc(start) } as A.Clause; } },
       {
         // `group <name> one | ordered`: triggers of a group waiting together — the controller
         // runs just one of them, or chooses the order.

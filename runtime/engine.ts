@@ -1448,8 +1448,11 @@ export class Engine implements ViewSource {
   }
 
   private takeNext(queue: PendingTrigger[]): PendingTrigger {
-    // The active player's triggers first, then in the order they fired.
-    const i = queue.findIndex((t) => t.controller === this.active);
+    // Triggers marked `last` wait for all the others; then the active player's first, then in the
+    // order they fired.
+    let i = queue.findIndex((t) => t.controller === this.active && !t.action.ir.last);
+    if (i < 0) i = queue.findIndex((t) => !t.action.ir.last);
+    if (i < 0) i = queue.findIndex((t) => t.controller === this.active);
     const next = queue[i >= 0 ? i : 0]!;
     const group = next.action.ir.group;
     if (group) {

@@ -440,6 +440,23 @@ describe('language constructs', () => {
     expect(state(ordered.engine, ordered.seen[0]!.player.index, 'total')).toBe(21);
   });
 
+  it('a trigger marked last waits until every other waiting trigger has run', () => {
+    const game = (last: string) => `
+      zone board per player public ordered
+      trigger Tally { on turn start  ${last}  speed immediate  effect { set active.total = active.total * 10 + 9 } }
+      card Dawn: C { suit = red rank = 1
+        trigger Rise { on turn start  while in board  if me == active  speed immediate  effect { set me.total = me.total * 10 + this.rank } } }
+      action Wait { effect { } }
+      setup { create 1 of Dawn in active.board }`;
+    const plain = played(game(''));
+    // Rules triggers fire before card triggers: 9, then 91.
+    expect(state(plain.engine, plain.engine.active.index, 'total')).toBe(91);
+    const last = played(game('last'));
+    // Tally waits for the card's trigger: 1, then 19.
+    expect(state(last.engine, last.engine.active.index, 'total')).toBe(19);
+    expect(compileGame({ sources: [{ path: 'g.grim', text: base + 'action X { last effect { } }' }] }).diagnostics.map((d) => d.code)).toContain('action/optional-action');
+  });
+
   it('generated expression code never runs text from the rules', () => {
     // A text literal shaped like code: it must stay a string.
     const { engine } = played(`
