@@ -42,7 +42,7 @@ export const diagnosticCodes = {
   'action/trigger-needs-event': 'A trigger without an `on` clause.',
   'action/while-in-outside-card': '`while in <zone>` in an action that is not a card\'s ability.',
   'action/instead-needs-move': '`instead` outside a card, or without `on moved this …`: a replacement replaces a move of its own card.',
-  'action/optional-action': '`optional` on an action (only a trigger can be declined).',
+  'action/optional-action': '`optional`, `last` or `group` on an action (only triggers wait, and only a trigger can be declined).',
   'action/event-in-action': 'An `on` clause in an action (only triggers have events).',
   'function/recursive': 'A function calls itself (directly or through others).',
   'procedure/recursive': 'A procedure calls itself (directly or through others): it could never end.',

@@ -1,0 +1,60 @@
+/**
+ * Monaco, trimmed to what a rules editor needs: the editor API plus the contributions we use
+ * (hover, suggest, find, go to definition, folding, brackets, comments…). Importing
+ * `monaco-editor` itself would also bundle the CSS/HTML/JSON/TypeScript language services.
+ */
+import * as monaco from 'monaco-editor/editor/editor.api';
+import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
+import 'monaco-editor/editor/contrib/clipboard/browser/clipboard';
+import 'monaco-editor/editor/contrib/comment/browser/comment';
+import 'monaco-editor/editor/contrib/contextmenu/browser/contextmenu';
+import 'monaco-editor/editor/contrib/cursorUndo/browser/cursorUndo';
+import 'monaco-editor/editor/contrib/find/browser/findController';
+import 'monaco-editor/editor/contrib/folding/browser/folding';
+import 'monaco-editor/editor/contrib/gotoError/browser/gotoError';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/goToCommands';
+import 'monaco-editor/editor/contrib/gotoSymbol/browser/link/goToDefinitionAtPosition';
+import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
+import 'monaco-editor/editor/contrib/linesOperations/browser/linesOperations';
+import 'monaco-editor/editor/contrib/multicursor/browser/multicursor';
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
+import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
+import 'monaco-editor/editor/browser/coreCommands';
+import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess';
+import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import { monarchLanguage } from '../../../grammar/highlight.ts';
+
+(self as unknown as { MonacoEnvironment: monaco.Environment }).MonacoEnvironment = {
+  getWorker: () => new EditorWorker(),
+};
+
+export const GRIMOIRE = 'grimoire';
+
+let registered = false;
+
+/** Registers the Grimoire language once: colouring from the grammar's own token list. */
+export function registerGrimoire(): void {
+  if (registered) return;
+  registered = true;
+  monaco.languages.register({ id: GRIMOIRE, extensions: ['.grim'], aliases: ['Grimoire'] });
+  monaco.languages.setMonarchTokensProvider(GRIMOIRE, monarchLanguage() as unknown as monaco.languages.IMonarchLanguage);
+  monaco.languages.setLanguageConfiguration(GRIMOIRE, {
+    comments: { lineComment: '//', blockComment: ['/*', '*/'] },
+    brackets: [['{', '}'], ['(', ')'], ['[', ']']],
+    autoClosingPairs: [
+      { open: '{', close: '}' },
+      { open: '(', close: ')' },
+      { open: '[', close: ']' },
+      { open: '"', close: '"', notIn: ['string', 'comment'] },
+    ],
+    surroundingPairs: [{ open: '"', close: '"' }, { open: '{', close: '}' }],
+    // Names may be Japanese (魔術士, ♠A) or contain ・ and ー.
+    wordPattern: /[\p{L}\p{So}_][\p{L}\p{N}\p{So}\p{M}_・ー]*/u,
+  });
+  monaco.languages.register({ id: 'yaml', extensions: ['.yaml', '.yml'] });
+  monaco.languages.register({ id: 'markdown', extensions: ['.md'] });
+}
+
+export { monaco };

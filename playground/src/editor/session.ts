@@ -1,0 +1,92 @@
+/**
+ * The editor session: one Monaco editor, one model per workspace file (so undo history and
+ * markers survive switching files), and the way other panels move the editor (`reveal`).
+ */
+import { GRIMOIRE, monaco, registerGrimoire } from './monaco.ts';
+import type { Workspace } from '../workspace/workspace.ts';
+
+export const uriOf = (path: string) => monaco.Uri.parse(`file:///${path}`);
+export const pathOf = (uri: monaco.Uri) => uri.path.replace(/^\//, '');
+
+function languageOf(path: string): string {
+  if (path.endsWith('.grim')) return GRIMOIRE;
+  if (path.endsWith('.yaml') || path.endsWith('.yml')) return 'yaml';
+  if (path.endsWith('.md')) return 'markdown';
+  return 'plaintext';
+}
+
+export class EditorSession {
+  readonly editor: monaco.editor.IStandaloneCodeEditor;
+  private openListeners: ((path: string) => void)[] = [];
+  current: string | null = null;
+
+  constructor(host: HTMLElement, private ws: Workspace) {
+    registerGrimoire();
+    this.editor = monaco.editor.create(host, {
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 14,
+      scrollBeyondLastLine: false,
+      wordWrap: 'off',
+      renderWhitespace: 'selection',
+      tabSize: 2,
+      theme: 'vs',
+    });
+    this.syncModels();
+  }
+
+  /** Shows another workspace (a game switch or a shared link): its files replace the models. */
+  setWorkspace(ws: Workspace): void {
+    this.ws = ws;
+    this.current = null;
+    this.syncModels();
+  }
+
+  /** Makes one model per workspace file (after a game switch, a reset or a shared link). */
+  syncModels(): void {
+    const wanted = new Set(this.ws.paths());
+    for (const m of monaco.editor.getModels()) {
+      const p = pathOf(m.uri);
+      if (!wanted.has(p)) m.dispose();
+    }
+    for (const path of wanted) {
+      const text = this.ws.text(path) ?? '';
+      const existing = monaco.editor.getModel(uriOf(path));
+      if (existing) {
+        if (existing.getValue() !== text) existing.setValue(text);
+        continue;
+      }
+      const model = monaco.editor.createModel(text, languageOf(path), uriOf(path));
+      model.onDidChangeContent(() => {
+        const problem = this.ws.setText(path, model.getValue());
+        if (problem) this.onSaveProblem?.(problem);
+      });
+    }
+  }
+
+  onSaveProblem?: (message: string) => void;
+
+  onOpen(f: (path: string) => void): void {
+    this.openListeners.push(f);
+  }
+
+  open(path: string): void {
+    const model = monaco.editor.getModel(uriOf(path));
+    if (!model) return;
+    if (this.current !== path) {
+      this.editor.setModel(model);
+      this.current = path;
+      for (const f of this.openListeners) f(path);
+    }
+  }
+
+  /** Opens a file and puts the cursor on a place (1-based line and column), highlighted. */
+  reveal(path: string, line: number, col = 1): void {
+    this.open(path);
+    const pos = { lineNumber: line, column: col };
+    this.editor.setPosition(pos);
+    this.editor.revealPositionInCenter(pos);
+    this.editor.setSelection(new monaco.Selection(line, 1, line, (this.editor.getModel()?.getLineMaxColumn(line) ?? 1)));
+    this.editor.focus();
+  }
+}

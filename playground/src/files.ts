@@ -1,0 +1,31 @@
+/**
+ * The file list: the game's rules, cards, rulings and notes, grouped by folder; an edited file
+ * is marked. Names are put in the page as text, never as HTML.
+ */
+import type { Workspace } from './workspace/workspace.ts';
+
+export function renderFileList(host: HTMLElement, ws: Workspace, current: string | null, open: (path: string) => void): void {
+  host.replaceChildren();
+  const groups = new Map<string, string[]>();
+  for (const p of ws.paths()) {
+    const dir = p.slice(0, p.lastIndexOf('/'));
+    const list = groups.get(dir) ?? [];
+    list.push(p);
+    groups.set(dir, list);
+  }
+  for (const [dir, paths] of groups) {
+    const h = document.createElement('div');
+    h.className = 'file-group';
+    h.textContent = dir + '/';
+    host.append(h);
+    for (const p of paths) {
+      const b = document.createElement('button');
+      b.className = 'file' + (p === current ? ' current' : '') + (ws.isEdited(p) ? ' edited' : '');
+      b.dataset.path = p;
+      b.textContent = p.slice(dir.length + 1);
+      b.title = p + (ws.isEdited(p) ? ' (edited)' : '');
+      b.onclick = () => open(p);
+      host.append(b);
+    }
+  }
+}

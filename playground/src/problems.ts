@@ -1,0 +1,33 @@
+/**
+ * The problems panel: every diagnostic in words, with file:line:col; a click puts the editor on
+ * the place. A compiler crash is shown here too, never only in the console.
+ */
+import type { CheckResult } from './editor/diagnostics.ts';
+
+export function renderProblems(host: HTMLElement, r: CheckResult, reveal: (path: string, line: number, col: number) => void): void {
+  host.replaceChildren();
+  if (r.crash) {
+    const div = document.createElement('div');
+    div.className = 'problem error';
+    div.textContent = `The compiler failed on this text (a Grimoire bug — please report it with your files): ${r.crash.split('\n')[0]}`;
+    host.append(div);
+    return;
+  }
+  for (const d of r.diagnostics) {
+    const row = document.createElement('button');
+    row.className = `problem ${d.severity}`;
+    row.dataset.code = d.code;
+    const where = document.createElement('span');
+    where.className = 'where';
+    where.textContent = `${d.loc.file}:${d.loc.line}:${d.loc.col}`;
+    const what = document.createElement('span');
+    what.className = 'what';
+    what.textContent = `${d.message}${d.notes?.length ? ' — ' + d.notes.join(' ') : ''}`;
+    const code = document.createElement('span');
+    code.className = 'code';
+    code.textContent = d.code;
+    row.append(where, what, code);
+    row.onclick = () => reveal(d.loc.file, d.loc.line, d.loc.col);
+    host.append(row);
+  }
+}
