@@ -4,7 +4,7 @@
  *   build <game> [--out F] write the validated IR
  *   play <game> [...]     random games
  *   scenario <paths…>     run rulings scenarios
- *   demo [game]           compile, play one narrated game, print a summary (npm start)
+ *   demo [game]           compile, play one narrated game, print a summary
  * Exit codes: 0 ok, 1 errors / failures, 2 usage error.
  */
 import { parseArgs } from 'node:util';
@@ -22,7 +22,7 @@ import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
 import { renderDiagnostic } from './render.ts';
 import { progressBar } from './progress.ts';
-import { runScenarioFiles } from '../scenario/run.ts';
+import { runScenarioFiles } from '../scenario/files.ts';
 
 // The repo: set by bin.js (the code may run from a bundle elsewhere), else this file's parent.
 const projectRoot = process.env.GRIMOIRE_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');

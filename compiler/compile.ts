@@ -28,7 +28,13 @@ export interface CompileResult {
 
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
-export function parseSources(sources: SourceText[]): { files: SourceFile[]; diagnostics: Diagnostic[] } {
+/**
+ * What an editor keeps between checks: each file's parse, by path, reused while its text is the
+ * same (the compiler never changes an AST). Typing in one file then re-parses that file only.
+ */
+export type ParseCache = Map<string, { text: string; ast: SourceFile; diagnostics: Diagnostic[] }>;
+
+export function parseSources(sources: SourceText[], cache?: ParseCache): { files: SourceFile[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const files: SourceFile[] = [];
   for (const s of sources) {
@@ -37,10 +43,16 @@ export function parseSources(sources: SourceText[]): { files: SourceFile[]; diag
       diagnostics.push(diag('file/unreadable', { file: s.path, line: 1, col: 1, offset: 0, endLine: 1, endCol: 1, endOffset: 1 }, problem));
       continue;
     }
-    const r = parseFile(s.path, s.text);
-    for (const d of r.diagnostics) diagnostics.push(diag(d.code, d.loc, d.message));
-    files.push(r.ast);
+    let parsed = cache?.get(s.path);
+    if (!parsed || parsed.text !== s.text) {
+      const r = parseFile(s.path, s.text);
+      parsed = { text: s.text, ast: r.ast, diagnostics: r.diagnostics.map((d) => diag(d.code, d.loc, d.message)) };
+      cache?.set(s.path, parsed);
+    }
+    diagnostics.push(...parsed.diagnostics);
+    files.push(parsed.ast);
   }
+  if (cache) for (const path of cache.keys()) if (!sources.some((s) => s.path === path)) cache.delete(path);
   return { files, diagnostics };
 }
 
@@ -51,8 +63,18 @@ function unreadable(text: string): string | undefined {
 }
 
 export function compileGame(input: CompileInput): CompileResult {
-  const own = parseSources(input.sources);
-  if (own.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: own.diagnostics };
+  const { ir, diagnostics } = checkGame(input);
+  return ir ? { ir, diagnostics } : { diagnostics };
+}
+
+/**
+ * compileGame for an editor: also returns the game's own parsed files — there even when they have
+ * errors, since parsing recovers — so the editor's symbol index needs no second parse; `cache`
+ * keeps the parses of unchanged files from one check to the next.
+ */
+export function checkGame(input: CompileInput, cache?: ParseCache): CompileResult & { files: SourceFile[] } {
+  const own = parseSources(input.sources, cache);
+  if (own.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: own.diagnostics, files: own.files };
 
   let baseFiles: SourceFile[] = [];
   let baseSources: SourceText[] = [];
@@ -60,18 +82,18 @@ export function compileGame(input: CompileInput): CompileResult {
   if (revision && revision.kind === 'revision') {
     const loaded = input.loadBase?.(revision.base.text);
     if (!loaded) {
-      return { diagnostics: [diag('game/unknown-base', revision.base.loc, `revision '${revision.name.text}' revises '${revision.base.text}', but there is no game of that name under rules/`)] };
+      return { diagnostics: [diag('game/unknown-base', revision.base.loc, `revision '${revision.name.text}' revises '${revision.base.text}', but there is no game of that name under rules/`)], files: own.files };
     }
     const base = parseSources(loaded);
-    if (base.diagnostics.length) return { diagnostics: base.diagnostics };
+    if (base.diagnostics.length) return { diagnostics: base.diagnostics, files: own.files };
     baseFiles = base.files;
     baseSources = loaded;
   }
 
   const resolved = resolveDeclarations(baseFiles, own.files);
-  if (resolved.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: resolved.diagnostics };
+  if (resolved.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: resolved.diagnostics, files: own.files };
 
   const fileList = [...baseSources, ...input.sources].map((s) => s.path);
   const lowered = lowerGame(resolved.decls, fileList);
-  return { ir: lowered.ir, diagnostics: [...resolved.diagnostics, ...lowered.diagnostics] };
+  return { ir: lowered.ir, diagnostics: [...resolved.diagnostics, ...lowered.diagnostics], files: own.files };
 }

@@ -10,7 +10,7 @@ import { keywordWords } from '../grammar/tokens.ts';
 
 export type SymbolKind =
   | 'game' | 'format' | 'param' | 'enum' | 'enum value' | 'label' | 'zone' | 'card type' | 'card field'
-  | 'card' | 'ability' | 'player state' | 'global state' | 'function' | 'procedure' | 'action' | 'trigger';
+  | 'card' | 'ability' | 'player state' | 'global state' | 'request state' | 'event' | 'function' | 'procedure' | 'action' | 'trigger';
 
 export interface SymbolInfo {
   name: string;
@@ -20,6 +20,10 @@ export interface SymbolInfo {
   title?: string;
   cite?: string;
   note?: string;
+  /** The value's type, where it has one: a card field's, a state's, a param's, a function's result. */
+  type?: string;
+  /** Whose member it is: a card field's card type; `player` for a zone each player has. */
+  owner?: string;
   loc: A.Loc;
 }
 
@@ -44,7 +48,7 @@ export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
           add({ name: d.name.text, kind: 'game', detail: `revision ${d.name.text} revises ${d.base.text}`, title: d.title, cite: d.cite, loc: d.name.loc });
           break;
         case 'param':
-          add({ name: d.name.text, kind: 'param', detail: `param ${d.name.text}: ${d.type.text}`, cite: d.cite, note: d.note, loc: d.name.loc });
+          add({ name: d.name.text, kind: 'param', detail: `param ${d.name.text}: ${d.type.text}`, cite: d.cite, note: d.note, type: d.type.text, loc: d.name.loc });
           break;
         case 'enum':
           add({ name: d.name.text, kind: 'enum', detail: `enum ${d.name.text} { ${d.values.map((v) => v.name.text).join(', ')} }`, cite: d.cite, loc: d.name.loc });
@@ -60,12 +64,14 @@ export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
             detail: `zone ${d.name.text} ${d.shared ? 'shared' : 'per player'} ${d.visibility}${d.ordered ? ' ordered' : ''}${d.attachments ? ' attachments' : ''}`,
             title: d.title,
             cite: d.cite,
+            type: 'zone',
+            owner: d.shared ? undefined : 'player',
             loc: d.name.loc,
           });
           break;
         case 'cardType':
           add({ name: d.name.text, kind: 'card type', detail: `card type ${d.name.text}`, cite: d.cite, loc: d.name.loc });
-          for (const fl of d.fields) add({ name: fl.name.text, kind: 'card field', detail: `${fl.kind} ${fl.name.text}: ${fl.type.text} (${d.name.text})`, loc: fl.name.loc });
+          for (const fl of d.fields) add({ name: fl.name.text, kind: 'card field', detail: `${fl.kind} ${fl.name.text}: ${fl.type.text} (${d.name.text})`, type: fl.type.text, owner: d.name.text, loc: fl.name.loc });
           break;
         case 'card':
           add({ name: d.name.text, kind: 'card', detail: `card ${d.name.text}: ${d.type.text} { ${d.values.map((v) => `${v.name.text} = …`).join(' ')} }`, title: d.title, cite: d.cite, loc: d.name.loc });
@@ -75,10 +81,16 @@ export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
           break;
         case 'playerState':
         case 'globalState':
-          add({ name: d.name.text, kind: d.kind === 'playerState' ? 'player state' : 'global state', detail: `${d.kind === 'playerState' ? 'player' : 'global'} state ${d.name.text}: ${d.type.text}`, cite: d.cite, loc: d.name.loc });
+        case 'requestState': {
+          const word = d.kind === 'playerState' ? 'player' : d.kind === 'globalState' ? 'global' : 'request';
+          add({ name: d.name.text, kind: `${word} state`, detail: `${word} state ${d.name.text}: ${d.type.text}`, cite: d.cite, type: d.type.text, loc: d.name.loc });
+          break;
+        }
+        case 'event':
+          add({ name: d.name.text, kind: 'event', detail: `event ${d.name.text}`, title: d.title, cite: d.cite, loc: d.name.loc });
           break;
         case 'function':
-          add({ name: d.name.text, kind: 'function', detail: `function ${d.name.text}(${d.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')}): ${d.returnType.text}`, cite: d.cite, loc: d.name.loc });
+          add({ name: d.name.text, kind: 'function', detail: `function ${d.name.text}(${d.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')}): ${d.returnType.text}`, cite: d.cite, type: d.returnType.text, loc: d.name.loc });
           break;
         case 'procedure':
           add({ name: d.name.text, kind: 'procedure', detail: `procedure ${d.name.text}(${d.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')})`, cite: d.cite, loc: d.name.loc });

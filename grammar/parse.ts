@@ -64,7 +64,8 @@ export function parseFile(file: string, text: string): ParseResult {
   // Let go of the tokens: the parser instance lives on, and a big file's tokens would stay alive
   // through the compiler's later phases.
   parser.load(file, []);
-  ast = ast ?? { file, decls: [] };
+  ast = ast ?? { file, decls: parser.declsSoFar };
+  parser.declsSoFar = [];
   ast.decls = (ast.decls ?? []).filter(Boolean);
   return { ast, diagnostics };
 }

@@ -198,8 +198,16 @@ export class GrimoireParser extends EmbeddedActionsParser {
 
   // ------------------------------------------------------------ file and declarations
 
+  /**
+   * The declarations of the file being read, as they are read: parse.ts keeps them when recovery
+   * gives up on a declaration cut short by the end of the file (typing at the end of a file),
+   * so the declarations before it still reach the editor's symbol index.
+   */
+  declsSoFar: A.Decl[] = [];
+
   public sourceFile = this.RULE('sourceFile', (): A.SourceFile => {
     const decls: A.Decl[] = [];
+    this.declsSoFar = decls;
     this.MANY(() => {
       const d = this.SUBRULE(this.declaration);
       this.ACTION(() => d && decls.push(d));

@@ -54,6 +54,12 @@ export interface EngineOptions {
   askSingleActions?: boolean;
   /** Ask every decision, even one with a single option (benchmarks that count every decision). */
   askForced?: boolean;
+  /**
+   * Called with each event as it enters the log (every event with `log` on, else only the
+   * result; never inside a trial): for tools that watch a game, e.g. to capture the state at a
+   * step. It must not change the state. Unset, it costs nothing.
+   */
+  onLog?: (event: LogEvent, engine: Engine) => void;
 }
 
 /** Answers a decision with the index of one of its options. */
@@ -168,6 +174,7 @@ export class Engine implements ViewSource {
   private maxSteps: number;
   private askSingleActions: boolean;
   private askForced: boolean;
+  private onLog: ((event: LogEvent, engine: Engine) => void) | null;
   private triggersMoved: CompiledAction[] = [];
   /** Triggers on game-defined events (`on signal <event> …`), by event. */
   private triggersSignal = new Map<number, CompiledAction[]>();
@@ -189,6 +196,7 @@ export class Engine implements ViewSource {
     this.maxSteps = opts.maxSteps ?? 1_000_000;
     this.askSingleActions = opts.askSingleActions ?? false;
     this.askForced = opts.askForced ?? false;
+    this.onLog = opts.onLog ?? null;
     const format = ir.game.formats.find((f) => f.name === (opts.format ?? ir.game.defaultFormat));
     if (!format) throw new Error(`unknown format '${opts.format}'; the formats are ${ir.game.formats.map((f) => f.name).join(', ')}`);
     this.format = format.name;
@@ -1505,7 +1513,9 @@ export class Engine implements ViewSource {
   private emitLog(kind: string, text: string, player: Player | null, cite: string, loc: SrcLoc | null, always = false): void {
     if (!this.logging && !always) return;
     if (this.trial > 0) return;
-    this.log.push({ seq: this.log.length, turn: this.turn, kind, text, player: player?.name ?? null, cite, loc });
+    const event: LogEvent = { seq: this.log.length, turn: this.turn, kind, text, player: player?.name ?? null, cite, loc };
+    this.log.push(event);
+    if (this.onLog !== null) this.onLog(event, this);
   }
 }
 

@@ -1,6 +1,6 @@
 /** Playing whole games between agents: the loop the CLI, tests and benchmarks share. */
 import type { GameIR } from '../compiler/ir.ts';
-import { Engine, type GameResult } from './engine.ts';
+import { Engine, type EngineOptions, type GameResult } from './engine.ts';
 import { agentDecision, randomAgent, type Agent } from './agents.ts';
 import type { Card } from './model.ts';
 
@@ -23,6 +23,8 @@ export interface PlayOptions {
   askForced?: boolean;
   /** Called with the engine before the first decision (tests and tools that watch a game). */
   onStart?: (engine: Engine) => void;
+  /** See EngineOptions.onLog (tools that capture the state at each step). */
+  onLog?: EngineOptions['onLog'];
 }
 
 /** Plays one game with a new engine. */
@@ -32,7 +34,7 @@ export function playGame(ir: GameIR, seed: number, opts: PlayOptions = {}): Play
 
 /** An engine for `playOn`: compile the rules once, then play game after game on it. */
 export function newEngine(ir: GameIR, seed: number, opts: PlayOptions = {}): Engine {
-  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, askForced: opts.askForced });
+  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, askForced: opts.askForced, onLog: opts.onLog });
 }
 
 /** Plays one game on an engine made by `newEngine` with the same options, reset to `seed`. */

@@ -1,63 +1,86 @@
 /**
- * The rulings casebook runner: YAML scenario → position → scripted steps → expectations.
- * Format: docs/scenarios.md. Used by `grimoire scenario` and by the tests.
+ * The rulings casebook runner: YAML scenario text → position → scripted steps → expectations.
+ * Format: docs/scenarios.md. Pure — no file system, no compiler: the caller gives the compiled
+ * rules (the IR, or a function from the scenario's `game` to its IR), so the same runner serves
+ * the CLI and the tests (scenario/files.ts reads and compiles from disk) and the browser
+ * playground (its run worker compiles the designer's text).
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
-import { compileGame } from '../compiler/compile.ts';
-import { gameSources } from '../compiler/project.ts';
 import type { GameIR } from '../compiler/ir.ts';
-import { Engine, StopRun, type Decision } from '../runtime/engine.ts';
+import { Engine, StopRun, type Decision, type EngineOptions, type LogEvent } from '../runtime/engine.ts';
 import { Card, type Player, type Zone } from '../runtime/model.ts';
+
+/** One expectation (an entry of `expect:`, or of a `check` step) and whether it held. */
+export interface ExpectationResult {
+  /** Where it is written: `expect`, or `step 4 (check)`. */
+  at: string;
+  /** The expectation as written, e.g. `p2.graveyard: [♡5]` or `count p2.life: 0`. */
+  label: string;
+  passed: boolean;
+  /** Why it does not hold (empty when it passed); the same texts as in `failures`. */
+  failures: string[];
+}
 
 export interface ScenarioOutcome {
   file: string;
   name: string;
   passed: boolean;
+  /** Every failure in words: expectations that do not hold, the script's problems, errors. */
   failures: string[];
+  /** Each expectation checked, in the order written, with its own pass/fail. */
+  expectations: ExpectationResult[];
+  /**
+   * What stopped the scenario before its expectations could all be checked, or null:
+   * `yaml` (the text is not valid YAML), `scenario` (a mistake in the scenario: an unknown card,
+   * zone or expectation; a step the engine does not ask), `rules` (no rules to run it under),
+   * `runtime` (the engine failed).
+   */
+  error: { kind: 'yaml' | 'scenario' | 'rules' | 'runtime'; message: string } | null;
+  /** The log as text lines (the CLI prints them). */
   log: string[];
+  /** The log as the engine wrote it (with each step's source place). */
+  events: LogEvent[];
+  /** The game's result when it ended (a scenario often stops before), else null. */
+  result: { winner: string | null; reason: string } | null;
+  /** The player names of the game. */
+  players: string[];
 }
 
 type Yaml = Record<string, any>;
 
-const irCache = new Map<string, GameIR | string>();
-
-function gameIR(root: string, game: string): GameIR | string {
-  const cached = irCache.get(game);
-  if (cached) return cached;
-  const sources = gameSources(root, game);
-  let result: GameIR | string;
-  if (!sources) result = `unknown game '${game}'`;
-  else {
-    const r = compileGame({ sources, loadBase: (n) => gameSources(root, n) });
-    result = r.ir ?? `the rules of '${game}' do not compile (${r.diagnostics.filter((d) => d.severity === 'error').length} errors): run grimoire check rules/${game}`;
+class ScenarioError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'yaml' | 'scenario' | 'rules' = 'scenario',
+  ) {
+    super(message);
   }
-  irCache.set(game, result);
-  return result;
 }
-
-class ScenarioError extends Error {}
 
 export interface ScenarioOptions {
-  /** Run under this game (e.g. a revision) instead of the scenario's own `game`. */
-  game?: string;
-  /** Run under this compiled game (tests of revisions written on the fly). */
+  /** Run under this compiled game, whatever the scenario's `game` says. */
   ir?: GameIR;
+  /** The compiled rules of a game by name (the scenario's `game`), or why there are none. */
+  rules?: (game: string) => GameIR | string;
+  /** The engine's step limit (EngineOptions.maxSteps); the engine's default otherwise. */
+  maxSteps?: number;
+  /** See EngineOptions.onLog: watches each log event (the playground captures boards). */
+  onLog?: EngineOptions['onLog'];
 }
 
-export function runScenario(root: string, file: string, text: string, opts: ScenarioOptions = {}): ScenarioOutcome {
-  const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], log: [] };
+export function runScenario(file: string, text: string, opts: ScenarioOptions = {}): ScenarioOutcome {
+  const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], expectations: [], error: null, log: [], events: [], result: null, players: [] };
   let engine: Engine | undefined;
   try {
     const doc = parseDocument(text);
-    if (doc.errors.length) throw new ScenarioError(`YAML: ${doc.errors[0]!.message}`);
+    if (doc.errors.length) throw new ScenarioError(`YAML: ${doc.errors[0]!.message}`, 'yaml');
     const y = doc.toJS() as Yaml;
     if (!y || typeof y !== 'object') throw new ScenarioError('a scenario is a YAML map with name, game, state, steps and expect');
     outcome.name = String(y.name ?? file);
-    const ir = opts.ir ?? gameIR(root, opts.game ?? String(y.game ?? ''));
-    if (typeof ir === 'string') throw new ScenarioError(ir);
-    engine = new Engine(ir, { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, log: true, askSingleActions: true, askForced: !!y.ask_forced });
+    const ir = opts.ir ?? opts.rules?.(String(y.game ?? '')) ?? 'no rules to run the scenario under';
+    if (typeof ir === 'string') throw new ScenarioError(ir, 'rules');
+    engine = new Engine(ir, { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, log: true, askSingleActions: true, askForced: !!y.ask_forced, maxSteps: opts.maxSteps, onLog: opts.onLog });
+    outcome.players = engine.players.map((p) => p.name);
     const start = String(y.start ?? 'main');
     if (start === 'setup') {
       if (y.state) throw new ScenarioError("'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
@@ -70,7 +93,7 @@ export function runScenario(root: string, file: string, text: string, opts: Scen
     let stoppedAt: Decision | null = null;
     const checksUpTo = (d: Decision | null) => {
       while (i < steps.length && isCheck(steps[i])) {
-        const failures = expect(run, (steps[i] as Yaml).check, d);
+        const failures = expect(run, (steps[i] as Yaml).check, d, `step ${i + 1} (check)`, outcome.expectations);
         for (const f of failures) outcome.failures.push(`step ${i + 1} (check): ${f}`);
         i++;
       }
@@ -96,13 +119,22 @@ export function runScenario(root: string, file: string, text: string, opts: Scen
     const d = stoppedAt as Decision | null;
     if (!d) checksUpTo(null);
     if (i < steps.length) outcome.failures.push(`the game ended (or stopped asking) before step ${i + 1} of ${steps.length}: ${JSON.stringify(steps[i])}`);
-    outcome.failures.push(...expect(engine, (y.expect ?? {}) as Yaml, d));
+    outcome.failures.push(...expect(engine, (y.expect ?? {}) as Yaml, d, 'expect', outcome.expectations));
   } catch (e) {
-    if (e instanceof ScenarioError) outcome.failures.push(e.message);
-    else outcome.failures.push(`runtime error: ${(e as Error).message}`);
+    if (e instanceof ScenarioError) {
+      outcome.failures.push(e.message);
+      outcome.error = { kind: e.kind, message: e.message };
+    } else {
+      outcome.failures.push(`runtime error: ${(e as Error).message}`);
+      outcome.error = { kind: 'runtime', message: `runtime error: ${(e as Error).message}` };
+    }
   }
   // Auto-answers in non-strict mode are recorded in the log too.
-  if (engine) outcome.log = engine.log.map((e) => `t${e.turn} ${e.text}${e.cite && (e.kind === 'declare' || e.kind === 'fizzle' || e.kind === 'result') ? `  — ${e.cite}` : ''}`);
+  if (engine) {
+    outcome.events = engine.log;
+    outcome.log = engine.log.map((e) => `t${e.turn} ${e.text}${e.cite && (e.kind === 'declare' || e.kind === 'fizzle' || e.kind === 'result') ? `  — ${e.cite}` : ''}`);
+    outcome.result = engine.result ? { winner: engine.result.winner, reason: engine.result.reason } : null;
+  }
   outcome.passed = outcome.failures.length === 0;
   return outcome;
 }
@@ -252,143 +284,148 @@ function sameMultiset(a: string[], b: string[]): boolean {
   return [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 }
 
-function expect(engine: Engine, ex: Yaml, d: Decision | null): string[] {
+/** An expectation's value as written in the YAML, short: `[♡5]`, `{ charged: false }`, `0`. */
+function written(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(written).join(', ')}]`;
+  if (v && typeof v === 'object') return `{ ${Object.entries(v).map(([k, x]) => `${k}: ${written(x)}`).join(', ')} }`;
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+/**
+ * Checks the expectations of an `expect:` map (or a `check` step) and returns the failures in
+ * words; each entry (each zone, count, card, var…) is also recorded in `results` with its own
+ * pass/fail. A mistake in the scenario (an unknown zone or expectation) is recorded against its
+ * entry and thrown: the scenario stops there.
+ */
+function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, results: ExpectationResult[]): string[] {
   const failures: string[] = [];
   const ordered = !!ex.ordered;
+  /** One entry: `check` reports its failures through `fail`. */
+  const entry = (label: string, check: (fail: (message: string) => void) => void) => {
+    const own: string[] = [];
+    try {
+      check((m) => own.push(m));
+    } catch (e) {
+      results.push({ at, label, passed: false, failures: [...own, e instanceof ScenarioError ? e.message : `runtime error: ${(e as Error).message}`] });
+      throw e;
+    }
+    results.push({ at, label, passed: own.length === 0, failures: own });
+    failures.push(...own);
+  };
   for (const [key, want] of Object.entries(ex ?? {})) {
     switch (key) {
       case 'ordered':
         break;
       case 'count':
         for (const [path, n] of Object.entries(want as Yaml)) {
-          const have = namesOf(zoneByPath(engine, path).cards).length;
-          if (have !== Number(n)) failures.push(`${path} should hold ${n} card(s) but holds ${have}: [${namesOf(zoneByPath(engine, path).cards).join(', ')}]`);
+          entry(`count ${path}: ${written(n)}`, (fail) => {
+            const have = namesOf(zoneByPath(engine, path).cards).length;
+            if (have !== Number(n)) fail(`${path} should hold ${n} card(s) but holds ${have}: [${namesOf(zoneByPath(engine, path).cards).join(', ')}]`);
+          });
         }
         break;
       case 'contains':
       case 'lacks':
         for (const [path, list] of Object.entries(want as Yaml)) {
-          const have = namesOf(zoneByPath(engine, path).cards);
-          for (const name of list as string[]) {
-            const present = have.includes(String(name));
-            if (key === 'contains' && !present) failures.push(`${path} should contain ${name} but holds [${have.join(', ')}]`);
-            if (key === 'lacks' && present) failures.push(`${path} should not contain ${name}`);
-          }
+          entry(`${key} ${path}: ${written(list)}`, (fail) => {
+            const have = namesOf(zoneByPath(engine, path).cards);
+            for (const name of list as string[]) {
+              const present = have.includes(String(name));
+              if (key === 'contains' && !present) fail(`${path} should contain ${name} but holds [${have.join(', ')}]`);
+              if (key === 'lacks' && present) fail(`${path} should not contain ${name}`);
+            }
+          });
         }
         break;
       case 'cards':
         for (const [ref, fields] of Object.entries(want as Yaml)) {
-          const card = findCard(engine, ref);
-          for (const [f, v] of Object.entries(fields as Yaml)) {
-            let have: unknown;
-            if (f === 'facedown') have = card.facedown;
-            else if (f === 'zone') have = card.host ? `${card.host.zone?.label} (under ${card.host.name})` : card.zone?.label;
-            else {
-              const fi = engine.ir.cardFields.findIndex((x) => x.name === f);
-              if (fi < 0) throw new ScenarioError(`cards: '${f}' is not a card field`);
-              have = engine.ir.cardFields[fi]!.kind === 'value' ? engine.readValue(card, fi) : card.f[fi];
-              if (have && typeof have === 'object') have = String(have);
+          entry(`cards ${ref}: ${written(fields)}`, (fail) => {
+            const card = findCard(engine, ref);
+            for (const [f, v] of Object.entries(fields as Yaml)) {
+              let have: unknown;
+              if (f === 'facedown') have = card.facedown;
+              else if (f === 'zone') have = card.host ? `${card.host.zone?.label} (under ${card.host.name})` : card.zone?.label;
+              else {
+                const fi = engine.ir.cardFields.findIndex((x) => x.name === f);
+                if (fi < 0) throw new ScenarioError(`cards: '${f}' is not a card field`);
+                have = engine.ir.cardFields[fi]!.kind === 'value' ? engine.readValue(card, fi) : card.f[fi];
+                if (have && typeof have === 'object') have = String(have);
+              }
+              if (have !== v && !(f === 'zone' && String(have).startsWith(String(v)))) fail(`${ref}.${f} should be ${JSON.stringify(v)} but is ${JSON.stringify(have)}`);
             }
-            if (have !== v && !(f === 'zone' && String(have).startsWith(String(v)))) failures.push(`${ref}.${f} should be ${JSON.stringify(v)} but is ${JSON.stringify(have)}`);
-          }
+          });
         }
         break;
       case 'vars':
         for (const [path, v] of Object.entries(want as Yaml)) {
-          const [pn, vn] = path.split('.', 2) as [string, string];
-          const vi = engine.ir.playerStates.findIndex((s) => s.name === vn);
-          if (vi < 0) throw new ScenarioError(`unknown player state '${vn}'`);
-          const have = playerByName(engine, pn).vars[vi];
-          if (have !== v) failures.push(`${path} should be ${JSON.stringify(v)} but is ${JSON.stringify(have)}`);
+          entry(`vars ${path}: ${written(v)}`, (fail) => {
+            const [pn, vn] = path.split('.', 2) as [string, string];
+            const vi = engine.ir.playerStates.findIndex((s) => s.name === vn);
+            if (vi < 0) throw new ScenarioError(`unknown player state '${vn}'`);
+            const have = playerByName(engine, pn).vars[vi];
+            if (have !== v) fail(`${path} should be ${JSON.stringify(v)} but is ${JSON.stringify(have)}`);
+          });
         }
         break;
-      case 'winner': {
-        const r = engine.result;
-        const have = !r ? 'none' : r.winner ?? 'draw';
-        if (have !== String(want)) failures.push(`winner should be ${want} but is ${have}${r ? ` (${r.reason})` : ''}`);
+      case 'winner':
+        entry(`winner: ${written(want)}`, (fail) => {
+          const r = engine.result;
+          const have = !r ? 'none' : r.winner ?? 'draw';
+          if (have !== String(want)) fail(`winner should be ${want} but is ${have}${r ? ` (${r.reason})` : ''}`);
+        });
         break;
-      }
       case 'reason':
-        if (!engine.result || !engine.result.reason.includes(String(want))) failures.push(`the result's reason should mention "${want}" but is "${engine.result?.reason ?? '(game not over)'}"`);
+        entry(`reason: ${written(want)}`, (fail) => {
+          if (!engine.result || !engine.result.reason.includes(String(want))) fail(`the result's reason should mention "${want}" but is "${engine.result?.reason ?? '(game not over)'}"`);
+        });
         break;
       case 'offered':
       case 'not_offered':
         for (const [pn, list] of Object.entries(want as Yaml)) {
-          if (!d || d.player.name !== pn) {
-            failures.push(`${key}: the engine is not asking ${pn} now${d ? ` (it asks ${d.player.name})` : ''}`);
-            continue;
-          }
-          const labels = d.options.map((o) => o.label);
-          for (const name of list as string[]) {
-            const present = labels.includes(String(name));
-            if (key === 'offered' && !present) failures.push(`${pn} should be offered ${name}; offered: ${labels.join(' | ')}`);
-            if (key === 'not_offered' && present) failures.push(`${pn} should not be offered ${name}`);
-          }
+          entry(`${key} ${pn}: ${written(list)}`, (fail) => {
+            if (!d || d.player.name !== pn) {
+              fail(`${key}: the engine is not asking ${pn} now${d ? ` (it asks ${d.player.name})` : ''}`);
+              return;
+            }
+            const labels = d.options.map((o) => o.label);
+            for (const name of list as string[]) {
+              const present = labels.includes(String(name));
+              if (key === 'offered' && !present) fail(`${pn} should be offered ${name}; offered: ${labels.join(' | ')}`);
+              if (key === 'not_offered' && present) fail(`${pn} should not be offered ${name}`);
+            }
+          });
         }
         break;
       case 'options':
         // The exact list of options, in order (e.g. one option per cost, not per card).
         for (const [pn, list] of Object.entries(want as Yaml)) {
-          if (!d || d.player.name !== pn) {
-            failures.push(`options: the engine is not asking ${pn} now${d ? ` (it asks ${d.player.name})` : ''}`);
-            continue;
-          }
-          const labels = d.options.map((o) => o.label);
-          const wanted = (list as unknown[]).map(String);
-          if (labels.join('\u0000') !== wanted.join('\u0000')) failures.push(`${pn} should be offered exactly [${wanted.join(' | ')}] but is offered [${labels.join(' | ')}]`);
+          entry(`options ${pn}: ${written(list)}`, (fail) => {
+            if (!d || d.player.name !== pn) {
+              fail(`options: the engine is not asking ${pn} now${d ? ` (it asks ${d.player.name})` : ''}`);
+              return;
+            }
+            const labels = d.options.map((o) => o.label);
+            const wanted = (list as unknown[]).map(String);
+            if (labels.join('\u0000') !== wanted.join('\u0000')) fail(`${pn} should be offered exactly [${wanted.join(' | ')}] but is offered [${labels.join(' | ')}]`);
+          });
         }
         break;
       case 'log':
-        for (const s of want as string[]) if (!engine.log.some((e) => e.text.includes(s) || e.cite.includes(s))) failures.push(`the log should mention "${s}"`);
+        entry(`log: ${written(want)}`, (fail) => {
+          for (const s of want as string[]) if (!engine.log.some((e) => e.text.includes(s) || e.cite.includes(s))) fail(`the log should mention "${s}"`);
+        });
         break;
       default:
-        if (key.includes('.') || engine.ir.zones.some((z) => z.shared && z.name === key)) {
-          const zone = zoneByPath(engine, key);
-          const have = namesOf(zone.cards);
-          const w = (want as unknown[]).map(String);
-          const ok = ordered ? have.join('\u0000') === w.join('\u0000') : sameMultiset(have, w);
-          if (!ok) failures.push(`${key} should be [${w.join(', ')}] but is [${have.join(', ')}]`);
-        } else throw new ScenarioError(`unknown expectation '${key}' (see docs/scenarios.md)`);
+        entry(`${key}: ${written(want)}${ordered ? ' (in order)' : ''}`, (fail) => {
+          if (key.includes('.') || engine.ir.zones.some((z) => z.shared && z.name === key)) {
+            const zone = zoneByPath(engine, key);
+            const have = namesOf(zone.cards);
+            const w = (want as unknown[]).map(String);
+            const ok = ordered ? have.join('\u0000') === w.join('\u0000') : sameMultiset(have, w);
+            if (!ok) fail(`${key} should be [${w.join(', ')}] but is [${have.join(', ')}]`);
+          } else throw new ScenarioError(`unknown expectation '${key}' (see docs/scenarios.md)`);
+        });
     }
   }
   return failures;
-}
-
-export function scenarioFiles(paths: string[]): string[] {
-  const out: string[] = [];
-  for (const p of paths) {
-    const st = statSync(p);
-    if (st.isDirectory()) out.push(...scenarioFiles(readdirSync(p).sort().map((f) => join(p, f))));
-    else if (/\.ya?ml$/.test(p)) out.push(p);
-  }
-  return out;
-}
-
-export function runScenarioFiles(paths: string[], opts: { root: string; verbose: boolean; color: boolean; game?: string }): number {
-  let passed = 0;
-  let failed = 0;
-  for (const p of paths) {
-    try {
-      statSync(p);
-    } catch {
-      console.error(`grimoire: no such file or folder: ${p}`);
-      return 2;
-    }
-  }
-  for (const file of scenarioFiles(paths)) {
-    const o = runScenario(opts.root, relative(opts.root, file) || file, readFileSync(file, 'utf8'), { game: opts.game });
-    const tag = o.passed ? (opts.color ? '\x1b[32mPASS\x1b[0m' : 'PASS') : opts.color ? '\x1b[31mFAIL\x1b[0m' : 'FAIL';
-    console.log(`${tag} ${o.file} — ${o.name}`);
-    if (!o.passed) {
-      failed++;
-      for (const f of o.failures) console.log(`     ✗ ${f}`);
-      console.log('     log (last lines):');
-      for (const l of o.log.slice(-14)) console.log(`       ${l}`);
-    } else {
-      passed++;
-      if (opts.verbose) for (const l of o.log) console.log(`       ${l}`);
-    }
-  }
-  console.log(`${passed} passed, ${failed} failed${opts.game ? ` (under ${opts.game})` : ''}`);
-  return failed > 0 ? 1 : 0;
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
-import { runScenario } from '../scenario/run.ts';
+import { runScenarioInRepo } from '../scenario/files.ts';
 import { compiledGame, root } from './helpers.ts';
 
 const revisionText = `
@@ -102,19 +102,19 @@ describe('a revision of 8.1', () => {
 
   it('changes the outcome of the casebook', () => {
     const ir = draft.ir!;
-    const base81 = runScenario(root, 'no-barrier.yaml', noBarrierSummon);
+    const base81 = runScenarioInRepo(root, 'no-barrier.yaml', noBarrierSummon);
     expect(base81.failures).toEqual([]);
-    const under82 = runScenario(root, 'no-barrier.yaml', noBarrierSummon, { ir });
+    const under82 = runScenarioInRepo(root, 'no-barrier.yaml', noBarrierSummon, { ir });
     expect(under82.passed).toBe(false);
     expect(under82.failures.join('\n')).toMatch(/should not be offered 兵士召喚|兵士召喚/);
 
-    expect(runScenario(root, 'rain.yaml', rainOfSwords).failures).toEqual([]);
-    const rainUnder82 = runScenario(root, 'rain.yaml', rainOfSwords, { ir });
+    expect(runScenarioInRepo(root, 'rain.yaml', rainOfSwords).failures).toEqual([]);
+    const rainUnder82 = runScenarioInRepo(root, 'rain.yaml', rainOfSwords, { ir });
     expect(rainUnder82.failures.join('\n')).toMatch(/剣の雨/);
 
-    const draftOk = runScenario(root, 'draft-summon.yaml', draftSummon, { ir });
+    const draftOk = runScenarioInRepo(root, 'draft-summon.yaml', draftSummon, { ir });
     expect(draftOk.failures).toEqual([]);
-    const draftUnder81 = runScenario(root, 'draft-summon.yaml', draftSummon);
+    const draftUnder81 = runScenarioInRepo(root, 'draft-summon.yaml', draftSummon);
     expect(draftUnder81.passed).toBe(false);
     expect(draftUnder81.failures[0]).toMatch(/cannot answer "兵士召喚"|cannot answer/);
   });

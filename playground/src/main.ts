@@ -8,8 +8,14 @@ import { gameNames } from './workspace/games.ts';
 import { Workspace } from './workspace/workspace.ts';
 import { EditorSession } from './editor/session.ts';
 import { Checker } from './editor/diagnostics.ts';
+import { registerLanguageServices } from './editor/language-services.ts';
 import { renderFileList } from './files.ts';
 import { renderProblems } from './problems.ts';
+import { mountRunPanel } from './run/panel.ts';
+import { notify } from './notice.ts';
+import { mayLeave, mountWorkspaceActions, takeShareLink } from './workspace/actions.ts';
+import type { StoredEdits } from './workspace/workspace.ts';
+import { monaco } from './editor/monaco.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -19,12 +25,19 @@ export interface Playground {
   checker: Checker;
   /** Shows a message in the status line (never only in the console). */
   status(text: string, kind?: 'ok' | 'error' | 'busy'): void;
+  /** Monaco itself (markers, models), for the end-to-end tests. */
+  monaco: typeof monaco;
 }
+
+/** Said in the status line before anything else while the browser refuses to save the edits. */
+let unsaved: string | null = null;
 
 function setStatus(text: string, kind: 'ok' | 'error' | 'busy' = 'ok'): void {
   const el = $('status');
-  el.textContent = text;
-  el.dataset.kind = kind;
+  el.textContent = unsaved ? `edits NOT saved in this browser (storage refused) — ${text}` : text;
+  el.title = el.textContent;
+  el.dataset.text = text;
+  el.dataset.kind = unsaved ? 'error' : kind;
 }
 
 async function start(): Promise<void> {
@@ -37,14 +50,38 @@ async function start(): Promise<void> {
     select.append(o);
   }
   const first = Workspace.lastGame();
-  const game = first && games.includes(first) ? first : games[0]!;
+  const link = takeShareLink(location.hash, games);
+  const game = link?.game ?? (first && games.includes(first) ? first : games[0]!);
   select.value = game;
-  let ws = await Workspace.open(game);
+  let ws = await Workspace.open(game, link?.edits);
+  if (ws.loadProblem) notify('load', ws.loadProblem, 'error');
   const session = new EditorSession($('editor'), ws);
   const checker = new Checker(() => ws.sources());
-  session.onSaveProblem = (m) => setStatus(m, 'error');
+  registerLanguageServices(session, checker);
+  mountRunPanel($('run-pane'), { getWorkspace: () => ws, session });
+  session.onSaveProblem = (m) => {
+    unsaved = m; // the details are in a notice (actions.update)
+    setStatus($('status').dataset.text ?? '', 'error');
+  };
 
-  const refreshFiles = () => renderFileList($('files'), ws, session.current, (p) => session.open(p));
+  const openFirst = () => session.open(ws.sources()[0]?.path ?? ws.paths()[0]!);
+  const actions = mountWorkspaceActions($('workspace-actions'), {
+    ws: () => ws,
+    session,
+    refresh: () => {
+      session.syncModels();
+      if (!session.current || ws.text(session.current) === undefined) {
+        session.current = null;
+        openFirst();
+      }
+      refreshFiles();
+      checker.checkNow();
+    },
+  });
+  const refreshFiles = () => {
+    renderFileList($('files'), ws, session.current, (p) => session.open(p));
+    actions.update();
+  };
   session.onOpen(() => refreshFiles());
   checker.onResult((r) => {
     renderProblems($('problems'), r, (p, l, c) => session.reveal(p, l, c));
@@ -58,26 +95,59 @@ async function start(): Promise<void> {
 
   const attach = (w: Workspace) => {
     w.onChange(() => {
+      if (w === ws && !w.saveProblem && unsaved) {
+        unsaved = null;
+        setStatus('saving works again', 'ok');
+      }
       refreshFiles();
       checker.schedule();
     });
   };
   attach(ws);
-  session.open(ws.sources()[0]?.path ?? ws.paths()[0]!);
+  openFirst();
   refreshFiles();
   checker.checkNow();
 
-  select.onchange = async () => {
-    setStatus(`opening ${select.value}…`, 'busy');
-    ws = await Workspace.open(select.value);
+  /** Opens another game (or the same one with a link's edits); false when it did not happen. */
+  const switchTo = async (g: string, edits?: StoredEdits): Promise<boolean> => {
+    if ((g !== ws.game || edits) && !mayLeave(ws)) {
+      select.value = ws.game;
+      return false;
+    }
+    setStatus(`opening ${g}…`, 'busy');
+    let next: Workspace;
+    try {
+      next = await Workspace.open(g, edits);
+    } catch (e) {
+      select.value = ws.game;
+      notify('load', `The files of ${g} could not be loaded (${(e as Error).message}). ${ws.game} stays open. Reload the page; if the playground's server was stopped, start it again (npm start).`, 'error');
+      setStatus(`could not open ${g}`, 'error');
+      return false;
+    }
+    ws = next;
+    unsaved = ws.saveProblem;
+    if (ws.loadProblem) notify('load', ws.loadProblem, 'error');
+    if (ws.saveProblem) notify('storage', ws.saveProblem, 'error');
+    select.value = g;
     attach(ws);
     session.setWorkspace(ws);
-    session.open(ws.sources()[0]?.path ?? ws.paths()[0]!);
+    openFirst();
     refreshFiles();
     checker.checkNow();
+    return true;
   };
+  select.onchange = () => void switchTo(select.value);
+  // A share link pasted into the address bar of an open playground changes only the hash.
+  window.addEventListener('hashchange', () => {
+    const l = takeShareLink(location.hash, games);
+    if (l) void switchTo(l.game, l.edits);
+  });
 
-  (window as unknown as { grimoire: Playground }).grimoire = { get ws() { return ws; }, session, checker, status: setStatus };
+  (window as unknown as { grimoire: Playground }).grimoire = { get ws() { return ws; }, session, checker, status: setStatus, monaco };
 }
 
-start().catch((e) => setStatus(`the playground could not start: ${(e as Error).message}`, 'error'));
+start().catch((e) => {
+  const message = `The playground could not start: ${(e as Error).message}. Reload the page; if it keeps failing, restart the server (npm start).`;
+  setStatus(message, 'error');
+  notify('start', message, 'error');
+});

@@ -23,6 +23,12 @@ import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
 import 'monaco-editor/editor/browser/coreCommands';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess';
+// The peek view of "peek definition" (Alt-F12).
+import 'monaco-editor/editor/standalone/browser/referenceSearch/standaloneReferenceSearch';
+// Colouring for the rulings (.yaml) and the READMEs (.md): Monaco's own Monarch definitions,
+// each registered here and loaded as its own chunk the first time a file of that language opens.
+import 'monaco-editor/languages/definitions/yaml/register';
+import 'monaco-editor/languages/definitions/markdown/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { monarchLanguage } from '../../../grammar/highlight.ts';
 
@@ -53,8 +59,6 @@ export function registerGrimoire(): void {
     // Names may be Japanese (魔術士, ♠A) or contain ・ and ー.
     wordPattern: /[\p{L}\p{So}_][\p{L}\p{N}\p{So}\p{M}_・ー]*/u,
   });
-  monaco.languages.register({ id: 'yaml', extensions: ['.yaml', '.yml'] });
-  monaco.languages.register({ id: 'markdown', extensions: ['.md'] });
 }
 
 export { monaco };

@@ -1,10 +1,17 @@
 /**
  * The compile worker: the real compiler, off the page's thread. Each request carries the whole
  * game's sources; the reply carries every diagnostic and the symbol index.
+ *
+ * One parse per check: `checkGame` hands back the parsed files it compiled, and the symbol index
+ * is built from them (they exist even when a file has errors — the parser recovers). Parses of
+ * files whose text did not change since the last check are reused (`cache`): typing in one file
+ * re-parses that file only.
  */
-import { compileGame, parseSources } from '../../../compiler/compile.ts';
+import { checkGame, type ParseCache } from '../../../compiler/compile.ts';
 import { indexSymbols } from '../../../compiler/symbols.ts';
 import type { CompileReply, CompileRequest } from './protocol.ts';
+
+const cache: ParseCache = new Map();
 
 self.onmessage = (ev: MessageEvent<CompileRequest>) => {
   const req = ev.data;
@@ -12,11 +19,11 @@ self.onmessage = (ev: MessageEvent<CompileRequest>) => {
   const t0 = performance.now();
   let reply: CompileReply;
   try {
-    const parsed = parseSources(req.files);
-    const symbols = indexSymbols(parsed.files).all;
-    const result = compileGame({ sources: req.files });
+    const result = checkGame({ sources: req.files }, cache);
+    const symbols = indexSymbols(result.files).all;
     reply = { type: 'checked', id: req.id, diagnostics: result.diagnostics, symbols, ms: performance.now() - t0 };
   } catch (e) {
+    cache.clear();
     reply = { type: 'checked', id: req.id, diagnostics: [], symbols: [], ms: performance.now() - t0, crash: String((e as Error)?.stack ?? e) };
   }
   (self as unknown as Worker).postMessage(reply);

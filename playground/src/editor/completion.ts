@@ -1,0 +1,118 @@
+/**
+ * What completion offers at a place, by context (cursor.ts): after `p.` a player's zones and
+ * states, after `c.` a card's fields, after `r.` a request's parts, after `ファイアドラゴン.` the
+ * card's abilities; where a type is written, the types; otherwise the keywords (from the
+ * grammar's token list — one source of truth), the local names in scope, the built-in names and
+ * every name the game defines — only the kinds the grammar allows after `do` (procedures),
+ * `perform` and `on resolved` (actions), `signal` (events), `since` (formats); the likeliest
+ * first after `has` and `tags` (labels), `while in`, `to`, `from` (zones). Pure:
+ * language-services.ts turns the entries into Monaco's items.
+ */
+import { keywordWords } from '../../../grammar/tokens.ts';
+import type { SymbolInfo, SymbolKind } from '../../../compiler/symbols.ts';
+import type { CursorContext } from './cursor.ts';
+import { bindingMarkdown, builtInMarkdown, symbolMarkdown } from './markdown.ts';
+import type { NameTable } from './names.ts';
+import { builtInCardFields, builtInFunctions, builtInRequestParts, builtInValues, typeNames, type BuiltIn } from './types.ts';
+
+export type EntryKind = SymbolKind | 'keyword' | 'built-in' | 'built-in function' | 'local name' | 'parameter' | 'type';
+
+export interface CompletionEntry {
+  label: string;
+  kind: EntryKind;
+  /** One line: the signature. */
+  detail: string;
+  /** Markdown: title, citation, note, place — made when the item is shown (a pool has thousands). */
+  documentation?: () => string;
+  /** Orders the list: the likeliest first. */
+  sortText: string;
+}
+
+/** The only kinds the grammar allows after some words: `do` a procedure, `perform` an action… */
+function onlyKinds(before: readonly string[]): ReadonlySet<EntryKind> | undefined {
+  const last = before[before.length - 1];
+  if (last === 'do') return new Set(['procedure']);
+  if (last === 'perform' || last === 'resolved' || last === 'declared') return new Set(['action', 'trigger']);
+  if (last === 'signal') return new Set(['event']);
+  if (last === 'since' || before.slice(-2).join(' ') === 'default format') return new Set(['format']);
+  return undefined;
+}
+
+/** The kinds a context makes likely, by the words before the cursor (listed first, others after). */
+function preferredKinds(before: readonly string[]): ReadonlySet<EntryKind> | undefined {
+  const last = before[before.length - 1];
+  if (last === 'has' || last === 'tags' || (last === ',' && before.includes('tags'))) return new Set(['label']);
+  if (before.slice(-2).join(' ') === 'while in' || last === 'to' || last === 'from' || last === 'in') return new Set(['zone', 'local name', 'parameter']);
+  if (last === 'every' || last === 'of') return new Set(['card type', 'card']);
+  return undefined;
+}
+
+export function completionEntries(ctx: CursorContext, names: NameTable, file = ''): CompletionEntry[] {
+  if (ctx.inert) return [];
+  const out: CompletionEntry[] = [];
+  const seen = new Set<string>();
+  const addSymbol = (s: SymbolInfo, rank: string, label = s.name) => {
+    const key = `${s.kind}\u0000${label}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ label, kind: s.kind, detail: s.detail, documentation: () => symbolMarkdown(s), sortText: `${rank}${label}` });
+  };
+  const addBuiltIn = (b: BuiltIn, kind: EntryKind, rank: string) => {
+    const key = `${kind}\u0000${b.name}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ label: b.name, kind, detail: b.detail, documentation: () => builtInMarkdown(b), sortText: `${rank}${b.name}` });
+  };
+
+  if (ctx.member) {
+    const { type, card } = ctx.member;
+    if (card) {
+      for (const s of names.abilities.get(card) ?? []) addSymbol(s, '0', s.name.slice(card.length + 1));
+      return out;
+    }
+    const player = type === 'player' || type === 'unknown';
+    const cardish = type === 'card' || type === 'unknown';
+    const request = type === 'request' || type === 'unknown';
+    if (player) for (const s of names.playerMembers) addSymbol(s, '0');
+    if (cardish) {
+      for (const s of names.cardMembers) addSymbol(s, '1');
+      for (const b of builtInCardFields) addBuiltIn(b, 'built-in', '2');
+    }
+    if (request) {
+      for (const s of names.requestMembers) addSymbol(s, '3');
+      for (const b of builtInRequestParts) addBuiltIn(b, 'built-in', '4');
+    }
+    return out;
+  }
+
+  if (ctx.typePosition) {
+    for (const t of typeNames) out.push({ label: t, kind: 'type', detail: `type ${t}`, sortText: `0${t}` });
+    for (const s of names.all) if (s.kind === 'enum' || s.kind === 'card type') addSymbol(s, '1');
+    return out;
+  }
+
+  const only = onlyKinds(ctx.before);
+  if (only) {
+    for (const s of names.all) if (only.has(s.kind)) addSymbol(s, '0');
+    return out;
+  }
+  const preferred = preferredKinds(ctx.before);
+  const rank = (kind: EntryKind, otherwise: string) => (preferred?.has(kind) ? '0' : otherwise);
+  const locals = new Set<string>();
+  for (let i = ctx.bindings.length - 1; i >= 0; i--) {
+    const b = ctx.bindings[i]!;
+    if (locals.has(b.name)) continue; // shadowed by a nearer binding
+    locals.add(b.name);
+    const kind: EntryKind = b.how === 'parameter' ? 'parameter' : 'local name';
+    out.push({ label: b.name, kind, detail: `${b.how} ${b.name}${b.type === 'unknown' ? '' : `: ${b.type}`}`, documentation: () => bindingMarkdown(b, file), sortText: `${rank(kind, '1')}${b.name}` });
+  }
+  for (const s of names.all) {
+    if (s.kind === 'ability' || locals.has(s.name)) continue;
+    addSymbol(s, rank(s.kind, s.kind === 'card field' || s.kind === 'card' || s.kind === 'enum value' ? '3' : '2'));
+  }
+  for (const b of builtInValues) if (!locals.has(b.name)) addBuiltIn(b, 'built-in', rank('built-in', '4'));
+  for (const f of builtInFunctions) addBuiltIn(f, 'built-in function', rank('built-in function', '4'));
+  const builtInLabels = new Set(out.filter((e) => e.kind === 'built-in' || e.kind === 'built-in function').map((e) => e.label));
+  for (const k of keywordWords) if (!builtInLabels.has(k)) out.push({ label: k, kind: 'keyword', detail: 'keyword', sortText: `${rank('keyword', '5')}${k}` });
+  return out;
+}

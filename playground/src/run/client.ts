@@ -1,0 +1,91 @@
+/**
+ * The page's end of the run worker: sends requests, matches replies by id, and cancels by
+ * terminating the worker and starting a fresh one (a run is synchronous inside the worker, so
+ * terminating is the only way to stop a runaway game). A watchdog reports a run that has not
+ * answered after a few seconds, so the page can say "still running…" and offer Cancel.
+ */
+import RunWorker from '../worker/run.worker.ts?worker';
+import type { BoardsReply, RunCrash, RunReply, RunReport, RunRequest } from '../worker/run-protocol.ts';
+
+/** A run that has not answered after this long is reported as slow. */
+export const SLOW_RUN_MS = 4000;
+
+export interface Cancelled {
+  type: 'cancelled';
+}
+
+/** A request without its id (the client numbers them). */
+type Body<T extends RunRequest['type']> = T extends RunRequest['type'] ? Omit<Extract<RunRequest, { type: T }>, 'id'> : never;
+
+export class RunClient {
+  private worker: Worker;
+  private nextId = 1;
+  private pending = new Map<number, (r: RunReply | Cancelled) => void>();
+  private watchdog: ReturnType<typeof setTimeout> | null = null;
+  /** The ids of the runs (not board requests) the worker has not answered yet. */
+  private runs = new Set<number>();
+
+  /** `onSlow` is called when a run (not a board request) has not answered after SLOW_RUN_MS. */
+  constructor(private readonly onSlow: () => void) {
+    this.worker = this.startWorker();
+  }
+
+  private startWorker(): Worker {
+    const w = new RunWorker();
+    w.onmessage = (ev: MessageEvent<RunReply>) => this.settle(ev.data.id, ev.data);
+    w.onerror = (ev) => {
+      ev.preventDefault();
+      // The worker itself failed (it could not load, or threw outside a request): every
+      // pending request fails with the reason, in words.
+      for (const id of [...this.pending.keys()]) this.settle(id, { type: 'crashed', id, message: ev.message || 'the run worker stopped unexpectedly' });
+    };
+    return w;
+  }
+
+  private settle(id: number, reply: RunReply | Cancelled): void {
+    const resolve = this.pending.get(id);
+    if (!resolve) return;
+    this.pending.delete(id);
+    if (this.runs.delete(id) && this.runs.size === 0 && this.watchdog !== null) {
+      clearTimeout(this.watchdog);
+      this.watchdog = null;
+    }
+    resolve(reply);
+  }
+
+  /** True while a run (a scenario or a game, not a board) is in the worker. */
+  get running(): boolean {
+    return this.runs.size > 0;
+  }
+
+  /** Runs a scenario or a game; resolves with the report, a crash, or `cancelled`. */
+  run(body: Body<'scenario'> | Body<'game'>): { id: number; reply: Promise<RunReport | RunCrash | Cancelled> } {
+    const id = this.nextId++;
+    const reply = new Promise<RunReport | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
+    this.runs.add(id);
+    if (this.watchdog !== null) clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => {
+      this.watchdog = null;
+      if (this.pending.has(id)) this.onSlow();
+    }, SLOW_RUN_MS);
+    this.worker.postMessage({ ...body, id } as RunRequest);
+    return { id, reply };
+  }
+
+  /** The boards around a step of run `runId`, as `viewer` sees them. */
+  boards(body: Body<'boards'>): Promise<BoardsReply | RunCrash | Cancelled> {
+    const id = this.nextId++;
+    const reply = new Promise<BoardsReply | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
+    this.worker.postMessage({ ...body, id } as RunRequest);
+    return reply;
+  }
+
+  /** Stops whatever the worker is doing: terminates it and starts a fresh one. */
+  cancel(): void {
+    this.worker.terminate();
+    this.worker = this.startWorker();
+    if (this.watchdog !== null) clearTimeout(this.watchdog);
+    this.watchdog = null;
+    for (const id of [...this.pending.keys()]) this.settle(id, { type: 'cancelled' });
+  }
+}

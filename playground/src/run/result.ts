@@ -1,0 +1,56 @@
+/**
+ * The verdict of a run: PASS/FAIL for a scenario with each expectation's own pass/fail and
+ * failure text (and the script's problems), or the result of a random game. Text only.
+ */
+import type { RunReport } from '../worker/run-protocol.ts';
+
+function item(className: string, text: string): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = className;
+  li.textContent = text;
+  return li;
+}
+
+export function renderVerdict(result: HTMLElement, list: HTMLElement, r: RunReport): void {
+  list.replaceChildren();
+  delete result.dataset.passed;
+  result.dataset.kind = r.what;
+  if (r.what === 'scenario') {
+    const s = r.scenario;
+    const passed = !!s && s.passed && !r.problem;
+    result.dataset.passed = String(passed);
+    result.textContent = `${passed ? 'PASS' : 'FAIL'} — ${s ? s.name : 'the scenario did not run'}`;
+    if (!s) return;
+    for (const x of s.expectations) {
+      const li = item(`expectation ${x.passed ? 'passed' : 'failed'}`, '');
+      li.dataset.passed = String(x.passed);
+      const mark = document.createElement('span');
+      mark.className = 'mark';
+      mark.textContent = x.passed ? '✓' : '✗';
+      const label = document.createElement('span');
+      label.className = 'label';
+      label.textContent = x.at === 'expect' ? x.label : `${x.at}: ${x.label}`;
+      li.append(mark, label);
+      for (const f of x.failures) {
+        const why = document.createElement('div');
+        why.className = 'why';
+        why.textContent = f;
+        li.append(why);
+      }
+      list.append(li);
+    }
+    for (const f of s.otherFailures) list.append(item('run-failure', `✗ ${f}`));
+    if (s.expectations.length === 0 && s.otherFailures.length === 0 && !r.problem) list.append(item('run-note', 'This scenario states no expectations.'));
+    return;
+  }
+  const g = r.result;
+  const seed = r.seed === null ? '' : ` (seed ${r.seed})`;
+  result.textContent = g ? `${g.winner ? `${g.winner} wins` : 'Draw'} — ${g.reason} · ${r.turns} turns, ${r.decisions} decisions${seed}` : `The game${seed} did not finish.`;
+}
+
+export function clearVerdict(result: HTMLElement, list: HTMLElement, text = ''): void {
+  result.textContent = text;
+  delete result.dataset.passed;
+  delete result.dataset.kind;
+  list.replaceChildren();
+}

@@ -1,0 +1,96 @@
+/**
+ * The messages between the run panel and the run worker (run.worker.ts): run a scenario or a
+ * random game on the designer's text, then ask for boards (the state at a log step, as a
+ * player or the judge sees it). Everything here is plain data (structured clone), never HTML.
+ */
+import type { ExpectationResult } from '../../../scenario/run.ts';
+import type { PlayerView } from '../../../runtime/view.ts';
+import type { WorkspaceFile } from './protocol.ts';
+
+export type RunRequest =
+  | {
+      type: 'scenario';
+      id: number;
+      /** The game's source files (.grim), as edited. */
+      files: WorkspaceFile[];
+      /** The workspace's game (a scenario written for another game is refused). */
+      game: string;
+      path: string;
+      /** The scenario's YAML, as edited. */
+      text: string;
+      maxSteps: number;
+    }
+  | { type: 'game'; id: number; files: WorkspaceFile[]; game: string; seed: number; maxSteps: number }
+  /** The boards around a step of the run `runId` (the worker keeps only its latest run). */
+  | { type: 'boards'; id: number; runId: number; step: number; viewer: string };
+
+/** One step of the log, with the rule it cites and the place of that rule in the workspace. */
+export interface LogStep {
+  /** The step's index in the whole log (steps can be left out of a long log). */
+  seq: number;
+  turn: number;
+  kind: string;
+  text: string;
+  player: string | null;
+  /** The rule's citation text (may be empty). */
+  cite: string;
+  /** The cited source place: a workspace path like rules/trump/basic.grim, or null. */
+  file: string | null;
+  line: number;
+  col: number;
+}
+
+/** Why a run could not run, or stopped short — always shown in words in the page. */
+export type RunProblem =
+  | { kind: 'compile'; message: string; errors: number; first: { file: string; line: number; col: number; message: string } | null }
+  | { kind: 'yaml' | 'scenario' | 'rules' | 'runtime' | 'limit'; message: string };
+
+export interface RunReport {
+  type: 'ran';
+  id: number;
+  what: 'scenario' | 'game';
+  problem: RunProblem | null;
+  /** For a scenario that ran: its verdict and each expectation. */
+  scenario: {
+    name: string;
+    passed: boolean;
+    expectations: ExpectationResult[];
+    /** Failures that are not an expectation's (the script's problems). */
+    otherFailures: string[];
+  } | null;
+  result: { winner: string | null; reason: string } | null;
+  /** For a random game: its seed. */
+  seed: number | null;
+  turns: number;
+  decisions: number;
+  players: string[];
+  log: LogStep[];
+  /** Steps left out of a long log (between the head and the tail kept), or null. */
+  omitted: { after: number; count: number } | null;
+  ms: number;
+}
+
+export interface BoardAt {
+  /** The board right after this log step. */
+  step: number;
+  view: PlayerView;
+}
+
+export interface BoardsReply {
+  type: 'boards';
+  id: number;
+  runId: number;
+  viewer: string;
+  boards: BoardAt[];
+  /** Why no board could be made (e.g. the run is gone), or null. */
+  problem: string | null;
+}
+
+/** The worker itself failed on a request (a bug): shown in the page. */
+export interface RunCrash {
+  type: 'crashed';
+  id: number;
+  message: string;
+}
+
+export type RunReply = RunReport | BoardsReply | RunCrash;

@@ -1,0 +1,75 @@
+/**
+ * The run worker: compiles the designer's rules and runs a scenario or a random game off the
+ * page's thread, then answers board requests by replaying that run (boards.ts). Separate from
+ * the compile worker so a runaway game never delays the errors-as-you-type; the page cancels a
+ * run by terminating this worker (and starting a new one). It keeps only its latest run.
+ */
+import { compileGame } from '../../../compiler/compile.ts';
+import type { GameIR } from '../../../compiler/ir.ts';
+import type { WorkspaceFile } from './protocol.ts';
+import type { RunProblem, RunReply, RunRequest } from './run-protocol.ts';
+import { boardsAround } from './boards.ts';
+import { simulate, type Simulation } from './simulate.ts';
+
+const post = (reply: RunReply) => (self as unknown as Worker).postMessage(reply);
+
+/** The last compilation, reused while the sources are the same text. */
+let compiled: { files: WorkspaceFile[]; ir: GameIR | null; problem: RunProblem | null } | null = null;
+
+function sameFiles(a: WorkspaceFile[], b: WorkspaceFile[]): boolean {
+  return a.length === b.length && a.every((f, i) => f.path === b[i]!.path && f.text === b[i]!.text);
+}
+
+function compileRules(files: WorkspaceFile[]): { ir: GameIR | null; problem: RunProblem | null } {
+  if (compiled && sameFiles(compiled.files, files)) return compiled;
+  const r = compileGame({ sources: files });
+  let problem: RunProblem | null = null;
+  if (!r.ir) {
+    const errors = r.diagnostics.filter((d) => d.severity === 'error');
+    const first = errors[0];
+    problem = {
+      kind: 'compile',
+      errors: errors.length,
+      message: `The rules do not compile (${errors.length} error${errors.length === 1 ? '' : 's'}), so nothing can run — see the problems panel under the editor.`,
+      first: first ? { file: first.loc.file, line: first.loc.line, col: first.loc.col, message: first.message } : null,
+    };
+  }
+  compiled = { files, ir: r.ir ?? null, problem };
+  return compiled;
+}
+
+/** The latest run, kept to replay it for boards. */
+let latest: { runId: number; sim: Simulation } | null = null;
+
+function handle(req: RunRequest): void {
+  const t0 = performance.now();
+  if (req.type === 'boards') {
+    if (!latest || latest.runId !== req.runId) {
+      post({ type: 'boards', id: req.id, runId: req.runId, viewer: req.viewer, boards: [], problem: 'this run is no longer in the worker; run it again' });
+      return;
+    }
+    post({ type: 'boards', id: req.id, runId: req.runId, viewer: req.viewer, boards: boardsAround(latest.sim, req.step, req.viewer), problem: null });
+    return;
+  }
+  latest = null;
+  const { ir, problem } = compileRules(req.files);
+  if (!ir) {
+    post({ type: 'ran', id: req.id, what: req.type, problem, scenario: null, result: null, seed: req.type === 'game' ? req.seed : null, turns: 0, decisions: 0, players: [], log: [], omitted: null, ms: performance.now() - t0 });
+    return;
+  }
+  const sim: Simulation =
+    req.type === 'scenario'
+      ? { what: 'scenario', ir, game: req.game, path: req.path, text: req.text, maxSteps: req.maxSteps }
+      : { what: 'game', ir, game: req.game, seed: req.seed, maxSteps: req.maxSteps };
+  const report = simulate(sim);
+  latest = { runId: req.id, sim };
+  post({ type: 'ran', id: req.id, ...report, ms: performance.now() - t0 });
+}
+
+self.onmessage = (ev: MessageEvent<RunRequest>) => {
+  try {
+    handle(ev.data);
+  } catch (e) {
+    post({ type: 'crashed', id: ev.data.id, message: String((e as Error)?.message ?? e) });
+  }
+};

@@ -1,0 +1,129 @@
+/**
+ * One run of the designer's rules: a scenario (scenario/run.ts, the runner the CLI uses) or a
+ * random game between random agents (runtime/play.ts, as `grimoire play` plays it). A run is a
+ * recipe — the compiled rules plus the scenario text or the seed — and is deterministic, so the
+ * worker can play it again to show the board at any step (boards.ts). No DOM, no worker globals:
+ * the tests run it in Node.
+ */
+import type { GameIR } from '../../../compiler/ir.ts';
+import type { Engine, EngineOptions } from '../../../runtime/engine.ts';
+import { newEngine, playOn } from '../../../runtime/play.ts';
+import { runScenario, type ScenarioOutcome } from '../../../scenario/run.ts';
+import type { RunProblem, RunReport } from './run-protocol.ts';
+import { traceOf } from './trace.ts';
+
+export type Simulation =
+  | { what: 'scenario'; ir: GameIR; game: string; path: string; text: string; maxSteps: number }
+  | { what: 'game'; ir: GameIR; game: string; seed: number; maxSteps: number };
+
+export type SimulationReport = Omit<RunReport, 'type' | 'id' | 'ms'>;
+
+/**
+ * The log is kept whole by the engine (each step's index is its place in it), so a rules loop
+ * that logs at every turn of the loop under a high step limit would fill the worker's memory:
+ * past this many log steps the run is stopped, like the step limit stops it.
+ */
+export const MAX_LOG_STEPS = 500_000;
+
+class LogLimit extends Error {}
+
+const logLimitProblem: RunProblem = {
+  kind: 'limit',
+  message: `The game was stopped after ${MAX_LOG_STEPS.toLocaleString('en')} log steps: it never ended — the rules may loop forever (a while loop whose condition stays true?). The last steps of the log show where it was.`,
+};
+
+/** Watches the log for `onLog` and stops the run when the log grows past MAX_LOG_STEPS. */
+function bounded(onLog: EngineOptions['onLog'] | undefined): { onLog: NonNullable<EngineOptions['onLog']>; stopped: () => boolean } {
+  let stopped = false;
+  return {
+    onLog: (e, engine) => {
+      onLog?.(e, engine);
+      if (e.seq + 1 >= MAX_LOG_STEPS && !stopped) {
+        stopped = true;
+        throw new LogLimit(`the log passed ${MAX_LOG_STEPS} steps`);
+      }
+    },
+    stopped: () => stopped,
+  };
+}
+
+/** The engine's own words when its step limit ended the game (runtime/engine.ts, tick). */
+const STEP_LIMIT_REASON = /^stopped after \d+ steps/;
+
+function limitProblem(reason: string): RunProblem {
+  return {
+    kind: 'limit',
+    message: `The game was ${reason.replace(/ \(.*\)$/, '')}: it never ended — the rules may loop forever (a while loop whose condition stays true?). The last steps of the log show where it was.`,
+  };
+}
+
+function scenarioProblem(error: NonNullable<ScenarioOutcome['error']>): RunProblem {
+  switch (error.kind) {
+    case 'yaml':
+      return { kind: 'yaml', message: `The scenario is not valid YAML — ${error.message.replace(/^YAML: /, '')}` };
+    case 'scenario':
+      return { kind: 'scenario', message: `The scenario cannot run as written: ${error.message}` };
+    case 'rules':
+      return { kind: 'rules', message: error.message };
+    default:
+      return { kind: 'runtime', message: `The engine failed while running the scenario (${error.message.replace(/^runtime error: /, '')})` };
+  }
+}
+
+/** Runs the recipe; `onLog` watches every log event (boards.ts uses it to capture boards). */
+export function simulate(sim: Simulation, onLog?: EngineOptions['onLog']): SimulationReport {
+  return sim.what === 'scenario' ? simulateScenario(sim, onLog) : simulateGame(sim, onLog);
+}
+
+function simulateScenario(sim: Extract<Simulation, { what: 'scenario' }>, onLog?: EngineOptions['onLog']): SimulationReport {
+  let engine: Engine | null = null;
+  const watch = bounded((e, eng) => {
+    engine = eng;
+    onLog?.(e, eng);
+  });
+  const o = runScenario(sim.path, sim.text, {
+    rules: (game) => (!game || game === sim.game ? sim.ir : `this scenario is written for the game '${game}', but the open game is '${sim.game}'`),
+    maxSteps: sim.maxSteps,
+    onLog: watch.onLog,
+  });
+  const eng = engine as Engine | null;
+  const expectationTexts = new Set(o.expectations.flatMap((x) => x.failures.map((f) => (x.at === 'expect' ? f : `${x.at}: ${f}`))));
+  const otherFailures = o.failures.filter((f) => !expectationTexts.has(f) && f !== o.error?.message);
+  let problem: RunProblem | null = watch.stopped() ? logLimitProblem : o.error ? scenarioProblem(o.error) : null;
+  if (!problem && o.result && STEP_LIMIT_REASON.test(o.result.reason)) problem = limitProblem(o.result.reason);
+  return {
+    what: 'scenario',
+    problem,
+    scenario: { name: o.name, passed: o.passed, expectations: o.expectations, otherFailures },
+    result: o.result,
+    seed: null,
+    turns: eng?.turn ?? 0,
+    decisions: eng?.decisions ?? 0,
+    players: o.players,
+    ...traceOf(o.events, sim.ir.files),
+  };
+}
+
+function simulateGame(sim: Extract<Simulation, { what: 'game' }>, onLog?: EngineOptions['onLog']): SimulationReport {
+  const watch = bounded(onLog);
+  const opts = { log: true, maxSteps: sim.maxSteps, onLog: watch.onLog };
+  const engine = newEngine(sim.ir, sim.seed, opts);
+  let problem: RunProblem | null = null;
+  try {
+    playOn(engine, sim.seed, opts);
+    if (engine.result && STEP_LIMIT_REASON.test(engine.result.reason)) problem = limitProblem(engine.result.reason);
+  } catch (e) {
+    problem = watch.stopped() ? logLimitProblem : { kind: 'runtime', message: `The engine failed during the game (${(e as Error).message})` };
+  }
+  return {
+    what: 'game',
+    problem,
+    scenario: null,
+    result: engine.result ? { winner: engine.result.winner, reason: engine.result.reason } : null,
+    seed: sim.seed,
+    turns: engine.turn,
+    decisions: engine.decisions,
+    players: engine.players.map((p) => p.name),
+    ...traceOf(engine.log, sim.ir.files),
+  };
+}

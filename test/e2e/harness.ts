@@ -1,0 +1,174 @@
+/**
+ * The end-to-end harness: the playground built by Vite and served by `vite preview` on a free
+ * port (global-setup.ts, once per run), Debian's Chromium driven by playwright-core (never a
+ * downloaded browser), a fresh browser profile per test (a new context: empty storage), and
+ * helpers to wait for a check, read markers, take screenshots and record timings. Every e2e test
+ * file (the workspace's, the run panel's…) uses these.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { chromiumPath, missingChromium, root } from './chromium.ts';
+
+export { root };
+export const artifacts = join(root, 'test/artifacts');
+const shots = join(artifacts, 'e2e');
+
+/**
+ * The address of the playground served for this run (global-setup.ts). Throws, and so fails the
+ * calling test, when the setup could not serve it: Chromium missing, the build failed…
+ */
+export function playgroundUrl(): string {
+  const problem = inject('playgroundError');
+  if (problem) throw new Error(problem);
+  return inject('playgroundUrl');
+}
+
+/** The flags from docs/stack-notes: without the networking ones Chromium hammers the closed network. */
+export async function launchBrowser(): Promise<Browser> {
+  const missing = missingChromium();
+  if (missing) throw new Error(missing);
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+export interface PlaygroundPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions in the page (a test expects none). */
+  pageErrors: string[];
+  /** console.error lines, printed when a test fails. */
+  consoleErrors: string[];
+}
+
+/** A fresh profile (new context: empty localStorage) with the playground open and checked once. */
+export async function openPlayground(browser: Browser, url: string, opts: { wait?: boolean } = {}): Promise<PlaygroundPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  await page.goto(url);
+  if (opts.wait !== false) await firstCheck(page);
+  return { context, page, pageErrors, consoleErrors };
+}
+
+/** Waits until the page has checked its files at least once (after a load or a reload). */
+export async function firstCheck(page: Page): Promise<void> {
+  await page.waitForFunction(() => !!document.body.dataset.checked, undefined, { timeout: 60_000 });
+}
+
+/** Resolves after the next check result the page shows (call before the action that causes it). */
+export async function nextCheck(page: Page): Promise<() => Promise<void>> {
+  const before = await page.evaluate(() => document.body.dataset.checked ?? '');
+  return async () => {
+    await page.waitForFunction((b) => (document.body.dataset.checked ?? '') !== b, before, { timeout: 30_000 });
+  };
+}
+
+/** Keeps a screenshot of the page as a test artifact: test/artifacts/e2e/<name>.png. */
+export async function shot(page: Page, name: string): Promise<string> {
+  mkdirSync(shots, { recursive: true });
+  const path = join(shots, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+/** Merges measurements into test/artifacts/e2e-timings.json (one key per measure). */
+export function recordTimings(key: string, data: unknown): void {
+  mkdirSync(artifacts, { recursive: true });
+  const file = join(artifacts, 'e2e-timings.json');
+  let all: Record<string, unknown> = {};
+  try {
+    all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    /* first measure of this run */
+  }
+  all[key] = { ...(data as object), measuredAt: new Date().toISOString() };
+  writeFileSync(file, JSON.stringify(all, null, 2) + '\n');
+}
+
+// ----- The page, through window.grimoire (main.ts) and Monaco's model API -----
+
+/** The text of a workspace file as the editor has it. */
+export async function modelText(page: Page, path: string): Promise<string | null> {
+  return page.evaluate((p) => {
+    const g = (window as any).grimoire;
+    return g.monaco.editor.getModel(g.monaco.Uri.parse(`file:///${p}`))?.getValue() ?? null;
+  }, path);
+}
+
+export interface Marker {
+  startLineNumber: number;
+  startColumn: number;
+  severity: number;
+  message: string;
+  code?: string;
+}
+
+export async function markers(page: Page, path: string): Promise<Marker[]> {
+  return page.evaluate((p) => {
+    const g = (window as any).grimoire;
+    const ms = g.monaco.editor.getModelMarkers({ resource: g.monaco.Uri.parse(`file:///${p}`) }) as any[];
+    return ms.map((m) => ({ startLineNumber: m.startLineNumber, startColumn: m.startColumn, severity: m.severity, message: m.message, code: typeof m.code === 'string' ? m.code : m.code?.value }));
+  }, path);
+}
+
+/** Opens a file from the file list, as a designer would. */
+export async function openFile(page: Page, path: string): Promise<void> {
+  await page.click(`#files .file[data-path="${path}"]`);
+  await page.waitForFunction((p) => (window as any).grimoire.session.current === p, path);
+}
+
+/** Puts the cursor at a place of the open file (1-based) and focuses the editor. */
+export async function placeCursor(page: Page, line: number, column: number): Promise<void> {
+  await page.evaluate(
+    ([l, c]) => {
+      const ed = (window as any).grimoire.session.editor;
+      ed.setPosition({ lineNumber: l, column: c });
+      ed.revealPositionInCenter({ lineNumber: l, column: c });
+      ed.focus();
+    },
+    [line, column] as const,
+  );
+}
+
+/** Answers the next browser dialog (confirm or prompt); returns its message. */
+export function answerDialog(page: Page, accept: boolean, text?: string): Promise<string> {
+  return new Promise((done) => {
+    page.once('dialog', (d) => {
+      const m = d.message();
+      void (accept ? d.accept(text) : d.dismiss()).then(() => done(m));
+    });
+  });
+}
+
+/** Waits until the editor holds this text for a file (after an action that replaces files). */
+export async function waitForModelText(page: Page, path: string, text: string): Promise<void> {
+  await page.waitForFunction(
+    ([p, t]) => {
+      const g = (window as any).grimoire;
+      return g.monaco.editor.getModel(g.monaco.Uri.parse(`file:///${p}`))?.getValue() === t;
+    },
+    [path, text] as const,
+    { timeout: 30_000 },
+  );
+}
+
+/** Dismisses every notice (so that the next one can be waited for). */
+export async function clearNotices(page: Page): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll('#notices .notice').forEach((n) => n.remove()));
+}
+
+/** Waits for a notice (by key) and returns "kind: text". */
+export async function waitForNotice(page: Page, key: string): Promise<string> {
+  const el = await page.waitForSelector(`#notices .notice[data-key="${key}"]`, { timeout: 30_000 });
+  return el.evaluate((e) => `${(e as HTMLElement).dataset.kind}: ${e.querySelector('.notice-text')?.textContent ?? ''}`);
+}
