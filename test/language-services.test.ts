@@ -98,6 +98,17 @@ describe('completion in context', () => {
     expect(k).toMatchObject({ kind: 'local name', detail: 'using k: card' });
   });
 
+  it('offers the enum values of an attribute first after `suit =` and `==`', () => {
+    // Monaco filters by the typed word; the order among what is left is ours.
+    const first = (text: string) => {
+      const { ctx, entries } = offered(text);
+      return entries.filter((e) => e.label.startsWith(ctx.word)).sort((a, b) => a.sortText.localeCompare(b.sortText))[0]!;
+    };
+    const deck = textOf(trump, 'cards/trump/deck.grim');
+    expect(first(deck + '\ncard ★X "X": PlayingCard { suit = sp|')).toMatchObject({ kind: 'enum value', label: 'spade' });
+    expect(first(editAfter('rules/trump/summons.grim', 'do place_barrier(k, me, true)', '    if k.suit == |'))).toMatchObject({ kind: 'enum value' });
+  });
+
   it('completes Japanese names', () => {
     const l = labels(editAfter('rules/trump/setup.grim', 'turn', '  perform ド|'));
     expect(l).toContain('action:ドロー');

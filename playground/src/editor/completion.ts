@@ -47,6 +47,17 @@ function preferredKinds(before: readonly string[]): ReadonlySet<EntryKind> | und
   return undefined;
 }
 
+/** After `<name> =`, `==` or `!=`, where the name holds an enum: that enum's name. */
+function expectedEnum(before: readonly string[], names: NameTable): string | undefined {
+  const last = before[before.length - 1];
+  if (last !== '=' && last !== '==' && last !== '!=') return undefined;
+  const holder = before[before.length - 2];
+  if (!holder) return undefined;
+  const typed = names.all.find((s) => s.name === holder && s.type && (s.kind === 'card field' || s.kind === 'param' || s.kind === 'player state' || s.kind === 'global state'));
+  const enumName = typed?.type;
+  return enumName && names.all.some((s) => s.kind === 'enum' && s.name === enumName) ? enumName : undefined;
+}
+
 export function completionEntries(ctx: CursorContext, names: NameTable, file = ''): CompletionEntry[] {
   if (ctx.inert) return [];
   const out: CompletionEntry[] = [];
@@ -98,6 +109,9 @@ export function completionEntries(ctx: CursorContext, names: NameTable, file = '
   }
   const preferred = preferredKinds(ctx.before);
   const rank = (kind: EntryKind, otherwise: string) => (preferred?.has(kind) ? '0' : otherwise);
+  // `suit = |`, `c.suit == |`: the values of the name's enum type come first.
+  const wanted = expectedEnum(ctx.before, names);
+  if (wanted) for (const s of names.all) if (s.kind === 'enum value' && s.detail.startsWith(`${wanted}.`)) addSymbol(s, '0');
   const locals = new Set<string>();
   for (let i = ctx.bindings.length - 1; i >= 0; i--) {
     const b = ctx.bindings[i]!;
