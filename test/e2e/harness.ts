@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { chromiumPath, missingChromium, root } from './chromium.ts';
 
 export { root };
@@ -171,4 +171,26 @@ export async function clearNotices(page: Page): Promise<void> {
 export async function waitForNotice(page: Page, key: string): Promise<string> {
   const el = await page.waitForSelector(`#notices .notice[data-key="${key}"]`, { timeout: 30_000 });
   return el.evaluate((e) => `${(e as HTMLElement).dataset.kind}: ${e.querySelector('.notice-text')?.textContent ?? ''}`);
+}
+
+/**
+ * One browser for a test file: launched before its tests (with the address of the playground),
+ * closed after them. `session.browser` and `session.url` are set once `beforeAll` has run.
+ */
+export function browserForFile(): { browser: Browser; url: string } {
+  const session = {} as { browser: Browser; url: string };
+  beforeAll(async () => {
+    session.url = playgroundUrl();
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
+}
+
+/** Ends a page's test: no uncaught error happened in it; its profile is closed. */
+export async function closePage(p: PlaygroundPage): Promise<void> {
+  expect(p.pageErrors, `uncaught errors in the page:\n${p.pageErrors.join('\n')}\nconsole errors:\n${p.consoleErrors.join('\n')}`).toEqual([]);
+  await p.context.close();
 }

@@ -4,28 +4,14 @@
  * not see; a random game can be stepped through; an endless loop pasted into the rules is stopped
  * with a message in the page, and the tab stays responsive. Screenshots: test/artifacts/e2e/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openFile, openPlayground, playgroundUrl, recordTimings, shot, type PlaygroundPage } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserForFile, closePage, openFile, openPlayground, recordTimings, shot, type PlaygroundPage } from './harness.ts';
 
 const SCENARIO = 'rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml';
 
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  url = playgroundUrl();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function done(p: PlaygroundPage): Promise<void> {
-  expect(p.pageErrors, `uncaught errors in the page:\n${p.pageErrors.join('\n')}`).toEqual([]);
-  await p.context.close();
-}
+const files = browserForFile();
+const done = closePage;
 
 /** The editor's open file and cursor line. */
 const editorPlace = (page: Page) =>
@@ -38,7 +24,7 @@ describe('playground run panel (Chromium)', () => {
   let shared: PlaygroundPage;
 
   it('runs a ruling and shows pass or fail for each expectation', async () => {
-    shared = await openPlayground(browser, url);
+    shared = await openPlayground(files.browser, files.url);
     const { page } = shared;
     await page.selectOption('#scenario-select', SCENARIO);
     const t0 = Date.now();
@@ -86,7 +72,7 @@ describe('playground run panel (Chromium)', () => {
   });
 
   it('plays a random game with a seed and steps back and forward through it', async () => {
-    const p = await openPlayground(browser, url);
+    const p = await openPlayground(files.browser, files.url);
     const { page } = p;
     await page.fill('#seed', '7');
     await page.click('#play-game');
@@ -105,7 +91,7 @@ describe('playground run panel (Chromium)', () => {
   });
 
   it('an endless loop pasted into the rules is stopped after the step limit, and the tab stays responsive', async () => {
-    const p = await openPlayground(browser, url);
+    const p = await openPlayground(files.browser, files.url);
     const { page } = p;
     // The designer pastes a loop into the setup (rules/trump/setup.grim).
     await page.evaluate(() => {

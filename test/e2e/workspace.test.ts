@@ -9,20 +9,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import LZString from 'lz-string';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   answerDialog,
+  browserForFile,
+  closePage,
   clearNotices,
   firstCheck,
-  launchBrowser,
   markers,
   modelText,
   nextCheck,
   openFile,
   openPlayground,
   placeCursor,
-  playgroundUrl,
   recordTimings,
   root,
   shot,
@@ -34,27 +34,14 @@ import {
 const DECK = 'cards/trump/deck.grim';
 const original = (path: string) => readFileSync(join(root, path), 'utf8');
 
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  url = playgroundUrl();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const files = browserForFile();
 
 /** A fresh profile for one test; its uncaught page errors are checked when the test ends. */
 function fresh(opts: { wait?: boolean; at?: string } = {}): Promise<PlaygroundPage> {
-  return openPlayground(browser, opts.at ?? url, opts);
+  return openPlayground(files.browser, opts.at ?? files.url, opts);
 }
 
-async function done(p: PlaygroundPage): Promise<void> {
-  expect(p.pageErrors, `uncaught errors in the page:\n${p.pageErrors.join('\n')}\nconsole errors:\n${p.consoleErrors.join('\n')}`).toEqual([]);
-  await p.context.close();
-}
+const done = closePage;
 
 const status = (page: Page) => page.textContent('#status');
 const noticeText = (page: Page) => page.$$eval('#notices .notice', (els) => els.map((e) => `${(e as HTMLElement).dataset.kind}: ${e.querySelector('.notice-text')?.textContent}`));
@@ -303,7 +290,7 @@ describe('playground workspace (Chromium)', () => {
       // The first one loads the page; the others change only the hash of the open page.
       await clearNotices(page);
       if (i === 0) await page.goto('about:blank');
-      await page.goto(url + hash);
+      await page.goto(files.url + hash);
       const notice = await waitForNotice(page, 'link');
       if (i === 0) await firstCheck(page);
       expect(notice, hash).toMatch(message);
@@ -319,7 +306,7 @@ describe('playground workspace (Chromium)', () => {
     // A link's file text with HTML in it lands in the editor as text.
     const html = '// <img src=x onerror="window.__pwned=2"><script>window.__pwned=3</script>\n' + original(DECK);
     const asked = answerDialog(page, true);
-    await page.goto(url + make({ v: 1, game: 'trump', edits: { [DECK]: html } }));
+    await page.goto(files.url + make({ v: 1, game: 'trump', edits: { [DECK]: html } }));
     await asked;
     await waitForModelText(page, DECK, html);
     await openFile(page, DECK);
