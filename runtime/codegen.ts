@@ -1,15 +1,29 @@
 /**
- * Expressions lowered to JavaScript source, one function per expression tree, instead of a tree
- * of closures: V8 then sees one function with monomorphic call sites it can inline (measured on
- * this project's machine: closure trees ≈ 19× hand-written, generated code ≈ 2×).
+ * Expressions lowered to JavaScript source instead of a tree of closures: V8 then sees one
+ * function with monomorphic call sites it can inline (measured on this project's machine:
+ * closure trees ≈ 19× hand-written, generated code ≈ 2×). Statement bodies are generated the
+ * same way, by codegen-statements.ts, which uses this file for every expression they hold.
+ *
+ * An expression becomes a JavaScript expression plus, when it needs them, statements that run
+ * first ("prelude"): the list functions (`where`, `sum`, `sorted`, `distinct`…) are written out
+ * as plain loops into temporaries, with `it` an ordinary JavaScript variable, so no closure is
+ * created or called per element. Order of evaluation is kept exactly: when a later operand needs
+ * statements, the operands before it are read into temporaries first (only `random` consumes
+ * state, but keeping the order everywhere keeps the rule simple: results never depend on it).
  *
  * Safety: the source is generated from validated IR only, and no text from the rules ever
  * becomes code. Every string the IR holds (a label's name, a text literal) goes into a constants
  * table `K` and is referred to by index; numbers are checked to be finite before they are
- * written; everything else in the generated source is fixed text of this file.
+ * written; names in the generated source are made here (`v3`, `t12`); everything else is fixed
+ * text of this file.
+ *
+ * Names the generated code sees: `c` the context, `g` the engine, `K` the constants, `H` the
+ * helpers below, `asList`, `FN` the game's functions (`FN[i](c, arg…)`) and `PR` its
+ * procedures (codegen-statements.ts).
  */
-import type { BuiltinFn, Expr } from '../compiler/ir.ts';
-import { Zone, type Card, type Player, type Request } from './model.ts';
+import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
+import { placeholderPattern } from '../compiler/ir.ts';
+import { Request, Zone, type Card, type Player } from './model.ts';
 import type { Engine } from './engine.ts';
 import { asList, type Ctx, type Ev } from './compile.ts';
 
@@ -47,100 +61,17 @@ export const H = {
   host: (k: Card | null) => k?.host ?? null,
   zoneOf: (k: Card | null) => (k ? (k.host ? k.host.zone : k.zone) : null),
   zoneOwner: (z: Zone | null) => z?.player ?? null,
-  // List functions: `it` is set for the body, then restored.
-  where(c: Ctx, l: unknown, p: () => unknown): unknown[] {
-    const saved = c.it;
-    const xs = asList(l);
-    const out: unknown[] = [];
-    for (let i = 0; i < xs.length; i++) {
-      c.it = xs[i];
-      if (p()) out.push(xs[i]);
-    }
-    c.it = saved;
-    return out;
-  },
-  sum(c: Ctx, l: unknown, f: () => unknown): number {
-    const saved = c.it;
-    const xs = asList(l);
-    let t = 0;
-    for (let i = 0; i < xs.length; i++) {
-      c.it = xs[i];
-      t += f() as number;
-    }
-    c.it = saved;
-    return t;
-  },
-  max(c: Ctx, l: unknown, f: () => unknown): number {
-    const saved = c.it;
-    const xs = asList(l);
-    let m = 0;
-    for (let i = 0; i < xs.length; i++) {
-      c.it = xs[i];
-      const v = f() as number;
-      if (i === 0 || v > m) m = v;
-    }
-    c.it = saved;
-    return m;
-  },
-  min(c: Ctx, l: unknown, f: () => unknown): number {
-    const saved = c.it;
-    const xs = asList(l);
-    let m = 0;
-    for (let i = 0; i < xs.length; i++) {
-      c.it = xs[i];
-      const v = f() as number;
-      if (i === 0 || v < m) m = v;
-    }
-    c.it = saved;
-    return m;
-  },
-  any(c: Ctx, l: unknown, f: () => unknown): boolean {
-    const saved = c.it;
-    const xs = asList(l);
-    let r = false;
-    for (let i = 0; i < xs.length && !r; i++) {
-      c.it = xs[i];
-      r = !!f();
-    }
-    c.it = saved;
-    return r;
-  },
-  all(c: Ctx, l: unknown, f: () => unknown): boolean {
-    const saved = c.it;
-    const xs = asList(l);
-    let r = true;
-    for (let i = 0; i < xs.length && r; i++) {
-      c.it = xs[i];
-      r = !!f();
-    }
-    c.it = saved;
-    return r;
-  },
-  allSame(c: Ctx, l: unknown, f: () => unknown): boolean {
-    const saved = c.it;
-    const xs = asList(l);
-    let r = true;
-    let first: unknown;
-    for (let i = 0; i < xs.length && r; i++) {
-      c.it = xs[i];
-      const v = f();
-      if (i === 0) first = v;
-      else r = v === first;
-    }
-    c.it = saved;
-    return r;
-  },
-  // Stable: equal keys keep their order (an insertion sort: these lists are short).
-  sorted(c: Ctx, l: unknown, f: () => unknown): unknown[] {
-    const saved = c.it;
-    const xs = asList(l);
-    const keys: number[] = new Array(xs.length);
-    for (let i = 0; i < xs.length; i++) {
-      c.it = xs[i];
-      keys[i] = f() as number;
-    }
-    c.it = saved;
-    const out = xs.slice();
+  /** A computed reason of `win`/`lose`/`draw`, as text. */
+  reason: (v: unknown) => String(v ?? ''),
+  /**
+   * A list to walk while cards move: a zone's own list changes in place as they do, so it is
+   * copied; every other list is a value nobody changes (lists the rules compute are new, and the
+   * engine changes no list but a zone's), so it is used as it is.
+   */
+  stable: (v: unknown): unknown[] => (Array.isArray(v) ? v : v instanceof Zone ? v.cards.slice() : asList(v)),
+  /** `sorted`: `xs` ordered by `keys` (computed by the caller); stable, an insertion sort (these lists are short). */
+  sortBy(xs: unknown[], keys: number[], inPlace: boolean): unknown[] {
+    const out = inPlace ? xs : xs.slice();
     for (let i = 1; i < out.length; i++) {
       const x = out[i];
       const k = keys[i]!;
@@ -155,62 +86,95 @@ export const H = {
     }
     return out;
   },
-  // The first element for each distinct key, in list order.
-  distinct(c: Ctx, l: unknown, f: () => unknown): unknown[] {
-    const saved = c.it;
-    const xs = asList(l);
-    const keys: unknown[] = [];
-    const out: unknown[] = [];
-    for (let i = 0; i < xs.length; i++) {
-      c.it = xs[i];
-      const k = f();
-      if (!keys.includes(k)) {
-        keys.push(k);
-        out.push(xs[i]);
-      }
-    }
-    c.it = saved;
-    return out;
+  /**
+   * A text with `{name}` placeholders filled in from `args`, in order. For a prompt the viewer
+   * is the player deciding, who sees a hidden card only by where it lies; for the log (viewer
+   * null) every card is named.
+   */
+  text(g: Engine, text: string, args: unknown[], viewer: Player | null): string {
+    const show = (v: unknown): string => {
+      if (Array.isArray(v) || v instanceof Zone) return asList(v).map(show).join(', ');
+      if (v === null || v === undefined) return 'none';
+      return viewer ? g.optionLabel(viewer, v) : v instanceof Request ? g.actionName(v.action) : String(v);
+    };
+    let i = 0;
+    return text.replace(placeholderPattern, () => show(args[i++]));
   },
 };
 
-type Factory = (g: Engine, K: unknown[], H: unknown, asList: unknown) => Ev;
-
-/** Compiled factories by IR node: `new Function` runs once per expression per process. */
-const factories = new WeakMap<Expr, { factory: Factory; consts: unknown[] }>();
-
-/** The expression as a function of a context, generated code bound to this engine. */
-export function generatedExpr(e: Expr, g: Engine): Ev {
-  let hit = factories.get(e);
-  if (!hit) {
-    const gen = new ExprSource(g);
-    const body = gen.source(e);
-    // eslint-disable-next-line no-new-func -- generated from validated IR only (see the file header)
-    const factory = new Function('g', 'K', 'H', 'asList', `"use strict"; return (c) => ${body};`) as Factory;
-    hit = { factory, consts: gen.consts };
-    factories.set(e, hit);
-  }
-  return hit.factory(g, hit.consts, H, asList);
+/** Where the generated code finds the names of the rules. */
+export interface Scope {
+  /** JavaScript reading local `slot`: a variable (`v3`) or the frame (`F[3]`). */
+  local(slot: number): string;
+  /** JavaScript for `it`. */
+  it: string;
 }
 
-/** Writes an expression tree as JavaScript source over `c` (the context) and `g` (the engine). */
-class ExprSource {
-  readonly consts: unknown[] = [];
-  constructor(private readonly g: Engine) {}
+/** A JavaScript expression safe to read later than written (no call, nothing that changes). */
+const trivial = /^(?:[vtx]\d+|F\[\d+\]|K\[\d+\]|null|true|false|\(-?[\d.e+]+\))$/;
 
-  private constant(v: unknown): string {
+/**
+ * Writes expressions as JavaScript. One instance per generated function: it owns that
+ * function's constants table and its fresh names.
+ */
+export class ExprGen {
+  readonly consts: unknown[] = [];
+  private names = 0;
+  private constIndex = new Map<unknown, number>();
+
+  constructor(readonly ir: GameIR) {}
+
+  /** A value from the IR, referred to by index in `K` (strings never enter the source). */
+  constant(v: unknown): string {
+    // Strings and numbers are shared; arrays and objects always get their own entry.
+    const shareable = typeof v === 'string' || typeof v === 'number';
+    if (shareable) {
+      const hit = this.constIndex.get(v);
+      if (hit !== undefined) return `K[${hit}]`;
+    }
     this.consts.push(v);
+    if (shareable) this.constIndex.set(v, this.consts.length - 1);
     return `K[${this.consts.length - 1}]`;
   }
 
   /** An index or count from the IR: must be a whole number. */
-  private int(n: number): string {
+  int(n: number): string {
     if (!Number.isInteger(n)) throw new Error(`codegen: ${n} is not a whole number`);
     return String(n);
   }
 
-  source(e: Expr): string {
-    const s = (x: Expr) => this.source(x);
+  /** A new JavaScript name with this prefix (`t` temporaries, `x` loop values…). */
+  fresh(prefix: 't' | 'x' | 'i' | 'n'): string {
+    return `${prefix}${this.names++}`;
+  }
+
+  /** Whether evaluating `e` may draw from the random generator (directly or through a call). */
+  static mayUseRandom(e: Expr): boolean {
+    let found = false;
+    const walk = (x: unknown): void => {
+      if (found || x === null || typeof x !== 'object') return;
+      if (Array.isArray(x)) {
+        for (const y of x) walk(y);
+        return;
+      }
+      const o = x as { kind?: string; fn?: unknown; field?: unknown };
+      // Calls and value fields run other expressions: assume they may.
+      if ((o.kind === 'builtinCall' && o.fn === 'random') || o.kind === 'call' || o.kind === 'cardField') {
+        found = true;
+        return;
+      }
+      for (const k in o) walk((o as Record<string, unknown>)[k]);
+    };
+    walk(e);
+    return found;
+  }
+
+  /**
+   * `e` as a JavaScript expression; the statements it needs first are appended to `out`.
+   * `out` is the statement list of the block where the value is used.
+   */
+  expr(e: Expr, sc: Scope, out: string[]): string {
+    const one = (x: Expr) => this.expr(x, sc, out);
     switch (e.kind) {
       case 'lit':
         if (e.value === null) return 'null';
@@ -220,7 +184,7 @@ class ExprSource {
       case 'param':
         return `g.params[${this.int(e.index)}]`;
       case 'local':
-        return `c.frame[${this.int(e.slot)}]`;
+        return sc.local(e.slot);
       case 'builtin':
         switch (e.name) {
           case 'me': return 'c.me';
@@ -230,57 +194,89 @@ class ExprSource {
           case 'stack': return 'g.stackTopFirst()';
           case 'turn': return 'g.turn';
           case 'this': return 'c.thisCard';
-          case 'it': return 'c.it';
+          case 'it': return sc.it;
           case 'request': return 'c.request';
         }
         break;
       case 'label':
-        return this.constant(this.g.ir.labels[e.index]!.name);
+        return this.constant(this.ir.labels[e.index]!.name);
       case 'actionRef':
-        return this.constant(this.g.ir.actions[e.index]!.name);
-      case 'zone':
-        return e.player ? `H.pzone(${s(e.player)}, ${this.int(e.zone)})` : `g.sharedZones[${this.int(e.zone)}]`;
-      case 'cardField':
-        return this.g.ir.cardFields[e.field]!.kind === 'value' ? `g.readValue(${s(e.card)}, ${this.int(e.field)})` : `H.field(${s(e.card)}, ${this.int(e.field)})`;
+        return this.constant(this.ir.actions[e.index]!.name);
+      // The commonest reads are written out rather than left to V8's inliner, whose budget a
+      // long body (a turn) soon spends: a player's zone, a card's field, a player's state.
+      case 'zone': {
+        if (!e.player) return `g.sharedZones[${this.int(e.zone)}]`;
+        const p = this.reread(one(e.player), out);
+        return `(${p} ? ${p}.zones[${this.int(e.zone)}] : null)`;
+      }
+      case 'cardField': {
+        if (this.ir.cardFields[e.field]!.kind === 'value') return `g.readValue(${one(e.card)}, ${this.int(e.field)})`;
+        const k = this.reread(one(e.card), out);
+        return `(${k} ? ${k}.f[${this.int(e.field)}] : null)`;
+      }
       case 'cardBuiltin':
         switch (e.field) {
-          case 'name': return `H.cardName(${s(e.card)})`;
-          case 'title': return `g.cardTitle(${s(e.card)})`;
-          case 'owner': return `H.cardOwner(${s(e.card)})`;
-          case 'facedown': return `H.cardFacedown(${s(e.card)})`;
-          case 'entered': return `H.cardEntered(${s(e.card)})`;
+          case 'name': return `H.cardName(${one(e.card)})`;
+          case 'title': return `g.cardTitle(${one(e.card)})`;
+          case 'owner': return `H.cardOwner(${one(e.card)})`;
+          case 'facedown': return `H.cardFacedown(${one(e.card)})`;
+          case 'entered': return `H.cardEntered(${one(e.card)})`;
         }
         break;
-      case 'playerField':
-        return `H.pvar(${s(e.player)}, ${this.int(e.field)})`;
+      case 'playerField': {
+        const p = this.reread(one(e.player), out);
+        return `(${p} ? (${p}.vars[${this.int(e.field)}] ?? null) : null)`;
+      }
       case 'globalField':
         return `g.globals[${this.int(e.field)}]`;
       case 'requestState':
-        return `H.rvar(${s(e.request)}, ${this.int(e.field)})`;
+        return `H.rvar(${one(e.request)}, ${this.int(e.field)})`;
       case 'requestField':
         switch (e.field) {
-          case 'cards': return `H.reqCards(${s(e.request)})`;
-          case 'targets': return `g.targetsOfOrNone(${s(e.request)})`;
-          case 'controller': return `H.reqController(${s(e.request)})`;
-          case 'action': return `g.actionOf(${s(e.request)})`;
-          case 'source': return `H.reqSource(${s(e.request)})`;
+          case 'cards': return `H.reqCards(${one(e.request)})`;
+          case 'targets': return `g.targetsOfOrNone(${one(e.request)})`;
+          case 'controller': return `H.reqController(${one(e.request)})`;
+          case 'action': return `g.actionOf(${one(e.request)})`;
+          case 'source': return `H.reqSource(${one(e.request)})`;
         }
         break;
-      case 'call':
-        return `g.callFunction(${this.int(e.fn)}, [${e.args.map(s).join(', ')}], c)`;
+      case 'call': {
+        // A game function: a generated function of the context and its arguments.
+        const args = this.inOrder(e.args, sc, out);
+        return `FN[${this.int(e.fn)}](c${args.map((a) => `, ${a}`).join('')})`;
+      }
       case 'builtinCall':
-        return this.builtin(e.fn, e.args);
+        return this.builtin(e.fn, e.args, sc, out);
       case 'list':
-        return `[${e.items.map(s).join(', ')}]`;
-      case 'cond':
-        return `(${s(e.test)} ? ${s(e.then)} : ${s(e.else)})`;
+        return `[${this.inOrder(e.items, sc, out).join(', ')}]`;
+      case 'cond': {
+        const test = one(e.test);
+        const thenOut: string[] = [];
+        const elseOut: string[] = [];
+        const a = this.expr(e.then, sc, thenOut);
+        const b = this.expr(e.else, sc, elseOut);
+        if (thenOut.length === 0 && elseOut.length === 0) return `(${test} ? ${a} : ${b})`;
+        const t = this.fresh('t');
+        out.push(`let ${t};`, `if (${test}) {`, ...thenOut, `${t} = ${a};`, '} else {', ...elseOut, `${t} = ${b};`, '}');
+        return t;
+      }
       case 'not':
-        return `(!${s(e.operand)})`;
+        return `(!${one(e.operand)})`;
       case 'neg':
-        return `(-${s(e.operand)})`;
+        return `(-${one(e.operand)})`;
       case 'binary': {
-        const l = s(e.left);
-        const r = s(e.right);
+        if (e.op === 'and' || e.op === 'or') {
+          // Short-circuit: the right side's statements run only when it is evaluated.
+          const l = one(e.left);
+          const rightOut: string[] = [];
+          const r = this.expr(e.right, sc, rightOut);
+          const op = e.op === 'and' ? '&&' : '||';
+          if (rightOut.length === 0) return `(!!${l} ${op} !!${r})`;
+          const t = this.fresh('t');
+          out.push(`let ${t} = !!${l};`, `if (${e.op === 'and' ? t : `!${t}`}) {`, ...rightOut, `${t} = !!${r};`, '}');
+          return t;
+        }
+        const [l, r] = this.inOrder([e.left, e.right], sc, out) as [string, string];
         switch (e.op) {
           case '+': return `H.plus(${l}, ${r})`;
           case '-': return `(${l} - ${r})`;
@@ -293,41 +289,190 @@ class ExprSource {
           case '>=': return `(${l} >= ${r})`;
           case '==': return `(${l} === ${r})`;
           case '!=': return `(${l} !== ${r})`;
-          case 'and': return `(!!${l} && !!${r})`;
-          case 'or': return `(!!${l} || !!${r})`;
         }
         break;
       }
-      case 'inRange':
-        return `H.inRange(${s(e.item)}, ${s(e.low)}, ${s(e.high)})`;
-      case 'inList':
-        return `asList(${s(e.list)}).includes(${s(e.item)})`;
-      case 'has':
-        return `g.labelsOf(${s(e.subject)}).includes(${s(e.label)})`;
+      case 'inRange': {
+        const [v, lo, hi] = this.inOrder([e.item, e.low, e.high], sc, out);
+        return `H.inRange(${v}, ${lo}, ${hi})`;
+      }
+      case 'inList': {
+        const [item, list] = this.inOrder([e.item, e.list], sc, out);
+        return `${this.asList(e.list, list)}.includes(${item})`;
+      }
+      case 'has': {
+        const [subject, label] = this.inOrder([e.subject, e.label], sc, out);
+        return `g.labelsOf(${subject}).includes(${label})`;
+      }
       case 'where':
-        return `H.where(c, ${s(e.list)}, () => ${s(e.predicate)})`;
+        return this.loop('where', e.list, e.predicate, sc, out);
     }
     throw new Error(`codegen: unknown expression kind ${(e as { kind: string }).kind}`);
   }
 
-  private builtin(fn: BuiltinFn, args: Expr[]): string {
-    const a = args.map((x) => this.source(x));
-    const lam = () => `H.${fn === 'all_same' ? 'allSame' : fn}(c, ${a[0]}, () => ${a[1]})`;
+  /**
+   * A value to read more than once: a name as it is, anything else read once into a temporary
+   * (which runs it at this point: the callers' `inOrder` keeps the order of evaluation).
+   */
+  reread(v: string, out: string[]): string {
+    if (/^(?:[vtx]\d+|F\[\d+\]|K\[\d+\]|c\.(?:me|thisCard|it|request)|g\.active|null|true|false|\(-?[\d.e+]+\))$/.test(v)) return v;
+    const t = this.fresh('t');
+    out.push(`const ${t} = ${v};`);
+    return t;
+  }
+
+  /** `v`, the value of `e`, as an array: as it is when `e` always makes one. */
+  asList(e: Expr, v: string): string {
+    return this.isArray(e) ? v : `asList(${v})`;
+  }
+
+  /**
+   * Several operands, evaluated left to right. When an operand needs statements, the operands
+   * before it are read into temporaries first, so they are still evaluated before it.
+   */
+  inOrder(es: Expr[], sc: Scope, out: string[]): string[] {
+    const vals: string[] = [];
+    for (const e of es) {
+      const mark = out.length;
+      const v = this.expr(e, sc, out);
+      if (out.length > mark) {
+        const spill: string[] = [];
+        for (let j = 0; j < vals.length; j++) {
+          if (trivial.test(vals[j]!)) continue;
+          const t = this.fresh('t');
+          spill.push(`const ${t} = ${vals[j]};`);
+          vals[j] = t;
+        }
+        out.splice(mark, 0, ...spill);
+      }
+      vals.push(v);
+    }
+    return vals;
+  }
+
+  /**
+   * Whether `e` always evaluates to a new array nobody else holds, which may then be sorted in
+   * place (`players` is an array, but the engine's own: see Engine.playersFrom).
+   */
+  isFresh(e: Expr, depth = 0): boolean {
+    switch (e.kind) {
+      case 'where':
+      case 'list':
+        return true;
+      case 'builtin':
+        return e.name === 'stack';
+      case 'builtinCall':
+        return ['sorted', 'distinct', 'top', 'bottom', 'units', 'all_units'].includes(e.fn);
+      case 'cond':
+        return this.isFresh(e.then, depth) && this.isFresh(e.else, depth);
+      case 'call':
+        // A game function returns what its body makes (functions cannot recurse; the depth is a guard).
+        return depth < 8 && this.isFresh(this.ir.functions[e.fn]!.body, depth + 1);
+      default:
+        return false;
+    }
+  }
+
+  /** Whether `e` always evaluates to an array (so `asList` has nothing to do). */
+  private isArray(e: Expr): boolean {
+    return this.isFresh(e) || (e.kind === 'builtin' && e.name === 'players');
+  }
+
+  /**
+   * A list function written out as a loop over the list: `it` is a new JavaScript variable,
+   * bound to each element in turn; the body's statements go inside the loop.
+   */
+  private loop(fn: 'where' | 'sum' | 'max' | 'min' | 'any' | 'all' | 'allSame' | 'sorted' | 'distinct', listIr: Expr, bodyIr: Expr, sc: Scope, out: string[]): string {
+    const list = this.expr(listIr, sc, out);
+    const xs = this.fresh('x');
+    const i = this.fresh('i');
+    const it = this.fresh('x');
+    const r = this.fresh('t');
+    const inner: string[] = [];
+    const v = this.expr(bodyIr, { local: sc.local, it }, inner);
+    const each = (cond: string, stmts: string[]) => {
+      out.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...inner, ...stmts, '}');
+    };
+    out.push(`const ${xs} = ${this.asList(listIr, list)};`);
     switch (fn) {
-      case 'count': return `asList(${a[0]}).length`;
-      case 'is_empty': return `(asList(${a[0]}).length === 0)`;
-      case 'first': return `H.first(${a[0]})`;
-      case 'top': return `H.top(${a[0]}, ${a[1]})`;
-      case 'bottom': return `H.bottom(${a[0]}, ${a[1]})`;
+      case 'where':
+        out.push(`const ${r} = [];`);
+        each(`${i} < ${xs}.length`, [`if (${v}) ${r}.push(${it});`]);
+        return r;
+      case 'sum':
+        out.push(`let ${r} = 0;`);
+        each(`${i} < ${xs}.length`, [`${r} += ${v};`]);
+        return r;
+      case 'max':
+      case 'min': {
+        const k = this.fresh('t');
+        out.push(`let ${r} = 0;`);
+        each(`${i} < ${xs}.length`, [`const ${k} = ${v};`, `if (${i} === 0 || ${k} ${fn === 'max' ? '>' : '<'} ${r}) ${r} = ${k};`]);
+        return r;
+      }
+      case 'any':
+        out.push(`let ${r} = false;`);
+        each(`${i} < ${xs}.length && !${r}`, [`${r} = !!${v};`]);
+        return r;
+      case 'all':
+        out.push(`let ${r} = true;`);
+        each(`${i} < ${xs}.length && ${r}`, [`${r} = !!${v};`]);
+        return r;
+      case 'allSame': {
+        const first = this.fresh('t');
+        const k = this.fresh('t');
+        out.push(`let ${r} = true;`, `let ${first};`);
+        each(`${i} < ${xs}.length && ${r}`, [`const ${k} = ${v};`, `if (${i} === 0) ${first} = ${k};`, `else ${r} = ${k} === ${first};`]);
+        return r;
+      }
+      case 'sorted': {
+        const keys = this.fresh('t');
+        out.push(`const ${keys} = new Array(${xs}.length);`);
+        each(`${i} < ${xs}.length`, [`${keys}[${i}] = ${v};`]);
+        // A list just computed is nobody else's: sorted where it is.
+        out.push(`const ${r} = H.sortBy(${xs}, ${keys}, ${this.isFresh(listIr) ? 'true' : 'false'});`);
+        return r;
+      }
+      case 'distinct': {
+        // The first element for each distinct key, in list order. The keys seen are searched by
+        // a loop rather than `includes` (a call into the runtime, slow on these short lists),
+        // with the same equality (SameValueZero: NaN equals NaN).
+        const keys = this.fresh('t');
+        const k = this.fresh('t');
+        const seen = this.fresh('t');
+        const j = this.fresh('i');
+        out.push(`const ${keys} = [];`, `const ${r} = [];`);
+        each(`${i} < ${xs}.length`, [
+          `const ${k} = ${v};`,
+          `let ${seen} = false;`,
+          `for (let ${j} = 0; ${j} < ${keys}.length; ${j}++) if (${keys}[${j}] === ${k} || (${keys}[${j}] !== ${keys}[${j}] && ${k} !== ${k})) { ${seen} = true; break; }`,
+          `if (!${seen}) {`, `${keys}.push(${k});`, `${r}.push(${it});`, '}',
+        ]);
+        return r;
+      }
+    }
+  }
+
+  private builtin(fn: BuiltinFn, args: Expr[], sc: Scope, out: string[]): string {
+    switch (fn) {
       case 'sum':
       case 'max':
       case 'min':
       case 'any':
       case 'all':
-      case 'all_same':
       case 'sorted':
       case 'distinct':
-        return lam();
+        return this.loop(fn, args[0]!, args[1]!, sc, out);
+      case 'all_same':
+        return this.loop('allSame', args[0]!, args[1]!, sc, out);
+    }
+    const a = this.inOrder(args, sc, out);
+    switch (fn) {
+      case 'count': return `${this.asList(args[0]!, a[0]!)}.length`;
+      case 'is_empty': return `(${this.asList(args[0]!, a[0]!)}.length === 0)`;
+      case 'first': return `H.first(${a[0]})`;
+      case 'top': return `H.top(${a[0]}, ${a[1]})`;
+      case 'bottom': return `H.bottom(${a[0]}, ${a[1]})`;
       case 'units': return `H.units(${a[0]})`;
       case 'all_units': return `H.allUnits(${a[0]})`;
       case 'host': return `H.host(${a[0]})`;
@@ -346,3 +491,93 @@ class ExprSource {
   }
 }
 
+/** The tables generated code calls into, filled by the engine once everything is compiled. */
+export interface CodeTables {
+  /** The game's functions: `(c, arg…) => value`. */
+  FN: ((c: Ctx, ...args: unknown[]) => unknown)[];
+  /** The game's procedures: `(c, arg…) => void`. */
+  PR: ((c: Ctx, ...args: unknown[]) => void)[];
+}
+
+type Factory = (g: Engine, K: unknown[], h: typeof H, asListFn: typeof asList, FN: CodeTables['FN'], PR: CodeTables['PR']) => unknown;
+
+/**
+ * Turns generated source into a function bound to an engine. `new Function` runs once per
+ * source per process (factories are cached by their IR node); each engine binds its own.
+ */
+export class Factories<Key extends object> {
+  private cache = new WeakMap<Key, { factory: Factory; consts: unknown[] }>();
+
+  bind<F>(key: Key, g: Engine, tables: CodeTables, make: () => { source: string; consts: unknown[] }): F {
+    let hit = this.cache.get(key);
+    if (!hit) {
+      const { source, consts } = make();
+      // eslint-disable-next-line no-new-func -- generated from validated IR only (see the file header)
+      const factory = new Function('g', 'K', 'H', 'asList', 'FN', 'PR', `"use strict";\nreturn ${source};`) as Factory;
+      hit = { factory, consts };
+      this.cache.set(key, hit);
+    }
+    return hit.factory(g, hit.consts, H, asList, tables.FN, tables.PR) as F;
+  }
+}
+
+const exprFactories = new Factories<Expr>();
+
+/** Locals read from the context's frame (expressions outside generated bodies). */
+const frameLocals = (slot: number) => `c.frame[${slot}]`;
+
+/** The expression as a function of a context: `it` and the locals are read from the context. */
+export function generatedExpr(e: Expr, g: Engine, tables: CodeTables): Ev {
+  return exprFactories.bind<Ev>(e, g, tables, () => exprSource(e, g.ir));
+}
+
+/** The source of generatedExpr's function and its constants (tests read it). */
+export function exprSource(e: Expr, ir: GameIR): { source: string; consts: unknown[] } {
+  const gen = new ExprGen(ir);
+  const out: string[] = [];
+  const v = gen.expr(e, { local: frameLocals, it: 'c.it' }, out);
+  const source = out.length === 0 ? `(c) => ${v}` : `(c) => {\n${out.join('\n')}\nreturn ${v};\n}`;
+  return { source, consts: gen.consts };
+}
+
+const storeFactories = new WeakMap<object, (K: unknown[]) => (f: unknown[]) => void>();
+
+/**
+ * Stores of fixed values into fixed fields of a card's field list, one statement per field: a
+ * card type's states reset when the card changes zone (several times faster than a loop over
+ * the fields). `key` is the IR object the fields come from (the source is made once per key);
+ * the values are this engine's.
+ */
+export function generatedStores(key: object, fields: number[], values: unknown[]): (f: unknown[]) => void {
+  let make = storeFactories.get(key);
+  if (!make) {
+    const body = fields.map((field, i) => {
+      if (!Number.isInteger(field)) throw new Error(`codegen: ${field} is not a whole number`);
+      return `f[${field}] = K[${i}];`;
+    });
+    // eslint-disable-next-line no-new-func -- field indices from validated IR only; values by index into K
+    make = new Function('K', `"use strict";\nreturn (f) => {\n${body.join('\n')}\n};`) as (K: unknown[]) => (f: unknown[]) => void;
+    storeFactories.set(key, make);
+  }
+  return make(values);
+}
+
+const functionFactories = new Factories<Expr>();
+
+/**
+ * A game function: `(c, arg…) => value`, its parameters ordinary JavaScript parameters. It
+ * reads `me`, `this` and `request` from the caller's context; `it` is none in its body.
+ */
+export function generatedFunction(body: Expr, params: number, g: Engine, tables: CodeTables): (c: Ctx, ...args: unknown[]) => unknown {
+  return functionFactories.bind(body, g, tables, () => functionSource(body, params, g.ir));
+}
+
+/** The source of generatedFunction's function and its constants (tests read it). */
+export function functionSource(body: Expr, params: number, ir: GameIR): { source: string; consts: unknown[] } {
+  const gen = new ExprGen(ir);
+  const out: string[] = [];
+  const names = Array.from({ length: params }, (_, i) => `v${i}`);
+  const v = gen.expr(body, { local: (slot) => (slot < params ? `v${slot}` : 'undefined'), it: 'null' }, out);
+  const source = `(c${names.map((n) => `, ${n}`).join('')}) => {\n${out.join('\n')}\nreturn ${v};\n}`;
+  return { source, consts: gen.consts };
+}

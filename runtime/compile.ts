@@ -1,13 +1,15 @@
 /**
- * IR → functions. Statements become closures over their parts; expressions become generated
- * JavaScript (codegen.ts). A statement that makes a player decide calls the engine, which asks
- * the host's decider. Built once per engine, from validated IR only: no source text is ever
- * turned into code.
+ * IR → functions. Expressions become generated JavaScript (codegen.ts); statement bodies too
+ * (codegen-statements.ts), or — for a body holding a statement the generator does not know, or
+ * with `codegen.statements` off — closures over their parts (this file's `stmt`). A statement
+ * that makes a player decide calls the engine, which asks the host's decider. Built once per
+ * engine, from validated IR only: no source text is ever turned into code.
  */
-import { placeholderPattern, type Expr, type Stmt } from '../compiler/ir.ts';
+import type { Expr, FunctionIR, ProcedureIR, Stmt } from '../compiler/ir.ts';
 import { Card, Player, Request, Zone } from './model.ts';
 import type { Engine } from './engine.ts';
-import { generatedExpr } from './codegen.ts';
+import { H, generatedExpr, generatedFunction, type CodeTables } from './codegen.ts';
+import { generatable, generatedBody, type BodyFn, type Locals } from './codegen-statements.ts';
 
 export interface Ctx {
   frame: unknown[];
@@ -30,38 +32,86 @@ export class Impossible {
 }
 
 export function asList(v: unknown): any[] {
-  if (v instanceof Zone) return v.cards;
   if (Array.isArray(v)) return v;
+  if (v instanceof Zone) return v.cards;
   if (v === null || v === undefined) return [];
   return [v];
 }
 
+/**
+ * Whether statement bodies are generated JavaScript (the default) or closures. The two give
+ * the same games (test/codegen.test.ts plays both); the switch is for that test and for
+ * comparing them.
+ */
+export const codegen = { statements: true };
+
 export class Compiler {
-  constructor(private engine: Engine) {}
+  constructor(
+    private engine: Engine,
+    /** The tables generated code calls into (the engine fills them). */
+    private tables: CodeTables,
+  ) {}
 
   /** An expression: generated JavaScript, one function per expression tree (codegen.ts). */
   expr(e: Expr): Ev {
-    return generatedExpr(e, this.engine);
+    return generatedExpr(e, this.engine, this.tables);
+  }
+
+  /** A game function: generated JavaScript taking the context and the arguments. */
+  fn(f: FunctionIR): (c: Ctx, ...args: unknown[]) => unknown {
+    return generatedFunction(f.body, f.params.length, this.engine, this.tables);
   }
 
   /**
-   * A text with `{name}` placeholders, filled in when shown. For a prompt the viewer is the
-   * player deciding, who sees a hidden card only by where it lies; for the log (viewer null)
-   * every card is named.
+   * A body run with a context: generated JavaScript when the generator knows every statement in
+   * it, else closures. `vars`: its locals are private (setup, the turn, checks); `frame`: they
+   * live in the context's frame, which the engine also reads (an action's effect and costs).
    */
+  body(stmts: Stmt[], locals: Locals, slots: number): Ex {
+    if (codegen.statements && generatable(stmts)) return generatedBody(stmts, { locals, slots }, this.engine, this.tables);
+    return this.block(stmts);
+  }
+
+  /**
+   * A procedure: `(c, arg…) => void`, borrowing the caller's context. Generated, its locals are
+   * JavaScript variables; as closures, it gets a frame of its own (reused: procedures cannot
+   * recurse) swapped into the caller's context while it runs.
+   */
+  procedure(p: ProcedureIR): BodyFn {
+    if (codegen.statements && generatable(p.body)) {
+      return generatedBody(p.body, { locals: 'vars', params: p.params.length, slots: p.slots, cite: p.cite }, this.engine, this.tables);
+    }
+    const body = this.block(p.body);
+    const own = new Array(p.slots).fill(null);
+    let busy = false;
+    return (caller, ...args) => {
+      const reuse = !busy;
+      const frame = reuse ? own : new Array(p.slots);
+      for (let i = 0; i < args.length; i++) frame[i] = args[i];
+      const savedFrame = caller.frame;
+      const savedIt = caller.it;
+      const savedCite = caller.cite;
+      caller.frame = frame;
+      caller.it = null;
+      caller.cite = p.cite || savedCite;
+      if (reuse) busy = true;
+      try {
+        body(caller);
+      } finally {
+        caller.frame = savedFrame;
+        caller.it = savedIt;
+        caller.cite = savedCite;
+        if (reuse) busy = false;
+      }
+    };
+  }
+
+  /** A text with `{name}` placeholders, filled in when shown (see H.text). */
   private text(text: string, argIr: Expr[]): (c: Ctx, viewer: Player | null) => string {
     if (argIr.length === 0) return () => text;
     const g = this.engine;
     const args = argIr.map((a) => this.expr(a));
-    const show = (v: unknown, viewer: Player | null): string => {
-      if (Array.isArray(v) || v instanceof Zone) return asList(v).map((x) => show(x, viewer)).join(', ');
-      if (v === null || v === undefined) return 'none';
-      return viewer ? g.optionLabel(viewer, v) : v instanceof Request ? g.actionName(v.action) : String(v);
-    };
-    return (c, viewer) => {
-      let i = 0;
-      return text.replace(placeholderPattern, () => show(args[i++]!(c), viewer));
-    };
+    return (c, viewer) => H.text(g, text, args.map((a) => a(c)), viewer);
   }
 
   /** A body: its statements in order. */
@@ -195,7 +245,8 @@ export class Compiler {
         const prompt = this.text(s.prompt || `choose ${name}`, s.promptArgs);
         return ((c) => {
           const chooser = by ? (by(c) as Player) : c.me;
-          c.frame[slot] = g.choose(chooser, asList(from(c)), min(c) as number, max(c) as number, single, such, slot, c, prompt(c, chooser), loc);
+          const test = such ? (v: unknown) => ((c.frame[slot] = v), such(c)) : null;
+          c.frame[slot] = g.choose(chooser, from(c), min(c) as number, max(c) as number, single, test, c, prompt(c, chooser), loc);
         });
       }
       case 'chooseOrder': {
@@ -206,17 +257,7 @@ export class Compiler {
         return ((c) => {
           const chooser = by ? (by(c) as Player) : c.me;
           const prompt = promptOf(c, chooser);
-          const rest = [...asList(from(c))];
-          const ordered: unknown[] = [];
-          // One pick per place, first to last; the last card takes the last place.
-          while (rest.length > 1) {
-            const place = ordered.length + 1;
-            const v = g.choose(chooser, rest, 1, 1, true, null, slot, c, `${prompt}: place ${place} of ${place + rest.length - 1}`, loc);
-            ordered.push(v);
-            rest.splice(rest.indexOf(v), 1);
-          }
-          ordered.push(...rest);
-          c.frame[slot] = ordered;
+          c.frame[slot] = g.chooseOrder(chooser, [...asList(from(c))], c, prompt, loc);
         });
       }
       case 'chooseMode': {

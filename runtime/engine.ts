@@ -8,24 +8,13 @@
  */
 import type { ActionIR, AuraIR, GameIR, PickIR, SrcLoc, Stmt } from '../compiler/ir.ts';
 import { Compiler, Impossible, asList, type Ctx, type Ev, type Ex } from './compile.ts';
+import { generatedStores, type CodeTables } from './codegen.ts';
+import { ActionDecision, ModeDecision, PickDecision, type Decision, type DecisionOption } from './decisions.ts';
 import { Card, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
 import { cardLabel, viewFor, type PlayerView, type ViewSource } from './view.ts';
 
-export interface DecisionOption {
-  label: string;
-  value: unknown;
-}
-
-export interface Decision {
-  player: Player;
-  kind: 'action' | 'pick' | 'mode';
-  prompt: string;
-  options: DecisionOption[];
-  canPass: boolean;
-  cite: string;
-  loc: SrcLoc | null;
-}
+export type { Decision, DecisionOption } from './decisions.ts';
 
 export interface LogEvent {
   seq: number;
@@ -146,25 +135,23 @@ export class Engine implements ViewSource {
 
   private compiler: Compiler;
   private actions: CompiledAction[];
-  /** `frame` is reused: functions cannot recurse, so a function's frame is free unless `busy`. */
-  private functions: { body: Ev; slots: number; frame: unknown[]; busy: boolean }[];
+  /** The game's functions and procedures, as generated code calls them (`FN[i](c, arg…)`). */
+  private tables: CodeTables = { FN: [], PR: [] };
   private valueCtx!: Ctx;
-  /** `frame` is reused like a function's: procedures cannot recurse either. */
-  private procedures: { body: Ex; slots: number; frame: unknown[]; busy: boolean }[];
   private checks: { body: Ex; slots: number; cite: string }[];
   private setupBody: Ex;
   private turnBody: Ex;
   private valueFns: (Ev | null)[][];
   private stateInits: { field: number; value: unknown }[][];
-  /** stateInits without the `keep` states: what a zone change resets. */
-  private resetInits: { field: number; value: unknown }[][] = [];
+  /** By card type: its states back to their initial values, `keep` states excepted (what a zone change resets), as generated stores. */
+  private resetStates: ((f: unknown[]) => void)[] = [];
   private stack: Request[] = [];
   private cards: Card[] = [];
   /** The cards of each definition (card abilities look their cards up here, not in every card). */
-  private cardsByDef: (Card[] | undefined)[] = [];
+  private cardsByDef: (Card[] | null)[] = [];
   private pendingImmediate: PendingTrigger[] = [];
   private pendingNormal: PendingTrigger[] = [];
-  private usesThisTurn = new Map<string, number>();
+  private usesThisTurn = new Map<number, number>();
   private endTurnRequested = false;
   private modifiedCards = new Set<Card>();
   private trial = 0;
@@ -203,18 +190,20 @@ export class Engine implements ViewSource {
     this.formatLevel = format.level;
     this.params = ir.params.map((p) => (opts.params && p.name in opts.params ? opts.params[p.name] : p.value));
     this.labelsField = ir.cardFields.findIndex((f) => f.name === 'labels');
-    this.compiler = new Compiler(this);
+    this.compiler = new Compiler(this, this.tables);
     const c = this.compiler;
-    this.functions = ir.functions.map((f) => ({ body: c.expr(f.body), slots: f.slots, frame: new Array(f.slots).fill(null), busy: false }));
-    this.procedures = ir.procedures.map((p) => ({ body: c.block(p.body), slots: p.slots, frame: new Array(p.slots).fill(null), busy: false }));
+    // Filled in place: generated code holds these arrays, and may call a function or procedure
+    // defined after it.
+    for (const f of ir.functions) this.tables.FN.push(c.fn(f));
+    for (const p of ir.procedures) this.tables.PR.push(c.procedure(p));
     this.actions = ir.actions.map((a, index) => ({
       ir: a,
       index,
       when: a.when.map((w) => c.expr(w)),
       condition: a.condition ? c.expr(a.condition) : null,
       controller: a.controller ? c.expr(a.controller) : null,
-      steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.block(s.body) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
-      effect: c.block(a.effect),
+      steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.body(s.body, 'frame', a.slots) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
+      effect: c.body(a.effect, 'frame', a.slots),
     }));
     for (const a of this.actions) {
       if (!a.ir.isTrigger || !a.ir.event || a.ir.level > this.formatLevel) continue;
@@ -227,9 +216,9 @@ export class Engine implements ViewSource {
       else if (ev.kind === 'turnStart') this.triggersTurnStart.push(a);
       else this.triggersTurnEnd.push(a);
     }
-    this.checks = ir.checks.map((k) => ({ body: c.block(k.body), slots: k.slots, cite: k.cite }));
-    this.setupBody = c.block(ir.setup.body);
-    this.turnBody = c.block(ir.turn.body);
+    this.checks = ir.checks.map((k) => ({ body: c.body(k.body, 'vars', k.slots), slots: k.slots, cite: k.cite }));
+    this.setupBody = c.body(ir.setup.body, 'vars', ir.setup.slots);
+    this.turnBody = c.body(ir.turn.body, 'vars', ir.turn.slots);
     this.valueFns = ir.cardTypes.map((t) => {
       const row: (Ev | null)[] = new Array(ir.cardFields.length).fill(null);
       for (const v of t.values) row[v.field] = c.expr(v.expr);
@@ -244,7 +233,10 @@ export class Engine implements ViewSource {
     this.newPlayers();
     const constCtx = this.newCtx([], this.active, '');
     this.stateInits = ir.cardTypes.map((t) => t.stateInits.map((s) => ({ field: s.field, value: c.expr(s.init)(constCtx) })));
-    this.resetInits = this.stateInits.map((list) => list.filter((s) => !ir.cardFields[s.field]!.keep));
+    this.stateInits.forEach((list, t) => {
+      const reset = list.filter((s) => !ir.cardFields[s.field]!.keep);
+      this.resetStates.push(generatedStores(ir.cardTypes[t]!, reset.map((s) => s.field), reset.map((s) => s.value)));
+    });
   }
 
   private playerInits: Ev[];
@@ -291,8 +283,14 @@ export class Engine implements ViewSource {
     this.decisions = 0;
     this.hash = 0x811c9dc5;
     this.stack = [];
+    // The last game's cards are made anew for this one (createCard): no allocation per card
+    // and game, and no cards for the garbage collector. (A host keeps nothing across a reset:
+    // the engine's whole state is the new game's.)
+    if (this.cards.length >= this.cardPool.length) this.cardPool = this.cards;
     this.cards = [];
+    // Dense, one entry per definition: assigned out of order, a sparse array becomes a slow dictionary.
     this.cardsByDef = [];
+    for (let i = 0; i < this.ir.cards.length; i++) this.cardsByDef.push(null);
     this.pendingImmediate = [];
     this.pendingNormal = [];
     this.instantQueue = [];
@@ -302,8 +300,6 @@ export class Engine implements ViewSource {
     this.replacing.clear();
     this.trial = 0;
     this.nextRequestId = 1;
-    for (const f of this.functions) f.busy = false;
-    for (const p of this.procedures) p.busy = false;
     this.newPlayers();
   }
 
@@ -401,7 +397,7 @@ export class Engine implements ViewSource {
     if (!after || after.length === 0) return null;
     const holder = body.findIndex((st) => (st.kind === 'window' && st.name === name) || (st.kind === 'cite' && rest(st.body) !== null));
     const lets = body.slice(0, holder).filter((st) => st.kind === 'let');
-    return this.compiler.block([...lets, ...after]);
+    return this.compiler.body([...lets, ...after], 'vars', this.ir.turn.slots);
   }
 
   /** Whether the turn's window of that name is `passable` and `open` (a scenario starts in it). */
@@ -425,9 +421,10 @@ export class Engine implements ViewSource {
       // The game ends before a turn past the limit starts: `turn` stays at the limit.
       if (this.turn >= this.ir.game.maxTurns) this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
       this.turn++;
-      this.usesThisTurn.clear();
+      // (Map.clear allocates a new table even when the map is empty.)
+      if (this.usesThisTurn.size) this.usesThisTurn.clear();
       this.endTurnRequested = false;
-      this.emitLog('turn', `turn ${this.turn}: ${this.active.name}`, this.active, this.ir.turn.cite, this.ir.turn.loc);
+      if (this.logging) this.emitLog('turn', `turn ${this.turn}: ${this.active.name}`, this.active, this.ir.turn.cite, this.ir.turn.loc);
       this.fireSimple(this.triggersTurnStart);
       this.settle();
       const ctx = this.newCtx(new Array(this.ir.turn.slots), this.active, this.ir.turn.cite);
@@ -440,6 +437,7 @@ export class Engine implements ViewSource {
   private endOfTurn(): void {
     this.fireSimple(this.triggersTurnEnd);
     this.settle();
+    if (this.modifiedCards.size === 0) return;
     for (const card of this.modifiedCards) {
       if (card.mods) card.mods = card.mods.filter((m) => !m.untilEndOfTurn);
       if (card.mods && card.mods.length === 0) card.mods = null;
@@ -457,65 +455,31 @@ export class Engine implements ViewSource {
     return this.players[(p.index + 1) % this.players.length]!;
   }
 
+  /** The players in turn order from `p`: one list per player, made once (no one changes it: see H.stable). */
   playersFrom(p: Player): Player[] {
-    const out: Player[] = [];
-    for (let i = 0; i < this.players.length; i++) out.push(this.players[(p.index + i) % this.players.length]!);
+    let out = this.playerOrders[p.index];
+    if (!out || out[0] !== p) {
+      out = [];
+      for (let i = 0; i < this.players.length; i++) out.push(this.players[(p.index + i) % this.players.length]!);
+      this.playerOrders[p.index] = out;
+    }
     return out;
   }
 
+  private playerOrders: Player[][] = [];
+
   stackTopFirst(): Request[] {
-    return [...this.stack].reverse();
+    const s = this.stack;
+    const out: Request[] = [];
+    for (let i = s.length - 1; i >= 0; i--) out.push(s[i]!);
+    return out;
   }
 
-  /**
-   * Functions are pure expressions, so the caller's context is borrowed (frame and `it` swapped
-   * in and restored) instead of copied: calls are the hottest path of legality checks.
-   */
-  callFunction(fn: number, args: unknown[], caller: Ctx): unknown {
-    const f = this.functions[fn]!;
-    const reuse = !f.busy;
-    const frame = reuse ? f.frame : new Array(f.slots);
-    for (let i = 0; i < args.length; i++) frame[i] = args[i];
-    const savedFrame = caller.frame;
-    const savedIt = caller.it;
-    caller.frame = frame;
-    caller.it = null;
-    if (reuse) f.busy = true;
-    try {
-      return f.body(caller);
-    } finally {
-      caller.frame = savedFrame;
-      caller.it = savedIt;
-      if (reuse) f.busy = false;
-    }
-  }
-
-  /** Calls a procedure, borrowing the caller's context as functions do. */
+  /** Calls a procedure (from a closure body; generated code calls `PR[p]` directly). */
   callProcedure(p: number, args: Ev[], caller: Ctx): void {
-    const proc = this.procedures[p]!;
-    const reuse = !proc.busy;
-    const frame = reuse ? proc.frame : new Array(proc.slots);
-    // Arguments are read in the caller's frame before the procedure's frame is swapped in.
-    if (args.length === 1) frame[0] = args[0]!(caller);
-    else {
-      const values = args.map((a) => a(caller));
-      for (let i = 0; i < values.length; i++) frame[i] = values[i];
-    }
-    const savedFrame = caller.frame;
-    const savedIt = caller.it;
-    const savedCite = caller.cite;
-    caller.frame = frame;
-    caller.it = null;
-    caller.cite = this.ir.procedures[p]!.cite || savedCite;
-    if (reuse) proc.busy = true;
-    try {
-      proc.body(caller);
-    } finally {
-      caller.frame = savedFrame;
-      caller.it = savedIt;
-      caller.cite = savedCite;
-      if (reuse) proc.busy = false;
-    }
+    // Arguments are read in the caller's frame, before the procedure runs.
+    const values = args.map((a) => a(caller));
+    this.tables.PR[p]!(caller, ...values);
   }
 
   readValue(card: Card | null, field: number): unknown {
@@ -648,8 +612,17 @@ export class Engine implements ViewSource {
    */
   private removeFromZone(z: Zone, card: Card): void {
     if (this.journal.depth === 0) {
-      const i = z.cards.indexOf(card);
-      if (i >= 0) z.cards.splice(i, 1);
+      // In place, by hand: `splice` allocates the list of what it removes. The first card (the
+      // top, as when drawing) by `shift`, which V8 does without moving the others.
+      const a = z.cards;
+      const i = a.indexOf(card);
+      if (i < 0) return;
+      if (i === 0) {
+        a.shift();
+        return;
+      }
+      for (let j = i + 1; j < a.length; j++) a[j - 1] = a[j]!;
+      a.pop();
     } else this.setZoneCards(z, z.cards.filter((x) => x !== card));
   }
 
@@ -698,16 +671,41 @@ export class Engine implements ViewSource {
   createCard(def: number, zone: Zone): Card {
     const d = this.ir.cards[def]!;
     const owner = zone.player ?? this.active;
-    const card = new Card(this.cards.length + 1, def, d.name, d.type, owner, this.ir.cardFields.length);
-    for (const a of d.attrs) card.f[a.field] = a.value;
-    // A new card starts with every state at its initial value, `keep` states included.
-    for (const s of this.stateInits[card.type]!) card.f[s.field] = s.value;
+    const id = this.cards.length + 1;
+    // The card with this id in an earlier game of this engine, made anew; or a new card.
+    const reused = this.cardPool[id - 1];
+    let card: Card;
+    if (reused) {
+      card = reused;
+      card.renew(id, def, d.name, d.type, owner, this.fieldsOf(def));
+    } else card = new Card(id, def, d.name, d.type, owner, this.fieldsOf(def).slice());
     card.zone = zone;
     card.entered = 0;
     this.cards.push(card);
     (this.cardsByDef[def] ??= []).push(card);
     zone.cards.push(card);
     return card;
+  }
+
+  /** Cards of earlier games, reused by createCard (see reset). */
+  private cardPool: Card[] = [];
+
+  /** Each card definition's fields as a new card has them: built once, copied for each card. */
+  private cardTemplates: unknown[][] = [];
+
+  private fieldsOf(def: number): unknown[] {
+    let f = this.cardTemplates[def];
+    if (!f) {
+      const d = this.ir.cards[def]!;
+      // Pushed one by one, not `new Array(n)`: a packed array, which V8 copies and reads faster.
+      f = [];
+      for (let i = 0; i < this.ir.cardFields.length; i++) f.push(null);
+      for (const a of d.attrs) f[a.field] = a.value;
+      // A new card starts with every state at its initial value, `keep` states included.
+      for (const s of this.stateInits[d.type]!) f[s.field] = s.value;
+      this.cardTemplates[def] = f;
+    }
+    return f;
   }
 
   /** Undoes the last `createCard` (a `create every … where` filter refused the card). */
@@ -773,9 +771,7 @@ export class Engine implements ViewSource {
 
   /** Card states back to their initial values (those marked `keep` excepted), modifiers gone. */
   private resetState(card: Card): void {
-    const inits = this.resetInits[card.type]!;
-    const f = card.f;
-    for (let i = 0; i < inits.length; i++) f[inits[i]!.field] = inits[i]!.value;
+    this.resetStates[card.type]!(card.f);
     card.mods = null;
   }
 
@@ -987,7 +983,7 @@ export class Engine implements ViewSource {
       const current = r.frame[s.ir.slot];
       const others = candidates.filter((x) => x !== current && x !== r);
       if (others.length === 0) continue;
-      const v = this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, s.such, s.ir.slot, rctx, `new target for ${a.ir.name}`, loc);
+      const v = this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, pickTest(s, rctx), rctx, `new target for ${a.ir.name}`, loc);
       r.frame[s.ir.slot] = v;
     }
     if (this.logging) this.emitLog('retarget', `${a.ir.name} now targets ${this.targetsOf(r).map((t) => (t instanceof Request ? `${this.ir.actions[t.action]!.name} (by ${t.controller.name})` : String(t))).join(', ')}`, ctx.me, ctx.cite, loc);
@@ -1019,6 +1015,11 @@ export class Engine implements ViewSource {
     throw new GameOver(this.result);
   }
 
+  /** Whether `log` statements are kept (generated code works out their texts only then). */
+  narrating(): boolean {
+    return this.logging;
+  }
+
   narrate(text: string, ctx: Ctx, loc: SrcLoc | null): void {
     if (this.logging) this.emitLog('note', text, ctx.me, ctx.cite, loc);
   }
@@ -1034,58 +1035,90 @@ export class Engine implements ViewSource {
 
   /** Asks `player` to choose; in a trial the first option is taken without asking. */
   private ask(d: Decision): number {
-    if (d.options.length === 1 && !d.canPass && !this.askForced && !(d.kind === 'action' && this.askSingleActions)) return 0;
+    if (d.count === 1 && !d.canPass && !this.askForced && !(d.kind === 'action' && this.askSingleActions)) return 0;
     if (this.trial > 0) return 0;
     this.decisions++;
     const index = this.decide(d);
-    if (!(Number.isInteger(index) && index >= 0 && index < d.options.length)) throw new Error(`answer ${index} is not an option (0..${d.options.length - 1})`);
+    if (!(Number.isInteger(index) && index >= 0 && index < d.count)) throw new Error(`answer ${index} is not an option (0..${d.count - 1})`);
     this.mix(index + 1);
     return index;
   }
 
-  choose(player: Player, candidates: unknown[], min: number, max: number, single: boolean, such: Ev | null, slot: number, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown {
+  /**
+   * `choose`: asks `player` for `min..max` of the candidates (one value when `single`). `test`,
+   * for a `such that`, binds a candidate (or a combination) and tells whether it may be chosen.
+   */
+  choose(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown {
+    const v = this.pick(player, from, min, max, single, test, ctx, prompt, loc);
+    if (v === NO_OPTION) throw new Impossible(`nothing to choose for: ${prompt}`);
+    return v;
+  }
+
+  /** `choose`, but returning NO_OPTION where a declaration would be impossible (see declareSteps). */
+  private pick(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown {
+    let candidates = asList(from);
     if (!ctx.declaring) {
       min = Math.min(min, candidates.length);
       max = Math.min(max, candidates.length);
     }
     // A trial only needs the first option (the one it would take): find it without listing all.
     if (this.trial > 0) {
-      const first = firstOption(candidates, min, max, single && max <= 1 && min <= 1, such, slot, ctx);
-      if (first !== NO_OPTION) return first;
-      if (ctx.declaring) throw new Impossible(`nothing to choose for: ${prompt}`);
+      const first = firstOption(candidates, min, max, single && max <= 1 && min <= 1, test);
+      if (first !== NO_OPTION || ctx.declaring) return first;
       return single ? null : [];
     }
-    const options: DecisionOption[] = [];
+    // The decision keeps its candidates: not a zone's list, which changes in place.
+    if (!Array.isArray(from) && from instanceof Zone) candidates = candidates.slice();
+    let d: PickDecision;
     if (single && max <= 1 && min <= 1) {
-      for (const c of candidates) {
-        if (such) {
-          ctx.frame[slot] = c;
-          if (!such(ctx)) continue;
-        }
-        options.push(new ChoiceOption(this, player, c));
+      // One value: "none" first when it may be none, then each candidate that passes the test.
+      let values = candidates;
+      if (test) {
+        values = [];
+        for (const c of candidates) if (test(c)) values.push(c);
       }
-      if (min === 0) options.unshift({ label: 'none', value: null });
+      d = new PickDecision(this, player, prompt, ctx.cite, loc, values, min === 0 ? 'value' : null, false);
+    } else if ((min === 0 || min === 1) && (max === 0 || max === 1) && min <= max && candidates.length < 4096) {
+      // A list of at most one: the same options as `combinations` lists — the empty list (when
+      // min is 0), then each candidate alone (when max is 1) — without making the lists nobody
+      // chooses.
+      let none = min === 0;
+      let values = max === 1 ? candidates : [];
+      if (test) {
+        none = none && !!test([]);
+        const passed: unknown[] = [];
+        for (const c of values) if (test([c])) passed.push(c);
+        values = passed;
+      }
+      d = new PickDecision(this, player, prompt, ctx.cite, loc, values, none ? 'list' : null, true);
     } else {
-      for (const combo of combinations(candidates, min, max, 4096)) {
-        if (such) {
-          ctx.frame[slot] = combo;
-          if (!such(ctx)) continue;
-        }
-        options.push(combo.length ? new ChoiceOption(this, player, combo) : { label: 'none', value: combo });
-      }
+      const combos = combinations(candidates, min, max, 4096).filter((combo) => !test || test(combo));
+      // Sizes come in increasing order: an empty list can only be the first, "none".
+      const none = combos.length > 0 && combos[0]!.length === 0;
+      d = new PickDecision(this, player, prompt, ctx.cite, loc, none ? combos.slice(1) : combos, none ? 'list' : null, false);
     }
-    if (options.length === 0) {
-      if (ctx.declaring) throw new Impossible(`nothing to choose for: ${prompt}`);
-      return single ? null : [];
-    }
-    const i = this.ask({ player, kind: 'pick', prompt, options, canPass: false, cite: ctx.cite, loc });
-    const v = options[i]!.value;
-    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${options[i]!.label} (${prompt})`, player, ctx.cite, loc);
+    if (d.count === 0) return ctx.declaring ? NO_OPTION : single ? null : [];
+    const i = this.ask(d);
+    const v = d.valueAt(i);
+    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${d.isNone(i) ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc);
     return v;
   }
 
+  /** `choose order`: one pick per place, first to last; the last card takes the last place. */
+  chooseOrder(player: Player, rest: unknown[], ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown[] {
+    const ordered: unknown[] = [];
+    while (rest.length > 1) {
+      const place = ordered.length + 1;
+      const v = this.choose(player, rest.slice(), 1, 1, true, null, ctx, `${prompt}: place ${place} of ${place + rest.length - 1}`, loc);
+      ordered.push(v);
+      rest.splice(rest.indexOf(v), 1);
+    }
+    ordered.push(...rest);
+    return ordered;
+  }
+
   chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null): number {
-    const i = this.ask({ player, kind: 'mode', prompt: prompt || 'choose one', options: labels.map((l) => ({ label: l, value: l })), canPass: false, cite: ctx.cite, loc });
+    const i = this.ask(new ModeDecision(player, prompt || 'choose one', ctx.cite, loc, labels));
     if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses "${labels[i]}"${prompt ? ` (${prompt})` : ''}`, player, ctx.cite, loc);
     return i;
   }
@@ -1100,8 +1133,9 @@ export class Engine implements ViewSource {
   availableActions(player: Player, windowName: string): Offer[] {
     void windowName;
     const out: Offer[] = [];
-    for (const a of this.actions) {
-      if (a.ir.isTrigger || !this.levelOk(a)) continue;
+    const offerable = (this.offerable ??= this.actions.filter((a) => !a.ir.isTrigger && this.levelOk(a)));
+    for (let i = 0; i < offerable.length; i++) {
+      const a = offerable[i]!;
       if (a.ir.source < 0) {
         if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.ir.limit) continue;
         if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
@@ -1116,19 +1150,24 @@ export class Engine implements ViewSource {
     return out;
   }
 
+  /** The actions a player may be offered in this format (not triggers), in order. */
+  private offerable: CompiledAction[] | null = null;
+
   /** Options for offers; a card ability offered for two copies of the card is told apart by place. */
-  private offerOptions(offers: Offer[]): DecisionOption[] {
+  private offerOptions = (offers: readonly Offer[]): DecisionOption[] => {
     const seen = new Map<CompiledAction, number>();
     return offers.map((o) => {
       const n = (seen.get(o.action) ?? 0) + 1;
       seen.set(o.action, n);
       return { label: n === 1 ? o.action.ir.name : `${o.action.ir.name} (${n})`, value: o };
     });
-  }
+  };
 
   /** `limit … per turn` counts per player, and for a card's ability per card. */
-  private useKey(a: CompiledAction, player: Player, source: Card | null): string {
-    return source ? `${a.index}:c${source.id}` : `${a.index}:${player.index}`;
+  private useKey(a: CompiledAction, player: Player, source: Card | null): number {
+    // A number, not a string: no text to build at every check. Cards from 0 up, players below 0.
+    const n = this.actions.length;
+    return source ? source.id * n + a.index : -1 - (player.index * n + a.index);
   }
 
   /** The cards with this ability that `player` controls (or, with null, anyone), where it works. */
@@ -1138,15 +1177,19 @@ export class Engine implements ViewSource {
 
   /** Cards of definition `def` in zone `zone` (-1 any zone, -2 attached), controlled by `player` (null: anyone). */
   private cardsWhere(def: number, zone: number, player: Player | null): Card[] {
-    const out: Card[] = [];
+    const all = this.cardsByDef[def];
+    // Most definitions of a pool have no card in a given game: no list to make for them.
+    if (!all) return NO_CARDS;
+    let out: Card[] | null = null;
     const whileAttached = zone === -2;
-    for (const c of this.cardsByDef[def] ?? []) {
+    for (let i = 0; i < all.length; i++) {
+      const c = all[i]!;
       if (whileAttached ? !c.host : !c.zone) continue;
       if (zone >= 0 && c.zone!.def !== zone) continue;
       if (player && this.controllerOf(c) !== player) continue;
-      out.push(c);
+      (out ??= []).push(c);
     }
-    return out;
+    return out ?? NO_CARDS;
   }
 
   /** Who controls a card: the player whose zone holds it (its owner in a shared zone). */
@@ -1157,18 +1200,30 @@ export class Engine implements ViewSource {
   }
 
   private canDeclare(a: CompiledAction, player: Player, source: Card | null): boolean {
+    if (a.when.length) {
+      // `when` conditions are expressions: nothing they do can reach another trial, so one
+      // context serves them all. They come before any choice: its frame is empty.
+      const w = (this.whenCtx ??= this.newCtx([], player, ''));
+      w.me = player;
+      w.thisCard = source;
+      w.cite = a.ir.cite;
+      for (let i = 0; i < a.when.length; i++) if (!a.when[i]!(w)) return false;
+    }
+    if (a.steps.length === 0) return true;
     const ctx = this.newCtx(new Array(a.ir.slots), player, a.ir.cite);
     ctx.thisCard = source;
-    for (const w of a.when) if (!w(ctx)) return false;
-    if (a.steps.length === 0) return true;
     ctx.declaring = true;
     const mark = this.journal.mark();
-    const rngState = this.rng.save();
+    // The generator's state, kept in locals rather than a new array for each trial.
+    const rng = this.rng;
+    const ra = rng.a;
+    const rb = rng.b;
+    const rc = rng.c;
+    const rd = rng.d;
     this.trial++;
     try {
       // In a trial every choice takes its first option (see ask): no one is asked.
-      this.declareSteps(a, ctx, []);
-      return true;
+      return this.declareSteps(a, ctx, []) === null;
     } catch (e) {
       if (e instanceof Impossible) return false;
       if (e instanceof TrialEndsGame) return true;
@@ -1176,17 +1231,31 @@ export class Engine implements ViewSource {
     } finally {
       this.trial--;
       this.journal.rollback(mark);
-      this.rng.restore(rngState);
+      rng.a = ra;
+      rng.b = rb;
+      rng.c = rc;
+      rng.d = rd;
     }
   }
 
-  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[]): void {
+  private whenCtx: Ctx | null = null;
+
+  /**
+   * The declaration's choices and costs, in order. Returns null, or the choice that had nothing
+   * to choose from (the declaration is impossible): returned, not thrown, because trials try
+   * every action at every decision and V8 throws slowly (~1 µs). A cost's own statements still
+   * throw `Impossible`.
+   */
+  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[]): PickIR | null {
     for (const s of a.steps) {
       if (s.kind === 'cost') {
         s.body(ctx);
         continue;
       }
-      const v = this.choose(ctx.me, asList(s.from(ctx)), Number(s.min(ctx)), Number(s.max(ctx)), s.ir.single, s.such, s.ir.slot, ctx, `${s.ir.kind} ${s.ir.name} for ${a.ir.name}`, s.ir.loc);
+      // The prompt is shown only when someone is asked, never in a trial.
+      const prompt = this.trial > 0 ? '' : `${s.ir.kind} ${s.ir.name} for ${a.ir.name}`;
+      const v = this.pick(ctx.me, s.from(ctx), Number(s.min(ctx)), Number(s.max(ctx)), s.ir.single, pickTest(s, ctx), ctx, prompt, s.ir.loc);
+      if (v === NO_OPTION) return s.ir;
       ctx.frame[s.ir.slot] = v;
       if (s.ir.kind === 'using') {
         const chosen = asList(v) as Card[];
@@ -1196,6 +1265,7 @@ export class Engine implements ViewSource {
         if (sz >= 0) this.moveCards(chosen, this.sharedZones[sz]!, 'default', 'faceup', ctx, s.ir.loc);
       }
     }
+    return null;
   }
 
   /** Declares an action for a player: choices, costs, then onto the stack or resolved at once. */
@@ -1205,16 +1275,21 @@ export class Engine implements ViewSource {
     ctx.declaring = true;
     const using: Card[] = [];
     const mark = this.journal.mark();
+    let why: string | null = null;
     try {
-      this.declareSteps(a, ctx, using);
+      const failed = this.declareSteps(a, ctx, using);
+      if (failed) why = `nothing to choose for: ${failed.kind} ${failed.name} for ${a.ir.name}`;
     } catch (e) {
-      if (e instanceof Impossible) {
-        this.journal.rollback(mark);
-        if (this.logging) this.emitLog('impossible', `${player.name} cannot ${a.ir.name}: ${e.why}`, player, a.ir.cite, a.ir.loc);
-        return false;
+      if (!(e instanceof Impossible)) {
+        this.journal.release(mark);
+        throw e;
       }
-      this.journal.release(mark);
-      throw e;
+      why = e.why;
+    }
+    if (why !== null) {
+      this.journal.rollback(mark);
+      if (this.logging) this.emitLog('impossible', `${player.name} cannot ${a.ir.name}: ${why}`, player, a.ir.cite, a.ir.loc);
+      return false;
     }
     this.journal.release(mark);
     const key = this.useKey(a, player, source);
@@ -1328,10 +1403,8 @@ export class Engine implements ViewSource {
           continue;
         }
       }
-      const options = this.offerOptions(offers);
-      if (mayPass) options.push({ label: 'pass', value: PASS });
-      const i = this.ask({ player: p, kind: 'action', prompt: `${p.name}: choose an action (${name})`, options, canPass: mayPass, cite: this.ir.turn.cite, loc: null });
-      const v = options[i]!.value;
+      const d = new ActionDecision(p, `${p.name}: choose an action (${name})`, this.ir.turn.cite, offers, mayPass, this.offerOptions, PASS);
+      const v = d.valueAt(this.ask(d));
       if (v === PASS) {
         if (!open) break;
         passes++;
@@ -1367,10 +1440,8 @@ export class Engine implements ViewSource {
         p = this.nextPlayer(p);
         continue;
       }
-      const options = this.offerOptions(offers);
-      options.push({ label: 'pass', value: PASS });
-      const i = this.ask({ player: p, kind: 'action', prompt: `${p.name}: respond to ${this.ir.actions[top.action]!.name}, or pass`, options, canPass: true, cite: this.ir.actions[top.action]!.cite, loc: null });
-      const v = options[i]!.value;
+      const d = new ActionDecision(p, `${p.name}: respond to ${this.ir.actions[top.action]!.name}, or pass`, this.ir.actions[top.action]!.cite, offers, true, this.offerOptions, PASS);
+      const v = d.valueAt(this.ask(d));
       if (v === PASS) {
         passes++;
         p = this.nextPlayer(p);
@@ -1519,36 +1590,34 @@ export class Engine implements ViewSource {
   }
 }
 
+/** A pick's `such that` as a test of one candidate: binds it in the frame, then evaluates. */
+function pickTest(s: { ir: PickIR; such: Ev | null }, ctx: Ctx): ((v: unknown) => unknown) | null {
+  const such = s.such;
+  if (!such) return null;
+  const slot = s.ir.slot;
+  return (v) => {
+    ctx.frame[slot] = v;
+    return such(ctx);
+  };
+}
+
 function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
   const l = m.get(k);
   if (l) l.push(v);
   else m.set(k, [v]);
 }
 
-/** All sub-lists of sizes min..max, in candidate order, at most `cap` of them. */
-/** An option of a choice, labelled only when someone reads the label (random agents never do). */
-class ChoiceOption implements DecisionOption {
-  constructor(
-    private readonly engine: Engine,
-    private readonly player: Player,
-    readonly value: unknown,
-  ) {}
-  get label(): string {
-    return this.engine.optionLabel(this.player, this.value);
-  }
-}
-
 const NO_OPTION = Symbol('no option');
 
+/** An empty list of cards, shared (never changed: see H.stable). */
+const NO_CARDS: Card[] = [];
+
 /** The option `choose` would list first, or NO_OPTION: the same order as the full listing. */
-function firstOption(candidates: unknown[], min: number, max: number, single: boolean, such: Ev | null, slot: number, ctx: Ctx): unknown {
+function firstOption(candidates: unknown[], min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null): unknown {
   if (single) {
     if (min === 0) return null;
     for (const c of candidates) {
-      if (such) {
-        ctx.frame[slot] = c;
-        if (!such(ctx)) continue;
-      }
+      if (test && !test(c)) continue;
       return c;
     }
     return NO_OPTION;
@@ -1562,10 +1631,7 @@ function firstOption(candidates: unknown[], min: number, max: number, single: bo
     if (pick.length === size) {
       seen++;
       const combo = pick.slice();
-      if (such) {
-        ctx.frame[slot] = combo;
-        if (!such(ctx)) return false;
-      }
+      if (test && !test(combo)) return false;
       found = combo;
       return true;
     }
@@ -1581,6 +1647,7 @@ function firstOption(candidates: unknown[], min: number, max: number, single: bo
   return found;
 }
 
+/** All sub-lists of sizes min..max, in candidate order, at most `cap` of them. */
 function combinations<T>(items: T[], min: number, max: number, cap: number): T[][] {
   const out: T[][] = [];
   const hi = Math.min(max, items.length);

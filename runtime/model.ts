@@ -72,18 +72,40 @@ export class Card {
   revealedTo = 0;
   entered = 0;
   mods: Modifier[] | null = null;
-  /** Field values by the game's card-field index (attrs, states; values are computed). */
-  f: unknown[];
+  // Identity: changed only by `renew`, when an engine reuses the card in a new game.
   constructor(
-    readonly id: number,
-    readonly def: number,
-    readonly name: string,
-    readonly type: number,
-    readonly owner: Player,
-    fieldCount: number,
-  ) {
-    this.f = new Array(fieldCount).fill(null);
+    public id: number,
+    public def: number,
+    public name: string,
+    public type: number,
+    public owner: Player,
+    /** Field values by the game's card-field index (attrs, states; values are computed). */
+    public f: unknown[],
+  ) {}
+
+  /**
+   * The card made anew for another game (an engine reset for a new seed reuses its cards rather
+   * than allocating them again): every property as a new card has it, the fields from `fields`.
+   */
+  renew(id: number, def: number, name: string, type: number, owner: Player, fields: readonly unknown[]): void {
+    this.id = id;
+    this.def = def;
+    this.name = name;
+    this.type = type;
+    this.owner = owner;
+    const f = this.f;
+    if (f.length === fields.length) for (let i = 0; i < f.length; i++) f[i] = fields[i];
+    else this.f = fields.slice();
+    this.zone = null;
+    this.host = null;
+    // Lists of attached cards are replaced, never changed in place: an empty one can stay.
+    if (this.attached.length) this.attached = [];
+    this.facedown = false;
+    this.revealedTo = 0;
+    this.entered = 0;
+    this.mods = null;
   }
+
   toString(): string {
     return this.name;
   }

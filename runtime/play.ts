@@ -42,7 +42,9 @@ export function playOn(engine: Engine, seed: number, opts: PlayOptions = {}): Pl
   engine.reset(seed);
   const agents = opts.agents ? opts.agents(seed) : engine.players.map((_, i) => randomAgent(seed * 31 + i));
   opts.onStart?.(engine);
-  engine.run((d) => agents[d.player.index]!.choose(agentDecision(d), () => engine.view(d.player)));
+  // Each player's view on demand, one function per player rather than one per decision.
+  const views = engine.players.map((p) => () => engine.view(p));
+  engine.run((d) => agents[d.player.index]!.choose(agentDecision(d), views[d.player.index]!));
   return { seed, result: engine.result!, turns: engine.turn, decisions: engine.decisions, hash: engine.hash, engine };
 }
 
