@@ -3,6 +3,7 @@
  * → (check and lower) → IR. Each phase stops the pipeline when it reports errors.
  */
 import { parseFile } from '../grammar/parse.ts';
+import { newReparseMemory, reparseFile, type ReparseMemory } from '../grammar/reparse.ts';
 import type { SourceFile } from '../grammar/ast.ts';
 import { diag, type Diagnostic } from './diagnostics.ts';
 import { resolveDeclarations } from './resolve.ts';
@@ -30,9 +31,10 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 /**
  * What an editor keeps between checks: each file's parse, by path, reused while its text is the
- * same (the compiler never changes an AST). Typing in one file then re-parses that file only.
+ * same (the compiler never changes an AST). Typing in one file then re-parses that file only,
+ * and of that file only the declarations whose text changed (grammar/reparse.ts).
  */
-export type ParseCache = Map<string, { text: string; ast: SourceFile; diagnostics: Diagnostic[] }>;
+export type ParseCache = Map<string, { text: string; ast: SourceFile; diagnostics: Diagnostic[]; memory: ReparseMemory }>;
 
 export function parseSources(sources: SourceText[], cache?: ParseCache): { files: SourceFile[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -45,8 +47,9 @@ export function parseSources(sources: SourceText[], cache?: ParseCache): { files
     }
     let parsed = cache?.get(s.path);
     if (!parsed || parsed.text !== s.text) {
-      const r = parseFile(s.path, s.text);
-      parsed = { text: s.text, ast: r.ast, diagnostics: r.diagnostics.map((d) => diag(d.code, d.loc, d.message)) };
+      const memory = parsed?.memory ?? newReparseMemory();
+      const r = cache ? reparseFile(s.path, s.text, memory) : parseFile(s.path, s.text);
+      parsed = { text: s.text, ast: r.ast, diagnostics: r.diagnostics.map((d) => diag(d.code, d.loc, d.message)), memory };
       cache?.set(s.path, parsed);
     }
     diagnostics.push(...parsed.diagnostics);

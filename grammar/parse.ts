@@ -23,6 +23,12 @@ let parser: GrimoireParser | undefined;
 /** Deeper nesting than this is refused before parsing, so recursion can never blow the stack. */
 const MAX_NESTING = 200;
 
+/** The words that can begin a declaration, from the grammar (see reparse.ts). */
+export function declarationStartWords(): string[] {
+  parser ??= new GrimoireParser();
+  return parser.declarationStartWords();
+}
+
 export function parseFile(file: string, text: string): ParseResult {
   parser ??= new GrimoireParser();
   const diagnostics: SyntaxDiagnostic[] = [];

@@ -117,6 +117,11 @@ export class GrimoireParser extends EmbeddedActionsParser {
 
   private declarationStarts = new Set<TokenType>();
 
+  /** The words that can begin a declaration (`override`, `card`, `zone`, …): see reparse.ts. */
+  declarationStartWords(): string[] {
+    return [...this.declarationStarts].flatMap((t) => (t.name.startsWith('Kw_') ? [t.name.slice(3)] : []));
+  }
+
   /** Words met where only a fixed set of words may stand (e.g. `privat` for `private`). */
   strayWords: { token: IToken; message: string }[] = [];
 
