@@ -64,7 +64,18 @@ async function start(): Promise<void> {
     setStatus($('status').dataset.text ?? '', 'error');
   };
 
-  const openFirst = () => session.open(ws.sources()[0]?.path ?? ws.paths()[0]!);
+  // A game opens where the designer left it (the file and the cursor), else on its first file.
+  const openFirst = () => {
+    const place = ws.place();
+    if (place) session.goTo(place.path, place.line, place.col);
+    else session.open(ws.sources()[0]?.path ?? ws.paths()[0]!);
+  };
+  let placeTimer: ReturnType<typeof setTimeout> | undefined;
+  session.onPlace((path, line, col) => {
+    clearTimeout(placeTimer);
+    const w = ws;
+    placeTimer = setTimeout(() => w.rememberPlace({ path, line, col }), 250);
+  });
   const actions = mountWorkspaceActions($('workspace-actions'), {
     ws: () => ws,
     session,

@@ -168,7 +168,7 @@ describe('playground workspace (Chromium)', () => {
     await done(shared);
   });
 
-  it('a reload keeps an edit; reset (game and file) restores the original; restore brings edits back', async () => {
+  it('a reload keeps an edit and reopens the file at the cursor; reset (game and file) restores the original; restore brings edits back', async () => {
     const p = await fresh();
     const { page } = p;
     await openFile(page, DECK);
@@ -178,10 +178,15 @@ describe('playground workspace (Chromium)', () => {
     const edited = '// my house rule\n' + original(DECK);
     expect(await modelText(page, DECK)).toBe(edited);
 
+    // Where the designer was: the file and the cursor come back after the reload.
+    await placeCursor(page, 5, 3);
+    await page.waitForTimeout(400); // the place is remembered after a short pause
     await page.reload();
     await firstCheck(page);
     expect(await modelText(page, DECK)).toBe(edited);
     expect(await page.$(`#files .file.edited[data-path="${DECK}"]`)).not.toBeNull();
+    expect(await page.evaluate(() => (window as any).grimoire.session.current)).toBe(DECK);
+    expect(await page.evaluate(() => (window as any).grimoire.session.editor.getPosition())).toMatchObject({ lineNumber: 5, column: 3 });
     await shot(page, '05-reload-keeps-edit');
 
     // Reset the game: asked first; "no" changes nothing.

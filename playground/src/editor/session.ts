@@ -80,6 +80,24 @@ export class EditorSession {
     }
   }
 
+  /** Opens a file with the cursor on a place (1-based line and column), without highlighting it. */
+  goTo(path: string, line: number, col: number): void {
+    this.open(path);
+    const pos = { lineNumber: line, column: col };
+    this.editor.setPosition(pos);
+    this.editor.revealPositionInCenter(pos);
+  }
+
+  /** Calls `f` with the open file and the cursor whenever either changes. */
+  onPlace(f: (path: string, line: number, col: number) => void): void {
+    const report = () => {
+      const pos = this.editor.getPosition();
+      if (this.current && pos) f(this.current, pos.lineNumber, pos.column);
+    };
+    this.editor.onDidChangeCursorPosition(report);
+    this.onOpen(report);
+  }
+
   /** Opens a file and puts the cursor on a place (1-based line and column), highlighted. */
   reveal(path: string, line: number, col = 1): void {
     this.open(path);

@@ -15,6 +15,14 @@ export const storageKey = (game: string) => `grimoire.workspace.v1.${game}`;
 const backupKey = (game: string) => `grimoire.backup.v1.${game}`;
 const unreadableKey = (game: string) => `grimoire.unreadable.v1.${game}`;
 const LAST_GAME_KEY = 'grimoire.lastGame';
+const placeKey = (game: string) => `grimoire.place.v1.${game}`;
+
+/** Where the designer was in a game: the open file and the cursor (1-based). */
+export interface Place {
+  path: string;
+  line: number;
+  col: number;
+}
 
 export type StoredEdits = Record<string, string>;
 
@@ -101,6 +109,27 @@ export class Workspace {
       return localStorage.getItem(LAST_GAME_KEY);
     } catch {
       return null;
+    }
+  }
+
+  /** Where the designer was when this game was last open here, if that file still exists. */
+  place(): Place | null {
+    try {
+      const p = JSON.parse(localStorage.getItem(placeKey(this.game)) ?? 'null') as Partial<Place> | null;
+      if (!p || typeof p.path !== 'string' || !this.entries.has(p.path)) return null;
+      const whole = (n: unknown) => (typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : 1);
+      return { path: p.path, line: whole(p.line), col: whole(p.col) };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Remembers where the designer is (a reload reopens that file there). */
+  rememberPlace(place: Place): void {
+    try {
+      localStorage.setItem(placeKey(this.game), JSON.stringify(place));
+    } catch {
+      /* not worth a notice: the edits themselves are saved apart, and saving them reports problems */
     }
   }
 
