@@ -55,6 +55,39 @@ export function generatable(stmts: Stmt[]): boolean {
   });
 }
 
+/**
+ * Statements that never change a zone's list of cards: they set values, decide, log, or end
+ * the game. (Expressions never change the state; a procedure, a move, a shuffle, a signal that
+ * may fire triggers… may.)
+ */
+const keepsZones = new Set<Stmt['kind']>([
+  'let', 'setCard', 'setFacedown', 'setPlayer', 'setGlobal', 'setRequest', 'setActive', 'choose', 'chooseMode',
+  'if', 'forEach', 'repeat', 'while', 'modify', 'unmodify', 'endTurn', 'win', 'lose', 'drawGame', 'log', 'cite',
+]);
+
+/**
+ * Whether running the statements leaves every zone's list as it was: then `for each` may walk a
+ * zone's own list instead of a copy of it.
+ */
+export function keepsZoneLists(stmts: Stmt[]): boolean {
+  return stmts.every((s) => {
+    if (!keepsZones.has(s.kind)) return false;
+    switch (s.kind) {
+      case 'if':
+        return keepsZoneLists(s.then) && keepsZoneLists(s.else);
+      case 'forEach':
+      case 'repeat':
+      case 'while':
+      case 'cite':
+        return keepsZoneLists(s.body);
+      case 'chooseMode':
+        return s.options.every((o) => keepsZoneLists(o.body));
+      default:
+        return true;
+    }
+  });
+}
+
 /** Writes statements as JavaScript, into the statement list of the enclosing block. */
 class StmtGen {
   readonly ex: ExprGen;
@@ -275,11 +308,12 @@ class StmtGen {
         return;
       }
       case 'forEach': {
-        // Over a stable list: the body may move the cards of a zone's list (H.stable).
+        // Over a stable list: a body that may move cards walks a copy of a zone's list
+        // (H.stable); one that cannot walks the list itself.
         const l = this.e(s.list, out);
         const xs = this.ex.fresh('x');
         const i = this.ex.fresh('i');
-        out.push(`const ${xs} = H.stable(${l});`);
+        out.push(keepsZoneLists(s.body) ? `const ${xs} = asList(${l});` : `const ${xs} = H.stable(${l});`);
         const body: string[] = [];
         this.block(s.body, body);
         out.push(`for (let ${i} = 0; ${i} < ${xs}.length; ${i}++) {`, `${slot(s.slot)} = ${xs}[${i}];`, ...body, '}');

@@ -5,7 +5,7 @@ import type { Expr, GameIR, Stmt } from '../compiler/ir.ts';
 import { listGames } from '../compiler/project.ts';
 import { codegen } from '../runtime/compile.ts';
 import { exprSource, functionSource } from '../runtime/codegen.ts';
-import { bodySource, generatable } from '../runtime/codegen-statements.ts';
+import { bodySource, generatable, keepsZoneLists } from '../runtime/codegen-statements.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
 import { compiledGame, root } from './helpers.ts';
 
@@ -91,6 +91,21 @@ describe('generated code', () => {
       }
     });
   }
+
+  it('`for each` walks a zone in place only when its body cannot change a zone', () => {
+    const loc: [number, number, number] = [0, 1, 1];
+    const card = { kind: 'lit', value: null } as unknown as Expr;
+    const set: Stmt = { kind: 'setCard', card, field: 0, value: { kind: 'lit', value: true }, loc };
+    const move: Stmt = { kind: 'move', cards: card, to: card, position: 'default', face: 'default', loc };
+    const proc: Stmt = { kind: 'callProc', proc: 0, args: [], loc };
+    expect(keepsZoneLists([set, { kind: 'if', cond: card, then: [set], else: [], loc }])).toBe(true);
+    expect(keepsZoneLists([set, { kind: 'if', cond: card, then: [], else: [move], loc }])).toBe(false);
+    expect(keepsZoneLists([{ kind: 'cite', text: '', body: [proc], loc }])).toBe(false);
+    // In Vanilla, the untap loop walks the board itself; the loop that moves dead creatures does not.
+    const turn = bodySource(compiledGame('vanilla').turn.body, { locals: 'vars', slots: compiledGame('vanilla').turn.slots, params: 0, cite: '' }, compiledGame('vanilla')).source;
+    expect(turn).toMatch(/const x\d+ = asList\(/);
+    expect(turn).toMatch(/const x\d+ = H\.stable\(/);
+  });
 
   it('a statement the generator does not know makes the body closures', () => {
     expect(generatable([{ kind: 'endTurn', loc: [0, 1, 1] }])).toBe(true);
