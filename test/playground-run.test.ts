@@ -7,10 +7,11 @@ import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import type { PlayerView } from '../runtime/view.ts';
-import { playGame } from '../runtime/play.ts';
+import { newEngine, playGame, playOn } from '../runtime/play.ts';
 import { simulate, type Simulation } from '../playground/src/worker/simulate.ts';
 import { boardsAround } from '../playground/src/worker/boards.ts';
 import { LOG_HEAD, LOG_TAIL } from '../playground/src/worker/trace.ts';
+import { checkChoice, choiceLabel, keptChoice, variantsOf, type GameVariants } from '../playground/src/worker/variants.ts';
 import { compiledGame, root } from './helpers.ts';
 
 const soldierPath = 'rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml';
@@ -117,5 +118,75 @@ describe('playground run worker', () => {
   it('stops a loop that logs nothing at the step limit too', () => {
     const r = simulate({ what: 'game', ir: loopingTrump(''), game: 'trump', seed: 1, maxSteps: 50_000 });
     expect(r.problem?.kind).toBe('limit');
+  });
+
+  it('lists a game\'s formats in order with the default, and each parameter with its default, alternatives, note and cite', () => {
+    const ir = compiledGame('trump');
+    const v = variantsOf(ir);
+    expect(v.formats.map((f) => f.name)).toEqual(ir.game.formats.map((f) => f.name));
+    expect(v.defaultFormat).toBe(ir.game.defaultFormat);
+    expect(v.params.map((p) => p.name)).toEqual(ir.params.map((p) => p.name));
+    const hand = v.params.find((p) => p.name === 'opening_hand')!;
+    expect(hand).toMatchObject({ type: 'number', value: 5, alternatives: [7, 4, 3] });
+    expect(hand.note).toMatch(/opening hand/);
+    expect(hand.cite).toMatch(/^TR-1\.b/);
+    // Plain data: it crosses from the compile worker to the page.
+    expect(structuredClone(v)).toEqual(v);
+  });
+
+  it('plays the game `grimoire play --format F --param name=value` plays, names them in the report, and replays the boards with them', () => {
+    const ir = compiledGame('trump');
+    const format = ir.game.formats.find((f) => f.name !== ir.game.defaultFormat)!.name;
+    const params = { opening_hand: 7, first_turn_draw: true }; // the second is a default: not reported
+    const sim: Simulation = { what: 'game', ir, game: 'trump', seed: 3, maxSteps: 1_000_000, format, params };
+    const r = simulate(sim);
+    const g = playGame(ir, 3, { format, params });
+    expect(r.problem).toBeNull();
+    expect(r.result).toEqual({ winner: g.result.winner, reason: g.result.reason });
+    expect([r.turns, r.decisions]).toEqual([g.turns, g.decisions]);
+    expect([r.format, r.params]).toEqual([format, { opening_hand: 7 }]);
+    expect(choiceLabel(r.format, r.params)).toBe(`${format}, opening_hand=7`);
+    // The engine `newEngine` makes with the same options plays the same game, and the options matter.
+    const e = playOn(newEngine(ir, 3, { format, params: { opening_hand: 7 } }), 3, { format, params: { opening_hand: 7 } });
+    expect([e.hash, e.turns, e.decisions]).toEqual([g.hash, g.turns, g.decisions]);
+    expect(playGame(ir, 3).hash).not.toBe(g.hash);
+    // The default run names the default format and no parameter.
+    const plain = simulate({ ...sim, format: undefined, params: undefined });
+    expect([plain.format, plain.params]).toEqual([ir.game.defaultFormat, {}]);
+    // Stepping replays the same game: the board at a step is the one the runtime had there.
+    const step = r.log.findIndex((s) => s.turn === 2);
+    let expected: PlayerView | null = null;
+    playGame(ir, 3, { format, params, log: true, onLog: (ev, engine) => void (ev.seq - 1 === step && (expected = engine.view(null))) });
+    expect(expected).not.toBeNull();
+    expect(boardsAround(sim, step, 'judge', 0)).toEqual([{ step, view: expected }]);
+    const defaultBoard = boardsAround({ ...sim, format: undefined, params: undefined }, step, 'judge', 0)[0]?.view;
+    expect(defaultBoard).not.toEqual(expected);
+  });
+
+  it('refuses, in words, a format or a parameter the rules do not have, and a value that is not allowed', () => {
+    const ir = compiledGame('trump');
+    const game = (format: string | undefined, params: Record<string, number | boolean | string>) => simulate({ what: 'game', ir, game: 'trump', seed: 1, maxSteps: 1000, format, params });
+    const formats = ir.game.formats.map((f) => f.name).join(', ');
+    expect(game('blitz', {})).toMatchObject({ problem: { kind: 'options', message: `The format 'blitz' is not one of this game's formats (${formats}); choose another.` }, log: [], result: null });
+    expect(game(undefined, { openinghand: 7 }).problem).toMatchObject({ kind: 'options', message: expect.stringMatching(/no parameter 'openinghand'.*opening_hand/) });
+    expect(game(undefined, { opening_hand: 6 }).problem).toMatchObject({ kind: 'options', message: "The parameter 'opening_hand' cannot be 6: its values are 5 (default), 7, 4, 3." });
+    expect(game(undefined, { opening_hand: '7' }).problem?.message).toBe(`The parameter 'opening_hand' is a whole number; "7" is not.`);
+    expect(game(undefined, { first_turn_draw: 1 }).problem?.message).toMatch(/'first_turn_draw' is true or false/);
+  });
+
+  it('keeps a choice across an edit of the rules, dropping what the edit removed', () => {
+    const v = variantsOf(compiledGame('trump'));
+    const other = v.formats.find((f) => f.name !== v.defaultFormat)!.name;
+    const choice = { format: other, params: { opening_hand: 7, jokers: 0 } };
+    expect(keptChoice(v, choice)).toEqual(choice);
+    expect(checkChoice(v, choice)).toEqual({ format: other, params: { opening_hand: 7, jokers: 0 } });
+    // The edit removes `jokers` and the chosen format, and makes 7 the default opening hand.
+    const edited: GameVariants = {
+      ...v,
+      formats: v.formats.filter((f) => f.name !== other),
+      params: v.params.filter((p) => p.name !== 'jokers').map((p) => (p.name === 'opening_hand' ? { ...p, value: 7, alternatives: [5] } : p)),
+    };
+    expect(keptChoice(edited, choice)).toEqual({ params: {} });
+    expect(keptChoice(edited, { params: { opening_hand: 5, first_player: 'first_seat' } })).toEqual({ params: { opening_hand: 5, first_player: 'first_seat' } });
   });
 });

@@ -58,7 +58,7 @@ async function start(): Promise<void> {
   const session = new EditorSession($('editor'), ws);
   const checker = new Checker(() => ws.sources());
   registerLanguageServices(session, checker);
-  mountRunPanel($('run-pane'), { getWorkspace: () => ws, session });
+  mountRunPanel($('run-pane'), { getWorkspace: () => ws, session, checker });
   session.onSaveProblem = (m) => {
     unsaved = m; // the details are in a notice (actions.update)
     setStatus($('status').dataset.text ?? '', 'error');

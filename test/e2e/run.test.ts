@@ -6,7 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserForFile, closePage, openFile, openPlayground, recordTimings, shot, type PlaygroundPage } from './harness.ts';
+import { browserForFile, closePage, nextCheck, openFile, openPlayground, recordTimings, shot, type PlaygroundPage } from './harness.ts';
+import { compiledGame } from '../helpers.ts';
+import { playGame } from '../../runtime/play.ts';
 
 const SCENARIO = 'rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml';
 
@@ -87,6 +89,61 @@ describe('playground run panel (Chromium)', () => {
     await page.click('#step-forward');
     await page.waitForFunction((c) => document.getElementById('step-counter')?.textContent === c, last);
     await shot(page, '14-random-game');
+    await done(p);
+  });
+
+  it('plays a random game in a chosen format with a parameter changed: the game the runtime plays with those options', async () => {
+    const p = await openPlayground(files.browser, files.url);
+    const { page } = p;
+    await page.selectOption('#game-select', 'trump');
+    const ir = compiledGame('trump');
+    const format = ir.game.formats.some((f) => f.name === 'pro' && f.name !== ir.game.defaultFormat) ? 'pro' : ir.game.formats.find((f) => f.name !== ir.game.defaultFormat)!.name;
+    // The Format list comes from the compiled rules, in their order, on the default.
+    await page.waitForSelector('.format-choice:not([hidden]) #format option', { state: 'attached' });
+    expect(await page.$$eval('#format option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(ir.game.formats.map((f) => f.name));
+    expect(await page.inputValue('#format')).toBe(ir.game.defaultFormat);
+    await page.selectOption('#format', format);
+    // Parameters: collapsed until opened; each with its note as the tooltip.
+    expect(await page.getAttribute('#params', 'open')).toBeNull();
+    await page.click('#params > summary');
+    const jokers = '#params .param[data-param="jokers"]';
+    const param = ir.params.find((x) => x.name === 'jokers')!;
+    expect(await page.getAttribute(jokers, 'title')).toBe(`${param.note}\ncite: ${param.cite}`);
+    await page.selectOption(`${jokers} select`, { label: '0' });
+    expect(await page.getAttribute(jokers, 'data-changed')).toBe('true');
+    expect(await page.textContent('#params-changed')).toBe('(1 changed)');
+    await page.fill('#seed', '3');
+    await page.click('#play-game');
+    await page.waitForSelector('#run-result[data-kind="game"]', { timeout: 60_000 });
+    const g = playGame(ir, 3, { format, params: { jokers: 0 } });
+    const verdict = `${g.result.winner ? `${g.result.winner} wins` : 'Draw'} — ${g.result.reason} · ${g.turns} turns, ${g.decisions} decisions`;
+    expect(await page.textContent('#run-result')).toBe(`${verdict} (seed 3, ${format}, jokers=0)`);
+    expect(await page.textContent('#run-message')).toBe('');
+    // Stepping replays the same game: a board comes back for the step before the last.
+    await page.click('#step-back');
+    await page.waitForSelector('#board:not([data-loading]) .board-caption', { timeout: 30_000 });
+    await page.$eval(jokers, (e) => e.scrollIntoView({ block: 'nearest' }));
+    await shot(page, '16-random-game-format');
+    // "defaults" puts every parameter back; the format stays.
+    await page.click('#params-defaults');
+    expect(await page.getAttribute(jokers, 'data-changed')).toBe('false');
+    expect(await page.textContent('#params-changed')).toBe('');
+    expect(await page.inputValue('#format')).toBe(format);
+    // The list follows the edited rules: a renamed parameter loses the value chosen for it.
+    await page.selectOption(`${jokers} select`, { label: '1' });
+    const checked = await nextCheck(page);
+    await page.evaluate(() => {
+      const g = (window as any).grimoire;
+      const model = g.monaco.editor.getModel(g.monaco.Uri.parse('file:///cards/trump/deck.grim'));
+      model.setValue((model.getValue() as string).replace(/\bjokers\b/g, 'pack_jokers'));
+    });
+    await checked();
+    await page.waitForSelector('#params .param[data-param="pack_jokers"][data-changed="false"]');
+    expect(await page.$(jokers)).toBeNull();
+    expect(await page.textContent('#params-changed')).toBe('');
+    await page.click('#play-game');
+    await page.waitForFunction(() => /\(seed 3, [^,)]+\)$/.test(document.getElementById('run-result')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    expect(await page.textContent('#run-result')).toMatch(new RegExp(`\\(seed 3, ${format}\\)$`));
     await done(p);
   });
 

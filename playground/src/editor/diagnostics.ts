@@ -7,11 +7,14 @@ import { monaco } from './monaco.ts';
 import type { Diagnostic } from '../../../compiler/diagnostics.ts';
 import type { SymbolInfo } from '../../../compiler/symbols.ts';
 import type { CompileReply, CompileRequest, WorkspaceFile } from '../worker/protocol.ts';
+import type { GameVariants } from '../worker/variants.ts';
 import CompileWorker from '../worker/compile.worker.ts?worker';
 
 export interface CheckResult {
   diagnostics: Diagnostic[];
   symbols: SymbolInfo[];
+  /** The game's formats and parameters; null when the rules do not compile. */
+  variants: GameVariants | null;
   ms: number;
   crash?: string;
 }
@@ -35,13 +38,13 @@ export class Checker {
       const r = ev.data;
       if (r.id !== this.latest) return; // an answer to an older text
       this.lastLatencyMs = performance.now() - this.editAt;
-      this.last = { diagnostics: r.diagnostics, symbols: r.symbols, ms: r.ms, crash: r.crash };
+      this.last = { diagnostics: r.diagnostics, symbols: r.symbols, variants: r.variants, ms: r.ms, crash: r.crash };
       this.applyMarkers(r.diagnostics);
       for (const f of this.listeners) f(this.last);
     };
     this.worker.onerror = (e) => {
       const crash = `the compile worker failed: ${e.message}`;
-      this.last = { diagnostics: [], symbols: [], ms: 0, crash };
+      this.last = { diagnostics: [], symbols: [], variants: null, ms: 0, crash };
       for (const f of this.listeners) f(this.last);
     };
   }

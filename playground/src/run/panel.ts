@@ -7,30 +7,29 @@
  */
 import './run.css';
 import type { EditorSession } from '../editor/session.ts';
+import type { Checker } from '../editor/diagnostics.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
 import type { RunReport } from '../worker/run-protocol.ts';
+import { choiceLabel } from '../worker/variants.ts';
 import { RunClient, SLOW_RUN_MS } from './client.ts';
 import { LogView } from './log.ts';
 import { boardNote, renderBoard } from './board.ts';
 import { clearVerdict, renderVerdict } from './result.ts';
+import { el } from './dom.ts';
+import { VariantControls } from './variant-controls.ts';
 
 export interface RunPanelDeps {
   getWorkspace(): Workspace;
   session: Pick<EditorSession, 'reveal' | 'onOpen'>;
+  /** The compile worker's results: the open game's formats and parameters come from them. */
+  checker: Pick<Checker, 'onResult' | 'last'>;
 }
 
 /** The engine's step limit for a run unless the designer sets another. */
 const DEFAULT_MAX_STEPS = 100_000;
 /** Boards kept in the page (each viewer × step), oldest dropped first. */
 const BOARD_CACHE_SIZE = 400;
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   // ---- the DOM (ids are the contract the e2e tests use)
@@ -49,6 +48,10 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   const viewer = el('select', { id: 'viewer', 'aria-label': 'viewer' });
   const logHost = el('ol', { id: 'log' });
   const board = el('div', { id: 'board', 'aria-label': 'board' });
+  const variants = new VariantControls((text) => {
+    if (text) say(text, 'options');
+    else if (message.dataset.kind === 'options') say('');
+  });
 
   const row = (className: string, ...children: (Node | string)[]) => {
     const div = el('div', { class: className });
@@ -62,7 +65,8 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   };
   host.replaceChildren(
     row('run-controls', label('Scenario', scenarioSelect), runScenario),
-    row('run-controls', label('Seed', seed), playGame, label('Step limit', maxSteps), cancel),
+    row('run-controls', label('Seed', seed), variants.formatLabel, playGame, label('Step limit', maxSteps), cancel),
+    variants.details,
     message,
     result,
     expectations,
@@ -109,6 +113,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
       if (shownWs) clearRun('');
       shownWs = ws;
       ws.onChange(() => refreshScenarios());
+      variants.show(ws.game);
     }
     const paths = ws.scenarios();
     const keep = scenarioSelect.value;
@@ -216,7 +221,10 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (!Number.isInteger(s)) return say('The seed is a whole number, e.g. 7.', 'scenario');
     const max = limit();
     if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario');
-    void start({ type: 'game', files: ws.sources(), game: ws.game, seed: s, maxSteps: max }, `Playing a random game of ${ws.game}, seed ${s}`);
+    const chosen = variants.choice();
+    if ('problem' in chosen) return say(chosen.problem, 'options');
+    const what = choiceLabel(chosen.format ?? null, chosen.params);
+    void start({ type: 'game', files: ws.sources(), game: ws.game, seed: s, maxSteps: max, ...chosen }, `Playing a random game of ${ws.game}, seed ${s}${what ? `, ${what}` : ''}`);
   };
 
   function cancelRun(): void {
@@ -298,6 +306,10 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     showBoard();
   }
 
+  // The open game's formats and parameters, from each check of its rules. A result is the open
+  // game's: switching games asks for a check at once, and the checker drops older answers.
+  deps.checker.onResult((r) => variants.update(deps.getWorkspace().game, r.variants));
   refreshScenarios();
+  if (deps.checker.last) variants.update(deps.getWorkspace().game, deps.checker.last.variants);
   clearRun('');
 }

@@ -3,6 +3,7 @@
  * failure text (and the script's problems), or the result of a random game. Text only.
  */
 import type { RunReport } from '../worker/run-protocol.ts';
+import { choiceLabel } from '../worker/variants.ts';
 
 function item(className: string, text: string): HTMLLIElement {
   const li = document.createElement('li');
@@ -44,7 +45,9 @@ export function renderVerdict(result: HTMLElement, list: HTMLElement, r: RunRepo
     return;
   }
   const g = r.result;
-  const seed = r.seed === null ? '' : ` (seed ${r.seed})`;
+  // "(seed 7, pro, opening_hand=7)": the seed, the format and each parameter not at its default.
+  const played = [...(r.seed === null ? [] : [`seed ${r.seed}`]), choiceLabel(r.format, r.params)].filter(Boolean).join(', ');
+  const seed = played ? ` (${played})` : '';
   result.textContent = g ? `${g.winner ? `${g.winner} wins` : 'Draw'} — ${g.reason} · ${r.turns} turns, ${r.decisions} decisions${seed}` : `The game${seed} did not finish.`;
 }
 

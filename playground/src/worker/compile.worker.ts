@@ -1,6 +1,7 @@
 /**
  * The compile worker: the real compiler, off the page's thread. Each request carries the whole
- * game's sources; the reply carries every diagnostic and the symbol index.
+ * game's sources; the reply carries every diagnostic, the symbol index and, when the rules
+ * compile, the game's formats and parameters (variants.ts) for the run panel.
  *
  * One parse per check: `checkGame` hands back the parsed files it compiled, and the symbol index
  * is built from them (they exist even when a file has errors — the parser recovers). Parses of
@@ -10,6 +11,7 @@
 import { checkGame, type ParseCache } from '../../../compiler/compile.ts';
 import { indexSymbols } from '../../../compiler/symbols.ts';
 import type { CompileReply, CompileRequest } from './protocol.ts';
+import { variantsOf } from './variants.ts';
 
 const cache: ParseCache = new Map();
 
@@ -21,10 +23,10 @@ self.onmessage = (ev: MessageEvent<CompileRequest>) => {
   try {
     const result = checkGame({ sources: req.files }, cache);
     const symbols = indexSymbols(result.files).all;
-    reply = { type: 'checked', id: req.id, diagnostics: result.diagnostics, symbols, ms: performance.now() - t0 };
+    reply = { type: 'checked', id: req.id, diagnostics: result.diagnostics, symbols, variants: result.ir ? variantsOf(result.ir) : null, ms: performance.now() - t0 };
   } catch (e) {
     cache.clear();
-    reply = { type: 'checked', id: req.id, diagnostics: [], symbols: [], ms: performance.now() - t0, crash: String((e as Error)?.stack ?? e) };
+    reply = { type: 'checked', id: req.id, diagnostics: [], symbols: [], variants: null, ms: performance.now() - t0, crash: String((e as Error)?.stack ?? e) };
   }
   (self as unknown as Worker).postMessage(reply);
 };

@@ -6,6 +6,7 @@
 import type { ExpectationResult } from '../../../scenario/run.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
 import type { WorkspaceFile } from './protocol.ts';
+import type { ParamValue } from './variants.ts';
 
 export type RunRequest =
   | {
@@ -20,7 +21,18 @@ export type RunRequest =
       text: string;
       maxSteps: number;
     }
-  | { type: 'game'; id: number; files: WorkspaceFile[]; game: string; seed: number; maxSteps: number }
+  | {
+      type: 'game';
+      id: number;
+      files: WorkspaceFile[];
+      game: string;
+      seed: number;
+      maxSteps: number;
+      /** The format to play (undefined: the game's default), as `grimoire play --format`. */
+      format?: string;
+      /** Rule parameters set for this game, as `grimoire play --param name=value`. */
+      params?: Record<string, ParamValue>;
+    }
   /** The boards around a step of the run `runId` (the worker keeps only its latest run). */
   | { type: 'boards'; id: number; runId: number; step: number; viewer: string };
 
@@ -43,7 +55,7 @@ export interface LogStep {
 /** Why a run could not run, or stopped short — always shown in words in the page. */
 export type RunProblem =
   | { kind: 'compile'; message: string; errors: number; first: { file: string; line: number; col: number; message: string } | null }
-  | { kind: 'yaml' | 'scenario' | 'rules' | 'runtime' | 'limit'; message: string };
+  | { kind: 'yaml' | 'scenario' | 'rules' | 'runtime' | 'limit' | 'options'; message: string };
 
 export interface RunReport {
   type: 'ran';
@@ -59,8 +71,10 @@ export interface RunReport {
     otherFailures: string[];
   } | null;
   result: { winner: string | null; reason: string } | null;
-  /** For a random game: its seed. */
+  /** For a random game: its seed, its format and the parameters that differ from their default. */
   seed: number | null;
+  format: string | null;
+  params: Record<string, ParamValue> | null;
   turns: number;
   decisions: number;
   players: string[];

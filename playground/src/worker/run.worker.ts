@@ -54,13 +54,13 @@ function handle(req: RunRequest): void {
   latest = null;
   const { ir, problem } = compileRules(req.files);
   if (!ir) {
-    post({ type: 'ran', id: req.id, what: req.type, problem, scenario: null, result: null, seed: req.type === 'game' ? req.seed : null, turns: 0, decisions: 0, players: [], log: [], omitted: null, ms: performance.now() - t0 });
+    post({ type: 'ran', id: req.id, what: req.type, problem, scenario: null, result: null, seed: req.type === 'game' ? req.seed : null, format: null, params: null, turns: 0, decisions: 0, players: [], log: [], omitted: null, ms: performance.now() - t0 });
     return;
   }
   const sim: Simulation =
     req.type === 'scenario'
       ? { what: 'scenario', ir, game: req.game, path: req.path, text: req.text, maxSteps: req.maxSteps }
-      : { what: 'game', ir, game: req.game, seed: req.seed, maxSteps: req.maxSteps };
+      : { what: 'game', ir, game: req.game, seed: req.seed, maxSteps: req.maxSteps, format: req.format, params: req.params };
   const report = simulate(sim);
   latest = { runId: req.id, sim };
   post({ type: 'ran', id: req.id, ...report, ms: performance.now() - t0 });

@@ -1,7 +1,8 @@
 /**
  * One run of the designer's rules: a scenario (scenario/run.ts, the runner the CLI uses) or a
- * random game between random agents (runtime/play.ts, as `grimoire play` plays it). A run is a
- * recipe — the compiled rules plus the scenario text or the seed — and is deterministic, so the
+ * random game between random agents (runtime/play.ts, as `grimoire play` plays it, in a format and
+ * with rule parameters as `--format` and `--param` set them). A run is a recipe — the compiled
+ * rules plus the scenario text, or the seed, format and parameters — and is deterministic, so the
  * worker can play it again to show the board at any step (boards.ts). No DOM, no worker globals:
  * the tests run it in Node.
  */
@@ -11,10 +12,11 @@ import { newEngine, playOn } from '../../../runtime/play.ts';
 import { runScenario, type ScenarioOutcome } from '../../../scenario/run.ts';
 import type { RunProblem, RunReport } from './run-protocol.ts';
 import { traceOf } from './trace.ts';
+import { checkChoice, variantsOf, type ParamValue } from './variants.ts';
 
 export type Simulation =
   | { what: 'scenario'; ir: GameIR; game: string; path: string; text: string; maxSteps: number }
-  | { what: 'game'; ir: GameIR; game: string; seed: number; maxSteps: number };
+  | { what: 'game'; ir: GameIR; game: string; seed: number; maxSteps: number; format?: string; params?: Record<string, ParamValue> };
 
 export type SimulationReport = Omit<RunReport, 'type' | 'id' | 'ms'>;
 
@@ -97,6 +99,8 @@ function simulateScenario(sim: Extract<Simulation, { what: 'scenario' }>, onLog?
     scenario: { name: o.name, passed: o.passed, expectations: o.expectations, otherFailures },
     result: o.result,
     seed: null,
+    format: null,
+    params: null,
     turns: eng?.turn ?? 0,
     decisions: eng?.decisions ?? 0,
     players: o.players,
@@ -105,8 +109,13 @@ function simulateScenario(sim: Extract<Simulation, { what: 'scenario' }>, onLog?
 }
 
 function simulateGame(sim: Extract<Simulation, { what: 'game' }>, onLog?: EngineOptions['onLog']): SimulationReport {
+  // The choice is checked against these rules (the page's list may be a check behind the text).
+  const choice = checkChoice(variantsOf(sim.ir), { format: sim.format, params: sim.params ?? {} });
+  if ('problem' in choice) {
+    return { what: 'game', problem: { kind: 'options', message: choice.problem }, scenario: null, result: null, seed: sim.seed, format: null, params: null, turns: 0, decisions: 0, players: [], log: [], omitted: null };
+  }
   const watch = bounded(onLog);
-  const opts = { log: true, maxSteps: sim.maxSteps, onLog: watch.onLog };
+  const opts = { log: true, maxSteps: sim.maxSteps, onLog: watch.onLog, format: choice.format, params: choice.params };
   const engine = newEngine(sim.ir, sim.seed, opts);
   let problem: RunProblem | null = null;
   try {
@@ -121,6 +130,8 @@ function simulateGame(sim: Extract<Simulation, { what: 'game' }>, onLog?: Engine
     scenario: null,
     result: engine.result ? { winner: engine.result.winner, reason: engine.result.reason } : null,
     seed: sim.seed,
+    format: choice.format,
+    params: choice.params,
     turns: engine.turn,
     decisions: engine.decisions,
     players: engine.players.map((p) => p.name),
