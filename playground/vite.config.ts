@@ -40,5 +40,8 @@ export default defineConfig({
   server: { port: 5173, strictPort: false, fs: { allow: [repo] } },
   preview: { port: 5173, strictPort: true },
   worker: { format: 'es' },
+  // Dependencies only the workers import are found late by the dev server's scan, which then
+  // reloads the page once on a first start; named here, they are bundled before the page loads.
+  optimizeDeps: { include: ['yaml'] },
   build: { outDir: fileURLToPath(new URL('../dist/playground', import.meta.url)), emptyOutDir: true, chunkSizeWarningLimit: 4096 },
 });
