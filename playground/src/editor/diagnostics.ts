@@ -1,12 +1,13 @@
 /**
  * Errors as you type: every edit of a .grim file schedules a check in the compile worker
  * (keystrokes coalesced; only the latest request's reply is used) and its diagnostics become
- * Monaco markers on each file, plus a list in the problems panel.
+ * Monaco markers on each file, plus a list in the problems panel. The same worker answers the
+ * editor's questions over every file (find all references, rename): `ask`.
  */
 import { monaco } from './monaco.ts';
 import type { Diagnostic } from '../../../compiler/diagnostics.ts';
 import type { SymbolInfo } from '../../../compiler/symbols.ts';
-import type { CompileReply, CompileRequest, WorkspaceFile } from '../worker/protocol.ts';
+import type { CompileRequest, CompileWorkerReply, ServiceRequest, ServiceResults, WorkspaceFile } from '../worker/protocol.ts';
 import type { GameVariants } from '../worker/variants.ts';
 import CompileWorker from '../worker/compile.worker.ts?worker';
 
@@ -32,10 +33,19 @@ export class Checker {
   /** The time of the edit the pending check answers (for the keystroke-to-marker measure). */
   private editAt = 0;
   lastLatencyMs = 0;
+  /** Questions waiting for the worker's answer, by id. */
+  private pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
 
   constructor(private files: () => WorkspaceFile[]) {
-    this.worker.onmessage = (ev: MessageEvent<CompileReply>) => {
+    this.worker.onmessage = (ev: MessageEvent<CompileWorkerReply>) => {
       const r = ev.data;
+      if (r.type === 'answer') {
+        const p = this.pending.get(r.id);
+        this.pending.delete(r.id);
+        if (r.error !== undefined) p?.reject(new Error(`the compile worker failed: ${r.error}`));
+        else p?.resolve(r.result);
+        return;
+      }
       if (r.id !== this.latest) return; // an answer to an older text
       this.lastLatencyMs = performance.now() - this.editAt;
       this.last = { diagnostics: r.diagnostics, symbols: r.symbols, variants: r.variants, ms: r.ms, crash: r.crash };
@@ -44,6 +54,8 @@ export class Checker {
     };
     this.worker.onerror = (e) => {
       const crash = `the compile worker failed: ${e.message}`;
+      for (const p of this.pending.values()) p.reject(new Error(crash));
+      this.pending.clear();
       this.last = { diagnostics: [], symbols: [], variants: null, ms: 0, crash };
       for (const f of this.listeners) f(this.last);
     };
@@ -68,6 +80,15 @@ export class Checker {
     const req: CompileRequest = { type: 'check', id: ++this.nextId, files: this.files() };
     this.latest = req.id;
     this.worker.postMessage(req);
+  }
+
+  /** Asks the worker about the name at a place of a file, over the files as they are now. */
+  ask<K extends keyof ServiceResults>(question: { type: K; path: string; offset: number } & (K extends 'rename' ? { newName: string } : unknown)): Promise<ServiceResults[K]> {
+    const req = { ...question, id: ++this.nextId, files: this.files() } as ServiceRequest;
+    return new Promise<ServiceResults[K]>((resolve, reject) => {
+      this.pending.set(req.id, { resolve: resolve as (r: unknown) => void, reject });
+      this.worker.postMessage(req);
+    });
   }
 
   private applyMarkers(diagnostics: Diagnostic[]): void {

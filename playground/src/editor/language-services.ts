@@ -1,7 +1,8 @@
 /**
  * The editor's language services for .grim files: completion, hover (kind, signature, title,
- * rule citation, note, place) and go to definition across files (F12, Ctrl-click, peek with
- * Alt-F12), wired into Monaco.
+ * rule citation, note, place), go to definition across files (F12, Ctrl-click, peek with
+ * Alt-F12), find all references (Shift-F12 peeks, Shift-Alt-F12 / "Go to References" lists) and
+ * rename (F2), wired into Monaco.
  *
  * Where they compute: on the page, synchronously. The names come from the symbol list the
  * compile worker sends with each check (names.ts keeps it through files with errors); what
@@ -11,6 +12,13 @@
  * A request lexes only the text before the cursor (≈ 2 ms for a 200-card file), never waits
  * behind a check in the worker, and the parser and the compiler stay in the worker.
  *
+ * References and rename need every file, so the compile worker answers them (Checker.ask, over
+ * compiler/references.ts). A rename is one WorkspaceEdit over the files' models: each model
+ * changes like typing (saved in the workspace, undone per file), and an edit made to a model
+ * while the worker was answering makes Monaco refuse the stale edit (the versions sent with it).
+ * Monaco shows a refusal of the place itself (not a name of the game) beside the cursor, but
+ * only logs a refusal of the new name (a clash, not a name): that one is also said in a notice.
+ *
  * Going to a definition in another file: Monaco's standalone editor does not switch models by
  * itself; an editor opener (`registerEditorOpener`) makes the session open that file.
  */
@@ -18,11 +26,12 @@ import { monaco, GRIMOIRE } from './monaco.ts';
 import type { EditorSession } from './session.ts';
 import { pathOf, uriOf } from './session.ts';
 import type { CheckResult, Checker } from './diagnostics.ts';
-import type { SymbolInfo } from '../../../compiler/symbols.ts';
+import type { Loc } from '../../../grammar/ast.ts';
 import { cursorContext, symbolAt } from './cursor.ts';
 import { completionEntries, type EntryKind } from './completion.ts';
 import { bindingMarkdown, builtInMarkdown, symbolsMarkdown } from './markdown.ts';
 import { mergeSymbols, NameTable } from './names.ts';
+import { clearNotice, notify } from '../notice.ts';
 
 const K = monaco.languages.CompletionItemKind;
 const itemKinds: Record<EntryKind, monaco.languages.CompletionItemKind> = {
@@ -56,9 +65,9 @@ const itemKinds: Record<EntryKind, monaco.languages.CompletionItemKind> = {
 /** Markdown from the game's text: never trusted (no command links), never HTML. */
 const md = (value: string): monaco.IMarkdownString => ({ value, isTrusted: false, supportHtml: false });
 
-/** A definition's range in Monaco terms (chevrotain's end column is inclusive, Monaco's exclusive). */
-function rangeOf(s: SymbolInfo): monaco.IRange {
-  return { startLineNumber: s.loc.line, startColumn: s.loc.col, endLineNumber: s.loc.endLine, endColumn: s.loc.endCol + 1 };
+/** A place's range in Monaco terms (chevrotain's end column is inclusive, Monaco's exclusive). */
+function rangeOf(loc: Loc): monaco.IRange {
+  return { startLineNumber: loc.line, startColumn: loc.col, endLineNumber: loc.endLine, endColumn: loc.endCol + 1 };
 }
 
 function offsetRange(model: monaco.editor.ITextModel, start: number, end: number): monaco.IRange {
@@ -139,7 +148,55 @@ export function registerLanguageServices(session: EditorSession, checker: Checke
         const at = symbolAt(model.getValue(), model.getOffsetAt(position), names);
         if (!at) return null;
         if (at.binding) return [{ uri: model.uri, range: offsetRange(model, at.binding.start, at.binding.end) }];
-        return at.defs.filter((s) => monaco.editor.getModel(uriOf(s.loc.file))).map((s) => ({ uri: uriOf(s.loc.file), range: rangeOf(s) }));
+        return at.defs.filter((s) => monaco.editor.getModel(uriOf(s.loc.file))).map((s) => ({ uri: uriOf(s.loc.file), range: rangeOf(s.loc) }));
+      },
+    }),
+  );
+
+  const hasModel = (file: string) => !!monaco.editor.getModel(uriOf(file));
+
+  /** A question to the worker; a failure of the worker is said in the page, not only in the console. */
+  const ask: Checker['ask'] = (q) =>
+    checker.ask(q).catch((e: unknown) => {
+      notify('language-service', `Finding the name's uses failed: ${(e as Error)?.message ?? e}`, 'error');
+      throw e;
+    });
+
+  disposables.push(
+    monaco.languages.registerReferenceProvider(GRIMOIRE, {
+      async provideReferences(model, position, context) {
+        const r = await ask({ type: 'references', path: pathOf(model.uri), offset: model.getOffsetAt(position) });
+        if (!r) return [];
+        return r.references.filter((x) => (context.includeDeclaration || !x.definition) && hasModel(x.loc.file)).map((x) => ({ uri: uriOf(x.loc.file), range: rangeOf(x.loc) }));
+      },
+    }),
+  );
+
+  disposables.push(
+    monaco.languages.registerRenameProvider(GRIMOIRE, {
+      async resolveRenameLocation(model, position) {
+        clearNotice('rename');
+        const r = await ask({ type: 'renameLocation', path: pathOf(model.uri), offset: model.getOffsetAt(position) });
+        if ('refused' in r) {
+          const w = model.getWordAtPosition(position);
+          const range = { startLineNumber: position.lineNumber, startColumn: w?.startColumn ?? position.column, endLineNumber: position.lineNumber, endColumn: w?.endColumn ?? position.column };
+          return { range, text: w?.word ?? '', rejectReason: r.refused };
+        }
+        return { range: rangeOf(r.loc), text: r.text };
+      },
+      async provideRenameEdits(model, position, newName) {
+        // The versions the answer is computed for: Monaco refuses the edit of a model changed since.
+        const versions = new Map(monaco.editor.getModels().map((m) => [pathOf(m.uri), m.getVersionId()]));
+        const r = await ask({ type: 'rename', path: pathOf(model.uri), offset: model.getOffsetAt(position), newName });
+        const missing = 'refused' in r ? undefined : r.edits.find((e) => !hasModel(e.loc.file));
+        const refused = 'refused' in r ? r.refused : missing ? `${missing.loc.file} is not open in the playground: nothing was renamed.` : undefined;
+        if (refused !== undefined || 'refused' in r) {
+          notify('rename', `Not renamed: ${refused}`, 'warn');
+          return { edits: [], rejectReason: refused };
+        }
+        return {
+          edits: r.edits.map((e) => ({ resource: uriOf(e.loc.file), versionId: versions.get(e.loc.file), textEdit: { range: rangeOf(e.loc), text: e.text } })),
+        };
       },
     }),
   );

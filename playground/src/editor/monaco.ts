@@ -1,6 +1,6 @@
 /**
  * Monaco, trimmed to what a rules editor needs: the editor API plus the contributions we use
- * (hover, suggest, find, go to definition, folding, brackets, comments…). Importing
+ * (hover, suggest, find, go to definition and references, rename, folding, brackets, comments…). Importing
  * `monaco-editor` itself would also bundle the CSS/HTML/JSON/TypeScript language services.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
@@ -17,13 +17,14 @@ import 'monaco-editor/editor/contrib/gotoSymbol/browser/link/goToDefinitionAtPos
 import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
 import 'monaco-editor/editor/contrib/linesOperations/browser/linesOperations';
 import 'monaco-editor/editor/contrib/multicursor/browser/multicursor';
+import 'monaco-editor/editor/contrib/rename/browser/rename';
 import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
 import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
 import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
 import 'monaco-editor/editor/browser/coreCommands';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQuickAccess';
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess';
-// The peek view of "peek definition" (Alt-F12).
+// The peek view of "peek definition" (Alt-F12) and of the references (Shift-F12).
 import 'monaco-editor/editor/standalone/browser/referenceSearch/standaloneReferenceSearch';
 // Colouring for the rulings (.yaml) and the READMEs (.md): Monaco's own Monarch definitions,
 // each registered here and loaded as its own chunk the first time a file of that language opens.

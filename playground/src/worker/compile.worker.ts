@@ -7,17 +7,47 @@
  * is built from them (they exist even when a file has errors — the parser recovers). Parses of
  * files whose text did not change since the last check are reused (`cache`): typing in one file
  * re-parses that file only.
+ *
+ * It also answers the editor's questions that need every file — find all references, where a
+ * rename starts and its edits (compiler/references.ts) — over the files the question carries,
+ * reusing the same parses; the names read for one version of the files serve the next question
+ * about the same texts (peek, then rename).
  */
-import { checkGame, type ParseCache } from '../../../compiler/compile.ts';
+import { checkGame, parseSources, type ParseCache } from '../../../compiler/compile.ts';
+import { GameNames } from '../../../compiler/references.ts';
 import { indexSymbols } from '../../../compiler/symbols.ts';
-import type { CompileReply, CompileRequest } from './protocol.ts';
+import type { CompileReply, CompileRequest, ServiceReply, ServiceRequest, WorkspaceFile } from './protocol.ts';
 import { variantsOf } from './variants.ts';
 
 const cache: ParseCache = new Map();
 
+/** The names of the files of the last question, kept while the next one carries the same texts. */
+let last: { files: WorkspaceFile[]; names: GameNames } | null = null;
+
+function namesOf(files: WorkspaceFile[]): GameNames {
+  const same = last && last.files.length === files.length && last.files.every((f, i) => f.path === files[i]!.path && f.text === files[i]!.text);
+  if (!same || !last) last = { files, names: new GameNames({ sources: files, files: parseSources(files, cache).files }) };
+  return last.names;
+}
+
+function answer(req: ServiceRequest): ServiceReply {
+  try {
+    const names = namesOf(req.files);
+    const result =
+      req.type === 'references' ? (names.referencesAt(req.path, req.offset) ?? null) : req.type === 'renameLocation' ? names.renameLocation(req.path, req.offset) : names.rename(req.path, req.offset, req.newName);
+    return { type: 'answer', id: req.id, result };
+  } catch (e) {
+    last = null;
+    return { type: 'answer', id: req.id, error: String((e as Error)?.stack ?? e) };
+  }
+}
+
 self.onmessage = (ev: MessageEvent<CompileRequest>) => {
   const req = ev.data;
-  if (req.type !== 'check') return;
+  if (req.type !== 'check') {
+    (self as unknown as Worker).postMessage(answer(req));
+    return;
+  }
   const t0 = performance.now();
   let reply: CompileReply;
   try {

@@ -3,10 +3,12 @@
  *
  * The compile worker (compile.worker.ts) checks the game's files on every (coalesced) edit and
  * returns diagnostics, the symbol index and the game's formats and parameters. The run worker (run.worker.ts) runs a scenario or a
- * random game; the page terminates it to cancel.
+ * random game; the page terminates it to cancel. The compile worker also answers the editor's
+ * questions that need every file: find all references and rename (compiler/references.ts).
  */
 import type { Diagnostic } from '../../../compiler/diagnostics.ts';
 import type { SymbolInfo } from '../../../compiler/symbols.ts';
+import type { ReferencesResult, RenameLocation, RenameResult } from '../../../compiler/references.ts';
 import type { GameVariants } from './variants.ts';
 
 export interface WorkspaceFile {
@@ -14,13 +16,34 @@ export interface WorkspaceFile {
   text: string;
 }
 
-export type CompileRequest = {
+export type CompileRequest = CheckRequest | ServiceRequest;
+
+export type CheckRequest = {
   type: 'check';
   /** Increases with every request; a reply to an older one is ignored. */
   id: number;
   /** The game's source files (.grim). */
   files: WorkspaceFile[];
 };
+
+/** A question about the name at a place (0-based offset) of a file, over the files as they are now. */
+export type ServiceRequest = { id: number; files: WorkspaceFile[]; path: string; offset: number } & (
+  | { type: 'references' }
+  | { type: 'renameLocation' }
+  | { type: 'rename'; newName: string }
+);
+
+/** What each question is answered with. */
+export interface ServiceResults {
+  references: ReferencesResult | null;
+  renameLocation: RenameLocation;
+  rename: RenameResult;
+}
+
+/** The answer to a ServiceRequest (same id); `error` (and no result) when the worker failed on it. */
+export type ServiceReply = { type: 'answer'; id: number; result?: ServiceResults[keyof ServiceResults]; error?: string };
+
+export type CompileWorkerReply = CompileReply | ServiceReply;
 
 export type CompileReply = {
   type: 'checked';
