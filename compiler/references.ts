@@ -283,12 +283,10 @@ export class GameNames {
     }
     const local = localFor(file, o);
     if (local) return { kind: 'local', word: o.word, local };
-    let defs = this.index.byName.get(o.word) ?? [];
-    if (defs.length === 0) {
-      // An ability's own name, inside its card: `action 火炎` → `ファイアドラゴン.火炎`.
-      const ability = this.abilityAt.get(key(o.loc));
-      if (ability) defs = [ability];
-    }
+    // An ability's own name, inside its card: `action 火炎` → `ファイアドラゴン.火炎` (even when a
+    // game-level name is spelt the same: `action 防衛` of a card whose timing is the enum value 防衛).
+    const ability = this.abilityAt.get(key(o.loc));
+    const defs = ability ? [ability] : (this.index.byName.get(o.word) ?? []);
     return defs.length ? { kind: 'game', word: o.word, defs } : undefined;
   }
 

@@ -120,6 +120,18 @@ describe('rename', () => {
     for (const s of after) expect(codeNames(s.text)).not.toContain('hand');
   });
 
+  it('an ability’s own name is the ability, even where a game-level name is spelt the same', () => {
+    const sp = gameSources(root, 'spimate')!;
+    const names = namesOf(sp);
+    const f = 'cards/spimate/cards.grim';
+    // 落とし穴's `action 防衛`, on a card whose timing is the enum value 防衛.
+    const r = names.referencesAt(f, offsetOf(sp, f, 'action 防衛', 7))!;
+    expect(r.target.kind === 'game' && r.target.defs.map((d) => d.name)).toEqual(['落とし穴.防衛']);
+    const e = names.referencesAt(f, offsetOf(sp, f, 'timing = 防衛', 9))!;
+    expect(e.target.kind === 'game' && e.target.defs.map((d) => d.kind)).toEqual(['enum value']);
+    expect(e.references.some((x) => x.loc.offset === offsetOf(sp, f, 'action 防衛', 7))).toBe(false);
+  });
+
   it('renames a local only in its own block', () => {
     const turn = 'rules/vanilla/turn.grim';
     const r = vanillaNames.rename(turn, offsetOf(vanilla, turn, 'for each c in me.board', 9), 'creature');

@@ -56,7 +56,10 @@ async function start(): Promise<void> {
   let ws = await Workspace.open(game, link?.edits);
   if (ws.loadProblem) notify('load', ws.loadProblem, 'error');
   const session = new EditorSession($('editor'), ws);
-  const checker = new Checker(() => ws.sources());
+  const checker = new Checker(
+    () => ws.sources(),
+    () => ws.scenarioFiles(),
+  );
   registerLanguageServices(session, checker);
   mountRunPanel($('run-pane'), { getWorkspace: () => ws, session, checker });
   session.onSaveProblem = (m) => {

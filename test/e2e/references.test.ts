@@ -1,18 +1,24 @@
 /**
  * Find all references and rename in the playground (Chromium): Shift-F12 on trump's `graveyard`
- * zone peeks at its uses in several files; F2, a new name and Enter rename it in every file
- * (the same edits compiler/references.ts gives in Node), the game still checks with no errors,
- * and a reload keeps the renamed files. A clash is refused with a message in the page.
- * Screenshots: test/artifacts/e2e/17-references.png, 17-rename.png.
+ * zone peeks at its uses in several files; F2, a new name and Enter rename it in every file —
+ * the .grim files and the rulings' YAML (the same edits compiler/references.ts and
+ * scenario/rename.ts give in Node) — the game still checks with no errors, a reload keeps the
+ * renamed files, and a ruling that checks `p2.graveyard` still runs and passes in the run panel.
+ * A clash is refused with a message in the page.
+ * Screenshots: test/artifacts/e2e/17-references.png, 17-rename.png, 17-rename-ruling.png.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseSources } from '../../compiler/compile.ts';
 import { gameSources } from '../../compiler/project.ts';
 import { applyEdits, GameNames } from '../../compiler/references.ts';
+import { renameInGame } from '../../scenario/rename.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserForFile, closePage, firstCheck, modelText, nextCheck, openFile, openPlayground, placeCursor, root, shot, waitForModelText, waitForNotice } from './harness.ts';
 
 const GAME = 'rules/trump/game.grim';
+/** A ruling that checks the graveyard (`p2.graveyard: [♡5]`). */
+const RULING = 'rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml';
 const files = browserForFile();
 
 /** The 1-based line and column of the first `needle` in a file of the page, plus `shift` columns. */
@@ -49,12 +55,18 @@ describe('references and rename (Chromium)', () => {
 
     // What the rename must give, from the same compiler code in Node.
     const sources = gameSources(root, 'trump')!;
-    const names = new GameNames({ sources, files: parseSources(sources).files });
+    const dir = 'rules/trump/rulings';
+    const rulings = readdirSync(`${root}/${dir}`).filter((f) => f.endsWith('.yaml')).map((f) => ({ path: `${dir}/${f}`, text: readFileSync(`${root}/${dir}/${f}`, 'utf8') }));
+    const parsed = parseSources(sources).files;
+    const names = new GameNames({ sources, files: parsed });
     const gameText = sources.find((s) => s.path === GAME)!.text;
-    const expected = names.rename(GAME, gameText.indexOf('zone graveyard') + 6, 'discard_pile');
+    const expected = renameInGame(names, { sources, files: parsed }, GAME, gameText.indexOf('zone graveyard') + 6, 'discard_pile', rulings);
     if ('refused' in expected) throw new Error(expected.refused);
-    const after = applyEdits(sources, expected.edits);
+    expect(expected.warnings).toEqual([]);
+    const after = applyEdits([...sources, ...rulings], expected.edits);
     expect(after.size).toBeGreaterThanOrEqual(4);
+    expect(after.get(RULING)).toContain('p2.discard_pile: [♡5]');
+    expect([...after.keys()].filter((f) => f.endsWith('.yaml')).length).toBeGreaterThan(10);
 
     // A clash is refused, with the reason in the page, and changes nothing.
     await placeCursor(page, at.line, at.col);
@@ -95,6 +107,16 @@ describe('references and rename (Chromium)', () => {
     await firstCheck(page);
     for (const [path, text] of after) expect(await modelText(page, path)).toBe(text);
     await page.waitForFunction(() => /^no errors/.test(document.getElementById('status')?.textContent ?? ''), undefined, { timeout: 30_000 });
+
+    // The casebook still works: the renamed ruling runs under the renamed rules and passes.
+    await page.selectOption('#scenario-select', RULING);
+    await page.click('#run-scenario');
+    await page.waitForSelector('#run-result[data-passed]', { timeout: 60_000 });
+    expect(await page.textContent('#run-result')).toMatch(/^PASS/);
+    expect(await page.getAttribute('#run-result', 'data-passed')).toBe('true');
+    const labels = await page.$$eval('.expectation', (els) => els.map((e) => `${(e as HTMLElement).dataset.passed} ${e.textContent ?? ''}`));
+    expect(labels.some((l) => /^true .*p2\.discard_pile/.test(l)), labels.join('\n')).toBe(true);
+    await shot(page, '17-rename-ruling');
     await closePage(p);
   });
 });

@@ -2,7 +2,8 @@
  * Errors as you type: every edit of a .grim file schedules a check in the compile worker
  * (keystrokes coalesced; only the latest request's reply is used) and its diagnostics become
  * Monaco markers on each file, plus a list in the problems panel. The same worker answers the
- * editor's questions over every file (find all references, rename): `ask`.
+ * editor's questions over every file (find all references, rename — which edits the game's
+ * scenarios too): `ask`.
  */
 import { monaco } from './monaco.ts';
 import type { Diagnostic } from '../../../compiler/diagnostics.ts';
@@ -36,7 +37,11 @@ export class Checker {
   /** Questions waiting for the worker's answer, by id. */
   private pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
 
-  constructor(private files: () => WorkspaceFile[]) {
+  /** `files`: the game's .grim files; `scenarios`: its rulings (.yaml), which a rename edits too. */
+  constructor(
+    private files: () => WorkspaceFile[],
+    private scenarios: () => WorkspaceFile[] = () => [],
+  ) {
     this.worker.onmessage = (ev: MessageEvent<CompileWorkerReply>) => {
       const r = ev.data;
       if (r.type === 'answer') {
@@ -84,7 +89,7 @@ export class Checker {
 
   /** Asks the worker about the name at a place of a file, over the files as they are now. */
   ask<K extends keyof ServiceResults>(question: { type: K; path: string; offset: number } & (K extends 'rename' ? { newName: string } : unknown)): Promise<ServiceResults[K]> {
-    const req = { ...question, id: ++this.nextId, files: this.files() } as ServiceRequest;
+    const req = { ...question, id: ++this.nextId, files: this.files(), ...(question.type === 'rename' ? { scenarios: this.scenarios() } : {}) } as ServiceRequest;
     return new Promise<ServiceResults[K]>((resolve, reject) => {
       this.pending.set(req.id, { resolve: resolve as (r: unknown) => void, reject });
       this.worker.postMessage(req);

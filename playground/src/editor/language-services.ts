@@ -13,7 +13,8 @@
  * behind a check in the worker, and the parser and the compiler stay in the worker.
  *
  * References and rename need every file, so the compile worker answers them (Checker.ask, over
- * compiler/references.ts). A rename is one WorkspaceEdit over the files' models: each model
+ * compiler/references.ts, and scenario/rename.ts for the game's rulings: a rename edits the YAML
+ * scenarios where they write the name). A rename is one WorkspaceEdit over the files' models: each model
  * changes like typing (saved in the workspace, undone per file), and an edit made to a model
  * while the worker was answering makes Monaco refuse the stale edit (the versions sent with it).
  * Monaco shows a refusal of the place itself (not a name of the game) beside the cursor, but
@@ -194,6 +195,8 @@ export function registerLanguageServices(session: EditorSession, checker: Checke
           notify('rename', `Not renamed: ${refused}`, 'warn');
           return { edits: [], rejectReason: refused };
         }
+        // What could not be renamed in the scenarios (a file that is not YAML, a log text): said, not fatal.
+        if (r.warnings.length) notify('rename', `Renamed, but: ${r.warnings.join(' ')}`, 'warn');
         return {
           edits: r.edits.map((e) => ({ resource: uriOf(e.loc.file), versionId: versions.get(e.loc.file), textEdit: { range: rangeOf(e.loc), text: e.text } })),
         };

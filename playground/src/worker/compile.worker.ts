@@ -11,10 +11,12 @@
  * It also answers the editor's questions that need every file — find all references, where a
  * rename starts and its edits (compiler/references.ts) — over the files the question carries,
  * reusing the same parses; the names read for one version of the files serve the next question
- * about the same texts (peek, then rename).
+ * about the same texts (peek, then rename). A rename also edits the game's scenarios (the YAML
+ * files the request carries) where they write the renamed name (scenario/rename.ts).
  */
 import { checkGame, parseSources, type ParseCache } from '../../../compiler/compile.ts';
 import { GameNames } from '../../../compiler/references.ts';
+import { renameInGame } from '../../../scenario/rename.ts';
 import { indexSymbols } from '../../../compiler/symbols.ts';
 import type { CompileReply, CompileRequest, ServiceReply, ServiceRequest, WorkspaceFile } from './protocol.ts';
 import { variantsOf } from './variants.ts';
@@ -22,19 +24,26 @@ import { variantsOf } from './variants.ts';
 const cache: ParseCache = new Map();
 
 /** The names of the files of the last question, kept while the next one carries the same texts. */
-let last: { files: WorkspaceFile[]; names: GameNames } | null = null;
+let last: { files: WorkspaceFile[]; names: GameNames; parsed: ReturnType<typeof parseSources>['files'] } | null = null;
 
-function namesOf(files: WorkspaceFile[]): GameNames {
+function namesOf(files: WorkspaceFile[]): { names: GameNames; parsed: ReturnType<typeof parseSources>['files'] } {
   const same = last && last.files.length === files.length && last.files.every((f, i) => f.path === files[i]!.path && f.text === files[i]!.text);
-  if (!same || !last) last = { files, names: new GameNames({ sources: files, files: parseSources(files, cache).files }) };
-  return last.names;
+  if (!same || !last) {
+    const parsed = parseSources(files, cache).files;
+    last = { files, names: new GameNames({ sources: files, files: parsed }), parsed };
+  }
+  return last;
 }
 
 function answer(req: ServiceRequest): ServiceReply {
   try {
-    const names = namesOf(req.files);
+    const { names, parsed } = namesOf(req.files);
     const result =
-      req.type === 'references' ? (names.referencesAt(req.path, req.offset) ?? null) : req.type === 'renameLocation' ? names.renameLocation(req.path, req.offset) : names.rename(req.path, req.offset, req.newName);
+      req.type === 'references'
+        ? (names.referencesAt(req.path, req.offset) ?? null)
+        : req.type === 'renameLocation'
+          ? names.renameLocation(req.path, req.offset)
+          : renameInGame(names, { sources: req.files, files: parsed }, req.path, req.offset, req.newName, req.scenarios);
     return { type: 'answer', id: req.id, result };
   } catch (e) {
     last = null;

@@ -8,7 +8,8 @@
  */
 import type { Diagnostic } from '../../../compiler/diagnostics.ts';
 import type { SymbolInfo } from '../../../compiler/symbols.ts';
-import type { ReferencesResult, RenameLocation, RenameResult } from '../../../compiler/references.ts';
+import type { ReferencesResult, RenameLocation } from '../../../compiler/references.ts';
+import type { GameRenameResult } from '../../../scenario/rename.ts';
 import type { GameVariants } from './variants.ts';
 
 export interface WorkspaceFile {
@@ -26,18 +27,22 @@ export type CheckRequest = {
   files: WorkspaceFile[];
 };
 
-/** A question about the name at a place (0-based offset) of a file, over the files as they are now. */
+/**
+ * A question about the name at a place (0-based offset) of a file, over the files as they are now;
+ * a rename also carries the game's scenarios (their names are renamed too: scenario/rename.ts).
+ */
 export type ServiceRequest = { id: number; files: WorkspaceFile[]; path: string; offset: number } & (
   | { type: 'references' }
   | { type: 'renameLocation' }
-  | { type: 'rename'; newName: string }
+  | { type: 'rename'; newName: string; scenarios: WorkspaceFile[] }
 );
 
 /** What each question is answered with. */
 export interface ServiceResults {
   references: ReferencesResult | null;
   renameLocation: RenameLocation;
-  rename: RenameResult;
+  /** The .grim edits and the scenarios' (rules/<game>/rulings/*.yaml), with what could not be renamed in them. */
+  rename: GameRenameResult;
 }
 
 /** The answer to a ServiceRequest (same id); `error` (and no result) when the worker failed on it. */

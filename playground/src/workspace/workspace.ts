@@ -154,6 +154,11 @@ export class Workspace {
     return this.paths().filter((p) => fileRole(p) === 'scenario');
   }
 
+  /** The game's scenarios with their texts (a rename edits them too). */
+  scenarioFiles(): { path: string; text: string }[] {
+    return [...this.entries.values()].filter((e) => fileRole(e.path) === 'scenario').map((e) => ({ path: e.path, text: e.text }));
+  }
+
   isEdited(path: string): boolean {
     const e = this.entries.get(path);
     return !!e && e.text !== e.original;
