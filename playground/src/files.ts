@@ -6,6 +6,14 @@ import type { Workspace } from './workspace/workspace.ts';
 
 export function renderFileList(host: HTMLElement, ws: Workspace, current: string | null, open: (path: string) => void): void {
   host.replaceChildren();
+  const edited = Object.keys(ws.edits());
+  if (edited.length) {
+    const s = document.createElement('div');
+    s.id = 'files-summary';
+    s.textContent = `${edited.length} file${edited.length === 1 ? '' : 's'} edited (●)`;
+    s.title = `Differs from the original:\n${edited.join('\n')}`;
+    host.append(s);
+  }
   const groups = new Map<string, string[]>();
   for (const p of ws.paths()) {
     const dir = p.slice(0, p.lastIndexOf('/'));

@@ -8,6 +8,7 @@ import { gameNames } from './workspace/games.ts';
 import { Workspace } from './workspace/workspace.ts';
 import { EditorSession } from './editor/session.ts';
 import { Checker } from './editor/diagnostics.ts';
+import { ChangesView } from './editor/changes.ts';
 import { registerLanguageServices } from './editor/language-services.ts';
 import { renderFileList } from './files.ts';
 import { renderProblems } from './problems.ts';
@@ -23,6 +24,8 @@ export interface Playground {
   ws: Workspace;
   session: EditorSession;
   checker: Checker;
+  /** The Changes view (a diff of the open file with its original). */
+  changes: ChangesView;
   /** Shows a message in the status line (never only in the console). */
   status(text: string, kind?: 'ok' | 'error' | 'busy'): void;
   /** Monaco itself (markers, models), for the end-to-end tests. */
@@ -62,6 +65,7 @@ async function start(): Promise<void> {
   );
   registerLanguageServices(session, checker);
   mountRunPanel($('run-pane'), { getWorkspace: () => ws, session, checker });
+  const changes = new ChangesView($('diff-editor'), $('editor'), session, () => ws);
   session.onSaveProblem = (m) => {
     unsaved = m; // the details are in a notice (actions.update)
     setStatus($('status').dataset.text ?? '', 'error');
@@ -82,7 +86,9 @@ async function start(): Promise<void> {
   const actions = mountWorkspaceActions($('workspace-actions'), {
     ws: () => ws,
     session,
+    changes,
     refresh: () => {
+      changes.close(false);
       session.syncModels();
       if (!session.current || ws.text(session.current) === undefined) {
         session.current = null;
@@ -97,6 +103,7 @@ async function start(): Promise<void> {
     actions.update();
   };
   session.onOpen(() => refreshFiles());
+  changes.onToggle(() => actions.update());
   checker.onResult((r) => {
     renderProblems($('problems'), r, (p, l, c) => session.reveal(p, l, c));
     const errors = r.diagnostics.filter((d) => d.severity === 'error').length;
@@ -144,6 +151,7 @@ async function start(): Promise<void> {
     if (ws.saveProblem) notify('storage', ws.saveProblem, 'error');
     select.value = g;
     attach(ws);
+    changes.close(false);
     session.setWorkspace(ws);
     openFirst();
     refreshFiles();
@@ -157,7 +165,7 @@ async function start(): Promise<void> {
     if (l) void switchTo(l.game, l.edits);
   });
 
-  (window as unknown as { grimoire: Playground }).grimoire = { get ws() { return ws; }, session, checker, status: setStatus, monaco };
+  (window as unknown as { grimoire: Playground }).grimoire = { get ws() { return ws; }, session, checker, changes, status: setStatus, monaco };
 }
 
 start().catch((e) => {

@@ -1,6 +1,6 @@
 /**
  * Monaco, trimmed to what a rules editor needs: the editor API plus the contributions we use
- * (hover, suggest, find, go to definition and references, rename, folding, brackets, comments…). Importing
+ * (hover, suggest, find, go to definition and references, rename, folding, brackets, comments, the diff editor…). Importing
  * `monaco-editor` itself would also bundle the CSS/HTML/JSON/TypeScript language services.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
@@ -26,6 +26,9 @@ import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneGotoLineQu
 import 'monaco-editor/editor/standalone/browser/quickAccess/standaloneCommandsQuickAccess';
 // The peek view of "peek definition" (Alt-F12) and of the references (Shift-F12).
 import 'monaco-editor/editor/standalone/browser/referenceSearch/standaloneReferenceSearch';
+// The diff editor of "Changes" (createDiffEditor is in the API) and its commands: next/previous
+// change, the accessible diff viewer, collapse unchanged regions, revert a change.
+import 'monaco-editor/editor/browser/widget/diffEditor/diffEditor.contribution';
 // Colouring for the rulings (.yaml) and the READMEs (.md): Monaco's own Monarch definitions,
 // each registered here and loaded as its own chunk the first time a file of that language opens.
 import 'monaco-editor/languages/definitions/yaml/register';

@@ -8,7 +8,7 @@ import type { Workspace } from '../workspace/workspace.ts';
 export const uriOf = (path: string) => monaco.Uri.parse(`file:///${path}`);
 export const pathOf = (uri: monaco.Uri) => uri.path.replace(/^\//, '');
 
-function languageOf(path: string): string {
+export function languageOf(path: string): string {
   if (path.endsWith('.grim')) return GRIMOIRE;
   if (path.endsWith('.yaml') || path.endsWith('.yml')) return 'yaml';
   if (path.endsWith('.md')) return 'markdown';
@@ -18,6 +18,7 @@ function languageOf(path: string): string {
 export class EditorSession {
   readonly editor: monaco.editor.IStandaloneCodeEditor;
   private openListeners: ((path: string) => void)[] = [];
+  private navigateListeners: (() => void)[] = [];
   current: string | null = null;
 
   constructor(host: HTMLElement, private ws: Workspace) {
@@ -46,6 +47,8 @@ export class EditorSession {
   syncModels(): void {
     const wanted = new Set(this.ws.paths());
     for (const m of monaco.editor.getModels()) {
+      // Only the workspace's files (another scheme: the original text of the Changes view).
+      if (m.uri.scheme !== 'file') continue;
       const p = pathOf(m.uri);
       if (!wanted.has(p)) m.dispose();
     }
@@ -70,6 +73,11 @@ export class EditorSession {
     this.openListeners.push(f);
   }
 
+  /** Calls `f` before the editor goes to a place (goTo, reveal): the normal editor must show. */
+  onNavigate(f: () => void): void {
+    this.navigateListeners.push(f);
+  }
+
   open(path: string): void {
     const model = monaco.editor.getModel(uriOf(path));
     if (!model) return;
@@ -82,6 +90,7 @@ export class EditorSession {
 
   /** Opens a file with the cursor on a place (1-based line and column), without highlighting it. */
   goTo(path: string, line: number, col: number): void {
+    for (const f of this.navigateListeners) f();
     this.open(path);
     const pos = { lineNumber: line, column: col };
     this.editor.setPosition(pos);
@@ -100,6 +109,7 @@ export class EditorSession {
 
   /** Opens a file and puts the cursor on a place (1-based line and column), highlighted. */
   reveal(path: string, line: number, col = 1): void {
+    for (const f of this.navigateListeners) f();
     this.open(path);
     const pos = { lineNumber: line, column: col };
     this.editor.setPosition(pos);

@@ -5,7 +5,7 @@
  * answered after a few seconds, so the page can say "still running…" and offer Cancel.
  */
 import RunWorker from '../worker/run.worker.ts?worker';
-import type { BoardsReply, RunCrash, RunReply, RunReport, RunRequest } from '../worker/run-protocol.ts';
+import type { BoardsReply, CasebookProgress, CasebookReport, RunCrash, RunReply, RunReport, RunRequest } from '../worker/run-protocol.ts';
 
 /** A run that has not answered after this long is reported as slow. */
 export const SLOW_RUN_MS = 4000;
@@ -24,6 +24,8 @@ export class RunClient {
   private watchdog: ReturnType<typeof setTimeout> | null = null;
   /** The ids of the runs (not board requests) the worker has not answered yet. */
   private runs = new Set<number>();
+  /** Progress listeners of the casebook runs in the worker, by request id. */
+  private progress = new Map<number, (p: CasebookProgress) => void>();
 
   /** `onSlow` is called when a run (not a board request) has not answered after SLOW_RUN_MS. */
   constructor(private readonly onSlow: () => void) {
@@ -32,7 +34,11 @@ export class RunClient {
 
   private startWorker(): Worker {
     const w = new RunWorker();
-    w.onmessage = (ev: MessageEvent<RunReply>) => this.settle(ev.data.id, ev.data);
+    w.onmessage = (ev: MessageEvent<RunReply>) => {
+      const r = ev.data;
+      if (r.type === 'progress') this.progress.get(r.id)?.(r);
+      else this.settle(r.id, r);
+    };
     w.onerror = (ev) => {
       ev.preventDefault();
       // The worker itself failed (it could not load, or threw outside a request): every
@@ -46,6 +52,7 @@ export class RunClient {
     const resolve = this.pending.get(id);
     if (!resolve) return;
     this.pending.delete(id);
+    this.progress.delete(id);
     if (this.runs.delete(id) && this.runs.size === 0 && this.watchdog !== null) {
       clearTimeout(this.watchdog);
       this.watchdog = null;
@@ -53,7 +60,7 @@ export class RunClient {
     resolve(reply);
   }
 
-  /** True while a run (a scenario or a game, not a board) is in the worker. */
+  /** True while a run (a scenario, a game or a casebook; not a board) is in the worker. */
   get running(): boolean {
     return this.runs.size > 0;
   }
@@ -68,6 +75,19 @@ export class RunClient {
       this.watchdog = null;
       if (this.pending.has(id)) this.onSlow();
     }, SLOW_RUN_MS);
+    this.worker.postMessage({ ...body, id } as RunRequest);
+    return { id, reply };
+  }
+
+  /**
+   * Runs every scenario of the game (and, when asked, under the original files too); `onProgress`
+   * hears after each ruling. No "still running" watchdog: the progress shows it is alive.
+   */
+  casebook(body: Body<'casebook'>, onProgress: (p: CasebookProgress) => void): { id: number; reply: Promise<CasebookReport | RunCrash | Cancelled> } {
+    const id = this.nextId++;
+    const reply = new Promise<CasebookReport | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
+    this.runs.add(id);
+    this.progress.set(id, onProgress);
     this.worker.postMessage({ ...body, id } as RunRequest);
     return { id, reply };
   }

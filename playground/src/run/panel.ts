@@ -2,15 +2,19 @@
  * The run panel (right-hand pane): run a scenario of the open game — with the designer's edits
  * to the rules and to the scenario — or a random game from a seed, in the run worker; then read
  * the verdict, the log (each step citing its rule; a click moves the editor there) and the
- * board after any step, as the judge or as one player sees it. Every failure is said in words
- * in #run-message. This module wires the parts; each part is its own file.
+ * board after any step, as the judge or as one player sees it. "Run all" runs the whole casebook
+ * (every ruling) and says which rulings changed outcome compared with the game's original files.
+ * Every failure is said in words in #run-message. This module wires the parts; each part is its
+ * own file.
  */
 import './run.css';
 import type { EditorSession } from '../editor/session.ts';
 import type { Checker } from '../editor/diagnostics.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
-import type { RunReport } from '../worker/run-protocol.ts';
+import type { RunProblem, RunReport } from '../worker/run-protocol.ts';
+import { compareCasebooks, type CasebookRow } from '../worker/casebook.ts';
+import { CasebookView } from './casebook-view.ts';
 import { choiceLabel } from '../worker/variants.ts';
 import { RunClient, SLOW_RUN_MS } from './client.ts';
 import { LogView } from './log.ts';
@@ -35,6 +39,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   // ---- the DOM (ids are the contract the e2e tests use)
   const scenarioSelect = el('select', { id: 'scenario-select', 'aria-label': 'scenario' });
   const runScenario = el('button', { id: 'run-scenario', type: 'button' }, 'Run scenario');
+  const runAll = el('button', { id: 'run-all', type: 'button', title: "Run every ruling of the game with your edits, and see which changed outcome" }, 'Run all');
   const seed = el('input', { id: 'seed', type: 'number', value: '1', step: '1', 'aria-label': 'seed' });
   const playGame = el('button', { id: 'play-game', type: 'button' }, 'Play a random game');
   const maxSteps = el('input', { id: 'max-steps', type: 'number', value: String(DEFAULT_MAX_STEPS), min: '1', step: '1000', 'aria-label': 'step limit' });
@@ -48,6 +53,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   const viewer = el('select', { id: 'viewer', 'aria-label': 'viewer' });
   const logHost = el('ol', { id: 'log' });
   const board = el('div', { id: 'board', 'aria-label': 'board' });
+  const casebook = new CasebookView((path) => openRuling(path));
   const variants = new VariantControls((text) => {
     if (text) say(text, 'options');
     else if (message.dataset.kind === 'options') say('');
@@ -64,10 +70,11 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     return l;
   };
   host.replaceChildren(
-    row('run-controls', label('Scenario', scenarioSelect), runScenario),
+    row('run-controls', label('Scenario', scenarioSelect), runScenario, runAll),
     row('run-controls', label('Seed', seed), variants.formatLabel, playGame, label('Step limit', maxSteps), cancel),
     variants.details,
     message,
+    casebook.host,
     result,
     expectations,
     row('run-toolbar', el('strong', {}, 'Log'), stepBack, stepForward, stepCounter, label('Viewer', viewer)),
@@ -81,6 +88,13 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   let shownWs: Workspace | null = null;
   const boards = new Map<string, PlayerView>();
   let boardInFlight = false;
+  /**
+   * How each ruling did with the game's original files (or why that is not known), by game and
+   * step limit: run once, with the first "Run all", and kept until the page reloads.
+   */
+  const originals = new Map<string, CasebookRow[] | string>();
+  /** Counts the open game's edits: a casebook run during an edit is out of date when it ends. */
+  let changes = 0;
 
   const say = (text: string, kind: string = 'info', action?: { label: string; run: () => void }) => {
     message.replaceChildren();
@@ -111,8 +125,14 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const ws = deps.getWorkspace();
     if (ws !== shownWs) {
       if (shownWs) clearRun('');
+      casebook.clear();
       shownWs = ws;
-      ws.onChange(() => refreshScenarios());
+      ws.onChange(() => {
+        refreshScenarios();
+        if (ws !== shownWs) return;
+        changes++;
+        casebook.markStale();
+      });
       variants.show(ws.game);
     }
     const paths = ws.scenarios();
@@ -125,6 +145,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
       if (paths.includes(keep)) scenarioSelect.value = keep;
     }
     runScenario.disabled = paths.length === 0;
+    runAll.disabled = paths.length === 0;
   };
   deps.session.onOpen((path) => {
     refreshScenarios();
@@ -180,14 +201,19 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     show(r);
   }
 
-  function show(r: RunReport): void {
-    report = r;
-    const p = r.problem;
+  /** Why a run could not run, in #run-message (a compile error with a link to the first one). */
+  function sayProblem(p: RunProblem | null): void {
     if (!p) say('');
     else if (p.kind === 'compile' && p.first) {
       const first = p.first;
       say(`${p.message} First: ${first.file}:${first.line}: ${first.message}`, p.kind, { label: 'Show it', run: () => deps.session.reveal(first.file, first.line, first.col) });
     } else say(p.message, p.kind);
+  }
+
+  function show(r: RunReport): void {
+    report = r;
+    const p = r.problem;
+    sayProblem(p);
     renderVerdict(result, expectations, r);
     result.dataset.ms = String(Math.round(r.ms));
     result.title = `ran in ${Math.round(r.ms)} ms in the worker`;
@@ -226,6 +252,67 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const what = choiceLabel(chosen.format ?? null, chosen.params);
     void start({ type: 'game', files: ws.sources(), game: ws.game, seed: s, maxSteps: max, ...chosen }, `Playing a random game of ${ws.game}, seed ${s}${what ? `, ${what}` : ''}`);
   };
+
+  /** Runs every ruling of the open game with the edits (and once with the original files). */
+  async function runCasebook(): Promise<void> {
+    const ws = deps.getWorkspace();
+    const scenarios = ws.scenarioFiles();
+    if (scenarios.length === 0) return say('This game has no rulings (rules/<game>/rulings/*.yaml) to run.', 'scenario');
+    const max = limit();
+    if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario');
+    if (client.running) client.cancel();
+    clearRun('');
+    casebook.clear();
+    const key = `${ws.game}\u0000${max}`;
+    const known = originals.get(key);
+    say(`Running every ruling of ${ws.game}…`, 'busy');
+    setBusy(true);
+    let done = 0;
+    let total = scenarios.length;
+    const changesAtStart = changes;
+    const { id, reply } = client.casebook({ type: 'casebook', files: ws.sources(), game: ws.game, scenarios, maxSteps: max, original: known === undefined ? ws.originals() : null }, (p) => {
+      if (p.id !== runId) return;
+      done = p.done;
+      total = p.total;
+      casebook.progress(p.phase === 'original' ? 'Running the rulings with the original files (once per game)' : 'Running the rulings with your edits', p.done, p.total);
+    });
+    runId = id;
+    casebook.progress('Running the rulings', 0, total);
+    const r = await reply;
+    if (id !== runId) return;
+    setBusy(false);
+    if (r.type === 'cancelled') {
+      say('Cancelled: the rulings were stopped before they all ran.', 'cancelled');
+      casebook.stopped(`Cancelled after ${done} / ${total} rulings.`);
+      return;
+    }
+    if (r.type === 'crashed') {
+      say(`The run failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
+      casebook.stopped('The rulings could not be run (see the message above).');
+      return;
+    }
+    if (r.original) originals.set(key, 'rows' in r.original ? r.original.rows : r.original.problem);
+    if (r.problem) {
+      sayProblem(r.problem);
+      const first = r.problem.kind === 'compile' && r.problem.first ? ` First error: ${r.problem.first.file}:${r.problem.first.line}: ${r.problem.first.message}` : '';
+      casebook.stopped(`The rulings were not run: ${r.problem.kind === 'compile' ? 'the rules do not compile.' : r.problem.message}${first}`);
+      return;
+    }
+    say('');
+    const base = originals.get(key);
+    casebook.show(compareCasebooks(r.rows, Array.isArray(base) ? base : null), typeof base === 'string' ? base : null);
+    casebook.host.dataset.ms = String(Math.round(r.ms));
+    if (changes !== changesAtStart) casebook.markStale();
+  }
+  runAll.onclick = () => void runCasebook();
+
+  /** A click on a ruling of the casebook: run it in the single-scenario view. */
+  function openRuling(path: string): void {
+    if (deps.getWorkspace().text(path) === undefined) return say(`${path} is no longer in the game.`, 'scenario');
+    scenarioSelect.value = path;
+    casebook.select(path);
+    runScenario.click();
+  }
 
   function cancelRun(): void {
     if (!client.running) return;

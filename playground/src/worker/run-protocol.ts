@@ -7,6 +7,7 @@ import type { ExpectationResult } from '../../../scenario/run.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
 import type { WorkspaceFile } from './protocol.ts';
 import type { ParamValue } from './variants.ts';
+import type { CasebookRow } from './casebook.ts';
 
 export type RunRequest =
   | {
@@ -34,7 +35,23 @@ export type RunRequest =
       params?: Record<string, ParamValue>;
     }
   /** The boards around a step of the run `runId` (the worker keeps only its latest run). */
-  | { type: 'boards'; id: number; runId: number; step: number; viewer: string };
+  | { type: 'boards'; id: number; runId: number; step: number; viewer: string }
+  /**
+   * Every scenario of the game, one after another, each with the step limit (the worker posts a
+   * CasebookProgress after each). With `original`, the same casebook also runs under the game's
+   * unedited files first, so the page can say which rulings changed outcome.
+   */
+  | {
+      type: 'casebook';
+      id: number;
+      files: WorkspaceFile[];
+      game: string;
+      /** The game's scenarios (.yaml), as edited. */
+      scenarios: WorkspaceFile[];
+      maxSteps: number;
+      /** The game's files and scenarios as they came (files the designer added left out). */
+      original: { files: WorkspaceFile[]; scenarios: WorkspaceFile[] } | null;
+    };
 
 /** One step of the log, with the rule it cites and the place of that rule in the workspace. */
 export interface LogStep {
@@ -100,6 +117,30 @@ export interface BoardsReply {
   problem: string | null;
 }
 
+/** Sent while a casebook runs: `done` of `total` rulings run, under the original or the edited files. */
+export interface CasebookProgress {
+  type: 'progress';
+  id: number;
+  phase: 'original' | 'edited';
+  done: number;
+  total: number;
+}
+
+/** The casebook's outcome, one row per ruling. */
+export interface CasebookReport {
+  type: 'casebook';
+  id: number;
+  /** The edited rules do not compile (nothing ran), or null. */
+  problem: RunProblem | null;
+  rows: CasebookRow[];
+  /**
+   * The rows under the original files when they were asked for (null otherwise), or why they
+   * could not be had (the original rules do not compile).
+   */
+  original: { rows: CasebookRow[] } | { problem: string } | null;
+  ms: number;
+}
+
 /** The worker itself failed on a request (a bug): shown in the page. */
 export interface RunCrash {
   type: 'crashed';
@@ -107,4 +148,4 @@ export interface RunCrash {
   message: string;
 }
 
-export type RunReply = RunReport | BoardsReply | RunCrash;
+export type RunReply = RunReport | BoardsReply | CasebookReport | CasebookProgress | RunCrash;

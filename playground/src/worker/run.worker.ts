@@ -2,14 +2,17 @@
  * The run worker: compiles the designer's rules and runs a scenario or a random game off the
  * page's thread, then answers board requests by replaying that run (boards.ts). Separate from
  * the compile worker so a runaway game never delays the errors-as-you-type; the page cancels a
- * run by terminating this worker (and starting a new one). It keeps only its latest run.
+ * run by terminating this worker (and starting a new one). It keeps only its latest run. It
+ * also runs a game's whole casebook (casebook-run.ts), posting progress after each ruling.
  */
 import { compileGame } from '../../../compiler/compile.ts';
 import type { GameIR } from '../../../compiler/ir.ts';
 import type { WorkspaceFile } from './protocol.ts';
 import type { RunProblem, RunReply, RunRequest } from './run-protocol.ts';
+import type { CasebookRow } from './casebook.ts';
 import { boardsAround } from './boards.ts';
 import { simulate, type Simulation } from './simulate.ts';
+import { runCasebook } from './casebook-run.ts';
 
 const post = (reply: RunReply) => (self as unknown as Worker).postMessage(reply);
 
@@ -41,8 +44,34 @@ function compileRules(files: WorkspaceFile[]): { ir: GameIR | null; problem: Run
 /** The latest run, kept to replay it for boards. */
 let latest: { runId: number; sim: Simulation } | null = null;
 
+/**
+ * Runs the casebook under the edited files and, when asked, under the original ones first (once
+ * when nothing was edited: the same outcomes).
+ */
+function casebook(req: Extract<RunRequest, { type: 'casebook' }>, t0: number): void {
+  const { id, game, maxSteps } = req;
+  const progress = (phase: 'original' | 'edited', total: number) => (done: number) => post({ type: 'progress', id, phase, done, total });
+  let original: { rows: CasebookRow[] } | { problem: string } | null = null;
+  const o = req.original;
+  const unedited = !!o && sameFiles(o.files, req.files) && sameFiles(o.scenarios, req.scenarios);
+  if (o && !unedited) {
+    const base = compileRules(o.files);
+    original = base.ir
+      ? { rows: runCasebook(base.ir, game, o.scenarios, maxSteps, progress('original', o.scenarios.length)) }
+      : { problem: `the original rules of ${game} do not compile${base.problem?.kind === 'compile' && base.problem.first ? ` (${base.problem.first.file}:${base.problem.first.line}: ${base.problem.first.message})` : ''}` };
+  }
+  const { ir, problem } = compileRules(req.files);
+  if (!ir) {
+    post({ type: 'casebook', id, problem, rows: [], original: unedited ? null : original, ms: performance.now() - t0 });
+    return;
+  }
+  const rows = runCasebook(ir, game, req.scenarios, maxSteps, progress('edited', req.scenarios.length));
+  post({ type: 'casebook', id, problem: null, rows, original: unedited ? { rows } : original, ms: performance.now() - t0 });
+}
+
 function handle(req: RunRequest): void {
   const t0 = performance.now();
+  if (req.type === 'casebook') return casebook(req, t0);
   if (req.type === 'boards') {
     if (!latest || latest.runId !== req.runId) {
       post({ type: 'boards', id: req.id, runId: req.runId, viewer: req.viewer, boards: [], problem: 'this run is no longer in the worker; run it again' });

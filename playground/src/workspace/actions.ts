@@ -1,6 +1,6 @@
 /**
- * The workspace actions of the top bar: a new card file, reset (the file or the whole game),
- * restore (what a reset or a link replaced), download (.zip) and share (a link), plus the
+ * The workspace actions of the top bar: a new card file, the open file's changes (a diff with
+ * the original), reset (the file or the whole game), restore (what a reset or a link replaced), download (.zip) and share (a link), plus the
  * opening of a share link. Nothing typed is ever dropped silently: whatever a reset or a link
  * replaces goes to the game's backup first, and every failure is said in the page.
  */
@@ -15,6 +15,8 @@ export interface WorkspaceHost {
   session: EditorSession;
   /** The workspace's files changed under the editor (reset, restore, a new file): show them. */
   refresh(): void;
+  /** The open file's changes against the original (editor/changes.ts): shown or hidden. */
+  changes: { readonly active: boolean; toggle(): string | null };
 }
 
 /** A question for the designer (the browser's own dialog: text only). */
@@ -149,6 +151,12 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     if (problem) notify('storage', problem, 'error');
   });
 
+  const changes = button('show-changes', 'Changes', '', () => {
+    const problem = ctx.changes.toggle();
+    if (problem) notify('changes', problem, 'info');
+    update();
+  });
+
   const resetGame = button('reset-game', 'Reset game', 'Put every file of this game back as it came with the playground', () => {
     const ws = ctx.ws();
     const edits = ws.edits();
@@ -240,6 +248,15 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     resetFile.disabled = !cur || !ws.isEdited(cur);
     resetFile.textContent = cur && ws.isAdded(cur) ? 'Remove file' : 'Reset file';
     resetGame.disabled = Object.keys(ws.edits()).length === 0;
+    const diffing = ctx.changes.active;
+    changes.disabled = !diffing && (!cur || !ws.isEdited(cur));
+    changes.setAttribute('aria-pressed', String(diffing));
+    changes.textContent = diffing ? 'Hide changes' : 'Changes';
+    changes.title = diffing
+      ? 'Back to the editor, at the same place'
+      : cur && ws.isEdited(cur)
+        ? `Show what you changed in ${cur}: the original (left, read-only) beside your text (right, editable)`
+        : 'Shows what you changed in the open file, once it differs from the original';
     const b = Workspace.backup(ws.game);
     restore.hidden = !b;
     restore.title = b ? `Bring back the edits to ${plural(Object.keys(b.edits).length, 'file')} kept when ${b.reason}` : '';

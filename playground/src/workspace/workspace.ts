@@ -159,6 +159,13 @@ export class Workspace {
     return [...this.entries.values()].filter((e) => fileRole(e.path) === 'scenario').map((e) => ({ path: e.path, text: e.text }));
   }
 
+  /** The game's .grim files and scenarios as they came with the playground (added files left out). */
+  originals(): { files: { path: string; text: string }[]; scenarios: { path: string; text: string }[] } {
+    const came = [...this.entries.values()].filter((e) => e.original !== '');
+    const of = (role: 'source' | 'scenario') => came.filter((e) => fileRole(e.path) === role).map((e) => ({ path: e.path, text: e.original }));
+    return { files: of('source'), scenarios: of('scenario') };
+  }
+
   isEdited(path: string): boolean {
     const e = this.entries.get(path);
     return !!e && e.text !== e.original;
