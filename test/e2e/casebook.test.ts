@@ -99,8 +99,12 @@ describe('playground casebook and changes (Chromium)', () => {
     const fixed = await nextCheck(page);
     await replaceIn(page, SUMMONS, 'do damage(me, 2\n', 'do damage(me, 2)\n');
     await fixed();
-    await page.click('#run-all');
-    await page.click('#cancel-run');
+    // Both clicks in one task of the page: the run cannot have finished in between, however fast
+    // the machine (Run all enables Cancel before it awaits anything).
+    await page.evaluate(() => {
+      (document.getElementById('run-all') as HTMLButtonElement).click();
+      (document.getElementById('cancel-run') as HTMLButtonElement).click();
+    });
     await page.waitForSelector('#casebook-summary[data-state="stopped"]', { timeout: 30_000 });
     expect(await page.textContent('#casebook-summary')).toMatch(/^Cancelled after \d+ \/ \d+ rulings\.$/);
     expect(await page.getAttribute('#run-message', 'data-kind')).toBe('cancelled');
