@@ -88,6 +88,9 @@ export function elementOf(t: IRType): IRType {
 
 export function listOf(t: IRType): IRType {
   switch (t) {
+    // A list of something already reported is itself already reported: no follow-on mismatch.
+    case 'error':
+      return 'error';
     case 'card':
       return 'cards';
     case 'player':
@@ -1059,6 +1062,8 @@ class Lowerer {
     const candidates = [
       ...scope.vars.flatMap((m) => [...m.keys()]),
       'me', 'opponent', 'active', 'players', 'stack', 'turn',
+      // The literal words: a misspelt `false` reads as a name.
+      'true', 'false', 'none',
       ...this.params.map((x) => x.name.text), ...this.globalStates.map((x) => x.name.text), ...this.zones.map((x) => x.name.text),
       ...this.enumValueIndex.keys(), ...this.labels.map((x) => x.name.text), ...this.actions.map((x) => x.name.text),
     ];

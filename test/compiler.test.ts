@@ -32,6 +32,13 @@ describe('compiler', () => {
     expect(d[0]!.loc.line).toBe(10);
   });
 
+  it('one mistake, one message: a misspelt zone in `top(…)` gives no follow-on mismatch; a misspelt false suggests false', () => {
+    const d = diagnostics('procedure p() { move top(me.hnd, 1) to me.grave }');
+    expect(d.map((x) => x.code)).toEqual(['type/not-a-member']);
+    const f = diagnostics('card type D { state ok: bool = flase }');
+    expect(f[0]!.notes?.join(' ')).toContain("'false'");
+  });
+
   it('checks kinds and types: a number is not a zone, a card list is not a player', () => {
     const d1 = diagnostics('action X { effect { move 3 to me.hand } }');
     expect(d1.map((d) => d.code)).toContain('type/mismatch');
