@@ -5,6 +5,7 @@
  */
 import type { ExpectationResult } from '../../../scenario/run.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
+import type { LogEvent } from '../../../runtime/engine.ts';
 import type { WorkspaceFile } from './protocol.ts';
 import type { ParamValue } from './variants.ts';
 import type { CasebookRow } from './casebook.ts';
@@ -54,16 +55,8 @@ export type RunRequest =
     };
 
 /** One step of the log, with the rule it cites and the place of that rule in the workspace. */
-export interface LogStep {
-  /** The step's index in the whole log (steps can be left out of a long log). */
-  seq: number;
-  turn: number;
-  kind: string;
-  text: string;
-  player: string | null;
-  /** The rule's citation text (may be empty). */
-  cite: string;
-  /** The cited source place: a workspace path like rules/trump/basic.grim, or null. */
+export interface LogStep extends Omit<LogEvent, 'loc'> {
+  /** The cited source place (the event's loc): a workspace path like rules/trump/basic.grim, or null. */
   file: string | null;
   line: number;
   col: number;
