@@ -23,12 +23,16 @@ import { availableParallelism } from 'node:os';
 import { renderDiagnostic } from './render.ts';
 import { progressBar } from './progress.ts';
 import { runScenarioFiles } from '../scenario/files.ts';
+import { UsageError } from './usage-error.ts';
+import { maxSeed, wholeNumberOption } from './options.ts';
+import { claimOutputFile, fileProblem } from './output-file.ts';
+import { quietOnClosedPipe } from './terminal.ts';
+import { mergeSummaries } from './merge.ts';
+import { summariesHeader, writeSummaries } from './summaries-file.ts';
 
 // The repo: set by bin.js (the code may run from a bundle elsewhere), else this file's parent.
 const projectRoot = process.env.GRIMOIRE_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
-
-class UsageError extends Error {}
 
 function usage(): string {
   return [
@@ -109,6 +113,7 @@ function cmdCheck(paths: string[]): number {
 
 async function cmdBuild(game: string | undefined, out: string | undefined): Promise<number> {
   if (!game) throw new UsageError('build needs a game, e.g. grimoire build trump');
+  claimOutputFile('--out', out);
   const ir = requireIR(game);
   const { validateIR } = await import('../compiler/validate-ir.ts');
   const v = validateIR(ir);
@@ -134,7 +139,7 @@ function parseParams(list: string[] | undefined, ir: GameIR): Record<string, num
     const p = ir.params.find((x) => x.name === name);
     if (!p) throw new UsageError(`unknown parameter '${name}'; the parameters are: ${ir.params.map((x) => x.name).join(', ')}`);
     if (p.type === 'number') {
-      if (!/^-?\d+$/.test(raw)) throw new UsageError(`parameter '${name}' is a number`);
+      if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`parameter '${name}' is a whole number, got '${raw}'`);
       out[name] = Number(raw);
     } else if (p.type === 'bool') {
       if (raw !== 'true' && raw !== 'false') throw new UsageError(`parameter '${name}' is true or false`);
@@ -154,15 +159,14 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   if (!game) throw new UsageError('play needs a game, e.g. grimoire play trump --games 100');
   const ir = requireIR(game);
   const format = checkFormat(ir, v.format as string | undefined);
-  const games = Number(v.games ?? 1);
-  const seed = Number(v.seed ?? 1);
-  const workers = v.workers === undefined ? defaultWorkers(games) : Number(v.workers);
-  if (!Number.isInteger(games) || games < 1) throw new UsageError('--games takes a whole number ≥ 1');
-  if (!Number.isInteger(seed)) throw new UsageError('--seed takes a whole number');
-  if (!Number.isInteger(workers) || workers < 1) throw new UsageError('--workers takes a whole number ≥ 1');
+  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
+  const games = wholeNumberOption('--games', v.games, 1, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
+  const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games), 1, maxWorkers);
   const params = parseParams(v.param as string[] | undefined, ir);
   const json = !!v.json;
   const finalState = v['final-state'] as string | undefined;
+  claimOutputFile('--final-state', finalState);
+  claimOutputFile('--summaries', v.summaries as string | undefined);
   const opts = { format, params, finalState: !!finalState };
   const bar = progressBar(games, `${game} ${format}`, !json);
   const started = performance.now();
@@ -172,6 +176,7 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
     for (let from = seed; from < seed + games; from += 16) {
       summaries.push(...playBatch(ir, from, Math.min(16, seed + games - from), opts));
       bar.update(summaries.length);
+      await new Promise((r) => setImmediate(r)); // lets Ctrl-C (progress.ts) in between chunks
     }
   } else {
     summaries = await playOnWorkers(ir, seed, games, opts, workers, (done) => bar.update(done));
@@ -181,7 +186,7 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   if (!json) for (const g of summaries) if (g.error) console.error(`game seed ${g.seed}: ${g.error}`);
   if (finalState) writeFileSync(finalState, summaries.filter((g) => g.zones).map((g) => JSON.stringify({ seed: g.seed, winner: g.winner, reason: g.reason, zones: g.zones })).join('\n') + '\n');
   const summariesFile = v.summaries as string | undefined;
-  if (summariesFile) writeFileSync(summariesFile, summaries.map((g) => JSON.stringify({ game, format, seed: g.seed, winner: g.winner, reason: g.reason, turns: g.turns, decisions: g.decisions, hash: g.hash, error: g.error })).join('\n') + '\n');
+  if (summariesFile) writeSummaries(summariesFile, summariesHeader(ir, game, format, params, seed, games), summaries);
   const report = foldBatch(summaries);
   const summary = {
     game,
@@ -207,43 +212,18 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   return report.errors > 0 ? 1 : 0;
 }
 
+/** More threads than this cost memory (one compiled game each) and gain nothing. */
+const maxWorkers = 256;
+
 /** The cores, but one thread for small runs, where starting workers costs more than it saves. */
 function defaultWorkers(games: number): number {
   return games < 200 ? 1 : Math.max(1, availableParallelism());
 }
 
-/**
- * Merges the per-game summaries of batches played apart (other machines, other seed ranges):
- * sorted by seed and folded exactly as one run would, hash included.
- */
+/** `merge`: the report of one run from the summaries of its batches (cli/merge.ts). */
 function cmdMerge(files: string[]): number {
-  if (files.length === 0) throw new UsageError('merge needs the files written by play --summaries');
-  const games: GameSummary[] = [];
-  const seen = new Set<number>();
-  let game = '';
-  let format = '';
-  for (const file of files) {
-    if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim());
-    lines.forEach((line, i) => {
-      let g: GameSummary & { game?: string; format?: string };
-      try {
-        g = JSON.parse(line);
-      } catch {
-        throw new UsageError(`${file}:${i + 1}: not a summary line (expected the JSON lines written by play --summaries)`);
-      }
-      if (typeof g.seed !== 'number' || typeof g.hash !== 'number') throw new UsageError(`${file}:${i + 1}: a summary needs a seed and a hash`);
-      if (seen.has(g.seed)) throw new UsageError(`${file}:${i + 1}: seed ${g.seed} appears twice; the batches overlap`);
-      if ((game && g.game !== game) || (format && g.format !== format)) throw new UsageError(`${file}:${i + 1}: ${g.game} ${g.format} does not match ${game} ${format}`);
-      game = g.game ?? '';
-      format = g.format ?? '';
-      seen.add(g.seed);
-      games.push({ ...g, zones: null });
-    });
-  }
-  games.sort((a, b) => a.seed - b.seed);
-  const report = foldBatch(games);
-  console.log(JSON.stringify({ game, format, games: report.games, seed: games[0]?.seed ?? 0, results: report.results, turns: report.turns, decisions: report.decisions, errors: report.errors, hash: report.hash }));
+  const report = mergeSummaries(files);
+  console.log(JSON.stringify(report));
   return report.errors > 0 ? 1 : 0;
 }
 
@@ -322,12 +302,18 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+quietOnClosedPipe();
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
+  const fsPath = (e as { path?: unknown }).path;
   if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`grimoire: ${(e as Error).message}\n\n${usage()}`);
+    console.error(`grimoire: ${(e as Error).message}${e instanceof UsageError && !e.showUsage ? '' : `\n\n${usage()}`}`);
     process.exitCode = 2;
+  } else if (typeof fsPath === 'string' && fileProblem(e, fsPath, 'use') !== null) {
+    // A file the user named could not be read or written (a folder, no permission, disk full).
+    console.error(`grimoire: ${fsPath}: ${fileProblem(e, fsPath, 'use')}`);
+    process.exitCode = 1;
   } else {
     console.error(`grimoire: internal error: ${(e as Error).message}\nThis is a bug in Grimoire, not in your rules; please report it with the command you ran.`);
     process.exitCode = 1;

@@ -71,6 +71,11 @@ function show(tok: IToken): string {
   return `'${tok.image}'`;
 }
 
+/** Two tokens written with nothing between them. */
+function touches(a: IToken, b: IToken): boolean {
+  return Number.isFinite(a.endOffset) && a.endOffset! + 1 === b.startOffset;
+}
+
 /** What `nameAt` returns while the grammar is being recorded (its value is never used). */
 const recordingName: A.Name = { text: '', loc: { file: '', line: 1, col: 1, offset: 0, endLine: 1, endCol: 1, endOffset: 0 } };
 
@@ -314,6 +319,23 @@ export class GrimoireParser extends EmbeddedActionsParser {
     this.OPTION(() => (title = this.SUBRULE(this.str)));
     this.CONSUME(K.revises);
     const base = this.nameAt(102);
+    // The base is a folder under rules/, and game folders are often named with hyphens
+    // (grimoire new my-game): `revises my-game` reads `my`, `-`, `game` as one name when they
+    // touch — no space between — as a folder name is written. `a - b` stays three tokens.
+    const more: IToken[] = [];
+    this.MANY2({
+      GATE: () => touches(this.LA(0), this.LA(1)) && tokenMatcher(this.LA(1), T.Minus) && touches(this.LA(1), this.LA(2)) && (tokenMatcher(this.LA(2), T.Identifier) || tokenMatcher(this.LA(2), T.NumberLiteral)),
+      DEF: () => {
+        more.push(this.CONSUME(T.Minus));
+        more.push(this.OR2([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME2(T.NumberLiteral) }]));
+      },
+    });
+    this.ACTION(() => {
+      if (!more.length) return;
+      base.text += more.map((t) => t.image).join('');
+      const end = this.loc(more[more.length - 1]!, more[more.length - 1]!);
+      base.loc = { ...base.loc, endLine: end.endLine, endCol: end.endCol, endOffset: end.endOffset };
+    });
     const d: A.RevisionDecl = { kind: 'revision', name, title, base, loc: name.loc };
     this.OPTION2(() => {
       this.CONSUME(K.cite);

@@ -130,3 +130,27 @@ describe('a revision of 8.1', () => {
     expect(e.loc.file).toMatch(/revision\.grim|\.grim/);
   });
 });
+
+// Game folders are named with hyphens (grimoire new my-game); a revision names its base by the
+// folder: `revises my-game`, written as the folder is, not only as `revises \`my-game\``.
+describe('a revision of a game whose folder name has a hyphen', () => {
+  it('revises my-game: the plain folder name is read as one name, and the revision compiles over that game', () => {
+    const asked: string[] = [];
+    const text = (base: string) => `revision skirmish_2 "Skirmish 2" revises ${base} {\n  version "2"\n}\n`;
+    const compile = (base: string) =>
+      compileGame({
+        sources: [{ path: 'rules/skirmish-2/revision.grim', text: text(base) }],
+        loadBase: (name) => (asked.push(name), name === 'my-skirmish' ? gameSources(root, 'skirmish') : undefined),
+      });
+    const plain = compile('my-skirmish');
+    expect(plain.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(plain.ir?.game.revisionOf).toBe('my-skirmish');
+    expect(compile('`my-skirmish`').ir?.game.revisionOf).toBe('my-skirmish');
+    expect(asked).toEqual(['my-skirmish', 'my-skirmish']);
+    // With spaces it is a minus between two names, not a folder name: a syntax error, as before.
+    expect(compile('my - skirmish').diagnostics.some((d) => d.severity === 'error')).toBe(true);
+    const unknown = compile('no-such-game');
+    expect(unknown.diagnostics[0]).toMatchObject({ code: 'game/unknown-base' });
+    expect(unknown.diagnostics[0]!.message).toContain("revises 'no-such-game'");
+  });
+});

@@ -105,7 +105,7 @@ async function start(): Promise<void> {
   session.onOpen(() => refreshFiles());
   changes.onToggle(() => actions.update());
   checker.onResult((r) => {
-    renderProblems($('problems'), r, (p, l, c) => session.reveal(p, l, c));
+    renderProblems($('problems'), r, (p, l, c) => session.placeCursor(p, l, c));
     const errors = r.diagnostics.filter((d) => d.severity === 'error').length;
     const warnings = r.diagnostics.length - errors;
     if (r.crash) setStatus('the compiler failed — see the problems panel', 'error');

@@ -1,6 +1,6 @@
 /**
- * The problems panel: every diagnostic in words, with file:line:col; a click puts the editor on
- * the place. A compiler crash is shown here too, never only in the console.
+ * The problems panel: every diagnostic in words, with file:line:col; a click puts the editor's
+ * cursor at the diagnostic's start (nothing selected, so a key typed next edits nothing else). A compiler crash is shown here too, never only in the console.
  */
 import type { CheckResult } from './editor/diagnostics.ts';
 

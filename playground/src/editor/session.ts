@@ -97,6 +97,15 @@ export class EditorSession {
     this.editor.revealPositionInCenter(pos);
   }
 
+  /**
+   * Opens a file with the cursor on a place and the keyboard in the editor, nothing selected: what
+   * a click on a problem does. (A selection there would be typed over: Backspace would delete it.)
+   */
+  placeCursor(path: string, line: number, col: number): void {
+    this.goTo(path, line, col);
+    this.editor.focus();
+  }
+
   /** Calls `f` with the open file and the cursor whenever either changes. */
   onPlace(f: (path: string, line: number, col: number) => void): void {
     const report = () => {

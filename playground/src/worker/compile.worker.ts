@@ -13,6 +13,8 @@
  * reusing the same parses; the names read for one version of the files serve the next question
  * about the same texts (peek, then rename). A rename also edits the game's scenarios (the YAML
  * files the request carries) where they write the renamed name (scenario/rename.ts).
+ *
+ * A revision compiles over its base game as shipped with the playground (base-games.ts).
  */
 import { checkGame, parseSources, type ParseCache } from '../../../compiler/compile.ts';
 import { GameNames } from '../../../compiler/references.ts';
@@ -20,6 +22,7 @@ import { renameInGame } from '../../../scenario/rename.ts';
 import { indexSymbols } from '../../../compiler/symbols.ts';
 import type { CompileReply, CompileRequest, ServiceReply, ServiceRequest, WorkspaceFile } from './protocol.ts';
 import { variantsOf } from './variants.ts';
+import { loadBase, loadBasesFor } from './base-games.ts';
 
 const cache: ParseCache = new Map();
 
@@ -51,8 +54,13 @@ function answer(req: ServiceRequest): ServiceReply {
   }
 }
 
+/** One request at a time, in order: a check may first wait for a revision's base game to load. */
+let queue: Promise<void> = Promise.resolve();
 self.onmessage = (ev: MessageEvent<CompileRequest>) => {
-  const req = ev.data;
+  queue = queue.then(() => handle(ev.data));
+};
+
+async function handle(req: CompileRequest): Promise<void> {
   if (req.type !== 'check') {
     (self as unknown as Worker).postMessage(answer(req));
     return;
@@ -60,7 +68,8 @@ self.onmessage = (ev: MessageEvent<CompileRequest>) => {
   const t0 = performance.now();
   let reply: CompileReply;
   try {
-    const result = checkGame({ sources: req.files }, cache);
+    await loadBasesFor(req.files);
+    const result = checkGame({ sources: req.files, loadBase }, cache);
     const symbols = indexSymbols(result.files).all;
     reply = { type: 'checked', id: req.id, diagnostics: result.diagnostics, symbols, variants: result.ir ? variantsOf(result.ir) : null, ms: performance.now() - t0 };
   } catch (e) {
@@ -68,4 +77,4 @@ self.onmessage = (ev: MessageEvent<CompileRequest>) => {
     reply = { type: 'checked', id: req.id, diagnostics: [], symbols: [], variants: null, ms: performance.now() - t0, crash: String((e as Error)?.stack ?? e) };
   }
   (self as unknown as Worker).postMessage(reply);
-};
+}

@@ -13,6 +13,7 @@ import type { CasebookRow } from './casebook.ts';
 import { boardsAround } from './boards.ts';
 import { simulate, type Simulation } from './simulate.ts';
 import { runCasebook } from './casebook-run.ts';
+import { loadBase, loadBasesFor } from './base-games.ts';
 
 const post = (reply: RunReply) => (self as unknown as Worker).postMessage(reply);
 
@@ -25,7 +26,7 @@ function sameFiles(a: WorkspaceFile[], b: WorkspaceFile[]): boolean {
 
 function compileRules(files: WorkspaceFile[]): { ir: GameIR | null; problem: RunProblem | null } {
   if (compiled && sameFiles(compiled.files, files)) return compiled;
-  const r = compileGame({ sources: files });
+  const r = compileGame({ sources: files, loadBase }); // a revision's base: loaded by onmessage
   let problem: RunProblem | null = null;
   if (!r.ir) {
     const errors = r.diagnostics.filter((d) => d.severity === 'error');
@@ -95,8 +96,10 @@ function handle(req: RunRequest): void {
   post({ type: 'ran', id: req.id, ...report, ms: performance.now() - t0 });
 }
 
-self.onmessage = (ev: MessageEvent<RunRequest>) => {
+self.onmessage = async (ev: MessageEvent<RunRequest>) => {
   try {
+    // A revision compiles over its base game (base-games.ts), loaded before the compiler asks.
+    if ('files' in ev.data) await loadBasesFor(ev.data.files);
     handle(ev.data);
   } catch (e) {
     post({ type: 'crashed', id: ev.data.id, message: String((e as Error)?.message ?? e) });

@@ -1,0 +1,42 @@
+/**
+ * The file `grimoire play --summaries FILE` writes and `grimoire merge` reads: JSON lines.
+ *
+ * The first line is a header saying what was played — game, format, every rule parameter's value
+ * (defaults included, so `--param x=<its default>` equals no --param), the agents, a fingerprint
+ * of the compiled rules and cards, and the seed range. Then one line per game, in seed order.
+ * Merge compares the headers, so batches of different settings are refused instead of folded
+ * into one meaningless report, and it compares the seeds with the ranges, so a gap or a batch cut
+ * short is seen.
+ */
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import type { GameIR } from '../compiler/ir.ts';
+import type { GameSummary } from '../runtime/batch.ts';
+
+export const summariesVersion = 1;
+
+export interface SummariesHeader {
+  /** Marks the header line and its shape's version. */
+  grimoireSummaries: number;
+  game: string;
+  format: string;
+  params: Record<string, number | boolean | string>;
+  /** Who played: `random` (runtime/agents.ts randomAgent per seat, seeded from the game's seed). */
+  agents: string;
+  /** The first 16 hex digits of the SHA-256 of the compiled IR: the same rules and cards. */
+  rules: string;
+  /** The first and last seed of the batch. */
+  seeds: [number, number];
+}
+
+export function summariesHeader(ir: GameIR, game: string, format: string, given: Record<string, number | boolean | string>, seed: number, games: number): SummariesHeader {
+  const params = Object.fromEntries(ir.params.map((p) => [p.name, p.name in given ? given[p.name]! : p.value]));
+  const rules = createHash('sha256').update(JSON.stringify(ir)).digest('hex').slice(0, 16);
+  return { grimoireSummaries: summariesVersion, game, format, params, agents: 'random', rules, seeds: [seed, seed + games - 1] };
+}
+
+/** Writes the header, then every game's summary (all its fields but the final zones). */
+export function writeSummaries(file: string, header: SummariesHeader, games: readonly GameSummary[]): void {
+  const lines = [JSON.stringify(header), ...games.map(({ zones: _, ...g }) => JSON.stringify({ game: header.game, format: header.format, ...g }))];
+  writeFileSync(file, lines.join('\n') + '\n');
+}

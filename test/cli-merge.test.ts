@@ -1,0 +1,74 @@
+// grimoire merge folds the batches of ONE run: other settings, gaps, batches cut short and
+// files without a header are refused with the files and the difference named.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { root } from './helpers.ts';
+
+const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
+const dir = mkdtempSync(join(tmpdir(), 'grim-merge-'));
+const file = (name: string) => join(dir, `${name}.jsonl`);
+const batch = (name: string, ...args: string[]) => {
+  const r = grimoire('play', 'trump', '--workers', '1', '--json', '--summaries', file(name), ...args);
+  expect(r.status, r.stderr).toBe(0);
+};
+
+describe('grimoire merge refuses what is not one run', () => {
+  beforeAll(() => {
+    batch('a', '--seed', '5', '--games', '4');
+    batch('b', '--seed', '9', '--games', '3');
+    batch('later', '--seed', '14', '--games', '2');
+    batch('hand7', '--seed', '9', '--games', '3', '--param', 'opening_hand=7');
+    batch('hand5', '--seed', '9', '--games', '3', '--param', 'opening_hand=5'); // the default, said aloud
+    batch('light', '--seed', '9', '--games', '3', '--format', 'light');
+  }, 120_000);
+
+  it('the summaries file starts with a header saying what was played', () => {
+    const header = JSON.parse(readFileSync(file('hand7'), 'utf8').split('\n')[0]!);
+    expect(header).toMatchObject({ grimoireSummaries: 1, game: 'trump', format: 'master', agents: 'random', seeds: [9, 11] });
+    expect(header.params.opening_hand).toBe(7);
+    expect(header.params.first_player).toBe('random'); // defaults are recorded too
+    expect(header.rules).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('different parameters or formats: refused, naming both files and the difference; a parameter given at its default is the same setting', () => {
+    const whole = JSON.parse(grimoire('play', 'trump', '--workers', '1', '--json', '--seed', '5', '--games', '7').stdout);
+    const same = grimoire('merge', file('hand5'), file('a'));
+    expect(same.status, same.stderr).toBe(0);
+    expect(JSON.parse(same.stdout)).toMatchObject({ games: 7, seed: 5, hash: whole.hash, results: whole.results, params: { opening_hand: 5 } });
+    const params = grimoire('merge', file('a'), file('hand7'));
+    expect(params.status).toBe(2);
+    expect(params.stderr).toContain(`${file('a')} and ${file('hand7')} were played with different rule parameters: opening_hand=5 and opening_hand=7`);
+    const format = grimoire('merge', file('a'), file('light'));
+    expect(format.status).toBe(2);
+    expect(format.stderr).toContain('different formats: master and light');
+  });
+
+  it('a gap between batches: refused, naming the missing seeds and how to play them', () => {
+    const gap = grimoire('merge', file('a'), file('b'), file('later'));
+    expect(gap.status).toBe(2);
+    expect(gap.stderr).toContain(`seeds 12..13 in no file: ${file('b')} ends at seed 11 and ${file('later')} starts at 14`);
+    expect(gap.stderr).toContain('--seed 12 --games 2');
+  });
+
+  it('a batch cut short, a hole in a file, an old file without a header, a folder: each refused clearly', () => {
+    const lines = readFileSync(file('a'), 'utf8').trimEnd().split('\n');
+    writeFileSync(file('cut'), lines.slice(0, -1).join('\n') + '\n');
+    writeFileSync(file('hole'), [...lines.slice(0, 2), ...lines.slice(3)].join('\n') + '\n');
+    writeFileSync(file('old'), lines.slice(1).join('\n') + '\n');
+    const expectations: [string, string][] = [
+      [file('cut'), `${file('cut')}: seed 8 of its range 5..8 missing (was the batch cut short?)`],
+      [file('hole'), `${file('hole')}:3: seed 6 missing from the file's range 5..8`],
+      [file('old'), `${file('old')}: no header line`],
+      [dir, `cannot read ${dir}: it is a folder`],
+    ];
+    for (const [f, message] of expectations) {
+      const r = grimoire('merge', f);
+      expect(r.status, f).toBe(2);
+      expect(r.stderr, f).toContain(message);
+      expect(r.stderr, f).not.toMatch(/internal error|\n\s+at /);
+    }
+  });
+});
