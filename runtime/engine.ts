@@ -1509,13 +1509,26 @@ export class Engine implements ViewSource {
     const controller = t.controller ? (t.controller(ctx) as Player | null) ?? fallback : fallback;
     ctx.me = controller;
     if (t.condition && !t.condition(ctx)) return;
+    if (this.overLimit(t, controller, source)) return;
     const p: PendingTrigger = { action: t, controller, frame, source };
     if (t.ir.speed === 'instant') this.instantQueue.push(p);
     else if (t.ir.speed === 'immediate') this.pendingImmediate.push(p);
     else this.pendingNormal.push(p);
   }
 
+  /**
+   * `limit N per turn` on a trigger: it counts its uses like an action's (per controller, per card
+   * for a card's ability). Checked when it fires and again when it runs, so triggers that fired
+   * together cannot run past the limit between them.
+   */
+  private overLimit(t: CompiledAction, controller: Player, source: Card | null): boolean {
+    if (t.ir.limit < 0 || (this.usesThisTurn.get(this.useKey(t, controller, source)) ?? 0) < t.ir.limit) return false;
+    if (this.logging) this.emitLog('trigger', `${t.ir.name} does not take effect for ${controller.name}: limit ${t.ir.limit} per turn reached`, controller, t.ir.cite, t.ir.loc);
+    return true;
+  }
+
   private runTrigger(t: PendingTrigger): void {
+    if (this.overLimit(t.action, t.controller, t.source)) return;
     if (this.logging) this.emitLog('trigger', `${t.action.ir.name} triggers for ${t.controller.name}`, t.controller, t.action.ir.cite, t.action.ir.loc);
     if (t.action.ir.optional) {
       // 「〜できる」: the controller may decline, before anything is declared.

@@ -325,6 +325,42 @@ describe('language constructs', () => {
     expect(compileGame({ sources: [{ path: 'g.grim', text: base + 'action X { optional effect { } }' }] }).diagnostics.map((d) => d.code)).toContain('action/optional-action');
   });
 
+  it('limit N per turn holds for triggers: per card for a card\'s ability, per controller otherwise; it resets each turn', () => {
+    // A land 「味方が場に出る度、1 点（1 ターンに 1 度）」 and a rules trigger limited to 2 per turn.
+    const game = `
+      zone board per player public ordered
+      card Meadow: C {
+        suit = black rank = 9
+        trigger Harvest { on moved m from hand to board  while in board  if m.owner == me  limit 1 per turn  speed immediate  effect { set me.total = me.total + 1 } }
+      }
+      trigger Tally { on moved m from hand to board  controller m.owner  limit 2 per turn  speed immediate  effect { set m.owner.other_total = m.owner.other_total + 1 } }
+      action Summon { speed immediate  when me == active and count(me.hand) >= 1  effect { move top(me.hand, 1) to me.board } }
+      action SummonTwo { speed immediate  when me == active and count(me.hand) >= 2  effect { move top(me.hand, 2) to me.board } }
+      action End { speed immediate  when me == active  effect { end turn } }
+      setup {
+        for each p in players {
+          create 1 of Meadow in p.board
+          create 4 of R1 in p.hand
+        }
+      }`;
+    const first = played(game, ['Summon', 'Summon', 'Summon']);
+    const a = first.engine.active.index;
+    expect(names(first.engine, a, 'board')).toHaveLength(4);
+    expect(state(first.engine, a, 'total')).toBe(1);
+    expect(state(first.engine, a, 'other_total')).toBe(2);
+    // Two cards entering at once fire the Harvest twice; only one takes effect.
+    const second = played(game, ['Summon', 'End', 'SummonTwo']);
+    const b = 1 - second.engine.active.index;
+    expect(second.engine.active.index).not.toBe(a);
+    expect(state(second.engine, 1 - b, 'total')).toBe(1);
+    expect(state(second.engine, 1 - b, 'other_total')).toBe(2);
+    // The next turn the counts start again.
+    const third = played(game, ['Summon', 'Summon', 'End', 'End', 'Summon'], );
+    expect(third.engine.active.index).toBe(a);
+    expect(state(third.engine, a, 'total')).toBe(2);
+    expect(state(third.engine, a, 'other_total')).toBe(3);
+  });
+
   it('an aura changes values while its card is where it works; its own lists read values without it', () => {
     const { engine } = played(`
       zone weather shared public
