@@ -571,6 +571,8 @@ class Checker {
           if (key.includes('.') || this.ir.zones.some((z) => z.shared && z.name === key)) {
             this.zonePath(pair, key);
             this.cardList(v, key);
+          } else if (this.ir.zones.some((z) => z.name === key)) {
+            this.error('scenario/wrong-place', pair, `'${key}' is a zone of each player: write p1.${key} or p2.${key}`);
           } else {
             const zones = this.ir.zones.map((z) => (z.shared ? z.name : `p1.${z.name}`));
             this.unknownKey(pair, key, where, [...expectKeys, ...zones]);
