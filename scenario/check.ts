@@ -48,8 +48,12 @@ export function scenarioGame(p: ParsedScenario): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** The scenario's `game` is missing or none of `games`: said at its place, with the nearest. */
+/** The scenario's `game` is missing or none of `games` (or the file is no map): said at its place, with the nearest. */
 export function unknownGame(p: ParsedScenario, games: string[]): Diagnostic[] {
+  if (!isMap(p.doc.contents)) {
+    const range = p.doc.contents?.range ?? [0, 1, 1];
+    return [{ code: 'scenario/wrong-type', severity: 'error', message: `a scenario is a map (name, game, state, steps, expect), not ${described(p.doc.contents)}: see docs/scenarios.md`, loc: locOf(p, range[0], range[1]) }];
+  }
   const node = p.doc.getIn(['game'], true) as Node | undefined;
   if (!node) {
     const range = p.doc.contents?.range ?? [0, 1, 1];
@@ -73,7 +77,8 @@ function locOf(p: ParsedScenario, start: number, end: number): Loc {
   const a = p.lines.linePos(start);
   // The end column is inclusive, as the compiler's (chevrotain's) locations are.
   const b = p.lines.linePos(Math.max(start, end - 1));
-  return { file: p.file, line: Math.max(1, a.line), col: a.col, offset: start, endLine: Math.max(1, b.line), endCol: b.col, endOffset: Math.max(start + 1, end) };
+  // A text without a newline has no line starts yet: its first line.
+  return { file: p.file, line: Math.max(1, a.line), col: Math.max(1, a.col), offset: start, endLine: Math.max(1, b.line), endCol: Math.max(1, b.col), endOffset: Math.max(start + 1, end) };
 }
 
 /** How a node's value is described in a message: `text 'lots'`, `the number 3`, `a list`. */
