@@ -68,7 +68,7 @@ export function unknownGame(p: ParsedScenario, games: string[]): Diagnostic[] {
 export function checkScenario(p: ParsedScenario, ir: GameIR): Diagnostic[] {
   const yaml = yamlProblems(p);
   if (yaml.length) return yaml;
-  const c = new Checker(p, ir);
+  const c = new ScenarioChecker(p, ir);
   c.file();
   return c.diagnostics;
 }
@@ -109,7 +109,7 @@ const topKeys = ['name', 'cite', 'game', 'format', 'params', 'seed', 'strict', '
 const cardKeys = ['card', 'entered', 'facedown', 'attached'];
 const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'reason', 'offered', 'not_offered', 'options', 'log'];
 
-class Checker {
+class ScenarioChecker {
   diagnostics: Diagnostic[] = [];
   private players: string[];
   private zoneNames: string[];

@@ -32,8 +32,8 @@ export interface ScenarioOutcome {
   expectations: ExpectationResult[];
   /**
    * What stopped the scenario before its expectations could all be checked, or null:
-   * `yaml` (the text is not valid YAML), `scenario` (a mistake in the scenario: an unknown card,
-   * zone or expectation; a step the engine does not ask), `rules` (no rules to run it under),
+   * `yaml` (the text is not valid YAML), `scenario` (a mistake in the scenario, found before the
+   * run — see `diagnostics` — or a step the engine does not ask), `rules` (no rules to run it under),
    * `runtime` (the engine failed).
    */
   error: { kind: 'yaml' | 'scenario' | 'rules' | 'runtime'; message: string } | null;
