@@ -18,9 +18,9 @@
 import { checkGame, parseSources, type ParseCache } from '../../../compiler/compile.ts';
 import { GameNames } from '../../../compiler/references.ts';
 import { renameInGame } from '../../../scenario/rename.ts';
-import { ScenarioChecks } from './scenario-checks.ts';
 import { indexSymbols } from '../../../compiler/symbols.ts';
 import type { CompileReply, CompileRequest, ServiceReply, ServiceRequest, WorkspaceFile } from './protocol.ts';
+import { ScenarioChecks } from './scenario-checks.ts';
 import { variantsOf } from './variants.ts';
 
 const cache: ParseCache = new Map();
