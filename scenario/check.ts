@@ -275,9 +275,8 @@ class ScenarioChecker {
       else if (param.type === 'bool') this.scalar(pair.value, 'boolean', what);
       else {
         const s = this.scalar(pair.value, 'string', what);
-        // A text parameter's readings are its default and alternatives; without alternatives, any text.
-        const readings = [param.value, ...param.alternatives].map(String);
-        if (s && param.alternatives.length && !readings.includes(s.value as string)) {
+        const readings = textReadings(this.ir, this.ir.params.indexOf(param));
+        if (s && readings && !readings.includes(s.value as string)) {
           this.error('scenario/unknown-value', s, `${what} is one of ${listed(readings)}, not '${s.value}'`, didYouMean(s.value as string, readings));
         }
       }
@@ -631,6 +630,47 @@ class ScenarioChecker {
       }
     }
   }
+}
+
+const readingsCache = new WeakMap<GameIR, Map<number, string[] | null>>();
+
+/**
+ * The values a text parameter can mean, or null when any text can: its default and alternatives,
+ * and the texts the rules compare it with (`decks == "R31_a_four"`). Without alternatives, the
+ * compared texts are all it can mean only when every use of it in the rules is such a comparison
+ * (a value that is none of them matches nothing: a misspelling).
+ */
+function textReadings(ir: GameIR, index: number): string[] | null {
+  let byParam = readingsCache.get(ir);
+  if (!byParam) readingsCache.set(ir, (byParam = new Map()));
+  if (byParam.has(index)) return byParam.get(index)!;
+  const param = ir.params[index]!;
+  const compared = new Set<string>();
+  let uses = 0;
+  let comparisons = 0;
+  const isParam = (e: unknown) => !!e && (e as { kind?: string }).kind === 'param' && (e as { index?: number }).index === index;
+  const isText = (e: unknown) => !!e && (e as { kind?: string }).kind === 'lit' && typeof (e as { value?: unknown }).value === 'string';
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const x of node) walk(x);
+    else if (node && typeof node === 'object') {
+      const o = node as Record<string, unknown>;
+      if (isParam(o)) uses++;
+      if (o.kind === 'binary' && (o.op === '==' || o.op === '!=')) {
+        const [p, t] = isParam(o.left) && isText(o.right) ? [o.left, o.right] : isParam(o.right) && isText(o.left) ? [o.right, o.left] : [null, null];
+        if (p) {
+          comparisons++;
+          compared.add((t as { value: string }).value);
+        }
+      }
+      for (const v of Object.values(o)) if (v && typeof v === 'object') walk(v);
+    }
+  };
+  walk([ir.functions, ir.procedures, ir.actions, ir.checks, ir.setup, ir.turn, ir.auras, ir.cardTypes, ir.playerStates, ir.globalStates, ir.requestStates]);
+  // The first-responder parameter is read by the engine itself, by its alternatives.
+  const complete = uses === comparisons && ir.game.firstResponderParam !== index;
+  const readings = param.alternatives.length || (complete && compared.size) ? [...new Set([String(param.value), ...param.alternatives.map(String), ...compared])] : null;
+  byParam.set(index, readings);
+  return readings;
 }
 
 /** The names of the windows anywhere in the turn's statements (where a scenario may start). */

@@ -167,6 +167,15 @@ expect:
     expect(runScenarioInRepo(root, 'test.yaml', skirmish('{ starting_life: 10 }', '[Healer]')).failures).toEqual([]);
   });
 
+  it('a text parameter takes its default, an alternative, or a text the rules compare it with (spimate’s test decks)', () => {
+    const decks = (d: string) => `name: x\ngame: spimate\nparams: { decks: ${d} }\nstart: setup\nexpect: { winner: none }\n`;
+    expect(mistakes(decks('R31_a_four'))).toEqual([]);
+    const typo = decks('R31_a_fuor');
+    const ds = mistakes(typo);
+    expect(brief(ds)).toEqual([`${at(typo, 'R31_a_fuor')} scenario/unknown-value`]);
+    expect(ds[0]!.notes).toEqual(["did you mean 'R31_a_four'?"]);
+  });
+
   it('a ruling must assert something: no expect and no check step is a mistake; a check step alone is enough', () => {
     const none = trumpPosition('      - { card: ♠Q, role: soldier }', ' ');
     expect(brief(mistakes(none))).toEqual(['1:1 scenario/asserts-nothing']);
