@@ -279,7 +279,7 @@ async function main(argv: string[]): Promise<number> {
     case 'scenario':
       if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);
-      return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game });
+      return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game, render: (d, text) => renderDiagnostic(d, text, color) });
     case 'merge':
       return cmdMerge(positionals);
     case 'new': {

@@ -101,10 +101,13 @@ function placeOf(file: string, t: IToken): Place {
 /**
  * The offsets where the parser read a name (an AST `Name` or a name expression): keywords there
  * are names. `types`: the names written where a type is (`p: player`, `): labels`, `: Creature {`).
+ * `windows`: a window's name (`window attack`), which names only that window and refers to no
+ * definition — a card field spelt the same is another thing.
  */
-function nameOffsets(file: A.SourceFile | undefined): { names: Set<number>; types: Set<number> } {
+function nameOffsets(file: A.SourceFile | undefined): { names: Set<number>; types: Set<number>; windows: Set<number> } {
   const names = new Set<number>();
   const types = new Set<number>();
+  const windows = new Set<number>();
   const isName = (n: Record<string, unknown>) => !!n['loc'] && typeof n['text'] === 'string' && n['kind'] === undefined;
   const walk = (o: unknown): void => {
     if (Array.isArray(o)) {
@@ -116,6 +119,7 @@ function nameOffsets(file: A.SourceFile | undefined): { names: Set<number>; type
     const loc = n['loc'] as A.Loc | undefined;
     if (loc && isName(n)) names.add(loc.offset);
     if (loc && n['kind'] === 'name' && typeof n['name'] === 'string') names.add(loc.offset);
+    if (n['kind'] === 'window' && n['name'] && typeof n['name'] === 'object') windows.add((n['name'] as A.Name).loc.offset);
     for (const [k, v] of Object.entries(n)) {
       if (k === 'loc' || !v || typeof v !== 'object') continue;
       if ((k === 'type' || k === 'returnType') && isName(v as Record<string, unknown>)) types.add((v as A.Name).loc.offset);
@@ -123,13 +127,13 @@ function nameOffsets(file: A.SourceFile | undefined): { names: Set<number>; type
     }
   };
   walk(file?.decls);
-  return { names, types };
+  return { names, types, windows };
 }
 
 /** Reads one file: its names (outside comments and strings) and its local bindings. */
 function readFile(path: string, text: string, ast: A.SourceFile | undefined): FileNames {
   const tokens = tokenize(text).tokens;
-  const { names: asNames, types } = nameOffsets(ast);
+  const { names: asNames, types, windows } = nameOffsets(ast);
   // Declarations' starts (by their first recorded place), for the locals' declarations.
   const starts = (ast?.decls ?? []).filter((d): d is A.Decl => !!d).map((d) => Math.min(d.loc.offset, 'name' in d && d.name ? d.name.loc.offset : Infinity));
   starts.sort((a, b) => a - b);
@@ -181,7 +185,7 @@ function readFile(path: string, text: string, ast: A.SourceFile | undefined): Fi
 
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
-    if (!isWord(t)) continue;
+    if (!isWord(t) || windows.has(t.startOffset)) continue;
     const keyword = t.tokenType.name.startsWith('Kw_');
     if (!keyword || asNames.has(t.startOffset)) {
       const dot = tokens[k - 1]?.tokenType.name === 'Dot';

@@ -6,8 +6,10 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compileGame } from '../compiler/compile.ts';
-import { gameSources } from '../compiler/project.ts';
+import type { Diagnostic } from '../compiler/diagnostics.ts';
+import { gameSources, listGames } from '../compiler/project.ts';
 import type { GameIR } from '../compiler/ir.ts';
+import { checkScenario, parseScenario, scenarioGame, unknownGame, yamlProblems } from './check.ts';
 import { runScenario, type ScenarioOutcome } from './run.ts';
 
 const irCache = new Map<string, GameIR | string>();
@@ -39,6 +41,22 @@ export function runScenarioInRepo(root: string, file: string, text: string, opts
   return runScenario(file, text, { ir: opts.ir, rules: (game) => gameIR(root, opts.game ?? game) });
 }
 
+/**
+ * Every mistake of a scenario file against its game as compiled from the repository (an unknown
+ * `game` too, with the games there are), each at its file:line:col; empty when it can run. A game
+ * whose rules do not compile is not the scenario's mistake: the run says so.
+ */
+export function checkScenarioInRepo(root: string, file: string, text: string, opts: RepoScenarioOptions = {}): Diagnostic[] {
+  const parsed = parseScenario(file, text);
+  const yaml = yamlProblems(parsed);
+  if (yaml.length) return yaml;
+  if (opts.ir) return checkScenario(parsed, opts.ir);
+  const game = opts.game ?? scenarioGame(parsed);
+  if (game === undefined || (!opts.game && !gameSources(root, game))) return unknownGame(parsed, listGames(root));
+  const ir = gameIR(root, game);
+  return typeof ir !== 'string' ? checkScenario(parsed, ir) : [];
+}
+
 export function scenarioFiles(paths: string[]): string[] {
   const out: string[] = [];
   for (const p of paths) {
@@ -49,7 +67,20 @@ export function scenarioFiles(paths: string[]): string[] {
   return out;
 }
 
-export function runScenarioFiles(paths: string[], opts: { root: string; verbose: boolean; color: boolean; game?: string }): number {
+export interface ScenarioReportOptions {
+  root: string;
+  verbose: boolean;
+  color: boolean;
+  game?: string;
+  /** A mistake as printed (the CLI gives its renderer: `file:line:col: error CODE message` and a code frame). */
+  render?: (d: Diagnostic, text: string) => string;
+}
+
+/**
+ * `grimoire scenario`: first checks every file and prints all their mistakes, before anything
+ * runs; then runs the files without mistakes. Exit 1 when a file has mistakes or a ruling fails.
+ */
+export function runScenarioFiles(paths: string[], opts: ScenarioReportOptions): number {
   let passed = 0;
   let failed = 0;
   for (const p of paths) {
@@ -60,8 +91,21 @@ export function runScenarioFiles(paths: string[], opts: { root: string; verbose:
       return 2;
     }
   }
-  for (const file of scenarioFiles(paths)) {
-    const o = runScenarioInRepo(opts.root, relative(opts.root, file) || file, readFileSync(file, 'utf8'), { game: opts.game });
+  const files = scenarioFiles(paths).map((file) => ({ path: relative(opts.root, file) || file, text: readFileSync(file, 'utf8') }));
+  const render = opts.render ?? ((d: Diagnostic) => `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${d.code} ${d.message}${(d.notes ?? []).map((n) => `\n  note: ${n}`).join('')}`);
+  const mistaken = new Set<string>();
+  let mistakes = 0;
+  for (const f of files) {
+    const diags = checkScenarioInRepo(opts.root, f.path, f.text, { game: opts.game });
+    if (!diags.length) continue;
+    mistaken.add(f.path);
+    mistakes += diags.length;
+    for (const d of diags) console.log(render(d, f.text) + '\n');
+  }
+  if (mistaken.size) console.log(`${mistakes} mistake${mistakes > 1 ? 's' : ''} in ${mistaken.size} scenario file${mistaken.size > 1 ? 's' : ''} (docs/scenarios.md); ${mistaken.size > 1 ? 'they are' : 'it is'} not run\n`);
+  for (const f of files) {
+    if (mistaken.has(f.path)) continue;
+    const o = runScenarioInRepo(opts.root, f.path, f.text, { game: opts.game });
     const tag = o.passed ? (opts.color ? '\x1b[32mPASS\x1b[0m' : 'PASS') : opts.color ? '\x1b[31mFAIL\x1b[0m' : 'FAIL';
     console.log(`${tag} ${o.file} — ${o.name}`);
     if (!o.passed) {
@@ -74,6 +118,7 @@ export function runScenarioFiles(paths: string[], opts: { root: string; verbose:
       if (opts.verbose) for (const l of o.log) console.log(`       ${l}`);
     }
   }
-  console.log(`${passed} passed, ${failed} failed${opts.game ? ` (under ${opts.game})` : ''}`);
-  return failed > 0 ? 1 : 0;
+  const notRun = mistaken.size ? `, ${mistaken.size} not run (mistakes above)` : '';
+  console.log(`${passed} passed, ${failed} failed${notRun}${opts.game ? ` (under ${opts.game})` : ''}`);
+  return failed > 0 || mistaken.size > 0 ? 1 : 0;
 }

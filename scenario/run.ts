@@ -5,10 +5,11 @@
  * the CLI and the tests (scenario/files.ts reads and compiles from disk) and the browser
  * playground (its run worker compiles the designer's text).
  */
-import { parseDocument } from 'yaml';
+import type { Diagnostic } from '../compiler/diagnostics.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { Engine, StopRun, type Decision, type EngineOptions, type LogEvent } from '../runtime/engine.ts';
 import { Card, type Player, type Zone } from '../runtime/model.ts';
+import { checkScenario, parseScenario, yamlProblems } from './check.ts';
 
 /** One expectation (an entry of `expect:`, or of a `check` step) and whether it held. */
 export interface ExpectationResult {
@@ -31,8 +32,8 @@ export interface ScenarioOutcome {
   expectations: ExpectationResult[];
   /**
    * What stopped the scenario before its expectations could all be checked, or null:
-   * `yaml` (the text is not valid YAML), `scenario` (a mistake in the scenario: an unknown card,
-   * zone or expectation; a step the engine does not ask), `rules` (no rules to run it under),
+   * `yaml` (the text is not valid YAML), `scenario` (a mistake in the scenario, found before the
+   * run — see `diagnostics` — or a step the engine does not ask), `rules` (no rules to run it under),
    * `runtime` (the engine failed).
    */
   error: { kind: 'yaml' | 'scenario' | 'rules' | 'runtime'; message: string } | null;
@@ -40,6 +41,11 @@ export interface ScenarioOutcome {
   log: string[];
   /** The log as the engine wrote it (with each step's source place). */
   events: LogEvent[];
+  /**
+   * The mistakes found in the file before it ran (scenario/check.ts), each at its YAML
+   * file:line:col; a file with any is not run (`error` is `yaml` or `scenario`).
+   */
+  diagnostics: Diagnostic[];
   /** The game's result when it ended (a scenario often stops before), else null. */
   result: { winner: string | null; reason: string } | null;
   /** The player names of the game. */
@@ -69,16 +75,19 @@ export interface ScenarioOptions {
 }
 
 export function runScenario(file: string, text: string, opts: ScenarioOptions = {}): ScenarioOutcome {
-  const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], expectations: [], error: null, log: [], events: [], result: null, players: [] };
+  const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], expectations: [], error: null, log: [], events: [], result: null, players: [], diagnostics: [] };
   let engine: Engine | undefined;
   try {
-    const doc = parseDocument(text);
-    if (doc.errors.length) throw new ScenarioError(`YAML: ${doc.errors[0]!.message}`, 'yaml');
-    const y = doc.toJS() as Yaml;
-    if (!y || typeof y !== 'object') throw new ScenarioError('a scenario is a YAML map with name, game, state, steps and expect');
-    outcome.name = String(y.name ?? file);
-    const ir = opts.ir ?? opts.rules?.(String(y.game ?? '')) ?? 'no rules to run the scenario under';
+    const parsed = parseScenario(file, text);
+    outcome.diagnostics = yamlProblems(parsed);
+    if (outcome.diagnostics.length) throw mistakes(outcome.diagnostics, 'yaml');
+    const y = parsed.doc.toJS() as Yaml;
+    if (y && typeof y === 'object' && typeof y.name === 'string') outcome.name = y.name;
+    const ir = opts.ir ?? opts.rules?.(String(y?.game ?? '')) ?? 'no rules to run the scenario under';
     if (typeof ir === 'string') throw new ScenarioError(ir, 'rules');
+    // Every mistake of the file is found before anything runs.
+    outcome.diagnostics = checkScenario(parsed, ir);
+    if (outcome.diagnostics.length) throw mistakes(outcome.diagnostics, 'scenario');
     engine = new Engine(ir, { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, log: true, askSingleActions: true, askForced: !!y.ask_forced, maxSteps: opts.maxSteps, onLog: opts.onLog });
     outcome.players = engine.players.map((p) => p.name);
     const start = String(y.start ?? 'main');
@@ -122,7 +131,8 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     outcome.failures.push(...expect(engine, (y.expect ?? {}) as Yaml, d, 'expect', outcome.expectations));
   } catch (e) {
     if (e instanceof ScenarioError) {
-      outcome.failures.push(e.message);
+      if (outcome.diagnostics.length) outcome.failures.push(...outcome.diagnostics.map(placed));
+      else outcome.failures.push(e.message);
       outcome.error = { kind: e.kind, message: e.message };
     } else {
       outcome.failures.push(`runtime error: ${(e as Error).message}`);
@@ -137,6 +147,17 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
   }
   outcome.passed = outcome.failures.length === 0;
   return outcome;
+}
+
+/** A diagnostic in one line: `file:line:col: message (did you mean …?)`. */
+function placed(d: Diagnostic): string {
+  return `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.message}${d.notes?.length ? ` (${d.notes.join(' ')})` : ''}`;
+}
+
+/** The error that stops a scenario with mistakes: the first one in words, and how many. */
+function mistakes(diags: Diagnostic[], kind: 'yaml' | 'scenario'): ScenarioError {
+  const more = diags.length > 1 ? ` (and ${diags.length - 1} more mistake${diags.length > 2 ? 's' : ''})` : '';
+  return new ScenarioError(`${placed(diags[0]!)}${more}`, kind);
 }
 
 function isCheck(step: unknown): boolean {

@@ -1,6 +1,6 @@
 // The command line is a contract other tools rely on: exit codes, --json, merging split batches.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,24 @@ describe('grimoire (the command)', () => {
     expect(played.errors).toBe(0);
     expect(grimoireIn(project, 'new', 'my-game').status).toBe(2);
     expect(grimoireIn(project, 'new', '../escape').stderr).toMatch(/cannot name a game/);
+  }, 60_000);
+
+  it('scenario: prints every mistake of every file (file:line:col, code, did-you-mean) before running anything, runs the rest, exits 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grim-rulings-'));
+    writeFileSync(join(dir, 'a-good.yaml'), readFileSync(join(root, 'rules/skirmish/rulings/archer-volley.yaml'), 'utf8'));
+    const bad = 'name: bad\ngame: skirmish\nparams: { starting_life: lots }\nstate:\n  active: p1\n  p1:\n    board: Healer\nsteps: []\nexpcet:\n  p1.board: [Healer]\n';
+    writeFileSync(join(dir, 'b-bad.yaml'), bad);
+    const r = grimoire('scenario', dir);
+    expect(r.status).toBe(1);
+    const out = r.stdout;
+    const lines = [/b-bad\.yaml:3:26: error scenario\/wrong-type parameter 'starting_life' is a number, not text 'lots'/, /b-bad\.yaml:7:12: error scenario\/wrong-type the zone 'p1\.board' is a list, not text 'Healer': write \[Healer\]/, /b-bad\.yaml:9:1: error scenario\/unknown-key unknown key 'expcet'/, /note: did you mean 'expect'\?/, /b-bad\.yaml:1:1: error scenario\/asserts-nothing/];
+    for (const l of lines) expect(out).toMatch(l);
+    // All the mistakes come before the first ruling runs; the good file still runs.
+    expect(out.indexOf('asserts-nothing')).toBeLessThan(out.indexOf('PASS'));
+    expect(out).toMatch(/PASS .*a-good\.yaml/);
+    expect(out).not.toMatch(/(PASS|FAIL) .*b-bad\.yaml/);
+    expect(out).toMatch(/1 passed, 0 failed, 1 not run \(mistakes above\)/);
+    expect(out + r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
   }, 60_000);
 
   it('play --summaries of split seed ranges, merged, gives the report of one run', () => {

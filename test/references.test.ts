@@ -132,6 +132,17 @@ describe('rename', () => {
     expect(e.references.some((x) => x.loc.offset === offsetOf(sp, f, 'action 防衛', 7))).toBe(false);
   });
 
+  it('a window’s name is not a use of a definition spelt the same (t-magic’s `window attack` and card field `attack`)', () => {
+    const tm = gameSources(root, 't-magic')!;
+    const names = namesOf(tm);
+    const turn = 'rules/t-magic/turn.grim';
+    const r = names.rename('rules/t-magic/game.grim', offsetOf(tm, 'rules/t-magic/game.grim', 'attr attack', 5), 'power');
+    const after = renamed(tm, r);
+    // A scenario starts in a window by its name (`start: attack`): renaming the field must not rename it.
+    expect(textOf(after, turn)).toContain('window attack passable open');
+    expect(compileGame({ sources: after }).ir).toBeDefined();
+  });
+
   it('renames a local only in its own block', () => {
     const turn = 'rules/vanilla/turn.grim';
     const r = vanillaNames.rename(turn, offsetOf(vanilla, turn, 'for each c in me.board', 9), 'creature');

@@ -1,7 +1,8 @@
 /**
- * Errors as you type: every edit of a .grim file schedules a check in the compile worker
- * (keystrokes coalesced; only the latest request's reply is used) and its diagnostics become
- * Monaco markers on each file, plus a list in the problems panel. The same worker answers the
+ * Errors as you type: every edit of a .grim or a ruling's .yaml file schedules a check in the
+ * compile worker (keystrokes coalesced; only the latest request's reply is used) and its
+ * diagnostics — the rulings' mistakes against the compiled rules too — become Monaco markers on
+ * each file, plus a list in the problems panel. The same worker answers the
  * editor's questions over every file (find all references, rename — which edits the game's
  * scenarios too): `ask`.
  */
@@ -37,7 +38,7 @@ export class Checker {
   /** Questions waiting for the worker's answer, by id. */
   private pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
 
-  /** `files`: the game's .grim files; `scenarios`: its rulings (.yaml), which a rename edits too. */
+  /** `files`: the game's .grim files; `scenarios`: its rulings (.yaml), checked too and edited by a rename. */
   constructor(
     private files: () => WorkspaceFile[],
     private scenarios: () => WorkspaceFile[] = () => [],
@@ -82,7 +83,7 @@ export class Checker {
 
   checkNow(): void {
     if (this.editAt === 0) this.editAt = performance.now();
-    const req: CompileRequest = { type: 'check', id: ++this.nextId, files: this.files() };
+    const req: CompileRequest = { type: 'check', id: ++this.nextId, files: this.files(), scenarios: this.scenarios() };
     this.latest = req.id;
     this.worker.postMessage(req);
   }
@@ -113,8 +114,9 @@ export class Checker {
       });
       byFile.set(d.loc.file, list);
     }
+    // The rules' files and the rulings (.yaml: the scenario check's mistakes).
     for (const model of monaco.editor.getModels()) {
-      if (model.getLanguageId() !== 'grimoire') continue;
+      if (model.getLanguageId() !== 'grimoire' && model.getLanguageId() !== 'yaml') continue;
       const path = model.uri.path.replace(/^\//, '');
       monaco.editor.setModelMarkers(model, 'grimoire', byFile.get(path) ?? []);
     }

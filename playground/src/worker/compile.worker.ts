@@ -1,7 +1,8 @@
 /**
  * The compile worker: the real compiler, off the page's thread. Each request carries the whole
- * game's sources; the reply carries every diagnostic, the symbol index and, when the rules
- * compile, the game's formats and parameters (variants.ts) for the run panel.
+ * game's sources and rulings; the reply carries every diagnostic — the rulings' mistakes against
+ * the compiled rules too (scenario-checks.ts) — the symbol index and, when the rules compile, the
+ * game's formats and parameters (variants.ts) for the run panel.
  *
  * One parse per check: `checkGame` hands back the parsed files it compiled, and the symbol index
  * is built from them (they exist even when a file has errors — the parser recovers). Parses of
@@ -21,10 +22,12 @@ import { GameNames } from '../../../compiler/references.ts';
 import { renameInGame } from '../../../scenario/rename.ts';
 import { indexSymbols } from '../../../compiler/symbols.ts';
 import type { CompileReply, CompileRequest, ServiceReply, ServiceRequest, WorkspaceFile } from './protocol.ts';
+import { ScenarioChecks } from './scenario-checks.ts';
 import { variantsOf } from './variants.ts';
 import { loadBase, loadBasesFor } from './base-games.ts';
 
 const cache: ParseCache = new Map();
+const scenarioChecks = new ScenarioChecks();
 
 /** The names of the files of the last question, kept while the next one carries the same texts. */
 let last: { files: WorkspaceFile[]; names: GameNames; parsed: ReturnType<typeof parseSources>['files'] } | null = null;
@@ -71,7 +74,8 @@ async function handle(req: CompileRequest): Promise<void> {
     await loadBasesFor(req.files);
     const result = checkGame({ sources: req.files, loadBase }, cache);
     const symbols = indexSymbols(result.files).all;
-    reply = { type: 'checked', id: req.id, diagnostics: result.diagnostics, symbols, variants: result.ir ? variantsOf(result.ir) : null, ms: performance.now() - t0 };
+    const diagnostics = [...result.diagnostics, ...scenarioChecks.check(req.scenarios, result.ir)];
+    reply = { type: 'checked', id: req.id, diagnostics, symbols, variants: result.ir ? variantsOf(result.ir) : null, ms: performance.now() - t0 };
   } catch (e) {
     cache.clear();
     reply = { type: 'checked', id: req.id, diagnostics: [], symbols: [], variants: null, ms: performance.now() - t0, crash: String((e as Error)?.stack ?? e) };

@@ -25,6 +25,8 @@ export type CheckRequest = {
   id: number;
   /** The game's source files (.grim). */
   files: WorkspaceFile[];
+  /** The game's rulings (.yaml), checked against the compiled rules: their mistakes come back as diagnostics too. */
+  scenarios: WorkspaceFile[];
 };
 
 /**

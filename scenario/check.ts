@@ -1,0 +1,684 @@
+/**
+ * Checks a scenario file against the compiled game before anything runs: every key is one the
+ * format has at its place, every value has the kind its place wants (a number, true/false, a
+ * list…), every name is one the game has (cards, zones, players, states, parameters, formats,
+ * windows), and every value written into a state or parameter is one its type can hold (enum
+ * values by name, a text parameter's alternatives, card references to cards of the position).
+ * All the mistakes of a file are found in one pass, each at its YAML file:line:col (the `yaml`
+ * Document API keeps every node's range), with "did you mean" where a name is near one.
+ *
+ * Pure (no file system): scenario/run.ts refuses to run a file with mistakes, the CLI prints
+ * them, and the playground's compile worker shows them as markers. The format: docs/scenarios.md.
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import type { Diagnostic } from '../compiler/diagnostics.ts';
+import type { GameIR, IRType, ZoneIR } from '../compiler/ir.ts';
+import type { Loc } from '../grammar/ast.ts';
+import { suggest } from '../grammar/spelling.ts';
+import type { ScenarioDiagnosticCode } from './diagnostics.ts';
+
+/** A scenario file parsed once, with what turns its offsets into lines and columns. */
+export interface ParsedScenario {
+  file: string;
+  doc: Document.Parsed;
+  lines: LineCounter;
+}
+
+export function parseScenario(file: string, text: string): ParsedScenario {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  return { file, doc, lines };
+}
+
+/** The YAML parser's errors, each at its place; empty when the text is valid YAML. */
+export function yamlProblems(p: ParsedScenario): Diagnostic[] {
+  return p.doc.errors.map((e) => ({
+    code: 'scenario/yaml',
+    severity: 'error',
+    message: e.message.split('\n')[0]!,
+    loc: locOf(p, e.pos[0], Math.max(e.pos[0] + 1, e.pos[1])),
+  }));
+}
+
+/** The game the scenario names (`game:`), or undefined. */
+export function scenarioGame(p: ParsedScenario): string | undefined {
+  const c = p.doc.contents;
+  if (!isMap(c)) return undefined;
+  const v = c.get('game');
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** The scenario's `game` is missing or none of `games` (or the file is no map): said at its place, with the nearest. */
+export function unknownGame(p: ParsedScenario, games: string[]): Diagnostic[] {
+  if (!isMap(p.doc.contents)) {
+    const range = p.doc.contents?.range ?? [0, 1, 1];
+    return [{ code: 'scenario/wrong-type', severity: 'error', message: `a scenario is a map (name, game, state, steps, expect), not ${described(p.doc.contents)}: see docs/scenarios.md`, loc: locOf(p, range[0], range[1]) }];
+  }
+  const node = p.doc.getIn(['game'], true) as Node | undefined;
+  if (!node) {
+    const range = p.doc.contents?.range ?? [0, 1, 1];
+    return [{ code: 'scenario/missing-key', severity: 'error', message: `the scenario names no game: add 'game: <name>' (the games are ${listed(games)})`, loc: locOf(p, range[0], Math.min(range[1], range[0] + 1)) }];
+  }
+  const name = String((node as Scalar).value);
+  const range = node.range ?? [0, 1, 1];
+  return [{ code: 'scenario/unknown-name', severity: 'error', message: `unknown game '${name}'; the games are ${listed(games)}`, loc: locOf(p, range[0], range[1]), notes: didYouMean(name, games) }];
+}
+
+/** Every mistake of the scenario against the game `ir` (the YAML's own errors first, alone). */
+export function checkScenario(p: ParsedScenario, ir: GameIR): Diagnostic[] {
+  const yaml = yamlProblems(p);
+  if (yaml.length) return yaml;
+  const c = new ScenarioChecker(p, ir);
+  c.file();
+  return c.diagnostics;
+}
+
+function locOf(p: ParsedScenario, start: number, end: number): Loc {
+  const a = p.lines.linePos(start);
+  // The end column is inclusive, as the compiler's (chevrotain's) locations are.
+  const b = p.lines.linePos(Math.max(start, end - 1));
+  // A text without a newline has no line starts yet: its first line.
+  return { file: p.file, line: Math.max(1, a.line), col: Math.max(1, a.col), offset: start, endLine: Math.max(1, b.line), endCol: Math.max(1, b.col), endOffset: Math.max(start + 1, end) };
+}
+
+/** How a node's value is described in a message: `text 'lots'`, `the number 3`, `a list`. */
+function described(n: Node | null | undefined): string {
+  if (!n || (isScalar(n) && n.value === null)) return 'nothing';
+  if (isMap(n)) return 'a map';
+  if (isSeq(n)) return 'a list';
+  if (isScalar(n)) {
+    const v = n.value;
+    if (typeof v === 'string') return `text '${v}'`;
+    if (typeof v === 'number') return `the number ${v}`;
+    if (typeof v === 'boolean') return String(v);
+  }
+  return 'a value';
+}
+
+function didYouMean(name: string, candidates: Iterable<string>): string[] | undefined {
+  const s = suggest(name, candidates);
+  return s.length ? [`did you mean ${s.map((x) => `'${x}'`).join(' or ')}?`] : undefined;
+}
+
+function listed(names: string[]): string {
+  return names.length ? names.join(', ') : 'none';
+}
+
+/** The keys of the top level, of a card written as a map, and of `expect` (besides zones). */
+const topKeys = ['name', 'cite', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'state', 'steps', 'expect'];
+const cardKeys = ['card', 'entered', 'facedown', 'attached'];
+const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'reason', 'offered', 'not_offered', 'options', 'log'];
+
+class ScenarioChecker {
+  diagnostics: Diagnostic[] = [];
+  private players: string[];
+  private zoneNames: string[];
+  /** The cards the position creates, by owner ('shared' for shared zones): for card references. */
+  private positionCards: { owner: string; name: string }[] = [];
+  /** Card references written in the position, checked once every card of it is known. */
+  private cardRefs: { node: Scalar; what: string }[] = [];
+  /** A card and a zone of the game, for the examples in messages. */
+  private cardEx: string;
+  private zoneEx: string;
+
+  constructor(
+    private p: ParsedScenario,
+    private ir: GameIR,
+  ) {
+    this.players = Array.from({ length: ir.game.players }, (_, i) => `p${i + 1}`);
+    this.zoneNames = ir.zones.map((z) => z.name);
+    this.cardEx = ir.cards[0]?.name ?? '<card>';
+    this.zoneEx = `p1.${ir.zones.find((z) => !z.shared)?.name ?? '<zone>'}`;
+  }
+
+  private error(code: ScenarioDiagnosticCode, node: Node | Pair | null | undefined, message: string, notes?: string[]): void {
+    const range = (isPair(node) ? (node.key as Node | null)?.range : node?.range) ?? [0, 1, 1];
+    this.diagnostics.push({ code, severity: 'error', message, loc: locOf(this.p, range[0], range[1]), notes });
+  }
+
+  // ------------------------------------------------------------ kinds of node
+
+  private resolved(n: unknown): Node | null {
+    if (isAlias(n)) return (n.resolve(this.p.doc) as Node | undefined) ?? null;
+    return (n as Node | null) ?? null;
+  }
+
+  /** The node as a map, or null after saying that a map was expected (`what`: the place). */
+  private map(n: unknown, what: string, example: string): YAMLMap | null {
+    const node = this.resolved(n);
+    if (isMap(node)) return node;
+    this.error('scenario/wrong-type', node, `${what} is a map, not ${described(node)}: write ${example}`);
+    return null;
+  }
+
+  private seq(n: unknown, what: string, example: string): YAMLSeq | null {
+    const node = this.resolved(n);
+    if (isSeq(node)) return node;
+    // One item where a list is expected (`board: Healer`) is read letter by letter otherwise.
+    const fix = isScalar(node) && node.value !== null ? `[${String(node.value)}]` : example;
+    this.error('scenario/wrong-type', node, `${what} is a list, not ${described(node)}: write ${fix}`);
+    return null;
+  }
+
+  /** A scalar of the given JavaScript kind, or null after saying what was expected. */
+  private scalar(n: unknown, kind: 'string' | 'number' | 'boolean', what: string): Scalar | null {
+    const node = this.resolved(n);
+    if (isScalar(node) && typeof node.value === kind && (kind !== 'number' || Number.isFinite(node.value))) return node;
+    const wanted = kind === 'string' ? 'text' : kind === 'number' ? 'a number' : 'true or false';
+    this.error('scenario/wrong-type', node, `${what} is ${wanted}, not ${described(node)}`);
+    return null;
+  }
+
+  /** Text or a number (a label, a step's answer), as text; null after saying what was expected. */
+  private word(n: unknown, what: string): string | null {
+    const node = this.resolved(n);
+    if (isScalar(node) && node.value !== null && typeof node.value !== 'object') return String(node.value);
+    this.error('scenario/wrong-type', node, `${what} is a name or a word, not ${described(node)}`);
+    return null;
+  }
+
+  /** The map's pairs with their keys as text (a non-text key is reported and skipped). */
+  private pairs(m: YAMLMap): [string, Pair<unknown, unknown>][] {
+    const out: [string, Pair<unknown, unknown>][] = [];
+    for (const pair of m.items) {
+      const k = this.resolved(pair.key);
+      if (isScalar(k) && k.value !== null && typeof k.value !== 'object') out.push([String(k.value), pair]);
+      else this.error('scenario/wrong-type', k, `a key is a name, not ${described(k)}`);
+    }
+    return out;
+  }
+
+  private unknownKey(pair: Pair, key: string, where: string, known: string[]): void {
+    this.error('scenario/unknown-key', pair, `unknown key '${key}' ${where}; the keys are ${listed(known)}`, didYouMean(key, known));
+  }
+
+  // ------------------------------------------------------------ the file
+
+  file(): void {
+    const top = this.map(this.p.doc.contents, 'a scenario', 'name, game, state, steps and expect (docs/scenarios.md)');
+    if (!top) return;
+    let asserts = false;
+    let state: Pair | null = null;
+    let start: string | null = null;
+    for (const [key, pair] of this.pairs(top)) {
+      const v = pair.value;
+      switch (key) {
+        case 'name':
+        case 'cite':
+        case 'game':
+          this.scalar(v, 'string', `'${key}'`);
+          break;
+        case 'strict':
+        case 'ask_forced':
+          this.scalar(v, 'boolean', `'${key}'`);
+          break;
+        case 'seed':
+          this.integer(v, `'seed'`);
+          break;
+        case 'format':
+          this.format(v);
+          break;
+        case 'params':
+          this.params(v);
+          break;
+        case 'start':
+          start = this.start(v);
+          break;
+        case 'state':
+          state = pair;
+          this.state(v);
+          break;
+        case 'steps':
+          if (this.steps(v)) asserts = true;
+          break;
+        case 'expect': {
+          const m = this.map(v, "'expect'", `{ ${this.zoneEx}: [${this.cardEx}] } (docs/scenarios.md)`);
+          if (m && this.expectations(m, "in 'expect'")) asserts = true;
+          break;
+        }
+        default:
+          this.unknownKey(pair, key, 'in a scenario', topKeys);
+      }
+    }
+    if (start === 'setup' && state) this.error('scenario/wrong-place', state, "'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
+    this.checkCardRefs();
+    if (!asserts) {
+      const where = top.items.find((x) => isScalar(x.key) && x.key.value === 'expect') ?? top.items.find((x) => isScalar(x.key) && x.key.value === 'name') ?? top.items[0];
+      this.error('scenario/asserts-nothing', where ?? top, `the scenario checks nothing: a ruling must assert something — add an 'expect' map (e.g. expect: { ${this.zoneEx}: [${this.cardEx}] }) or a '- check: { … }' step`);
+    }
+  }
+
+  private integer(n: unknown, what: string): void {
+    const s = this.scalar(n, 'number', what);
+    if (s && !Number.isInteger(s.value)) this.error('scenario/wrong-type', s, `${what} is a whole number, not ${String(s.value)}`);
+  }
+
+  private format(n: unknown): void {
+    const s = this.scalar(n, 'string', "'format'");
+    if (!s) return;
+    const names = this.ir.game.formats.map((f) => f.name);
+    if (!names.includes(s.value as string)) this.error('scenario/unknown-name', s, `${this.ir.game.name} has no format '${s.value}'; its formats are ${listed(names)}`, didYouMean(s.value as string, names));
+  }
+
+  private params(n: unknown): void {
+    const m = this.map(n, "'params'", '{ opening_hand: 7 }');
+    if (!m) return;
+    const names = this.ir.params.map((x) => x.name);
+    for (const [key, pair] of this.pairs(m)) {
+      const param = this.ir.params.find((x) => x.name === key);
+      if (!param) {
+        this.error('scenario/unknown-name', pair, `${this.ir.game.name} has no rule parameter '${key}'; its parameters are ${listed(names)}`, didYouMean(key, names));
+        continue;
+      }
+      const what = `parameter '${key}'`;
+      if (param.type === 'number') this.scalar(pair.value, 'number', what);
+      else if (param.type === 'bool') this.scalar(pair.value, 'boolean', what);
+      else {
+        const s = this.scalar(pair.value, 'string', what);
+        const readings = textReadings(this.ir, this.ir.params.indexOf(param));
+        if (s && readings && !readings.includes(s.value as string)) {
+          this.error('scenario/unknown-value', s, `${what} is one of ${listed(readings)}, not '${s.value}'`, didYouMean(s.value as string, readings));
+        }
+      }
+    }
+  }
+
+  /** `start:`: setup, turn, or a window of the game's turn. */
+  private start(n: unknown): string | null {
+    const s = this.scalar(n, 'string', "'start'");
+    if (!s) return null;
+    const windows = new Set<string>();
+    collectWindows(this.ir.turn.body, windows);
+    const names = ['setup', 'turn', ...windows];
+    if (!names.includes(s.value as string)) this.error('scenario/unknown-name', s, `'start: ${s.value}': the game's turn has no window of that name; start is one of ${listed(names)}`, didYouMean(s.value as string, names));
+    return s.value as string;
+  }
+
+  // ------------------------------------------------------------ state
+
+  private state(n: unknown): void {
+    const m = this.map(n, "'state'", `{ active: p1, p1: { ${this.zoneEx.slice(3)}: [${this.cardEx}] } }`);
+    if (!m) return;
+    const keys = ['turn', 'active', 'globals', 'shared', ...this.players];
+    for (const [key, pair] of this.pairs(m)) {
+      if (key === 'turn') this.integer(pair.value, "'turn'");
+      else if (key === 'active') this.player(pair.value, "'active'");
+      else if (key === 'globals') {
+        const g = this.map(pair.value, "'globals'", '{ name: value }');
+        if (!g) continue;
+        const names = this.ir.globalStates.map((s) => s.name);
+        for (const [gn, gp] of this.pairs(g)) {
+          const s = this.ir.globalStates.find((x) => x.name === gn);
+          if (!s) this.error('scenario/unknown-name', gp, `unknown global state '${gn}'; the global states are ${listed(names)}`, didYouMean(gn, names));
+          else this.value(gp.value, s.type, `global state '${gn}'`, 'state');
+        }
+      } else if (key === 'shared') this.zones(pair.value, 'shared');
+      else if (this.players.includes(key)) this.zones(pair.value, key);
+      else this.unknownKey(pair, key, "in 'state'", keys);
+    }
+  }
+
+  /** A player's (or `shared`'s) zones and, for a player, `vars`. */
+  private zones(n: unknown, owner: string): void {
+    const m = this.map(n, `'${owner}'`, owner === 'shared' ? '{ <shared zone>: [<card>, …] }' : `{ ${this.zoneEx.slice(3)}: [${this.cardEx}], vars: { <player state>: <value> } }`);
+    if (!m) return;
+    const own = this.ir.zones.filter((z) => z.shared === (owner === 'shared')).map((z) => z.name);
+    for (const [key, pair] of this.pairs(m)) {
+      if (key === 'vars' && owner !== 'shared') {
+        const v = this.map(pair.value, `'${owner}.vars'`, '{ name: value }');
+        if (!v) continue;
+        const names = this.ir.playerStates.map((s) => s.name);
+        for (const [vn, vp] of this.pairs(v)) {
+          const s = this.ir.playerStates.find((x) => x.name === vn);
+          if (!s) this.error('scenario/unknown-name', vp, `unknown player state '${vn}'; the player states are ${listed(names)}`, didYouMean(vn, names));
+          else this.value(vp.value, s.type, `player state '${vn}'`, 'state');
+        }
+        continue;
+      }
+      const zone = this.ir.zones.find((z) => z.name === key);
+      if (!zone) {
+        const keys = owner === 'shared' ? own : [...own, 'vars'];
+        this.error('scenario/unknown-name', pair, `unknown zone '${key}' under '${owner}'; ${owner === 'shared' ? 'the shared zones are' : 'the keys are'} ${listed(keys)}`, didYouMean(key, keys));
+        continue;
+      }
+      if (zone.shared !== (owner === 'shared')) {
+        this.error('scenario/wrong-place', pair, zone.shared ? `'${key}' is a shared zone: write it under 'shared', not under '${owner}'` : `'${key}' is a zone of each player: write it under p1 or p2, not under 'shared'`);
+        continue;
+      }
+      const list = this.seq(pair.value, `the zone '${owner === 'shared' ? key : `${owner}.${key}`}'`, `[${this.cardEx}, { card: ${this.cardEx}, <state>: <value> }]`);
+      for (const item of list?.items ?? []) this.card(item, owner, zone);
+    }
+  }
+
+  /** A card of the position: its name, or a map `{ card, <state>: value, entered, facedown, attached }`. */
+  private card(n: unknown, owner: string, zone: ZoneIR): void {
+    const node = this.resolved(n);
+    if (isScalar(node)) {
+      const name = this.cardName(node);
+      if (name) this.positionCards.push({ owner, name });
+      return;
+    }
+    const m = this.map(node, 'a card of the position', `${this.cardEx} or { card: ${this.cardEx}, <state>: <value> }`);
+    if (!m) return;
+    const cardPair = m.items.find((x) => isScalar(x.key) && x.key.value === 'card');
+    if (!cardPair) {
+      this.error('scenario/missing-key', m, `a card written as a map names its card: write { card: ${this.cardEx}, … }`);
+      return;
+    }
+    const name = this.cardName(cardPair.value);
+    if (name) this.positionCards.push({ owner, name });
+    const def = name ? this.ir.cards.find((c) => c.name === name) : undefined;
+    const type = def ? this.ir.cardTypes[def.type] : undefined;
+    const allStates = this.ir.cardFields.filter((f) => f.kind === 'state').map((f) => f.name);
+    for (const [key, pair] of this.pairs(m)) {
+      if (key === 'card') continue;
+      if (key === 'entered') this.integer(pair.value, "'entered'");
+      else if (key === 'facedown') this.scalar(pair.value, 'boolean', "'facedown'");
+      else if (key === 'attached') {
+        const list = this.seq(pair.value, "'attached'", `[${this.cardEx}, { card: ${this.cardEx} }]`);
+        for (const item of list?.items ?? []) this.card(item, owner, zone);
+      } else {
+        const fi = this.ir.cardFields.findIndex((f) => f.name === key);
+        const field = this.ir.cardFields[fi];
+        if (!field || field.kind !== 'state') {
+          const states = type ? type.fields.map((i) => this.ir.cardFields[i]!).filter((f) => f.kind === 'state').map((f) => f.name) : allStates;
+          const what = field ? `'${key}' is a card ${field.kind === 'attr' ? 'attribute (printed on the card)' : 'value (computed)'}, not a state: a scenario sets states only` : `unknown card state '${key}'`;
+          this.error(field ? 'scenario/wrong-place' : 'scenario/unknown-key', pair, `${what}; ${name ? `the states of ${name} are` : 'the card states are'} ${listed(states)}; the other keys are ${cardKeys.join(', ')}`, field ? undefined : didYouMean(key, [...states, ...cardKeys]));
+          continue;
+        }
+        if (type && !type.fields.includes(fi)) {
+          const states = type.fields.map((i) => this.ir.cardFields[i]!).filter((f) => f.kind === 'state').map((f) => f.name);
+          this.error('scenario/wrong-place', pair, `${name} (a ${type.name}) has no state '${key}'; its states are ${listed(states)}`);
+          continue;
+        }
+        this.value(pair.value, field.type, `state '${key}'`, 'state');
+      }
+    }
+  }
+
+  /** A card's name (`♠3`): known to the game; returns it, or null after saying what is wrong. */
+  private cardName(n: unknown): string | null {
+    const word = this.word(n, 'a card');
+    if (word === null) return null;
+    if (this.ir.cards.some((c) => c.name === word)) return word;
+    this.error('scenario/unknown-name', this.resolved(n), `unknown card '${word}': ${this.ir.game.name} has no card of that name`, didYouMean(word, this.ir.cards.map((c) => c.name)));
+    return null;
+  }
+
+  private player(n: unknown, what: string, also: string[] = []): string | null {
+    const word = this.word(n, what);
+    if (word === null) return null;
+    if (this.players.includes(word) || also.includes(word)) return word;
+    const names = [...this.players, ...also];
+    this.error('scenario/unknown-name', this.resolved(n), `${what}: unknown player '${word}'; the players are ${listed(names)}`, didYouMean(word, names));
+    return null;
+  }
+
+  /**
+   * A value written into something of the game's type `type` (a state, an expected field).
+   * `use`: 'state' — a card reference must name a card of the position (the runner looks it up
+   * there); 'expect' — any card of the game.
+   */
+  private value(n: unknown, type: IRType, what: string, use: 'state' | 'expect'): void {
+    const node = this.resolved(n);
+    // An expected card or player may be none (`blocking: null`); a state is set to a real one.
+    if (use === 'expect' && (type === 'card' || type === 'player') && isScalar(node) && node.value === null) return;
+    if (type === 'number') this.scalar(node, 'number', what);
+    else if (type === 'bool') this.scalar(node, 'boolean', what);
+    else if (type === 'text') this.scalar(node, 'string', what);
+    else if (type === 'player') this.player(node, what);
+    else if (type.startsWith('enum:')) {
+      const en = this.ir.enums.find((e) => e.name === type.slice(5));
+      const s = this.scalar(node, 'string', `${what} (a ${type.slice(5)} value)`);
+      if (!s || !en) return;
+      const names = en.values.map((v) => v.name);
+      const v = s.value as string;
+      if (names.includes(v)) return;
+      const byTitle = en.values.find((x) => x.title === v);
+      this.error('scenario/unknown-value', s, `${what} is a ${en.name} value, and ${en.name} has no value '${v}'; its values are ${listed(names)}`, byTitle ? [`'${v}' is the title of ${byTitle.name}: write ${byTitle.name}`] : didYouMean(v, names));
+    } else if (type === 'card') {
+      const s = this.scalar(node, 'string', `${what} (a card)`);
+      if (s) this.cardRef(s, what, use);
+    } else if (type === 'cards' || type === 'players' || type.startsWith('list:')) {
+      const list = this.seq(node, what, '[…]');
+      const el = type === 'cards' ? 'card' : type === 'players' ? 'player' : type.slice(5);
+      for (const item of list?.items ?? []) this.value(item, el, `an item of ${what}`, use);
+    }
+    // Other types (labels, requests…) have no written form to check.
+  }
+
+  /** `♠7` or `p2:♠7`: the name part is a card of the game, the owner a player. */
+  private cardRef(s: Scalar, what: string, use: 'state' | 'expect'): void {
+    const ref = s.value as string;
+    const [owner, name] = ref.includes(':') ? (ref.split(':', 2) as [string, string]) : [null, ref];
+    if (owner !== null && !this.players.includes(owner)) {
+      this.error('scenario/unknown-name', s, `${what}: '${ref}' names the owner '${owner}', which is not a player; the players are ${listed(this.players)}`, didYouMean(owner, this.players));
+      return;
+    }
+    if (!this.ir.cards.some((c) => c.name === name)) {
+      this.error('scenario/unknown-name', s, `${what}: unknown card '${name}': ${this.ir.game.name} has no card of that name`, didYouMean(name, this.ir.cards.map((c) => c.name)));
+      return;
+    }
+    if (use === 'state') this.cardRefs.push({ node: s, what });
+  }
+
+  private checkCardRefs(): void {
+    for (const { node, what } of this.cardRefs) {
+      const ref = node.value as string;
+      const [owner, name] = ref.includes(':') ? (ref.split(':', 2) as [string, string]) : [null, ref];
+      const found = this.positionCards.filter((c) => c.name === name && (!owner || c.owner === owner));
+      if (found.length === 1) continue;
+      if (found.length === 0) this.error('scenario/card-reference', node, `${what}: no card '${ref}' in the position; put it in a zone of the 'state', or name one that is there`);
+      else this.error('scenario/card-reference', node, `${what}: '${ref}' names ${found.length} cards of the position; ${owner ? 'give the card you mean a name of its own' : `write ${[...new Set(found.map((c) => c.owner))].map((o) => `${o}:${name}`).join(' or ')}`}`);
+    }
+  }
+
+  // ------------------------------------------------------------ steps
+
+  /** The script; true when it has a `check` step (the scenario asserts something). */
+  private steps(n: unknown): boolean {
+    const list = this.seq(n, "'steps'", '[ { p1: <answer> }, { check: { … } } ]');
+    let checks = false;
+    for (const item of list?.items ?? []) {
+      const m = this.map(item, 'a step', "'- p1: <answer>' or '- check: { … }'");
+      if (!m) continue;
+      if (m.items.length !== 1) {
+        this.error('scenario/wrong-type', m, `a step answers one decision: write one '<player>: <answer>' (or one 'check:') per step, not ${m.items.length} keys`);
+        continue;
+      }
+      const [[key, pair]] = this.pairs(m) as [[string, Pair]];
+      if (!pair) continue;
+      if (key === 'check') {
+        const c = this.map(pair.value, "'check'", `{ ${this.zoneEx}: [${this.cardEx}] }`);
+        if (c && this.expectations(c, "in a 'check' step")) checks = true;
+      } else if (this.players.includes(key)) this.answer(pair.value);
+      else this.error('scenario/unknown-name', pair, `a step is '<player>: <answer>' or 'check: { … }', and '${key}' is neither; the players are ${listed(this.players)}`, didYouMean(key, [...this.players, 'check']));
+    }
+    return checks;
+  }
+
+  /** An answer: an option's label, a list of names (cards, players), or `{ mode: <label> }`. */
+  private answer(n: unknown): void {
+    const node = this.resolved(n);
+    if (isSeq(node)) for (const item of node.items) this.word(item, 'an item of a chosen list');
+    else if (isMap(node)) {
+      for (const [key, pair] of this.pairs(node)) {
+        if (key === 'mode') this.word(pair.value, "'mode'");
+        else this.unknownKey(pair, key, 'in an answer (a choice among modes is { mode: <label> })', ['mode']);
+      }
+    } else this.word(node, 'an answer');
+  }
+
+  // ------------------------------------------------------------ expectations
+
+  /** `expect:` or a `check` step; true when it asserts at least one thing. */
+  private expectations(m: YAMLMap, where: string): boolean {
+    let asserts = false;
+    for (const [key, pair] of this.pairs(m)) {
+      const v = pair.value;
+      if (key !== 'ordered') asserts = true;
+      switch (key) {
+        case 'ordered':
+          this.scalar(v, 'boolean', "'ordered'");
+          break;
+        case 'count':
+          for (const [path, p] of this.pathsOf(v, "'count'", '{ p2.life: 3 }')) {
+            this.zonePath(p, path);
+            const s = this.scalar(p.value, 'number', `count ${path}`);
+            if (s && !(Number.isInteger(s.value) && (s.value as number) >= 0)) this.error('scenario/wrong-type', s, `count ${path} is a number of cards (0 or more), not ${String(s.value)}`);
+          }
+          break;
+        case 'contains':
+        case 'lacks':
+          for (const [path, p] of this.pathsOf(v, `'${key}'`, `{ ${this.zoneEx}: [${this.cardEx}] }`)) {
+            this.zonePath(p, path);
+            this.cardList(p.value, `${key} ${path}`);
+          }
+          break;
+        case 'cards':
+          for (const [ref, p] of this.pathsOf(v, "'cards'", `{ ${this.cardEx}: { <field>: <value> } }`)) this.expectedCard(p, ref);
+          break;
+        case 'vars':
+          for (const [path, p] of this.pathsOf(v, "'vars'", '{ p1.life: 2 }')) {
+            const [pn, vn] = path.includes('.') ? (path.split('.', 2) as [string, string]) : [null, path];
+            if (pn === null || !this.players.includes(pn)) {
+              this.error(pn === null ? 'scenario/wrong-type' : 'scenario/unknown-name', p, `vars: '${path}' is <player>.<player state>, e.g. p1.${vn}`, pn === null ? undefined : didYouMean(pn, this.players));
+              continue;
+            }
+            const s = this.ir.playerStates.find((x) => x.name === vn);
+            const names = this.ir.playerStates.map((x) => x.name);
+            if (!s) this.error('scenario/unknown-name', p, `vars: unknown player state '${vn}'; the player states are ${listed(names)}`, didYouMean(vn, names));
+            else this.value(p.value, s.type, `vars ${path}`, 'expect');
+          }
+          break;
+        case 'winner':
+          this.player(v, "'winner'", ['none', 'draw']);
+          break;
+        case 'reason':
+          this.word(v, "'reason'");
+          break;
+        case 'offered':
+        case 'not_offered':
+        case 'options':
+          for (const [pn, p] of this.pathsOf(v, `'${key}'`, '{ p1: [<option>, …] }')) {
+            if (!this.players.includes(pn)) this.error('scenario/unknown-name', p, `${key}: unknown player '${pn}'; the players are ${listed(this.players)}`, didYouMean(pn, this.players));
+            const list = this.seq(p.value, `${key} ${pn}`, '[<option>, …]');
+            for (const item of list?.items ?? []) this.word(item, `an option of ${key} ${pn}`);
+          }
+          break;
+        case 'log': {
+          const list = this.seq(v, "'log'", '["fizzle"]');
+          for (const item of list?.items ?? []) this.word(item, "an item of 'log'");
+          break;
+        }
+        default:
+          if (key.includes('.') || this.ir.zones.some((z) => z.shared && z.name === key)) {
+            this.zonePath(pair, key);
+            this.cardList(v, key);
+          } else if (this.ir.zones.some((z) => z.name === key)) {
+            this.error('scenario/wrong-place', pair, `'${key}' is a zone of each player: write p1.${key} or p2.${key}`);
+          } else {
+            const zones = this.ir.zones.map((z) => (z.shared ? z.name : `p1.${z.name}`));
+            this.unknownKey(pair, key, where, [...expectKeys, ...zones]);
+          }
+      }
+    }
+    return asserts;
+  }
+
+  /** A map's pairs (the map of `count:`, `cards:`…), or none after saying a map was expected. */
+  private pathsOf(n: unknown, what: string, example: string): [string, Pair][] {
+    const m = this.map(n, what, example);
+    return m ? (this.pairs(m) as [string, Pair][]) : [];
+  }
+
+  /** `p1.hand`, `shared.<zone>` or `<shared zone>`: a zone of the game, with the right owner. */
+  private zonePath(pair: Pair, path: string): void {
+    const [owner, zoneName] = path.includes('.') ? (path.split('.', 2) as [string, string]) : ['shared', path];
+    if (owner !== 'shared' && !this.players.includes(owner)) {
+      this.error('scenario/unknown-name', pair, `'${path}': unknown player '${owner}'; a zone is written <player>.<zone> (p1.hand) or shared.<zone>`, didYouMean(owner, [...this.players, 'shared']));
+      return;
+    }
+    const zone = this.ir.zones.find((z) => z.name === zoneName);
+    if (!zone) {
+      this.error('scenario/unknown-name', pair, `'${path}': unknown zone '${zoneName}'; the zones are ${listed(this.zoneNames)}`, didYouMean(zoneName, this.zoneNames));
+      return;
+    }
+    if (zone.shared && owner !== 'shared') this.error('scenario/wrong-place', pair, `'${path}': '${zoneName}' is a shared zone: write ${zoneName} (or shared.${zoneName})`);
+    if (!zone.shared && owner === 'shared') this.error('scenario/wrong-place', pair, `'${path}': '${zoneName}' is a zone of each player: write p1.${zoneName}`);
+  }
+
+  private cardList(n: unknown, what: string): void {
+    const list = this.seq(n, what, `[${this.cardEx}, …]`);
+    for (const item of list?.items ?? []) this.cardName(item);
+  }
+
+  /** `cards: { ♠7: { charged: false, zone: p1.field } }`. */
+  private expectedCard(pair: Pair, ref: string): void {
+    const keyNode = this.resolved(pair.key);
+    if (isScalar(keyNode)) this.cardRef(keyNode as Scalar, 'cards', 'expect');
+    const m = this.map(pair.value, `cards ${ref}`, '{ <state or value>: <value>, zone: p1.field }');
+    if (!m) return;
+    const fields = this.ir.cardFields.map((f) => f.name);
+    for (const [f, p] of this.pairs(m)) {
+      if (f === 'facedown') this.scalar(p.value, 'boolean', `cards ${ref}.facedown`);
+      else if (f === 'zone') this.scalar(p.value, 'string', `cards ${ref}.zone`);
+      else {
+        const field = this.ir.cardFields.find((x) => x.name === f);
+        if (!field) this.error('scenario/unknown-name', p, `cards ${ref}: unknown card field '${f}'; the fields are ${listed([...fields, 'facedown', 'zone'])}`, didYouMean(f, [...fields, 'facedown', 'zone']));
+        else this.value(p.value, field.type, `cards ${ref}.${f}`, 'expect');
+      }
+    }
+  }
+}
+
+const readingsCache = new WeakMap<GameIR, Map<number, string[] | null>>();
+
+/**
+ * The values a text parameter can mean, or null when any text can: its default and alternatives,
+ * and the texts the rules compare it with (`decks == "R31_a_four"`). Without alternatives, the
+ * compared texts are all it can mean only when every use of it in the rules is such a comparison
+ * (a value that is none of them matches nothing: a misspelling).
+ */
+function textReadings(ir: GameIR, index: number): string[] | null {
+  let byParam = readingsCache.get(ir);
+  if (!byParam) readingsCache.set(ir, (byParam = new Map()));
+  if (byParam.has(index)) return byParam.get(index)!;
+  const param = ir.params[index]!;
+  const compared = new Set<string>();
+  let uses = 0;
+  let comparisons = 0;
+  const isParam = (e: unknown) => !!e && (e as { kind?: string }).kind === 'param' && (e as { index?: number }).index === index;
+  const isText = (e: unknown) => !!e && (e as { kind?: string }).kind === 'lit' && typeof (e as { value?: unknown }).value === 'string';
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) for (const x of node) walk(x);
+    else if (node && typeof node === 'object') {
+      const o = node as Record<string, unknown>;
+      if (isParam(o)) uses++;
+      if (o.kind === 'binary' && (o.op === '==' || o.op === '!=')) {
+        const [p, t] = isParam(o.left) && isText(o.right) ? [o.left, o.right] : isParam(o.right) && isText(o.left) ? [o.right, o.left] : [null, null];
+        if (p) {
+          comparisons++;
+          compared.add((t as { value: string }).value);
+        }
+      }
+      for (const v of Object.values(o)) if (v && typeof v === 'object') walk(v);
+    }
+  };
+  walk([ir.functions, ir.procedures, ir.actions, ir.checks, ir.setup, ir.turn, ir.auras, ir.cardTypes, ir.playerStates, ir.globalStates, ir.requestStates]);
+  // The first-responder parameter is read by the engine itself, by its alternatives.
+  const complete = uses === comparisons && ir.game.firstResponderParam !== index;
+  const readings = param.alternatives.length || (complete && compared.size) ? [...new Set([String(param.value), ...param.alternatives.map(String), ...compared])] : null;
+  byParam.set(index, readings);
+  return readings;
+}
+
+/** The names of the windows anywhere in the turn's statements (where a scenario may start). */
+function collectWindows(node: unknown, out: Set<string>): void {
+  if (Array.isArray(node)) for (const x of node) collectWindows(x, out);
+  else if (node && typeof node === 'object') {
+    const o = node as Record<string, unknown>;
+    if (o.kind === 'window' && typeof o.name === 'string') out.add(o.name);
+    for (const v of Object.values(o)) if (v && typeof v === 'object') collectWindows(v, out);
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The codes of the mistakes found in a scenario file before it runs (scenario/check.ts), with the
+ * one-line meaning shown in docs/diagnostics.md. They are reported as the compiler's
+ * `Diagnostic` (file:line:col of the YAML, message, "did you mean" notes), so the CLI renders
+ * them with the same code frame and the playground shows them as markers.
+ */
+export const scenarioDiagnosticCodes = {
+  'scenario/yaml': 'The file is not valid YAML (the YAML parser\'s own message, at its place).',
+  'scenario/unknown-key': 'A key the scenario format does not have at that place (`expcet:`, `parmas:`); the message lists the keys that are.',
+  'scenario/missing-key': 'A key that must be written is not (a card written as a map without `card:`).',
+  'scenario/wrong-type': 'A value of the wrong kind for its place: text for a number (`starting_life: lots`), one card where a list is expected (`board: Healer`), a list where a map is expected.',
+  'scenario/unknown-name': 'A name the game does not have: a card, zone, player, state, parameter, format or window.',
+  'scenario/unknown-value': 'A value its state or parameter cannot hold: an enum value the game does not name (`role: hero`), a text parameter that is none of its default, alternatives and the texts the rules compare it with.',
+  'scenario/wrong-place': 'A name used where it does not belong: a shared zone under a player (or the reverse), a state the card\'s type does not have, `start: setup` with a `state`.',
+  'scenario/card-reference': 'A card-valued state names no card of the position, or several: give the owner (`p2:♡5`) or a card of its own.',
+  'scenario/asserts-nothing': 'A scenario with no `expect` and no `check` step: a ruling must assert something.',
+} as const;
+
+export type ScenarioDiagnosticCode = keyof typeof scenarioDiagnosticCodes;

@@ -1,0 +1,226 @@
+// A scenario is checked against the compiled game before it runs (scenario/check.ts): every
+// mistake of a file at once, each at its YAML line:col with a stable code and the fix; a file
+// with mistakes is not run. The issue's cases: `role: hero`, `expcet:`, a misspelt parameter,
+// `starting_life: lots`, `board: Healer`, a ruling that asserts nothing.
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../compiler/diagnostics.ts';
+import { checkScenarioInRepo, runScenarioInRepo } from '../scenario/files.ts';
+import { scenarioDiagnosticCodes } from '../scenario/diagnostics.ts';
+import { root } from './helpers.ts';
+
+/** `line:col` (1-based) of the `nth` occurrence of `needle` in `text`. */
+function at(text: string, needle: string, nth = 0): string {
+  let i = text.indexOf(needle);
+  for (let k = 0; k < nth; k++) i = text.indexOf(needle, i + 1);
+  expect(i, needle).toBeGreaterThanOrEqual(0);
+  const before = text.slice(0, i).split('\n');
+  return `${before.length}:${before.at(-1)!.length + 1}`;
+}
+
+const check = (text: string, file = 'test.yaml') => checkScenarioInRepo(root, file, text);
+const brief = (ds: Diagnostic[]) => ds.map((d) => `${d.loc.line}:${d.loc.col} ${d.code}`);
+/** Every code a test below has seen: each code of the catalogue must be reachable. */
+const seen = new Set<string>();
+const mistakes = (text: string) => {
+  const ds = check(text);
+  for (const d of ds) seen.add(d.code);
+  return ds;
+};
+
+const trumpPosition = (field: string, extra = '') => `name: "a position"
+game: trump
+state:
+  active: p1
+  p1:
+    field:
+${field}
+    life: [♠3, ♡9, ◇J]
+  p2:
+    field:
+      - { card: ♡5, role: soldier }
+steps:
+  - p1: エンド
+${extra || 'expect:\n  p2.field: [♡5]\n'}`;
+
+describe('scenario check (scenario/check.ts)', () => {
+  it("refuses `role: hero`: a value the game has no name for, at its line and column, and the scenario does not run", () => {
+    const text = trumpPosition('      - { card: ♠Q, role: hero }');
+    const ds = mistakes(text);
+    expect(brief(ds)).toEqual([`${at(text, 'hero')} scenario/unknown-value`]);
+    expect(ds[0]!.message).toMatch(/'role' is a Role value, and Role has no value 'hero'; its values are unassigned, soldier, barrier/);
+    expect(ds[0]!.loc.endCol - ds[0]!.loc.col + 1).toBe('hero'.length);
+    const o = runScenarioInRepo(root, 'test.yaml', text);
+    expect(o.passed).toBe(false);
+    expect(o.error?.kind).toBe('scenario');
+    expect(o.events).toEqual([]); // nothing ran
+    expect(o.failures).toEqual([expect.stringContaining(`test.yaml:${at(text, 'hero')}: state 'role' is a Role value`)]);
+    // The title instead of the name: the name is suggested.
+    const title = mistakes(trumpPosition('      - { card: ♠Q, role: 兵士 }'));
+    expect(title[0]!.notes).toEqual(["'兵士' is the title of soldier: write soldier"]);
+    // The same position written right runs.
+    const right = runScenarioInRepo(root, 'test.yaml', trumpPosition('      - { card: ♠Q, role: soldier }'));
+    expect(right.diagnostics).toEqual([]);
+    expect(right.failures).toEqual([]);
+    expect(right.events.length).toBeGreaterThan(0);
+  });
+
+  it('reports every mistake of a file at once, in the order written, each with its place and a did-you-mean', () => {
+    const text = `name: "many mistakes"
+game: trump
+format: mastr
+params: { blackjack_ace: sfot, opening_hnad: 7, opening_hand: lots }
+start: mian
+state:
+  active: p3
+  turn: soon
+  p1:
+    field:
+      - { card: ♠Q, role: soldier, charged: maybe, rle: barrier }
+      - { card: ♠R }
+      - { role: soldier }
+    hand: ♠3
+    graveyrd: [♠4]
+    vars: { force_totl: 1, force_total: many }
+  p2:
+    field: [♡5]
+  globals: { bj_done: nope }
+steps:
+  - p1: pass
+  - p3: pass
+  - { p1: pass, p2: pass }
+expect:
+  p2.field: [♡5, ♡55]
+  count: { p2.hand: -1 }
+  cards: { ♡5: { role: hero } }
+  winner: p4
+`;
+    const ds = mistakes(text);
+    expect(brief(ds)).toEqual([
+      `${at(text, 'mastr')} scenario/unknown-name`,
+      `${at(text, 'sfot')} scenario/unknown-value`,
+      `${at(text, 'opening_hnad')} scenario/unknown-name`,
+      `${at(text, 'lots')} scenario/wrong-type`,
+      `${at(text, 'mian')} scenario/unknown-name`,
+      `${at(text, 'p3')} scenario/unknown-name`,
+      `${at(text, 'soon')} scenario/wrong-type`,
+      `${at(text, 'maybe')} scenario/wrong-type`,
+      `${at(text, 'rle')} scenario/unknown-key`,
+      `${at(text, '♠R')} scenario/unknown-name`,
+      `${at(text, '{ role: soldier }')} scenario/missing-key`,
+      `${at(text, '♠3')} scenario/wrong-type`,
+      `${at(text, 'graveyrd')} scenario/unknown-name`,
+      `${at(text, 'force_totl')} scenario/unknown-name`,
+      `${at(text, 'many', 1)} scenario/wrong-type`,
+      `${at(text, 'nope')} scenario/wrong-type`,
+      `${at(text, 'p3', 1)} scenario/unknown-name`,
+      `${at(text, '{ p1: pass, p2: pass }')} scenario/wrong-type`,
+      `${at(text, '♡55')} scenario/unknown-name`,
+      `${at(text, '-1')} scenario/wrong-type`,
+      `${at(text, 'hero')} scenario/unknown-value`,
+      `${at(text, 'p4')} scenario/unknown-name`,
+    ]);
+    const note = (needle: string) => ds.find((d) => d.loc.line === Number(at(text, needle).split(':')[0]) && d.loc.col === Number(at(text, needle).split(':')[1]))!.notes;
+    expect(note('mastr')).toEqual(["did you mean 'master'?"]);
+    expect(note('sfot')).toEqual(["did you mean 'soft'?"]);
+    expect(note('opening_hnad')).toEqual(["did you mean 'opening_hand'?"]);
+    expect(note('mian')).toEqual(["did you mean 'main'?"]);
+    expect(note('rle')).toEqual(["did you mean 'role'?"]);
+    expect(note('graveyrd')).toEqual(["did you mean 'graveyard'?"]);
+    expect(note('force_totl')).toEqual(["did you mean 'force_total'?"]);
+    for (const d of ds) expect(d.loc.file).toBe('test.yaml');
+    // The runner refuses it with all of them, and runs nothing.
+    const o = runScenarioInRepo(root, 'test.yaml', text);
+    expect(o.failures).toHaveLength(ds.length);
+    expect(o.events).toEqual([]);
+  });
+
+  it('the issue’s scenario keys: a misspelt expect, a misspelt parameter, text for a number, one card for a list', () => {
+    const expcet = trumpPosition('      - { card: ♠Q, role: soldier }', 'expcet:\n  p2.field: [♡5]\n');
+    const e = mistakes(expcet);
+    expect(brief(e)).toEqual([`${at(expcet, 'expcet')} scenario/unknown-key`, `1:1 scenario/asserts-nothing`]);
+    expect(e[0]!.notes).toEqual(["did you mean 'expect'?"]);
+    // Before the check, this ruling passed with nothing checked.
+    expect(runScenarioInRepo(root, 'test.yaml', expcet).passed).toBe(false);
+
+    const skirmish = (params: string, board: string) => `name: "skirmish"
+game: skirmish
+params: ${params}
+state:
+  active: p1
+  p1:
+    board: ${board}
+    deck: [Soldier]
+  p2:
+    deck: [Soldier]
+steps:
+  - p1: pass
+expect:
+  vars: { p2.life: 10 }
+`;
+    const life = skirmish('{ starting_lfe: 20 }', '[Healer]');
+    expect(brief(mistakes(life))).toEqual([`${at(life, 'starting_lfe')} scenario/unknown-name`]);
+    const lots = skirmish('{ starting_life: lots }', 'Healer');
+    const l = mistakes(lots);
+    expect(brief(l)).toEqual([`${at(lots, 'lots')} scenario/wrong-type`, `${at(lots, 'Healer')} scenario/wrong-type`]);
+    expect(l[0]!.message).toBe("parameter 'starting_life' is a number, not text 'lots'");
+    expect(l[1]!.message).toBe("the zone 'p1.board' is a list, not text 'Healer': write [Healer]");
+    expect(runScenarioInRepo(root, 'test.yaml', skirmish('{ starting_life: 10 }', '[Healer]')).failures).toEqual([]);
+  });
+
+  it('a text parameter takes its default, an alternative, or a text the rules compare it with (spimate’s test decks)', () => {
+    const decks = (d: string) => `name: x\ngame: spimate\nparams: { decks: ${d} }\nstart: setup\nexpect: { winner: none }\n`;
+    expect(mistakes(decks('R31_a_four'))).toEqual([]);
+    const typo = decks('R31_a_fuor');
+    const ds = mistakes(typo);
+    expect(brief(ds)).toEqual([`${at(typo, 'R31_a_fuor')} scenario/unknown-value`]);
+    expect(ds[0]!.notes).toEqual(["did you mean 'R31_a_four'?"]);
+  });
+
+  it('a ruling must assert something: no expect and no check step is a mistake; a check step alone is enough', () => {
+    const none = trumpPosition('      - { card: ♠Q, role: soldier }', ' ');
+    expect(brief(mistakes(none))).toEqual(['1:1 scenario/asserts-nothing']);
+    expect(mistakes(none)[0]!.message).toMatch(/a ruling must assert something/);
+    const onlyOrdered = trumpPosition('      - { card: ♠Q, role: soldier }', 'expect:\n  ordered: true\n');
+    expect(brief(mistakes(onlyOrdered))).toEqual([`${at(onlyOrdered, 'expect')} scenario/asserts-nothing`]);
+    const checkStep = trumpPosition('      - { card: ♠Q, role: soldier }', '  - check: { p2.field: [♡5] }\n');
+    expect(mistakes(checkStep)).toEqual([]);
+  });
+
+  it('card references: a card-valued state names exactly one card of the position; zones in the right place', () => {
+    const text = (blocking: string) =>
+      trumpPosition(`      - { card: ♠Q, role: soldier, blocking: ${blocking} }\n      - { card: ♠K, role: soldier }`);
+    expect(mistakes(text('p2:♡5'))).toEqual([]);
+    const missing = text('p2:♡6');
+    expect(brief(mistakes(missing))).toEqual([`${at(missing, 'p2:♡6')} scenario/card-reference`]);
+    const unknown = text('♡66');
+    expect(brief(mistakes(unknown))).toEqual([`${at(unknown, '♡66')} scenario/unknown-name`]);
+    const twice = `${trumpPosition('      - { card: ♠Q, role: soldier, blocking: ♡5 }')}`.replace('  p2:\n    field:\n', '  p2:\n    hand: [♡5]\n    field:\n');
+    const t = mistakes(twice);
+    expect(brief(t)).toEqual([`${at(twice, '♡5 }')} scenario/card-reference`]);
+    expect(t[0]!.message).toMatch(/'♡5' names 2 cards of the position; write p2:♡5/);
+    // A shared zone under a player, a per-player zone in expect without its player.
+    const place = trumpPosition('      - { card: ♠Q, role: soldier }', 'expect:\n  field: [♡5]\n');
+    expect(brief(mistakes(place))).toEqual([`${at(place, 'field: [♡5]')} scenario/wrong-place`]);
+    expect(mistakes(place)[0]!.message).toBe("'field' is a zone of each player: write p1.field or p2.field");
+    const setup = 'name: x\ngame: trump\nstart: setup\nstate: { active: p1 }\nexpect: { winner: none }\n';
+    expect(brief(mistakes(setup))).toEqual([`${at(setup, 'state')} scenario/wrong-place`]);
+    const attr = trumpPosition('      - { card: ♠Q, suit: heart }');
+    expect(brief(mistakes(attr))).toEqual([`${at(attr, 'suit')} scenario/wrong-place`]);
+  });
+
+  it('YAML errors are reported at their place; an unknown or missing game names the games', () => {
+    const yaml = 'name: x\ngame: trump\nstate: [\n';
+    const y = mistakes(yaml);
+    expect(y.length).toBeGreaterThan(0);
+    expect(y.every((d) => d.code === 'scenario/yaml' && d.loc.line >= 3)).toBe(true);
+    const game = 'name: x\ngame: trunp\nexpect: { winner: none }\n';
+    const g = mistakes(game);
+    expect(brief(g)).toEqual([`${at(game, 'trunp')} scenario/unknown-name`]);
+    expect(g[0]!.notes).toEqual(["did you mean 'trump'?"]);
+    expect(brief(mistakes('name: x\nexpect: { winner: none }\n'))).toEqual(['1:1 scenario/missing-key']);
+  });
+
+  it('every code of the catalogue is reported by some mistake above', () => {
+    expect([...seen].sort()).toEqual(Object.keys(scenarioDiagnosticCodes).sort());
+  });
+});
