@@ -21,6 +21,8 @@ import { playOnWorkers } from './workers.ts';
 import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
 import { renderDiagnostic } from './render.ts';
+import { escapeControls, SourceLines } from './excerpt.ts';
+import { diagnosticJSON } from './diagnostic-json.ts';
 import { progressBar } from './progress.ts';
 import { runScenarioFiles } from '../scenario/files.ts';
 
@@ -34,7 +36,7 @@ function usage(): string {
   return [
     'usage: grimoire <command> [options]',
     '',
-    '  check <paths…>                 check the rules and cards under the paths',
+    '  check <paths…> [--json]        check the rules and cards under the paths; --json: every diagnostic as JSON',
     '  build <game> [--out FILE]      write the game\'s IR (JSON)',
     '  play <game> [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value]',
     '  new <game>                     start a new game: rules, cards and a ruling that work',
@@ -46,9 +48,18 @@ function usage(): string {
   ].join('\n');
 }
 
+/** Diagnostics printed per file; the rest are counted in one line (`check --json` lists them all). */
+const SHOWN_PER_FILE = 200;
+
 function printDiagnostics(diags: Diagnostic[], sources: SourceText[]): void {
-  const texts = new Map(sources.map((s) => [s.path, s.text]));
-  for (const d of diags) console.log(renderDiagnostic(d, texts.get(d.loc.file), color) + '\n');
+  const lines = new Map(sources.map((s) => [s.path, new SourceLines(s.text)]));
+  const perFile = new Map<string, number>();
+  for (const d of diags) {
+    const n = (perFile.get(d.loc.file) ?? 0) + 1;
+    perFile.set(d.loc.file, n);
+    if (n <= SHOWN_PER_FILE) console.log(renderDiagnostic(d, lines.get(d.loc.file), color) + '\n');
+  }
+  for (const [file, n] of perFile) if (n > SHOWN_PER_FILE) console.log(`… and ${n - SHOWN_PER_FILE} more in ${escapeControls(file)} (grimoire check --json lists them all)\n`);
 }
 
 function loadGame(game: string): { ir?: GameIR; diagnostics: Diagnostic[]; sources: SourceText[] } {
@@ -71,8 +82,8 @@ function requireIR(game: string): GameIR {
   return ir;
 }
 
-/** `check`: groups the given paths by game folder and compiles each game once. */
-function cmdCheck(paths: string[]): number {
+/** `check`: groups the given paths by game folder and compiles each game once; `json`: one object with every diagnostic instead of text. */
+function cmdCheck(paths: string[], json = false): number {
   if (paths.length === 0) throw new UsageError('check needs at least one path (e.g. grimoire check rules/trump cards/trump)');
   const games = new Set<string>();
   const loose: string[] = [];
@@ -87,23 +98,28 @@ function cmdCheck(paths: string[]): number {
   let errors = 0;
   let warnings = 0;
   let files = 0;
+  const all: Diagnostic[] = [];
+  const report = (diags: Diagnostic[], sources: SourceText[]) => {
+    if (json) all.push(...diags);
+    else printDiagnostics(diags, sources);
+    errors += diags.filter((d) => d.severity === 'error').length;
+    warnings += diags.filter((d) => d.severity === 'warning').length;
+  };
   for (const g of [...games].sort()) {
     const sources = gameSources(projectRoot, g) ?? readSources(grimFiles(join(projectRoot, 'cards', g)), projectRoot);
     files += sources.length;
     const r = compileGame({ sources, loadBase: (name) => gameSources(projectRoot, name) });
-    printDiagnostics(r.diagnostics, sources);
-    errors += r.diagnostics.filter((d) => d.severity === 'error').length;
-    warnings += r.diagnostics.filter((d) => d.severity === 'warning').length;
+    report(r.diagnostics, sources);
   }
   if (loose.length) {
     // Files outside a game folder: compiled together as one game.
     const sources = readSources(loose, process.cwd());
     files += sources.length;
     const r = compileGame({ sources });
-    printDiagnostics(r.diagnostics, sources);
-    errors += r.diagnostics.filter((d) => d.severity === 'error').length;
+    report(r.diagnostics, sources);
   }
-  console.log(`${files} file(s) checked: ${errors} error(s), ${warnings} warning(s)`);
+  if (json) console.log(JSON.stringify({ files, errors, warnings, diagnostics: all.map(diagnosticJSON) }));
+  else console.log(`${files} file(s) checked: ${errors} error(s), ${warnings} warning(s)`);
   return errors > 0 ? 1 : 0;
 }
 
@@ -291,7 +307,7 @@ async function main(argv: string[]): Promise<number> {
   });
   switch (command) {
     case 'check':
-      return cmdCheck(positionals);
+      return cmdCheck(positionals, !!values.json);
     case 'build':
       return cmdBuild(positionals[0], values.out);
     case 'play':

@@ -1,19 +1,37 @@
 /** Rendering diagnostics for a terminal: `file:line:col: error CODE message`, then a code frame. */
 import { codeFrameColumns } from '@babel/code-frame';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
+import { escapeControls, excerptWindow, showLine, SourceLines } from './excerpt.ts';
 
-export function renderDiagnostic(d: Diagnostic, text: string | undefined, color: boolean): string {
-  const head = `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${d.code} ${d.message}`;
+/**
+ * `source` is the file's text, or better its SourceLines shared by all the file's diagnostics:
+ * the frame is built from the few lines it shows, never from the whole file.
+ */
+export function renderDiagnostic(d: Diagnostic, source: SourceLines | string | undefined, color: boolean): string {
+  const head = escapeControls(`${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${d.code} ${d.message}`);
   const lines = [head];
-  if (text !== undefined) {
-    const sameLine = d.loc.endLine === d.loc.line;
-    const frame = codeFrameColumns(
-      text,
-      { start: { line: d.loc.line, column: d.loc.col }, end: sameLine ? { line: d.loc.line, column: d.loc.endCol + 1 } : undefined },
-      { highlightCode: color, linesAbove: 1, linesBelow: 1 },
-    );
-    lines.push(frame);
-  }
-  for (const n of d.notes ?? []) lines.push(`  note: ${n}`);
+  const src = typeof source === 'string' ? new SourceLines(source) : source;
+  if (src !== undefined) lines.push(codeFrame(d, src, color));
+  for (const n of d.notes ?? []) lines.push(`  note: ${escapeControls(n)}`);
   return lines.join('\n');
+}
+
+/** code-frame's options; `startLine` (the number of the first line passed) is missing from its typings. */
+type FrameOptions = NonNullable<Parameters<typeof codeFrameColumns>[2]> & { startLine: number };
+
+function codeFrame(d: Diagnostic, src: SourceLines, color: boolean): string {
+  const { line, col } = d.loc;
+  const first = Math.max(1, line - 1);
+  const last = Math.min(src.count, line + 1);
+  const raw: string[] = [];
+  for (let n = first; n <= last; n++) raw.push(src.line(n));
+  const window = excerptWindow(Math.max(...raw.map((l) => l.length)), col);
+  const shown = raw.map((l) => showLine(l, window.from, window.to));
+  // The frame's lines are numbered from `first` (startLine): only they are handed to code-frame.
+  const at = shown[line - first];
+  if (!at) return '';
+  const start = { line, column: at.column(col) };
+  const end = d.loc.endLine === line ? { line, column: at.column(d.loc.endCol + 1) } : undefined;
+  const options: FrameOptions = { highlightCode: color, linesAbove: 1, linesBelow: 1, startLine: first };
+  return codeFrameColumns(shown.map((s) => s.text).join('\n'), { start, end }, options);
 }

@@ -65,6 +65,8 @@ const ATTACHED = -2;
 
 /** Literals that a definition may not take as its name. */
 const reservedWords = new Set(['none', 'true', 'false']);
+/** Candidate names compared by "did you mean" in one compile (see Lowerer.didYouMean): about a second's work. */
+const SUGGESTION_BUDGET = 1_000_000;
 
 export function elementOf(t: IRType): IRType {
   switch (t) {
@@ -147,6 +149,8 @@ class Lowerer {
   /** Game-defined events (`event destroyed`). */
   private events: A.EventDecl[];
   private functions: A.FunctionDecl[];
+  /** A function's index by name: a game with thousands of functions looks one up at every call. */
+  private functionIndex = new Map<string, number>();
   private procedures: A.ProcedureDecl[];
   private actions: A.ActionDecl[];
   /** The card each ability belongs to. */
@@ -176,6 +180,9 @@ class Lowerer {
     this.requestStates = declsOf(decls, 'requestState');
     this.events = declsOf(decls, 'event');
     this.functions = declsOf(decls, 'function');
+    this.functions.forEach((f, i) => {
+      if (!this.functionIndex.has(f.name.text)) this.functionIndex.set(f.name.text, i);
+    });
     this.procedures = declsOf(decls, 'procedure');
     // (`instead` outside a card is kept so that its error is reported.)
     this.actions = [...declsOf(decls, 'action'), ...declsOf(decls, 'trigger'), ...declsOf(decls, 'instead')];
@@ -304,8 +311,18 @@ class Lowerer {
     return 'opponent';
   }
 
-  private didYouMean(name: string, candidates: Iterable<string>): string[] | undefined {
-    const s = suggest(name, candidates);
+  /**
+   * Names compared in "did you mean" searches so far. Each search compares the unknown name with
+   * every candidate, so thousands of unknown names in a game of thousands of names would make the
+   * search most of the check; past the budget, errors come without suggestions.
+   */
+  private suggestionWork = 0;
+
+  private didYouMean(name: string, candidates: Iterable<string> | (() => Iterable<string>)): string[] | undefined {
+    if (this.suggestionWork > SUGGESTION_BUDGET) return undefined;
+    const list = [...(typeof candidates === 'function' ? candidates() : candidates)];
+    this.suggestionWork += list.length;
+    const s = suggest(name, list);
     return s.length ? [`did you mean ${s.map((x) => `'${x}'`).join(' or ')}?`] : undefined;
   }
 
@@ -1059,7 +1076,7 @@ class Lowerer {
     if (l >= 0) return { ir: { kind: 'label', index: l }, type: 'label' };
     const a = this.actions.findIndex((x) => x.name.text === name);
     if (a >= 0) return { ir: { kind: 'actionRef', index: a }, type: 'action' };
-    const candidates = [
+    const candidates = () => [
       ...scope.vars.flatMap((m) => [...m.keys()]),
       'me', 'opponent', 'active', 'players', 'stack', 'turn',
       // The literal words: a misspelt `false` reads as a name.
@@ -1118,7 +1135,7 @@ class Lowerer {
 
   private callExpr(e: Extract<A.Expr, { kind: 'call' }>, scope: Scope): Typed {
     const name = e.callee.text;
-    const fnIndex = this.functions.findIndex((f) => f.name.text === name);
+    const fnIndex = this.functionIndex.get(name) ?? -1;
     if (fnIndex >= 0) {
       const fn = this.functions[fnIndex]!;
       if (this.currentCallable?.kind === 'fn') this.recordCall(this.fnCalls, this.currentCallable.name, name);
@@ -1161,7 +1178,7 @@ class Lowerer {
     if (this.procedures.some((p) => p.name.text === name)) {
       this.error('name/unknown', e.callee.loc, `'${name}' is a procedure: call it as a statement, 'do ${name}(…)'`);
     } else {
-      this.error('name/unknown', e.callee.loc, `unknown function '${name}'`, this.didYouMean(name, [...this.functions.map((f) => f.name.text), ...builtinFns]));
+      this.error('name/unknown', e.callee.loc, `unknown function '${name}'`, this.didYouMean(name, () => [...this.functions.map((f) => f.name.text), ...builtinFns]));
     }
     for (const a of e.args) this.expr(a, scope);
     return { ir: { kind: 'lit', value: null }, type: 'error' };
