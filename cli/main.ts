@@ -20,8 +20,7 @@ import { foldBatch, playBatch, type GameSummary } from '../runtime/batch.ts';
 import { playOnWorkers } from './workers.ts';
 import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
-import { renderDiagnostic } from './render.ts';
-import { escapeControls, SourceLines } from './excerpt.ts';
+import { renderDiagnostics } from './render.ts';
 import { diagnosticJSON } from './diagnostic-json.ts';
 import { progressBar } from './progress.ts';
 import { runScenarioFiles } from '../scenario/files.ts';
@@ -48,18 +47,8 @@ function usage(): string {
   ].join('\n');
 }
 
-/** Diagnostics printed per file; the rest are counted in one line (`check --json` lists them all). */
-const SHOWN_PER_FILE = 200;
-
 function printDiagnostics(diags: Diagnostic[], sources: SourceText[]): void {
-  const lines = new Map(sources.map((s) => [s.path, new SourceLines(s.text)]));
-  const perFile = new Map<string, number>();
-  for (const d of diags) {
-    const n = (perFile.get(d.loc.file) ?? 0) + 1;
-    perFile.set(d.loc.file, n);
-    if (n <= SHOWN_PER_FILE) console.log(renderDiagnostic(d, lines.get(d.loc.file), color) + '\n');
-  }
-  for (const [file, n] of perFile) if (n > SHOWN_PER_FILE) console.log(`… and ${n - SHOWN_PER_FILE} more in ${escapeControls(file)} (grimoire check --json lists them all)\n`);
+  for (const text of renderDiagnostics(diags, sources, color)) console.log(text);
 }
 
 function loadGame(game: string): { ir?: GameIR; diagnostics: Diagnostic[]; sources: SourceText[] } {

@@ -1,7 +1,26 @@
 /** Rendering diagnostics for a terminal: `file:line:col: error CODE message`, then a code frame. */
 import { codeFrameColumns } from '@babel/code-frame';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
+import type { SourceText } from '../compiler/compile.ts';
 import { escapeControls, excerptWindow, showLine, SourceLines } from './excerpt.ts';
+
+/** Diagnostics shown per file; the rest are counted in one line (`grimoire check --json` lists them all). */
+export const SHOWN_PER_FILE = 200;
+
+/**
+ * The diagnostics of a compile as the terminal shows them, each followed by an empty line: at most
+ * SHOWN_PER_FILE per file, then one line per file saying how many more there are.
+ */
+export function* renderDiagnostics(diags: Diagnostic[], sources: SourceText[], color: boolean): Generator<string> {
+  const lines = new Map(sources.map((s) => [s.path, new SourceLines(s.text)]));
+  const perFile = new Map<string, number>();
+  for (const d of diags) {
+    const n = (perFile.get(d.loc.file) ?? 0) + 1;
+    perFile.set(d.loc.file, n);
+    if (n <= SHOWN_PER_FILE) yield renderDiagnostic(d, lines.get(d.loc.file), color) + '\n';
+  }
+  for (const [file, n] of perFile) if (n > SHOWN_PER_FILE) yield `… and ${n - SHOWN_PER_FILE} more in ${escapeControls(file)} (grimoire check --json lists them all)\n`;
+}
 
 /**
  * `source` is the file's text, or better its SourceLines shared by all the file's diagnostics:
