@@ -153,6 +153,8 @@ class Lowerer {
   private functionIndex = new Map<string, number>();
   private procedures: A.ProcedureDecl[];
   private actions: A.ActionDecl[];
+  /** An action's index by name (a pool of thousands of cards has thousands of abilities). */
+  private actionIndex = new Map<string, number>();
   /** The card each ability belongs to. */
   private abilityOf = new Map<A.ActionDecl, A.CardDecl>();
   private checks: A.CheckDecl[];
@@ -194,6 +196,9 @@ class Lowerer {
         this.actions.push(named);
       }
     }
+    this.actions.forEach((a, i) => {
+      if (!this.actionIndex.has(a.name.text)) this.actionIndex.set(a.name.text, i);
+    });
     this.checks = declsOf(decls, 'check');
   }
 
@@ -681,8 +686,8 @@ class Lowerer {
     switch (e.kind) {
       case 'resolved':
       case 'declared': {
-        const i = this.actions.findIndex((x) => x.name.text === e.action.text);
-        if (i < 0) this.error('name/unknown', e.action.loc, `unknown action '${e.action.text}'`, this.didYouMean(e.action.text, this.actions.map((x) => x.name.text)));
+        const i = this.actionIndex.get(e.action.text) ?? -1;
+        if (i < 0) this.error('name/unknown', e.action.loc, `unknown action '${e.action.text}'`, this.didYouMean(e.action.text, () => this.actions.map((x) => x.name.text)));
         return { kind: e.kind, action: i };
       }
       case 'signal': {
@@ -835,8 +840,8 @@ class Lowerer {
         return { kind: 'callProc', proc: index, args, loc };
       }
       case 'perform': {
-        const index = this.actions.findIndex((x) => x.name.text === s.action.text);
-        if (index < 0) this.error('name/unknown', s.action.loc, `unknown action '${s.action.text}'`, this.didYouMean(s.action.text, this.actions.map((x) => x.name.text)));
+        const index = this.actionIndex.get(s.action.text) ?? -1;
+        if (index < 0) this.error('name/unknown', s.action.loc, `unknown action '${s.action.text}'`, this.didYouMean(s.action.text, () => this.actions.map((x) => x.name.text)));
         return { kind: 'perform', action: index, by: s.by ? this.expect(s.by, 'player', scope) : null, loc };
       }
       case 'window':
@@ -1074,7 +1079,7 @@ class Lowerer {
     }
     const l = this.labels.findIndex((x) => x.name.text === name);
     if (l >= 0) return { ir: { kind: 'label', index: l }, type: 'label' };
-    const a = this.actions.findIndex((x) => x.name.text === name);
+    const a = this.actionIndex.get(name) ?? -1;
     if (a >= 0) return { ir: { kind: 'actionRef', index: a }, type: 'action' };
     const candidates = () => [
       ...scope.vars.flatMap((m) => [...m.keys()]),
