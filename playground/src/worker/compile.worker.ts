@@ -13,6 +13,9 @@
  * reusing the same parses; the names read for one version of the files serve the next question
  * about the same texts (peek, then rename). A rename also edits the game's scenarios (the YAML
  * files the request carries) where they write the renamed name (scenario/rename.ts).
+ *
+ * Files too big to check as you type are not checked, and a check sends the page its first
+ * diagnostics only (budget.ts), so that a pasted 5 MB file never slows the editor.
  */
 import { checkGame, parseSources, type ParseCache } from '../../../compiler/compile.ts';
 import { GameNames } from '../../../compiler/references.ts';
@@ -20,6 +23,7 @@ import { renameInGame } from '../../../scenario/rename.ts';
 import { indexSymbols } from '../../../compiler/symbols.ts';
 import type { CompileReply, CompileRequest, ServiceReply, ServiceRequest, WorkspaceFile } from './protocol.ts';
 import { variantsOf } from './variants.ts';
+import { shownDiagnostics, tooBigToCheck } from './budget.ts';
 
 const cache: ParseCache = new Map();
 
@@ -59,10 +63,16 @@ self.onmessage = (ev: MessageEvent<CompileRequest>) => {
   }
   const t0 = performance.now();
   let reply: CompileReply;
+  const tooBig = tooBigToCheck(req.files);
+  if (tooBig) {
+    cache.clear(); // let go of the parses of the files as they were before
+    (self as unknown as Worker).postMessage({ type: 'checked', id: req.id, diagnostics: [], symbols: [], variants: null, ms: performance.now() - t0, gaveUp: tooBig } satisfies CompileReply);
+    return;
+  }
   try {
     const result = checkGame({ sources: req.files }, cache);
     const symbols = indexSymbols(result.files).all;
-    reply = { type: 'checked', id: req.id, diagnostics: result.diagnostics, symbols, variants: result.ir ? variantsOf(result.ir) : null, ms: performance.now() - t0 };
+    reply = { type: 'checked', id: req.id, ...shownDiagnostics(result.diagnostics), symbols, variants: result.ir ? variantsOf(result.ir) : null, ms: performance.now() - t0 };
   } catch (e) {
     cache.clear();
     reply = { type: 'checked', id: req.id, diagnostics: [], symbols: [], variants: null, ms: performance.now() - t0, crash: String((e as Error)?.stack ?? e) };
