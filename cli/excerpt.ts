@@ -43,19 +43,28 @@ export class SourceLines {
   }
 }
 
-/** The widest piece of a line shown, in characters of the file; a longer line is cut around the column. */
+/** The widest piece of a line shown, in characters as shown; a longer line is cut around the column. */
 export const EXCERPT_WIDTH = 120;
-/** How much of a cut line is kept before the reported column. */
+/** How much of a cut line is shown before the reported column. */
 const LEAD = 40;
 const ELLIPSIS = '…';
 
-/** Where a long line is cut: the same window for every line of one frame, so the columns stay aligned. */
-export function excerptWindow(longest: number, col: number): { from: number; to: number } {
-  if (longest <= EXCERPT_WIDTH) return { from: 0, to: longest };
-  // A column near the start keeps the start: only the end is cut.
-  if (col <= EXCERPT_WIDTH - LEAD) return { from: 0, to: EXCERPT_WIDTH };
-  const from = Math.max(0, Math.min(col - 1 - LEAD, longest - EXCERPT_WIDTH));
-  return { from, to: from + EXCERPT_WIDTH };
+/**
+ * Where the shown part of a frame's lines starts (an index into each line): 0 when the marked
+ * line's text before the column fits in the first EXCERPT_WIDTH - LEAD characters as shown,
+ * else LEAD shown characters before the column. The same start for every line of one frame, so
+ * the columns stay aligned.
+ */
+export function excerptStart(marked: string, col: number): number {
+  const at = Math.min(Math.max(0, col - 1), marked.length);
+  let width = 0;
+  let i = at;
+  while (i > 0 && width + shownWidth(marked.charCodeAt(i - 1)) <= EXCERPT_WIDTH - LEAD) width += shownWidth(marked.charCodeAt(--i));
+  if (i === 0) return 0;
+  width = 0;
+  i = at;
+  while (i > 0 && width + shownWidth(marked.charCodeAt(i - 1)) <= LEAD) width += shownWidth(marked.charCodeAt(--i));
+  return i;
 }
 
 /**
@@ -76,6 +85,10 @@ function isUnsafe(c: number): boolean {
   );
 }
 
+function shownWidth(c: number): number {
+  return isUnsafe(c) ? escaped(c).length : 1;
+}
+
 function escaped(c: number): string {
   return c <= 0xff ? `\\x${c.toString(16).padStart(2, '0')}` : `\\u${c.toString(16).padStart(4, '0')}`;
 }
@@ -94,21 +107,24 @@ export function escapeControls(text: string): string {
 }
 
 /**
- * The part [from, to) of a line as shown — cut ends marked with '…', unsafe characters escaped —
- * and where 1-based columns of the original line land in it (for the frame's marker).
+ * A line as shown from index `from` — cut ends marked with '…', unsafe characters escaped — and
+ * where 1-based columns of the original line land in it (for the frame's marker). The shown text
+ * stops at EXCERPT_WIDTH characters, but never before the character at index `through`.
  */
-export function showLine(line: string, from: number, to: number): { text: string; column: (col: number) => number } {
-  const end = Math.min(to, line.length);
+export function showLine(line: string, from: number, through = from): { text: string; column: (col: number) => number } {
+  const end = line.length;
   const before = from > 0 ? ELLIPSIS : '';
   const positions: number[] = []; // positions[i]: where line[from + i] starts in the shown text
   let text = before;
-  for (let i = from; i < end; i++) {
+  let i = from;
+  // Escapes widen the text (a binary line is mostly escapes): the shown width is bounded too.
+  for (; i < end && (text.length < EXCERPT_WIDTH || i <= through); i++) {
     positions.push(text.length);
     const c = line.charCodeAt(i);
     text += isUnsafe(c) ? escaped(c) : line[i];
   }
   positions.push(text.length);
-  if (end < line.length) text += ELLIPSIS;
+  if (i < line.length) text += ELLIPSIS;
   const column = (col: number): number => {
     const i = Math.max(0, Math.min(col - 1 - from, positions.length - 1));
     return positions[i]! + 1;

@@ -2,7 +2,7 @@
 import { codeFrameColumns } from '@babel/code-frame';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import type { SourceText } from '../compiler/compile.ts';
-import { escapeControls, excerptWindow, showLine, SourceLines } from './excerpt.ts';
+import { escapeControls, excerptStart, showLine, SourceLines } from './excerpt.ts';
 
 /** Diagnostics shown per file; the rest are counted in one line (`grimoire check --json` lists them all). */
 export const SHOWN_PER_FILE = 200;
@@ -44,8 +44,10 @@ function codeFrame(d: Diagnostic, src: SourceLines, color: boolean): string {
   const last = Math.min(src.count, line + 1);
   const raw: string[] = [];
   for (let n = first; n <= last; n++) raw.push(src.line(n));
-  const window = excerptWindow(Math.max(...raw.map((l) => l.length)), col);
-  const shown = raw.map((l) => showLine(l, window.from, window.to));
+  const from = excerptStart(src.line(line), col);
+  // The marked line is shown at least through the marked characters (a few dozen at most).
+  const through = Math.min(d.loc.endLine === line ? d.loc.endCol : col, col + 40) - 1;
+  const shown = raw.map((l, i) => showLine(l, from, first + i === line ? through : from));
   // The frame's lines are numbered from `first` (startLine): only they are handed to code-frame.
   const at = shown[line - first];
   if (!at) return '';

@@ -52,6 +52,12 @@ describe('code frames', () => {
     // The marker follows the escapes: it stands under "evil".
     const { text: shown, marker } = frameAt(out, 1);
     expect(shown.slice(marker.indexOf('^'), marker.lastIndexOf('^') + 1)).toBe('evil');
+    // A line that is mostly escapes (binary) is cut by its shown width, and the mistake stays in view.
+    const binary = `x ${'\x1b'.repeat(100)} BAD\n`;
+    const frame = renderDiagnostic(diagnostic(1, 104, 106), binary, false);
+    for (const row of frame.split('\n')) expect(row.length).toBeLessThan(200);
+    const at = frameAt(frame, 1);
+    expect(at.text.slice(at.marker.indexOf('^'), at.marker.lastIndexOf('^') + 1)).toBe('BAD');
   });
 });
 
