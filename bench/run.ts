@@ -5,10 +5,12 @@
  * (min–max). `npm run bench -- --json` also writes bench/results/latest.json.
  *
  * Sections: Vanilla random playouts (DSL, hand-written, boardgame.io); compile throughput of a
- * generated 10,000-card pool; snapshot and undo vs structuredClone; the editor re-check of a
- * 200-card file; each seed game's random playouts.
+ * generated 10,000-card pool; `grimoire check` of a 5 MB file with 5,000 errors; snapshot and undo
+ * vs structuredClone; the editor re-check of a 200-card file; each seed game's random playouts.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { join } from 'node:path';
 import { availableParallelism, cpus } from 'node:os';
@@ -20,6 +22,7 @@ import type { GameIR } from '../compiler/ir.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
 import { Engine, StopRun } from '../runtime/engine.ts';
 import { generatePool } from './gen-pool.ts';
+import { poolWithMistakes } from './gen-mistakes.ts';
 import { playHandWritten } from './baselines/vanilla-hand.ts';
 import { playBoardgameIO } from './baselines/vanilla-bgio.ts';
 
@@ -157,6 +160,38 @@ function measureRecheck(cards: number): { medianMs: number; p95Ms: number; sampl
   return { medianMs: percentile(times, 0.5), p95Ms: percentile(times, 0.95), samples: n };
 }
 
+// ------------------------------------------------------------------ a big file with many errors
+
+/**
+ * `grimoire check` as a designer runs it, in a process of its own, on a 5 MB pool of 23,000 cards
+ * of which 5,000 misspell a name: the wall time, the CPU time and the peak memory (reported by
+ * the process itself on exit).
+ */
+function measureBigCheck(): { bytes: number; errors: number; seconds: Stat; cpuSeconds: Stat; peakMB: Stat } {
+  const dir = mkdtempSync(join(tmpdir(), 'grimoire-bench-'));
+  const file = join(dir, 'pool.grim');
+  const text = poolWithMistakes(23_000, 5_000);
+  writeFileSync(file, text);
+  const hook = `data:text/javascript,process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('usage ' + u.maxRSS + ' ' + (u.userCPUTime + u.systemCPUTime) + '\\n'); })`;
+  const seconds: number[] = [];
+  const cpu: number[] = [];
+  const peak: number[] = [];
+  let errors = 0;
+  for (let k = 0; k < (quick ? 1 : 3); k++) {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, ['--import', hook, join(root, 'cli/bin.js'), 'check', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GRIMOIRE_ROOT: root } });
+    seconds.push((performance.now() - t0) / 1000);
+    const usage = /usage (\d+) (\d+)/.exec(r.stderr);
+    if (!usage) throw new Error(`grimoire check did not report its usage: ${r.stderr.slice(0, 500)}`);
+    peak.push(Number(usage[1]) / 1024);
+    cpu.push(Number(usage[2]) / 1e6);
+    errors = Number(/(\d+) error\(s\)/.exec(r.stdout)?.[1] ?? 0);
+    log('.');
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return { bytes: Buffer.byteLength(text), errors, seconds: stat(seconds), cpuSeconds: stat(cpu), peakMB: stat(peak) };
+}
+
 // ------------------------------------------------------------------ state
 
 /**
@@ -260,6 +295,8 @@ async function main(): Promise<void> {
   const recheck = (await inWorker('recheck')) as ReturnType<typeof measureRecheck>;
   log('\ncompile ');
   const compile = (await inWorker('compile')) as ReturnType<typeof measureCompile>;
+  log('\ncheck of a 5 MB file ');
+  const bigCheck = measureBigCheck();
   log('\nstate ');
   const state = measureState(compiled('trump'));
   log('\nseed games ');
@@ -287,6 +324,7 @@ async function main(): Promise<void> {
   lines.push(`DSL ÷ hand-written: ${f(dsl.gamesPerSecond.median / hand.gamesPerSecond.median, 4)}× (target ≥ 0.5×) · DSL ÷ boardgame.io: ${f(dsl.gamesPerSecond.median / bgio.gamesPerSecond.median, 1)}× (target ≥ 100×) · implementations agree within ${f(agree * 100, 1)}% on turns and decisions`);
   lines.push('');
   lines.push(`Compile (generated pool, ${f(quick ? 2000 : 10000)} cards, text → validated IR of ${f(compile.irBytes / 1e6, 1)} MB): ${spread(compile.cardsPerSecond)} cards/s (target ≥ 10,000); ${spread(compile.ratioToJsonParse, 1)}× JSON.parse of the IR (target ≤ 25×)`);
+  lines.push(`grimoire check of a ${f(bigCheck.bytes / 1e6, 1)} MB file with ${f(bigCheck.errors)} errors: ${spread(bigCheck.seconds, 1)} s (target ≤ 5 s), ${spread(bigCheck.cpuSeconds, 1)} s of CPU, peak memory ${spread(bigCheck.peakMB)} MB (target < 400 MB)`);
   lines.push(`Editor re-check of a 200-card file: median ${f(recheck.medianMs, 1)} ms, p95 ${f(recheck.p95Ms, 1)} ms (target ≤ 16 ms)`);
   lines.push(`State: snapshot ${spread(state.snapshotNs)} ns, undo of a ${state.journalEntries}-change step ${spread(state.undoNs)} ns, structuredClone ${spread(state.cloneNs)} ns → snapshot ${f(state.cloneNs.median / state.snapshotNs.median)}× (target ≥ 25×), undo ${f(state.cloneNs.median / state.undoNs.median)}× (target ≥ 500×) faster`);
   lines.push('');
@@ -299,7 +337,7 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 
   if (json) {
-    const out = { machine, samples: SAMPLES, date: new Date().toISOString(), vanilla: playouts, compile, recheck, state, seedGames };
+    const out = { machine, samples: SAMPLES, date: new Date().toISOString(), vanilla: playouts, compile, bigCheck, recheck, state, seedGames };
     const dir = join(root, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'latest.json'), JSON.stringify(out, null, 2) + '\n');

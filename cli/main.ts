@@ -20,7 +20,8 @@ import { foldBatch, playBatch, type GameSummary } from '../runtime/batch.ts';
 import { playOnWorkers } from './workers.ts';
 import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
-import { renderDiagnostic } from './render.ts';
+import { renderDiagnostic, renderDiagnostics } from './render.ts';
+import { diagnosticJSON } from './diagnostic-json.ts';
 import { progressBar } from './progress.ts';
 import { runScenarioFiles } from '../scenario/files.ts';
 import { UsageError } from './usage-error.ts';
@@ -38,7 +39,7 @@ function usage(): string {
   return [
     'usage: grimoire <command> [options]',
     '',
-    '  check <paths…>                 check the rules and cards under the paths',
+    '  check <paths…> [--json]        check the rules and cards under the paths; --json: every diagnostic as JSON',
     '  build <game> [--out FILE]      write the game\'s IR (JSON)',
     '  play <game> [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value]',
     '  new <game>                     start a new game: rules, cards and a ruling that work',
@@ -51,8 +52,7 @@ function usage(): string {
 }
 
 function printDiagnostics(diags: Diagnostic[], sources: SourceText[]): void {
-  const texts = new Map(sources.map((s) => [s.path, s.text]));
-  for (const d of diags) console.log(renderDiagnostic(d, texts.get(d.loc.file), color) + '\n');
+  for (const text of renderDiagnostics(diags, sources, color)) console.log(text);
 }
 
 function loadGame(game: string): { ir?: GameIR; diagnostics: Diagnostic[]; sources: SourceText[] } {
@@ -75,8 +75,8 @@ function requireIR(game: string): GameIR {
   return ir;
 }
 
-/** `check`: groups the given paths by game folder and compiles each game once. */
-function cmdCheck(paths: string[]): number {
+/** `check`: groups the given paths by game folder and compiles each game once; `json`: one object with every diagnostic instead of text. */
+function cmdCheck(paths: string[], json = false): number {
   if (paths.length === 0) throw new UsageError('check needs at least one path (e.g. grimoire check rules/trump cards/trump)');
   const games = new Set<string>();
   const loose: string[] = [];
@@ -91,23 +91,28 @@ function cmdCheck(paths: string[]): number {
   let errors = 0;
   let warnings = 0;
   let files = 0;
+  const all: Diagnostic[] = [];
+  const report = (diags: Diagnostic[], sources: SourceText[]) => {
+    if (json) all.push(...diags);
+    else printDiagnostics(diags, sources);
+    errors += diags.filter((d) => d.severity === 'error').length;
+    warnings += diags.filter((d) => d.severity === 'warning').length;
+  };
   for (const g of [...games].sort()) {
     const sources = gameSources(projectRoot, g) ?? readSources(grimFiles(join(projectRoot, 'cards', g)), projectRoot);
     files += sources.length;
     const r = compileGame({ sources, loadBase: (name) => gameSources(projectRoot, name) });
-    printDiagnostics(r.diagnostics, sources);
-    errors += r.diagnostics.filter((d) => d.severity === 'error').length;
-    warnings += r.diagnostics.filter((d) => d.severity === 'warning').length;
+    report(r.diagnostics, sources);
   }
   if (loose.length) {
     // Files outside a game folder: compiled together as one game.
     const sources = readSources(loose, process.cwd());
     files += sources.length;
     const r = compileGame({ sources });
-    printDiagnostics(r.diagnostics, sources);
-    errors += r.diagnostics.filter((d) => d.severity === 'error').length;
+    report(r.diagnostics, sources);
   }
-  console.log(`${files} file(s) checked: ${errors} error(s), ${warnings} warning(s)`);
+  if (json) console.log(JSON.stringify({ files, errors, warnings, diagnostics: all.map(diagnosticJSON) }));
+  else console.log(`${files} file(s) checked: ${errors} error(s), ${warnings} warning(s)`);
   return errors > 0 ? 1 : 0;
 }
 
@@ -271,7 +276,7 @@ async function main(argv: string[]): Promise<number> {
   });
   switch (command) {
     case 'check':
-      return cmdCheck(positionals);
+      return cmdCheck(positionals, !!values.json);
     case 'build':
       return cmdBuild(positionals[0], values.out);
     case 'play':

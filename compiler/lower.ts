@@ -65,6 +65,8 @@ const ATTACHED = -2;
 
 /** Literals that a definition may not take as its name. */
 const reservedWords = new Set(['none', 'true', 'false']);
+/** Candidate names compared by "did you mean" in one compile (see Lowerer.didYouMean): about a second's work. */
+const SUGGESTION_BUDGET = 1_000_000;
 
 export function elementOf(t: IRType): IRType {
   switch (t) {
@@ -147,8 +149,12 @@ class Lowerer {
   /** Game-defined events (`event destroyed`). */
   private events: A.EventDecl[];
   private functions: A.FunctionDecl[];
+  /** A function's index by name: a game with thousands of functions looks one up at every call. */
+  private functionIndex = new Map<string, number>();
   private procedures: A.ProcedureDecl[];
   private actions: A.ActionDecl[];
+  /** An action's index by name (a pool of thousands of cards has thousands of abilities). */
+  private actionIndex = new Map<string, number>();
   /** The card each ability belongs to. */
   private abilityOf = new Map<A.ActionDecl, A.CardDecl>();
   private checks: A.CheckDecl[];
@@ -176,6 +182,9 @@ class Lowerer {
     this.requestStates = declsOf(decls, 'requestState');
     this.events = declsOf(decls, 'event');
     this.functions = declsOf(decls, 'function');
+    this.functions.forEach((f, i) => {
+      if (!this.functionIndex.has(f.name.text)) this.functionIndex.set(f.name.text, i);
+    });
     this.procedures = declsOf(decls, 'procedure');
     // (`instead` outside a card is kept so that its error is reported.)
     this.actions = [...declsOf(decls, 'action'), ...declsOf(decls, 'trigger'), ...declsOf(decls, 'instead')];
@@ -187,6 +196,9 @@ class Lowerer {
         this.actions.push(named);
       }
     }
+    this.actions.forEach((a, i) => {
+      if (!this.actionIndex.has(a.name.text)) this.actionIndex.set(a.name.text, i);
+    });
     this.checks = declsOf(decls, 'check');
   }
 
@@ -304,8 +316,18 @@ class Lowerer {
     return 'opponent';
   }
 
-  private didYouMean(name: string, candidates: Iterable<string>): string[] | undefined {
-    const s = suggest(name, candidates);
+  /**
+   * Names compared in "did you mean" searches so far. Each search compares the unknown name with
+   * every candidate, so thousands of unknown names in a game of thousands of names would make the
+   * search most of the check; past the budget, errors come without suggestions.
+   */
+  private suggestionWork = 0;
+
+  private didYouMean(name: string, candidates: Iterable<string> | (() => Iterable<string>)): string[] | undefined {
+    if (this.suggestionWork > SUGGESTION_BUDGET) return undefined;
+    const list = [...(typeof candidates === 'function' ? candidates() : candidates)];
+    this.suggestionWork += list.length;
+    const s = suggest(name, list);
     return s.length ? [`did you mean ${s.map((x) => `'${x}'`).join(' or ')}?`] : undefined;
   }
 
@@ -664,8 +686,8 @@ class Lowerer {
     switch (e.kind) {
       case 'resolved':
       case 'declared': {
-        const i = this.actions.findIndex((x) => x.name.text === e.action.text);
-        if (i < 0) this.error('name/unknown', e.action.loc, `unknown action '${e.action.text}'`, this.didYouMean(e.action.text, this.actions.map((x) => x.name.text)));
+        const i = this.actionIndex.get(e.action.text) ?? -1;
+        if (i < 0) this.error('name/unknown', e.action.loc, `unknown action '${e.action.text}'`, this.didYouMean(e.action.text, () => this.actions.map((x) => x.name.text)));
         return { kind: e.kind, action: i };
       }
       case 'signal': {
@@ -818,8 +840,8 @@ class Lowerer {
         return { kind: 'callProc', proc: index, args, loc };
       }
       case 'perform': {
-        const index = this.actions.findIndex((x) => x.name.text === s.action.text);
-        if (index < 0) this.error('name/unknown', s.action.loc, `unknown action '${s.action.text}'`, this.didYouMean(s.action.text, this.actions.map((x) => x.name.text)));
+        const index = this.actionIndex.get(s.action.text) ?? -1;
+        if (index < 0) this.error('name/unknown', s.action.loc, `unknown action '${s.action.text}'`, this.didYouMean(s.action.text, () => this.actions.map((x) => x.name.text)));
         return { kind: 'perform', action: index, by: s.by ? this.expect(s.by, 'player', scope) : null, loc };
       }
       case 'window':
@@ -1057,9 +1079,9 @@ class Lowerer {
     }
     const l = this.labels.findIndex((x) => x.name.text === name);
     if (l >= 0) return { ir: { kind: 'label', index: l }, type: 'label' };
-    const a = this.actions.findIndex((x) => x.name.text === name);
+    const a = this.actionIndex.get(name) ?? -1;
     if (a >= 0) return { ir: { kind: 'actionRef', index: a }, type: 'action' };
-    const candidates = [
+    const candidates = () => [
       ...scope.vars.flatMap((m) => [...m.keys()]),
       'me', 'opponent', 'active', 'players', 'stack', 'turn',
       // The literal words: a misspelt `false` reads as a name.
@@ -1118,7 +1140,7 @@ class Lowerer {
 
   private callExpr(e: Extract<A.Expr, { kind: 'call' }>, scope: Scope): Typed {
     const name = e.callee.text;
-    const fnIndex = this.functions.findIndex((f) => f.name.text === name);
+    const fnIndex = this.functionIndex.get(name) ?? -1;
     if (fnIndex >= 0) {
       const fn = this.functions[fnIndex]!;
       if (this.currentCallable?.kind === 'fn') this.recordCall(this.fnCalls, this.currentCallable.name, name);
@@ -1161,7 +1183,7 @@ class Lowerer {
     if (this.procedures.some((p) => p.name.text === name)) {
       this.error('name/unknown', e.callee.loc, `'${name}' is a procedure: call it as a statement, 'do ${name}(…)'`);
     } else {
-      this.error('name/unknown', e.callee.loc, `unknown function '${name}'`, this.didYouMean(name, [...this.functions.map((f) => f.name.text), ...builtinFns]));
+      this.error('name/unknown', e.callee.loc, `unknown function '${name}'`, this.didYouMean(name, () => [...this.functions.map((f) => f.name.text), ...builtinFns]));
     }
     for (const a of e.args) this.expr(a, scope);
     return { ir: { kind: 'lit', value: null }, type: 'error' };

@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { isUtf8 } from 'node:buffer';
 import type { SourceText } from './compile.ts';
 
 export function listGames(root: string): string[] {
@@ -34,9 +35,31 @@ export function readSources(paths: string[], root: string): SourceText[] {
   return paths.map((p) => {
     const buf = readFileSync(p);
     let text = buf.toString('utf8');
-    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    return { path: relative(root, p) || p, text };
+    const notUtf8 = isUtf8(buf) ? undefined : firstInvalidByte(buf, text);
+    const bom = text.charCodeAt(0) === 0xfeff;
+    if (bom) text = text.slice(1);
+    const path = relative(root, p) || p;
+    return notUtf8 ? { path, text, notUtf8: { ...notUtf8, offset: Math.max(0, notUtf8.offset - (bom ? 1 : 0)) } } : { path, text };
   });
+}
+
+/**
+ * Where the bytes of a file stop being UTF-8: the decoder put U+FFFD there, where the bytes are not
+ * U+FFFD's own. Returns that position in the decoded text and the bad byte.
+ */
+function firstInvalidByte(buf: Buffer, text: string): { offset: number; byte: number } {
+  let pos = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 0xfffd && !(buf[pos] === 0xef && buf[pos + 1] === 0xbf && buf[pos + 2] === 0xbd)) return { offset: k, byte: buf[pos] ?? 0 };
+    if (c < 0x80) pos += 1;
+    else if (c < 0x800) pos += 2;
+    else if ((c & 0xfc00) === 0xd800) {
+      pos += 4; // a surrogate pair: one character of four bytes
+      k++;
+    } else pos += 3;
+  }
+  return { offset: text.length, byte: buf[pos] ?? 0 };
 }
 
 export function gameSources(root: string, game: string): SourceText[] | undefined {

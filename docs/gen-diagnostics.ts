@@ -4,9 +4,51 @@ import { writeFileSync } from 'node:fs';
 import { diagnosticCodes } from '../compiler/diagnostics.ts';
 import { scenarioDiagnosticCodes } from '../scenario/diagnostics.ts';
 
+// What \`grimoire check\` prints, and its --json shape (cli/render.ts, cli/excerpt.ts, cli/diagnostic-json.ts).
+const output = `
+## On the terminal
+
+\`grimoire check\` prints each diagnostic as \`file:line:col: error CODE message\`, its notes
+("did you mean …"), and a code frame: the line with a marker under the mistake, and the lines
+around it. A line longer than 120 characters is cut to a window around the column (\`…\` marks a
+cut), and control characters of the file or of a message — escape codes that could retitle or
+clear the terminal, bidirectional overrides — are shown escaped (\`\\x1b\`, \`\\u202e\`), never
+sent to the terminal.
+
+At most 200 diagnostics are printed per file; then one line says how many more there are:
+\`… and 4800 more in cards/pool.grim (grimoire check --json lists them all)\`. A "did you mean"
+compares the unknown name with every name it could have meant; after a million such comparisons
+in one check (a thousand unknown names in a game of a thousand names) the rest of the unknown
+names come without one, so that the search never makes most of the check.
+
+A file is read as UTF-8: a file that is not (e.g. saved as Latin-1 or Shift-JIS) is refused with
+\`file/unreadable\` at its first bad byte, as are a binary file (NUL bytes) and a file of more than
+8 MB. The playground checks as you type up to 2 million characters of a game's files and shows
+the first 500 diagnostics (docs/playground.md).
+
+## \`grimoire check --json\`
+
+One JSON object on stdout with every diagnostic (none left out), for editors and CI:
+
+\`\`\`json
+{
+  "files": 1, "errors": 5000, "warnings": 0,
+  "diagnostics": [
+    { "file": "cards/pool.grim", "line": 48, "col": 81, "endLine": 48, "endCol": 84,
+      "severity": "error", "code": "name/unknown", "message": "unknown name 'winx'",
+      "notes": ["did you mean 'wind'?"] }
+  ]
+}
+\`\`\`
+
+Lines and columns count from 1, columns in UTF-16 code units (as editors do); \`endCol\` is the
+column of the last character (inclusive). The exit code is the same as without \`--json\`: 0 when
+there is no error, 1 with errors, 2 on a usage error.
+`;
+
 const table = (codes: Record<string, string>) => `| code | meaning |\n|---|---|\n${Object.entries(codes).map(([code, meaning]) => `| \`${code}\` | ${meaning} |`).join('\n')}\n`;
 writeFileSync(
   new URL('./diagnostics.md', import.meta.url),
-  `# Diagnostics\n\nEvery message the compiler prints has a stable code, a severity, a position (file:line:col) and,\non a terminal, a code frame. Codes are \`area/kind\`; this table is generated from\n\`compiler/diagnostics.ts\` by \`npx tsx docs/gen-diagnostics.ts\` (a test checks it is fresh).\n\n${table(diagnosticCodes)}` +
+  `# Diagnostics\n\nEvery message the compiler prints has a stable code, a severity, a position (file:line:col) and,\non a terminal, a code frame. Codes are \`area/kind\`; this table is generated from\n\`compiler/diagnostics.ts\` by \`npx tsx docs/gen-diagnostics.ts\` (a test checks it is fresh).\n\n${table(diagnosticCodes)}${output}` +
     `\n## Scenario files\n\nA scenario (a ruling, [scenarios.md](scenarios.md)) is checked against the compiled game before it\nruns; every mistake of the file is reported at once, at its YAML file:line:col, with "did you mean"\nwhere a name is near one, and the file is not run. \`grimoire scenario\` prints them (with a code\nframe) before running anything and exits 1; the playground shows them as markers in the YAML file.\nThe codes, from \`scenario/diagnostics.ts\`:\n\n${table(scenarioDiagnosticCodes)}`,
 );

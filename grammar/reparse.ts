@@ -1,5 +1,7 @@
 /**
- * Re-parsing an edited file, declaration by declaration: the editor's fast path.
+ * Re-parsing an edited file, declaration by declaration: the editor's fast path. The compiler
+ * parses every file this way, even the first time (a fresh memory): only one declaration's tokens
+ * are alive at a time, where a whole parse of a 5 MB file holds 200 MB of them.
  *
  * An editor re-checks a file on every pause in typing, and a keystroke changes one declaration
  * of it. So the file is cut into pieces where top-level declarations begin (a line at bracket

@@ -106,9 +106,10 @@ async function start(): Promise<void> {
   changes.onToggle(() => actions.update());
   checker.onResult((r) => {
     renderProblems($('problems'), r, (p, l, c) => session.placeCursor(p, l, c));
-    const errors = r.diagnostics.filter((d) => d.severity === 'error').length;
-    const warnings = r.diagnostics.length - errors;
+    const errors = r.diagnostics.filter((d) => d.severity === 'error').length + (r.omitted?.errors ?? 0);
+    const warnings = r.diagnostics.length + (r.omitted?.warnings ?? 0) - errors;
     if (r.crash) setStatus('the compiler failed — see the problems panel', 'error');
+    else if (r.gaveUp) setStatus(r.gaveUp, 'error');
     else if (errors) setStatus(`${errors} error${errors > 1 ? 's' : ''}${warnings ? `, ${warnings} warning(s)` : ''} — checked in ${r.ms.toFixed(0)} ms`, 'error');
     else setStatus(`no errors${warnings ? `, ${warnings} warning(s)` : ''} — checked in ${r.ms.toFixed(0)} ms`, 'ok');
     document.body.dataset.checked = String(Date.now());

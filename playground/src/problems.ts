@@ -1,6 +1,8 @@
 /**
  * The problems panel: every diagnostic in words, with file:line:col; a click puts the editor's
- * cursor at the diagnostic's start (nothing selected, so a key typed next edits nothing else). A compiler crash is shown here too, never only in the console.
+ * cursor at the diagnostic's start (nothing selected, so a key typed next edits nothing else).
+ * A compiler crash is shown here too, never only in the console, and so is why files too big to
+ * check as you type were not checked; past the first diagnostics, one line counts the rest.
  */
 import type { CheckResult } from './editor/diagnostics.ts';
 
@@ -10,6 +12,13 @@ export function renderProblems(host: HTMLElement, r: CheckResult, reveal: (path:
     const div = document.createElement('div');
     div.className = 'problem error';
     div.textContent = `The compiler failed on this text (a Grimoire bug — please report it with your files): ${r.crash.split('\n')[0]}`;
+    host.append(div);
+    return;
+  }
+  if (r.gaveUp) {
+    const div = document.createElement('div');
+    div.className = 'problem error gave-up';
+    div.textContent = `The files were ${r.gaveUp}`;
     host.append(div);
     return;
   }
@@ -29,5 +38,12 @@ export function renderProblems(host: HTMLElement, r: CheckResult, reveal: (path:
     row.append(where, what, code);
     row.onclick = () => reveal(d.loc.file, d.loc.line, d.loc.col);
     host.append(row);
+  }
+  if (r.omitted) {
+    const div = document.createElement('div');
+    div.className = 'problem more';
+    const n = r.omitted.errors + r.omitted.warnings;
+    div.textContent = `… and ${n} more (${r.omitted.errors} error(s), ${r.omitted.warnings} warning(s)): the editor lists the first ${r.diagnostics.length}; fix these first, or download the files and run npx grimoire check --json for all of them.`;
+    host.append(div);
   }
 }

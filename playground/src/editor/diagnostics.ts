@@ -20,6 +20,10 @@ export interface CheckResult {
   variants: GameVariants | null;
   ms: number;
   crash?: string;
+  /** Diagnostics not sent by the worker (it sends the first ones), by severity. */
+  omitted?: { errors: number; warnings: number };
+  /** Not checked: the files are too big to check as you type (worker/budget.ts). */
+  gaveUp?: string;
 }
 
 /** Keystrokes closer together than this are checked once. */
@@ -54,7 +58,7 @@ export class Checker {
       }
       if (r.id !== this.latest) return; // an answer to an older text
       this.lastLatencyMs = performance.now() - this.editAt;
-      this.last = { diagnostics: r.diagnostics, symbols: r.symbols, variants: r.variants, ms: r.ms, crash: r.crash };
+      this.last = { diagnostics: r.diagnostics, symbols: r.symbols, variants: r.variants, ms: r.ms, crash: r.crash, omitted: r.omitted, gaveUp: r.gaveUp };
       this.applyMarkers(r.diagnostics);
       for (const f of this.listeners) f(this.last);
     };

@@ -85,7 +85,7 @@ export interface LanguageServices extends monaco.IDisposable {
 export function registerLanguageServices(session: EditorSession, checker: Checker): LanguageServices {
   let names = new NameTable([]);
   const update = (r: CheckResult) => {
-    if (r.crash) return; // keep the last good names
+    if (r.crash || r.gaveUp) return; // keep the last good names
     const broken = new Set(r.diagnostics.filter((d) => d.code.startsWith('syntax/') || d.code === 'file/unreadable').map((d) => d.loc.file));
     names = new NameTable(mergeSymbols(names.all, r.symbols, broken));
   };

@@ -16,6 +16,8 @@
  * files the request carries) where they write the renamed name (scenario/rename.ts).
  *
  * A revision compiles over its base game as shipped with the playground (base-games.ts).
+ * Files too big to check as you type are not checked, and a check sends the page its first
+ * diagnostics only (budget.ts), so that a pasted 5 MB file never slows the editor.
  */
 import { checkGame, parseSources, type ParseCache } from '../../../compiler/compile.ts';
 import { GameNames } from '../../../compiler/references.ts';
@@ -25,6 +27,7 @@ import type { CompileReply, CompileRequest, ServiceReply, ServiceRequest, Worksp
 import { ScenarioChecks } from './scenario-checks.ts';
 import { variantsOf } from './variants.ts';
 import { loadBase, loadBasesFor } from './base-games.ts';
+import { shownDiagnostics, tooBigToCheck } from './budget.ts';
 
 const cache: ParseCache = new Map();
 const scenarioChecks = new ScenarioChecks();
@@ -70,12 +73,18 @@ async function handle(req: CompileRequest): Promise<void> {
   }
   const t0 = performance.now();
   let reply: CompileReply;
+  const tooBig = tooBigToCheck(req.files);
+  if (tooBig) {
+    cache.clear(); // let go of the parses of the files as they were before
+    (self as unknown as Worker).postMessage({ type: 'checked', id: req.id, diagnostics: [], symbols: [], variants: null, ms: performance.now() - t0, gaveUp: tooBig } satisfies CompileReply);
+    return;
+  }
   try {
     await loadBasesFor(req.files);
     const result = checkGame({ sources: req.files, loadBase }, cache);
     const symbols = indexSymbols(result.files).all;
     const diagnostics = [...result.diagnostics, ...scenarioChecks.check(req.scenarios, result.ir)];
-    reply = { type: 'checked', id: req.id, diagnostics, symbols, variants: result.ir ? variantsOf(result.ir) : null, ms: performance.now() - t0 };
+    reply = { type: 'checked', id: req.id, ...shownDiagnostics(diagnostics), symbols, variants: result.ir ? variantsOf(result.ir) : null, ms: performance.now() - t0 };
   } catch (e) {
     cache.clear();
     reply = { type: 'checked', id: req.id, diagnostics: [], symbols: [], variants: null, ms: performance.now() - t0, crash: String((e as Error)?.stack ?? e) };

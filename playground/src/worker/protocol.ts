@@ -64,4 +64,8 @@ export type CompileReply = {
   ms: number;
   /** The compiler itself failed (a bug): shown in the page, never only in the console. */
   crash?: string;
+  /** Diagnostics found but not sent (budget.ts: the page shows the first ones), by severity. */
+  omitted?: { errors: number; warnings: number };
+  /** The files are too big to check as you type (budget.ts): why, in words. Nothing was checked. */
+  gaveUp?: string;
 };

@@ -1,0 +1,73 @@
+/**
+ * A huge file in the playground (issue 11, section 2): pasting 5 MB of rules does not freeze the
+ * editor — the compile worker gives up with a message in the status line and the problems panel,
+ * and typing still works; a file with more errors than the editor shows gets the first 500 as
+ * markers and rows, and one row counting the rest. Every wait is for a condition, never a time.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserForFile, closePage, markers, nextCheck, openFile, openPlayground, placeCursor, recordTimings, root, shot } from './harness.ts';
+
+const FILE = 'rules/trump/quick-magic.grim';
+const quickMagic = readFileSync(join(root, FILE), 'utf8');
+const files = browserForFile();
+
+/** Replaces the open file's text as a paste over all of it does (one edit of the model). */
+async function paste(page: Page, text: string): Promise<void> {
+  const checked = await nextCheck(page);
+  await page.evaluate((t) => (window as any).grimoire.session.editor.getModel().setValue(t), text);
+  await checked();
+}
+
+/** Types at the start of the open file and waits until the editor holds what was typed; returns the time it took. */
+async function typeAtStart(page: Page, typed: string): Promise<number> {
+  await placeCursor(page, 1, 1);
+  const t0 = Date.now();
+  await page.keyboard.type(typed);
+  await page.waitForFunction((t) => (window as any).grimoire.session.editor.getModel().getLineContent(1).startsWith(t), typed, { timeout: 60_000 });
+  return Date.now() - t0;
+}
+
+it('a pasted 5 MB file is not checked as you type: a message says so, and typing still works', async () => {
+  const p = await openPlayground(files.browser, files.url);
+  const { page } = p;
+  await openFile(page, FILE);
+  // 434 copies of the file: 5 MB, every definition defined again (5,629 duplicates).
+  const big = quickMagic.repeat(434);
+  expect(Buffer.byteLength(big)).toBeGreaterThan(4_900_000);
+  await paste(page, big);
+
+  await page.waitForFunction(() => /^not checked as you type/.test((document.getElementById('status') as HTMLElement).dataset.text ?? ''), undefined, { timeout: 60_000 });
+  expect(await page.textContent('#problems')).toMatch(/not checked as you type: the game's files hold \d+\.\d million characters \(rules\/trump\/quick-magic\.grim: 3\.\d million\)/);
+  expect(await markers(page, FILE)).toEqual([]);
+
+  // The editor answers: what is typed appears, and the next check says the same.
+  const checked = await nextCheck(page);
+  const typingMs = await typeAtStart(page, '// still typing ');
+  await checked();
+  expect((await page.$eval('#status', (e) => (e as HTMLElement).dataset.text)) ?? '').toMatch(/^not checked as you type/);
+  recordTimings('bigFileTyping', { chars: big.length, typedChars: 16, typingMs });
+  await shot(page, 'big-file-not-checked');
+
+  // Back within the budget, the file is checked again.
+  await paste(page, quickMagic);
+  await page.waitForFunction(() => (document.getElementById('status') as HTMLElement).dataset.text?.startsWith('no errors'), undefined, { timeout: 60_000 });
+  await closePage(p);
+}, 300_000);
+
+it('more errors than the editor shows: the first 500 as markers and rows, one row counts the rest', async () => {
+  const p = await openPlayground(files.browser, files.url);
+  const { page } = p;
+  await openFile(page, FILE);
+  // 120 copies: 1.4 MB (within the budget), 119 × 13 definitions defined twice.
+  await paste(page, quickMagic.repeat(120));
+  await page.waitForFunction(() => /^1547 errors/.test((document.getElementById('status') as HTMLElement).dataset.text ?? ''), undefined, { timeout: 120_000 });
+  expect(await markers(page, FILE)).toHaveLength(500);
+  expect(await page.$$eval('#problems .problem[data-code]', (rows) => rows.length)).toBe(500);
+  expect(await page.textContent('#problems .problem.more')).toMatch(/^… and 1047 more \(1047 error\(s\), 0 warning\(s\)\): the editor lists the first 500/);
+  await typeAtStart(page, '// still typing ');
+  await shot(page, 'big-file-500-problems');
+  await closePage(p);
+}, 300_000);
