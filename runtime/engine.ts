@@ -47,7 +47,7 @@ export interface EngineOptions {
   maxSteps?: number;
   /**
    * How many triggers may run one after another before a player is next offered an action (in
-   * a window or a priority round) or a turn starts: past it the chain is a loop (two triggers
+   * a window or a priority round; not only a pass) or a turn starts: past it the chain is a loop (two triggers
    * that keep firing each other) and the game is stopped. Default 1,000 (docs/language.md).
    */
   maxTriggerChain?: number;
@@ -105,9 +105,9 @@ class TrialEndsGame {}
 const PASS = Symbol('pass');
 
 /**
- * EngineOptions.maxTriggerChain's default: far above any chain of the seed games (at most a
- * few dozen triggers between two actions), and low enough that a loop of instant triggers,
- * which nest one call deeper at each link, stops before the call stack runs out.
+ * EngineOptions.maxTriggerChain's default: far above any chain of the seed games (at most six
+ * triggers between two actions, over 1,000 games of each), and low enough that a loop ends in
+ * well under a second with a log a person can still read.
  */
 export const DEFAULT_MAX_TRIGGER_CHAIN = 1_000;
 
@@ -193,7 +193,7 @@ export class Engine implements ViewSource {
   private logging: boolean;
   private maxSteps: number;
   private maxTriggerChain: number;
-  /** Triggers run since a player was last offered an action or a turn started (see maxTriggerChain). */
+  /** Triggers run since a player was last offered an action (not only a pass) or a turn started (see maxTriggerChain). */
   private triggerChain = 0;
   /** Triggers running inside one another now (an instant trigger runs inside the effect that fired it). */
   private triggerDepth = 0;
@@ -1437,8 +1437,8 @@ export class Engine implements ViewSource {
       if (this.endTurnRequested) break;
       if (open && passes >= this.players.length) break;
       this.tick(null);
-      this.triggerChain = 0;
       const offers = this.availableActions(p, name);
+      if (offers.length) this.triggerChain = 0;
       const mayPass = open || passable;
       if (offers.length === 0) {
         if (!open) {
@@ -1480,8 +1480,8 @@ export class Engine implements ViewSource {
     let passes = 0;
     while (passes < this.players.length) {
       this.tick(null);
-      this.triggerChain = 0;
       const offers = this.availableActions(p, windowName);
+      if (offers.length) this.triggerChain = 0;
       if (offers.length === 0) {
         passes++;
         p = this.nextPlayer(p);

@@ -6,38 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { playBatch, type GameSummary } from '../runtime/batch.ts';
-import type { FinalStateCard } from '../runtime/final-state.ts';
+import { finalStateProblems, type FinalStateCard } from '../runtime/final-state.ts';
 import { compiledGame, root } from './helpers.ts';
-
-/**
- * What is wrong with a final state, in words: a card missing or listed twice, an entry whose
- * `under` is not the entry above it at the depth above, a depth that skips a level.
- */
-function finalStateProblems(cards: number | undefined, zones: Record<string, FinalStateCard[]>): string[] {
-  const problems: string[] = [];
-  if (typeof cards !== 'number' || cards < 1) return [`the final state does not say how many cards the game has (cards: ${cards})`];
-  const listed = new Map<number, string>();
-  for (const [zone, entries] of Object.entries(zones)) {
-    // The chain of hosts above the current entry: hosts[d] is the card at depth d.
-    const hosts: FinalStateCard[] = [];
-    for (const e of entries) {
-      if (listed.has(e.id)) problems.push(`${e.card}#${e.id} is listed in ${listed.get(e.id)} and in ${zone}`);
-      listed.set(e.id, zone);
-      const depth = e.depth ?? 0;
-      if ((e.under === undefined) !== (depth === 0)) problems.push(`${zone}: ${e.card}#${e.id} has under ${e.under} at depth ${depth}`);
-      if (depth > hosts.length) problems.push(`${zone}: ${e.card}#${e.id} is at depth ${depth} below no card at depth ${depth - 1}`);
-      else if (depth > 0) {
-        const host = hosts[depth - 1]!;
-        if (e.under !== `${host.card}#${host.id}`) problems.push(`${zone}: ${e.card}#${e.id} says it is under ${e.under}, but the card above it at depth ${depth - 1} is ${host.card}#${host.id}`);
-      }
-      hosts.length = depth;
-      hosts.push(e);
-    }
-  }
-  for (let id = 1; id <= cards; id++) if (!listed.has(id)) problems.push(`card #${id} of ${cards} is not listed`);
-  for (const id of listed.keys()) if (id < 1 || id > cards) problems.push(`card #${id} is listed, but the game has ${cards} cards`);
-  return problems;
-}
 
 const deepest = (g: GameSummary) => Math.max(0, ...Object.values(g.zones!).flatMap((z) => z.map((e) => e.depth ?? 0)));
 
