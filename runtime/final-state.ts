@@ -19,9 +19,9 @@ export interface FinalStateCard {
 }
 
 export interface FinalState {
-  /** Every card the game made (decks, side decks, tokens…): each is listed exactly once in `zones`. */
+  /** How many cards the game made (every card it created, at setup or later): each is listed exactly once in `zones`. */
   cards: number;
-  /** Zone label (`p1.hand`, `shared.<zone>`) → its cards, each followed by what is attached under it. */
+  /** Zone label (`p1.<zone>`, `shared.<zone>`) → its cards, each followed by what is attached under it. */
   zones: Record<string, FinalStateCard[]>;
 }
 
