@@ -41,7 +41,7 @@ function usage(): string {
     '',
     '  check <paths…> [--json]        check the rules and cards under the paths; --json: every diagnostic as JSON',
     '  build <game> [--out FILE]      write the game\'s IR (JSON)',
-    '  play <game> [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value]',
+    '  play <game> [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value] [--check-invariants]',
     '  new <game>                     start a new game: rules, cards and a ruling that work',
     '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
@@ -172,7 +172,7 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   const finalState = v['final-state'] as string | undefined;
   claimOutputFile('--final-state', finalState);
   claimOutputFile('--summaries', v.summaries as string | undefined);
-  const opts = { format, params, finalState: !!finalState };
+  const opts = { format, params, finalState: !!finalState, checkInvariants: !!v['check-invariants'] };
   const bar = progressBar(games, `${game} ${format}`, !json);
   const started = performance.now();
   let summaries: GameSummary[];
@@ -189,7 +189,11 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   bar.stop();
   const seconds = (performance.now() - started) / 1000;
   if (!json) for (const g of summaries) if (g.error) console.error(`game seed ${g.seed}: ${g.error}`);
-  if (finalState) writeFileSync(finalState, summaries.filter((g) => g.zones).map((g) => JSON.stringify({ seed: g.seed, winner: g.winner, reason: g.reason, zones: g.zones })).join('\n') + '\n');
+  // Games the engine stopped at a limit: a loop in the rules, to fix; the first few say why.
+  const stops = summaries.filter((g) => g.stopped);
+  if (!json) for (const g of stops.slice(0, 5)) console.error(`game seed ${g.seed}: ${g.reason}`);
+  if (!json && stops.length > 5) console.error(`(and ${stops.length - 5} more games stopped)`);
+  if (finalState) writeFileSync(finalState, summaries.filter((g) => g.zones).map((g) => JSON.stringify({ seed: g.seed, winner: g.winner, reason: g.reason, cards: g.cards, zones: g.zones })).join('\n') + '\n');
   const summariesFile = v.summaries as string | undefined;
   if (summariesFile) writeSummaries(summariesFile, summariesHeader(ir, game, format, params, seed, games), summaries);
   const report = foldBatch(summaries);
@@ -210,7 +214,7 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   if (json) console.log(JSON.stringify(summary));
   else {
     console.log(`${games} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${workers} worker thread(s)`);
-    console.log(`  p1 won ${report.results.p1}, p2 won ${report.results.p2}, draws ${report.results.draw}`);
+    console.log(`  p1 won ${report.results.p1}, p2 won ${report.results.p2}, draws ${report.results.draw}${report.results.stopped ? `, stopped by the engine's limits ${report.results.stopped}` : ''}`);
     console.log(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; decisions: ${report.decisions}; errors: ${report.errors}`);
     console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}`);
   }
@@ -244,7 +248,7 @@ function cmdDemo(game: string): number {
     const cite = e.cite && (e.kind === 'declare' || e.kind === 'result' || e.kind === 'fizzle' || e.kind === 'trigger') ? `  — ${e.cite}` : '';
     console.log(`${String(e.turn).padStart(3)}  ${e.text}${cite}${e.kind === 'declare' || e.kind === 'result' ? where : ''}`);
   }
-  console.log(`\nResult: ${g.result.winner ? `${g.result.winner} wins` : 'draw'} — ${g.result.reason}`);
+  console.log(`\nResult: ${g.result.winner ? `${g.result.winner} wins` : g.result.stopped ? 'no result, the engine stopped the game' : 'draw'} — ${g.result.reason}`);
   console.log(`${g.turns} turns, ${g.decisions} decisions.`);
   console.log(`\nNext: npx grimoire play ${game} --games 1000   ·   npx grimoire scenario rules/${game}/rulings   ·   docs/tutorial.md (write your own game)`);
   return 0;
@@ -267,6 +271,7 @@ async function main(argv: string[]): Promise<number> {
       seed: { type: 'string' },
       json: { type: 'boolean' },
       'final-state': { type: 'string' },
+      'check-invariants': { type: 'boolean' },
       summaries: { type: 'string' },
       param: { type: 'string', multiple: true },
       workers: { type: 'string' },

@@ -5,7 +5,9 @@
  * exactly the same report — hash included — as one thread: seed ranges → workers → merge.
  */
 import type { GameIR } from '../compiler/ir.ts';
-import { conservationProblems, newEngine, playOn, zoneSnapshot, type PlayOptions } from './play.ts';
+import { conservationProblems } from './conservation.ts';
+import { finalState, type FinalStateCard } from './final-state.ts';
+import { newEngine, playOn, type PlayOptions } from './play.ts';
 
 export interface GameSummary {
   seed: number;
@@ -16,10 +18,14 @@ export interface GameSummary {
   hash: number;
   /** A runtime error or a conservation problem; the game counts as an error. */
   error: string | null;
-  zones: Record<string, string[]> | null;
+  /** The engine stopped the game at a limit (GameResult.stopped): a draw that is not a real one. */
+  stopped?: 'steps' | 'trigger-chain';
+  /** With `finalState` (for --final-state): every zone's cards at any depth (final-state.ts), and how many cards the game made. */
+  zones: Record<string, FinalStateCard[]> | null;
+  cards?: number;
 }
 
-export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'maxSteps' | 'askForced'> {
+export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'maxSteps' | 'askForced' | 'checkInvariants'> {
   /** Record each game's final zones (for --final-state). */
   finalState?: boolean;
 }
@@ -27,14 +33,14 @@ export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'm
 /** Plays seeds from, from+1, …, from+count-1. Never throws: a failing game is summarised as an error. */
 export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOptions = {}): GameSummary[] {
   const out: GameSummary[] = [];
-  const playOpts = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced };
+  const playOpts = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants };
   // One engine for the whole range: the rules are compiled to closures once.
   let engine = newEngine(ir, from, playOpts);
   for (let seed = from; seed < from + count; seed++) {
     try {
       const g = playOn(engine, seed, playOpts);
       const lost = conservationProblems(g.engine);
-      out.push({
+      const summary: GameSummary = {
         seed,
         winner: g.result.winner,
         reason: g.result.reason,
@@ -42,11 +48,19 @@ export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOp
         decisions: g.decisions,
         hash: g.hash,
         error: lost.length ? lost[0]! : null,
-        zones: opts.finalState ? zoneSnapshot(g.engine) : null,
-      });
+        zones: null,
+      };
+      if (opts.finalState) {
+        const final = finalState(g.engine);
+        summary.zones = final.zones;
+        summary.cards = final.cards;
+      }
+      if (g.result.stopped) summary.stopped = g.result.stopped;
+      out.push(summary);
     } catch (e) {
       // A game that failed may leave the engine in any state: the next game gets a new one.
       engine = newEngine(ir, seed + 1, playOpts);
+      // (A breach found by --check-invariants stops the game the same way, in its own words.)
       out.push({ seed, winner: null, reason: '', turns: 0, decisions: 0, hash: 0, error: `runtime error: ${(e as Error).message}`, zones: null });
     }
   }
@@ -55,7 +69,8 @@ export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOp
 
 export interface BatchReport {
   games: number;
-  results: { p1: number; p2: number; draw: number };
+  /** `draw`: the rules ended the game in a draw; `stopped`: the engine stopped it at a limit (GameSummary.stopped). */
+  results: { p1: number; p2: number; draw: number; stopped: number };
   turns: { mean: number; max: number };
   decisions: number;
   errors: number;
@@ -65,7 +80,7 @@ export interface BatchReport {
 
 /** Folds summaries (which must be in seed order) into the report `grimoire play --json` prints. */
 export function foldBatch(games: readonly GameSummary[]): BatchReport {
-  const results = { p1: 0, p2: 0, draw: 0 };
+  const results = { p1: 0, p2: 0, draw: 0, stopped: 0 };
   let turnsSum = 0;
   let turnsMax = 0;
   let decisions = 0;
@@ -79,6 +94,7 @@ export function foldBatch(games: readonly GameSummary[]): BatchReport {
     if (g.error) errors++;
     if (g.winner === 'p1') results.p1++;
     else if (g.winner === 'p2') results.p2++;
+    else if (g.stopped) results.stopped++;
     else results.draw++;
     turnsSum += g.turns;
     turnsMax = Math.max(turnsMax, g.turns);

@@ -31,6 +31,12 @@ export interface GameResult {
   loser: string | null;
   reason: string;
   cite: string;
+  /**
+   * Set when the engine stopped the game at one of its limits rather than the rules ending it
+   * (a draw in `winner`/`loser`, but not a real one): `steps` (EngineOptions.maxSteps) or
+   * `trigger-chain` (EngineOptions.maxTriggerChain).
+   */
+  stopped?: 'steps' | 'trigger-chain';
 }
 
 export interface EngineOptions {
@@ -39,6 +45,12 @@ export interface EngineOptions {
   params?: Record<string, number | boolean | string>;
   log?: boolean;
   maxSteps?: number;
+  /**
+   * How many triggers may run one after another before a player is next offered an action (in
+   * a window or a priority round; not only a pass) or a turn starts: past it the chain is a loop (two triggers
+   * that keep firing each other) and the game is stopped. Default 1,000 (docs/language.md).
+   */
+  maxTriggerChain?: number;
   /** Ask even when the only option is an action (scenarios stop at the next free action). */
   askSingleActions?: boolean;
   /** Ask every decision, even one with a single option (benchmarks that count every decision). */
@@ -49,6 +61,13 @@ export interface EngineOptions {
    * step. It must not change the state. Unset, it costs nothing.
    */
   onLog?: (event: LogEvent, engine: Engine) => void;
+  /**
+   * Called at every step outside trials (a loop's turn, a player offered actions, a trigger),
+   * before the step runs, with the rule text it runs: for checks of the state between steps
+   * (`play --check-invariants`). It must not change the state; it may throw to stop the game.
+   * Unset, it costs nothing.
+   */
+  onStep?: (engine: Engine, loc: SrcLoc | null) => void;
 }
 
 /** Answers a decision with the index of one of its options. */
@@ -84,6 +103,20 @@ function childBlocks(st: Stmt): Stmt[][] {
 class TrialEndsGame {}
 
 const PASS = Symbol('pass');
+
+/**
+ * EngineOptions.maxTriggerChain's default: far above any chain of the seed games (at most six
+ * triggers between two actions, over 1,000 games of each), and low enough that a loop ends in
+ * well under a second with a log a person can still read.
+ */
+export const DEFAULT_MAX_TRIGGER_CHAIN = 1_000;
+
+/**
+ * How deep triggers may run inside one another (an instant trigger runs inside the effect that
+ * fired it, one call deeper): a loop of instant triggers would run out of call stack at about a
+ * thousand; the seed games nest at most two.
+ */
+export const MAX_TRIGGER_NESTING = 100;
 
 interface CompiledAction {
   ir: ActionIR;
@@ -159,9 +192,15 @@ export class Engine implements ViewSource {
   private labelsField: number;
   private logging: boolean;
   private maxSteps: number;
+  private maxTriggerChain: number;
+  /** Triggers run since a player was last offered an action (not only a pass) or a turn started (see maxTriggerChain). */
+  private triggerChain = 0;
+  /** Triggers running inside one another now (an instant trigger runs inside the effect that fired it). */
+  private triggerDepth = 0;
   private askSingleActions: boolean;
   private askForced: boolean;
   private onLog: ((event: LogEvent, engine: Engine) => void) | null;
+  private onStep: ((engine: Engine, loc: SrcLoc | null) => void) | null;
   private triggersMoved: CompiledAction[] = [];
   /** Triggers on game-defined events (`on signal <event> …`), by event. */
   private triggersSignal = new Map<number, CompiledAction[]>();
@@ -181,9 +220,11 @@ export class Engine implements ViewSource {
     this.rng = new Rng(opts.seed);
     this.logging = opts.log ?? false;
     this.maxSteps = opts.maxSteps ?? 1_000_000;
+    this.maxTriggerChain = opts.maxTriggerChain ?? DEFAULT_MAX_TRIGGER_CHAIN;
     this.askSingleActions = opts.askSingleActions ?? false;
     this.askForced = opts.askForced ?? false;
     this.onLog = opts.onLog ?? null;
+    this.onStep = opts.onStep ?? null;
     const format = ir.game.formats.find((f) => f.name === (opts.format ?? ir.game.defaultFormat));
     if (!format) throw new Error(`unknown format '${opts.format}'; the formats are ${ir.game.formats.map((f) => f.name).join(', ')}`);
     this.format = format.name;
@@ -280,6 +321,8 @@ export class Engine implements ViewSource {
     this.turn = 0;
     this.result = null;
     this.steps = 0;
+    this.triggerChain = 0;
+    this.triggerDepth = 0;
     this.decisions = 0;
     this.hash = 0x811c9dc5;
     this.stack = [];
@@ -424,6 +467,7 @@ export class Engine implements ViewSource {
       // (Map.clear allocates a new table even when the map is empty.)
       if (this.usesThisTurn.size) this.usesThisTurn.clear();
       this.endTurnRequested = false;
+      this.triggerChain = 0;
       if (this.logging) this.emitLog('turn', `turn ${this.turn}: ${this.active.name}`, this.active, this.ir.turn.cite, this.ir.turn.loc);
       this.fireSimple(this.triggersTurnStart);
       this.settle();
@@ -994,7 +1038,7 @@ export class Engine implements ViewSource {
     if (this.logging) this.emitLog('end-turn', `${ctx.me.name} ends the turn`, ctx.me, ctx.cite, loc);
   }
 
-  finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null): never {
+  finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped']): never {
     // In a trial, a declaration that would end the game can be completed: it is legal, and the
     // rules (a `when`) decide whether a player may make it. The trial stops here.
     if (this.trial > 0) throw new TrialEndsGame();
@@ -1009,7 +1053,7 @@ export class Engine implements ViewSource {
     }
     const cite = ctx?.cite ?? '';
     const text = kind === 'draw' ? `draw: ${reason}` : `${winner ?? '?'} wins: ${loser ?? ''} ${kind === 'lose' ? 'loses' : 'is beaten'}${reason ? ` (${reason})` : ''}`;
-    this.result = { winner, loser, reason: reason || kind, cite };
+    this.result = stopped ? { winner, loser, reason: reason || kind, cite, stopped } : { winner, loser, reason: reason || kind, cite };
     this.mix(kind === 'draw' ? 7 : (p?.index ?? 0) + 11);
     this.emitLog('result', text, p, cite, loc, true);
     throw new GameOver(this.result);
@@ -1027,8 +1071,9 @@ export class Engine implements ViewSource {
   tick(loc: SrcLoc | null): void {
     if (++this.steps > this.maxSteps) {
       if (this.trial > 0) throw new Impossible('step limit');
-      this.finish('draw', null, `stopped after ${this.maxSteps} steps (a loop that never ends?)`, null, loc);
+      this.finish('draw', null, `stopped after ${this.maxSteps} steps (a loop that never ends?)`, null, loc, 'steps');
     }
+    if (this.onStep !== null && this.trial === 0) this.onStep(this, loc);
   }
 
   // ------------------------------------------------------------ decisions
@@ -1393,6 +1438,7 @@ export class Engine implements ViewSource {
       if (open && passes >= this.players.length) break;
       this.tick(null);
       const offers = this.availableActions(p, name);
+      if (offers.length) this.triggerChain = 0;
       const mayPass = open || passable;
       if (offers.length === 0) {
         if (!open) {
@@ -1435,6 +1481,7 @@ export class Engine implements ViewSource {
     while (passes < this.players.length) {
       this.tick(null);
       const offers = this.availableActions(p, windowName);
+      if (offers.length) this.triggerChain = 0;
       if (offers.length === 0) {
         passes++;
         p = this.nextPlayer(p);
@@ -1529,6 +1576,21 @@ export class Engine implements ViewSource {
 
   private runTrigger(t: PendingTrigger): void {
     if (this.overLimit(t.action, t.controller, t.source)) return;
+    // A trigger is a step (the step limit stops a loop however it runs), and one link of the
+    // chain that runs before a player next acts: two triggers that keep firing each other
+    // never return to a player, and instant ones nest deeper at each link (see maxTriggerChain).
+    this.tick(t.action.ir.loc);
+    if (++this.triggerChain > this.maxTriggerChain) this.stopTriggerChain(t, `${this.maxTriggerChain} triggers in a row with no player acting`);
+    if (this.triggerDepth >= MAX_TRIGGER_NESTING) this.stopTriggerChain(t, `${MAX_TRIGGER_NESTING} triggers nested in one another`);
+    this.triggerDepth++;
+    try {
+      this.runTriggerNow(t);
+    } finally {
+      this.triggerDepth--;
+    }
+  }
+
+  private runTriggerNow(t: PendingTrigger): void {
     if (this.logging) this.emitLog('trigger', `${t.action.ir.name} triggers for ${t.controller.name}`, t.controller, t.action.ir.cite, t.action.ir.loc);
     if (t.action.ir.optional) {
       // 「〜できる」: the controller may decline, before anything is declared.
@@ -1537,6 +1599,12 @@ export class Engine implements ViewSource {
       if (this.chooseMode(t.controller, ['activate', 'decline'], ctx, `${t.action.ir.name}: activate it?`, t.action.ir.loc) === 1) return;
     }
     this.declare(t.action, t.controller, t.frame, t.source);
+  }
+
+  private stopTriggerChain(t: PendingTrigger, what: string): never {
+    if (this.trial > 0) throw new Impossible('trigger chain limit');
+    const reason = `stopped after ${what} (a trigger loop? the last one: ${t.action.ir.name})`;
+    this.finish('draw', null, reason, this.newCtx(t.frame, t.controller, t.action.ir.cite), t.action.ir.loc, 'trigger-chain');
   }
 
   private takeNext(queue: PendingTrigger[]): PendingTrigger {

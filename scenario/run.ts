@@ -125,6 +125,8 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
       throw new StopRun(d);
     };
     engine.runFrom(start, decide);
+    // A game the engine stopped at one of its limits (a loop in the rules) fails, saying so.
+    if (engine.result?.stopped) outcome.failures.push(`the engine stopped the game: ${engine.result.reason}`);
     const d = stoppedAt as Decision | null;
     if (!d) checksUpTo(null);
     if (i < steps.length) outcome.failures.push(`the game ended (or stopped asking) before step ${i + 1} of ${steps.length}: ${JSON.stringify(steps[i])}`);

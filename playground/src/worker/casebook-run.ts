@@ -17,7 +17,7 @@ export function casebookRow(path: string, r: SimulationReport): CasebookRow {
   const name = r.scenario?.name && r.scenario.name !== path ? r.scenario.name : fileName(path);
   const p = r.problem;
   if (p?.kind === 'limit') {
-    const stopped = /stopped after [\d,]+ (?:log )?steps/.exec(p.message)?.[0] ?? 'stopped at the step limit';
+    const stopped = /stopped after [\d,]+ (?:log )?(?:steps|triggers[^(:]*[^(: ])/.exec(p.message)?.[0] ?? 'stopped at the step limit';
     return { path, name, outcome: 'limit', detail: stopped };
   }
   if (p && p.kind !== 'scenario') return { path, name, outcome: 'error', detail: p.message };

@@ -49,13 +49,15 @@ function bounded(onLog: EngineOptions['onLog'] | undefined): { onLog: NonNullabl
   };
 }
 
-/** The engine's own words when its step limit ended the game (runtime/engine.ts, tick). */
-const STEP_LIMIT_REASON = /^stopped after \d+ steps/;
+/** The engine's own words when one of its limits ended the game (runtime/engine.ts: tick, the trigger chain). */
+const STEP_LIMIT_REASON = /^stopped after \d+ (?:steps|triggers)/;
 
 function limitProblem(reason: string): RunProblem {
+  // A trigger loop's reason names the last trigger that ran: kept.
+  const why = /^stopped after \d+ triggers/.test(reason) ? (/\((.*)\)$/.exec(reason)?.[1] ?? 'a trigger loop?') : 'a while loop whose condition stays true?';
   return {
     kind: 'limit',
-    message: `The game was ${reason.replace(/ \(.*\)$/, '')}: it never ended — the rules may loop forever (a while loop whose condition stays true?). The last steps of the log show where it was.`,
+    message: `The game was ${reason.replace(/ \(.*\)$/, '')}: it never ended — the rules may loop forever (${why}). The last steps of the log show where it was.`,
   };
 }
 
