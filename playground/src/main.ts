@@ -124,6 +124,16 @@ async function start(): Promise<void> {
       refreshFiles();
       checker.schedule();
     });
+    // A big file's edit saved after a pause in typing: the status and the notice say how it went.
+    w.onSaved(() => {
+      if (w !== ws) return;
+      if (w.saveProblem) session.onSaveProblem?.(w.saveProblem);
+      else if (unsaved) {
+        unsaved = null;
+        setStatus('saving works again', 'ok');
+      }
+      actions.update();
+    });
   };
   attach(ws);
   openFirst();
@@ -132,6 +142,7 @@ async function start(): Promise<void> {
 
   /** Opens another game (or the same one with a link's edits); false when it did not happen. */
   const switchTo = async (g: string, edits?: StoredEdits): Promise<boolean> => {
+    ws.flush();
     if ((g !== ws.game || edits) && !mayLeave(ws)) {
       select.value = ws.game;
       return false;
@@ -162,6 +173,7 @@ async function start(): Promise<void> {
   select.onchange = () => void switchTo(select.value);
   // A share link pasted into the address bar of an open playground changes only the hash.
   window.addEventListener('hashchange', () => {
+    ws.flush(); // the link is compared with the edits saved, the last one included
     const l = takeShareLink(location.hash, games);
     if (l) void switchTo(l.game, l.edits);
   });

@@ -319,6 +319,44 @@ describe('playground workspace (Chromium)', () => {
     await done(p);
   });
 
+  it('edits saved by an older playground (one key per game) load and move to one key per file; a keystroke writes its file only', async () => {
+    const p = await fresh();
+    const { page } = p;
+    const GAME = 'rules/trump/game.grim';
+    const edited = '// saved by an older playground\n' + original(DECK);
+    await page.evaluate(([deck, text]) => localStorage.setItem('grimoire.workspace.v1.trump', JSON.stringify({ [deck]: text })), [DECK, edited] as const);
+    await page.reload();
+    await firstCheck(page);
+    expect(await modelText(page, DECK)).toBe(edited);
+    expect(await page.$(`#files .file.edited[data-path="${DECK}"]`)).not.toBeNull();
+    const stored = () => page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith('grimoire.workspace.')).map((k) => [k, localStorage.getItem(k)])));
+    expect(await stored()).toEqual({
+      'grimoire.workspace.v2.trump': JSON.stringify({ v: 2, files: [DECK] }),
+      [`grimoire.workspace.v2.trump:${DECK}`]: edited,
+    });
+
+    // A key typed in another file writes that file (and the list of edited files), not the deck.
+    await page.evaluate(() => {
+      const w = window as any;
+      w.__writes = [];
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key.startsWith('grimoire.workspace.')) w.__writes.push(key);
+        return setItem.call(this, key, value);
+      };
+    });
+    await openFile(page, GAME);
+    await placeCursor(page, 1, 1);
+    await page.keyboard.type('//');
+    await page.waitForSelector(`#files .file.edited[data-path="${GAME}"]`);
+    expect(await page.evaluate(() => (window as any).__writes)).toEqual([`grimoire.workspace.v2.trump:${GAME}`, 'grimoire.workspace.v2.trump', `grimoire.workspace.v2.trump:${GAME}`]);
+    await page.reload();
+    await firstCheck(page);
+    expect(await modelText(page, DECK)).toBe(edited);
+    expect(await modelText(page, GAME)).toBe('//' + original(GAME));
+    await done(p);
+  });
+
   it('says so in the page when the browser refuses to save, and asks before leaving unsaved edits', async () => {
     const p = await fresh();
     const { page } = p;

@@ -6,7 +6,7 @@
  */
 import type { EditorSession } from '../editor/session.ts';
 import { clearNotice, notify } from '../notice.ts';
-import { storageKey, Workspace, type StoredEdits } from './workspace.ts';
+import { isEditsKey, Workspace, type StoredEdits } from './workspace.ts';
 import { decodeShare, encodeShare, isShareHash, sameEdits } from './share.ts';
 import { saveBytes, zipName, zipWorkspace } from './download.ts';
 
@@ -95,6 +95,8 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     b.title = title;
     b.onclick = () => {
       try {
+        // What an action reads or replaces in storage (the backup, a reset) includes the last edit.
+        ctx.ws().flush();
         run();
       } catch (e) {
         notify(id, `${label} failed: ${(e as Error).message}`, 'error');
@@ -231,14 +233,22 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     );
   });
 
-  // Another tab of this playground saving the same game: the last tab to type wins.
+  // Another tab of this playground saving the same game: the last tab to save wins.
   window.addEventListener('storage', (e) => {
-    if (e.key === storageKey(ctx.ws().game))
-      notify('other-tab', `${ctx.ws().game} was just edited in another tab of this playground. Both tabs save to the same place, so the tab that types last wins: keep editing ${ctx.ws().game} in one tab only.`, 'warn');
+    if (!isEditsKey(ctx.ws().game, e.key)) return;
+    ctx.ws().storageChangedElsewhere();
+    notify('other-tab', `${ctx.ws().game} was just edited in another tab of this playground. Both tabs save to the same place, so the tab that types last wins: keep editing ${ctx.ws().game} in one tab only.`, 'warn');
   });
+  // An edit of a big file waiting for a pause in typing is saved before the page may go: when
+  // it is hidden (another tab, the window minimised, a phone's app switcher), left or reloaded.
+  const flush = () => ctx.ws().flush();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+  window.addEventListener('pagehide', flush);
   // Edits the browser refused to store are only in this page: ask before the page goes.
   window.addEventListener('beforeunload', (e) => {
-    if (ctx.ws().saveProblem && Object.keys(ctx.ws().edits()).length > 0) e.preventDefault();
+    if (flush() && Object.keys(ctx.ws().edits()).length > 0) e.preventDefault();
   });
 
   let shownStorageProblem: string | null = null;

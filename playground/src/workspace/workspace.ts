@@ -1,9 +1,28 @@
 /**
  * The workspace: one game's files as the designer is editing them. The originals come with the
- * playground (games.ts); every edit is saved in the browser at once (localStorage), so a reload
- * loses nothing. Only the files that differ from the original are stored.
+ * playground (games.ts); every edit is saved in the browser (localStorage, stored-edits.ts), so a
+ * reload loses nothing. Only the files that differ from the original are stored, each under its
+ * own key. An edit is saved at once, except in a file too big to rewrite at every keystroke:
+ * that one is saved when typing pauses, and always before the page goes or the edits are used
+ * elsewhere (`flush`).
  */
 import { fileRole, loadGameFiles, type GameFile } from './games.ts';
+import { GameStorage, stringRecord, type StoredEdits } from './stored-edits.ts';
+
+export { isEditsKey, type StoredEdits } from './stored-edits.ts';
+
+/**
+ * Above this many characters, a file's edits are saved after a pause in typing, not at each
+ * keystroke: Chromium takes about 40 ms per million characters to store a text (140 ms for the
+ * 3.4-million-character file of test/e2e/big-file.test.ts), so a file of megabytes made every
+ * keystroke wait (16 keys typed in it: 2.4 s when each was saved, 0.3–0.5 s now). At this size a save
+ * costs under 10 ms; the biggest file shipped with the playground has about 31,000 characters.
+ */
+export const SAVE_AT_ONCE_MAX_CHARS = 200_000;
+/** The pause in typing (ms) after which a big file's edits are saved… */
+export const SAVE_PAUSE_MS = 400;
+/** …and the longest an edit waits (ms) while typing goes on without a pause. */
+export const SAVE_MAX_WAIT_MS = 3_000;
 
 export interface WorkspaceEntry {
   path: string;
@@ -11,9 +30,7 @@ export interface WorkspaceEntry {
   text: string;
 }
 
-export const storageKey = (game: string) => `grimoire.workspace.v1.${game}`;
 const backupKey = (game: string) => `grimoire.backup.v1.${game}`;
-const unreadableKey = (game: string) => `grimoire.unreadable.v1.${game}`;
 const LAST_GAME_KEY = 'grimoire.lastGame';
 const placeKey = (game: string) => `grimoire.place.v1.${game}`;
 
@@ -23,8 +40,6 @@ export interface Place {
   line: number;
   col: number;
 }
-
-export type StoredEdits = Record<string, string>;
 
 /**
  * What a reset, a file reset or a shared link replaced, so that nothing typed is lost: one slot
@@ -45,8 +60,11 @@ export class Workspace {
   saveProblem: string | null = null;
   /** Why the edits saved in this browser could not be read when the game was opened. */
   loadProblem: string | null = null;
+  private savedListeners: (() => void)[] = [];
+  /** The timers of a save waiting for a pause in typing (none: everything is saved). */
+  private waiting: { pause: ReturnType<typeof setTimeout>; longest: ReturnType<typeof setTimeout> } | null = null;
 
-  private constructor(readonly game: string, files: GameFile[], edits: StoredEdits) {
+  private constructor(readonly game: string, files: GameFile[], edits: StoredEdits, private readonly storage: GameStorage) {
     for (const f of files) this.entries.set(f.path, { path: f.path, original: f.text, text: edits[f.path] ?? f.text });
     // Files the designer added (not in the original game).
     for (const [path, text] of Object.entries(edits)) if (!this.entries.has(path)) this.entries.set(path, { path, original: '', text });
@@ -55,9 +73,10 @@ export class Workspace {
   /** Opens a game: its original files with the edits saved in this browser (or given, from a link). */
   static async open(game: string, edits?: StoredEdits): Promise<Workspace> {
     const files = await loadGameFiles(game);
-    const stored = edits ? null : readStored(game);
-    const ws = new Workspace(game, files, edits ?? stored!.edits);
-    ws.loadProblem = stored?.problem ?? null;
+    const storage = new GameStorage(game);
+    const stored = storage.read();
+    const ws = new Workspace(game, files, edits ?? stored.edits, storage);
+    ws.loadProblem = stored.problem ?? null;
     if (edits) ws.save();
     try {
       localStorage.setItem(LAST_GAME_KEY, game);
@@ -69,7 +88,7 @@ export class Workspace {
 
   /** The edits of a game saved in this browser (empty when none or unreadable). */
   static storedEdits(game: string): StoredEdits {
-    return readStored(game).edits;
+    return new GameStorage(game).read().edits;
   }
 
   /**
@@ -181,14 +200,50 @@ export class Workspace {
     return this.entries.get(path)?.original === '';
   }
 
-  /** Records an edit and saves it. Returns an error message when the browser refused to store it. */
+  /** Calls `f` after a save that waited for a pause in typing (`saveProblem` says how it went). */
+  onSaved(f: () => void): void {
+    this.savedListeners.push(f);
+  }
+
+  /**
+   * Records an edit and saves it — at once, or for a big file after a pause in typing. Returns an
+   * error message when the browser refused to store it (a later save reports through `onSaved`).
+   */
   setText(path: string, text: string): string | null {
     const e = this.entries.get(path);
     if (!e) this.entries.set(path, { path, original: '', text });
     else e.text = text;
-    const problem = this.save();
+    const problem = text.length > SAVE_AT_ONCE_MAX_CHARS ? this.saveAfterPause() : this.save();
     for (const f of this.listeners) f();
     return problem;
+  }
+
+  /** Whether an edit waits for a pause in typing to be saved. */
+  get savePending(): boolean {
+    return this.waiting !== null;
+  }
+
+  /**
+   * Saves an edit that waits for a pause in typing, now: before the page goes, the game changes,
+   * or the stored edits are read or replaced. Returns the problem, as `save`.
+   */
+  flush(): string | null {
+    if (!this.waiting) return this.saveProblem;
+    this.save();
+    for (const f of this.savedListeners) f();
+    return this.saveProblem;
+  }
+
+  /** Another tab wrote this game's edits: the next save writes all of this page's, not only what changed. */
+  storageChangedElsewhere(): void {
+    this.storage.forget();
+  }
+
+  private saveAfterPause(): null {
+    if (this.waiting) clearTimeout(this.waiting.pause);
+    const pause = setTimeout(() => this.flush(), SAVE_PAUSE_MS);
+    this.waiting = { pause, longest: this.waiting?.longest ?? setTimeout(() => this.flush(), SAVE_MAX_WAIT_MS) };
+    return null;
   }
 
   /** Puts every file back as it came with the playground (files the designer added go). */
@@ -215,46 +270,19 @@ export class Workspace {
     return problem;
   }
 
+  /** Saves every edit not saved yet (only the files that changed are written). */
   save(): string | null {
+    if (this.waiting) {
+      clearTimeout(this.waiting.pause);
+      clearTimeout(this.waiting.longest);
+      this.waiting = null;
+    }
     try {
-      const edits = this.edits();
-      if (Object.keys(edits).length === 0) localStorage.removeItem(storageKey(this.game));
-      else localStorage.setItem(storageKey(this.game), JSON.stringify(edits));
+      this.storage.write(this.edits());
       this.saveProblem = null;
     } catch (e) {
       this.saveProblem = `your edits to ${this.game} could not be saved in this browser (${(e as Error).message}): download them (.zip) to keep them`;
     }
     return this.saveProblem;
-  }
-}
-
-function stringRecord(x: unknown): StoredEdits | null {
-  if (!x || typeof x !== 'object' || Array.isArray(x)) return null;
-  const out: StoredEdits = {};
-  for (const [k, v] of Object.entries(x as Record<string, unknown>)) if (typeof v === 'string') out[k] = v;
-  return out;
-}
-
-/**
- * The edits saved for a game. Stored text that cannot be read is moved aside (never silently
- * overwritten by the next save) and the problem is returned, to be shown in the page.
- */
-function readStored(game: string): { edits: StoredEdits; problem?: string } {
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(storageKey(game));
-    if (!raw) return { edits: {} };
-    const edits = stringRecord(JSON.parse(raw));
-    if (!edits) throw new Error('not a list of files');
-    return { edits };
-  } catch (e) {
-    if (raw === null) return { edits: {}, problem: `this browser's storage could not be read (${(e as Error).message}): edits will not be kept after a reload` };
-    try {
-      localStorage.setItem(unreadableKey(game), raw);
-      localStorage.removeItem(storageKey(game));
-    } catch {
-      /* left where it was; the message says so */
-    }
-    return { edits: {}, problem: `the edits saved in this browser for ${game} could not be read (${(e as Error).message}); they were moved aside (localStorage key ${unreadableKey(game)}) and ${game} opens as it came` };
   }
 }
