@@ -1,8 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Limits that only turn a hang into a failure (ms). The suite runs on a developer's machine that
+ * is never idle: a test that takes 15 s alone can take several times that beside other work, so
+ * the limits are many times the slowest test's time on a busy 2-core machine. Speed is measured
+ * in benchmarks (npm run bench), never asserted here.
+ */
+const HANG = 300_000;
+
 export default defineConfig({
   test: {
-    testTimeout: 120_000,
+    testTimeout: HANG,
+    hookTimeout: HANG,
     projects: [
       // Compiler, runtime, scenarios, CLI: the test files run in parallel.
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', '**/node_modules/**'], sequence: { groupOrder: 0 } } },
@@ -15,7 +24,6 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           fileParallelism: false,
-          hookTimeout: 120_000,
           sequence: { groupOrder: 1 },
         },
       },

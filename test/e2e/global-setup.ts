@@ -1,14 +1,15 @@
 /**
- * Once per test run (only when e2e tests are selected): checks that Chromium is there, builds the
- * playground with Vite into a temporary folder and serves it with `vite preview` on a free port.
+ * Once per test run (only when e2e tests are selected): checks that a browser is there, builds the
+ * playground with Vite into a temporary folder and serves it with `vite preview` on a port the
+ * system picks (`--port 0`: a free port chosen here could be taken by another program — another
+ * test run beside this one — before the server binds it).
  * A build + preview is used rather than the dev server: it starts in seconds, serves the same
  * bundle users get from `npm run build:playground`, and has no on-demand dependency optimising
  * (which reloads the page mid-test). GRIMOIRE_E2E_URL=http://… runs the tests against a server
  * already running (e.g. `npm start`) instead.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -25,13 +26,31 @@ declare module 'vitest' {
 const vite = join(root, 'node_modules/vite/bin/vite.js');
 const config = join(root, 'playground/vite.config.ts');
 
-function freePort(): Promise<number> {
+/**
+ * How long the build, and the preview server's start, may take before the run gives up (ms):
+ * seconds alone, many times that on a busy machine; the limit only turns a hang into a message.
+ */
+const SETUP_LIMIT = 600_000;
+
+/** Runs Vite to the end (without blocking the test runner's process); its output on failure. */
+function runVite(args: string[]): Promise<void> {
   return new Promise((done, fail) => {
-    const s = createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => done(port));
+    const child = spawn(process.execPath, [vite, ...args], { cwd: root, env: viteEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (b: Buffer) => (output += b.toString()));
+    child.stderr!.on('data', (b: Buffer) => (output += b.toString()));
+    const timer = setTimeout(() => {
+      child.kill();
+      fail(new Error(`vite ${args[0]} of the playground did not finish within ${SETUP_LIMIT / 1000} s:\n${output}`));
+    }, SETUP_LIMIT);
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      fail(e);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) done();
+      else fail(new Error(`vite ${args[0]} of the playground failed (exit ${code}):\n${output}`));
     });
   });
 }
@@ -64,21 +83,24 @@ async function serve(project: TestProject): Promise<() => Promise<void>> {
     return async () => {};
   }
   const out = mkdtempSync(join(tmpdir(), 'grimoire-e2e-'));
-  const built = spawnSync(process.execPath, [vite, 'build', '--config', config, '--outDir', out, '--logLevel', 'warn'], { cwd: root, env: viteEnv(), encoding: 'utf8', timeout: 180_000 });
-  if (built.status !== 0) throw new Error(`vite build of the playground failed (exit ${built.status}):\n${built.stderr}\n${built.stdout}`);
+  try {
+    await runVite(['build', '--config', config, '--outDir', out, '--logLevel', 'warn']);
+  } catch (e) {
+    rmSync(out, { recursive: true, force: true });
+    throw e;
+  }
 
-  const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, [vite, 'preview', '--config', config, '--outDir', out, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+  const server: ChildProcess = spawn(process.execPath, [vite, 'preview', '--config', config, '--outDir', out, '--host', '127.0.0.1', '--port', '0', '--strictPort'], {
     cwd: root,
     env: viteEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const listening = new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`vite preview did not start within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(() => fail(new Error(`vite preview did not start within ${SETUP_LIMIT / 1000} s:\n${output}`)), SETUP_LIMIT);
     const onData = (b: Buffer) => {
       output += b.toString();
-      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(output);
+      const m = /http:\/\/127\.0\.0\.1:[1-9]\d*\//.exec(output);
       if (m) {
         clearTimeout(timer);
         done(m[0]);
