@@ -1,4 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { e2ePlan } from './test/e2e/chromium.ts';
+
+// The browser tests need Chromium or Chrome (test/e2e/chromium.ts looks where people have one).
+// Without one they are skipped with one line saying how to run them — except under CI=true,
+// where they run and fail with the install command.
+// (Vitest reads this file once per project: the line is said once per run.)
+const e2e = e2ePlan();
+const said = Symbol.for('grimoire.e2e-skip-said');
+if (!e2e.run && !e2e.fail && !(globalThis as Record<symbol, unknown>)[said]) {
+  (globalThis as Record<symbol, unknown>)[said] = true;
+  console.log(`\n${e2e.line}\n`);
+}
 
 /**
  * Limits that only turn a hang into a failure (ms). The suite runs on a developer's machine that
@@ -22,6 +34,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // Skipped (no browser, not CI): the project stays, with no files.
+          exclude: e2e.run || e2e.fail ? ['**/node_modules/**'] : ['**'],
           globalSetup: ['test/e2e/global-setup.ts'],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
