@@ -165,14 +165,15 @@ describe('playground run panel (Chromium)', () => {
     await shot(page, '15-endless-loop-stopped');
     // The tab stays responsive while the loop runs (in the worker): with a loop that logs
     // nothing (the log's own limit does not stop it) and a step limit no machine reaches in the
-    // time of a round trip, the page answers while the run is still going, and Cancel stops it.
-    // (Asserted by state, not by time: a busy machine is slow, not frozen.)
+    // time of a round trip (an empty loop makes ~2·10⁸ steps a second: 10¹² is over an hour),
+    // the page answers while the run is still going, and Cancel stops it. (Asserted by state,
+    // not by time: a busy machine is slow, not frozen.)
     await page.evaluate(() => {
       const g = (window as any).grimoire;
       const model = g.monaco.editor.getModel(g.monaco.Uri.parse('file:///rules/trump/setup.grim'));
       model.setValue((model.getValue() as string).replace('while true { log "again" }', 'while true { }'));
     });
-    await page.fill('#max-steps', '100000000');
+    await page.fill('#max-steps', '1000000000000');
     await page.click('#play-game');
     await page.waitForSelector('#run-pane[data-busy="true"]');
     expect(await page.evaluate(() => document.getElementById('run-pane')!.dataset.busy)).toBe('true');
