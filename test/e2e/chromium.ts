@@ -63,7 +63,7 @@ export const machine: BrowserLookups = {
 };
 
 /** Program names of Chromium and Google Chrome on PATH (Linux and other Unix distributions). */
-const UNIX_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
+const UNIX_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 
 /** Where distributions and vendors install them when PATH does not say. */
 const UNIX_PATHS = [
@@ -77,7 +77,6 @@ const UNIX_PATHS = [
   '/usr/bin/google-chrome-stable',
   '/opt/google/chrome/chrome',
   '/usr/local/bin/chromium', // FreeBSD, hand-built
-  '/usr/local/bin/chrome',
 ];
 
 const MAC_APPS = ['Google Chrome.app/Contents/MacOS/Google Chrome', 'Chromium.app/Contents/MacOS/Chromium'];
