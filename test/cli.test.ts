@@ -21,7 +21,7 @@ describe('grimoire (the command)', () => {
     expect(bad.stdout).toMatch(/bad\.grim:1:22: error syntax\/unknown-word/);
     expect(bad.stdout + bad.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
     expect(grimoire('play', 'no-such-game').status).toBe(2);
-  }, 60_000);
+  });
 
   it('new: a game that checks clean, passes its ruling and plays; a bad or taken name is refused', () => {
     const project = mkdtempSync(join(tmpdir(), 'grim-project-'));
@@ -35,7 +35,7 @@ describe('grimoire (the command)', () => {
     expect(played.errors).toBe(0);
     expect(grimoireIn(project, 'new', 'my-game').status).toBe(2);
     expect(grimoireIn(project, 'new', '../escape').stderr).toMatch(/cannot name a game/);
-  }, 60_000);
+  });
 
   it('scenario: prints every mistake of every file (file:line:col, code, did-you-mean) before running anything, runs the rest, exits 1', () => {
     const dir = mkdtempSync(join(tmpdir(), 'grim-rulings-'));
@@ -69,5 +69,5 @@ describe('grimoire (the command)', () => {
     const overlap = grimoire('merge', join(dir, 'a.jsonl'), join(dir, 'a.jsonl'));
     expect(overlap.status).toBe(2);
     expect(overlap.stderr).toMatch(/appears twice/);
-  }, 60_000);
+  });
 });

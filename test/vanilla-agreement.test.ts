@@ -10,7 +10,7 @@ import { playBoardgameIO } from '../bench/baselines/vanilla-bgio.ts';
 describe('Vanilla: three implementations, one game', () => {
   it('hand-written and boardgame.io give the same game for every seed', () => {
     for (let seed = 1; seed <= 15; seed++) expect(playBoardgameIO(seed)).toEqual(playHandWritten(seed));
-  }, 60_000);
+  });
 
   it('the DSL version agrees with the hand-written one on mean turns and decisions (within 3%)', () => {
     const ir = compiledGame('vanilla');
@@ -32,5 +32,5 @@ describe('Vanilla: three implementations, one game', () => {
     }
     expect(Math.abs(turns / n / (hTurns / m) - 1)).toBeLessThan(0.03);
     expect(Math.abs(decisions / n / (hDecisions / m) - 1)).toBeLessThan(0.03);
-  }, 60_000);
+  });
 });

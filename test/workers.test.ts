@@ -18,5 +18,5 @@ describe('worker threads', () => {
     expect(report).toEqual(foldBatch(one));
     expect(report.errors).toBe(0);
     expect(report.results.p1 + report.results.p2 + report.results.draw).toBe(24);
-  }, 60_000);
+  });
 });

@@ -46,7 +46,7 @@ describe('playground casebook and changes (Chromium)', () => {
     });
     const t0 = Date.now();
     await page.click('#run-all');
-    await page.waitForSelector('#casebook-summary[data-state="done"]', { timeout: 120_000 });
+    await page.waitForSelector('#casebook-summary[data-state="done"]');
     recordTimings('runAll', { game: 'trump', clickToSummaryMs: Date.now() - t0 });
     const progress = (await page.evaluate(() => (window as any).__progress)) as string[];
     expect(progress.some((t) => /\d+ \/ \d+$/.test(t)), progress.join('\n')).toBe(true);
@@ -75,7 +75,7 @@ describe('playground casebook and changes (Chromium)', () => {
 
     // The row opens the ruling in the scenario view: FAIL, with the failing expectation.
     await page.click(`.casebook-row[data-path="${CHANGED}"] button`);
-    await page.waitForSelector('#run-result[data-passed]', { timeout: 60_000 });
+    await page.waitForSelector('#run-result[data-passed]');
     expect(await page.getAttribute('#run-result', 'data-passed')).toBe('false');
     expect(await page.textContent('#run-result')).toMatch(/^FAIL — R-TR-14 \(c\)/);
     expect(await page.inputValue('#scenario-select')).toBe(CHANGED);
@@ -90,7 +90,7 @@ describe('playground casebook and changes (Chromium)', () => {
     await broken();
     expect(await page.getAttribute('#casebook', 'data-stale')).toBe('true');
     await page.click('#run-all');
-    await page.waitForSelector('#casebook-summary[data-state="stopped"]', { timeout: 60_000 });
+    await page.waitForSelector('#casebook-summary[data-state="stopped"]');
     expect(await page.textContent('#casebook-summary')).toMatch(/^The rulings were not run: the rules do not compile\. First error: rules\/trump\/summons\.grim:\d+: /);
     expect(await page.getAttribute('#run-message', 'data-kind')).toBe('compile');
     expect(await page.$$('.casebook-row')).toHaveLength(0);
@@ -105,12 +105,12 @@ describe('playground casebook and changes (Chromium)', () => {
       (document.getElementById('run-all') as HTMLButtonElement).click();
       (document.getElementById('cancel-run') as HTMLButtonElement).click();
     });
-    await page.waitForSelector('#casebook-summary[data-state="stopped"]', { timeout: 30_000 });
+    await page.waitForSelector('#casebook-summary[data-state="stopped"]');
     expect(await page.textContent('#casebook-summary')).toMatch(/^Cancelled after \d+ \/ \d+ rulings\.$/);
     expect(await page.getAttribute('#run-message', 'data-kind')).toBe('cancelled');
     // And it runs again after a cancel.
     await page.click('#run-all');
-    await page.waitForSelector('#casebook-summary[data-state="done"]', { timeout: 120_000 });
+    await page.waitForSelector('#casebook-summary[data-state="done"]');
     expect(Number(await page.getAttribute('#casebook-summary', 'data-changed'))).toBe(changed);
     await closePage(p);
   });
@@ -128,7 +128,7 @@ describe('playground casebook and changes (Chromium)', () => {
     const line = (await page.evaluate((path) => (window as any).grimoire.ws.text(path) as string, SUMMONS)).split('\n').findIndex((l) => l.includes('do damage(me, 2)')) + 1;
     await placeCursor(page, line, 5);
     await page.click('#show-changes');
-    await page.waitForSelector('#diff-editor:not([hidden]) .monaco-diff-editor', { timeout: 30_000 });
+    await page.waitForSelector('#diff-editor:not([hidden]) .monaco-diff-editor');
     expect(await page.isHidden('#editor')).toBe(true);
     expect(await page.getAttribute('#show-changes', 'aria-pressed')).toBe('true');
     const models = await page.evaluate(() => {
@@ -142,7 +142,7 @@ describe('playground casebook and changes (Chromium)', () => {
     expect(models.modifiedUri).toBe(`file:///${SUMMONS}`);
     expect(models.line).toBe(line);
     // Monaco computes the difference (in its worker): one changed line.
-    await page.waitForFunction(() => ((window as any).grimoire.changes.editor.getLineChanges() ?? []).length > 0, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => ((window as any).grimoire.changes.editor.getLineChanges() ?? []).length > 0);
     expect(await page.evaluate(() => (window as any).grimoire.changes.editor.getLineChanges().length)).toBe(1);
     await shot(page, '19-changes');
     // The right side is the file itself: typing there is an edit like any other (saved).

@@ -1,9 +1,13 @@
 /**
  * The end-to-end harness: the playground built by Vite and served by `vite preview` on a free
- * port (global-setup.ts, once per run), Debian's Chromium driven by playwright-core (never a
- * downloaded browser), a fresh browser profile per test (a new context: empty storage), and
- * helpers to wait for a check, read markers, take screenshots and record timings. Every e2e test
- * file (the workspace's, the run panel's…) uses these.
+ * port (global-setup.ts, once per run), the Chromium or Chrome found on the machine (chromium.ts)
+ * driven by playwright-core (never a downloaded browser), a fresh browser profile per test (a new
+ * context: empty storage), and helpers to wait for a check, read markers, take screenshots and
+ * record timings. Every e2e test file (the workspace's, the run panel's…) uses these.
+ *
+ * Waits are for conditions, never for a fixed time, and their limits are generous (WAIT): the
+ * tests run on a developer's machine that is never idle, where a page can take many times longer
+ * than it does alone. A limit only turns a hang into a failure; it is not a speed requirement.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +17,12 @@ import { chromiumPath, missingChromium, root } from './chromium.ts';
 
 export { root };
 export const artifacts = join(root, 'test/artifacts');
+
+/**
+ * How long any wait of a page may take before the test fails (ms): the default of every page's
+ * actions and waits (openPlayground). Far above what a wait takes even on a busy 2-core machine.
+ */
+export const WAIT = 120_000;
 const shots = join(artifacts, 'e2e');
 
 /**
@@ -48,6 +58,7 @@ export interface PlaygroundPage {
 /** A fresh profile (new context: empty localStorage) with the playground open and checked once. */
 export async function openPlayground(browser: Browser, url: string, opts: { wait?: boolean } = {}): Promise<PlaygroundPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+  context.setDefaultTimeout(WAIT);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   const consoleErrors: string[] = [];
@@ -62,14 +73,14 @@ export async function openPlayground(browser: Browser, url: string, opts: { wait
 
 /** Waits until the page has checked its files at least once (after a load or a reload). */
 export async function firstCheck(page: Page): Promise<void> {
-  await page.waitForFunction(() => !!document.body.dataset.checked, undefined, { timeout: 60_000 });
+  await page.waitForFunction(() => !!document.body.dataset.checked);
 }
 
 /** Resolves after the next check result the page shows (call before the action that causes it). */
 export async function nextCheck(page: Page): Promise<() => Promise<void>> {
   const before = await page.evaluate(() => document.body.dataset.checked ?? '');
   return async () => {
-    await page.waitForFunction((b) => (document.body.dataset.checked ?? '') !== b, before, { timeout: 30_000 });
+    await page.waitForFunction((b) => (document.body.dataset.checked ?? '') !== b, before);
   };
 }
 
@@ -158,7 +169,6 @@ export async function waitForModelText(page: Page, path: string, text: string): 
       return g.monaco.editor.getModel(g.monaco.Uri.parse(`file:///${p}`))?.getValue() === t;
     },
     [path, text] as const,
-    { timeout: 30_000 },
   );
 }
 
@@ -169,7 +179,7 @@ export async function clearNotices(page: Page): Promise<void> {
 
 /** Waits for a notice (by key) and returns "kind: text". */
 export async function waitForNotice(page: Page, key: string): Promise<string> {
-  const el = await page.waitForSelector(`#notices .notice[data-key="${key}"]`, { timeout: 30_000 });
+  const el = await page.waitForSelector(`#notices .notice[data-key="${key}"]`);
   return el.evaluate((e) => `${(e as HTMLElement).dataset.kind}: ${e.querySelector('.notice-text')?.textContent ?? ''}`);
 }
 
@@ -193,4 +203,32 @@ export function browserForFile(): { browser: Browser; url: string } {
 export async function closePage(p: PlaygroundPage): Promise<void> {
   expect(p.pageErrors, `uncaught errors in the page:\n${p.pageErrors.join('\n')}\nconsole errors:\n${p.consoleErrors.join('\n')}`).toEqual([]);
   await p.context.close();
+}
+
+// ----- What the page keeps in the browser (localStorage keys of playground/src/workspace/workspace.ts)
+
+/**
+ * Waits until the page has saved where the cursor is (it does so after a short pause), so that a
+ * reload reopens the file there. A condition, not a sleep: a busy machine delays the page's timer.
+ */
+export async function waitForSavedPlace(page: Page, game: string, place: { path: string; line: number; col: number }): Promise<void> {
+  await page.waitForFunction(
+    ([g, want]) => {
+      const p = JSON.parse(localStorage.getItem(`grimoire.place.v1.${g}`) ?? 'null') as { path?: string; line?: number; col?: number } | null;
+      return p?.path === want.path && p.line === want.line && p.col === want.col;
+    },
+    [game, place] as const,
+  );
+}
+
+/** Waits until the browser holds these texts as the game's saved edits (what a reload restores). */
+export async function waitForSavedEdits(page: Page, game: string, texts: Iterable<[string, string]>): Promise<void> {
+  await page.waitForFunction(
+    ([g, want]) => {
+      // One key per edited file, listed in the game's index (playground/src/workspace/stored-edits.ts).
+      const index = JSON.parse(localStorage.getItem(`grimoire.workspace.v2.${g}`) ?? '{"files":[]}') as { files: string[] };
+      return want.every(([path, text]) => index.files.includes(path) && localStorage.getItem(`grimoire.workspace.v2.${g}:${path}`) === text);
+    },
+    [game, [...texts]] as const,
+  );
 }

@@ -14,7 +14,7 @@ import { applyEdits, GameNames } from '../../compiler/references.ts';
 import { renameInGame } from '../../scenario/rename.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserForFile, closePage, firstCheck, modelText, nextCheck, openFile, openPlayground, placeCursor, root, shot, waitForModelText, waitForNotice } from './harness.ts';
+import { browserForFile, closePage, firstCheck, modelText, nextCheck, openFile, openPlayground, placeCursor, root, shot, waitForModelText, waitForNotice, waitForSavedEdits } from './harness.ts';
 
 const GAME = 'rules/trump/game.grim';
 /** A ruling that checks the graveyard (`p2.graveyard: [♡5]`). */
@@ -35,23 +35,23 @@ describe('references and rename (Chromium)', () => {
   it('Shift-F12 lists a zone’s uses across files; F2 renames it in every file, which checks and survives a reload', async () => {
     const p = await openPlayground(files.browser, files.url);
     const { page } = p;
-    await page.waitForFunction(() => /no errors/.test(document.getElementById('status')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => /no errors/.test(document.getElementById('status')?.textContent ?? ''));
     await openFile(page, GAME);
     const at = await placeOf(page, GAME, 'zone graveyard', 'zone '.length + 2);
 
     // Find all references: Shift-F12 opens the peek view with every use.
     await placeCursor(page, at.line, at.col);
     await page.keyboard.press('Shift+F12');
-    const meta = await page.waitForSelector('.peekview-widget .peekview-title .meta', { timeout: 30_000 });
+    const meta = await page.waitForSelector('.peekview-widget .peekview-title .meta');
     // The title says "References (N)".
-    await page.waitForFunction(() => /\(\d+\)/.test(document.querySelector('.peekview-widget .peekview-title .meta')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => /\(\d+\)/.test(document.querySelector('.peekview-widget .peekview-title .meta')?.textContent ?? ''));
     const count = Number((await meta.textContent())!.match(/\((\d+)\)/)![1]);
     expect(count).toBeGreaterThan(1);
     const rows = await page.$$eval('.peekview-widget .ref-tree .monaco-list-row', (els) => els.map((e) => e.textContent ?? ''));
     expect(rows.filter((r) => /\.grim/.test(r)).length).toBeGreaterThan(1); // more than one file
     await shot(page, '17-references');
     await page.keyboard.press('Escape');
-    await page.waitForSelector('.peekview-widget', { state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page.waitForSelector('.peekview-widget', { state: 'detached' }).catch(() => undefined);
 
     // What the rename must give, from the same compiler code in Node.
     const sources = gameSources(root, 'trump')!;
@@ -71,7 +71,7 @@ describe('references and rename (Chromium)', () => {
     // A clash is refused, with the reason in the page, and changes nothing.
     await placeCursor(page, at.line, at.col);
     await page.keyboard.press('F2');
-    let input = await page.waitForSelector('.rename-box .rename-input', { timeout: 30_000 });
+    let input = await page.waitForSelector('.rename-box .rename-input');
     await input.fill('hand');
     await page.keyboard.press('Enter');
     expect(await waitForNotice(page, 'rename')).toMatch(/^warn: Not renamed: 'hand' already names the zone hand/);
@@ -81,14 +81,14 @@ describe('references and rename (Chromium)', () => {
     await placeCursor(page, at.line, at.col);
     const checked = await nextCheck(page);
     await page.keyboard.press('F2');
-    input = await page.waitForSelector('.rename-box .rename-input', { timeout: 30_000 });
+    input = await page.waitForSelector('.rename-box .rename-input');
     expect(await input.inputValue()).toBe('graveyard');
     await input.fill('discard_pile');
     await page.keyboard.press('Enter');
     for (const [path, text] of after) await waitForModelText(page, path, text);
     for (const s of sources) if (!after.has(s.path)) expect(await modelText(page, s.path)).toBe(s.text);
     await checked();
-    await page.waitForFunction(() => /^no errors/.test(document.getElementById('status')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => /^no errors/.test(document.getElementById('status')?.textContent ?? ''));
     expect(await status(page)).toMatch(/^no errors/);
     expect(await page.$('#notices .notice[data-key="rename"]')).toBeNull(); // the refusal's notice went with the new rename
     await shot(page, '17-rename');
@@ -102,16 +102,16 @@ describe('references and rename (Chromium)', () => {
     await waitForModelText(page, GAME, after.get(GAME)!);
 
     // The renamed files were saved like typing: a reload keeps them.
-    await page.waitForTimeout(400);
+    await waitForSavedEdits(page, 'trump', after);
     await page.reload();
     await firstCheck(page);
     for (const [path, text] of after) expect(await modelText(page, path)).toBe(text);
-    await page.waitForFunction(() => /^no errors/.test(document.getElementById('status')?.textContent ?? ''), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => /^no errors/.test(document.getElementById('status')?.textContent ?? ''));
 
     // The casebook still works: the renamed ruling runs under the renamed rules and passes.
     await page.selectOption('#scenario-select', RULING);
     await page.click('#run-scenario');
-    await page.waitForSelector('#run-result[data-passed]', { timeout: 60_000 });
+    await page.waitForSelector('#run-result[data-passed]');
     expect(await page.textContent('#run-result')).toMatch(/^PASS/);
     expect(await page.getAttribute('#run-result', 'data-passed')).toBe('true');
     const labels = await page.$$eval('.expectation', (els) => els.map((e) => `${(e as HTMLElement).dataset.passed} ${e.textContent ?? ''}`));

@@ -31,7 +31,7 @@ describe('playground run panel (Chromium)', () => {
     await page.selectOption('#scenario-select', SCENARIO);
     const t0 = Date.now();
     await page.click('#run-scenario');
-    await page.waitForSelector('#run-result[data-passed]', { timeout: 60_000 });
+    await page.waitForSelector('#run-result[data-passed]');
     recordTimings('scenarioRun', { scenario: SCENARIO, clickToResultMs: Date.now() - t0 });
     expect(await page.getAttribute('#run-result', 'data-passed')).toBe('true');
     expect(await page.textContent('#run-result')).toMatch(/^PASS/);
@@ -54,7 +54,7 @@ describe('playground run panel (Chromium)', () => {
     expect(target, 'a log step with a source place').toBeTruthy();
     await openFile(page, SCENARIO);
     await page.click(`#log .log-step[data-seq="${target!.seq}"]`);
-    await page.waitForFunction((f) => (window as any).grimoire.session.current === f, target!.file, { timeout: 10_000 });
+    await page.waitForFunction((f) => (window as any).grimoire.session.current === f, target!.file);
     expect(await editorPlace(page)).toEqual({ file: target!.file, line: target!.line });
     await shot(page, '12-log-step-to-source');
   });
@@ -66,7 +66,7 @@ describe('playground run panel (Chromium)', () => {
     expect(await page.$$eval('#board .zone[data-hidden="true"]', (els) => els.length)).toBe(0);
     await page.selectOption('#viewer', 'p1');
     // The life piles are hidden (TR: ライフ is face down): p1 sees counts, not cards.
-    await page.waitForSelector('#board .zone[data-hidden="true"]', { timeout: 10_000 });
+    await page.waitForSelector('#board .zone[data-hidden="true"]');
     const hidden = await page.$$eval('#board .zone[data-hidden="true"]', (els) => els.map((e) => e.textContent ?? ''));
     expect(hidden.some((t) => /hidden/.test(t))).toBe(true);
     await shot(page, '13-board-viewer-p1');
@@ -78,7 +78,7 @@ describe('playground run panel (Chromium)', () => {
     const { page } = p;
     await page.fill('#seed', '7');
     await page.click('#play-game');
-    await page.waitForSelector('#run-result[data-kind="game"]', { timeout: 60_000 });
+    await page.waitForSelector('#run-result[data-kind="game"]');
     expect(await page.textContent('#run-result')).toMatch(/wins|draw/);
     const counter = () => page.textContent('#step-counter');
     const last = await counter();
@@ -114,14 +114,14 @@ describe('playground run panel (Chromium)', () => {
     expect(await page.textContent('#params-changed')).toBe('(1 changed)');
     await page.fill('#seed', '3');
     await page.click('#play-game');
-    await page.waitForSelector('#run-result[data-kind="game"]', { timeout: 60_000 });
+    await page.waitForSelector('#run-result[data-kind="game"]');
     const g = playGame(ir, 3, { format, params: { jokers: 0 } });
     const verdict = `${g.result.winner ? `${g.result.winner} wins` : 'Draw'} — ${g.result.reason} · ${g.turns} turns, ${g.decisions} decisions`;
     expect(await page.textContent('#run-result')).toBe(`${verdict} (seed 3, ${format}, jokers=0)`);
     expect(await page.textContent('#run-message')).toBe('');
     // Stepping replays the same game: a board comes back for the step before the last.
     await page.click('#step-back');
-    await page.waitForSelector('#board:not([data-loading]) .board-caption', { timeout: 30_000 });
+    await page.waitForSelector('#board:not([data-loading]) .board-caption');
     await page.$eval(jokers, (e) => e.scrollIntoView({ block: 'nearest' }));
     await shot(page, '16-random-game-format');
     // "defaults" puts every parameter back; the format stays.
@@ -142,7 +142,7 @@ describe('playground run panel (Chromium)', () => {
     expect(await page.$(jokers)).toBeNull();
     expect(await page.textContent('#params-changed')).toBe('');
     await page.click('#play-game');
-    await page.waitForFunction(() => /\(seed 3, [^,)]+\)$/.test(document.getElementById('run-result')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => /\(seed 3, [^,)]+\)$/.test(document.getElementById('run-result')?.textContent ?? ''));
     expect(await page.textContent('#run-result')).toMatch(new RegExp(`\\(seed 3, ${format}\\)$`));
     await done(p);
   });
@@ -160,13 +160,26 @@ describe('playground run panel (Chromium)', () => {
     });
     await page.fill('#max-steps', '20000');
     await page.click('#play-game');
-    await page.waitForSelector('#run-message[data-kind="limit"]', { timeout: 60_000 });
+    await page.waitForSelector('#run-message[data-kind="limit"]');
     expect(await page.textContent('#run-message')).toMatch(/stopped after 20000 steps/i);
-    // The page still answers at once.
-    const t0 = Date.now();
-    expect(await page.evaluate(() => 1 + 1)).toBe(2);
-    expect(Date.now() - t0).toBeLessThan(2_000);
     await shot(page, '15-endless-loop-stopped');
+    // The tab stays responsive while the loop runs (in the worker): with a loop that logs
+    // nothing (the log's own limit does not stop it) and a step limit no machine reaches in the
+    // time of a round trip (an empty loop makes ~2·10⁸ steps a second: 10¹² is over an hour),
+    // the page answers while the run is still going, and Cancel stops it. (Asserted by state,
+    // not by time: a busy machine is slow, not frozen.)
+    await page.evaluate(() => {
+      const g = (window as any).grimoire;
+      const model = g.monaco.editor.getModel(g.monaco.Uri.parse('file:///rules/trump/setup.grim'));
+      model.setValue((model.getValue() as string).replace('while true { log "again" }', 'while true { }'));
+    });
+    await page.fill('#max-steps', '1000000000000');
+    await page.click('#play-game');
+    await page.waitForSelector('#run-pane[data-busy="true"]');
+    expect(await page.evaluate(() => document.getElementById('run-pane')!.dataset.busy)).toBe('true');
+    await page.click('#cancel-run');
+    await page.waitForSelector('#run-message[data-kind="cancelled"]');
+    expect(await page.getAttribute('#run-pane', 'data-busy')).toBe('false');
     await done(p);
   });
 });

@@ -28,6 +28,7 @@ import {
   shot,
   waitForModelText,
   waitForNotice,
+  waitForSavedPlace,
   type PlaygroundPage,
 } from './harness.ts';
 
@@ -91,7 +92,7 @@ describe('playground workspace (Chromium)', () => {
   it('opens on the trump rules with no errors', async () => {
     shared = await fresh();
     const { page } = shared;
-    await page.waitForFunction(() => /no errors/.test(document.getElementById('status')?.textContent ?? ''), undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => /no errors/.test(document.getElementById('status')?.textContent ?? ''));
     expect(await page.inputValue('#game-select')).toBe('trump');
     const files = await page.$$eval('#files .file', (els) => els.map((e) => (e as HTMLElement).dataset.path!));
     const rules = files.filter((f) => /^rules\/trump\/[^/]+\.grim$/.test(f));
@@ -180,7 +181,7 @@ describe('playground workspace (Chromium)', () => {
 
     // Where the designer was: the file and the cursor come back after the reload.
     await placeCursor(page, 5, 3);
-    await page.waitForTimeout(400); // the place is remembered after a short pause
+    await waitForSavedPlace(page, 'trump', { path: DECK, line: 5, col: 3 }); // remembered after a short pause
     await page.reload();
     await firstCheck(page);
     expect(await modelText(page, DECK)).toBe(edited);
