@@ -304,17 +304,22 @@ class ScenarioChecker {
       if (key === 'turn') this.integer(pair.value, "'turn'");
       else if (key === 'active') this.player(pair.value, "'active'");
       else if (key === 'globals') {
-        const g = this.map(pair.value, "'globals'", '{ name: value }');
-        if (!g) continue;
-        const names = this.ir.globalStates.map((s) => s.name);
-        for (const [gn, gp] of this.pairs(g)) {
-          const s = this.ir.globalStates.find((x) => x.name === gn);
-          if (!s) this.error('scenario/unknown-name', gp, `unknown global state '${gn}'; the global states are ${listed(names)}`, didYouMean(gn, names));
-          else this.value(gp.value, s.type, `global state '${gn}'`, 'state');
-        }
+        this.stateValues(pair.value, "'globals'", this.ir.globalStates, 'global state');
       } else if (key === 'shared') this.zones(pair.value, 'shared');
       else if (this.players.includes(key)) this.zones(pair.value, key);
       else this.unknownKey(pair, key, "in 'state'", keys);
+    }
+  }
+
+  /** A `{ name: value }` map of global or player states: each name known, each value of its state's type. */
+  private stateValues(n: unknown, label: string, states: GameIR['globalStates'], what: 'global state' | 'player state'): void {
+    const m = this.map(n, label, '{ name: value }');
+    if (!m) return;
+    const names = states.map((s) => s.name);
+    for (const [name, pair] of this.pairs(m)) {
+      const s = states.find((x) => x.name === name);
+      if (!s) this.error('scenario/unknown-name', pair, `unknown ${what} '${name}'; the ${what}s are ${listed(names)}`, didYouMean(name, names));
+      else this.value(pair.value, s.type, `${what} '${name}'`, 'state');
     }
   }
 
@@ -325,14 +330,7 @@ class ScenarioChecker {
     const own = this.ir.zones.filter((z) => z.shared === (owner === 'shared')).map((z) => z.name);
     for (const [key, pair] of this.pairs(m)) {
       if (key === 'vars' && owner !== 'shared') {
-        const v = this.map(pair.value, `'${owner}.vars'`, '{ name: value }');
-        if (!v) continue;
-        const names = this.ir.playerStates.map((s) => s.name);
-        for (const [vn, vp] of this.pairs(v)) {
-          const s = this.ir.playerStates.find((x) => x.name === vn);
-          if (!s) this.error('scenario/unknown-name', vp, `unknown player state '${vn}'; the player states are ${listed(names)}`, didYouMean(vn, names));
-          else this.value(vp.value, s.type, `player state '${vn}'`, 'state');
-        }
+        this.stateValues(pair.value, `'${owner}.vars'`, this.ir.playerStates, 'player state');
         continue;
       }
       const zone = this.ir.zones.find((z) => z.name === key);
