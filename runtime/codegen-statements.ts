@@ -21,8 +21,8 @@
  */
 import type { Expr, GameIR, Stmt } from '../compiler/ir.ts';
 import { ExprGen, Factories, type CodeTables, type Scope } from './codegen.ts';
-import type { Ctx } from './compile.ts';
-import type { Engine } from './engine.ts';
+import type { Ctx } from './context.ts';
+import type { EngineCalls } from './calls.ts';
 
 /** Where a body keeps its locals: JavaScript variables, or the context's frame. */
 export type Locals = 'vars' | 'frame';
@@ -430,7 +430,7 @@ const frameFactories = new Factories<Stmt[]>();
  * the others start undefined, as in a new frame. `cite` (a procedure's) is in force while the
  * body runs, then the caller's again.
  */
-export function generatedBody(stmts: Stmt[], opts: BodyOptions, g: Engine, tables: CodeTables): BodyFn {
+export function generatedBody(stmts: Stmt[], opts: BodyOptions, g: EngineCalls, tables: CodeTables): BodyFn {
   const cache = opts.locals === 'vars' ? bodyFactories : frameFactories;
   return cache.bind<BodyFn>(stmts, g, tables, () => bodySource(stmts, opts, g.ir));
 }

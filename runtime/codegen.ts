@@ -24,8 +24,8 @@
 import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
 import { placeholderPattern } from '../compiler/ir.ts';
 import { Request, Zone, type Card, type Player } from './model.ts';
-import type { Engine } from './engine.ts';
-import { asList, type Ctx, type Ev } from './compile.ts';
+import type { EngineCalls } from './calls.ts';
+import { asList, type Ctx, type Ev } from './context.ts';
 
 /** Runtime helpers the generated code calls (fixed code: nothing generated lives here). */
 export const H = {
@@ -91,7 +91,7 @@ export const H = {
    * is the player deciding, who sees a hidden card only by where it lies; for the log (viewer
    * null) every card is named.
    */
-  text(g: Engine, text: string, args: unknown[], viewer: Player | null): string {
+  text(g: EngineCalls, text: string, args: unknown[], viewer: Player | null): string {
     const show = (v: unknown): string => {
       if (Array.isArray(v) || v instanceof Zone) return asList(v).map(show).join(', ');
       if (v === null || v === undefined) return 'none';
@@ -499,7 +499,7 @@ export interface CodeTables {
   PR: ((c: Ctx, ...args: unknown[]) => void)[];
 }
 
-type Factory = (g: Engine, K: unknown[], h: typeof H, asListFn: typeof asList, FN: CodeTables['FN'], PR: CodeTables['PR']) => unknown;
+type Factory = (g: EngineCalls, K: unknown[], h: typeof H, asListFn: typeof asList, FN: CodeTables['FN'], PR: CodeTables['PR']) => unknown;
 
 /**
  * Turns generated source into a function bound to an engine. `new Function` runs once per
@@ -508,7 +508,7 @@ type Factory = (g: Engine, K: unknown[], h: typeof H, asListFn: typeof asList, F
 export class Factories<Key extends object> {
   private cache = new WeakMap<Key, { factory: Factory; consts: unknown[] }>();
 
-  bind<F>(key: Key, g: Engine, tables: CodeTables, make: () => { source: string; consts: unknown[] }): F {
+  bind<F>(key: Key, g: EngineCalls, tables: CodeTables, make: () => { source: string; consts: unknown[] }): F {
     let hit = this.cache.get(key);
     if (!hit) {
       const { source, consts } = make();
@@ -527,7 +527,7 @@ const exprFactories = new Factories<Expr>();
 const frameLocals = (slot: number) => `c.frame[${slot}]`;
 
 /** The expression as a function of a context: `it` and the locals are read from the context. */
-export function generatedExpr(e: Expr, g: Engine, tables: CodeTables): Ev {
+export function generatedExpr(e: Expr, g: EngineCalls, tables: CodeTables): Ev {
   return exprFactories.bind<Ev>(e, g, tables, () => exprSource(e, g.ir));
 }
 
@@ -568,7 +568,7 @@ const functionFactories = new Factories<Expr>();
  * A game function: `(c, arg…) => value`, its parameters ordinary JavaScript parameters. It
  * reads `me`, `this` and `request` from the caller's context; `it` is none in its body.
  */
-export function generatedFunction(body: Expr, params: number, g: Engine, tables: CodeTables): (c: Ctx, ...args: unknown[]) => unknown {
+export function generatedFunction(body: Expr, params: number, g: EngineCalls, tables: CodeTables): (c: Ctx, ...args: unknown[]) => unknown {
   return functionFactories.bind(body, g, tables, () => functionSource(body, params, g.ir));
 }
 

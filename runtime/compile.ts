@@ -6,37 +6,11 @@
  * engine, from validated IR only: no source text is ever turned into code.
  */
 import type { Expr, FunctionIR, ProcedureIR, Stmt } from '../compiler/ir.ts';
-import { Card, Player, Request, Zone } from './model.ts';
-import type { Engine } from './engine.ts';
+import type { EngineCalls } from './calls.ts';
+import { asList, type Ctx, type Ev, type Ex } from './context.ts';
+import type { Card, Player, Request, Zone } from './model.ts';
 import { H, generatedExpr, generatedFunction, type CodeTables } from './codegen.ts';
 import { generatable, generatedBody, type BodyFn, type Locals } from './codegen-statements.ts';
-
-export interface Ctx {
-  frame: unknown[];
-  me: Player;
-  it: unknown;
-  thisCard: Card | null;
-  request: Request | null;
-  /** True while an action is being declared: impossible choices undo the declaration. */
-  declaring: boolean;
-  cite: string;
-}
-
-export type Ev = (ctx: Ctx) => any;
-/** A compiled statement. A decision is a plain call to the engine's decider. */
-export type Ex = (ctx: Ctx) => void;
-
-/** Thrown while declaring when a choice cannot be made: the declaration is undone. */
-export class Impossible {
-  constructor(readonly why: string) {}
-}
-
-export function asList(v: unknown): any[] {
-  if (Array.isArray(v)) return v;
-  if (v instanceof Zone) return v.cards;
-  if (v === null || v === undefined) return [];
-  return [v];
-}
 
 /**
  * Whether statement bodies are generated JavaScript (the default) or closures. The two give
@@ -47,7 +21,7 @@ export const codegen = { statements: true };
 
 export class Compiler {
   constructor(
-    private engine: Engine,
+    private engine: EngineCalls,
     /** The tables generated code calls into (the engine fills them). */
     private tables: CodeTables,
   ) {}

@@ -1,0 +1,270 @@
+/**
+ * Actions and the stack — the engine's sixth room. Which actions a player may take now (each
+ * checked by a trial declaration that is then undone), declaring one (its choices and costs),
+ * putting it on the response stack or resolving it at once, resolving (a request whose targets
+ * are all gone fizzles), cancelling and redirecting requests.
+ */
+import type { PickIR, SrcLoc } from '../compiler/ir.ts';
+import { Impossible, asList, newCtx, type Ctx, type Ev } from './context.ts';
+import type { DecisionOption } from './decisions.ts';
+import { TrialEndsGame } from './engine-types.ts';
+import { Request, type Card, type Player } from './model.ts';
+import { NO_OPTION } from './choices.ts';
+import type { CompiledAction, CompiledPick } from './rules.ts';
+import { TriggersRoom } from './triggers.ts';
+
+/** An action a player may take now; for a card's ability, with the card that has it. */
+export interface Offer {
+  action: CompiledAction;
+  source: Card | null;
+}
+
+export abstract class ActionsRoom extends TriggersRoom {
+  /** The context of `when` conditions (they cannot reach another trial: one serves them all). */
+  private whenCtx: Ctx | null = null;
+
+  /** The actions `player` may take now (checked by a trial declaration that is then undone). */
+  availableActions(player: Player, windowName: string): Offer[] {
+    void windowName;
+    const out: Offer[] = [];
+    const offerable = this.rules.offerable;
+    for (let i = 0; i < offerable.length; i++) {
+      const a = offerable[i]!;
+      if (a.ir.source < 0) {
+        if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.ir.limit) continue;
+        if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
+        continue;
+      }
+      // A card's ability: once for each of the player's cards that has it and is where it works.
+      for (const card of this.abilityCards(a, player)) {
+        if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.ir.limit) continue;
+        if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
+      }
+    }
+    return out;
+  }
+
+  /** Options for offers; a card ability offered for two copies of the card is told apart by place. */
+  protected offerOptions = (offers: readonly Offer[]): DecisionOption[] => {
+    const seen = new Map<CompiledAction, number>();
+    return offers.map((o) => {
+      const n = (seen.get(o.action) ?? 0) + 1;
+      seen.set(o.action, n);
+      return { label: n === 1 ? o.action.ir.name : `${o.action.ir.name} (${n})`, value: o };
+    });
+  };
+
+  private canDeclare(a: CompiledAction, player: Player, source: Card | null): boolean {
+    if (a.when.length) {
+      // `when` conditions are expressions: nothing they do can reach another trial, so one
+      // context serves them all. They come before any choice: its frame is empty.
+      const w = (this.whenCtx ??= newCtx([], player, ''));
+      w.me = player;
+      w.thisCard = source;
+      w.cite = a.ir.cite;
+      for (let i = 0; i < a.when.length; i++) if (!a.when[i]!(w)) return false;
+    }
+    if (a.steps.length === 0) return true;
+    const ctx = newCtx(new Array(a.ir.slots), player, a.ir.cite);
+    ctx.thisCard = source;
+    ctx.declaring = true;
+    const mark = this.journal.mark();
+    // The generator's state, kept in locals rather than a new array for each trial.
+    const rng = this.rng;
+    const ra = rng.a;
+    const rb = rng.b;
+    const rc = rng.c;
+    const rd = rng.d;
+    this.trial++;
+    try {
+      // In a trial every choice takes its first option (see ask): no one is asked.
+      return this.declareSteps(a, ctx, []) === null;
+    } catch (e) {
+      if (e instanceof Impossible) return false;
+      if (e instanceof TrialEndsGame) return true;
+      throw e;
+    } finally {
+      this.trial--;
+      this.journal.rollback(mark);
+      rng.a = ra;
+      rng.b = rb;
+      rng.c = rc;
+      rng.d = rd;
+    }
+  }
+
+  /**
+   * The declaration's choices and costs, in order. Returns null, or the choice that had nothing
+   * to choose from (the declaration is impossible): returned, not thrown, because trials try
+   * every action at every decision and V8 throws slowly (~1 µs). A cost's own statements still
+   * throw `Impossible`.
+   */
+  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[]): PickIR | null {
+    for (const s of a.steps) {
+      if (s.kind === 'cost') {
+        s.body(ctx);
+        continue;
+      }
+      // The prompt is shown only when someone is asked, never in a trial.
+      const prompt = this.trial > 0 ? '' : `${s.ir.kind} ${s.ir.name} for ${a.ir.name}`;
+      const v = this.pick(ctx.me, s.from(ctx), Number(s.min(ctx)), Number(s.max(ctx)), s.ir.single, pickTest(s, ctx), ctx, prompt, s.ir.loc);
+      if (v === NO_OPTION) return s.ir;
+      ctx.frame[s.ir.slot] = v;
+      if (s.ir.kind === 'using') {
+        const chosen = asList(v) as Card[];
+        using.push(...chosen);
+        // `using` cards leave their zone at once, so a cost cannot spend them a second time.
+        const sz = this.ir.game.stackZone;
+        if (sz >= 0) this.moveCards(chosen, this.sharedZones[sz]!, 'default', 'faceup', ctx, s.ir.loc);
+      }
+    }
+    return null;
+  }
+
+  /** Declares an action for a player: choices, costs, then onto the stack or resolved at once. */
+  protected declare(a: CompiledAction, player: Player, frame?: unknown[], source: Card | null = null): boolean {
+    const ctx = newCtx(frame ?? new Array(a.ir.slots), player, a.ir.cite);
+    ctx.thisCard = source;
+    ctx.declaring = true;
+    const using: Card[] = [];
+    const mark = this.journal.mark();
+    let why: string | null = null;
+    try {
+      const failed = this.declareSteps(a, ctx, using);
+      if (failed) why = `nothing to choose for: ${failed.kind} ${failed.name} for ${a.ir.name}`;
+    } catch (e) {
+      if (!(e instanceof Impossible)) {
+        this.journal.release(mark);
+        throw e;
+      }
+      why = e.why;
+    }
+    if (why !== null) {
+      this.journal.rollback(mark);
+      if (this.logging) this.emitLog('impossible', `${player.name} cannot ${a.ir.name}: ${why}`, player, a.ir.cite, a.ir.loc);
+      return false;
+    }
+    this.journal.release(mark);
+    const key = this.useKey(a, player, source);
+    this.usesThisTurn.set(key, (this.usesThisTurn.get(key) ?? 0) + 1);
+    this.mix(a.index * 7 + player.index);
+    const r = new Request(this.nextRequestId++, a.index, player, ctx.frame, using);
+    r.source = source;
+    if (this.rules.requestInits.length) r.vars = this.rules.requestInits.map((init) => init(ctx));
+    const stackZone = this.ir.game.stackZone;
+    if (a.ir.speed === 'normal' && stackZone >= 0) {
+      if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)}`, player, a.ir.cite, a.ir.loc);
+      ctx.declaring = false;
+      this.stack = [...this.stack, r];
+      this.fireAction(this.rules.triggers.declared, a.index);
+    } else {
+      if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)} (resolves at once)`, player, a.ir.cite, a.ir.loc);
+      this.fireAction(this.rules.triggers.declared, a.index);
+      this.resolve(r);
+    }
+    return true;
+  }
+
+  private describeTargets(r: Request): string {
+    const t = this.targetsOf(r);
+    return t.length ? ` → ${t.map((x) => (x instanceof Request ? this.ir.actions[x.action]!.name : String(x))).join(', ')}` : '';
+  }
+
+  protected resolve(r: Request): void {
+    const a = this.rules.actions[r.action]!;
+    const ctx = newCtx(r.frame, r.controller, a.ir.cite);
+    ctx.request = r;
+    ctx.thisCard = r.source;
+    let fizzled = false;
+    const targetSteps = a.steps.filter((s) => s.kind === 'pick' && s.ir.kind === 'target') as CompiledPick[];
+    if (targetSteps.length) {
+      let anyLegal = false;
+      let anyTarget = false;
+      for (const s of targetSteps) {
+        const legal = asList(s.from(ctx));
+        for (const t of asList(r.frame[s.ir.slot])) {
+          anyTarget = true;
+          if (legal.includes(t) && (!(t instanceof Request) || this.stack.includes(t))) anyLegal = true;
+        }
+      }
+      fizzled = anyTarget && !anyLegal;
+    }
+    this.steps++;
+    if (fizzled) {
+      if (this.logging) this.emitLog('fizzle', `${a.ir.name} (by ${r.controller.name}) fizzles: its target is no longer legal`, r.controller, a.ir.cite, a.ir.loc);
+      this.mix(3);
+    } else {
+      if (this.logging) this.emitLog('resolve', `${a.ir.name} (by ${r.controller.name}) resolves`, r.controller, a.ir.cite, a.ir.loc);
+      a.effect(ctx);
+    }
+    this.sweepStackZone(ctx);
+    this.fireAction(this.rules.triggers.resolved, a.index);
+  }
+
+  /** Cards on the stack zone whose request is gone go to their owner's leftover zone. */
+  private sweepStackZone(ctx: Ctx): void {
+    const sz = this.ir.game.stackZone;
+    const lz = this.ir.game.leftoverZone;
+    if (sz < 0 || lz < 0) return;
+    const live = new Set<Card>();
+    for (const q of this.stack) for (const c of q.cards) live.add(c);
+    const stray = this.sharedZones[sz]!.cards.filter((c) => !live.has(c));
+    for (const c of stray) {
+      const dest = this.ir.zones[lz]!.shared ? this.sharedZones[lz]! : c.owner.zones[lz]!;
+      this.moveCards([c], dest, 'default', 'default', ctx, null);
+    }
+  }
+
+  cancel(r: Request, ctx: Ctx, loc: SrcLoc | null): void {
+    const i = this.stack.indexOf(r);
+    if (i < 0) return;
+    const old = this.stack;
+    this.stack = old.filter((x) => x !== r);
+    if (this.journal.depth > 0) this.journal.record(() => (this.stack = old));
+    r.cancelled = true;
+    if (this.logging) this.emitLog('cancel', `${this.ir.actions[r.action]!.name} (by ${r.controller.name}) is cancelled`, ctx.me, ctx.cite, loc);
+  }
+
+  retarget(r: Request, by: Player, ctx: Ctx, loc: SrcLoc | null): void {
+    const a = this.rules.actions[r.action]!;
+    const rctx: Ctx = { ...newCtx(r.frame, r.controller, a.ir.cite), declaring: false, thisCard: r.source };
+    // The request doing the redirecting is still a legal new target while it resolves (as if it
+    // were still on the stack); a request can never be made to target itself.
+    const resolving = ctx.request;
+    for (const s of a.steps) {
+      if (s.kind !== 'pick' || s.ir.kind !== 'target') continue;
+      const saved = this.stack;
+      if (resolving && !saved.includes(resolving)) this.stack = [resolving, ...saved];
+      let candidates: unknown[];
+      try {
+        candidates = asList(s.from(rctx));
+      } finally {
+        this.stack = saved;
+      }
+      const current = r.frame[s.ir.slot];
+      const others = candidates.filter((x) => x !== current && x !== r);
+      if (others.length === 0) continue;
+      const v = this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, pickTest(s, rctx), rctx, `new target for ${a.ir.name}`, loc);
+      r.frame[s.ir.slot] = v;
+    }
+    if (this.logging) this.emitLog('retarget', `${a.ir.name} now targets ${this.targetsOf(r).map((t) => (t instanceof Request ? `${this.ir.actions[t.action]!.name} (by ${t.controller.name})` : String(t))).join(', ')}`, ctx.me, ctx.cite, loc);
+  }
+
+  /** Calls a procedure (from a closure body; generated code calls `PR[p]` directly). */
+  callProcedure(p: number, args: Ev[], caller: Ctx): void {
+    // Arguments are read in the caller's frame, before the procedure runs.
+    const values = args.map((a) => a(caller));
+    this.rules.tables.PR[p]!(caller, ...values);
+  }
+}
+
+/** A pick's `such that` as a test of one candidate: binds it in the frame, then evaluates. */
+function pickTest(s: { ir: PickIR; such: Ev | null }, ctx: Ctx): ((v: unknown) => unknown) | null {
+  const such = s.such;
+  if (!such) return null;
+  const slot = s.ir.slot;
+  return (v) => {
+    ctx.frame[slot] = v;
+    return such(ctx);
+  };
+}

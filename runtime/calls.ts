@@ -1,0 +1,74 @@
+/**
+ * What compiled rules call on the engine: the interface between the code generators
+ * (codegen.ts, codegen-statements.ts) and the closures (compile.ts) on one side, and the
+ * engine's rooms on the other. Generated code names the engine `g` and calls exactly these.
+ *
+ * The generators depend on this interface, never on the engine itself: the engine imports the
+ * generators (it compiles its rules with them), and they import nothing of it back.
+ */
+import type { GameIR, SrcLoc } from '../compiler/ir.ts';
+import type { Ctx, Ev } from './context.ts';
+import type { Card, Journal, Player, Request, Zone } from './model.ts';
+
+export type Position = 'top' | 'bottom' | 'default';
+export type Face = 'facedown' | 'faceup' | 'default';
+
+export interface EngineCalls {
+  readonly ir: GameIR;
+  /** The rule parameters' values, by parameter index. */
+  readonly params: unknown[];
+  readonly journal: Journal;
+  readonly active: Player;
+  readonly turn: number;
+  readonly sharedZones: Zone[];
+  readonly globals: unknown[];
+
+  // Reads.
+  nextPlayer(p: Player): Player;
+  playersFrom(p: Player): Player[];
+  stackTopFirst(): Request[];
+  readValue(card: Card | null, field: number): unknown;
+  cardTitle(k: Card | null): string | null;
+  labelsOf(x: unknown): string[];
+  targetsOfOrNone(r: Request | null): unknown[];
+  actionOf(r: Request | null): string | null;
+  actionName(index: number): string;
+  randomOf(l: unknown): unknown;
+  enteredThisTurn(k: Card | null): boolean;
+  optionLabel(player: Player, c: unknown): string;
+  narrating(): boolean;
+
+  // State changes.
+  setCardField(card: Card, f: number, v: unknown): void;
+  setFacedown(card: Card, v: boolean): void;
+  setPlayerVar(p: Player, f: number, v: unknown): void;
+  setRequestVar(r: Request, f: number, v: unknown): void;
+  setGlobal(f: number, v: unknown): void;
+  setActive(p: Player): void;
+  createCard(def: number, zone: Zone): Card;
+  uncreateCard(card: Card): void;
+  moveCards(cards: Card[], to: Zone, position: Position, face: Face, ctx: Ctx, loc: SrcLoc | null): void;
+  attach(cards: Card[], host: Card, position: 'top' | 'bottom', facedown: boolean, ctx: Ctx, loc: SrcLoc | null): void;
+  detach(cards: Card[]): void;
+  shuffle(z: Zone): void;
+  reveal(cards: Card[], to: Player | null, ctx: Ctx, loc: SrcLoc | null): void;
+  modify(card: Card, field: number, by: number, untilEndOfTurn: boolean, ctx: Ctx, loc: SrcLoc | null, op?: 'add' | 'mul' | 'div'): void;
+  unmodify(card: Card, field: number, ctx: Ctx, loc: SrcLoc | null): void;
+  signal(event: number, card: Card, ctx: Ctx, loc: SrcLoc | null): void;
+
+  // Decisions.
+  choose(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown;
+  chooseOrder(player: Player, rest: unknown[], ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown[];
+  chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null): number;
+
+  // The flow: actions, the stack, windows, the end of the game.
+  callProcedure(p: number, args: Ev[], caller: Ctx): void;
+  perform(action: number, player: Player, loc: SrcLoc | null): void;
+  cancel(r: Request, ctx: Ctx, loc: SrcLoc | null): void;
+  retarget(r: Request, by: Player, ctx: Ctx, loc: SrcLoc | null): void;
+  window(name: string, passable: boolean, open?: boolean): void;
+  endTurn(ctx: Ctx, loc: SrcLoc | null): void;
+  finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null): never;
+  tick(loc: SrcLoc | null): void;
+  narrate(text: string, ctx: Ctx, loc: SrcLoc | null): void;
+}

@@ -1,0 +1,190 @@
+/**
+ * Choices — the engine's fourth room. A player decides: a `choose` of values or lists, an
+ * order, a mode. The decision goes to the host's decider (a person, an agent, a scenario's
+ * script) as one of the classes of decisions.ts; in a trial the first option is taken without
+ * asking. Every answer is folded into the game's hash.
+ */
+import type { GameIR, SrcLoc } from '../compiler/ir.ts';
+import { Impossible, asList, type Ctx } from './context.ts';
+import { ModeDecision, PickDecision, type Decision } from './decisions.ts';
+import type { Decider, EngineOptions } from './engine-types.ts';
+import { Card, Request, Zone, type Player } from './model.ts';
+import { MovesRoom } from './moves.ts';
+import { cardLabel } from './view.ts';
+
+/** What `pick` returns when a declaration's choice has nothing to choose from. */
+export const NO_OPTION = Symbol('no option');
+
+export abstract class ChoicesRoom extends MovesRoom {
+  /** EngineOptions.askSingleActions. */
+  protected readonly askSingleActions: boolean;
+  /** EngineOptions.askForced. */
+  protected readonly askForced: boolean;
+
+  /** The host's decider, for the run in progress (set by the engine's driver). */
+  protected decide: Decider = () => {
+    throw new Error('no decider: call run() or runFrom()');
+  };
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
+  constructor(ir: GameIR, opts: EngineOptions<any>) {
+    super(ir, opts);
+    this.askSingleActions = opts.askSingleActions ?? false;
+    this.askForced = opts.askForced ?? false;
+  }
+
+  /** An option as the deciding player may see it: a hidden card is named by where it lies. */
+  optionLabel(player: Player, c: unknown): string {
+    if (Array.isArray(c)) return c.map((x) => this.optionLabel(player, x)).join(' + ');
+    if (c instanceof Request) return this.ir.actions[c.action]!.name;
+    if (c instanceof Card) return cardLabel(this, player, c);
+    return String(c);
+  }
+
+  /** Asks `player` to choose; in a trial the first option is taken without asking. */
+  protected ask(d: Decision): number {
+    if (d.count === 1 && !d.canPass && !this.askForced && !(d.kind === 'action' && this.askSingleActions)) return 0;
+    if (this.trial > 0) return 0;
+    this.decisions++;
+    const index = this.decide(d);
+    if (!(Number.isInteger(index) && index >= 0 && index < d.count)) throw new Error(`answer ${index} is not an option (0..${d.count - 1})`);
+    this.mix(index + 1);
+    return index;
+  }
+
+  /**
+   * `choose`: asks `player` for `min..max` of the candidates (one value when `single`). `test`,
+   * for a `such that`, binds a candidate (or a combination) and tells whether it may be chosen.
+   */
+  choose(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown {
+    const v = this.pick(player, from, min, max, single, test, ctx, prompt, loc);
+    if (v === NO_OPTION) throw new Impossible(`nothing to choose for: ${prompt}`);
+    return v;
+  }
+
+  /** `choose`, but returning NO_OPTION where a declaration would be impossible (see declareSteps). */
+  protected pick(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown {
+    let candidates = asList(from);
+    if (!ctx.declaring) {
+      min = Math.min(min, candidates.length);
+      max = Math.min(max, candidates.length);
+    }
+    // A trial only needs the first option (the one it would take): find it without listing all.
+    if (this.trial > 0) {
+      const first = firstOption(candidates, min, max, single && max <= 1 && min <= 1, test);
+      if (first !== NO_OPTION || ctx.declaring) return first;
+      return single ? null : [];
+    }
+    // The decision keeps its candidates: not a zone's list, which changes in place.
+    if (!Array.isArray(from) && from instanceof Zone) candidates = candidates.slice();
+    let d: PickDecision;
+    if (single && max <= 1 && min <= 1) {
+      // One value: "none" first when it may be none, then each candidate that passes the test.
+      let values = candidates;
+      if (test) {
+        values = [];
+        for (const c of candidates) if (test(c)) values.push(c);
+      }
+      d = new PickDecision(this, player, prompt, ctx.cite, loc, values, min === 0 ? 'value' : null, false);
+    } else if ((min === 0 || min === 1) && (max === 0 || max === 1) && min <= max && candidates.length < 4096) {
+      // A list of at most one: the same options as `combinations` lists — the empty list (when
+      // min is 0), then each candidate alone (when max is 1) — without making the lists nobody
+      // chooses.
+      let none = min === 0;
+      let values = max === 1 ? candidates : [];
+      if (test) {
+        none = none && !!test([]);
+        const passed: unknown[] = [];
+        for (const c of values) if (test([c])) passed.push(c);
+        values = passed;
+      }
+      d = new PickDecision(this, player, prompt, ctx.cite, loc, values, none ? 'list' : null, true);
+    } else {
+      const combos = combinations(candidates, min, max, 4096).filter((combo) => !test || test(combo));
+      // Sizes come in increasing order: an empty list can only be the first, "none".
+      const none = combos.length > 0 && combos[0]!.length === 0;
+      d = new PickDecision(this, player, prompt, ctx.cite, loc, none ? combos.slice(1) : combos, none ? 'list' : null, false);
+    }
+    if (d.count === 0) return ctx.declaring ? NO_OPTION : single ? null : [];
+    const i = this.ask(d);
+    const v = d.valueAt(i);
+    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${d.isNone(i) ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc);
+    return v;
+  }
+
+  /** `choose order`: one pick per place, first to last; the last card takes the last place. */
+  chooseOrder(player: Player, rest: unknown[], ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown[] {
+    const ordered: unknown[] = [];
+    while (rest.length > 1) {
+      const place = ordered.length + 1;
+      const v = this.choose(player, rest.slice(), 1, 1, true, null, ctx, `${prompt}: place ${place} of ${place + rest.length - 1}`, loc);
+      ordered.push(v);
+      rest.splice(rest.indexOf(v), 1);
+    }
+    ordered.push(...rest);
+    return ordered;
+  }
+
+  chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null): number {
+    const i = this.ask(new ModeDecision(player, prompt || 'choose one', ctx.cite, loc, labels));
+    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses "${labels[i]}"${prompt ? ` (${prompt})` : ''}`, player, ctx.cite, loc);
+    return i;
+  }
+}
+
+/** The option `choose` would list first, or NO_OPTION: the same order as the full listing. */
+function firstOption(candidates: unknown[], min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null): unknown {
+  if (single) {
+    if (min === 0) return null;
+    for (const c of candidates) {
+      if (test && !test(c)) continue;
+      return c;
+    }
+    return NO_OPTION;
+  }
+  const hi = Math.min(max, candidates.length);
+  const pick: unknown[] = [];
+  let seen = 0;
+  let found: unknown = NO_OPTION;
+  const rec = (start: number, size: number): boolean => {
+    if (seen >= 4096) return true;
+    if (pick.length === size) {
+      seen++;
+      const combo = pick.slice();
+      if (test && !test(combo)) return false;
+      found = combo;
+      return true;
+    }
+    for (let i = start; i <= candidates.length - (size - pick.length); i++) {
+      pick.push(candidates[i]);
+      const done = rec(i + 1, size);
+      pick.pop();
+      if (done) return true;
+    }
+    return false;
+  };
+  for (let size = Math.max(0, min); size <= hi; size++) if (rec(0, size)) break;
+  return found;
+}
+
+/** All sub-lists of sizes min..max, in candidate order, at most `cap` of them. */
+function combinations<T>(items: T[], min: number, max: number, cap: number): T[][] {
+  const out: T[][] = [];
+  const hi = Math.min(max, items.length);
+  const pick: T[] = [];
+  const rec = (start: number, size: number) => {
+    if (out.length >= cap) return;
+    if (pick.length === size) {
+      out.push(pick.slice());
+      return;
+    }
+    for (let i = start; i <= items.length - (size - pick.length); i++) {
+      pick.push(items[i]!);
+      rec(i + 1, size);
+      pick.pop();
+      if (out.length >= cap) return;
+    }
+  };
+  for (let size = Math.max(0, min); size <= hi; size++) rec(0, size);
+  return out;
+}

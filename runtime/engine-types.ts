@@ -1,0 +1,97 @@
+/**
+ * The engine's public types — its options, a game's result, a log event, the host's decider —
+ * and the exceptions that unwind a game. Hosts (the CLI, scenarios, the playground, tests)
+ * import them through engine.ts.
+ */
+import type { SrcLoc } from '../compiler/ir.ts';
+import type { Decision } from './decisions.ts';
+
+export interface LogEvent {
+  seq: number;
+  turn: number;
+  kind: string;
+  text: string;
+  player: string | null;
+  cite: string;
+  loc: SrcLoc | null;
+}
+
+export interface GameResult {
+  winner: string | null; // player name, or null for a draw
+  loser: string | null;
+  reason: string;
+  cite: string;
+  /**
+   * Set when the engine stopped the game at one of its limits rather than the rules ending it
+   * (a draw in `winner`/`loser`, but not a real one): `steps` (EngineOptions.maxSteps) or
+   * `trigger-chain` (EngineOptions.maxTriggerChain).
+   */
+  stopped?: 'steps' | 'trigger-chain';
+}
+
+/** The engine as option callbacks see it (engine.ts's Engine). */
+export interface WatchedEngine {
+  readonly turn: number;
+  readonly steps: number;
+}
+
+export interface EngineOptions<E = WatchedEngine> {
+  seed: number;
+  format?: string;
+  params?: Record<string, number | boolean | string>;
+  log?: boolean;
+  maxSteps?: number;
+  /**
+   * How many triggers may run one after another before a player is next offered an action (in
+   * a window or a priority round; not only a pass) or a turn starts: past it the chain is a loop (two triggers
+   * that keep firing each other) and the game is stopped. Default 1,000 (docs/language.md).
+   */
+  maxTriggerChain?: number;
+  /** Ask even when the only option is an action (scenarios stop at the next free action). */
+  askSingleActions?: boolean;
+  /** Ask every decision, even one with a single option (benchmarks that count every decision). */
+  askForced?: boolean;
+  /**
+   * Called with each event as it enters the log (every event with `log` on, else only the
+   * result; never inside a trial): for tools that watch a game, e.g. to capture the state at a
+   * step. It must not change the state. Unset, it costs nothing.
+   */
+  onLog?: (event: LogEvent, engine: E) => void;
+  /**
+   * Called at every step outside trials (a loop's turn, a player offered actions, a trigger),
+   * before the step runs, with the rule text it runs: for checks of the state between steps
+   * (`play --check-invariants`). It must not change the state; it may throw to stop the game.
+   * Unset, it costs nothing.
+   */
+  onStep?: (engine: E, loc: SrcLoc | null) => void;
+}
+
+/** Answers a decision with the index of one of its options. */
+export type Decider = (d: Decision) => number;
+
+/** Thrown by a host's decider to stop a run at that decision, leaving the state as it is. */
+export class StopRun {
+  constructor(readonly decision: Decision) {}
+}
+
+/** Thrown when the game ends: unwinds the turn to the engine's driver. */
+export class GameOver {
+  constructor(readonly result: GameResult) {}
+}
+
+/** Thrown when a trial declaration reaches a `win`/`lose`/`draw`: the declaration is possible. */
+export class TrialEndsGame {}
+
+/**
+ * EngineOptions.maxTriggerChain's default: far above any chain of the seed games (at most six
+ * triggers between two actions, over 1,000 games of each), and low enough that a loop ends in
+ * well under a second with a log a person can still read.
+ */
+export const DEFAULT_MAX_TRIGGER_CHAIN = 1_000;
+
+/**
+ * How deep triggers may run inside one another (an instant trigger runs inside the effect that
+ * fired it, one call deeper): a loop of instant triggers would run out of call stack at about a
+ * thousand; the seed games nest at most two.
+ */
+export const MAX_TRIGGER_NESTING = 100;

@@ -1,0 +1,251 @@
+/**
+ * The flow — the engine's seventh room. Setup, then turns: a turn's triggers, its body (the
+ * rules' `turn`), the end of the turn. Windows, where players act until the window closes, and
+ * priority rounds, where players respond to the top of the stack until all pass and it resolves.
+ * A scenario may start the flow at the start of a turn or inside one of its windows.
+ */
+import type { SrcLoc, Stmt } from '../compiler/ir.ts';
+import { newCtx, type Ctx, type Ex } from './context.ts';
+import { ActionDecision } from './decisions.ts';
+import { GameOver } from './engine-types.ts';
+import type { Player, Request } from './model.ts';
+import { ActionsRoom, type Offer } from './actions.ts';
+
+/** The value of the "pass" option of an action decision. */
+const PASS = Symbol('pass');
+
+export abstract class FlowRoom extends ActionsRoom {
+  /** An `end turn` was done: the window in progress closes. */
+  private endTurnRequested = false;
+
+  protected override resetGame(seed: number): void {
+    super.resetGame(seed);
+    this.endTurnRequested = false;
+  }
+
+  /** Setup, then turns until the game ends. */
+  protected runGame(): void {
+    try {
+      const ctx = newCtx(new Array(this.ir.setup.slots), this.active, this.ir.setup.cite);
+      this.emitLog('setup', 'setup', null, ctx.cite, this.ir.setup.loc);
+      this.rules.setupBody(ctx);
+      this.turnLoop(false);
+    } catch (e) {
+      if (!(e instanceof GameOver)) throw e;
+    }
+  }
+
+  /** From the start of the active player's turn (a scenario's `turn` start). */
+  protected runFromTurn(): void {
+    try {
+      this.turn = Math.max(0, this.turn - 1);
+      this.turnLoop(false);
+    } catch (e) {
+      if (!(e instanceof GameOver)) throw e;
+    }
+  }
+
+  /** From inside the turn's window of that name (a scenario's start), then on. */
+  protected runFromWindow(name: string): void {
+    try {
+      if (this.turn === 0) this.turn = 1;
+      const flags = this.windowFlags(name);
+      this.window(name, flags.passable, flags.open);
+      // The rest of the turn after that window (an end phase written after it) runs too.
+      const rest = this.afterWindow(name);
+      if (rest) rest(newCtx(new Array(this.ir.turn.slots), this.active, this.ir.turn.cite));
+      this.endOfTurn();
+      this.turnLoop(true);
+    } catch (e) {
+      if (!(e instanceof GameOver)) throw e;
+    }
+  }
+
+  /**
+   * The statements of the turn that follow its window of that name (found at the top level or in
+   * `cite` groups), preceded by the turn's top-level `let`s so the names they bind still exist.
+   */
+  private afterWindow(name: string): Ex | null {
+    const rest = (stmts: Stmt[]): Stmt[] | null => {
+      for (let i = 0; i < stmts.length; i++) {
+        const st = stmts[i]!;
+        if (st.kind === 'window' && st.name === name) return stmts.slice(i + 1);
+        if (st.kind === 'cite') {
+          const inner = rest(st.body);
+          if (inner) return [{ ...st, body: inner }, ...stmts.slice(i + 1)];
+        }
+      }
+      return null;
+    };
+    const body = this.ir.turn.body;
+    const after = rest(body);
+    if (!after || after.length === 0) return null;
+    const holder = body.findIndex((st) => (st.kind === 'window' && st.name === name) || (st.kind === 'cite' && rest(st.body) !== null));
+    const lets = body.slice(0, holder).filter((st) => st.kind === 'let');
+    return this.rules.compiler.body([...lets, ...after], 'vars', this.ir.turn.slots);
+  }
+
+  /** Whether the turn's window of that name is `passable` and `open` (a scenario starts in it). */
+  private windowFlags(name: string): { passable: boolean; open: boolean } {
+    const find = (stmts: Stmt[]): { passable: boolean; open: boolean } | undefined => {
+      for (const st of stmts) {
+        if (st.kind === 'window' && st.name === name) return { passable: st.passable, open: st.open };
+        for (const inner of childBlocks(st)) {
+          const r = find(inner);
+          if (r !== undefined) return r;
+        }
+      }
+      return undefined;
+    };
+    return find(this.ir.turn.body) ?? { passable: false, open: false };
+  }
+
+  private turnLoop(passFirst: boolean): void {
+    if (passFirst) this.active = this.nextPlayer(this.active);
+    for (;;) {
+      // The game ends before a turn past the limit starts: `turn` stays at the limit.
+      if (this.turn >= this.ir.game.maxTurns) this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
+      this.turn++;
+      // (Map.clear allocates a new table even when the map is empty.)
+      if (this.usesThisTurn.size) this.usesThisTurn.clear();
+      this.endTurnRequested = false;
+      this.triggerChain = 0;
+      if (this.logging) this.emitLog('turn', `turn ${this.turn}: ${this.active.name}`, this.active, this.ir.turn.cite, this.ir.turn.loc);
+      this.fireSimple(this.rules.triggers.turnStart);
+      this.settle();
+      const ctx = newCtx(new Array(this.ir.turn.slots), this.active, this.ir.turn.cite);
+      this.rules.turnBody(ctx);
+      this.endOfTurn();
+      this.active = this.nextPlayer(this.active);
+    }
+  }
+
+  private endOfTurn(): void {
+    this.fireSimple(this.rules.triggers.turnEnd);
+    this.settle();
+    this.expireModifiers();
+  }
+
+  endTurn(ctx: Ctx, loc: SrcLoc | null): void {
+    this.endTurnRequested = true;
+    if (this.logging) this.emitLog('end-turn', `${ctx.me.name} ends the turn`, ctx.me, ctx.cite, loc);
+  }
+
+  /** `perform`: declare for a player, then let the stack settle back to where it was. */
+  perform(ai: number, player: Player, loc: SrcLoc | null): void {
+    const a = this.rules.actions[ai]!;
+    if (a.ir.level > this.formatLevel) return;
+    void loc;
+    const depth = this.stack.length;
+    this.declare(a, player);
+    this.settle();
+    while (this.stack.length > depth) this.priorityRound('response');
+  }
+
+  /**
+   * A window: players act until it closes. Normally only the active player acts (the stack aside),
+   * and passing closes a `passable` window. In an `open` window every player may act: starting
+   * with the active player, each in turn may act or pass; after an action the active player is
+   * asked again; when every player has passed in a row, the window closes.
+   */
+  window(name: string, passable: boolean, open = false): void {
+    this.endTurnRequested = false;
+    let p = this.active;
+    let passes = 0;
+    for (;;) {
+      this.settle();
+      if (this.stack.length) {
+        this.priorityRound(name);
+        continue;
+      }
+      if (this.endTurnRequested) break;
+      if (open && passes >= this.players.length) break;
+      this.tick(null);
+      const offers = this.availableActions(p, name);
+      if (offers.length) this.triggerChain = 0;
+      const mayPass = open || passable;
+      if (offers.length === 0) {
+        if (!open) {
+          if (!passable) break;
+        } else {
+          passes++;
+          p = this.nextPlayer(p);
+          continue;
+        }
+      }
+      const d = new ActionDecision(p, `${p.name}: choose an action (${name})`, this.ir.turn.cite, offers, mayPass, this.offerOptions, PASS);
+      const v = d.valueAt(this.ask(d));
+      if (v === PASS) {
+        if (!open) break;
+        passes++;
+        p = this.nextPlayer(p);
+        continue;
+      }
+      const o = v as Offer;
+      this.declare(o.action, p, undefined, o.source);
+      passes = 0;
+      p = this.active;
+    }
+  }
+
+  private firstResponder(top: Request): Player {
+    const fromParam = this.ir.game.firstResponderParam;
+    switch (fromParam >= 0 ? this.params[fromParam] : this.ir.game.firstResponder) {
+      case 'controller': return top.controller;
+      case 'active': return this.active;
+      default: return this.nextPlayer(top.controller);
+    }
+  }
+
+  /** Players get priority in turn; when all pass in a row, the top request resolves. */
+  private priorityRound(windowName: string): void {
+    let top = this.stack[this.stack.length - 1]!;
+    let p = this.firstResponder(top);
+    let passes = 0;
+    while (passes < this.players.length) {
+      this.tick(null);
+      const offers = this.availableActions(p, windowName);
+      if (offers.length) this.triggerChain = 0;
+      if (offers.length === 0) {
+        passes++;
+        p = this.nextPlayer(p);
+        continue;
+      }
+      const d = new ActionDecision(p, `${p.name}: respond to ${this.ir.actions[top.action]!.name}, or pass`, this.ir.actions[top.action]!.cite, offers, true, this.offerOptions, PASS);
+      const v = d.valueAt(this.ask(d));
+      if (v === PASS) {
+        passes++;
+        p = this.nextPlayer(p);
+        continue;
+      }
+      const o = v as Offer;
+      this.declare(o.action, p, undefined, o.source);
+      this.settle();
+      if (this.stack.length === 0) return;
+      top = this.stack[this.stack.length - 1]!;
+      p = this.firstResponder(top);
+      passes = 0;
+    }
+    const r = this.stack[this.stack.length - 1]!;
+    this.stack = this.stack.slice(0, -1);
+    this.resolve(r);
+    this.settle();
+  }
+}
+
+/** The statement lists nested in a statement (if/else, loops, cite groups, modes). */
+function childBlocks(st: Stmt): Stmt[][] {
+  switch (st.kind) {
+    case 'if':
+      return [st.then, st.else];
+    case 'forEach':
+    case 'repeat':
+    case 'while':
+    case 'cite':
+      return [st.body];
+    case 'chooseMode':
+      return st.options.map((o) => o.body);
+    default:
+      return [];
+  }
+}

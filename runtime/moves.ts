@@ -1,0 +1,163 @@
+/**
+ * Moves — the engine's third room. Cards change place: from zone to zone (`move`), under a host
+ * and back (`attach`, `detach`), replaced by an `instead` ability, shuffled, revealed. A move
+ * fires the triggers that watch it (the triggers room runs them).
+ */
+import type { ActionIR, SrcLoc } from '../compiler/ir.ts';
+import type { Face, Position } from './calls.ts';
+import { newCtx, type Ctx } from './context.ts';
+import type { Card, Player, Zone } from './model.ts';
+import { ValuesRoom } from './values.ts';
+
+export abstract class MovesRoom extends ValuesRoom {
+  /** Cards whose move is being replaced now: a replacement never replaces its own move. */
+  private replacing = new Set<Card>();
+
+  /** Fires the triggers that watch a card's move (triggers room). */
+  protected abstract fireMoved(card: Card, from: number, to: number): void;
+  /** Runs the instant triggers queued so far, in order (triggers room). */
+  protected abstract runInstantTriggers(): void;
+
+  protected override resetGame(seed: number): void {
+    super.resetGame(seed);
+    this.replacing.clear();
+  }
+
+  /** Removes a card from wherever it is (a zone, or attached to a host). */
+  protected lift(card: Card): void {
+    if (card.host) {
+      const h = card.host;
+      const old = h.attached;
+      h.attached = old.filter((x) => x !== card);
+      if (this.journal.depth > 0) this.journal.record(() => (h.attached = old));
+    } else if (card.zone) {
+      this.removeFromZone(card.zone, card);
+    }
+  }
+
+  /** Moves cards, then runs the instant triggers the moves fired (inside the causing effect). */
+  moveCards(cards: Card[], to: Zone, position: Position, face: Face, ctx: Ctx, loc: SrcLoc | null): void {
+    this.moveCardsNow(cards, to, position, face, ctx, loc);
+    // Instant triggers run now, inside the effect that caused them.
+    if (this.trial === 0) this.runInstantTriggers();
+  }
+
+  /** Moves cards and fires the triggers that watch the moves (instant ones are queued). */
+  moveCardsNow(cards: Card[], to: Zone, position: Position, face: Face, ctx: Ctx, loc: SrcLoc | null): void {
+    const zoneIr = this.ir.zones[to.def]!;
+    const replacements = this.rules.triggers.replacements;
+    // Who moved from where — kept only when a log line or a trigger will read it.
+    const moved: { card: Card; from: number }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0) ? [] : null;
+    for (let k = 0; k < cards.length; k++) {
+      const card = cards[k]!;
+      if (!card) continue;
+      const fromZone = card.host ? card.host.zone : card.zone;
+      const from = fromZone ? fromZone.def : -1;
+      if (replacements.length && this.replaceMove(card, from, to.def)) continue;
+      this.lift(card);
+      // A card with attachments moving to a zone that has none: its attached cards go along separately.
+      let carried: Card[] | null = null;
+      if (card.attached.length && !zoneIr.attachments) {
+        carried = card.attached;
+        card.attached = [];
+        if (this.journal.depth > 0) this.journal.record(() => (card.attached = carried!));
+      }
+      this.placeCard(card, to, null);
+      if (fromZone !== to) {
+        this.resetState(card);
+        card.entered = this.turn;
+      }
+      if (face !== 'default') card.facedown = face === 'facedown';
+      else if (fromZone !== to) card.facedown = false;
+      this.addToZone(to, card, position === 'top');
+      moved?.push({ card, from });
+      this.mix(card.id * 31 + to.def);
+      if (carried) {
+        for (const c of carried) {
+          this.placeCard(c, to, null);
+          this.resetState(c);
+          c.entered = this.turn;
+          c.facedown = false;
+          this.addToZone(to, c, position === 'top');
+          moved?.push({ card: c, from });
+        }
+      }
+    }
+    if (!moved) return;
+    if (this.logging && moved.length) {
+      // The log is the judge's record: it names every card. Players see views (view.ts).
+      const names = moved.map((m) => m.card.name).join(', ');
+      this.emitLog('move', `${names} → ${to.label}`, ctx.me, ctx.cite, loc);
+    }
+    if (this.trial === 0) for (const m of moved) this.fireMoved(m.card, m.from, to.def);
+  }
+
+  /**
+   * If an `instead` ability of this card replaces this move, runs its effect (now, not as a
+   * request) and returns true: the card does not make the move.
+   */
+  private replaceMove(card: Card, from: number, to: number): boolean {
+    if (this.replacing.has(card)) return false;
+    for (const r of this.rules.triggers.replacements) {
+      if (r.ir.source !== card.def || r.ir.level > this.formatLevel) continue;
+      const ev = r.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
+      if ((ev.from !== -1 && ev.from !== from) || (ev.to !== -1 && ev.to !== to)) continue;
+      const ctx = newCtx(new Array(r.ir.slots), this.controllerOf(card), r.ir.cite);
+      ctx.thisCard = card;
+      if (r.condition && !r.condition(ctx)) continue;
+      if (this.logging) this.emitLog('replace', `${r.ir.name}: instead of that move`, ctx.me, r.ir.cite, r.ir.loc);
+      this.replacing.add(card);
+      try {
+        r.effect(ctx);
+      } finally {
+        this.replacing.delete(card);
+      }
+      return true;
+    }
+    return false;
+  }
+
+  attach(cards: Card[], host: Card, position: 'top' | 'bottom', facedown: boolean, ctx: Ctx, loc: SrcLoc | null): void {
+    for (const card of cards) {
+      if (card === host) continue;
+      this.lift(card);
+      this.placeCard(card, null, host);
+      const old = host.attached;
+      host.attached = position === 'top' ? [...old, card] : [card, ...old];
+      if (this.journal.depth > 0) this.journal.record(() => (host.attached = old));
+      card.facedown = facedown;
+    }
+    if (this.logging) this.emitLog('attach', `${cards.join(', ')} attached to ${host.name}`, ctx.me, ctx.cite, loc);
+  }
+
+  detach(cards: Card[]): void {
+    for (const card of cards) {
+      const host = card.host;
+      if (!host || !host.zone) continue;
+      this.lift(card);
+      this.placeCard(card, host.zone, null);
+      this.addToZone(host.zone, card, false);
+    }
+  }
+
+  shuffle(z: Zone): void {
+    const list = z.cards.slice();
+    for (let i = list.length - 1; i > 0; i--) {
+      const j = this.rng.below(i + 1);
+      const t = list[i]!;
+      list[i] = list[j]!;
+      list[j] = t;
+    }
+    this.setZoneCards(z, list);
+  }
+
+  reveal(cards: Card[], to: Player | null, ctx: Ctx, loc: SrcLoc | null): void {
+    const bits = to ? 1 << to.index : -1;
+    for (const card of cards) {
+      const old = card.revealedTo;
+      card.revealedTo |= bits;
+      if (this.journal.depth > 0) this.journal.record(() => (card.revealedTo = old));
+    }
+    if (this.logging) this.emitLog('reveal', `${cards.join(', ')} revealed${to ? ` to ${to.name}` : ''}`, ctx.me, ctx.cite, loc);
+  }
+}

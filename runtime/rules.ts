@@ -1,0 +1,132 @@
+/**
+ * IR → compiled rules: every action, trigger, check, value and initial state of a game turned
+ * into functions once per engine (compile.ts and the code generators do the turning), and the
+ * triggers sorted by the event they wait for. The engine's rooms run these; nothing here runs
+ * a game.
+ */
+import type { ActionIR, AuraIR, GameIR, PickIR } from '../compiler/ir.ts';
+import type { EngineCalls } from './calls.ts';
+import { Compiler } from './compile.ts';
+import type { CodeTables } from './codegen.ts';
+import type { Ev, Ex } from './context.ts';
+
+export interface CompiledPick {
+  kind: 'pick';
+  ir: PickIR;
+  from: Ev;
+  min: Ev;
+  max: Ev;
+  such: Ev | null;
+}
+
+export interface CompiledAction {
+  ir: ActionIR;
+  index: number;
+  when: Ev[];
+  condition: Ev | null;
+  controller: Ev | null;
+  steps: (CompiledPick | { kind: 'cost'; body: Ex })[];
+  effect: Ex;
+}
+
+export interface CompiledAura {
+  ir: AuraIR;
+  targets: Ev;
+  by: Ev;
+}
+
+export interface CompiledRules {
+  compiler: Compiler;
+  /** The game's functions and procedures, as generated code calls them (`FN[i](c, arg…)`). */
+  tables: CodeTables;
+  actions: CompiledAction[];
+  /** The actions a player may be offered in this format (not triggers), in order. */
+  offerable: CompiledAction[];
+  checks: { body: Ex; slots: number; cite: string }[];
+  setupBody: Ex;
+  turnBody: Ex;
+  /** By card type, by field: the expression of a computed value (null for other fields). */
+  valueFns: (Ev | null)[][];
+  /** Auras by the value field they change. */
+  aurasByField: (CompiledAura[] | undefined)[];
+  playerInits: Ev[];
+  requestInits: Ev[];
+  globalInits: Ev[];
+  /** By card type: its states' initial values, as expressions (evaluated once per engine). */
+  stateInitExprs: { field: number; init: Ev }[][];
+  triggers: TriggerTables;
+}
+
+/** The triggers of this format, by the event they wait for. */
+export interface TriggerTables {
+  moved: CompiledAction[];
+  /** On game-defined events (`on signal <event> …`), by event. */
+  signal: Map<number, CompiledAction[]>;
+  /** `instead` abilities: replacements of their card's moves. */
+  replacements: CompiledAction[];
+  resolved: Map<number, CompiledAction[]>;
+  declared: Map<number, CompiledAction[]>;
+  turnStart: CompiledAction[];
+  turnEnd: CompiledAction[];
+}
+
+/** Compiles a game's rules for the engine `g` (generated code calls it) in a format of this level. */
+export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): CompiledRules {
+  const tables: CodeTables = { FN: [], PR: [] };
+  const c = new Compiler(g, tables);
+  // Filled in place: generated code holds these arrays, and may call a function or procedure
+  // defined after it.
+  for (const f of ir.functions) tables.FN.push(c.fn(f));
+  for (const p of ir.procedures) tables.PR.push(c.procedure(p));
+  const actions: CompiledAction[] = ir.actions.map((a, index) => ({
+    ir: a,
+    index,
+    when: a.when.map((w) => c.expr(w)),
+    condition: a.condition ? c.expr(a.condition) : null,
+    controller: a.controller ? c.expr(a.controller) : null,
+    steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.body(s.body, 'frame', a.slots) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
+    effect: c.body(a.effect, 'frame', a.slots),
+  }));
+  const triggers: TriggerTables = { moved: [], signal: new Map(), replacements: [], resolved: new Map(), declared: new Map(), turnStart: [], turnEnd: [] };
+  for (const a of actions) {
+    if (!a.ir.isTrigger || !a.ir.event || a.ir.level > formatLevel) continue;
+    const ev = a.ir.event;
+    if (a.ir.replaces) triggers.replacements.push(a);
+    else if (ev.kind === 'signal') pushTo(triggers.signal, ev.event, a);
+    else if (ev.kind === 'moved') triggers.moved.push(a);
+    else if (ev.kind === 'resolved') pushTo(triggers.resolved, ev.action, a);
+    else if (ev.kind === 'declared') pushTo(triggers.declared, ev.action, a);
+    else if (ev.kind === 'turnStart') triggers.turnStart.push(a);
+    else triggers.turnEnd.push(a);
+  }
+  const aurasByField: (CompiledAura[] | undefined)[] = [];
+  for (const a of ir.auras ?? []) {
+    (aurasByField[a.field] ??= []).push({ ir: a, targets: c.expr(a.targets), by: c.expr(a.by) });
+  }
+  return {
+    compiler: c,
+    tables,
+    actions,
+    offerable: actions.filter((a) => !a.ir.isTrigger && a.ir.level <= formatLevel),
+    checks: ir.checks.map((k) => ({ body: c.body(k.body, 'vars', k.slots), slots: k.slots, cite: k.cite })),
+    setupBody: c.body(ir.setup.body, 'vars', ir.setup.slots),
+    turnBody: c.body(ir.turn.body, 'vars', ir.turn.slots),
+    valueFns: ir.cardTypes.map((t) => {
+      const row: (Ev | null)[] = new Array(ir.cardFields.length).fill(null);
+      for (const v of t.values) row[v.field] = c.expr(v.expr);
+      return row;
+    }),
+    aurasByField,
+    playerInits: ir.playerStates.map((v) => c.expr(v.init)),
+    requestInits: (ir.requestStates ?? []).map((v) => c.expr(v.init)),
+    globalInits: ir.globalStates.map((v) => c.expr(v.init)),
+    stateInitExprs: ir.cardTypes.map((t) => t.stateInits.map((s) => ({ field: s.field, init: c.expr(s.init) }))),
+    triggers,
+  };
+}
+
+function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const l = m.get(k);
+  if (l) l.push(v);
+  else m.set(k, [v]);
+}

@@ -1,0 +1,456 @@
+/**
+ * The state store — the engine's first room. Everything a game is made of at one moment:
+ * players with their zones and states, shared zones, global states, cards, the response stack,
+ * the turn, the random generator, the log and the game's hash; every change to it, journaled so
+ * a trial (can this action be declared?) or a scenario's step backward can be undone exactly;
+ * and the few reads compiled rules make of it.
+ *
+ * The engine is one object built in rooms, one file each, each a class extending the room
+ * below it: state → values → moves → choices → triggers → actions → flow → engine. A room uses
+ * what the rooms below it define, and names the few calls it makes upward as abstract methods.
+ */
+import type { GameIR, SrcLoc } from '../compiler/ir.ts';
+import { asList, Impossible, newCtx, type Ctx } from './context.ts';
+import { generatedStores } from './codegen.ts';
+import { GameOver, TrialEndsGame, type EngineOptions, type GameResult, type LogEvent } from './engine-types.ts';
+import { Card, Journal, Player, Request, Zone } from './model.ts';
+import { Rng } from './rng.ts';
+import type { CompiledRules } from './rules.ts';
+
+export abstract class GameState {
+  readonly params: unknown[];
+  readonly formatLevel: number;
+  readonly format: string;
+  // The game's state: made anew by resetGame() for each new game, the compiled rules kept.
+  players: Player[] = [];
+  sharedZones: Zone[] = [];
+  globals: unknown[] = [];
+  rng: Rng;
+  journal = new Journal();
+  log: LogEvent[] = [];
+  active!: Player;
+  turn = 0;
+  result: GameResult | null = null;
+  steps = 0;
+  decisions = 0;
+  hash = 0x811c9dc5;
+
+  /** The compiled rules (rules.ts): set by the engine's constructor, kept across games. */
+  protected rules!: CompiledRules;
+  protected stack: Request[] = [];
+  protected cards: Card[] = [];
+  /** The cards of each definition (card abilities look their cards up here, not in every card). */
+  protected cardsByDef: (Card[] | null)[] = [];
+  /** Uses this turn of actions and triggers with a `limit … per turn` (see useKey). */
+  protected usesThisTurn = new Map<number, number>();
+  /** Above 0 while a trial declaration runs: no one is asked, nothing is logged or fired. */
+  protected trial = 0;
+  protected nextRequestId = 1;
+  protected readonly logging: boolean;
+  protected readonly maxSteps: number;
+  /** EngineOptions.onLog and onStep: they receive the engine itself. */
+  protected readonly onLog: ((event: LogEvent, engine: this) => void) | null;
+  protected readonly onStep: ((engine: this, loc: SrcLoc | null) => void) | null;
+  /** By card type: its states' initial values (set once the rules are compiled). */
+  protected stateInits: { field: number; value: unknown }[][] = [];
+  /** By card type: its states back to their initial values, `keep` states excepted (what a zone change resets), as generated stores. */
+  protected resetStates: ((f: unknown[]) => void)[] = [];
+
+  constructor(
+    readonly ir: GameIR,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the engine type is the subclass's
+    opts: EngineOptions<any>,
+  ) {
+    this.rng = new Rng(opts.seed);
+    this.logging = opts.log ?? false;
+    this.maxSteps = opts.maxSteps ?? 1_000_000;
+    this.onLog = opts.onLog ?? null;
+    this.onStep = opts.onStep ?? null;
+    const format = ir.game.formats.find((f) => f.name === (opts.format ?? ir.game.defaultFormat));
+    if (!format) throw new Error(`unknown format '${opts.format}'; the formats are ${ir.game.formats.map((f) => f.name).join(', ')}`);
+    this.format = format.name;
+    this.formatLevel = format.level;
+    this.params = ir.params.map((p) => (opts.params && p.name in opts.params ? opts.params[p.name] : p.value));
+  }
+
+  /** Each card type's initial states, worked out once the rules are compiled and the players exist. */
+  protected initCardStates(): void {
+    const ir = this.ir;
+    const constCtx = newCtx([], this.active, '');
+    this.stateInits = this.rules.stateInitExprs.map((list) => list.map((s) => ({ field: s.field, value: s.init(constCtx) })));
+    this.stateInits.forEach((list, t) => {
+      const reset = list.filter((s) => !ir.cardFields[s.field]!.keep);
+      this.resetStates.push(generatedStores(ir.cardTypes[t]!, reset.map((s) => s.field), reset.map((s) => s.value)));
+    });
+  }
+
+  /** Players with their zones and initial states, shared zones, global states. */
+  protected newPlayers(): void {
+    const ir = this.ir;
+    this.players = [];
+    this.sharedZones = [];
+    for (let i = 0; i < ir.game.players; i++) {
+      const p = new Player(i, `p${i + 1}`);
+      ir.zones.forEach((z, zi) => {
+        if (!z.shared) p.zones[zi] = new Zone(zi, z.name, p);
+      });
+      this.players.push(p);
+    }
+    ir.zones.forEach((z, zi) => {
+      if (z.shared) this.sharedZones[zi] = new Zone(zi, z.name, null);
+    });
+    this.active = this.players[0]!;
+    for (const p of this.players) {
+      const ctx = newCtx([], p, '');
+      p.vars = this.rules.playerInits.map((init) => init(ctx));
+    }
+    const ctx = newCtx([], this.active, '');
+    this.globals = this.rules.globalInits.map((init) => init(ctx));
+  }
+
+  /**
+   * This room's part of a new game with another seed (each room resets its own state and calls
+   * the room below). The compiled rules are kept: a batch of games reuses one engine.
+   */
+  protected resetGame(seed: number): void {
+    this.rng = new Rng(seed);
+    this.journal = new Journal();
+    this.log = [];
+    this.turn = 0;
+    this.result = null;
+    this.steps = 0;
+    this.decisions = 0;
+    this.hash = 0x811c9dc5;
+    this.stack = [];
+    // The last game's cards are made anew for this one (createCard): no allocation per card
+    // and game, and no cards for the garbage collector. (A host keeps nothing across a reset:
+    // the engine's whole state is the new game's.)
+    if (this.cards.length >= this.cardPool.length) this.cardPool = this.cards;
+    this.cards = [];
+    // Dense, one entry per definition: assigned out of order, a sparse array becomes a slow dictionary.
+    this.cardsByDef = [];
+    for (let i = 0; i < this.ir.cards.length; i++) this.cardsByDef.push(null);
+    this.usesThisTurn.clear();
+    this.trial = 0;
+    this.nextRequestId = 1;
+    this.newPlayers();
+  }
+
+  // ------------------------------------------------------------ reads
+
+  newCtx(frame: unknown[], me: Player, cite: string): Ctx {
+    return newCtx(frame, me, cite);
+  }
+
+  nextPlayer(p: Player): Player {
+    return this.players[(p.index + 1) % this.players.length]!;
+  }
+
+  /** The players in turn order from `p`: one list per player, made once (no one changes it: see H.stable). */
+  playersFrom(p: Player): Player[] {
+    let out = this.playerOrders[p.index];
+    if (!out || out[0] !== p) {
+      out = [];
+      for (let i = 0; i < this.players.length; i++) out.push(this.players[(p.index + i) % this.players.length]!);
+      this.playerOrders[p.index] = out;
+    }
+    return out;
+  }
+
+  private playerOrders: Player[][] = [];
+
+  stackTopFirst(): Request[] {
+    const s = this.stack;
+    const out: Request[] = [];
+    for (let i = s.length - 1; i >= 0; i--) out.push(s[i]!);
+    return out;
+  }
+
+  stackRequests(): readonly Request[] {
+    return this.stack;
+  }
+
+  allCards(): readonly Card[] {
+    return this.cards;
+  }
+
+  actionName(index: number): string {
+    return this.ir.actions[index]!.name;
+  }
+
+  cardTitle(k: Card | null): string | null {
+    return k ? this.ir.cards[k.def]!.title : null;
+  }
+
+  actionOf(r: Request | null): string | null {
+    return r ? this.ir.actions[r.action]!.name : null;
+  }
+
+  randomOf(l: unknown): unknown {
+    const xs = asList(l);
+    return xs.length ? xs[this.rng.below(xs.length)] : null;
+  }
+
+  enteredThisTurn(k: Card | null): boolean {
+    return !!k && k.entered === this.turn;
+  }
+
+  /** The values a request's `target` steps chose, in step order. */
+  targetsOf(r: Request): unknown[] {
+    const out: unknown[] = [];
+    for (const s of this.rules.actions[r.action]!.steps) {
+      if (s.kind === 'pick' && s.ir.kind === 'target') {
+        const v = r.frame[s.ir.slot];
+        if (s.ir.single) {
+          if (v !== null && v !== undefined) out.push(v);
+        } else out.push(...asList(v));
+      }
+    }
+    return out;
+  }
+
+  targetsOfOrNone(r: Request | null): unknown[] {
+    return r ? this.targetsOf(r) : [];
+  }
+
+  /** Who controls a card: the player whose zone holds it (its owner in a shared zone). */
+  controllerOf(card: Card): Player {
+    let c = card;
+    while (!c.zone && c.host) c = c.host;
+    return c.zone?.player ?? card.owner;
+  }
+
+  /** Cards of definition `def` in zone `zone` (-1 any zone, -2 attached), controlled by `player` (null: anyone). */
+  protected cardsWhere(def: number, zone: number, player: Player | null): Card[] {
+    const all = this.cardsByDef[def];
+    // Most definitions of a pool have no card in a given game: no list to make for them.
+    if (!all) return NO_CARDS;
+    let out: Card[] | null = null;
+    const whileAttached = zone === -2;
+    for (let i = 0; i < all.length; i++) {
+      const c = all[i]!;
+      if (whileAttached ? !c.host : !c.zone) continue;
+      if (zone >= 0 && c.zone!.def !== zone) continue;
+      if (player && this.controllerOf(c) !== player) continue;
+      (out ??= []).push(c);
+    }
+    return out ?? NO_CARDS;
+  }
+
+  // ------------------------------------------------------------ state changes (journaled)
+
+  setCardField(card: Card, f: number, v: unknown): void {
+    const old = card.f[f];
+    card.f[f] = v;
+    if (this.journal.depth > 0) this.journal.record(() => (card.f[f] = old));
+  }
+
+  setFacedown(card: Card, v: boolean): void {
+    const old = card.facedown;
+    card.facedown = v;
+    if (this.journal.depth > 0) this.journal.record(() => (card.facedown = old));
+  }
+
+  setPlayerVar(p: Player, f: number, v: unknown): void {
+    const old = p.vars[f];
+    p.vars[f] = v;
+    if (this.journal.depth > 0) this.journal.record(() => (p.vars[f] = old));
+  }
+
+  setRequestVar(r: Request, f: number, v: unknown): void {
+    const old = r.vars[f];
+    r.vars[f] = v;
+    if (this.journal.depth > 0) this.journal.record(() => (r.vars[f] = old));
+  }
+
+  setGlobal(f: number, v: unknown): void {
+    const old = this.globals[f];
+    this.globals[f] = v;
+    if (this.journal.depth > 0) this.journal.record(() => (this.globals[f] = old));
+  }
+
+  setActive(p: Player): void {
+    const old = this.active;
+    this.active = p;
+    if (this.journal.depth > 0) this.journal.record(() => (this.active = old));
+  }
+
+  /**
+   * Zone lists change in place outside trials; inside one, each change makes a new list so the
+   * old one can be put back. (Readers that keep a list across changes take a copy: `for each`,
+   * `move`, `choose order`.)
+   */
+  protected removeFromZone(z: Zone, card: Card): void {
+    if (this.journal.depth === 0) {
+      // In place, by hand: `splice` allocates the list of what it removes. The first card (the
+      // top, as when drawing) by `shift`, which V8 does without moving the others.
+      const a = z.cards;
+      const i = a.indexOf(card);
+      if (i < 0) return;
+      if (i === 0) {
+        a.shift();
+        return;
+      }
+      for (let j = i + 1; j < a.length; j++) a[j - 1] = a[j]!;
+      a.pop();
+    } else this.setZoneCards(z, z.cards.filter((x) => x !== card));
+  }
+
+  protected addToZone(z: Zone, card: Card, top: boolean): void {
+    if (this.journal.depth === 0) {
+      if (top) z.cards.unshift(card);
+      else z.cards.push(card);
+    } else this.setZoneCards(z, top ? [card, ...z.cards] : [...z.cards, card]);
+  }
+
+  protected setZoneCards(z: Zone, cards: Card[]): void {
+    const old = z.cards;
+    z.cards = cards;
+    if (this.journal.depth > 0) this.journal.record(() => (z.cards = old));
+  }
+
+  /** Puts a card in a zone or under a host; inside a trial the whole card is restored on undo. */
+  protected placeCard(card: Card, zone: Zone | null, host: Card | null): void {
+    if (this.journal.depth === 0) {
+      // Nothing to undo outside a trial: change in place.
+      card.zone = zone;
+      card.host = host;
+      card.revealedTo = 0;
+      return;
+    }
+    const oldZone = card.zone;
+    const oldHost = card.host;
+    const oldEntered = card.entered;
+    const oldF = card.f.slice();
+    const oldMods = card.mods;
+    const oldFacedown = card.facedown;
+    const oldRevealed = card.revealedTo;
+    card.zone = zone;
+    card.host = host;
+    card.revealedTo = 0;
+    if (this.journal.depth > 0) this.journal.record(() => {
+      card.revealedTo = oldRevealed;
+      card.zone = oldZone;
+      card.host = oldHost;
+      card.entered = oldEntered;
+      card.f = oldF;
+      card.mods = oldMods;
+      card.facedown = oldFacedown;
+    });
+  }
+
+  createCard(def: number, zone: Zone): Card {
+    const d = this.ir.cards[def]!;
+    const owner = zone.player ?? this.active;
+    const id = this.cards.length + 1;
+    // The card with this id in an earlier game of this engine, made anew; or a new card.
+    const reused = this.cardPool[id - 1];
+    let card: Card;
+    if (reused) {
+      card = reused;
+      card.renew(id, def, d.name, d.type, owner, this.fieldsOf(def));
+    } else card = new Card(id, def, d.name, d.type, owner, this.fieldsOf(def).slice());
+    card.zone = zone;
+    card.entered = 0;
+    this.cards.push(card);
+    (this.cardsByDef[def] ??= []).push(card);
+    zone.cards.push(card);
+    return card;
+  }
+
+  /** Cards of earlier games, reused by createCard (see resetGame). */
+  private cardPool: Card[] = [];
+
+  /** Each card definition's fields as a new card has them: built once, copied for each card. */
+  private cardTemplates: unknown[][] = [];
+
+  private fieldsOf(def: number): unknown[] {
+    let f = this.cardTemplates[def];
+    if (!f) {
+      const d = this.ir.cards[def]!;
+      // Pushed one by one, not `new Array(n)`: a packed array, which V8 copies and reads faster.
+      f = [];
+      for (let i = 0; i < this.ir.cardFields.length; i++) f.push(null);
+      for (const a of d.attrs) f[a.field] = a.value;
+      // A new card starts with every state at its initial value, `keep` states included.
+      for (const s of this.stateInits[d.type]!) f[s.field] = s.value;
+      this.cardTemplates[def] = f;
+    }
+    return f;
+  }
+
+  /** Undoes the last `createCard` (a `create every … where` filter refused the card). */
+  uncreateCard(card: Card): void {
+    if (this.cards[this.cards.length - 1] !== card) throw new Error('only the card created last can be unmade');
+    this.cards.pop();
+    this.cardsByDef[card.def]!.pop();
+    const z = card.zone!;
+    z.cards.splice(z.cards.indexOf(card), 1);
+    card.zone = null;
+  }
+
+  /** Card states back to their initial values (those marked `keep` excepted), modifiers gone. */
+  protected resetState(card: Card): void {
+    this.resetStates[card.type]!(card.f);
+    card.mods = null;
+  }
+
+  // ------------------------------------------------------------ steps, the end, log and hash
+
+  tick(loc: SrcLoc | null): void {
+    if (++this.steps > this.maxSteps) {
+      if (this.trial > 0) throw new Impossible('step limit');
+      this.finish('draw', null, `stopped after ${this.maxSteps} steps (a loop that never ends?)`, null, loc, 'steps');
+    }
+    if (this.onStep !== null && this.trial === 0) this.onStep(this, loc);
+  }
+
+  finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped']): never {
+    // In a trial, a declaration that would end the game can be completed: it is legal, and the
+    // rules (a `when`) decide whether a player may make it. The trial stops here.
+    if (this.trial > 0) throw new TrialEndsGame();
+    let winner: string | null = null;
+    let loser: string | null = null;
+    if (kind === 'win' && p) {
+      winner = p.name;
+      loser = this.players.length === 2 ? this.nextPlayer(p).name : null;
+    } else if (kind === 'lose' && p) {
+      loser = p.name;
+      winner = this.players.length === 2 ? this.nextPlayer(p).name : null;
+    }
+    const cite = ctx?.cite ?? '';
+    const text = kind === 'draw' ? `draw: ${reason}` : `${winner ?? '?'} wins: ${loser ?? ''} ${kind === 'lose' ? 'loses' : 'is beaten'}${reason ? ` (${reason})` : ''}`;
+    this.result = stopped ? { winner, loser, reason: reason || kind, cite, stopped } : { winner, loser, reason: reason || kind, cite };
+    this.mix(kind === 'draw' ? 7 : (p?.index ?? 0) + 11);
+    this.emitLog('result', text, p, cite, loc, true);
+    throw new GameOver(this.result);
+  }
+
+  /** Whether `log` statements are kept (generated code works out their texts only then). */
+  narrating(): boolean {
+    return this.logging;
+  }
+
+  narrate(text: string, ctx: Ctx, loc: SrcLoc | null): void {
+    if (this.logging) this.emitLog('note', text, ctx.me, ctx.cite, loc);
+  }
+
+  /** Folds a number into the game's hash (the moves, choices and end that make the game what it is). */
+  protected mix(n: number): void {
+    let h = this.hash ^ (n & 0xffff);
+    h = Math.imul(h, 0x01000193);
+    h ^= n >>> 16;
+    this.hash = Math.imul(h, 0x01000193) >>> 0;
+  }
+
+  protected emitLog(kind: string, text: string, player: Player | null, cite: string, loc: SrcLoc | null, always = false): void {
+    if (!this.logging && !always) return;
+    if (this.trial > 0) return;
+    const event: LogEvent = { seq: this.log.length, turn: this.turn, kind, text, player: player?.name ?? null, cite, loc };
+    this.log.push(event);
+    if (this.onLog !== null) this.onLog(event, this);
+  }
+}
+
+/** An empty list of cards, shared (never changed: see H.stable). */
+export const NO_CARDS: Card[] = [];

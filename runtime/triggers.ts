@@ -1,0 +1,229 @@
+/**
+ * Triggers and checks — the engine's fifth room. Events (a card moved, an action declared or
+ * resolved, a turn starting or ending, a game-defined signal) fire the triggers waiting for
+ * them; instant ones run at once inside the effect that fired them, the others wait until the
+ * state settles (immediate before normal; the active player's first; `last` ones last; a
+ * group's controller picks the order). Settling also runs the rules' checks. The engine stops a
+ * trigger loop at its limits (EngineOptions.maxTriggerChain, MAX_TRIGGER_NESTING).
+ */
+import type { ActionIR, GameIR, SrcLoc } from '../compiler/ir.ts';
+import { Impossible, newCtx, type Ctx } from './context.ts';
+import { ChoicesRoom } from './choices.ts';
+import { DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING, type EngineOptions } from './engine-types.ts';
+import type { Card, Player } from './model.ts';
+import type { CompiledAction } from './rules.ts';
+
+/** A trigger that fired and waits to run. */
+export interface PendingTrigger {
+  action: CompiledAction;
+  controller: Player;
+  frame: unknown[];
+  /** For a card's ability: the card (its `this`). */
+  source: Card | null;
+}
+
+export abstract class TriggersRoom extends ChoicesRoom {
+  private pendingImmediate: PendingTrigger[] = [];
+  private pendingNormal: PendingTrigger[] = [];
+  private instantQueue: PendingTrigger[] = [];
+  /** EngineOptions.maxTriggerChain. */
+  private readonly maxTriggerChain: number;
+  /** Triggers run since a player was last offered an action (not only a pass) or a turn started (see maxTriggerChain). */
+  protected triggerChain = 0;
+  /** Triggers running inside one another now (an instant trigger runs inside the effect that fired it). */
+  private triggerDepth = 0;
+
+  /** Declares an action for a player (actions room): a trigger that runs is declared. */
+  protected abstract declare(a: CompiledAction, player: Player, frame?: unknown[], source?: Card | null): boolean;
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
+  constructor(ir: GameIR, opts: EngineOptions<any>) {
+    super(ir, opts);
+    this.maxTriggerChain = opts.maxTriggerChain ?? DEFAULT_MAX_TRIGGER_CHAIN;
+  }
+
+  protected override resetGame(seed: number): void {
+    super.resetGame(seed);
+    this.triggerChain = 0;
+    this.triggerDepth = 0;
+    this.pendingImmediate = [];
+    this.pendingNormal = [];
+    this.instantQueue = [];
+  }
+
+  /** `limit … per turn` counts per player, and for a card's ability per card. */
+  protected useKey(a: CompiledAction, player: Player, source: Card | null): number {
+    // A number, not a string: no text to build at every check. Cards from 0 up, players below 0.
+    const n = this.rules.actions.length;
+    return source ? source.id * n + a.index : -1 - (player.index * n + a.index);
+  }
+
+  /** The cards with this ability that `player` controls (or, with null, anyone), where it works. */
+  protected abilityCards(a: CompiledAction, player: Player | null): Card[] {
+    return this.cardsWhere(a.ir.source, a.ir.sourceZone, player);
+  }
+
+  /**
+   * `signal <event> <card>`: fires the triggers of a game-defined event about that card (its own
+   * `on signal … this` abilities, and every other trigger on the event); instant ones run now.
+   */
+  signal(event: number, card: Card, ctx: Ctx, loc: SrcLoc | null): void {
+    if (this.logging) this.emitLog('signal', `${this.ir.events[event]!.name}: ${card.name}`, ctx.me, ctx.cite, loc);
+    if (this.trial > 0) return;
+    for (const t of this.rules.triggers.signal.get(event) ?? []) {
+      const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
+      if (ev.cardSlot < 0) {
+        if (card.def === t.ir.source) this.queueTrigger(t, new Array(t.ir.slots), card);
+      } else this.fireFor(t, (frame) => (frame[ev.cardSlot] = card));
+    }
+    this.runInstantTriggers();
+  }
+
+  protected runInstantTriggers(): void {
+    while (this.instantQueue.length) this.runTrigger(this.instantQueue.shift()!);
+  }
+
+  protected fireMoved(card: Card, from: number, to: number): void {
+    for (const t of this.rules.triggers.moved) {
+      const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
+      if ((ev.from !== -1 && ev.from !== from) || (ev.to !== -1 && ev.to !== to)) continue;
+      if (ev.cardSlot < 0) {
+        // `on moved this …`: the ability's own card moved.
+        if (card.def === t.ir.source) this.queueTrigger(t, new Array(t.ir.slots), card);
+        continue;
+      }
+      this.fireFor(t, (frame) => (frame[ev.cardSlot] = card));
+    }
+  }
+
+  /** Fires the triggers on an action (declared or resolved) from one of the trigger tables. */
+  protected fireAction(map: Map<number, CompiledAction[]>, action: number): void {
+    if (this.trial > 0) return;
+    const list = map.get(action);
+    if (list) for (const t of list) this.fireFor(t, null);
+  }
+
+  protected fireSimple(list: CompiledAction[]): void {
+    for (const t of list) this.fireFor(t, null);
+  }
+
+  /** Queues a trigger once — or, for a card's ability, once for each card that has it where it works. */
+  private fireFor(t: CompiledAction, bind: ((frame: unknown[]) => void) | null): void {
+    if (t.ir.source < 0) {
+      const frame = new Array(t.ir.slots);
+      bind?.(frame);
+      this.queueTrigger(t, frame, null);
+      return;
+    }
+    for (const card of this.abilityCards(t, null)) {
+      const frame = new Array(t.ir.slots);
+      bind?.(frame);
+      this.queueTrigger(t, frame, card);
+    }
+  }
+
+  private queueTrigger(t: CompiledAction, frame: unknown[], source: Card | null): void {
+    // A card's ability belongs to the card's controller unless it says otherwise.
+    const fallback = source ? this.controllerOf(source) : this.active;
+    const ctx = newCtx(frame, fallback, t.ir.cite);
+    ctx.thisCard = source;
+    const controller = t.controller ? (t.controller(ctx) as Player | null) ?? fallback : fallback;
+    ctx.me = controller;
+    if (t.condition && !t.condition(ctx)) return;
+    if (this.overLimit(t, controller, source)) return;
+    const p: PendingTrigger = { action: t, controller, frame, source };
+    if (t.ir.speed === 'instant') this.instantQueue.push(p);
+    else if (t.ir.speed === 'immediate') this.pendingImmediate.push(p);
+    else this.pendingNormal.push(p);
+  }
+
+  /**
+   * `limit N per turn` on a trigger: it counts its uses like an action's (per controller, per card
+   * for a card's ability). Checked when it fires and again when it runs, so triggers that fired
+   * together cannot run past the limit between them.
+   */
+  private overLimit(t: CompiledAction, controller: Player, source: Card | null): boolean {
+    if (t.ir.limit < 0 || (this.usesThisTurn.get(this.useKey(t, controller, source)) ?? 0) < t.ir.limit) return false;
+    if (this.logging) this.emitLog('trigger', `${t.ir.name} does not take effect for ${controller.name}: limit ${t.ir.limit} per turn reached`, controller, t.ir.cite, t.ir.loc);
+    return true;
+  }
+
+  private runTrigger(t: PendingTrigger): void {
+    if (this.overLimit(t.action, t.controller, t.source)) return;
+    // A trigger is a step (the step limit stops a loop however it runs), and one link of the
+    // chain that runs before a player next acts: two triggers that keep firing each other
+    // never return to a player, and instant ones nest deeper at each link (see maxTriggerChain).
+    this.tick(t.action.ir.loc);
+    if (++this.triggerChain > this.maxTriggerChain) this.stopTriggerChain(t, `${this.maxTriggerChain} triggers in a row with no player acting`);
+    if (this.triggerDepth >= MAX_TRIGGER_NESTING) this.stopTriggerChain(t, `${MAX_TRIGGER_NESTING} triggers nested in one another`);
+    this.triggerDepth++;
+    try {
+      this.runTriggerNow(t);
+    } finally {
+      this.triggerDepth--;
+    }
+  }
+
+  private runTriggerNow(t: PendingTrigger): void {
+    if (this.logging) this.emitLog('trigger', `${t.action.ir.name} triggers for ${t.controller.name}`, t.controller, t.action.ir.cite, t.action.ir.loc);
+    if (t.action.ir.optional) {
+      // 「〜できる」: the controller may decline, before anything is declared.
+      const ctx = newCtx(t.frame, t.controller, t.action.ir.cite);
+      ctx.thisCard = t.source;
+      if (this.chooseMode(t.controller, ['activate', 'decline'], ctx, `${t.action.ir.name}: activate it?`, t.action.ir.loc) === 1) return;
+    }
+    this.declare(t.action, t.controller, t.frame, t.source);
+  }
+
+  private stopTriggerChain(t: PendingTrigger, what: string): never {
+    if (this.trial > 0) throw new Impossible('trigger chain limit');
+    const reason = `stopped after ${what} (a trigger loop? the last one: ${t.action.ir.name})`;
+    this.finish('draw', null, reason, newCtx(t.frame, t.controller, t.action.ir.cite), t.action.ir.loc, 'trigger-chain');
+  }
+
+  private takeNext(queue: PendingTrigger[]): PendingTrigger {
+    // Triggers marked `last` wait for all the others; then the active player's first, then in the
+    // order they fired.
+    let i = queue.findIndex((t) => t.controller === this.active && !t.action.ir.last);
+    if (i < 0) i = queue.findIndex((t) => !t.action.ir.last);
+    if (i < 0) i = queue.findIndex((t) => t.controller === this.active);
+    const next = queue[i >= 0 ? i : 0]!;
+    const group = next.action.ir.group;
+    if (group) {
+      // A group waiting together: its controller picks which runs (now, or the only one).
+      const members = queue.filter((t) => t.controller === next.controller && t.action.ir.group?.name === group.name);
+      if (members.length > 1) {
+        const ctx = newCtx([], next.controller, next.action.ir.cite);
+        const labels = members.map((t) => (t.source ? `${t.action.ir.name} (${this.optionLabel(next.controller, t.source)})` : t.action.ir.name));
+        const pick = members[this.chooseMode(next.controller, labels, ctx, group.mode === 'one' ? `${group.name}: choose the one that takes effect` : `${group.name}: choose the next to take effect`, next.action.ir.loc)]!;
+        const drop = group.mode === 'one' ? members : [pick];
+        for (const t of drop) queue.splice(queue.indexOf(t), 1);
+        return pick;
+      }
+    }
+    return queue.splice(queue.indexOf(next), 1)[0]!;
+  }
+
+  /** Runs checks and waiting triggers until nothing is left to do. */
+  settle(): void {
+    for (;;) {
+      this.runChecks();
+      if (this.pendingImmediate.length) {
+        this.runTrigger(this.takeNext(this.pendingImmediate));
+        continue;
+      }
+      if (this.pendingNormal.length) {
+        this.runTrigger(this.takeNext(this.pendingNormal));
+        continue;
+      }
+      return;
+    }
+  }
+
+  private runChecks(): void {
+    for (const k of this.rules.checks) {
+      const ctx = newCtx(new Array(k.slots), this.active, k.cite);
+      k.body(ctx);
+    }
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The runtime's structure (runtime/README.md): no import cycles inside runtime/, the code
+ * generators depend on the engine's interface (calls.ts) and never on the engine's rooms, and
+ * no file grows past about 600 lines.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { root } from './helpers.ts';
+
+const runtimeDir = join(root, 'runtime');
+
+/** Every .ts file under runtime/, as paths relative to it. */
+function runtimeFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.ts')) out.push(relative(runtimeDir, p));
+    }
+  };
+  walk(runtimeDir);
+  return out.sort();
+}
+
+/** The runtime files a source imports (type-only imports included: they tie files together too). */
+export function importsOf(source: string, file: string): string[] {
+  const out: string[] = [];
+  const re = /^\s*(?:import|export)\b[^'";]*?(?:from\s*)?['"](\.{1,2}\/[^'"]+)['"]/gm;
+  for (const m of source.matchAll(re)) {
+    const target = join(join(file, '..'), m[1]!);
+    if (!target.startsWith('..')) out.push(target);
+  }
+  return out;
+}
+
+/** The cycles of a graph (each as a path that returns to its start), found by depth-first search. */
+export function cyclesOf(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (n: string) => {
+    state.set(n, 'open');
+    path.push(n);
+    for (const m of graph.get(n) ?? []) {
+      if (state.get(m) === 'open') cycles.push([...path.slice(path.indexOf(m)), m]);
+      else if (!state.has(m)) visit(m);
+    }
+    path.pop();
+    state.set(n, 'done');
+  };
+  for (const n of graph.keys()) if (!state.has(n)) visit(n);
+  return cycles;
+}
+
+function runtimeGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const f of runtimeFiles()) graph.set(f, importsOf(readFileSync(join(runtimeDir, f), 'utf8'), f));
+  return graph;
+}
+
+/** Every file `from` reaches through imports. */
+function reachable(graph: Map<string, string[]>, from: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [from];
+  while (todo.length) {
+    for (const m of graph.get(todo.pop()!) ?? []) {
+      if (!seen.has(m)) {
+        seen.add(m);
+        todo.push(m);
+      }
+    }
+  }
+  return seen;
+}
+
+describe('the runtime in rooms', () => {
+  it('finds import cycles when there are some (the check itself works)', () => {
+    const g = new Map([
+      ['a.ts', importsOf("import { b } from './b.ts';", 'a.ts')],
+      ['b.ts', importsOf("import type { C } from './c.ts';\nexport { a } from './a.ts';", 'b.ts')],
+      ['c.ts', []],
+    ]);
+    expect(cyclesOf(g)).toEqual([['a.ts', 'b.ts', 'a.ts']]);
+  });
+
+  it('has no import cycle inside runtime/', () => {
+    const graph = runtimeGraph();
+    expect(graph.size).toBeGreaterThan(10);
+    expect(graph.get('engine.ts')).toContain('flow.ts');
+    expect(cyclesOf(graph).map((c) => c.join(' → '))).toEqual([]);
+  });
+
+  it('the code generators depend on the engine interface, not on the engine or its rooms', () => {
+    const graph = runtimeGraph();
+    const rooms = ['engine.ts', 'state.ts', 'values.ts', 'moves.ts', 'choices.ts', 'triggers.ts', 'actions.ts', 'flow.ts', 'rules.ts'];
+    for (const generator of ['codegen.ts', 'codegen-statements.ts', 'compile.ts']) {
+      const deps = reachable(graph, generator);
+      expect(deps.has('calls.ts'), `${generator} reaches calls.ts`).toBe(true);
+      expect(rooms.filter((r) => deps.has(r)), `${generator} reaches a room of the engine`).toEqual([]);
+    }
+  });
+
+  it('keeps each runtime file to about 600 lines', () => {
+    const long = runtimeFiles()
+      .map((f) => ({ f, lines: readFileSync(join(runtimeDir, f), 'utf8').split('\n').length }))
+      .filter((x) => x.lines > 620);
+    expect(long).toEqual([]);
+  });
+});
