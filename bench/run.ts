@@ -24,6 +24,9 @@ import { Engine, StopRun } from '../runtime/engine.ts';
 import { generatePool } from './gen-pool.ts';
 import { poolWithMistakes } from './gen-mistakes.ts';
 import { playHandWritten } from './baselines/vanilla-hand.ts';
+import { Rng } from '../runtime/rng.ts';
+import type { GameSnapshot } from '../runtime/snapshot.ts';
+import issue14Start from './baselines/issue-14-start.json' with { type: 'json' };
 import { playBoardgameIO } from './baselines/vanilla-bgio.ts';
 
 const root = process.env.GRIMOIRE_ROOT ?? process.cwd();
@@ -53,6 +56,9 @@ function compiled(game: string): GameIR {
   if (!r.ir) throw new Error(`${game} does not compile: run grimoire check rules/${game}`);
   return r.ir;
 }
+
+/** The figures at the start of issue 14, printed beside the new ones. */
+const start = issue14Start as { commit: string; vanilla: { dsl: number; handWritten: number; ratio: number }; seedGames: Record<string, number> };
 
 const log = (s: string) => {
   if (!json || process.stderr.isTTY) process.stderr.write(s);
@@ -259,6 +265,78 @@ function measureState(ir: GameIR): { snapshotNs: Stat; undoNs: Stat; cloneNs: St
   return { snapshotNs: stat(snap), undoNs: stat(undo), cloneNs: stat(clone), journalEntries: entries };
 }
 
+// ------------------------------------------------------------------ state copies for search
+
+interface SearchStateResult {
+  game: string;
+  cards: number;
+  saveNs: Stat;
+  loadNs: Stat;
+  cloneNs: Stat;
+  /** Random playouts to the end from the saved state, loaded each time: a search's iterations at most. */
+  playoutsPerSecond: Stat;
+}
+
+/**
+ * What a search pays per iteration for the state: `saveState` into a reused snapshot and
+ * `loadState` into another engine of the same rules, at the start of turn 3 of a game, against
+ * structuredClone of the same state; and random playouts from that state (load, then play to the
+ * end), the most iterations per second a search could make there.
+ */
+function measureSearchState(game: string): SearchStateResult {
+  const ir = compiled(game);
+  let saved: GameSnapshot | null = null;
+  const source = new Engine(ir, {
+    seed: 5,
+    log: true,
+    onLog: (e, g) => {
+      if (e.kind === 'turn' && e.turn === 3 && !saved) saved = g.saveState();
+    },
+  });
+  const rng = new Rng(5);
+  source.run((d) => rng.below(d.count));
+  if (!saved) throw new Error(`${game}: game 5 ended before turn 3`);
+  const snapshot: GameSnapshot = saved;
+  // The source back at turn 3 (it played on to the end); saves go into a scratch snapshot.
+  source.loadState(snapshot);
+  const scratch = source.saveState();
+  const target = new Engine(ir, { seed: 6 });
+  const state = { players: source.players, shared: source.sharedZones, cards: source.allCards(), globals: source.globals };
+  const save: number[] = [];
+  const load: number[] = [];
+  const clone: number[] = [];
+  const playouts: number[] = [];
+  const reps = quick ? 2000 : 10000;
+  for (let k = 0; k <= SAMPLES; k++) {
+    let t0 = performance.now();
+    for (let i = 0; i < reps; i++) source.saveState(scratch);
+    const tSave = ((performance.now() - t0) / reps) * 1e6;
+    t0 = performance.now();
+    for (let i = 0; i < reps; i++) target.loadState(snapshot);
+    const tLoad = ((performance.now() - t0) / reps) * 1e6;
+    const cloneReps = quick ? 50 : 200;
+    t0 = performance.now();
+    for (let i = 0; i < cloneReps; i++) structuredClone(state);
+    const tClone = ((performance.now() - t0) / cloneReps) * 1e6;
+    const budget = quick ? 150 : 500;
+    let n = 0;
+    t0 = performance.now();
+    while (performance.now() - t0 < budget) {
+      target.loadState(snapshot);
+      target.runFrom('turn', (d) => rng.below(d.count));
+      n++;
+    }
+    const rate = n / ((performance.now() - t0) / 1000);
+    if (k === 0) continue;
+    save.push(tSave);
+    load.push(tLoad);
+    clone.push(tClone);
+    playouts.push(rate);
+    log('.');
+  }
+  return { game, cards: snapshot.cardCount, saveNs: stat(save), loadNs: stat(load), cloneNs: stat(clone), playoutsPerSecond: stat(playouts) };
+}
+
 // ------------------------------------------------------------------ report
 
 const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -299,6 +377,8 @@ async function main(): Promise<void> {
   const bigCheck = measureBigCheck();
   log('\nstate ');
   const state = measureState(compiled('trump'));
+  log('\nstate copies for search ');
+  const searchState = ['trump', 'summon-magic', 't-magic', 'spimate'].filter((g) => listGames(root).includes(g)).map(measureSearchState);
   log('\nseed games ');
   const seedGames = listGames(root)
     .filter((g) => g !== 'vanilla')
@@ -321,23 +401,31 @@ async function main(): Promise<void> {
   lines.push('|---|---|---|---|---|---|');
   for (const p of playouts) lines.push(`| ${p.name} | ${spread(p.gamesPerSecond)} | ${spread(p.decisionsPerSecond)} | ${f(p.meanTurns, 2)} | ${f(p.meanDecisions, 2)} | ${f(p.games)} |`);
   const agree = Math.max(...playouts.map((p) => Math.abs(p.meanTurns / hand.meanTurns - 1)), ...playouts.map((p) => Math.abs(p.meanDecisions / hand.meanDecisions - 1)));
-  lines.push(`DSL ÷ hand-written: ${f(dsl.gamesPerSecond.median / hand.gamesPerSecond.median, 4)}× (target ≥ 0.5×) · DSL ÷ boardgame.io: ${f(dsl.gamesPerSecond.median / bgio.gamesPerSecond.median, 1)}× (target ≥ 100×) · implementations agree within ${f(agree * 100, 1)}% on turns and decisions`);
+  lines.push(`DSL ÷ hand-written: ${f(dsl.gamesPerSecond.median / hand.gamesPerSecond.median, 4)}× (target ≥ 0.5×; ${f(start.vanilla.ratio, 4)}× at the start of issue 14, DSL ${f(dsl.gamesPerSecond.median / start.vanilla.dsl, 2)}× its ${f(start.vanilla.dsl)} games/s then) · DSL ÷ boardgame.io: ${f(dsl.gamesPerSecond.median / bgio.gamesPerSecond.median, 1)}× (target ≥ 100×) · implementations agree within ${f(agree * 100, 1)}% on turns and decisions`);
   lines.push('');
   lines.push(`Compile (generated pool, ${f(quick ? 2000 : 10000)} cards, text → validated IR of ${f(compile.irBytes / 1e6, 1)} MB): ${spread(compile.cardsPerSecond)} cards/s (target ≥ 10,000); ${spread(compile.ratioToJsonParse, 1)}× JSON.parse of the IR (target ≤ 25×)`);
   lines.push(`grimoire check of a ${f(bigCheck.bytes / 1e6, 1)} MB file with ${f(bigCheck.errors)} errors: ${spread(bigCheck.seconds, 1)} s (target ≤ 5 s), ${spread(bigCheck.cpuSeconds, 1)} s of CPU, peak memory ${spread(bigCheck.peakMB)} MB (target < 400 MB)`);
   lines.push(`Editor re-check of a 200-card file: median ${f(recheck.medianMs, 1)} ms, p95 ${f(recheck.p95Ms, 1)} ms (target ≤ 16 ms)`);
   lines.push(`State: snapshot ${spread(state.snapshotNs)} ns, undo of a ${state.journalEntries}-change step ${spread(state.undoNs)} ns, structuredClone ${spread(state.cloneNs)} ns → snapshot ${f(state.cloneNs.median / state.snapshotNs.median)}× (target ≥ 25×), undo ${f(state.cloneNs.median / state.undoNs.median)}× (target ≥ 500×) faster`);
   lines.push('');
-  lines.push('Seed games, random playouts');
-  lines.push('| game | games/s | decisions/s | mean turns | mean decisions |');
-  lines.push('|---|---|---|---|---|');
-  for (const p of seedGames) lines.push(`| ${p.name} | ${spread(p.gamesPerSecond)} | ${spread(p.decisionsPerSecond)} | ${f(p.meanTurns, 2)} | ${f(p.meanDecisions, 2)} |`);
+  lines.push('State copies for search (at the start of turn 3): saveState into a reused snapshot, loadState into another engine, structuredClone of the same state; random playouts from the loaded state to the end');
+  lines.push('| game | cards | save | load | structuredClone | save + load vs clone | playouts from the state/s |');
+  lines.push('|---|---|---|---|---|---|---|');
+  for (const r of searchState) lines.push(`| ${r.game} | ${r.cards} | ${spread(r.saveNs)} ns | ${spread(r.loadNs)} ns | ${spread(r.cloneNs)} ns | ${f(r.cloneNs.median / (r.saveNs.median + r.loadNs.median), 1)}× faster | ${spread(r.playoutsPerSecond)} |`);
+  lines.push('');
+  lines.push(`Seed games, random playouts (each game's default format; "start": at the start of issue 14, commit ${start.commit}, bench/baselines/issue-14-start.json)`);
+  lines.push('| game | games/s | start | × start | decisions/s | mean turns | mean decisions |');
+  lines.push('|---|---|---|---|---|---|---|');
+  for (const p of seedGames) {
+    const before = start.seedGames[p.name];
+    lines.push(`| ${p.name} | ${spread(p.gamesPerSecond)} | ${before ? f(before) : '–'} | ${before ? `${f(p.gamesPerSecond.median / before, 2)}×` : '–'} | ${spread(p.decisionsPerSecond)} | ${f(p.meanTurns, 2)} | ${f(p.meanDecisions, 2)} |`);
+  }
   lines.push('');
   lines.push(`(${f((performance.now() - started) / 1000, 1)} s)`);
   console.log(lines.join('\n'));
 
   if (json) {
-    const out = { machine, samples: SAMPLES, date: new Date().toISOString(), vanilla: playouts, compile, bigCheck, recheck, state, seedGames };
+    const out = { machine, samples: SAMPLES, date: new Date().toISOString(), vanilla: playouts, compile, bigCheck, recheck, state, searchState, seedGames };
     const dir = join(root, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'latest.json'), JSON.stringify(out, null, 2) + '\n');

@@ -10,6 +10,7 @@ import { ActionDecision } from './decisions.ts';
 import { GameOver } from './engine-types.ts';
 import type { Player, Request } from './model.ts';
 import { ActionsRoom, type Offer } from './actions.ts';
+import type { GameSnapshot } from './snapshot.ts';
 
 /** The value of the "pass" option of an action decision. */
 const PASS = Symbol('pass');
@@ -21,6 +22,16 @@ export abstract class FlowRoom extends ActionsRoom {
   protected override resetGame(seed: number): void {
     super.resetGame(seed);
     this.endTurnRequested = false;
+  }
+
+  protected override saveRoom(s: GameSnapshot): void {
+    super.saveRoom(s);
+    s.endTurnRequested = this.endTurnRequested;
+  }
+
+  protected override loadRoom(s: GameSnapshot): void {
+    super.loadRoom(s);
+    this.endTurnRequested = s.endTurnRequested;
   }
 
   /** Setup, then turns until the game ends. */

@@ -7,6 +7,7 @@ import type { ActionIR, SrcLoc } from '../compiler/ir.ts';
 import type { Face, Position } from './calls.ts';
 import { newCtx, type Ctx } from './context.ts';
 import type { Card, Player, Zone } from './model.ts';
+import type { GameSnapshot } from './snapshot.ts';
 import { ValuesRoom } from './values.ts';
 
 export abstract class MovesRoom extends ValuesRoom {
@@ -20,6 +21,11 @@ export abstract class MovesRoom extends ValuesRoom {
 
   protected override resetGame(seed: number): void {
     super.resetGame(seed);
+    this.replacing.clear();
+  }
+
+  protected override loadRoom(s: GameSnapshot): void {
+    super.loadRoom(s);
     this.replacing.clear();
   }
 

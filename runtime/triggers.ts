@@ -12,6 +12,7 @@ import { ChoicesRoom } from './choices.ts';
 import { DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING, type EngineOptions } from './engine-types.ts';
 import type { Card, Player } from './model.ts';
 import type { CompiledAction } from './rules.ts';
+import { loadValue, type GameSnapshot, type SavedTrigger } from './snapshot.ts';
 
 /** A trigger that fired and waits to run. */
 export interface PendingTrigger {
@@ -49,6 +50,27 @@ export abstract class TriggersRoom extends ChoicesRoom {
     this.pendingImmediate = [];
     this.pendingNormal = [];
     this.instantQueue = [];
+  }
+
+  protected override saveRoom(s: GameSnapshot): void {
+    super.saveRoom(s);
+    const save = (q: PendingTrigger[]) => q.map((t) => ({ action: t.action.index, controller: t.controller.index, frame: t.frame.slice(), source: t.source ? t.source.id : 0 }));
+    s.pendingImmediate = save(this.pendingImmediate);
+    s.pendingNormal = save(this.pendingNormal);
+    s.instant = save(this.instantQueue);
+    s.triggerChain = this.triggerChain;
+  }
+
+  protected override loadRoom(s: GameSnapshot): void {
+    super.loadRoom(s);
+    const t = this.loadTarget!;
+    const load = (q: SavedTrigger[]): PendingTrigger[] =>
+      q.map((p) => ({ action: this.rules.actions[p.action]!, controller: this.players[p.controller]!, frame: p.frame.map((v) => loadValue(v, t)), source: p.source ? this.cards[p.source - 1]! : null }));
+    this.pendingImmediate = load(s.pendingImmediate);
+    this.pendingNormal = load(s.pendingNormal);
+    this.instantQueue = load(s.instant);
+    this.triggerChain = s.triggerChain;
+    this.triggerDepth = 0;
   }
 
   /** `limit … per turn` counts per player, and for a card's ability per card. */

@@ -8,6 +8,7 @@ import type { EngineOptions } from './engine-types.ts';
 import { asList, newCtx, type Ctx } from './context.ts';
 import { Card, Request } from './model.ts';
 import type { CompiledAura } from './rules.ts';
+import type { GameSnapshot } from './snapshot.ts';
 import { GameState } from './state.ts';
 
 export abstract class ValuesRoom extends GameState {
@@ -29,6 +30,18 @@ export abstract class ValuesRoom extends GameState {
   protected override resetGame(seed: number): void {
     super.resetGame(seed);
     this.modifiedCards.clear();
+  }
+
+  protected override saveRoom(s: GameSnapshot): void {
+    super.saveRoom(s);
+    s.modified.length = 0;
+    for (const c of this.modifiedCards) s.modified.push(c.id);
+  }
+
+  protected override loadRoom(s: GameSnapshot): void {
+    super.loadRoom(s);
+    this.modifiedCards.clear();
+    for (const id of s.modified) this.modifiedCards.add(this.cards[id - 1]!);
   }
 
   readValue(card: Card | null, field: number): unknown {
