@@ -379,10 +379,54 @@ export class ExprGen {
   }
 
   /**
+   * Whether evaluating `e` only reads plain values: no random number (which consumes state), no
+   * value field (a card's computed value runs other expressions), no labels (they may be
+   * computed). A game function is as pure as its body (functions cannot recurse; the depth is a
+   * guard). Two pure expressions give the same values in whichever order they are evaluated.
+   */
+  pure(e: Expr, depth = 0): boolean {
+    let ok = true;
+    const walk = (x: unknown): void => {
+      if (!ok || x === null || typeof x !== 'object') return;
+      if (Array.isArray(x)) {
+        for (const y of x) walk(y);
+        return;
+      }
+      const o = x as Expr;
+      switch (o.kind) {
+        case 'builtinCall':
+          if (o.fn === 'random' || o.fn === 'labels') ok = false;
+          break;
+        case 'has':
+          ok = false;
+          break;
+        case 'cardField':
+          if (this.ir.cardFields[o.field]!.kind === 'value') ok = false;
+          break;
+        case 'call':
+          if (depth >= 8 || !this.pure(this.ir.functions[o.fn]!.body, depth + 1)) ok = false;
+          break;
+      }
+      if (ok) for (const k in o) walk((o as Record<string, unknown>)[k]);
+    };
+    walk(e);
+    return ok;
+  }
+
+  /**
    * A list function written out as a loop over the list: `it` is a new JavaScript variable,
    * bound to each element in turn; the body's statements go inside the loop.
+   *
+   * Over `L where P` (a reduction, or `distinct`), when P and the body are pure, the loop walks L
+   * and skips what P refuses, instead of making the filtered list first: the same result, P and
+   * the body evaluated element by element rather than P for all first (see `pure`).
    */
   private loop(fn: 'where' | 'sum' | 'max' | 'min' | 'any' | 'all' | 'allSame' | 'sorted' | 'distinct', listIr: Expr, bodyIr: Expr, sc: Scope, out: string[]): string {
+    let guardIr: Expr | null = null;
+    if (fn !== 'where' && fn !== 'sorted' && listIr.kind === 'where' && this.pure(listIr.predicate) && this.pure(bodyIr)) {
+      guardIr = listIr.predicate;
+      listIr = listIr.list;
+    }
     const list = this.expr(listIr, sc, out);
     const xs = this.fresh('x');
     const i = this.fresh('i');
@@ -390,9 +434,23 @@ export class ExprGen {
     const r = this.fresh('t');
     const inner: string[] = [];
     const v = this.expr(bodyIr, { local: sc.local, it }, inner);
+    let guard: string[] | null = null;
+    let g = '';
+    if (guardIr) {
+      guard = [];
+      g = this.expr(guardIr, { local: sc.local, it }, guard);
+    }
     const each = (cond: string, stmts: string[]) => {
-      out.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...inner, ...stmts, '}');
+      if (guard) out.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...guard, `if (${g}) {`, ...inner, ...stmts, '}', '}');
+      else out.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...inner, ...stmts, '}');
     };
+    // "The first element" of the loop: index 0, or with a guard the first element it lets through.
+    let firstTest = `${i} === 0`;
+    if (guard && (fn === 'max' || fn === 'min' || fn === 'allSame')) {
+      const n = this.fresh('n');
+      out.push(`let ${n} = 0;`);
+      firstTest = `${n}++ === 0`;
+    }
     out.push(`const ${xs} = ${this.asList(listIr, list)};`);
     switch (fn) {
       case 'where':
@@ -407,7 +465,7 @@ export class ExprGen {
       case 'min': {
         const k = this.fresh('t');
         out.push(`let ${r} = 0;`);
-        each(`${i} < ${xs}.length`, [`const ${k} = ${v};`, `if (${i} === 0 || ${k} ${fn === 'max' ? '>' : '<'} ${r}) ${r} = ${k};`]);
+        each(`${i} < ${xs}.length`, [`const ${k} = ${v};`, `if (${firstTest} || ${k} ${fn === 'max' ? '>' : '<'} ${r}) ${r} = ${k};`]);
         return r;
       }
       case 'any':
@@ -422,7 +480,7 @@ export class ExprGen {
         const first = this.fresh('t');
         const k = this.fresh('t');
         out.push(`let ${r} = true;`, `let ${first};`);
-        each(`${i} < ${xs}.length && ${r}`, [`const ${k} = ${v};`, `if (${i} === 0) ${first} = ${k};`, `else ${r} = ${k} === ${first};`]);
+        each(`${i} < ${xs}.length && ${r}`, [`const ${k} = ${v};`, `if (${firstTest}) ${first} = ${k};`, `else ${r} = ${k} === ${first};`]);
         return r;
       }
       case 'sorted': {
@@ -434,13 +492,28 @@ export class ExprGen {
         return r;
       }
       case 'distinct': {
-        // The first element for each distinct key, in list order. The keys seen are searched by
-        // a loop rather than `includes` (a call into the runtime, slow on these short lists),
-        // with the same equality (SameValueZero: NaN equals NaN).
-        const keys = this.fresh('t');
+        // The first element for each distinct key, in list order, with the same equality as
+        // `includes` (SameValueZero: NaN equals NaN), searched by a loop (a call into the
+        // runtime is slow on these short lists). A pure key read with no statements of its own
+        // is read again from the elements kept rather than kept in a list of its own.
         const k = this.fresh('t');
         const seen = this.fresh('t');
         const j = this.fresh('i');
+        const other = this.fresh('x');
+        const again: string[] = [];
+        const w = inner.length === 0 && this.pure(bodyIr) ? this.expr(bodyIr, { local: sc.local, it: other }, again) : null;
+        if (w !== null && again.length === 0) {
+          const kj = this.fresh('t');
+          out.push(`const ${r} = [];`);
+          each(`${i} < ${xs}.length`, [
+            `const ${k} = ${v};`,
+            `let ${seen} = false;`,
+            `for (let ${j} = 0; ${j} < ${r}.length; ${j}++) { const ${other} = ${r}[${j}]; const ${kj} = ${w}; if (${kj} === ${k} || (${kj} !== ${kj} && ${k} !== ${k})) { ${seen} = true; break; } }`,
+            `if (!${seen}) ${r}.push(${it});`,
+          ]);
+          return r;
+        }
+        const keys = this.fresh('t');
         out.push(`const ${keys} = [];`, `const ${r} = [];`);
         each(`${i} < ${xs}.length`, [
           `const ${k} = ${v};`,
