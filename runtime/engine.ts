@@ -286,21 +286,33 @@ export class Engine implements ViewSource {
   private requestInits: Ev[] = [];
   private globalInits: Ev[];
 
-  /** Players with their zones and initial states, shared zones, global states. */
+  /**
+   * Players with their zones and initial states, shared zones, global states. An engine reset
+   * for another game keeps its players and zones, their lists emptied: no objects to make per
+   * game, and long-lived cards then point at long-lived zones and players (V8 records every
+   * pointer from an old object to a new one, at each `card.zone = …`).
+   */
   private newPlayers(): void {
     const ir = this.ir;
-    this.players = [];
-    this.sharedZones = [];
-    for (let i = 0; i < ir.game.players; i++) {
-      const p = new Player(i, `p${i + 1}`);
+    if (this.players.length === ir.game.players) {
+      for (const p of this.players) {
+        for (const z of p.zones) if (z) z.cards = [];
+      }
+      for (const z of this.sharedZones) if (z) z.cards = [];
+    } else {
+      this.players = [];
+      this.sharedZones = [];
+      for (let i = 0; i < ir.game.players; i++) {
+        const p = new Player(i, `p${i + 1}`);
+        ir.zones.forEach((z, zi) => {
+          if (!z.shared) p.zones[zi] = new Zone(zi, z.name, p);
+        });
+        this.players.push(p);
+      }
       ir.zones.forEach((z, zi) => {
-        if (!z.shared) p.zones[zi] = new Zone(zi, z.name, p);
+        if (z.shared) this.sharedZones[zi] = new Zone(zi, z.name, null);
       });
-      this.players.push(p);
     }
-    ir.zones.forEach((z, zi) => {
-      if (z.shared) this.sharedZones[zi] = new Zone(zi, z.name, null);
-    });
     this.active = this.players[0]!;
     for (const p of this.players) {
       const ctx = this.newCtx([], p, '');
