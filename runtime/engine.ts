@@ -258,8 +258,8 @@ export class Engine implements ViewSource {
       else this.triggersTurnEnd.push(a);
     }
     this.checks = ir.checks.map((k) => ({ body: c.body(k.body, 'vars', k.slots), slots: k.slots, cite: k.cite }));
-    this.setupBody = c.body(ir.setup.body, 'vars', ir.setup.slots);
-    this.turnBody = c.body(ir.turn.body, 'vars', ir.turn.slots);
+    this.setupBody = c.body(ir.setup.body, 'vars', ir.setup.slots, true);
+    this.turnBody = c.body(ir.turn.body, 'vars', ir.turn.slots, true);
     this.valueFns = ir.cardTypes.map((t) => {
       const row: (Ev | null)[] = new Array(ir.cardFields.length).fill(null);
       for (const v of t.values) row[v.field] = c.expr(v.expr);
@@ -410,7 +410,8 @@ export class Engine implements ViewSource {
       const ctx = this.newCtx(new Array(this.ir.setup.slots), this.active, this.ir.setup.cite);
       this.emitLog('setup', 'setup', null, ctx.cite, this.ir.setup.loc);
       this.setupBody(ctx);
-      this.turnLoop(false);
+      // (The setup's and the turn's bodies return when they end the game: see `end`.)
+      if (this.result === null) this.turnLoop(false);
     } catch (e) {
       if (!(e instanceof GameOver)) throw e;
     }
@@ -485,6 +486,7 @@ export class Engine implements ViewSource {
       this.settle();
       const ctx = this.newCtx(new Array(this.ir.turn.slots), this.active, this.ir.turn.cite);
       this.turnBody(ctx);
+      if (this.result !== null) return;
       this.endOfTurn();
       this.active = this.nextPlayer(this.active);
     }
@@ -1051,6 +1053,16 @@ export class Engine implements ViewSource {
   }
 
   finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped']): never {
+    this.end(kind, p, reason, ctx, loc, stopped);
+    throw new GameOver(this.result!);
+  }
+
+  /**
+   * The game's end — its result, hashed and logged — without unwinding: `finish` then throws;
+   * the turn's and setup's generated bodies return instead (a throw costs V8 about a
+   * microsecond), and the turn loop stops when it sees the result.
+   */
+  end(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped']): void {
     // In a trial, a declaration that would end the game can be completed: it is legal, and the
     // rules (a `when`) decide whether a player may make it. The trial stops here.
     if (this.trial > 0) throw new TrialEndsGame();
@@ -1068,7 +1080,6 @@ export class Engine implements ViewSource {
     this.result = stopped ? { winner, loser, reason: reason || kind, cite, stopped } : { winner, loser, reason: reason || kind, cite };
     this.mix(kind === 'draw' ? 7 : (p?.index ?? 0) + 11);
     this.emitLog('result', text, p, cite, loc, true);
-    throw new GameOver(this.result);
   }
 
   /** Whether `log` statements are kept (generated code works out their texts only then). */
