@@ -613,24 +613,41 @@ export function exprSource(e: Expr, ir: GameIR): { source: string; consts: unkno
   return { source, consts: gen.consts };
 }
 
-const storeFactories = new WeakMap<object, (K: unknown[]) => (f: unknown[]) => void>();
+const storeFactories = new WeakMap<object, Map<string, (K: unknown[]) => (f: unknown[]) => void>>();
+
+/**
+ * A value written into generated code as a literal: none, a truth value or a finite number
+ * (not -0, which would read back as 0); null for anything else (a text, a list…), which stays
+ * in the constants table.
+ */
+function literal(v: unknown): string | null {
+  if (v === null) return 'null';
+  if (v === true) return 'true';
+  if (v === false) return 'false';
+  if (typeof v === 'number' && Number.isFinite(v) && !Object.is(v, -0)) return `(${v})`;
+  return null;
+}
 
 /**
  * Stores of fixed values into fixed fields of a card's field list, one statement per field: a
  * card type's states reset when the card changes zone (several times faster than a loop over
- * the fields). `key` is the IR object the fields come from (the source is made once per key);
- * the values are this engine's.
+ * the fields). `key` is the IR object the fields come from; the values are this engine's. None,
+ * truth values and numbers are written as literals — V8 then stores them without a write
+ * barrier — the others read from the constants table; one source per key and literals.
  */
 export function generatedStores(key: object, fields: number[], values: unknown[]): (f: unknown[]) => void {
-  let make = storeFactories.get(key);
+  const body = fields.map((field, i) => {
+    if (!Number.isInteger(field)) throw new Error(`codegen: ${field} is not a whole number`);
+    return `f[${field}] = ${literal(values[i]) ?? `K[${i}]`};`;
+  });
+  const source = `"use strict";\nreturn (f) => {\n${body.join('\n')}\n};`;
+  let byKey = storeFactories.get(key);
+  if (!byKey) storeFactories.set(key, (byKey = new Map()));
+  let make = byKey.get(source);
   if (!make) {
-    const body = fields.map((field, i) => {
-      if (!Number.isInteger(field)) throw new Error(`codegen: ${field} is not a whole number`);
-      return `f[${field}] = K[${i}];`;
-    });
-    // eslint-disable-next-line no-new-func -- field indices from validated IR only; values by index into K
-    make = new Function('K', `"use strict";\nreturn (f) => {\n${body.join('\n')}\n};`) as (K: unknown[]) => (f: unknown[]) => void;
-    storeFactories.set(key, make);
+    // eslint-disable-next-line no-new-func -- field indices from validated IR only; values literals (checked above) or by index into K
+    make = new Function('K', source) as (K: unknown[]) => (f: unknown[]) => void;
+    byKey.set(source, make);
   }
   return make(values);
 }

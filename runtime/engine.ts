@@ -735,7 +735,7 @@ export class Engine implements ViewSource {
     let card: Card;
     if (reused) {
       card = reused;
-      card.renew(id, def, d.name, d.type, owner, this.fieldsOf(def));
+      card.renew(id, def, d.name, d.type, owner, this.fieldsOf(def), this.cardInits[def] ?? this.cardInit(def));
     } else card = new Card(id, def, d.name, d.type, owner, this.fieldsOf(def).slice());
     card.zone = zone;
     card.entered = 0;
@@ -743,6 +743,17 @@ export class Engine implements ViewSource {
     (this.cardsByDef[def] ??= []).push(card);
     zone.cards.push(card);
     return card;
+  }
+
+  /** By definition: its fields as a new card has them, written by generated stores (see cardInit). */
+  private cardInits: (((f: unknown[]) => void) | undefined)[] = [];
+
+  /** Writes a definition's new-card fields (fieldsOf) into a reused card's field list. */
+  private cardInit(def: number): (f: unknown[]) => void {
+    const fields = this.fieldsOf(def);
+    const init = generatedStores(this.ir.cards[def]!, fields.map((_, i) => i), fields);
+    this.cardInits[def] = init;
+    return init;
   }
 
   /** Cards of earlier games, reused by createCard (see reset). */
