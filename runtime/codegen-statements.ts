@@ -318,7 +318,7 @@ class StmtGen {
         const l = this.e(s.list, out);
         const xs = this.ex.fresh('x');
         const i = this.ex.fresh('i');
-        out.push(keepsZoneLists(s.body) ? `const ${xs} = asList(${l});` : `const ${xs} = H.stable(${l});`);
+        out.push(keepsZoneLists(s.body) ? `const ${xs} = ${this.ex.asList(s.list, l, out)};` : `const ${xs} = H.stable(${l});`);
         const body: string[] = [];
         this.block(s.body, body);
         out.push(`for (let ${i} = 0; ${i} < ${xs}.length; ${i}++) {`, `${slot(s.slot)} = ${xs}[${i}];`, ...body, '}');
@@ -409,7 +409,8 @@ class StmtGen {
 
   /** A list argument the engine walks while cards move (see H.stable). */
   private list(e: Expr, out: string[]): string {
-    return `H.stable(${this.e(e, out)})`;
+    // A list just made is nobody's but this statement's: no copy to take, no test to make.
+    return this.ex.isFresh(e) ? this.e(e, out) : `H.stable(${this.e(e, out)})`;
   }
 
   /** A value read once into a temporary (unless it is one already), to be used several times. */

@@ -322,8 +322,14 @@ export class ExprGen {
   }
 
   /** `v`, the value of `e`, as an array: as it is when `e` always makes one. */
-  asList(e: Expr, v: string): string {
-    return this.isArray(e) ? v : `asList(${v})`;
+  asList(e: Expr, v: string, out?: string[]): string {
+    if (this.isArray(e)) return v;
+    // A zone (or none): its own list, read in place (what `asList` does, without its tests).
+    if (out && e.kind === 'zone') {
+      const z = this.reread(v, out);
+      return `(${z} ? ${z}.cards : [])`;
+    }
+    return `asList(${v})`;
   }
 
   /**
@@ -451,7 +457,7 @@ export class ExprGen {
       out.push(`let ${n} = 0;`);
       firstTest = `${n}++ === 0`;
     }
-    out.push(`const ${xs} = ${this.asList(listIr, list)};`);
+    out.push(`const ${xs} = ${this.asList(listIr, list, out)};`);
     switch (fn) {
       case 'where':
         out.push(`const ${r} = [];`);
@@ -541,8 +547,8 @@ export class ExprGen {
     }
     const a = this.inOrder(args, sc, out);
     switch (fn) {
-      case 'count': return `${this.asList(args[0]!, a[0]!)}.length`;
-      case 'is_empty': return `(${this.asList(args[0]!, a[0]!)}.length === 0)`;
+      case 'count': return `${this.asList(args[0]!, a[0]!, out)}.length`;
+      case 'is_empty': return `(${this.asList(args[0]!, a[0]!, out)}.length === 0)`;
       case 'first': return `H.first(${a[0]})`;
       case 'top': return `H.top(${a[0]}, ${a[1]})`;
       case 'bottom': return `H.bottom(${a[0]}, ${a[1]})`;

@@ -103,7 +103,7 @@ describe('generated code', () => {
     expect(keepsZoneLists([{ kind: 'cite', text: '', body: [proc], loc }])).toBe(false);
     // In Vanilla, the untap loop walks the board itself; the loop that moves dead creatures does not.
     const turn = bodySource(compiledGame('vanilla').turn.body, { locals: 'vars', slots: compiledGame('vanilla').turn.slots, params: 0, cite: '' }, compiledGame('vanilla')).source;
-    expect(turn).toMatch(/const x\d+ = asList\(/);
+    expect(turn).toMatch(/const x\d+ = \(t\d+ \? t\d+\.cards : \[\]\);/);
     expect(turn).toMatch(/const x\d+ = H\.stable\(/);
   });
 
