@@ -45,7 +45,12 @@ export const H = {
   mod: (a: number, b: number) => (b === 0 ? 0 : a % b),
   inRange: (v: number, lo: number, hi: number) => v >= lo && v <= hi,
   first: (l: unknown) => asList(l)[0] ?? null,
-  top: (l: unknown, n: number) => asList(l).slice(0, Math.max(0, n)),
+  top: (l: unknown, n: number) => {
+    const xs = asList(l);
+    // One element, the commonest (`top(zone, 1)`): a list of it, without a call to `slice`.
+    if (n === 1) return xs.length ? [xs[0]] : [];
+    return xs.slice(0, Math.max(0, n));
+  },
   bottom: (l: unknown, n: number) => {
     const xs = asList(l);
     const k = Math.max(0, n);
