@@ -451,9 +451,9 @@ export class ExprGen {
       guard = [];
       g = this.expr(guardIr, { local: sc.local, it }, guard);
     }
-    const each = (cond: string, stmts: string[]) => {
-      if (guard) out.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...guard, `if (${g}) {`, ...inner, ...stmts, '}', '}');
-      else out.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...inner, ...stmts, '}');
+    const each = (cond: string, stmts: string[], to = out) => {
+      if (guard) to.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...guard, `if (${g}) {`, ...inner, ...stmts, '}', '}');
+      else to.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...inner, ...stmts, '}');
     };
     // "The first element" of the loop: index 0, or with a guard the first element it lets through.
     let firstTest = `${i} === 0`;
@@ -496,10 +496,17 @@ export class ExprGen {
       }
       case 'sorted': {
         const keys = this.fresh('t');
-        out.push(`const ${keys} = new Array(${xs}.length);`);
-        each(`${i} < ${xs}.length`, [`${keys}[${i}] = ${v};`]);
         // A list just computed is nobody else's: sorted where it is.
-        out.push(`const ${r} = H.sortBy(${xs}, ${keys}, ${this.isFresh(listIr) ? 'true' : 'false'});`);
+        const inPlace = this.isFresh(listIr);
+        const sort: string[] = [`const ${keys} = new Array(${xs}.length);`];
+        each(`${i} < ${xs}.length`, [`${keys}[${i}] = ${v};`], sort);
+        sort.push(`${r} = H.sortBy(${xs}, ${keys}, ${inPlace ? 'true' : 'false'});`);
+        if (!this.pure(bodyIr)) {
+          out.push(`let ${r};`, ...sort);
+          return r;
+        }
+        // With a pure key, a list of one element or none is already in order: no keys to work out.
+        out.push(`let ${r};`, `if (${xs}.length < 2) ${r} = ${inPlace ? xs : `${xs}.slice()`};`, 'else {', ...sort, '}');
         return r;
       }
       case 'distinct': {
