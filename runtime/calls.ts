@@ -69,6 +69,8 @@ export interface EngineCalls {
   window(name: string, passable: boolean, open?: boolean): void;
   endTurn(ctx: Ctx, loc: SrcLoc | null): void;
   finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null): never;
+  /** The end without unwinding (the setup's and the turn's generated bodies then return). */
+  end(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null): void;
   tick(loc: SrcLoc | null): void;
   narrate(text: string, ctx: Ctx, loc: SrcLoc | null): void;
 }

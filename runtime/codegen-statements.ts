@@ -20,7 +20,8 @@
  * closures (compile.ts), an explicit choice per body.
  */
 import type { Expr, GameIR, Stmt } from '../compiler/ir.ts';
-import { ExprGen, Factories, type CodeTables, type Scope } from './codegen.ts';
+import { ExprGen, type Scope } from './codegen.ts';
+import { Factories, type CodeTables } from './codegen-functions.ts';
 import type { Ctx } from './context.ts';
 import type { EngineCalls } from './calls.ts';
 
@@ -93,7 +94,12 @@ class StmtGen {
   readonly ex: ExprGen;
   private readonly sc: Scope;
 
-  constructor(ir: GameIR, locals: Locals) {
+  constructor(
+    ir: GameIR,
+    locals: Locals,
+    /** See BodyOptions.returns. */
+    private readonly returns = false,
+  ) {
     this.ex = new ExprGen(ir);
     this.sc = { local: locals === 'vars' ? (slot) => `v${this.ex.int(slot)}` : (slot) => `F[${this.ex.int(slot)}]`, it: 'c.it' };
   }
@@ -313,7 +319,7 @@ class StmtGen {
         const l = this.e(s.list, out);
         const xs = this.ex.fresh('x');
         const i = this.ex.fresh('i');
-        out.push(keepsZoneLists(s.body) ? `const ${xs} = asList(${l});` : `const ${xs} = H.stable(${l});`);
+        out.push(keepsZoneLists(s.body) ? `const ${xs} = ${this.ex.asList(s.list, l, out)};` : `const ${xs} = H.stable(${l});`);
         const body: string[] = [];
         this.block(s.body, body);
         out.push(`for (let ${i} = 0; ${i} < ${xs}.length; ${i}++) {`, `${slot(s.slot)} = ${xs}[${i}];`, ...body, '}');
@@ -356,7 +362,10 @@ class StmtGen {
         const p = s.kind === 'drawGame' ? 'null' : this.e(s.player, out);
         const pt = this.bindTemp(p, out);
         const why = s.reasonExpr ? `H.reason(${this.e(s.reasonExpr, out)})` : this.k(s.reason);
-        out.push(`g.finish(${this.k(s.kind === 'drawGame' ? 'draw' : s.kind)}, ${pt}, ${why}, c, ${loc});`);
+        const how = this.returns ? 'end' : 'finish';
+        out.push(`g.${how}(${this.k(s.kind === 'drawGame' ? 'draw' : s.kind)}, ${pt}, ${why}, c, ${loc});`);
+        // (A `cite` group's text is not restored on the way out: the context ends with the game.)
+        if (this.returns) out.push('return;');
         return;
       }
       case 'log': {
@@ -401,7 +410,8 @@ class StmtGen {
 
   /** A list argument the engine walks while cards move (see H.stable). */
   private list(e: Expr, out: string[]): string {
-    return `H.stable(${this.e(e, out)})`;
+    // A list just made is nobody's but this statement's: no copy to take, no test to make.
+    return this.ex.isFresh(e) ? this.e(e, out) : `H.stable(${this.e(e, out)})`;
   }
 
   /** A value read once into a temporary (unless it is one already), to be used several times. */
@@ -423,6 +433,7 @@ class StmtGen {
 export type BodyFn = (c: Ctx, ...args: unknown[]) => void;
 
 const bodyFactories = new Factories<Stmt[]>();
+const returningFactories = new Factories<Stmt[]>();
 const frameFactories = new Factories<Stmt[]>();
 
 /**
@@ -431,7 +442,7 @@ const frameFactories = new Factories<Stmt[]>();
  * body runs, then the caller's again.
  */
 export function generatedBody(stmts: Stmt[], opts: BodyOptions, g: EngineCalls, tables: CodeTables): BodyFn {
-  const cache = opts.locals === 'vars' ? bodyFactories : frameFactories;
+  const cache = opts.locals === 'vars' ? (opts.returns ? returningFactories : bodyFactories) : frameFactories;
   return cache.bind<BodyFn>(stmts, g, tables, () => bodySource(stmts, opts, g.ir));
 }
 
@@ -442,12 +453,17 @@ export interface BodyOptions {
   slots: number;
   /** A procedure's cite, in force while it runs. */
   cite?: string;
+  /**
+   * The body is the setup or the turn, which the engine runs and then checks for a result: its
+   * `win`, `lose` and `draw` record the end (Engine.end) and return instead of throwing.
+   */
+  returns?: boolean;
 }
 
 /** The generated source of a body and its constants (tests read it; see generatedBody). */
 export function bodySource(stmts: Stmt[], opts: BodyOptions, ir: GameIR): { source: string; consts: unknown[] } {
   {
-    const gen = new StmtGen(ir, opts.locals);
+    const gen = new StmtGen(ir, opts.locals, opts.returns ?? false);
     const body: string[] = [];
     gen.block(stmts, body);
     const params: string[] = [];

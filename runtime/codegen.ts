@@ -25,7 +25,7 @@ import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
 import { placeholderPattern } from '../compiler/ir.ts';
 import { Request, Zone, type Card, type Player } from './model.ts';
 import type { EngineCalls } from './calls.ts';
-import { asList, type Ctx, type Ev } from './context.ts';
+import { asList } from './context.ts';
 
 /** Runtime helpers the generated code calls (fixed code: nothing generated lives here). */
 export const H = {
@@ -45,7 +45,12 @@ export const H = {
   mod: (a: number, b: number) => (b === 0 ? 0 : a % b),
   inRange: (v: number, lo: number, hi: number) => v >= lo && v <= hi,
   first: (l: unknown) => asList(l)[0] ?? null,
-  top: (l: unknown, n: number) => asList(l).slice(0, Math.max(0, n)),
+  top: (l: unknown, n: number) => {
+    const xs = asList(l);
+    // One element, the commonest (`top(zone, 1)`): a list of it, without a call to `slice`.
+    if (n === 1) return xs.length ? [xs[0]] : [];
+    return xs.slice(0, Math.max(0, n));
+  },
   bottom: (l: unknown, n: number) => {
     const xs = asList(l);
     const k = Math.max(0, n);
@@ -324,8 +329,14 @@ export class ExprGen {
   }
 
   /** `v`, the value of `e`, as an array: as it is when `e` always makes one. */
-  asList(e: Expr, v: string): string {
-    return this.isArray(e) ? v : `asList(${v})`;
+  asList(e: Expr, v: string, out?: string[]): string {
+    if (this.isArray(e)) return v;
+    // A zone (or none): its own list, read in place (what `asList` does, without its tests).
+    if (out && e.kind === 'zone') {
+      const z = this.reread(v, out);
+      return `(${z} ? ${z}.cards : [])`;
+    }
+    return `asList(${v})`;
   }
 
   /**
@@ -381,10 +392,54 @@ export class ExprGen {
   }
 
   /**
+   * Whether evaluating `e` only reads plain values: no random number (which consumes state), no
+   * value field (a card's computed value runs other expressions), no labels (they may be
+   * computed). A game function is as pure as its body (functions cannot recurse; the depth is a
+   * guard). Two pure expressions give the same values in whichever order they are evaluated.
+   */
+  pure(e: Expr, depth = 0): boolean {
+    let ok = true;
+    const walk = (x: unknown): void => {
+      if (!ok || x === null || typeof x !== 'object') return;
+      if (Array.isArray(x)) {
+        for (const y of x) walk(y);
+        return;
+      }
+      const o = x as Expr;
+      switch (o.kind) {
+        case 'builtinCall':
+          if (o.fn === 'random' || o.fn === 'labels') ok = false;
+          break;
+        case 'has':
+          ok = false;
+          break;
+        case 'cardField':
+          if (this.ir.cardFields[o.field]!.kind === 'value') ok = false;
+          break;
+        case 'call':
+          if (depth >= 8 || !this.pure(this.ir.functions[o.fn]!.body, depth + 1)) ok = false;
+          break;
+      }
+      if (ok) for (const k in o) walk((o as Record<string, unknown>)[k]);
+    };
+    walk(e);
+    return ok;
+  }
+
+  /**
    * A list function written out as a loop over the list: `it` is a new JavaScript variable,
    * bound to each element in turn; the body's statements go inside the loop.
+   *
+   * Over `L where P` (a reduction, or `distinct`), when P and the body are pure, the loop walks L
+   * and skips what P refuses, instead of making the filtered list first: the same result, P and
+   * the body evaluated element by element rather than P for all first (see `pure`).
    */
   private loop(fn: 'where' | 'sum' | 'max' | 'min' | 'any' | 'all' | 'allSame' | 'sorted' | 'distinct', listIr: Expr, bodyIr: Expr, sc: Scope, out: string[]): string {
+    let guardIr: Expr | null = null;
+    if (fn !== 'where' && fn !== 'sorted' && listIr.kind === 'where' && this.pure(listIr.predicate) && this.pure(bodyIr)) {
+      guardIr = listIr.predicate;
+      listIr = listIr.list;
+    }
     const list = this.expr(listIr, sc, out);
     const xs = this.fresh('x');
     const i = this.fresh('i');
@@ -392,10 +447,24 @@ export class ExprGen {
     const r = this.fresh('t');
     const inner: string[] = [];
     const v = this.expr(bodyIr, { local: sc.local, it }, inner);
-    const each = (cond: string, stmts: string[]) => {
-      out.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...inner, ...stmts, '}');
+    let guard: string[] | null = null;
+    let g = '';
+    if (guardIr) {
+      guard = [];
+      g = this.expr(guardIr, { local: sc.local, it }, guard);
+    }
+    const each = (cond: string, stmts: string[], to = out) => {
+      if (guard) to.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...guard, `if (${g}) {`, ...inner, ...stmts, '}', '}');
+      else to.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...inner, ...stmts, '}');
     };
-    out.push(`const ${xs} = ${this.asList(listIr, list)};`);
+    // "The first element" of the loop: index 0, or with a guard the first element it lets through.
+    let firstTest = `${i} === 0`;
+    if (guard && (fn === 'max' || fn === 'min' || fn === 'allSame')) {
+      const n = this.fresh('n');
+      out.push(`let ${n} = 0;`);
+      firstTest = `${n}++ === 0`;
+    }
+    out.push(`const ${xs} = ${this.asList(listIr, list, out)};`);
     switch (fn) {
       case 'where':
         out.push(`const ${r} = [];`);
@@ -409,7 +478,7 @@ export class ExprGen {
       case 'min': {
         const k = this.fresh('t');
         out.push(`let ${r} = 0;`);
-        each(`${i} < ${xs}.length`, [`const ${k} = ${v};`, `if (${i} === 0 || ${k} ${fn === 'max' ? '>' : '<'} ${r}) ${r} = ${k};`]);
+        each(`${i} < ${xs}.length`, [`const ${k} = ${v};`, `if (${firstTest} || ${k} ${fn === 'max' ? '>' : '<'} ${r}) ${r} = ${k};`]);
         return r;
       }
       case 'any':
@@ -424,25 +493,47 @@ export class ExprGen {
         const first = this.fresh('t');
         const k = this.fresh('t');
         out.push(`let ${r} = true;`, `let ${first};`);
-        each(`${i} < ${xs}.length && ${r}`, [`const ${k} = ${v};`, `if (${i} === 0) ${first} = ${k};`, `else ${r} = ${k} === ${first};`]);
+        each(`${i} < ${xs}.length && ${r}`, [`const ${k} = ${v};`, `if (${firstTest}) ${first} = ${k};`, `else ${r} = ${k} === ${first};`]);
         return r;
       }
       case 'sorted': {
         const keys = this.fresh('t');
-        out.push(`const ${keys} = new Array(${xs}.length);`);
-        each(`${i} < ${xs}.length`, [`${keys}[${i}] = ${v};`]);
         // A list just computed is nobody else's: sorted where it is.
-        out.push(`const ${r} = H.sortBy(${xs}, ${keys}, ${this.isFresh(listIr) ? 'true' : 'false'});`);
+        const inPlace = this.isFresh(listIr);
+        const sort: string[] = [`const ${keys} = new Array(${xs}.length);`];
+        each(`${i} < ${xs}.length`, [`${keys}[${i}] = ${v};`], sort);
+        sort.push(`${r} = H.sortBy(${xs}, ${keys}, ${inPlace ? 'true' : 'false'});`);
+        if (!this.pure(bodyIr)) {
+          out.push(`let ${r};`, ...sort);
+          return r;
+        }
+        // With a pure key, a list of one element or none is already in order: no keys to work out.
+        out.push(`let ${r};`, `if (${xs}.length < 2) ${r} = ${inPlace ? xs : `${xs}.slice()`};`, 'else {', ...sort, '}');
         return r;
       }
       case 'distinct': {
-        // The first element for each distinct key, in list order. The keys seen are searched by
-        // a loop rather than `includes` (a call into the runtime, slow on these short lists),
-        // with the same equality (SameValueZero: NaN equals NaN).
-        const keys = this.fresh('t');
+        // The first element for each distinct key, in list order, with the same equality as
+        // `includes` (SameValueZero: NaN equals NaN), searched by a loop (a call into the
+        // runtime is slow on these short lists). A pure key read with no statements of its own
+        // is read again from the elements kept rather than kept in a list of its own.
         const k = this.fresh('t');
         const seen = this.fresh('t');
         const j = this.fresh('i');
+        const other = this.fresh('x');
+        const again: string[] = [];
+        const w = inner.length === 0 && this.pure(bodyIr) ? this.expr(bodyIr, { local: sc.local, it: other }, again) : null;
+        if (w !== null && again.length === 0) {
+          const kj = this.fresh('t');
+          out.push(`const ${r} = [];`);
+          each(`${i} < ${xs}.length`, [
+            `const ${k} = ${v};`,
+            `let ${seen} = false;`,
+            `for (let ${j} = 0; ${j} < ${r}.length; ${j}++) { const ${other} = ${r}[${j}]; const ${kj} = ${w}; if (${kj} === ${k} || (${kj} !== ${kj} && ${k} !== ${k})) { ${seen} = true; break; } }`,
+            `if (!${seen}) ${r}.push(${it});`,
+          ]);
+          return r;
+        }
+        const keys = this.fresh('t');
         out.push(`const ${keys} = [];`, `const ${r} = [];`);
         each(`${i} < ${xs}.length`, [
           `const ${k} = ${v};`,
@@ -476,8 +567,8 @@ export class ExprGen {
     if (fn === 'count' && args[0]!.kind === 'builtinCall' && args[0]!.fn === 'units') return `H.unitCount(${this.inOrder(args[0]!.args, sc, out)[0]})`;
     const a = this.inOrder(args, sc, out);
     switch (fn) {
-      case 'count': return `${this.asList(args[0]!, a[0]!)}.length`;
-      case 'is_empty': return `(${this.asList(args[0]!, a[0]!)}.length === 0)`;
+      case 'count': return `${this.asList(args[0]!, a[0]!, out)}.length`;
+      case 'is_empty': return `(${this.asList(args[0]!, a[0]!, out)}.length === 0)`;
       case 'first': return `H.first(${a[0]})`;
       case 'top': return `H.top(${a[0]}, ${a[1]})`;
       case 'bottom': return `H.bottom(${a[0]}, ${a[1]})`;
@@ -497,95 +588,4 @@ export class ExprGen {
     }
     throw new Error(`codegen: unknown builtin ${fn as string}`);
   }
-}
-
-/** The tables generated code calls into, filled by the engine once everything is compiled. */
-export interface CodeTables {
-  /** The game's functions: `(c, arg…) => value`. */
-  FN: ((c: Ctx, ...args: unknown[]) => unknown)[];
-  /** The game's procedures: `(c, arg…) => void`. */
-  PR: ((c: Ctx, ...args: unknown[]) => void)[];
-}
-
-type Factory = (g: EngineCalls, K: unknown[], h: typeof H, asListFn: typeof asList, FN: CodeTables['FN'], PR: CodeTables['PR']) => unknown;
-
-/**
- * Turns generated source into a function bound to an engine. `new Function` runs once per
- * source per process (factories are cached by their IR node); each engine binds its own.
- */
-export class Factories<Key extends object> {
-  private cache = new WeakMap<Key, { factory: Factory; consts: unknown[] }>();
-
-  bind<F>(key: Key, g: EngineCalls, tables: CodeTables, make: () => { source: string; consts: unknown[] }): F {
-    let hit = this.cache.get(key);
-    if (!hit) {
-      const { source, consts } = make();
-      // eslint-disable-next-line no-new-func -- generated from validated IR only (see the file header)
-      const factory = new Function('g', 'K', 'H', 'asList', 'FN', 'PR', `"use strict";\nreturn ${source};`) as Factory;
-      hit = { factory, consts };
-      this.cache.set(key, hit);
-    }
-    return hit.factory(g, hit.consts, H, asList, tables.FN, tables.PR) as F;
-  }
-}
-
-const exprFactories = new Factories<Expr>();
-
-/** Locals read from the context's frame (expressions outside generated bodies). */
-const frameLocals = (slot: number) => `c.frame[${slot}]`;
-
-/** The expression as a function of a context: `it` and the locals are read from the context. */
-export function generatedExpr(e: Expr, g: EngineCalls, tables: CodeTables): Ev {
-  return exprFactories.bind<Ev>(e, g, tables, () => exprSource(e, g.ir));
-}
-
-/** The source of generatedExpr's function and its constants (tests read it). */
-export function exprSource(e: Expr, ir: GameIR): { source: string; consts: unknown[] } {
-  const gen = new ExprGen(ir);
-  const out: string[] = [];
-  const v = gen.expr(e, { local: frameLocals, it: 'c.it' }, out);
-  const source = out.length === 0 ? `(c) => ${v}` : `(c) => {\n${out.join('\n')}\nreturn ${v};\n}`;
-  return { source, consts: gen.consts };
-}
-
-const storeFactories = new WeakMap<object, (K: unknown[]) => (f: unknown[]) => void>();
-
-/**
- * Stores of fixed values into fixed fields of a card's field list, one statement per field: a
- * card type's states reset when the card changes zone (several times faster than a loop over
- * the fields). `key` is the IR object the fields come from (the source is made once per key);
- * the values are this engine's.
- */
-export function generatedStores(key: object, fields: number[], values: unknown[]): (f: unknown[]) => void {
-  let make = storeFactories.get(key);
-  if (!make) {
-    const body = fields.map((field, i) => {
-      if (!Number.isInteger(field)) throw new Error(`codegen: ${field} is not a whole number`);
-      return `f[${field}] = K[${i}];`;
-    });
-    // eslint-disable-next-line no-new-func -- field indices from validated IR only; values by index into K
-    make = new Function('K', `"use strict";\nreturn (f) => {\n${body.join('\n')}\n};`) as (K: unknown[]) => (f: unknown[]) => void;
-    storeFactories.set(key, make);
-  }
-  return make(values);
-}
-
-const functionFactories = new Factories<Expr>();
-
-/**
- * A game function: `(c, arg…) => value`, its parameters ordinary JavaScript parameters. It
- * reads `me`, `this` and `request` from the caller's context; `it` is none in its body.
- */
-export function generatedFunction(body: Expr, params: number, g: EngineCalls, tables: CodeTables): (c: Ctx, ...args: unknown[]) => unknown {
-  return functionFactories.bind(body, g, tables, () => functionSource(body, params, g.ir));
-}
-
-/** The source of generatedFunction's function and its constants (tests read it). */
-export function functionSource(body: Expr, params: number, ir: GameIR): { source: string; consts: unknown[] } {
-  const gen = new ExprGen(ir);
-  const out: string[] = [];
-  const names = Array.from({ length: params }, (_, i) => `v${i}`);
-  const v = gen.expr(body, { local: (slot) => (slot < params ? `v${slot}` : 'undefined'), it: 'null' }, out);
-  const source = `(c${names.map((n) => `, ${n}`).join('')}) => {\n${out.join('\n')}\nreturn ${v};\n}`;
-  return { source, consts: gen.consts };
 }

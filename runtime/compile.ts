@@ -9,7 +9,8 @@ import type { Expr, FunctionIR, ProcedureIR, Stmt } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import { asList, type Ctx, type Ev, type Ex } from './context.ts';
 import type { Card, Player, Request, Zone } from './model.ts';
-import { H, generatedExpr, generatedFunction, type CodeTables } from './codegen.ts';
+import { H } from './codegen.ts';
+import { generatedExpr, generatedFunction, type CodeTables } from './codegen-functions.ts';
 import { generatable, generatedBody, type BodyFn, type Locals } from './codegen-statements.ts';
 
 /**
@@ -40,9 +41,12 @@ export class Compiler {
    * A body run with a context: generated JavaScript when the generator knows every statement in
    * it, else closures. `vars`: its locals are private (setup, the turn, checks); `frame`: they
    * live in the context's frame, which the engine also reads (an action's effect and costs).
+   * `returns`: the body is the setup or the turn, run by the engine itself, which checks for a
+   * result when it returns: generated, its `win`/`lose`/`draw` end the game and return rather
+   * than throw (Engine.end).
    */
-  body(stmts: Stmt[], locals: Locals, slots: number): Ex {
-    if (codegen.statements && generatable(stmts)) return generatedBody(stmts, { locals, slots }, this.engine, this.tables);
+  body(stmts: Stmt[], locals: Locals, slots: number, returns = false): Ex {
+    if (codegen.statements && generatable(stmts)) return generatedBody(stmts, { locals, slots, returns }, this.engine, this.tables);
     return this.block(stmts);
   }
 

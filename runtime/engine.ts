@@ -10,6 +10,7 @@
  * (runtime/README.md draws the plan):
  *
  *   state.ts    the state store: players, zones, cards, globals, the stack, the undo journal, log, hash
+ *               (state-copies.ts: the whole state saved and loaded)
  *   values.ts   computed values, modifiers, auras, labels
  *   moves.ts    cards change place: move, attach, detach, replacements, shuffle, reveal
  *   choices.ts  a player decides: choose, choose order, choose a mode

@@ -40,7 +40,8 @@ export abstract class FlowRoom extends ActionsRoom {
       const ctx = newCtx(new Array(this.ir.setup.slots), this.active, this.ir.setup.cite);
       this.emitLog('setup', 'setup', null, ctx.cite, this.ir.setup.loc);
       this.rules.setupBody(ctx);
-      this.turnLoop(false);
+      // (The setup's and the turn's bodies return when they end the game: see `end`.)
+      if (this.result === null) this.turnLoop(false);
     } catch (e) {
       if (!(e instanceof GameOver)) throw e;
     }
@@ -126,6 +127,7 @@ export abstract class FlowRoom extends ActionsRoom {
       this.settle();
       const ctx = newCtx(new Array(this.ir.turn.slots), this.active, this.ir.turn.cite);
       this.rules.turnBody(ctx);
+      if (this.result !== null) return;
       this.endOfTurn();
       this.active = this.nextPlayer(this.active);
     }

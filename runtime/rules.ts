@@ -7,7 +7,7 @@
 import type { ActionIR, AuraIR, GameIR, PickIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import { Compiler } from './compile.ts';
-import type { CodeTables } from './codegen.ts';
+import type { CodeTables } from './codegen-functions.ts';
 import type { Ev, Ex } from './context.ts';
 
 export interface CompiledPick {
@@ -109,8 +109,8 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     actions,
     offerable: actions.filter((a) => !a.ir.isTrigger && a.ir.level <= formatLevel),
     checks: ir.checks.map((k) => ({ body: c.body(k.body, 'vars', k.slots), slots: k.slots, cite: k.cite })),
-    setupBody: c.body(ir.setup.body, 'vars', ir.setup.slots),
-    turnBody: c.body(ir.turn.body, 'vars', ir.turn.slots),
+    setupBody: c.body(ir.setup.body, 'vars', ir.setup.slots, true),
+    turnBody: c.body(ir.turn.body, 'vars', ir.turn.slots, true),
     valueFns: ir.cardTypes.map((t) => {
       const row: (Ev | null)[] = new Array(ir.cardFields.length).fill(null);
       for (const v of t.values) row[v.field] = c.expr(v.expr);

@@ -11,12 +11,11 @@
  */
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import { asList, Impossible, newCtx, type Ctx } from './context.ts';
-import { generatedStores } from './codegen.ts';
+import { generatedStores } from './codegen-functions.ts';
 import { GameOver, TrialEndsGame, type EngineOptions, type GameResult, type LogEvent } from './engine-types.ts';
 import { Card, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
 import type { CompiledRules } from './rules.ts';
-import { GameSnapshot, loadCards, loadValue, saveCards, type CardStore, type LoadTarget, type SavedRequest } from './snapshot.ts';
 
 export abstract class GameState {
   readonly params: unknown[];
@@ -85,21 +84,33 @@ export abstract class GameState {
     });
   }
 
-  /** Players with their zones and initial states, shared zones, global states. */
+  /**
+   * Players with their zones and initial states, shared zones, global states. An engine reset
+   * for another game keeps its players and zones, their lists emptied: no objects to make per
+   * game, and long-lived cards then point at long-lived zones and players (V8 records every
+   * pointer from an old object to a new one, at each `card.zone = …`).
+   */
   protected newPlayers(): void {
     const ir = this.ir;
-    this.players = [];
-    this.sharedZones = [];
-    for (let i = 0; i < ir.game.players; i++) {
-      const p = new Player(i, `p${i + 1}`);
+    if (this.players.length === ir.game.players) {
+      for (const p of this.players) {
+        for (const z of p.zones) if (z) z.cards = [];
+      }
+      for (const z of this.sharedZones) if (z) z.cards = [];
+    } else {
+      this.players = [];
+      this.sharedZones = [];
+      for (let i = 0; i < ir.game.players; i++) {
+        const p = new Player(i, `p${i + 1}`);
+        ir.zones.forEach((z, zi) => {
+          if (!z.shared) p.zones[zi] = new Zone(zi, z.name, p);
+        });
+        this.players.push(p);
+      }
       ir.zones.forEach((z, zi) => {
-        if (!z.shared) p.zones[zi] = new Zone(zi, z.name, p);
+        if (z.shared) this.sharedZones[zi] = new Zone(zi, z.name, null);
       });
-      this.players.push(p);
     }
-    ir.zones.forEach((z, zi) => {
-      if (z.shared) this.sharedZones[zi] = new Zone(zi, z.name, null);
-    });
     this.active = this.players[0]!;
     for (const p of this.players) {
       const ctx = newCtx([], p, '');
@@ -135,133 +146,6 @@ export abstract class GameState {
     this.trial = 0;
     this.nextRequestId = 1;
     this.newPlayers();
-  }
-
-  // ------------------------------------------------------------ saving and loading a state
-
-  /**
-   * The whole state of the game, copied into `into` (reused from copy to copy: nothing is
-   * allocated once its arrays have grown). Between steps only, never inside a trial. See snapshot.ts.
-   */
-  saveState(into: GameSnapshot = new GameSnapshot()): GameSnapshot {
-    if (this.trial > 0 || this.journal.depth > 0) throw new Error('a state is saved between steps, not inside a trial');
-    this.saveRoom(into);
-    return into;
-  }
-
-  /** Makes a saved state this engine's: the same game, or another game of the same rules. */
-  loadState(s: GameSnapshot): void {
-    if (this.trial > 0 || this.journal.depth > 0) throw new Error('a state is loaded between steps, not inside a trial');
-    this.loadRoom(s);
-  }
-
-  /** This room's part of saveState (each room saves its own state and calls the room below). */
-  protected saveRoom(s: GameSnapshot): void {
-    s.turn = this.turn;
-    s.active = this.active.index;
-    s.steps = this.steps;
-    s.decisions = this.decisions;
-    s.hash = this.hash;
-    const r = this.rng;
-    s.rng[0] = r.a;
-    s.rng[1] = r.b;
-    s.rng[2] = r.c;
-    s.rng[3] = r.d;
-    s.nextRequestId = this.nextRequestId;
-    s.result = this.result;
-    saveCards(s, this.cardStore());
-    let k = 0;
-    for (const p of this.players) for (const v of p.vars) s.playerVars[k++] = v;
-    s.playerVars.length = k;
-    s.globals.length = 0;
-    for (const v of this.globals) s.globals.push(v);
-    s.uses.length = 0;
-    for (const [key, n] of this.usesThisTurn) s.uses.push(key, n);
-    s.stack = this.stack.map((q) => ({ id: q.id, action: q.action, controller: q.controller.index, frame: q.frame.slice(), cards: q.cards.map((c) => c.id), cancelled: q.cancelled, source: q.source ? q.source.id : 0, vars: q.vars.slice() }));
-  }
-
-  /** This room's part of loadState. */
-  protected loadRoom(s: GameSnapshot): void {
-    this.loadCardObjects(s);
-    const requests = new Map<number, Request>();
-    const t: LoadTarget = { cards: this.cards, players: this.players, sharedZones: this.sharedZones, requests };
-    // Requests first (frames may name one another), their frames once all exist.
-    const stack = s.stack.map((q) => {
-      const r = new Request(q.id, q.action, this.players[q.controller]!, q.frame.slice(), q.cards.map((id) => this.cards[id - 1]!));
-      r.cancelled = q.cancelled;
-      r.source = q.source ? this.cards[q.source - 1]! : null;
-      requests.set(q.id, r);
-      return r;
-    });
-    s.stack.forEach((q: SavedRequest, i) => {
-      const r = stack[i]!;
-      for (let k = 0; k < r.frame.length; k++) r.frame[k] = loadValue(r.frame[k], t);
-      r.vars = q.vars.map((v) => loadValue(v, t));
-    });
-    this.stack = stack;
-    this.loadTarget = t;
-    loadCards(s, this.cardStore(), t);
-    this.turn = s.turn;
-    this.active = this.players[s.active]!;
-    this.steps = s.steps;
-    this.decisions = s.decisions;
-    this.hash = s.hash;
-    this.rng.a = s.rng[0]!;
-    this.rng.b = s.rng[1]!;
-    this.rng.c = s.rng[2]!;
-    this.rng.d = s.rng[3]!;
-    this.nextRequestId = s.nextRequestId;
-    this.result = s.result;
-    let k = 0;
-    for (const p of this.players) for (let i = 0; i < p.vars.length; i++) p.vars[i] = loadValue(s.playerVars[k++], t);
-    for (let i = 0; i < this.globals.length; i++) this.globals[i] = loadValue(s.globals[i], t);
-    this.usesThisTurn.clear();
-    for (let i = 0; i < s.uses.length; i += 2) this.usesThisTurn.set(s.uses[i]!, s.uses[i + 1]!);
-  }
-
-  /** Where the rooms above find this engine's objects for the values they load (set by loadRoom). */
-  protected loadTarget: LoadTarget | null = null;
-
-  private cardStore(): CardStore {
-    const store = (this.store ??= { cards: this.cards, players: this.players, sharedZones: this.sharedZones, zoneDefs: this.ir.zones.length, stateFields: Int32Array.from(this.ir.cardFields.flatMap((f, i) => (f.kind === 'state' ? [i] : []))) });
-    // This game's lists (a reset makes new ones).
-    store.cards = this.cards;
-    store.players = this.players;
-    store.sharedZones = this.sharedZones;
-    return store;
-  }
-
-  private store: CardStore | null = null;
-
-  /** The card objects of a saved state's ids, each with its identity (definition, owner); every card listed by definition. */
-  private loadCardObjects(s: GameSnapshot): void {
-    const n = s.cardCount;
-    // The same cards as this engine's now (a search loading state after state of one game): nothing to do.
-    let same = this.cards.length === n;
-    for (let i = 0; i < n; i++) {
-      const def = s.def[i]!;
-      const owner = this.players[s.owner[i]!]!;
-      const card = this.cards[i];
-      if (card && card.def === def && card.owner === owner && card.id === i + 1) continue;
-      same = false;
-      const d = this.ir.cards[def]!;
-      const reused = card ?? this.cardPool[i];
-      if (reused) reused.renew(i + 1, def, d.name, d.type, owner, this.fieldsOf(def));
-      this.cards[i] = reused ?? new Card(i + 1, def, d.name, d.type, owner, this.fieldsOf(def).slice());
-    }
-    if (same) return;
-    this.cards.length = n;
-    while (this.cardsByDef.length < this.ir.cards.length) this.cardsByDef.push(null);
-    for (let d = 0; d < this.cardsByDef.length; d++) {
-      const list = this.cardsByDef[d];
-      if (list) list.length = 0;
-    }
-    for (let i = 0; i < n; i++) {
-      const c = this.cards[i]!;
-      const list = this.cardsByDef[c.def];
-      if (list) list.push(c);
-      else this.cardsByDef[c.def] = [c];
-    }
   }
 
   // ------------------------------------------------------------ reads
@@ -476,7 +360,7 @@ export abstract class GameState {
     let card: Card;
     if (reused) {
       card = reused;
-      card.renew(id, def, d.name, d.type, owner, this.fieldsOf(def));
+      card.renew(id, def, d.name, d.type, owner, this.fieldsOf(def), this.cardInits[def] ?? this.cardInit(def));
     } else card = new Card(id, def, d.name, d.type, owner, this.fieldsOf(def).slice());
     card.zone = zone;
     card.entered = 0;
@@ -486,13 +370,24 @@ export abstract class GameState {
     return card;
   }
 
+  /** By definition: its fields as a new card has them, written by generated stores (see cardInit). */
+  private cardInits: (((f: unknown[]) => void) | undefined)[] = [];
+
+  /** Writes a definition's new-card fields (fieldsOf) into a reused card's field list. */
+  private cardInit(def: number): (f: unknown[]) => void {
+    const fields = this.fieldsOf(def);
+    const init = generatedStores(this.ir.cards[def]!, fields.map((_, i) => i), fields);
+    this.cardInits[def] = init;
+    return init;
+  }
+
   /** Cards of earlier games, reused by createCard (see resetGame). */
-  private cardPool: Card[] = [];
+  protected cardPool: Card[] = [];
 
   /** Each card definition's fields as a new card has them: built once, copied for each card. */
   private cardTemplates: unknown[][] = [];
 
-  private fieldsOf(def: number): unknown[] {
+  protected fieldsOf(def: number): unknown[] {
     let f = this.cardTemplates[def];
     if (!f) {
       const d = this.ir.cards[def]!;
@@ -534,6 +429,16 @@ export abstract class GameState {
   }
 
   finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped']): never {
+    this.end(kind, p, reason, ctx, loc, stopped);
+    throw new GameOver(this.result!);
+  }
+
+  /**
+   * The game's end — its result, hashed and logged — without unwinding: `finish` then throws;
+   * the turn's and setup's generated bodies return instead (a throw costs V8 about a
+   * microsecond), and the turn loop stops when it sees the result.
+   */
+  end(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped']): void {
     // In a trial, a declaration that would end the game can be completed: it is legal, and the
     // rules (a `when`) decide whether a player may make it. The trial stops here.
     if (this.trial > 0) throw new TrialEndsGame();
@@ -551,7 +456,6 @@ export abstract class GameState {
     this.result = stopped ? { winner, loser, reason: reason || kind, cite, stopped } : { winner, loser, reason: reason || kind, cite };
     this.mix(kind === 'draw' ? 7 : (p?.index ?? 0) + 11);
     this.emitLog('result', text, p, cite, loc, true);
-    throw new GameOver(this.result);
   }
 
   /** Whether `log` statements are kept (generated code works out their texts only then). */

@@ -9,9 +9,9 @@ import { asList, newCtx, type Ctx } from './context.ts';
 import { Card, Request } from './model.ts';
 import type { CompiledAura } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
-import { GameState } from './state.ts';
+import { CopiableState } from './state-copies.ts';
 
-export abstract class ValuesRoom extends GameState {
+export abstract class ValuesRoom extends CopiableState {
   /** The index of the card field `labels`, or -1. */
   private readonly labelsField: number;
   /** Cards with a modifier that ends with the turn. */
