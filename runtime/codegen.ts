@@ -52,6 +52,8 @@ export const H = {
     return k === 0 ? [] : xs.slice(-k);
   },
   units: (k: Card | null) => (k ? [k, ...k.attached] : []),
+  /** `count(units(k))` without the list. */
+  unitCount: (k: Card | null) => (k ? 1 + k.attached.length : 0),
   /** Every card of a list and every card attached under them, hosts first. */
   allUnits: (l: unknown) => {
     const out: Card[] = [];
@@ -466,6 +468,12 @@ export class ExprGen {
       case 'all_same':
         return this.loop('allSame', args[0]!, args[1]!, sc, out);
     }
+    // The length of the stack without the top-first copy `stack` makes.
+    if ((fn === 'count' || fn === 'is_empty') && args[0]!.kind === 'builtin' && args[0]!.name === 'stack') {
+      return fn === 'count' ? 'g.stackRequests().length' : '(g.stackRequests().length === 0)';
+    }
+    // `count(units(k))`: the card and what is attached under it, without the list.
+    if (fn === 'count' && args[0]!.kind === 'builtinCall' && args[0]!.fn === 'units') return `H.unitCount(${this.inOrder(args[0]!.args, sc, out)[0]})`;
     const a = this.inOrder(args, sc, out);
     switch (fn) {
       case 'count': return `${this.asList(args[0]!, a[0]!)}.length`;
