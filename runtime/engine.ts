@@ -1186,8 +1186,17 @@ export class Engine implements ViewSource {
         if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
         continue;
       }
-      // A card's ability: once for each of the player's cards that has it and is where it works.
-      for (const card of this.abilityCards(a, player)) {
+      // A card's ability: once for each of the player's cards that has it and is where it works
+      // (the cards abilityCards lists, walked without making the list; trials undo every move,
+      // and a card made meanwhile comes after `n`).
+      const all = this.cardsByDef[a.ir.source];
+      if (!all) continue;
+      const zone = a.ir.sourceZone;
+      for (let j = 0, n = all.length; j < n; j++) {
+        const card = all[j]!;
+        if (zone === -2 ? !card.host : !card.zone) continue;
+        if (zone >= 0 && card.zone!.def !== zone) continue;
+        if (this.controllerOf(card) !== player) continue;
         if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.ir.limit) continue;
         if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
       }
