@@ -650,31 +650,29 @@ export class Engine implements ViewSource {
   }
 
   /**
-   * Zone lists change in place outside trials; inside one, each change makes a new list so the
-   * old one can be put back. (Readers that keep a list across changes take a copy: `for each`,
+   * Zone lists change in place; inside a trial (or a declaration), the change is journaled as
+   * its inverse (put the card back at its place; take it off again), undone in reverse order, so
+   * the list is as it was. (Readers that keep a list across changes take a copy: `for each`,
    * `move`, `choose order`.)
    */
   private removeFromZone(z: Zone, card: Card): void {
-    if (this.journal.depth === 0) {
-      // In place, by hand: `splice` allocates the list of what it removes. The first card (the
-      // top, as when drawing) by `shift`, which V8 does without moving the others.
-      const a = z.cards;
-      const i = a.indexOf(card);
-      if (i < 0) return;
-      if (i === 0) {
-        a.shift();
-        return;
-      }
+    // In place, by hand: `splice` allocates the list of what it removes. The first card (the
+    // top, as when drawing) by `shift`, which V8 does without moving the others.
+    const a = z.cards;
+    const i = a.indexOf(card);
+    if (i < 0) return;
+    if (i === 0) a.shift();
+    else {
       for (let j = i + 1; j < a.length; j++) a[j - 1] = a[j]!;
       a.pop();
-    } else this.setZoneCards(z, z.cards.filter((x) => x !== card));
+    }
+    if (this.journal.depth > 0) this.journal.record(() => insertAt(z.cards, i, card));
   }
 
   private addToZone(z: Zone, card: Card, top: boolean): void {
-    if (this.journal.depth === 0) {
-      if (top) z.cards.unshift(card);
-      else z.cards.push(card);
-    } else this.setZoneCards(z, top ? [card, ...z.cards] : [...z.cards, card]);
+    if (top) z.cards.unshift(card);
+    else z.cards.push(card);
+    if (this.journal.depth > 0) this.journal.record(top ? () => void z.cards.shift() : () => void z.cards.pop());
   }
 
   private setZoneCards(z: Zone, cards: Card[]): void {
@@ -1689,6 +1687,17 @@ function pickTest(s: { ir: PickIR; such: Ev | null }, ctx: Ctx): ((v: unknown) =
     ctx.frame[slot] = v;
     return such(ctx);
   };
+}
+
+/** Puts `x` back at index `i` of `a` (the inverse of removing it from there). */
+function insertAt<T>(a: T[], i: number, x: T): void {
+  if (i === 0) {
+    a.unshift(x);
+    return;
+  }
+  a.push(x);
+  for (let j = a.length - 1; j > i; j--) a[j] = a[j - 1]!;
+  a[i] = x;
 }
 
 function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
