@@ -299,6 +299,14 @@ export class ExprGen {
         return `H.inRange(${v}, ${lo}, ${hi})`;
       }
       case 'inList': {
+        // In a list written out of constants (`it.suit in [heart, diamond]`): a comparison with
+        // each, not a new list per test. (The constants are whole numbers, labels or texts, so
+        // `===` agrees with `includes`.)
+        if (e.list.kind === 'list' && e.list.items.length > 0 && e.list.items.every((x) => x.kind === 'label' || (x.kind === 'lit' && (typeof x.value === 'string' || (typeof x.value === 'number' && Number.isFinite(x.value)))))) {
+          const item = this.reread(one(e.item), out);
+          const consts = this.inOrder(e.list.items, sc, out);
+          return `(${consts.map((k) => `${item} === ${k}`).join(' || ')})`;
+        }
         const [item, list] = this.inOrder([e.item, e.list], sc, out);
         return `${this.asList(e.list, list)}.includes(${item})`;
       }
