@@ -6,7 +6,7 @@
  * It knows zones, cards, players, a response stack, triggers, windows, modifiers and
  * decisions — and no game. Every rule comes from the IR.
  */
-import type { ActionIR, AuraIR, GameIR, PickIR, SrcLoc, Stmt } from '../compiler/ir.ts';
+import type { ActionIR, AuraIR, Expr, GameIR, PickIR, SrcLoc, Stmt } from '../compiler/ir.ts';
 import { Compiler, Impossible, asList, type Ctx, type Ev, type Ex } from './compile.ts';
 import { generatedStores, type CodeTables } from './codegen.ts';
 import { ActionDecision, ModeDecision, PickDecision, type Decision, type DecisionOption } from './decisions.ts';
@@ -124,7 +124,8 @@ interface CompiledAction {
   when: Ev[];
   condition: Ev | null;
   controller: Ev | null;
-  steps: ({ kind: 'pick'; ir: PickIR; from: Ev; min: Ev; max: Ev; such: Ev | null } | { kind: 'cost'; body: Ex })[];
+  /** minK/maxK: `min`/`max` when they are written as a number (no call to read them). */
+  steps: ({ kind: 'pick'; ir: PickIR; from: Ev; min: Ev; max: Ev; minK: number | null; maxK: number | null; such: Ev | null } | { kind: 'cost'; body: Ex })[];
   effect: Ex;
 }
 
@@ -243,7 +244,7 @@ export class Engine implements ViewSource {
       when: a.when.map((w) => c.expr(w)),
       condition: a.condition ? c.expr(a.condition) : null,
       controller: a.controller ? c.expr(a.controller) : null,
-      steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.body(s.body, 'frame', a.slots) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
+      steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.body(s.body, 'frame', a.slots) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
       effect: c.body(a.effect, 'frame', a.slots),
     }));
     for (const a of this.actions) {
@@ -1275,7 +1276,7 @@ export class Engine implements ViewSource {
     this.trial++;
     try {
       // In a trial every choice takes its first option (see ask): no one is asked.
-      return this.declareSteps(a, ctx, []) === null;
+      return this.declareSteps(a, ctx, null) === null;
     } catch (e) {
       if (e instanceof Impossible) return false;
       if (e instanceof TrialEndsGame) return true;
@@ -1298,20 +1299,26 @@ export class Engine implements ViewSource {
    * every action at every decision and V8 throws slowly (~1 µs). A cost's own statements still
    * throw `Impossible`.
    */
-  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[]): PickIR | null {
-    for (const s of a.steps) {
+  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[] | null): PickIR | null {
+    const steps = a.steps;
+    for (let i = 0; i < steps.length; i++) {
+      const s = steps[i]!;
       if (s.kind === 'cost') {
         s.body(ctx);
         continue;
       }
       // The prompt is shown only when someone is asked, never in a trial.
       const prompt = this.trial > 0 ? '' : `${s.ir.kind} ${s.ir.name} for ${a.ir.name}`;
-      const v = this.pick(ctx.me, s.from(ctx), Number(s.min(ctx)), Number(s.max(ctx)), s.ir.single, pickTest(s, ctx), ctx, prompt, s.ir.loc);
+      const from = s.from(ctx);
+      const min = s.minK ?? Number(s.min(ctx));
+      const max = s.maxK ?? Number(s.max(ctx));
+      const v = this.pick(ctx.me, from, min, max, s.ir.single, s.such ? pickTest(s, ctx) : null, ctx, prompt, s.ir.loc);
       if (v === NO_OPTION) return s.ir;
       ctx.frame[s.ir.slot] = v;
       if (s.ir.kind === 'using') {
         const chosen = asList(v) as Card[];
-        using.push(...chosen);
+        // (A trial keeps no list of them: null.)
+        if (using) using.push(...chosen);
         // `using` cards leave their zone at once, so a cost cannot spend them a second time.
         const sz = this.ir.game.stackZone;
         if (sz >= 0) this.moveCards(chosen, this.sharedZones[sz]!, 'default', 'faceup', ctx, s.ir.loc);
@@ -1687,6 +1694,11 @@ function pickTest(s: { ir: PickIR; such: Ev | null }, ctx: Ctx): ((v: unknown) =
     ctx.frame[slot] = v;
     return such(ctx);
   };
+}
+
+/** The number an expression is written as (a literal), else null. */
+function literalNumber(e: Expr): number | null {
+  return e.kind === 'lit' && typeof e.value === 'number' ? e.value : null;
 }
 
 /** Puts `x` back at index `i` of `a` (the inverse of removing it from there). */
