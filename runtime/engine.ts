@@ -576,10 +576,17 @@ export class Engine implements ViewSource {
     let total = 0;
     this.inAura = true;
     try {
+      // One context for every source: auras never nest (see inAura), and nothing keeps it.
+      const ctx = (this.auraCtx ??= this.newCtx([], this.active, ''));
       for (const a of auras) {
-        for (const src of this.cardsWhere(a.ir.source, a.ir.sourceZone, null)) {
-          const ctx = this.newCtx(new Array(a.ir.slots), this.controllerOf(src), a.ir.cite);
+        const sources = this.cardsWhere(a.ir.source, a.ir.sourceZone, null);
+        for (let i = 0; i < sources.length; i++) {
+          const src = sources[i]!;
+          ctx.frame = a.ir.slots > 0 ? new Array(a.ir.slots) : NO_SLOTS;
+          ctx.me = this.controllerOf(src);
+          ctx.cite = a.ir.cite;
           ctx.thisCard = src;
+          ctx.it = null;
           if (!asList(a.targets(ctx)).includes(card)) continue;
           ctx.it = card;
           total += Number(a.by(ctx)) || 0;
@@ -592,6 +599,7 @@ export class Engine implements ViewSource {
   }
 
   private inAura = false;
+  private auraCtx: Ctx | null = null;
 
   labelsOf(x: unknown): string[] {
     if (x instanceof Card) return this.labelsField >= 0 ? (asList(this.readValue(x, this.labelsField)) as string[]) : [];
@@ -1719,6 +1727,9 @@ function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
 }
 
 const NO_OPTION = Symbol('no option');
+
+/** The frame of a context whose expressions have no locals (never written). */
+const NO_SLOTS: unknown[] = [];
 
 /** An empty list of cards, shared (never changed: see H.stable). */
 const NO_CARDS: Card[] = [];
