@@ -13,6 +13,7 @@ import { ActionDecision, ModeDecision, PickDecision, type Decision, type Decisio
 import { Card, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
 import { cardLabel, viewFor, type PlayerView, type ViewSource } from './view.ts';
+import { whenZones } from './when-zones.ts';
 
 export type { Decision, DecisionOption } from './decisions.ts';
 
@@ -122,6 +123,8 @@ interface CompiledAction {
   ir: ActionIR;
   index: number;
   when: Ev[];
+  /** For a card's ability: the zones of its player where the card must lie for `when` to hold (null: anywhere). See when-zones.ts. */
+  whenZones: number[] | null;
   condition: Ev | null;
   controller: Ev | null;
   /** minK/maxK: `min`/`max` when they are written as a number (no call to read them). */
@@ -242,6 +245,7 @@ export class Engine implements ViewSource {
       ir: a,
       index,
       when: a.when.map((w) => c.expr(w)),
+      whenZones: a.source >= 0 ? whenZones(a.when, ir) : null,
       condition: a.condition ? c.expr(a.condition) : null,
       controller: a.controller ? c.expr(a.controller) : null,
       steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.body(s.body, 'frame', a.slots) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
@@ -1204,6 +1208,8 @@ export class Engine implements ViewSource {
         if (zone === -2 ? !card.host : !card.zone) continue;
         if (zone >= 0 && card.zone!.def !== zone) continue;
         if (this.controllerOf(card) !== player) continue;
+        // Where its `when` cannot hold, no need to evaluate it.
+        if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
         if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.ir.limit) continue;
         if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
       }
