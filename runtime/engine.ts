@@ -1190,11 +1190,22 @@ export class Engine implements ViewSource {
     void windowName;
     const out: Offer[] = [];
     const offerable = (this.offerable ??= this.actions.filter((a) => !a.ir.isTrigger && this.levelOk(a)));
+    const found = this.abilitiesInZones(player, offerable);
     for (let i = 0; i < offerable.length; i++) {
       const a = offerable[i]!;
       if (a.ir.source < 0) {
         if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.ir.limit) continue;
         if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
+        continue;
+      }
+      if (found !== null && this.abilityIndex!.indexed[i]) {
+        // Found through the zones where it can be declared (abilitiesInZones).
+        const cards = found[i]!;
+        for (let j = 0; j < cards.length; j++) {
+          const card = cards[j]!;
+          if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.ir.limit) continue;
+          if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
+        }
         continue;
       }
       // A card's ability: once for each of the player's cards that has it and is where it works
@@ -1214,7 +1225,80 @@ export class Engine implements ViewSource {
         if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
       }
     }
+    if (found !== null) {
+      for (let i = 0; i < found.length; i++) if (found[i]!.length) found[i]!.length = 0;
+      this.abilityFound = found;
+    }
     return out;
+  }
+
+  /**
+   * Card abilities that can only be declared for a card lying in some of its player's own zones
+   * (`while in <zone>`, or a `when` that requires it: whenZones), by offerable index: those
+   * zones, and for each zone and card definition the abilities to try.
+   */
+  private abilityIndex: { zones: number[]; byZoneDef: (number[] | undefined)[][]; indexed: boolean[] } | null = null;
+  /** abilitiesInZones' lists, kept for the next call (null while a call uses them). */
+  private abilityFound: Card[][] | null = null;
+
+  /**
+   * For each offerable ability the index covers, the player's cards that have it and lie where
+   * it can be declared, in the order abilityCards lists them (the order the cards were made);
+   * null when the game has no such ability. The lists are the same as walking every card of the
+   * definition and keeping those in one of the zones: a card lies in the list of the zone it is in.
+   */
+  private abilitiesInZones(player: Player, offerable: CompiledAction[]): Card[][] | null {
+    const index = (this.abilityIndex ??= this.indexAbilities(offerable));
+    if (index.zones.length === 0) return null;
+    let found = this.abilityFound;
+    this.abilityFound = null;
+    if (found === null) {
+      found = [];
+      for (let i = 0; i < offerable.length; i++) found.push([]);
+    }
+    for (let zi = 0; zi < index.zones.length; zi++) {
+      const z = index.zones[zi]!;
+      const byDef = index.byZoneDef[z]!;
+      const cards = player.zones[z]!.cards;
+      for (let j = 0; j < cards.length; j++) {
+        const card = cards[j]!;
+        const ks = byDef[card.def];
+        if (ks === undefined) continue;
+        for (let q = 0; q < ks.length; q++) {
+          const list = found[ks[q]!]!;
+          // In the order the cards were made (by id): a short insertion.
+          let at = list.length;
+          list.push(card);
+          while (at > 0 && list[at - 1]!.id > card.id) {
+            list[at] = list[at - 1]!;
+            at--;
+          }
+          list[at] = card;
+        }
+      }
+    }
+    return found;
+  }
+
+  private indexAbilities(offerable: CompiledAction[]): { zones: number[]; byZoneDef: (number[] | undefined)[][]; indexed: boolean[] } {
+    const zones: number[] = [];
+    const byZoneDef: (number[] | undefined)[][] = [];
+    const indexed: boolean[] = [];
+    offerable.forEach((a, k) => {
+      let where: number[] | null = null;
+      const sz = a.ir.sourceZone;
+      if (a.ir.source >= 0) {
+        if (sz >= 0 && !this.ir.zones[sz]!.shared) where = a.whenZones === null || a.whenZones.includes(sz) ? [sz] : [];
+        else if (sz === -1) where = a.whenZones;
+      }
+      indexed.push(where !== null);
+      for (const z of where ?? []) {
+        if (!zones.includes(z)) zones.push(z);
+        const byDef = (byZoneDef[z] ??= this.ir.cards.map(() => undefined));
+        (byDef[a.ir.source] ??= []).push(k);
+      }
+    });
+    return { zones, byZoneDef, indexed };
   }
 
   /** The actions a player may be offered in this format (not triggers), in order. */
