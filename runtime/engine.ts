@@ -146,6 +146,20 @@ interface PendingTrigger {
   source: Card | null;
 }
 
+/** See Engine.abilityIndex. */
+interface AbilityIndex {
+  zones: number[];
+  byZoneDef: (number[] | undefined)[][];
+  indexed: boolean[];
+  rest: number[];
+}
+
+/** See Engine.abilitiesInZones: the cards found for each offerable ability, and which have any. */
+interface AbilityScratch {
+  found: Card[][];
+  touched: number[];
+}
+
 /** An action a player may take now; for a card's ability, with the card that has it. */
 interface Offer {
   action: CompiledAction;
@@ -1190,15 +1204,25 @@ export class Engine implements ViewSource {
     void windowName;
     const out: Offer[] = [];
     const offerable = (this.offerable ??= this.actions.filter((a) => !a.ir.isTrigger && this.levelOk(a)));
-    const found = this.abilitiesInZones(player, offerable);
-    for (let i = 0; i < offerable.length; i++) {
+    const index = (this.abilityIndex ??= this.indexAbilities(offerable));
+    // The offerable actions in order: those always tried (`rest`), merged with the abilities the
+    // zones have cards for (`touched`, from abilitiesInZones); the other indexed abilities have
+    // no card where they can be declared.
+    const scratch = index.zones.length ? this.abilitiesInZones(player, index, offerable.length) : null;
+    const found = scratch !== null ? scratch.found : null;
+    const touched = scratch !== null ? scratch.touched : NO_INDICES;
+    const rest = index.rest;
+    let r = 0;
+    let t = 0;
+    while (r < rest.length || t < touched.length) {
+      const i = t >= touched.length || (r < rest.length && rest[r]! < touched[t]!) ? rest[r++]! : touched[t++]!;
       const a = offerable[i]!;
       if (a.ir.source < 0) {
         if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.ir.limit) continue;
         if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
         continue;
       }
-      if (found !== null && this.abilityIndex!.indexed[i]) {
+      if (found !== null && index.indexed[i]) {
         // Found through the zones where it can be declared (abilitiesInZones).
         const cards = found[i]!;
         for (let j = 0; j < cards.length; j++) {
@@ -1225,9 +1249,10 @@ export class Engine implements ViewSource {
         if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
       }
     }
-    if (found !== null) {
-      for (let i = 0; i < found.length; i++) if (found[i]!.length) found[i]!.length = 0;
-      this.abilityFound = found;
+    if (scratch !== null) {
+      for (let q = 0; q < touched.length; q++) scratch.found[touched[q]!]!.length = 0;
+      touched.length = 0;
+      this.abilityScratch = scratch;
     }
     return out;
   }
@@ -1235,27 +1260,28 @@ export class Engine implements ViewSource {
   /**
    * Card abilities that can only be declared for a card lying in some of its player's own zones
    * (`while in <zone>`, or a `when` that requires it: whenZones), by offerable index: those
-   * zones, and for each zone and card definition the abilities to try.
+   * zones, for each zone and card definition the abilities to try, and the offerable actions
+   * that are not indexed (`rest`, in order: tried at every decision).
    */
-  private abilityIndex: { zones: number[]; byZoneDef: (number[] | undefined)[][]; indexed: boolean[] } | null = null;
-  /** abilitiesInZones' lists, kept for the next call (null while a call uses them). */
-  private abilityFound: Card[][] | null = null;
+  private abilityIndex: AbilityIndex | null = null;
+  /** abilitiesInZones' lists, kept for the next call (null while a call uses them: a call inside another makes its own). */
+  private abilityScratch: AbilityScratch | null = null;
 
   /**
    * For each offerable ability the index covers, the player's cards that have it and lie where
    * it can be declared, in the order abilityCards lists them (the order the cards were made);
-   * null when the game has no such ability. The lists are the same as walking every card of the
-   * definition and keeping those in one of the zones: a card lies in the list of the zone it is in.
+   * `touched` lists the abilities with a card, in increasing order. The lists are the same as walking every
+   * card of the definition and keeping those in one of the zones: a card lies in the list of
+   * the zone it is in.
    */
-  private abilitiesInZones(player: Player, offerable: CompiledAction[]): Card[][] | null {
-    const index = (this.abilityIndex ??= this.indexAbilities(offerable));
-    if (index.zones.length === 0) return null;
-    let found = this.abilityFound;
-    this.abilityFound = null;
-    if (found === null) {
-      found = [];
-      for (let i = 0; i < offerable.length; i++) found.push([]);
+  private abilitiesInZones(player: Player, index: AbilityIndex, n: number): AbilityScratch {
+    let scratch = this.abilityScratch;
+    this.abilityScratch = null;
+    if (scratch === null) {
+      scratch = { found: [], touched: [] };
+      for (let i = 0; i < n; i++) scratch.found.push([]);
     }
+    const { found, touched } = scratch;
     for (let zi = 0; zi < index.zones.length; zi++) {
       const z = index.zones[zi]!;
       const byDef = index.byZoneDef[z]!;
@@ -1265,7 +1291,9 @@ export class Engine implements ViewSource {
         const ks = byDef[card.def];
         if (ks === undefined) continue;
         for (let q = 0; q < ks.length; q++) {
-          const list = found[ks[q]!]!;
+          const k = ks[q]!;
+          const list = found[k]!;
+          if (list.length === 0) insertSorted(touched, k);
           // In the order the cards were made (by id): a short insertion.
           let at = list.length;
           list.push(card);
@@ -1277,13 +1305,14 @@ export class Engine implements ViewSource {
         }
       }
     }
-    return found;
+    return scratch;
   }
 
-  private indexAbilities(offerable: CompiledAction[]): { zones: number[]; byZoneDef: (number[] | undefined)[][]; indexed: boolean[] } {
+  private indexAbilities(offerable: CompiledAction[]): AbilityIndex {
     const zones: number[] = [];
     const byZoneDef: (number[] | undefined)[][] = [];
     const indexed: boolean[] = [];
+    const rest: number[] = [];
     offerable.forEach((a, k) => {
       let where: number[] | null = null;
       const sz = a.ir.sourceZone;
@@ -1292,14 +1321,16 @@ export class Engine implements ViewSource {
         else if (sz === -1) where = a.whenZones;
       }
       indexed.push(where !== null);
+      if (where === null) rest.push(k);
       for (const z of where ?? []) {
         if (!zones.includes(z)) zones.push(z);
         const byDef = (byZoneDef[z] ??= this.ir.cards.map(() => undefined));
         (byDef[a.ir.source] ??= []).push(k);
       }
     });
-    return { zones, byZoneDef, indexed };
+    return { zones, byZoneDef, indexed, rest };
   }
+
 
   /** The actions a player may be offered in this format (not triggers), in order. */
   private offerable: CompiledAction[] | null = null;
@@ -1792,6 +1823,19 @@ function pickTest(s: { ir: PickIR; such: Ev | null }, ctx: Ctx): ((v: unknown) =
     ctx.frame[slot] = v;
     return such(ctx);
   };
+}
+
+const NO_INDICES: number[] = [];
+
+/** Inserts `k` into the increasing list `xs` (short lists). */
+function insertSorted(xs: number[], k: number): void {
+  let at = xs.length;
+  xs.push(k);
+  while (at > 0 && xs[at - 1]! > k) {
+    xs[at] = xs[at - 1]!;
+    at--;
+  }
+  xs[at] = k;
 }
 
 /** The number an expression is written as (a literal), else null. */
