@@ -1250,8 +1250,11 @@ export class Engine implements ViewSource {
       }
     }
     if (scratch !== null) {
-      for (let q = 0; q < touched.length; q++) scratch.found[touched[q]!]!.length = 0;
-      touched.length = 0;
+      // Emptied by pop: setting `length` is a call into the runtime.
+      while (touched.length) {
+        const list = scratch.found[touched.pop()!]!;
+        while (list.length) list.pop();
+      }
       this.abilityScratch = scratch;
     }
     return out;

@@ -25,8 +25,10 @@ export class Journal {
 
   release(mark: number): void {
     this.depth--;
-    if (this.depth === 0) this.undo.length = 0;
-    else void mark;
+    // A new list rather than `length = 0`, a call into the runtime (and most lists are empty).
+    if (this.depth === 0) {
+      if (this.undo.length) this.undo = [];
+    } else void mark;
   }
 }
 
