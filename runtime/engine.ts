@@ -1331,6 +1331,8 @@ export class Engine implements ViewSource {
         (byDef[a.ir.source] ??= []).push(k);
       }
     });
+    // With few such abilities, walking their cards costs less than walking the zones.
+    if (rest.length > offerable.length - MIN_INDEXED_ABILITIES) return { zones: [], byZoneDef: [], indexed: offerable.map(() => false), rest: offerable.map((_, k) => k) };
     return { zones, byZoneDef, indexed, rest };
   }
 
@@ -1829,6 +1831,9 @@ function pickTest(s: { ir: PickIR; such: Ev | null }, ctx: Ctx): ((v: unknown) =
 }
 
 const NO_INDICES: number[] = [];
+
+/** availableActions finds abilities through their zones when the game has at least this many (see indexAbilities). */
+const MIN_INDEXED_ABILITIES = 8;
 
 /** Inserts `k` into the increasing list `xs` (short lists). */
 function insertSorted(xs: number[], k: number): void {
