@@ -643,7 +643,7 @@ export class Engine implements ViewSource {
   setCardField(card: Card, f: number, v: unknown): void {
     const old = card.f[f];
     card.f[f] = v;
-    if (this.journal.depth > 0) this.journal.record(() => (card.f[f] = old));
+    if (this.journal.depth > 0) this.journal.cardField(card, f, old);
   }
 
   setFacedown(card: Card, v: boolean): void {
@@ -655,13 +655,13 @@ export class Engine implements ViewSource {
   setPlayerVar(p: Player, f: number, v: unknown): void {
     const old = p.vars[f];
     p.vars[f] = v;
-    if (this.journal.depth > 0) this.journal.record(() => (p.vars[f] = old));
+    if (this.journal.depth > 0) this.journal.vars(p, f, old);
   }
 
   setRequestVar(r: Request, f: number, v: unknown): void {
     const old = r.vars[f];
     r.vars[f] = v;
-    if (this.journal.depth > 0) this.journal.record(() => (r.vars[f] = old));
+    if (this.journal.depth > 0) this.journal.vars(r, f, old);
   }
 
   setGlobal(f: number, v: unknown): void {
@@ -693,13 +693,13 @@ export class Engine implements ViewSource {
       for (let j = i + 1; j < a.length; j++) a[j - 1] = a[j]!;
       a.pop();
     }
-    if (this.journal.depth > 0) this.journal.record(() => insertAt(z.cards, i, card));
+    if (this.journal.depth > 0) this.journal.removed(z, i, card);
   }
 
   private addToZone(z: Zone, card: Card, top: boolean): void {
     if (top) z.cards.unshift(card);
     else z.cards.push(card);
-    if (this.journal.depth > 0) this.journal.record(top ? () => void z.cards.shift() : () => void z.cards.pop());
+    if (this.journal.depth > 0) this.journal.added(z, top);
   }
 
   private setZoneCards(z: Zone, cards: Card[]): void {
@@ -709,32 +709,11 @@ export class Engine implements ViewSource {
   }
 
   private placeCard(card: Card, zone: Zone | null, host: Card | null): void {
-    if (this.journal.depth === 0) {
-      // Nothing to undo outside a trial: change in place.
-      card.zone = zone;
-      card.host = host;
-      card.revealedTo = 0;
-      return;
-    }
-    const oldZone = card.zone;
-    const oldHost = card.host;
-    const oldEntered = card.entered;
-    const oldF = card.f.slice();
-    const oldMods = card.mods;
-    const oldFacedown = card.facedown;
-    const oldRevealed = card.revealedTo;
+    // Journaled inside a trial: the place, and what a move resets (its states by a copy of the fields).
+    if (this.journal.depth > 0) this.journal.placed(card, card.zone, card.host, card.entered, card.f.slice(), card.mods, card.facedown, card.revealedTo);
     card.zone = zone;
     card.host = host;
     card.revealedTo = 0;
-    if (this.journal.depth > 0) this.journal.record(() => {
-      card.revealedTo = oldRevealed;
-      card.zone = oldZone;
-      card.host = oldHost;
-      card.entered = oldEntered;
-      card.f = oldF;
-      card.mods = oldMods;
-      card.facedown = oldFacedown;
-    });
   }
 
   createCard(def: number, zone: Zone): Card {
@@ -1849,17 +1828,6 @@ function insertSorted(xs: number[], k: number): void {
 /** The number an expression is written as (a literal), else null. */
 function literalNumber(e: Expr): number | null {
   return e.kind === 'lit' && typeof e.value === 'number' ? e.value : null;
-}
-
-/** Puts `x` back at index `i` of `a` (the inverse of removing it from there). */
-function insertAt<T>(a: T[], i: number, x: T): void {
-  if (i === 0) {
-    a.unshift(x);
-    return;
-  }
-  a.push(x);
-  for (let j = a.length - 1; j > i; j--) a[j] = a[j - 1]!;
-  a[i] = x;
 }
 
 function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {
