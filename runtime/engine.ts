@@ -1525,6 +1525,8 @@ export class Engine implements ViewSource {
     const sz = this.ir.game.stackZone;
     const lz = this.ir.game.leftoverZone;
     if (sz < 0 || lz < 0) return;
+    // Most of the time the stack zone is empty: nothing to sweep, no set to make.
+    if (this.sharedZones[sz]!.cards.length === 0) return;
     const live = new Set<Card>();
     for (const q of this.stack) for (const c of q.cards) live.add(c);
     const stray = this.sharedZones[sz]!.cards.filter((c) => !live.has(c));
