@@ -224,6 +224,8 @@ export class Engine implements ViewSource {
   private triggersSignal = new Map<number, CompiledAction[]>();
   /** `instead` abilities: replacements of their card's moves. */
   private replacements: CompiledAction[] = [];
+  /** `replacements` by the card definition they belong to (see replaceMove). */
+  private replacementsByDef = new Map<number, CompiledAction[]>();
   /** Cards whose move is being replaced now: a replacement never replaces its own move. */
   private replacing = new Set<Card>();
   private triggersResolved = new Map<number, CompiledAction[]>();
@@ -919,9 +921,16 @@ export class Engine implements ViewSource {
    * request) and returns true: the card does not make the move.
    */
   private replaceMove(card: Card, from: number, to: number): boolean {
+    // The card's own replacements, in order: a table by card definition.
+    let mine = this.replacementsByDef.get(card.def);
+    if (mine === undefined) {
+      mine = this.replacements.filter((r) => r.ir.source === card.def);
+      this.replacementsByDef.set(card.def, mine);
+    }
+    if (mine.length === 0) return false;
     if (this.replacing.has(card)) return false;
-    for (const r of this.replacements) {
-      if (r.ir.source !== card.def || !this.levelOk(r)) continue;
+    for (const r of mine) {
+      if (!this.levelOk(r)) continue;
       const ev = r.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
       if ((ev.from !== -1 && ev.from !== from) || (ev.to !== -1 && ev.to !== to)) continue;
       const ctx = this.newCtx(new Array(r.ir.slots), this.controllerOf(card), r.ir.cite);
@@ -1640,9 +1649,15 @@ export class Engine implements ViewSource {
   // ------------------------------------------------------------ triggers and checks
 
   private fireMoved(card: Card, from: number, to: number): void {
-    for (const t of this.triggersMoved) {
+    // The triggers watching moves to this zone (or to any), in order: a table by zone.
+    const list = (this.triggersMovedTo[to] ??= this.triggersMoved.filter((t) => {
       const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
-      if ((ev.from !== -1 && ev.from !== from) || (ev.to !== -1 && ev.to !== to)) continue;
+      return ev.to === -1 || ev.to === to;
+    }));
+    for (let i = 0; i < list.length; i++) {
+      const t = list[i]!;
+      const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
+      if (ev.from !== -1 && ev.from !== from) continue;
       if (ev.cardSlot < 0) {
         // `on moved this …`: the ability's own card moved.
         if (card.def === t.ir.source) this.queueTrigger(t, new Array(t.ir.slots), card);
@@ -1651,6 +1666,9 @@ export class Engine implements ViewSource {
       this.fireFor(t, (frame) => (frame[ev.cardSlot] = card));
     }
   }
+
+  /** triggersMoved by the zone moved to (see fireMoved). */
+  private triggersMovedTo: (CompiledAction[] | undefined)[] = [];
 
   private fireAction(map: Map<number, CompiledAction[]>, action: number): void {
     if (this.trial > 0) return;
