@@ -27,6 +27,11 @@ import { Request, Zone, type Card, type Player } from './model.ts';
 import type { Engine } from './engine.ts';
 import { asList, type Ctx, type Ev } from './compile.ts';
 
+/** `+` of anything but two numbers: lists are joined, anything else added (texts joined). */
+function plusOther(a: unknown, b: unknown): unknown {
+  return Array.isArray(a) || a instanceof Zone ? [...asList(a), ...asList(b)] : (a as number) + (b as number);
+}
+
 /** Runtime helpers the generated code calls (fixed code: nothing generated lives here). */
 export const H = {
   pzone: (p: Player | null, z: number) => (p ? p.zones[z] : null),
@@ -40,7 +45,8 @@ export const H = {
   reqController: (r: Request | null) => r?.controller ?? null,
   rvar: (r: Request | null, f: number) => (r ? (r.vars[f] ?? null) : null),
   reqSource: (r: Request | null) => r?.source ?? null,
-  plus: (a: unknown, b: unknown) => (Array.isArray(a) || a instanceof Zone ? [...asList(a), ...asList(b)] : (a as number) + (b as number)),
+  /** `+`: numbers first, in a function small enough to be inlined where it is called; lists and texts in `plusOther`. */
+  plus: (a: unknown, b: unknown) => (typeof a === 'number' && typeof b === 'number' ? a + b : plusOther(a, b)),
   div: (a: number, b: number) => (b === 0 ? 0 : Math.trunc(a / b)),
   mod: (a: number, b: number) => (b === 0 ? 0 : a % b),
   inRange: (v: number, lo: number, hi: number) => v >= lo && v <= hi,
