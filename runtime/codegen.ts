@@ -58,6 +58,8 @@ export const H = {
     return k === 0 ? [] : xs.slice(-k);
   },
   units: (k: Card | null) => (k ? [k, ...k.attached] : []),
+  /** An empty list of cards, never changed (the attached cards of no card). */
+  noCards: [] as Card[],
   /** `count(units(k))` without the list. */
   unitCount: (k: Card | null) => (k ? 1 + k.attached.length : 0),
   /** Every card of a list and every card attached under them, hosts first. */
@@ -398,8 +400,12 @@ export class ExprGen {
    * A list function written out as a loop over the list: `it` is a new JavaScript variable,
    * bound to each element in turn; the body's statements go inside the loop.
    */
-  private loop(fn: 'where' | 'sum' | 'max' | 'min' | 'any' | 'all' | 'allSame' | 'sorted' | 'distinct', listIr: Expr, bodyIr: Expr, sc: Scope, out: string[]): string {
-    const list = this.expr(listIr, sc, out);
+  private loop(fn: 'where' | 'sum' | 'max' | 'min' | 'any' | 'all' | 'allSame' | 'sorted' | 'distinct' | 'count' | 'none' | 'noneAll', listIr: Expr, bodyIr: Expr, sc: Scope, out: string[]): string {
+    // Over `units(k)` (the card, then the cards attached under it), for the functions that only
+    // walk the elements in order: the card and its list of attached cards (replaced, never
+    // changed in place), without making the list of both. The index starts at -1 for the card.
+    const overUnits = listIr.kind === 'builtinCall' && listIr.fn === 'units' && (fn === 'where' || fn === 'sum' || fn === 'any' || fn === 'all' || fn === 'count' || fn === 'none' || fn === 'noneAll');
+    const list = overUnits ? this.reread(this.inOrder((listIr as { args: Expr[] }).args, sc, out)[0]!, out) : this.expr(listIr, sc, out);
     const xs = this.fresh('x');
     const i = this.fresh('i');
     const it = this.fresh('x');
@@ -407,10 +413,23 @@ export class ExprGen {
     const inner: string[] = [];
     const v = this.expr(bodyIr, { local: sc.local, it }, inner);
     const each = (cond: string, stmts: string[]) => {
-      out.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...inner, ...stmts, '}');
+      if (overUnits) out.push(`for (let ${i} = ${list} ? -1 : 0; ${cond}; ${i}++) {`, `const ${it} = ${i} < 0 ? ${list} : ${xs}[${i}];`, ...inner, ...stmts, '}');
+      else out.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...inner, ...stmts, '}');
     };
-    out.push(`const ${xs} = ${this.asList(listIr, list)};`);
+    out.push(overUnits ? `const ${xs} = ${list} ? ${list}.attached : H.noCards;` : `const ${xs} = ${this.asList(listIr, list)};`);
     switch (fn) {
+      case 'count':
+        out.push(`let ${r} = 0;`);
+        each(`${i} < ${xs}.length`, [`if (${v}) ${r}++;`]);
+        return r;
+      case 'none':
+        out.push(`let ${r} = true;`);
+        each(`${i} < ${xs}.length && ${r}`, [`if (${v}) ${r} = false;`]);
+        return r;
+      case 'noneAll':
+        out.push(`let ${r} = true;`);
+        each(`${i} < ${xs}.length`, [`if (${v}) ${r} = false;`]);
+        return r;
       case 'where':
         out.push(`const ${r} = [];`);
         each(`${i} < ${xs}.length`, [`if (${v}) ${r}.push(${it});`]);
@@ -485,6 +504,14 @@ export class ExprGen {
     // The length of the stack without the top-first copy `stack` makes.
     if ((fn === 'count' || fn === 'is_empty') && args[0]!.kind === 'builtin' && args[0]!.name === 'stack') {
       return fn === 'count' ? 'g.stackRequests().length' : '(g.stackRequests().length === 0)';
+    }
+    // `count(… where …)` and `is_empty(… where …)`: a loop that counts, without the list. (It
+    // stops at the first match only when the test cannot draw a random number: `where` tests
+    // every element.)
+    if ((fn === 'count' || fn === 'is_empty') && args[0]!.kind === 'where') {
+      const w = args[0]!;
+      if (fn === 'count') return this.loop('count', w.list, w.predicate, sc, out);
+      return this.loop(ExprGen.mayUseRandom(w.predicate) ? 'noneAll' : 'none', w.list, w.predicate, sc, out);
     }
     // `count(units(k))`: the card and what is attached under it, without the list.
     if (fn === 'count' && args[0]!.kind === 'builtinCall' && args[0]!.fn === 'units') return `H.unitCount(${this.inOrder(args[0]!.args, sc, out)[0]})`;
