@@ -130,7 +130,11 @@ interface CompiledAction {
   /** minK/maxK: `min`/`max` when they are written as a number (no call to read them). */
   steps: ({ kind: 'pick'; ir: PickIR; from: Ev; min: Ev; max: Ev; minK: number | null; maxK: number | null; such: Ev | null } | { kind: 'cost'; body: Ex })[];
   effect: Ex;
+  /** Its `target` steps (resolve checks their targets are still legal): a table, not a filter per request. */
+  targetSteps: PickStep[];
 }
+
+type PickStep = Extract<CompiledAction['steps'][number], { kind: 'pick' }>;
 
 interface CompiledAura {
   ir: AuraIR;
@@ -266,7 +270,9 @@ export class Engine implements ViewSource {
       controller: a.controller ? c.expr(a.controller) : null,
       steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.body(s.body, 'frame', a.slots) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
       effect: c.body(a.effect, 'frame', a.slots),
+      targetSteps: [],
     }));
+    for (const a of this.actions) a.targetSteps = a.steps.filter((s): s is PickStep => s.kind === 'pick' && s.ir.kind === 'target');
     for (const a of this.actions) {
       if (!a.ir.isTrigger || !a.ir.event || a.ir.level > this.formatLevel) continue;
       const ev = a.ir.event;
@@ -1504,7 +1510,7 @@ export class Engine implements ViewSource {
     ctx.request = r;
     ctx.thisCard = r.source;
     let fizzled = false;
-    const targetSteps = a.steps.filter((s) => s.kind === 'pick' && s.ir.kind === 'target') as Extract<CompiledAction['steps'][number], { kind: 'pick' }>[];
+    const targetSteps = a.targetSteps;
     if (targetSteps.length) {
       let anyLegal = false;
       let anyTarget = false;
