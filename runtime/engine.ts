@@ -13,7 +13,7 @@ import { ActionDecision, ModeDecision, PickDecision, type Decision, type Decisio
 import { Card, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
 import { cardLabel, viewFor, type PlayerView, type ViewSource } from './view.ts';
-import { whenZones } from './when-zones.ts';
+import { whenPlayer, whenZones } from './when-zones.ts';
 
 export type { Decision, DecisionOption } from './decisions.ts';
 
@@ -125,6 +125,8 @@ interface CompiledAction {
   when: Ev[];
   /** For a card's ability: the zones of its player where the card must lie for `when` to hold (null: anywhere). See when-zones.ts. */
   whenZones: number[] | null;
+  /** The player `when` can hold for (whenPlayer): 'active', 'other' (not the active player), 'never', or null (anyone). */
+  whenPlayer: 'active' | 'other' | 'never' | null;
   condition: Ev | null;
   controller: Ev | null;
   /** minK/maxK: `min`/`max` when they are written as a number (no call to read them). */
@@ -266,6 +268,7 @@ export class Engine implements ViewSource {
       index,
       when: a.when.map((w) => c.expr(w)),
       whenZones: a.source >= 0 ? whenZones(a.when, ir) : null,
+      whenPlayer: whenPlayer(a.when, ir),
       condition: a.condition ? c.expr(a.condition) : null,
       controller: a.controller ? c.expr(a.controller) : null,
       steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.body(s.body, 'frame', a.slots) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
@@ -1211,6 +1214,9 @@ export class Engine implements ViewSource {
     while (r < rest.length || t < touched.length) {
       const i = t >= touched.length || (r < rest.length && rest[r]! < touched[t]!) ? rest[r++]! : touched[t++]!;
       const a = offerable[i]!;
+      // Whose `when` cannot hold for this player (it requires the active player, or another): not tried.
+      const wp = a.whenPlayer;
+      if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
       if (a.ir.source < 0) {
         if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.ir.limit) continue;
         if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });

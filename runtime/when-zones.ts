@@ -97,3 +97,57 @@ function hasRandom(x: unknown): boolean {
   for (const k in o) if (hasRandom((o as Record<string, unknown>)[k])) return true;
   return false;
 }
+
+/**
+ * Which player an action's `when` conditions can hold for, read from them the same way:
+ * `'active'` when they require `me == active`, `'other'` for `me != active`, `'never'` when one
+ * of them is written `false`, null when they do not say. (As for whenZones: only where no
+ * expression the game evaluates draws a random number, so skipping a condition that would be
+ * false changes nothing.)
+ */
+export function whenPlayer(whens: readonly Expr[], ir: GameIR): 'active' | 'other' | 'never' | null {
+  if (whens.length === 0 || drawsRandom(ir, whens)) return null;
+  let out: 'active' | 'other' | 'never' | null = null;
+  for (const w of whens) out = bothPlayers(out, playerRequired(w, ir, ACTION, 0));
+  return out;
+}
+
+type PlayerReq = 'active' | 'other' | 'never' | null;
+
+function bothPlayers(a: PlayerReq, b: PlayerReq): PlayerReq {
+  if (a === null) return b;
+  if (b === null || a === b) return a;
+  return 'never';
+}
+
+function playerRequired(e: Expr, ir: GameIR, env: Env, depth: number): PlayerReq {
+  switch (e.kind) {
+    case 'lit':
+      return e.value === false ? 'never' : null;
+    case 'binary': {
+      if (e.op === 'and') return bothPlayers(playerRequired(e.left, ir, env, depth), playerRequired(e.right, ir, env, depth));
+      if (e.op === 'or') {
+        const l = playerRequired(e.left, ir, env, depth);
+        const r = playerRequired(e.right, ir, env, depth);
+        if (l === 'never') return r;
+        if (r === 'never') return l;
+        return l === r ? l : null;
+      }
+      if (e.op === '==' || e.op === '!=') {
+        const isActive = (x: Expr) => x.kind === 'builtin' && x.name === 'active';
+        if ((isMe(e.left, env) && isActive(e.right)) || (isActive(e.left) && isMe(e.right, env))) return e.op === '==' ? 'active' : 'other';
+      }
+      return null;
+    }
+    case 'call': {
+      if (depth > 16) return null;
+      const meSlots: number[] = [];
+      e.args.forEach((a, i) => {
+        if (isMe(a, env)) meSlots.push(i);
+      });
+      return playerRequired(ir.functions[e.fn]!.body, ir, { thisSlots: [], meSlots }, depth + 1);
+    }
+    default:
+      return null;
+  }
+}
