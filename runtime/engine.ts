@@ -1273,9 +1273,9 @@ export class Engine implements ViewSource {
   /**
    * For each offerable ability the index covers, the player's cards that have it and lie where
    * it can be declared, in the order abilityCards lists them (the order the cards were made);
-   * `touched` lists the abilities with a card, in increasing order. The lists are the same as walking every
-   * card of the definition and keeping those in one of the zones: a card lies in the list of
-   * the zone it is in.
+   * `touched` lists the abilities with a card, in increasing order. The lists are the same as
+   * walking every card of the definition and keeping those in one of the zones: a card lies in
+   * the list of the zone it is in.
    */
   private abilitiesInZones(player: Player, index: AbilityIndex, n: number): AbilityScratch {
     let scratch = this.abilityScratch;
@@ -1335,7 +1335,6 @@ export class Engine implements ViewSource {
     if (rest.length > offerable.length - MIN_INDEXED_ABILITIES) return { zones: [], byZoneDef: [], indexed: offerable.map(() => false), rest: offerable.map((_, k) => k) };
     return { zones, byZoneDef, indexed, rest };
   }
-
 
   /** The actions a player may be offered in this format (not triggers), in order. */
   private offerable: CompiledAction[] | null = null;
