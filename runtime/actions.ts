@@ -28,20 +28,140 @@ export abstract class ActionsRoom extends TriggersRoom {
     void windowName;
     const out: Offer[] = [];
     const offerable = this.rules.offerable;
-    for (let i = 0; i < offerable.length; i++) {
+    const index = (this.abilityIndex ??= this.indexAbilities(offerable));
+    // The offerable actions in order: those always tried (`rest`), merged with the abilities the
+    // zones have cards for (`touched`, from abilitiesInZones); the other indexed abilities have
+    // no card where they can be declared.
+    const scratch = index.zones.length ? this.abilitiesInZones(player, index, offerable.length) : null;
+    const found = scratch !== null ? scratch.found : null;
+    const touched = scratch !== null ? scratch.touched : NO_INDICES;
+    const rest = index.rest;
+    let r = 0;
+    let t = 0;
+    while (r < rest.length || t < touched.length) {
+      const i = t >= touched.length || (r < rest.length && rest[r]! < touched[t]!) ? rest[r++]! : touched[t++]!;
       const a = offerable[i]!;
+      // Whose `when` cannot hold for this player (it requires the active player, or another): not tried.
+      const wp = a.whenPlayer;
+      if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
       if (a.ir.source < 0) {
         if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.ir.limit) continue;
         if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
         continue;
       }
-      // A card's ability: once for each of the player's cards that has it and is where it works.
-      for (const card of this.abilityCards(a, player)) {
+      if (found !== null && index.indexed[i]) {
+        // Found through the zones where it can be declared (abilitiesInZones).
+        const cards = found[i]!;
+        for (let j = 0; j < cards.length; j++) {
+          const card = cards[j]!;
+          if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.ir.limit) continue;
+          if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
+        }
+        continue;
+      }
+      // A card's ability: once for each of the player's cards that has it and is where it works
+      // (the cards abilityCards lists, walked without making the list; trials undo every move,
+      // and a card made meanwhile comes after `n`).
+      const all = this.cardsByDef[a.ir.source];
+      if (!all) continue;
+      const zone = a.ir.sourceZone;
+      for (let j = 0, n = all.length; j < n; j++) {
+        const card = all[j]!;
+        if (zone === -2 ? !card.host : !card.zone) continue;
+        if (zone >= 0 && card.zone!.def !== zone) continue;
+        if (this.controllerOf(card) !== player) continue;
+        // Where its `when` cannot hold, no need to evaluate it.
+        if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
         if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.ir.limit) continue;
         if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
       }
     }
+    if (scratch !== null) {
+      // Emptied by pop: setting `length` is a call into the runtime.
+      while (touched.length) {
+        const list = scratch.found[touched.pop()!]!;
+        while (list.length) list.pop();
+      }
+      this.abilityScratch = scratch;
+    }
     return out;
+  }
+
+  /**
+   * Card abilities that can only be declared for a card lying in some of its player's own zones
+   * (`while in <zone>`, or a `when` that requires it: whenZones), by offerable index: those
+   * zones, for each zone and card definition the abilities to try, and the offerable actions
+   * that are not indexed (`rest`, in order: tried at every decision).
+   */
+  private abilityIndex: AbilityIndex | null = null;
+
+  /** abilitiesInZones' lists, kept for the next call (null while a call uses them: a call inside another makes its own). */
+  private abilityScratch: AbilityScratch | null = null;
+
+  /**
+   * For each offerable ability the index covers, the player's cards that have it and lie where
+   * it can be declared, in the order abilityCards lists them (the order the cards were made);
+   * `touched` lists the abilities with a card, in increasing order. The lists are the same as
+   * walking every card of the definition and keeping those in one of the zones: a card lies in
+   * the list of the zone it is in.
+   */
+  private abilitiesInZones(player: Player, index: AbilityIndex, n: number): AbilityScratch {
+    let scratch = this.abilityScratch;
+    this.abilityScratch = null;
+    if (scratch === null) {
+      scratch = { found: [], touched: [] };
+      for (let i = 0; i < n; i++) scratch.found.push([]);
+    }
+    const { found, touched } = scratch;
+    for (let zi = 0; zi < index.zones.length; zi++) {
+      const z = index.zones[zi]!;
+      const byDef = index.byZoneDef[z]!;
+      const cards = player.zones[z]!.cards;
+      for (let j = 0; j < cards.length; j++) {
+        const card = cards[j]!;
+        const ks = byDef[card.def];
+        if (ks === undefined) continue;
+        for (let q = 0; q < ks.length; q++) {
+          const k = ks[q]!;
+          const list = found[k]!;
+          if (list.length === 0) insertSorted(touched, k);
+          // In the order the cards were made (by id): a short insertion.
+          let at = list.length;
+          list.push(card);
+          while (at > 0 && list[at - 1]!.id > card.id) {
+            list[at] = list[at - 1]!;
+            at--;
+          }
+          list[at] = card;
+        }
+      }
+    }
+    return scratch;
+  }
+
+  private indexAbilities(offerable: CompiledAction[]): AbilityIndex {
+    const zones: number[] = [];
+    const byZoneDef: (number[] | undefined)[][] = [];
+    const indexed: boolean[] = [];
+    const rest: number[] = [];
+    offerable.forEach((a, k) => {
+      let where: number[] | null = null;
+      const sz = a.ir.sourceZone;
+      if (a.ir.source >= 0) {
+        if (sz >= 0 && !this.ir.zones[sz]!.shared) where = a.whenZones === null || a.whenZones.includes(sz) ? [sz] : [];
+        else if (sz === -1) where = a.whenZones;
+      }
+      indexed.push(where !== null);
+      if (where === null) rest.push(k);
+      for (const z of where ?? []) {
+        if (!zones.includes(z)) zones.push(z);
+        const byDef = (byZoneDef[z] ??= this.ir.cards.map(() => undefined));
+        (byDef[a.ir.source] ??= []).push(k);
+      }
+    });
+    // With few such abilities, walking their cards costs less than walking the zones.
+    if (rest.length > offerable.length - MIN_INDEXED_ABILITIES) return { zones: [], byZoneDef: [], indexed: offerable.map(() => false), rest: offerable.map((_, k) => k) };
+    return { zones, byZoneDef, indexed, rest };
   }
 
   /** Options for offers; a card ability offered for two copies of the card is told apart by place. */
@@ -78,7 +198,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     this.trial++;
     try {
       // In a trial every choice takes its first option (see ask): no one is asked.
-      return this.declareSteps(a, ctx, []) === null;
+      return this.declareSteps(a, ctx, null) === null;
     } catch (e) {
       if (e instanceof Impossible) return false;
       if (e instanceof TrialEndsGame) return true;
@@ -99,20 +219,26 @@ export abstract class ActionsRoom extends TriggersRoom {
    * every action at every decision and V8 throws slowly (~1 µs). A cost's own statements still
    * throw `Impossible`.
    */
-  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[]): PickIR | null {
-    for (const s of a.steps) {
+  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[] | null): PickIR | null {
+    const steps = a.steps;
+    for (let i = 0; i < steps.length; i++) {
+      const s = steps[i]!;
       if (s.kind === 'cost') {
         s.body(ctx);
         continue;
       }
       // The prompt is shown only when someone is asked, never in a trial.
       const prompt = this.trial > 0 ? '' : `${s.ir.kind} ${s.ir.name} for ${a.ir.name}`;
-      const v = this.pick(ctx.me, s.from(ctx), Number(s.min(ctx)), Number(s.max(ctx)), s.ir.single, pickTest(s, ctx), ctx, prompt, s.ir.loc);
+      const from = s.from(ctx);
+      const min = s.minK ?? Number(s.min(ctx));
+      const max = s.maxK ?? Number(s.max(ctx));
+      const v = this.pick(ctx.me, from, min, max, s.ir.single, s.such ? pickTest(s, ctx) : null, ctx, prompt, s.ir.loc);
       if (v === NO_OPTION) return s.ir;
       ctx.frame[s.ir.slot] = v;
       if (s.ir.kind === 'using') {
         const chosen = asList(v) as Card[];
-        using.push(...chosen);
+        // (A trial keeps no list of them: null.)
+        if (using) using.push(...chosen);
         // `using` cards leave their zone at once, so a cost cannot spend them a second time.
         const sz = this.ir.game.stackZone;
         if (sz >= 0) this.moveCards(chosen, this.sharedZones[sz]!, 'default', 'faceup', ctx, s.ir.loc);
@@ -176,7 +302,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     ctx.request = r;
     ctx.thisCard = r.source;
     let fizzled = false;
-    const targetSteps = a.steps.filter((s) => s.kind === 'pick' && s.ir.kind === 'target') as CompiledPick[];
+    const targetSteps = a.targetSteps;
     if (targetSteps.length) {
       let anyLegal = false;
       let anyTarget = false;
@@ -206,6 +332,8 @@ export abstract class ActionsRoom extends TriggersRoom {
     const sz = this.ir.game.stackZone;
     const lz = this.ir.game.leftoverZone;
     if (sz < 0 || lz < 0) return;
+    // Most of the time the stack zone is empty: nothing to sweep, no set to make.
+    if (this.sharedZones[sz]!.cards.length === 0) return;
     const live = new Set<Card>();
     for (const q of this.stack) for (const c of q.cards) live.add(c);
     const stray = this.sharedZones[sz]!.cards.filter((c) => !live.has(c));
@@ -256,6 +384,36 @@ export abstract class ActionsRoom extends TriggersRoom {
     const values = args.map((a) => a(caller));
     this.rules.tables.PR[p]!(caller, ...values);
   }
+}
+
+/** See Engine.abilityIndex. */
+interface AbilityIndex {
+  zones: number[];
+  byZoneDef: (number[] | undefined)[][];
+  indexed: boolean[];
+  rest: number[];
+}
+
+/** See Engine.abilitiesInZones: the cards found for each offerable ability, and which have any. */
+interface AbilityScratch {
+  found: Card[][];
+  touched: number[];
+}
+
+const NO_INDICES: number[] = [];
+
+/** availableActions finds abilities through their zones when the game has at least this many (see indexAbilities). */
+const MIN_INDEXED_ABILITIES = 8;
+
+/** Inserts `k` into the increasing list `xs` (short lists). */
+function insertSorted(xs: number[], k: number): void {
+  let at = xs.length;
+  xs.push(k);
+  while (at > 0 && xs[at - 1]! > k) {
+    xs[at] = xs[at - 1]!;
+    at--;
+  }
+  xs[at] = k;
 }
 
 /** A pick's `such that` as a test of one candidate: binds it in the frame, then evaluates. */

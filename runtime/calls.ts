@@ -27,6 +27,8 @@ export interface EngineCalls {
   nextPlayer(p: Player): Player;
   playersFrom(p: Player): Player[];
   stackTopFirst(): Request[];
+  /** The stack, bottom first, as it is (generated code only reads its length). */
+  stackRequests(): readonly Request[];
   readValue(card: Card | null, field: number): unknown;
   cardTitle(k: Card | null): string | null;
   labelsOf(x: unknown): string[];

@@ -143,6 +143,11 @@ function firstOption(candidates: unknown[], min: number, max: number, single: bo
     return NO_OPTION;
   }
   const hi = Math.min(max, candidates.length);
+  // Without a test the first combination is the first candidates, as many as the smallest size allows.
+  if (!test) {
+    const lo = Math.max(0, min);
+    return lo <= hi ? candidates.slice(0, lo) : NO_OPTION;
+  }
   const pick: unknown[] = [];
   let seen = 0;
   let found: unknown = NO_OPTION;

@@ -6,7 +6,8 @@
  */
 import type { Expr, GameIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
-import { ExprGen, H } from './codegen.ts';
+import { ExprGen } from './codegen.ts';
+import { H } from './codegen-helpers.ts';
 import { asList, type Ctx, type Ev } from './context.ts';
 
 /** The tables generated code calls into, filled by the engine once everything is compiled. */

@@ -18,96 +18,10 @@
  * text of this file.
  *
  * Names the generated code sees: `c` the context, `g` the engine, `K` the constants, `H` the
- * helpers below, `asList`, `FN` the game's functions (`FN[i](c, arg…)`) and `PR` its
+ * helpers (codegen-helpers.ts), `asList`, `FN` the game's functions (`FN[i](c, arg…)`) and `PR` its
  * procedures (codegen-statements.ts).
  */
 import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
-import { placeholderPattern } from '../compiler/ir.ts';
-import { Request, Zone, type Card, type Player } from './model.ts';
-import type { EngineCalls } from './calls.ts';
-import { asList } from './context.ts';
-
-/** Runtime helpers the generated code calls (fixed code: nothing generated lives here). */
-export const H = {
-  pzone: (p: Player | null, z: number) => (p ? p.zones[z] : null),
-  field: (k: Card | null, f: number) => (k ? k.f[f] : null),
-  pvar: (p: Player | null, f: number) => (p ? (p.vars[f] ?? null) : null),
-  cardName: (k: Card | null) => k?.name ?? null,
-  cardOwner: (k: Card | null) => k?.owner ?? null,
-  cardFacedown: (k: Card | null) => k?.facedown ?? false,
-  cardEntered: (k: Card | null) => k?.entered ?? 0,
-  reqCards: (r: Request | null) => r?.cards ?? [],
-  reqController: (r: Request | null) => r?.controller ?? null,
-  rvar: (r: Request | null, f: number) => (r ? (r.vars[f] ?? null) : null),
-  reqSource: (r: Request | null) => r?.source ?? null,
-  plus: (a: unknown, b: unknown) => (Array.isArray(a) || a instanceof Zone ? [...asList(a), ...asList(b)] : (a as number) + (b as number)),
-  div: (a: number, b: number) => (b === 0 ? 0 : Math.trunc(a / b)),
-  mod: (a: number, b: number) => (b === 0 ? 0 : a % b),
-  inRange: (v: number, lo: number, hi: number) => v >= lo && v <= hi,
-  first: (l: unknown) => asList(l)[0] ?? null,
-  top: (l: unknown, n: number) => {
-    const xs = asList(l);
-    // One element, the commonest (`top(zone, 1)`): a list of it, without a call to `slice`.
-    if (n === 1) return xs.length ? [xs[0]] : [];
-    return xs.slice(0, Math.max(0, n));
-  },
-  bottom: (l: unknown, n: number) => {
-    const xs = asList(l);
-    const k = Math.max(0, n);
-    return k === 0 ? [] : xs.slice(-k);
-  },
-  units: (k: Card | null) => (k ? [k, ...k.attached] : []),
-  /** `count(units(k))` without the list. */
-  unitCount: (k: Card | null) => (k ? 1 + k.attached.length : 0),
-  /** Every card of a list and every card attached under them, hosts first. */
-  allUnits: (l: unknown) => {
-    const out: Card[] = [];
-    for (const k of asList(l) as Card[]) if (k) out.push(k, ...k.attached);
-    return out;
-  },
-  host: (k: Card | null) => k?.host ?? null,
-  zoneOf: (k: Card | null) => (k ? (k.host ? k.host.zone : k.zone) : null),
-  zoneOwner: (z: Zone | null) => z?.player ?? null,
-  /** A computed reason of `win`/`lose`/`draw`, as text. */
-  reason: (v: unknown) => String(v ?? ''),
-  /**
-   * A list to walk while cards move: a zone's own list changes in place as they do, so it is
-   * copied; every other list is a value nobody changes (lists the rules compute are new, and the
-   * engine changes no list but a zone's), so it is used as it is.
-   */
-  stable: (v: unknown): unknown[] => (Array.isArray(v) ? v : v instanceof Zone ? v.cards.slice() : asList(v)),
-  /** `sorted`: `xs` ordered by `keys` (computed by the caller); stable, an insertion sort (these lists are short). */
-  sortBy(xs: unknown[], keys: number[], inPlace: boolean): unknown[] {
-    const out = inPlace ? xs : xs.slice();
-    for (let i = 1; i < out.length; i++) {
-      const x = out[i];
-      const k = keys[i]!;
-      let j = i - 1;
-      while (j >= 0 && keys[j]! > k) {
-        out[j + 1] = out[j];
-        keys[j + 1] = keys[j]!;
-        j--;
-      }
-      out[j + 1] = x;
-      keys[j + 1] = k;
-    }
-    return out;
-  },
-  /**
-   * A text with `{name}` placeholders filled in from `args`, in order. For a prompt the viewer
-   * is the player deciding, who sees a hidden card only by where it lies; for the log (viewer
-   * null) every card is named.
-   */
-  text(g: EngineCalls, text: string, args: unknown[], viewer: Player | null): string {
-    const show = (v: unknown): string => {
-      if (Array.isArray(v) || v instanceof Zone) return asList(v).map(show).join(', ');
-      if (v === null || v === undefined) return 'none';
-      return viewer ? g.optionLabel(viewer, v) : v instanceof Request ? g.actionName(v.action) : String(v);
-    };
-    let i = 0;
-    return text.replace(placeholderPattern, () => show(args[i++]));
-  },
-};
 
 /** Where the generated code finds the names of the rules. */
 export interface Scope {
@@ -304,6 +218,14 @@ export class ExprGen {
         return `H.inRange(${v}, ${lo}, ${hi})`;
       }
       case 'inList': {
+        // In a list written out of constants (`it.suit in [heart, diamond]`): a comparison with
+        // each, not a new list per test. (The constants are whole numbers, labels or texts, so
+        // `===` agrees with `includes`.)
+        if (e.list.kind === 'list' && e.list.items.length > 0 && e.list.items.every((x) => x.kind === 'label' || (x.kind === 'lit' && (typeof x.value === 'string' || (typeof x.value === 'number' && Number.isFinite(x.value)))))) {
+          const item = this.reread(one(e.item), out);
+          const consts = this.inOrder(e.list.items, sc, out);
+          return `(${consts.map((k) => `${item} === ${k}`).join(' || ')})`;
+        }
         const [item, list] = this.inOrder([e.item, e.list], sc, out);
         return `${this.asList(e.list, list)}.includes(${item})`;
       }
@@ -434,13 +356,18 @@ export class ExprGen {
    * and skips what P refuses, instead of making the filtered list first: the same result, P and
    * the body evaluated element by element rather than P for all first (see `pure`).
    */
-  private loop(fn: 'where' | 'sum' | 'max' | 'min' | 'any' | 'all' | 'allSame' | 'sorted' | 'distinct', listIr: Expr, bodyIr: Expr, sc: Scope, out: string[]): string {
+  private loop(fn: 'where' | 'sum' | 'max' | 'min' | 'any' | 'all' | 'allSame' | 'sorted' | 'distinct' | 'count' | 'none' | 'noneAll', listIr: Expr, bodyIr: Expr, sc: Scope, out: string[]): string {
     let guardIr: Expr | null = null;
-    if (fn !== 'where' && fn !== 'sorted' && listIr.kind === 'where' && this.pure(listIr.predicate) && this.pure(bodyIr)) {
+    const reduction = fn !== 'where' && fn !== 'sorted' && fn !== 'count' && fn !== 'none' && fn !== 'noneAll';
+    if (reduction && listIr.kind === 'where' && this.pure(listIr.predicate) && this.pure(bodyIr)) {
       guardIr = listIr.predicate;
       listIr = listIr.list;
     }
-    const list = this.expr(listIr, sc, out);
+    // Over `units(k)` (the card, then the cards attached under it), for the functions that only
+    // walk the elements in order: the card and its list of attached cards (replaced, never
+    // changed in place), without making the list of both. The index starts at -1 for the card.
+    const overUnits = guardIr === null && listIr.kind === 'builtinCall' && listIr.fn === 'units' && (fn === 'where' || fn === 'sum' || fn === 'any' || fn === 'all' || fn === 'count' || fn === 'none' || fn === 'noneAll');
+    const list = overUnits ? this.reread(this.inOrder((listIr as { args: Expr[] }).args, sc, out)[0]!, out) : this.expr(listIr, sc, out);
     const xs = this.fresh('x');
     const i = this.fresh('i');
     const it = this.fresh('x');
@@ -454,8 +381,11 @@ export class ExprGen {
       g = this.expr(guardIr, { local: sc.local, it }, guard);
     }
     const each = (cond: string, stmts: string[], to = out) => {
-      if (guard) to.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...guard, `if (${g}) {`, ...inner, ...stmts, '}', '}');
-      else to.push(`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`, ...inner, ...stmts, '}');
+      const head = overUnits
+        ? [`for (let ${i} = ${list} ? -1 : 0; ${cond}; ${i}++) {`, `const ${it} = ${i} < 0 ? ${list} : ${xs}[${i}];`]
+        : [`for (let ${i} = 0; ${cond}; ${i}++) {`, `const ${it} = ${xs}[${i}];`];
+      if (guard) to.push(...head, ...guard, `if (${g}) {`, ...inner, ...stmts, '}', '}');
+      else to.push(...head, ...inner, ...stmts, '}');
     };
     // "The first element" of the loop: index 0, or with a guard the first element it lets through.
     let firstTest = `${i} === 0`;
@@ -464,8 +394,20 @@ export class ExprGen {
       out.push(`let ${n} = 0;`);
       firstTest = `${n}++ === 0`;
     }
-    out.push(`const ${xs} = ${this.asList(listIr, list, out)};`);
+    out.push(overUnits ? `const ${xs} = ${list} ? ${list}.attached : H.noCards;` : `const ${xs} = ${this.asList(listIr, list, out)};`);
     switch (fn) {
+      case 'count':
+        out.push(`let ${r} = 0;`);
+        each(`${i} < ${xs}.length`, [`if (${v}) ${r}++;`]);
+        return r;
+      case 'none':
+        out.push(`let ${r} = true;`);
+        each(`${i} < ${xs}.length && ${r}`, [`if (${v}) ${r} = false;`]);
+        return r;
+      case 'noneAll':
+        out.push(`let ${r} = true;`);
+        each(`${i} < ${xs}.length`, [`if (${v}) ${r} = false;`]);
+        return r;
       case 'where':
         out.push(`const ${r} = [];`);
         each(`${i} < ${xs}.length`, [`if (${v}) ${r}.push(${it});`]);
@@ -562,6 +504,14 @@ export class ExprGen {
     // The length of the stack without the top-first copy `stack` makes.
     if ((fn === 'count' || fn === 'is_empty') && args[0]!.kind === 'builtin' && args[0]!.name === 'stack') {
       return fn === 'count' ? 'g.stackRequests().length' : '(g.stackRequests().length === 0)';
+    }
+    // `count(… where …)` and `is_empty(… where …)`: a loop that counts, without the list. (It
+    // stops at the first match only when the test cannot draw a random number: `where` tests
+    // every element.)
+    if ((fn === 'count' || fn === 'is_empty') && args[0]!.kind === 'where') {
+      const w = args[0]!;
+      if (fn === 'count') return this.loop('count', w.list, w.predicate, sc, out);
+      return this.loop(ExprGen.mayUseRandom(w.predicate) ? 'noneAll' : 'none', w.list, w.predicate, sc, out);
     }
     // `count(units(k))`: the card and what is attached under it, without the list.
     if (fn === 'count' && args[0]!.kind === 'builtinCall' && args[0]!.fn === 'units') return `H.unitCount(${this.inOrder(args[0]!.args, sc, out)[0]})`;

@@ -9,7 +9,7 @@ import type { Expr, FunctionIR, ProcedureIR, Stmt } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import { asList, type Ctx, type Ev, type Ex } from './context.ts';
 import type { Card, Player, Request, Zone } from './model.ts';
-import { H } from './codegen.ts';
+import { H } from './codegen-helpers.ts';
 import { generatedExpr, generatedFunction, type CodeTables } from './codegen-functions.ts';
 import { generatable, generatedBody, type BodyFn, type Locals } from './codegen-statements.ts';
 

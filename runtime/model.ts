@@ -5,7 +5,12 @@
  */
 
 export class Journal {
-  private undo: (() => void)[] = [];
+  /**
+   * Undo entries, last on top: each is its operands followed by its kind (an `Undo`). The
+   * commonest changes are entries of plain values rather than closures, so recording one
+   * allocates nothing.
+   */
+  private undo: unknown[] = [];
   /** Undo entries are recorded only while a mark is open (trials, scenario stepping). */
   depth = 0;
 
@@ -15,19 +20,117 @@ export class Journal {
   }
 
   record(fn: () => void): void {
-    if (this.depth > 0) this.undo.push(fn);
+    if (this.depth > 0) this.undo.push(fn, Undo.Closure);
+  }
+
+  /** `card.f[field]` was `old`. */
+  cardField(card: Card, field: number, old: unknown): void {
+    if (this.depth > 0) this.undo.push(card, field, old, Undo.CardField);
+  }
+
+  /** `holder.vars[field]` (a player's or a request's states) was `old`. */
+  vars(holder: { vars: unknown[] }, field: number, old: unknown): void {
+    if (this.depth > 0) this.undo.push(holder, field, old, Undo.Vars);
+  }
+
+  /** `card` was taken from index `i` of the zone's list. */
+  removed(zone: Zone, i: number, card: Card): void {
+    if (this.depth > 0) this.undo.push(zone, i, card, Undo.Removed);
+  }
+
+  /** A card was put on top (`top`) or at the bottom of the zone's list. */
+  added(zone: Zone, top: boolean): void {
+    if (this.depth > 0) this.undo.push(zone, top ? Undo.AddedTop : Undo.AddedBottom);
+  }
+
+  /** A card's place and the states a move resets, as they were before it moved. */
+  placed(card: Card, zone: Zone | null, host: Card | null, entered: number, f: unknown[], mods: Modifier[] | null, facedown: boolean, revealedTo: number): void {
+    if (this.depth > 0) this.undo.push(card, zone, host, entered, f, mods, facedown, revealedTo, Undo.Placed);
   }
 
   rollback(mark: number): void {
-    while (this.undo.length > mark) this.undo.pop()!();
+    const u = this.undo;
+    while (u.length > mark) {
+      switch (u.pop() as Undo) {
+        case Undo.Closure:
+          (u.pop() as () => void)();
+          break;
+        case Undo.CardField: {
+          const old = u.pop();
+          const field = u.pop() as number;
+          (u.pop() as Card).f[field] = old;
+          break;
+        }
+        case Undo.Vars: {
+          const old = u.pop();
+          const field = u.pop() as number;
+          (u.pop() as { vars: unknown[] }).vars[field] = old;
+          break;
+        }
+        case Undo.Removed: {
+          const card = u.pop() as Card;
+          const i = u.pop() as number;
+          insertAt((u.pop() as Zone).cards, i, card);
+          break;
+        }
+        case Undo.AddedTop:
+          (u.pop() as Zone).cards.shift();
+          break;
+        case Undo.AddedBottom:
+          (u.pop() as Zone).cards.pop();
+          break;
+        case Undo.Placed: {
+          const revealedTo = u.pop() as number;
+          const facedown = u.pop() as boolean;
+          const mods = u.pop() as Modifier[] | null;
+          const f = u.pop() as unknown[];
+          const entered = u.pop() as number;
+          const host = u.pop() as Card | null;
+          const zone = u.pop() as Zone | null;
+          const card = u.pop() as Card;
+          card.revealedTo = revealedTo;
+          card.zone = zone;
+          card.host = host;
+          card.entered = entered;
+          card.f = f;
+          card.mods = mods;
+          card.facedown = facedown;
+          break;
+        }
+      }
+    }
     this.depth--;
   }
 
   release(mark: number): void {
     this.depth--;
-    if (this.depth === 0) this.undo.length = 0;
-    else void mark;
+    // A new list rather than `length = 0`, a call into the runtime (and most lists are empty).
+    if (this.depth === 0) {
+      if (this.undo.length) this.undo = [];
+    } else void mark;
   }
+}
+
+/** The kinds of undo entries (Journal). */
+const enum Undo {
+  Closure,
+  CardField,
+  Vars,
+  Removed,
+  AddedTop,
+  AddedBottom,
+  Placed,
+}
+
+/** Puts `x` back at index `i` of `a` (the inverse of removing it from there). */
+function insertAt<T>(a: T[], i: number, x: T): void {
+  if (i === 0) {
+    a.unshift(x);
+    return;
+  }
+  a.push(x);
+  for (let j = a.length - 1; j > i; j--) a[j] = a[j - 1]!;
+  a[i] = x;
 }
 
 export class Player {

@@ -4,6 +4,7 @@
  * fires the triggers that watch it (the triggers room runs them).
  */
 import type { ActionIR, SrcLoc } from '../compiler/ir.ts';
+import type { CompiledAction } from './rules.ts';
 import type { Face, Position } from './calls.ts';
 import { newCtx, type Ctx } from './context.ts';
 import type { Card, Player, Zone } from './model.ts';
@@ -13,6 +14,8 @@ import { ValuesRoom } from './values.ts';
 export abstract class MovesRoom extends ValuesRoom {
   /** Cards whose move is being replaced now: a replacement never replaces its own move. */
   private replacing = new Set<Card>();
+  /** `replacements` by the card definition they belong to (see replaceMove). */
+  private replacementsByDef = new Map<number, CompiledAction[]>();
 
   /** Fires the triggers that watch a card's move (triggers room). */
   protected abstract fireMoved(card: Card, from: number, to: number): void;
@@ -103,9 +106,16 @@ export abstract class MovesRoom extends ValuesRoom {
    * request) and returns true: the card does not make the move.
    */
   private replaceMove(card: Card, from: number, to: number): boolean {
+    // The card's own replacements, in order: a table by card definition.
+    let mine = this.replacementsByDef.get(card.def);
+    if (mine === undefined) {
+      mine = this.rules.triggers.replacements.filter((r) => r.ir.source === card.def);
+      this.replacementsByDef.set(card.def, mine);
+    }
+    if (mine.length === 0) return false;
     if (this.replacing.has(card)) return false;
-    for (const r of this.rules.triggers.replacements) {
-      if (r.ir.source !== card.def || r.ir.level > this.formatLevel) continue;
+    for (const r of mine) {
+      if (r.ir.level > this.formatLevel) continue;
       const ev = r.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
       if ((ev.from !== -1 && ev.from !== from) || (ev.to !== -1 && ev.to !== to)) continue;
       const ctx = newCtx(new Array(r.ir.slots), this.controllerOf(card), r.ir.cite);

@@ -4,11 +4,12 @@
  * triggers sorted by the event they wait for. The engine's rooms run these; nothing here runs
  * a game.
  */
-import type { ActionIR, AuraIR, GameIR, PickIR } from '../compiler/ir.ts';
+import type { ActionIR, AuraIR, Expr, GameIR, PickIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import { Compiler } from './compile.ts';
 import type { CodeTables } from './codegen-functions.ts';
 import type { Ev, Ex } from './context.ts';
+import { whenPlayer, whenZones } from './when-zones.ts';
 
 export interface CompiledPick {
   kind: 'pick';
@@ -16,6 +17,9 @@ export interface CompiledPick {
   from: Ev;
   min: Ev;
   max: Ev;
+  /** `min`/`max` when they are written as a number (no call to read them), else null. */
+  minK: number | null;
+  maxK: number | null;
   such: Ev | null;
 }
 
@@ -23,10 +27,16 @@ export interface CompiledAction {
   ir: ActionIR;
   index: number;
   when: Ev[];
+  /** For a card's ability: the zones of its player where the card must lie for `when` to hold (null: anywhere). See when-zones.ts. */
+  whenZones: number[] | null;
+  /** The player `when` can hold for (whenPlayer): 'active', 'other' (not the active player), 'never', or null (anyone). */
+  whenPlayer: 'active' | 'other' | 'never' | null;
   condition: Ev | null;
   controller: Ev | null;
   steps: (CompiledPick | { kind: 'cost'; body: Ex })[];
   effect: Ex;
+  /** Its `target` steps (resolve checks their targets are still legal): a table, not a filter per request. */
+  targetSteps: CompiledPick[];
 }
 
 export interface CompiledAura {
@@ -82,11 +92,15 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     ir: a,
     index,
     when: a.when.map((w) => c.expr(w)),
+    whenZones: a.source >= 0 ? whenZones(a.when, ir) : null,
+    whenPlayer: whenPlayer(a.when, ir),
     condition: a.condition ? c.expr(a.condition) : null,
     controller: a.controller ? c.expr(a.controller) : null,
-    steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.body(s.body, 'frame', a.slots) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
+    steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.body(s.body, 'frame', a.slots) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
     effect: c.body(a.effect, 'frame', a.slots),
+    targetSteps: [],
   }));
+  for (const a of actions) a.targetSteps = a.steps.filter((s): s is CompiledPick => s.kind === 'pick' && s.ir.kind === 'target');
   const triggers: TriggerTables = { moved: [], signal: new Map(), replacements: [], resolved: new Map(), declared: new Map(), turnStart: [], turnEnd: [] };
   for (const a of actions) {
     if (!a.ir.isTrigger || !a.ir.event || a.ir.level > formatLevel) continue;
@@ -123,6 +137,11 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     stateInitExprs: ir.cardTypes.map((t) => t.stateInits.map((s) => ({ field: s.field, init: c.expr(s.init) }))),
     triggers,
   };
+}
+
+/** The number an expression is written as (a literal), else null. */
+function literalNumber(e: Expr): number | null {
+  return e.kind === 'lit' && typeof e.value === 'number' ? e.value : null;
 }
 
 function pushTo<K, V>(m: Map<K, V[]>, k: K, v: V): void {

@@ -254,7 +254,7 @@ export abstract class GameState {
   setCardField(card: Card, f: number, v: unknown): void {
     const old = card.f[f];
     card.f[f] = v;
-    if (this.journal.depth > 0) this.journal.record(() => (card.f[f] = old));
+    if (this.journal.depth > 0) this.journal.cardField(card, f, old);
   }
 
   setFacedown(card: Card, v: boolean): void {
@@ -266,13 +266,13 @@ export abstract class GameState {
   setPlayerVar(p: Player, f: number, v: unknown): void {
     const old = p.vars[f];
     p.vars[f] = v;
-    if (this.journal.depth > 0) this.journal.record(() => (p.vars[f] = old));
+    if (this.journal.depth > 0) this.journal.vars(p, f, old);
   }
 
   setRequestVar(r: Request, f: number, v: unknown): void {
     const old = r.vars[f];
     r.vars[f] = v;
-    if (this.journal.depth > 0) this.journal.record(() => (r.vars[f] = old));
+    if (this.journal.depth > 0) this.journal.vars(r, f, old);
   }
 
   setGlobal(f: number, v: unknown): void {
@@ -288,31 +288,29 @@ export abstract class GameState {
   }
 
   /**
-   * Zone lists change in place outside trials; inside one, each change makes a new list so the
-   * old one can be put back. (Readers that keep a list across changes take a copy: `for each`,
+   * Zone lists change in place; inside a trial (or a declaration), the change is journaled as
+   * its inverse (put the card back at its place; take it off again), undone in reverse order, so
+   * the list is as it was. (Readers that keep a list across changes take a copy: `for each`,
    * `move`, `choose order`.)
    */
   protected removeFromZone(z: Zone, card: Card): void {
-    if (this.journal.depth === 0) {
-      // In place, by hand: `splice` allocates the list of what it removes. The first card (the
-      // top, as when drawing) by `shift`, which V8 does without moving the others.
-      const a = z.cards;
-      const i = a.indexOf(card);
-      if (i < 0) return;
-      if (i === 0) {
-        a.shift();
-        return;
-      }
+    // In place, by hand: `splice` allocates the list of what it removes. The first card (the
+    // top, as when drawing) by `shift`, which V8 does without moving the others.
+    const a = z.cards;
+    const i = a.indexOf(card);
+    if (i < 0) return;
+    if (i === 0) a.shift();
+    else {
       for (let j = i + 1; j < a.length; j++) a[j - 1] = a[j]!;
       a.pop();
-    } else this.setZoneCards(z, z.cards.filter((x) => x !== card));
+    }
+    if (this.journal.depth > 0) this.journal.removed(z, i, card);
   }
 
   protected addToZone(z: Zone, card: Card, top: boolean): void {
-    if (this.journal.depth === 0) {
-      if (top) z.cards.unshift(card);
-      else z.cards.push(card);
-    } else this.setZoneCards(z, top ? [card, ...z.cards] : [...z.cards, card]);
+    if (top) z.cards.unshift(card);
+    else z.cards.push(card);
+    if (this.journal.depth > 0) this.journal.added(z, top);
   }
 
   protected setZoneCards(z: Zone, cards: Card[]): void {
@@ -323,32 +321,11 @@ export abstract class GameState {
 
   /** Puts a card in a zone or under a host; inside a trial the whole card is restored on undo. */
   protected placeCard(card: Card, zone: Zone | null, host: Card | null): void {
-    if (this.journal.depth === 0) {
-      // Nothing to undo outside a trial: change in place.
-      card.zone = zone;
-      card.host = host;
-      card.revealedTo = 0;
-      return;
-    }
-    const oldZone = card.zone;
-    const oldHost = card.host;
-    const oldEntered = card.entered;
-    const oldF = card.f.slice();
-    const oldMods = card.mods;
-    const oldFacedown = card.facedown;
-    const oldRevealed = card.revealedTo;
+    // Journaled inside a trial: the place, and what a move resets (its states by a copy of the fields).
+    if (this.journal.depth > 0) this.journal.placed(card, card.zone, card.host, card.entered, card.f.slice(), card.mods, card.facedown, card.revealedTo);
     card.zone = zone;
     card.host = host;
     card.revealedTo = 0;
-    if (this.journal.depth > 0) this.journal.record(() => {
-      card.revealedTo = oldRevealed;
-      card.zone = oldZone;
-      card.host = oldHost;
-      card.entered = oldEntered;
-      card.f = oldF;
-      card.mods = oldMods;
-      card.facedown = oldFacedown;
-    });
   }
 
   createCard(def: number, zone: Zone): Card {

@@ -105,10 +105,19 @@ export abstract class TriggersRoom extends ChoicesRoom {
     while (this.instantQueue.length) this.runTrigger(this.instantQueue.shift()!);
   }
 
+  /** triggersMoved by the zone moved to (see fireMoved). */
+  private triggersMovedTo: (CompiledAction[] | undefined)[] = [];
+
   protected fireMoved(card: Card, from: number, to: number): void {
-    for (const t of this.rules.triggers.moved) {
+    // The triggers watching moves to this zone (or to any), in order: a table by zone.
+    const list = (this.triggersMovedTo[to] ??= this.rules.triggers.moved.filter((t) => {
       const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
-      if ((ev.from !== -1 && ev.from !== from) || (ev.to !== -1 && ev.to !== to)) continue;
+      return ev.to === -1 || ev.to === to;
+    }));
+    for (let i = 0; i < list.length; i++) {
+      const t = list[i]!;
+      const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
+      if (ev.from !== -1 && ev.from !== from) continue;
       if (ev.cardSlot < 0) {
         // `on moved this …`: the ability's own card moved.
         if (card.def === t.ir.source) this.queueTrigger(t, new Array(t.ir.slots), card);

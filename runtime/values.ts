@@ -20,6 +20,7 @@ export abstract class ValuesRoom extends CopiableState {
   private valueCtx: Ctx | null = null;
   /** True while an aura's own lists and amounts are evaluated (auras then do not apply). */
   private inAura = false;
+  private auraCtx: Ctx | null = null;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {
@@ -96,10 +97,17 @@ export abstract class ValuesRoom extends CopiableState {
     let total = 0;
     this.inAura = true;
     try {
+      // One context for every source: auras never nest (see inAura), and nothing keeps it.
+      const ctx = (this.auraCtx ??= newCtx([], this.active, ''));
       for (const a of auras) {
-        for (const src of this.cardsWhere(a.ir.source, a.ir.sourceZone, null)) {
-          const ctx = newCtx(new Array(a.ir.slots), this.controllerOf(src), a.ir.cite);
+        const sources = this.cardsWhere(a.ir.source, a.ir.sourceZone, null);
+        for (let i = 0; i < sources.length; i++) {
+          const src = sources[i]!;
+          ctx.frame = a.ir.slots > 0 ? new Array(a.ir.slots) : NO_SLOTS;
+          ctx.me = this.controllerOf(src);
+          ctx.cite = a.ir.cite;
           ctx.thisCard = src;
+          ctx.it = null;
           if (!asList(a.targets(ctx)).includes(card)) continue;
           ctx.it = card;
           total += Number(a.by(ctx)) || 0;
@@ -146,3 +154,6 @@ export abstract class ValuesRoom extends CopiableState {
     this.modifiedCards.clear();
   }
 }
+
+/** The frame of a context whose expressions have no locals (never written). */
+const NO_SLOTS: unknown[] = [];

@@ -95,11 +95,12 @@ describe('the runtime in rooms', () => {
   it('the code generators depend on the engine interface, not on the engine or its rooms', () => {
     const graph = runtimeGraph();
     const rooms = ['engine.ts', 'state.ts', 'state-copies.ts', 'values.ts', 'moves.ts', 'choices.ts', 'triggers.ts', 'actions.ts', 'flow.ts', 'rules.ts'];
-    for (const generator of ['codegen.ts', 'codegen-functions.ts', 'codegen-statements.ts', 'compile.ts']) {
+    for (const generator of ['codegen.ts', 'codegen-helpers.ts', 'codegen-functions.ts', 'codegen-statements.ts', 'compile.ts']) {
       const deps = reachable(graph, generator);
-      expect(deps.has('calls.ts'), `${generator} reaches calls.ts`).toBe(true);
       expect(rooms.filter((r) => deps.has(r)), `${generator} reaches a room of the engine`).toEqual([]);
     }
+    // The compiler, which holds the engine its code is bound to, knows it by its interface.
+    expect(reachable(graph, 'compile.ts').has('calls.ts')).toBe(true);
   });
 
   it('keeps each runtime file to about 600 lines', () => {
