@@ -7,8 +7,8 @@
  *
  * The engine is one object built in rooms, one file each, each a class extending the room
  * below it: state (and state-copies) → values → moves → choices → triggers → actions → flow →
- * engine (runtime/README.md). A room uses
- * what the rooms below it define, and names the few calls it makes upward as abstract methods.
+ * engine (runtime/README.md). A room uses what the rooms below it define, and names the few
+ * calls it makes upward as abstract methods.
  */
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import { asList, Impossible, newCtx, type Ctx } from './context.ts';
