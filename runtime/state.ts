@@ -335,7 +335,21 @@ export abstract class GameState {
     // The card with this id in an earlier game of this engine, made anew; or a new card.
     const reused = this.cardPool[id - 1];
     let card: Card;
-    if (reused) {
+    if (reused !== undefined && reused.f.length === this.ir.cardFields.length) {
+      // Card.renew, written out here (a call per card otherwise): every property as a new card has it.
+      card = reused;
+      card.id = id;
+      card.def = def;
+      card.name = d.name;
+      card.type = d.type;
+      card.owner = owner;
+      (this.cardInits[def] ?? this.cardInit(def))(card.f);
+      card.host = null;
+      if (card.attached.length) card.attached = [];
+      card.facedown = false;
+      card.revealedTo = 0;
+      card.mods = null;
+    } else if (reused !== undefined) {
       card = reused;
       card.renew(id, def, d.name, d.type, owner, this.fieldsOf(def), this.cardInits[def] ?? this.cardInit(def));
     } else card = new Card(id, def, d.name, d.type, owner, this.fieldsOf(def).slice());
