@@ -24,7 +24,7 @@ export abstract class MovesRoom extends ValuesRoom {
 
   protected override resetGame(seed: number): void {
     super.resetGame(seed);
-    this.replacing.clear();
+    if (this.replacing.size) this.replacing.clear();
   }
 
   protected override loadRoom(s: GameSnapshot): void {

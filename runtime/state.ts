@@ -142,7 +142,8 @@ export abstract class GameState {
     // Dense, one entry per definition: assigned out of order, a sparse array becomes a slow dictionary.
     this.cardsByDef = [];
     for (let i = 0; i < this.ir.cards.length; i++) this.cardsByDef.push(null);
-    this.usesThisTurn.clear();
+    // (Map.clear and Set.clear allocate a new table even when empty.)
+    if (this.usesThisTurn.size) this.usesThisTurn.clear();
     this.trial = 0;
     this.nextRequestId = 1;
     this.newPlayers();
