@@ -349,6 +349,28 @@ export class ExprGen {
   }
 
   /**
+   * A filter `A and B and …` split into the conjuncts that can be worked out once for the whole
+   * list — pure, and reading no `it` (an inner list's `it` included) — joined by `and`, and the
+   * others in their order; null when there are none of either kind.
+   */
+  private splitFixed(p: Expr): { fixed: Expr; vary: Expr } | null {
+    const parts: Expr[] = [];
+    const flat = (e: Expr): void => {
+      if (e.kind === 'binary' && e.op === 'and') {
+        flat(e.left);
+        flat(e.right);
+      } else parts.push(e);
+    };
+    flat(p);
+    if (parts.length < 2) return null;
+    const fixed = parts.filter((e) => !readsIt(e) && this.pure(e));
+    const vary = parts.filter((e) => !fixed.includes(e));
+    if (fixed.length === 0 || vary.length === 0) return null;
+    const join = (xs: Expr[]): Expr => xs.reduce((l, r) => ({ kind: 'binary', op: 'and', left: l, right: r }));
+    return { fixed: join(fixed), vary: join(vary) };
+  }
+
+  /**
    * A list function written out as a loop over the list: `it` is a new JavaScript variable,
    * bound to each element in turn; the body's statements go inside the loop.
    *
@@ -368,6 +390,19 @@ export class ExprGen {
     // changed in place), without making the list of both. The index starts at -1 for the card.
     const overUnits = guardIr === null && listIr.kind === 'builtinCall' && listIr.fn === 'units' && (fn === 'where' || fn === 'sum' || fn === 'any' || fn === 'all' || fn === 'count' || fn === 'none' || fn === 'noneAll');
     const list = overUnits ? this.reread(this.inOrder((listIr as { args: Expr[] }).args, sc, out)[0]!, out) : this.expr(listIr, sc, out);
+    // Conjuncts of the filter that read neither `it` nor anything that changes (`count(p.board)
+    // < 6`) are worked out once, before the loop: false, no element passes, and the loop walks an
+    // empty list. (Only where refusing every element is refusing the list: not for `all`.)
+    let fixed: string | null = null;
+    if (!overUnits) {
+      const onBody = fn === 'where' || fn === 'count' || fn === 'none' || fn === 'noneAll';
+      const split = guardIr ? this.splitFixed(guardIr) : onBody ? this.splitFixed(bodyIr) : null;
+      if (split) {
+        fixed = this.expr(split.fixed, sc, out);
+        if (guardIr) guardIr = split.vary;
+        else bodyIr = split.vary;
+      }
+    }
     const xs = this.fresh('x');
     const i = this.fresh('i');
     const it = this.fresh('x');
@@ -394,7 +429,7 @@ export class ExprGen {
       out.push(`let ${n} = 0;`);
       firstTest = `${n}++ === 0`;
     }
-    out.push(overUnits ? `const ${xs} = ${list} ? ${list}.attached : H.noCards;` : `const ${xs} = ${this.asList(listIr, list, out)};`);
+    out.push(overUnits ? `const ${xs} = ${list} ? ${list}.attached : H.noCards;` : fixed !== null ? `const ${xs} = ${fixed} ? ${this.asList(listIr, list, out)} : H.emptyObjects;` : `const ${xs} = ${this.asList(listIr, list, out)};`);
     switch (fn) {
       case 'count':
         out.push(`let ${r} = 0;`);
@@ -538,4 +573,24 @@ export class ExprGen {
     }
     throw new Error(`codegen: unknown builtin ${fn as string}`);
   }
+}
+
+/** Whether an expression reads `it` anywhere, inside inner list functions too. */
+function readsIt(e: Expr): boolean {
+  let found = false;
+  const walk = (x: unknown): void => {
+    if (found || x === null || typeof x !== 'object') return;
+    if (Array.isArray(x)) {
+      for (const y of x) walk(y);
+      return;
+    }
+    const o = x as Expr;
+    if (o.kind === 'builtin' && o.name === 'it') {
+      found = true;
+      return;
+    }
+    for (const k in x) walk((x as Record<string, unknown>)[k]);
+  };
+  walk(e);
+  return found;
 }
