@@ -29,6 +29,8 @@ export interface Scope {
   local(slot: number): string;
   /** JavaScript for `it`. */
   it: string;
+  /** `it` is always a card (the elements of a zone's list): its fields are read without a null check. */
+  itCard?: boolean;
 }
 
 /** A JavaScript expression safe to read later than written (no call, nothing that changes). */
@@ -132,6 +134,7 @@ export class ExprGen {
       }
       case 'cardField': {
         if (this.ir.cardFields[e.field]!.kind === 'value') return `g.readValue(${one(e.card)}, ${this.int(e.field)})`;
+        if (sc.itCard && e.card.kind === 'builtin' && e.card.name === 'it') return `${sc.it}.f[${this.int(e.field)}]`;
         const k = this.reread(one(e.card), out);
         return `(${k} ? ${k}.f[${this.int(e.field)}] : null)`;
       }
@@ -408,12 +411,13 @@ export class ExprGen {
     const it = this.fresh('x');
     const r = this.fresh('t');
     const inner: string[] = [];
-    const v = this.expr(bodyIr, { local: sc.local, it }, inner);
+    const itCard = !overUnits && cardsOnly(listIr);
+    const v = this.expr(bodyIr, { local: sc.local, it, itCard }, inner);
     let guard: string[] | null = null;
     let g = '';
     if (guardIr) {
       guard = [];
-      g = this.expr(guardIr, { local: sc.local, it }, guard);
+      g = this.expr(guardIr, { local: sc.local, it, itCard }, guard);
     }
     const each = (cond: string, stmts: string[], to = out) => {
       const head = overUnits
@@ -593,4 +597,12 @@ function readsIt(e: Expr): boolean {
   };
   walk(e);
   return found;
+}
+
+/** Whether every element of the list is a card: a zone's list, or one filtered or sorted from it. */
+function cardsOnly(e: Expr): boolean {
+  if (e.kind === 'zone') return true;
+  if (e.kind === 'where') return cardsOnly(e.list);
+  if (e.kind === 'builtinCall' && (e.fn === 'sorted' || e.fn === 'distinct')) return cardsOnly(e.args[0]!);
+  return false;
 }
