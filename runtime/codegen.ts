@@ -502,7 +502,7 @@ export class ExprGen {
         const j = this.fresh('i');
         const other = this.fresh('x');
         const again: string[] = [];
-        const w = inner.length === 0 && this.pure(bodyIr) ? this.expr(bodyIr, { local: sc.local, it: other }, again) : null;
+        const w = inner.length === 0 && this.pure(bodyIr) ? this.expr(bodyIr, { local: sc.local, it: other, itCard }, again) : null;
         if (w !== null && again.length === 0) {
           const kj = this.fresh('t');
           out.push(`const ${r} = [];`);
