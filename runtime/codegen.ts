@@ -22,6 +22,7 @@
  * procedures (codegen-statements.ts).
  */
 import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
+import { cardsOnly, readsIt } from './codegen-facts.ts';
 
 /** Where the generated code finds the names of the rules. */
 export interface Scope {
@@ -130,6 +131,7 @@ export class ExprGen {
       case 'zone': {
         if (!e.player) return `g.sharedZones[${this.int(e.zone)}]`;
         const p = this.reread(one(e.player), out);
+        if (this.isPlayer(e.player)) return `${p}.zones[${this.int(e.zone)}]`;
         return `(${p} ? ${p}.zones[${this.int(e.zone)}] : null)`;
       }
       case 'cardField': {
@@ -149,6 +151,7 @@ export class ExprGen {
         break;
       case 'playerField': {
         const p = this.reread(one(e.player), out);
+        if (this.isPlayer(e.player)) return `(${p}.vars[${this.int(e.field)}] ?? null)`;
         return `(${p} ? (${p}.vars[${this.int(e.field)}] ?? null) : null)`;
       }
       case 'globalField':
@@ -254,11 +257,18 @@ export class ExprGen {
   }
 
   /** `v`, the value of `e`, as an array: as it is when `e` always makes one. */
+  /** Whether the expression is always a player, never none: `me` and `active` (a context's `me` is always one). */
+  private isPlayer(e: Expr): boolean {
+    return e.kind === 'builtin' && (e.name === 'me' || e.name === 'active');
+  }
+
   asList(e: Expr, v: string, out?: string[]): string {
     if (this.isArray(e)) return v;
     // A zone (or none): its own list, read in place (what `asList` does, without its tests).
     if (out && e.kind === 'zone') {
       const z = this.reread(v, out);
+      // A player's own zone of a player who is always one (`me`, `active`) always exists.
+      if (e.player && this.isPlayer(e.player) && !this.ir.zones[e.zone]!.shared) return `${z}.cards`;
       return `(${z} ? ${z}.cards : [])`;
     }
     return `asList(${v})`;
@@ -577,32 +587,4 @@ export class ExprGen {
     }
     throw new Error(`codegen: unknown builtin ${fn as string}`);
   }
-}
-
-/** Whether an expression reads `it` anywhere, inside inner list functions too. */
-function readsIt(e: Expr): boolean {
-  let found = false;
-  const walk = (x: unknown): void => {
-    if (found || x === null || typeof x !== 'object') return;
-    if (Array.isArray(x)) {
-      for (const y of x) walk(y);
-      return;
-    }
-    const o = x as Expr;
-    if (o.kind === 'builtin' && o.name === 'it') {
-      found = true;
-      return;
-    }
-    for (const k in x) walk((x as Record<string, unknown>)[k]);
-  };
-  walk(e);
-  return found;
-}
-
-/** Whether every element of the list is a card: a zone's list, or one filtered or sorted from it. */
-function cardsOnly(e: Expr): boolean {
-  if (e.kind === 'zone') return true;
-  if (e.kind === 'where') return cardsOnly(e.list);
-  if (e.kind === 'builtinCall' && (e.fn === 'sorted' || e.fn === 'distinct')) return cardsOnly(e.args[0]!);
-  return false;
 }
