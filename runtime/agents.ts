@@ -63,8 +63,22 @@ class DecisionView implements AgentDecision {
 
 /** Uniform random over the legal options, from its own seeded generator. */
 export function randomAgent(seed: number): Agent {
-  const rng = new Rng(seed ^ 0x5bd1e995);
-  return { choose: (d) => rng.below(d.count) };
+  return new RandomAgent(seed);
+}
+
+/** randomAgent's agent: it reads the count of options and nothing else (see play.ts). */
+export class RandomAgent implements Agent {
+  private readonly rng: Rng;
+  constructor(seed: number) {
+    this.rng = new Rng(seed ^ 0x5bd1e995);
+  }
+  choose(d: AgentDecision): number {
+    return this.rng.below(d.count);
+  }
+  /** The answer to a decision of `count` options: the same as `choose` would give. */
+  byCount(count: number): number {
+    return this.rng.below(count);
+  }
 }
 
 /** Always the first option. */

@@ -6,8 +6,8 @@
  */
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import { Impossible, asList, type Ctx } from './context.ts';
-import { ModeDecision, PickDecision, type Decision } from './decisions.ts';
-import type { Decider, EngineOptions } from './engine-types.ts';
+import { ModeDecision, PickDecision, optionValue, type Decision } from './decisions.ts';
+import type { CountDecider, Decider, EngineOptions } from './engine-types.ts';
 import { Card, Request, Zone, type Player } from './model.ts';
 import { MovesRoom } from './moves.ts';
 import { cardLabel } from './view.ts';
@@ -25,6 +25,11 @@ export abstract class ChoicesRoom extends MovesRoom {
   protected decide: Decider = () => {
     throw new Error('no decider: call run() or runFrom()');
   };
+  /**
+   * The host's decider when it answers from the count of options alone (a random player): the
+   * choices of `choose` and of a mode then make no decision object (see CountDecider).
+   */
+  protected decideByCount: CountDecider | null = null;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {
@@ -47,7 +52,20 @@ export abstract class ChoicesRoom extends MovesRoom {
     if (this.trial > 0) return 0;
     this.decisions++;
     const index = this.decide(d);
-    if (!(Number.isInteger(index) && index >= 0 && index < d.count)) throw new Error(`answer ${index} is not an option (0..${d.count - 1})`);
+    return this.answered(index, d.count);
+  }
+
+  /** `ask` of a pick or a mode (never passable) by a decider that answers from the count alone. */
+  private askByCount(byCount: CountDecider, player: Player, count: number): number {
+    if (count === 1 && !this.askForced) return 0;
+    if (this.trial > 0) return 0;
+    this.decisions++;
+    return this.answered(byCount(player, count), count);
+  }
+
+  /** An answer checked and folded into the hash. */
+  private answered(index: number, count: number): number {
+    if (!(Number.isInteger(index) && index >= 0 && index < count)) throw new Error(`answer ${index} is not an option (0..${count - 1})`);
     this.mix(index + 1);
     return index;
   }
@@ -64,7 +82,7 @@ export abstract class ChoicesRoom extends MovesRoom {
 
   /** `choose`, but returning NO_OPTION where a declaration would be impossible (see declareSteps). */
   protected pick(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown {
-    let candidates = asList(from);
+    const candidates = asList(from);
     if (!ctx.declaring) {
       min = Math.min(min, candidates.length);
       max = Math.min(max, candidates.length);
@@ -75,40 +93,57 @@ export abstract class ChoicesRoom extends MovesRoom {
       if (first !== NO_OPTION || ctx.declaring) return first;
       return single ? null : [];
     }
-    // The decision keeps its candidates: not a zone's list, which changes in place.
-    if (!Array.isArray(from) && from instanceof Zone) candidates = candidates.slice();
-    let d: PickDecision;
+    // One value, or a list of at most one: the values on offer, "none" first when it may be none.
+    let values: readonly unknown[];
+    let none: 'value' | 'list' | null;
+    let wrap = false;
     if (single && max <= 1 && min <= 1) {
       // One value: "none" first when it may be none, then each candidate that passes the test.
-      let values = candidates;
+      values = candidates;
       if (test) {
-        values = [];
-        for (const c of candidates) if (test(c)) values.push(c);
+        const passed: unknown[] = [];
+        for (const c of candidates) if (test(c)) passed.push(c);
+        values = passed;
       }
-      d = new PickDecision(this, player, prompt, ctx.cite, loc, values, min === 0 ? 'value' : null, false);
+      none = min === 0 ? 'value' : null;
     } else if ((min === 0 || min === 1) && (max === 0 || max === 1) && min <= max && candidates.length < 4096) {
       // A list of at most one: the same options as `combinations` lists — the empty list (when
       // min is 0), then each candidate alone (when max is 1) — without making the lists nobody
       // chooses.
-      let none = min === 0;
-      let values = max === 1 ? candidates : [];
+      let noneOk = min === 0;
+      values = max === 1 ? candidates : [];
       if (test) {
-        none = none && !!test([]);
+        noneOk = noneOk && !!test([]);
         const passed: unknown[] = [];
         for (const c of values) if (test([c])) passed.push(c);
         values = passed;
       }
-      d = new PickDecision(this, player, prompt, ctx.cite, loc, values, none ? 'list' : null, true);
+      none = noneOk ? 'list' : null;
+      wrap = true;
     } else {
       const combos = combinations(candidates, min, max, 4096).filter((combo) => !test || test(combo));
       // Sizes come in increasing order: an empty list can only be the first, "none".
-      const none = combos.length > 0 && combos[0]!.length === 0;
-      d = new PickDecision(this, player, prompt, ctx.cite, loc, none ? combos.slice(1) : combos, none ? 'list' : null, false);
+      const hasNone = combos.length > 0 && combos[0]!.length === 0;
+      values = hasNone ? combos.slice(1) : combos;
+      none = hasNone ? 'list' : null;
     }
-    if (d.count === 0) return ctx.declaring ? NO_OPTION : single ? null : [];
-    const i = this.ask(d);
-    const v = d.valueAt(i);
-    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${d.isNone(i) ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc);
+    const count = values.length + (none ? 1 : 0);
+    if (count === 0) return ctx.declaring ? NO_OPTION : single ? null : [];
+    let i: number;
+    let v: unknown;
+    const byCount = this.decideByCount;
+    if (byCount !== null) {
+      // A decider that reads the count alone: no decision, and the candidates need no copy.
+      i = this.askByCount(byCount, player, count);
+      v = optionValue(values, none, wrap, i);
+    } else {
+      // The decision keeps its candidates: not a zone's list, which changes in place.
+      if (values === candidates && !Array.isArray(from) && from instanceof Zone) values = candidates.slice();
+      const d = new PickDecision(this, player, prompt, ctx.cite, loc, values, none, wrap);
+      i = this.ask(d);
+      v = d.valueAt(i);
+    }
+    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${none !== null && i === 0 ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc);
     return v;
   }
 
@@ -126,7 +161,8 @@ export abstract class ChoicesRoom extends MovesRoom {
   }
 
   chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null): number {
-    const i = this.ask(new ModeDecision(player, prompt || 'choose one', ctx.cite, loc, labels));
+    const byCount = this.decideByCount;
+    const i = byCount !== null ? this.askByCount(byCount, player, labels.length) : this.ask(new ModeDecision(player, prompt || 'choose one', ctx.cite, loc, labels));
     if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses "${labels[i]}"${prompt ? ` (${prompt})` : ''}`, player, ctx.cite, loc);
     return i;
   }

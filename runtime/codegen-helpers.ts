@@ -13,6 +13,13 @@ function plusOther(a: unknown, b: unknown): unknown {
   return Array.isArray(a) || a instanceof Zone ? [...asList(a), ...asList(b)] : (a as number) + (b as number);
 }
 
+/** An empty list of the elements kind of lists of objects (see H.emptyObjects). */
+function emptyObjects(): Card[] {
+  const l = [null] as unknown as Card[];
+  l.pop();
+  return l;
+}
+
 /** Runtime helpers the generated code calls (fixed code: nothing generated lives here). */
 export const H = {
   pzone: (p: Player | null, z: number) => (p ? p.zones[z] : null),
@@ -46,6 +53,12 @@ export const H = {
   units: (k: Card | null) => (k ? [k, ...k.attached] : []),
   /** An empty list of cards, never changed (the attached cards of no card). */
   noCards: [] as Card[],
+  /**
+   * An empty list to walk, never changed, of the elements kind of a zone's list (a list that has
+   * held an object): a loop that walks either stays monomorphic (an empty literal is of small
+   * integers).
+   */
+  emptyObjects: emptyObjects(),
   /** `count(units(k))` without the list. */
   unitCount: (k: Card | null) => (k ? 1 + k.attached.length : 0),
   /** Every card of a list and every card attached under them, hosts first. */

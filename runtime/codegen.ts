@@ -22,6 +22,7 @@
  * procedures (codegen-statements.ts).
  */
 import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
+import { cardsOnly, readsIt } from './codegen-facts.ts';
 
 /** Where the generated code finds the names of the rules. */
 export interface Scope {
@@ -29,6 +30,8 @@ export interface Scope {
   local(slot: number): string;
   /** JavaScript for `it`. */
   it: string;
+  /** `it` is always a card (the elements of a zone's list): its fields are read without a null check. */
+  itCard?: boolean;
 }
 
 /** A JavaScript expression safe to read later than written (no call, nothing that changes). */
@@ -128,10 +131,12 @@ export class ExprGen {
       case 'zone': {
         if (!e.player) return `g.sharedZones[${this.int(e.zone)}]`;
         const p = this.reread(one(e.player), out);
+        if (this.isPlayer(e.player)) return `${p}.zones[${this.int(e.zone)}]`;
         return `(${p} ? ${p}.zones[${this.int(e.zone)}] : null)`;
       }
       case 'cardField': {
         if (this.ir.cardFields[e.field]!.kind === 'value') return `g.readValue(${one(e.card)}, ${this.int(e.field)})`;
+        if (sc.itCard && e.card.kind === 'builtin' && e.card.name === 'it') return `${sc.it}.f[${this.int(e.field)}]`;
         const k = this.reread(one(e.card), out);
         return `(${k} ? ${k}.f[${this.int(e.field)}] : null)`;
       }
@@ -146,6 +151,7 @@ export class ExprGen {
         break;
       case 'playerField': {
         const p = this.reread(one(e.player), out);
+        if (this.isPlayer(e.player)) return `(${p}.vars[${this.int(e.field)}] ?? null)`;
         return `(${p} ? (${p}.vars[${this.int(e.field)}] ?? null) : null)`;
       }
       case 'globalField':
@@ -251,11 +257,18 @@ export class ExprGen {
   }
 
   /** `v`, the value of `e`, as an array: as it is when `e` always makes one. */
+  /** Whether the expression is always a player, never none: `me` and `active` (a context's `me` is always one). */
+  private isPlayer(e: Expr): boolean {
+    return e.kind === 'builtin' && (e.name === 'me' || e.name === 'active');
+  }
+
   asList(e: Expr, v: string, out?: string[]): string {
     if (this.isArray(e)) return v;
     // A zone (or none): its own list, read in place (what `asList` does, without its tests).
     if (out && e.kind === 'zone') {
       const z = this.reread(v, out);
+      // A player's own zone of a player who is always one (`me`, `active`) always exists.
+      if (e.player && this.isPlayer(e.player) && !this.ir.zones[e.zone]!.shared) return `${z}.cards`;
       return `(${z} ? ${z}.cards : [])`;
     }
     return `asList(${v})`;
@@ -349,6 +362,28 @@ export class ExprGen {
   }
 
   /**
+   * A filter `A and B and …` split into the conjuncts that can be worked out once for the whole
+   * list — pure, and reading no `it` (an inner list's `it` included) — joined by `and`, and the
+   * others in their order; null when there are none of either kind.
+   */
+  private splitFixed(p: Expr): { fixed: Expr; vary: Expr } | null {
+    const parts: Expr[] = [];
+    const flat = (e: Expr): void => {
+      if (e.kind === 'binary' && e.op === 'and') {
+        flat(e.left);
+        flat(e.right);
+      } else parts.push(e);
+    };
+    flat(p);
+    if (parts.length < 2) return null;
+    const fixed = parts.filter((e) => !readsIt(e) && this.pure(e));
+    const vary = parts.filter((e) => !fixed.includes(e));
+    if (fixed.length === 0 || vary.length === 0) return null;
+    const join = (xs: Expr[]): Expr => xs.reduce((l, r) => ({ kind: 'binary', op: 'and', left: l, right: r }));
+    return { fixed: join(fixed), vary: join(vary) };
+  }
+
+  /**
    * A list function written out as a loop over the list: `it` is a new JavaScript variable,
    * bound to each element in turn; the body's statements go inside the loop.
    *
@@ -368,17 +403,31 @@ export class ExprGen {
     // changed in place), without making the list of both. The index starts at -1 for the card.
     const overUnits = guardIr === null && listIr.kind === 'builtinCall' && listIr.fn === 'units' && (fn === 'where' || fn === 'sum' || fn === 'any' || fn === 'all' || fn === 'count' || fn === 'none' || fn === 'noneAll');
     const list = overUnits ? this.reread(this.inOrder((listIr as { args: Expr[] }).args, sc, out)[0]!, out) : this.expr(listIr, sc, out);
+    // Conjuncts of the filter that read neither `it` nor anything that changes (`count(p.board)
+    // < 6`) are worked out once, before the loop: false, no element passes, and the loop walks an
+    // empty list. (Only where refusing every element is refusing the list: not for `all`.)
+    let fixed: string | null = null;
+    if (!overUnits) {
+      const onBody = fn === 'where' || fn === 'count' || fn === 'none' || fn === 'noneAll';
+      const split = guardIr ? this.splitFixed(guardIr) : onBody ? this.splitFixed(bodyIr) : null;
+      if (split) {
+        fixed = this.expr(split.fixed, sc, out);
+        if (guardIr) guardIr = split.vary;
+        else bodyIr = split.vary;
+      }
+    }
     const xs = this.fresh('x');
     const i = this.fresh('i');
     const it = this.fresh('x');
     const r = this.fresh('t');
     const inner: string[] = [];
-    const v = this.expr(bodyIr, { local: sc.local, it }, inner);
+    const itCard = !overUnits && cardsOnly(listIr);
+    const v = this.expr(bodyIr, { local: sc.local, it, itCard }, inner);
     let guard: string[] | null = null;
     let g = '';
     if (guardIr) {
       guard = [];
-      g = this.expr(guardIr, { local: sc.local, it }, guard);
+      g = this.expr(guardIr, { local: sc.local, it, itCard }, guard);
     }
     const each = (cond: string, stmts: string[], to = out) => {
       const head = overUnits
@@ -394,7 +443,7 @@ export class ExprGen {
       out.push(`let ${n} = 0;`);
       firstTest = `${n}++ === 0`;
     }
-    out.push(overUnits ? `const ${xs} = ${list} ? ${list}.attached : H.noCards;` : `const ${xs} = ${this.asList(listIr, list, out)};`);
+    out.push(overUnits ? `const ${xs} = ${list} ? ${list}.attached : H.noCards;` : fixed !== null ? `const ${xs} = ${fixed} ? ${this.asList(listIr, list, out)} : H.emptyObjects;` : `const ${xs} = ${this.asList(listIr, list, out)};`);
     switch (fn) {
       case 'count':
         out.push(`let ${r} = 0;`);
@@ -463,7 +512,7 @@ export class ExprGen {
         const j = this.fresh('i');
         const other = this.fresh('x');
         const again: string[] = [];
-        const w = inner.length === 0 && this.pure(bodyIr) ? this.expr(bodyIr, { local: sc.local, it: other }, again) : null;
+        const w = inner.length === 0 && this.pure(bodyIr) ? this.expr(bodyIr, { local: sc.local, it: other, itCard }, again) : null;
         if (w !== null && again.length === 0) {
           const kj = this.fresh('t');
           out.push(`const ${r} = [];`);

@@ -73,11 +73,7 @@ export class PickDecision implements Decision {
   /** The value of option `i` (a new list for a wrapped or empty one, unless the options were read). */
   valueAt(i: number): unknown {
     if (this.built) return this.built[i]!.value;
-    if (this.none) {
-      if (i === 0) return this.none === 'value' ? null : [];
-      i--;
-    }
-    return this.wrap ? [this.values[i]] : this.values[i];
+    return optionValue(this.values, this.none, this.wrap, i);
   }
 
   /** Whether option `i` is "none". */
@@ -97,6 +93,15 @@ export class PickDecision implements Decision {
     }
     return this.built;
   }
+}
+
+/** The value of option `i` of a PickDecision made of these (a new list for a wrapped or empty one). */
+export function optionValue(values: readonly unknown[], none: 'value' | 'list' | null, wrap: boolean, i: number): unknown {
+  if (none) {
+    if (i === 0) return none === 'value' ? null : [];
+    i--;
+  }
+  return wrap ? [values[i]] : values[i];
 }
 
 /** `choose … { option "a" … }`: one option per label, its value the label. */

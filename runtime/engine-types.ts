@@ -5,6 +5,7 @@
  */
 import type { SrcLoc } from '../compiler/ir.ts';
 import type { Decision } from './decisions.ts';
+import type { Player } from './model.ts';
 
 export interface LogEvent {
   seq: number;
@@ -68,6 +69,14 @@ export interface EngineOptions<E = WatchedEngine> {
 
 /** Answers a decision with the index of one of its options. */
 export type Decider = (d: Decision) => number;
+
+/**
+ * A decider that answers from the number of options alone (a random player): given to
+ * `Engine.run` beside the decider, it answers the choices of `choose` and of a mode without a
+ * decision object being made. It must answer as the decider would for a decision of `player`
+ * with `count` options (the decider still answers the others: actions, passes).
+ */
+export type CountDecider = (player: Player, count: number) => number;
 
 /** Thrown by a host's decider to stop a run at that decision, leaving the state as it is. */
 export class StopRun {

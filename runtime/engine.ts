@@ -22,7 +22,7 @@
 import type { GameIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import type { EngineOptions as Options } from './engine-types.ts';
-import { StopRun, type Decider, type GameResult } from './engine-types.ts';
+import { StopRun, type CountDecider, type Decider, type GameResult } from './engine-types.ts';
 import type { Player } from './model.ts';
 import { FlowRoom } from './flow.ts';
 import { compileRules } from './rules.ts';
@@ -30,7 +30,7 @@ import { viewFor, type PlayerView, type ViewSource } from './view.ts';
 
 export type { Decision, DecisionOption } from './decisions.ts';
 export { StopRun, DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING } from './engine-types.ts';
-export type { Decider, GameResult, LogEvent } from './engine-types.ts';
+export type { CountDecider, Decider, GameResult, LogEvent } from './engine-types.ts';
 
 export type EngineOptions = Options<Engine>;
 
@@ -53,10 +53,11 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
   /**
    * Plays a whole game — setup, then turns — asking `decide` at every decision, and returns the
    * result; or null when `decide` threw `StopRun` (the state then stays as it was at that
-   * decision). Runs synchronously: a replay is the seed plus the answers.
+   * decision). Runs synchronously: a replay is the seed plus the answers. `byCount`, for a
+   * decider that reads only the number of options, answers choices without decision objects.
    */
-  run(decide: Decider): GameResult | null {
-    return this.drive(decide, () => this.runGame());
+  run(decide: Decider, byCount: CountDecider | null = null): GameResult | null {
+    return this.drive(decide, () => this.runGame(), byCount);
   }
 
   /**
@@ -70,8 +71,9 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
     return this.drive(decide, () => this.runFromWindow(start));
   }
 
-  private drive(decide: Decider, body: () => void): GameResult | null {
+  private drive(decide: Decider, body: () => void, byCount: CountDecider | null = null): GameResult | null {
     this.decide = decide;
+    this.decideByCount = byCount;
     try {
       body();
     } catch (e) {

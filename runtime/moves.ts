@@ -24,7 +24,7 @@ export abstract class MovesRoom extends ValuesRoom {
 
   protected override resetGame(seed: number): void {
     super.resetGame(seed);
-    this.replacing.clear();
+    if (this.replacing.size) this.replacing.clear();
   }
 
   protected override loadRoom(s: GameSnapshot): void {
@@ -57,9 +57,40 @@ export abstract class MovesRoom extends ValuesRoom {
     const replacements = this.rules.triggers.replacements;
     // Who moved from where — kept only when a log line or a trigger will read it.
     const moved: { card: Card; from: number }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0) ? [] : null;
+    // Outside trials, with no replacement and no one reading who moved, a card in a zone that
+    // carries nothing moves in place (the general path below, without its calls).
+    const plain = moved === null && replacements.length === 0 && this.journal.depth === 0;
     for (let k = 0; k < cards.length; k++) {
       const card = cards[k]!;
       if (!card) continue;
+      if (plain && card.host === null && card.attached.length === 0) {
+        const fromZone = card.zone;
+        if (fromZone !== null) {
+          // removeFromZone: the first card (the top, as when drawing) by `shift`.
+          const a = fromZone.cards;
+          if (a[0] === card) a.shift();
+          else {
+            const i = a.indexOf(card);
+            if (i > 0) {
+              for (let j = i + 1; j < a.length; j++) a[j - 1] = a[j]!;
+              a.pop();
+            }
+          }
+        }
+        card.zone = to;
+        card.revealedTo = 0;
+        if (fromZone !== to) {
+          this.resetStates[card.type]!(card.f);
+          card.mods = null;
+          card.entered = this.turn;
+        }
+        if (face !== 'default') card.facedown = face === 'facedown';
+        else if (fromZone !== to) card.facedown = false;
+        if (position === 'top') to.cards.unshift(card);
+        else to.cards.push(card);
+        this.mix(card.id * 31 + to.def);
+        continue;
+      }
       const fromZone = card.host ? card.host.zone : card.zone;
       const from = fromZone ? fromZone.def : -1;
       if (replacements.length && this.replaceMove(card, from, to.def)) continue;

@@ -1,7 +1,7 @@
 /** Playing whole games between agents: the loop the CLI, tests and benchmarks share. */
 import type { GameIR } from '../compiler/ir.ts';
 import { Engine, type EngineOptions, type GameResult } from './engine.ts';
-import { agentDecision, randomAgent, type Agent } from './agents.ts';
+import { agentDecision, RandomAgent, type Agent } from './agents.ts';
 import { ConservationWatch } from './conservation.ts';
 
 export { conservationProblems } from './conservation.ts';
@@ -59,10 +59,20 @@ export function newEngine(ir: GameIR, seed: number, opts: PlayOptions = {}): Eng
 /** Plays one game on an engine made by `newEngine` with the same options, reset to `seed`. */
 export function playOn(engine: Engine, seed: number, opts: PlayOptions = {}): PlayedGame {
   engine.reset(seed);
-  const agents = opts.agents ? opts.agents(seed) : engine.players.map((_, i) => randomAgent(seed * 31 + i));
+  const agents = opts.agents ? opts.agents(seed) : null;
   opts.onStart?.(engine);
-  // Each player's view on demand, one function per player rather than one per decision.
-  const views = engine.players.map((p) => () => engine.view(p));
-  engine.run((d) => agents[d.player.index]!.choose(agentDecision(d), views[d.player.index]!));
+  if (agents === null) {
+    // Random players read nothing but the count of options: choices reach them without a
+    // decision object (Engine.run's `byCount`), and no view is ever built.
+    const random = engine.players.map((_, i) => new RandomAgent(seed * 31 + i));
+    engine.run(
+      (d) => random[d.player.index]!.byCount(d.count),
+      (p, count) => random[p.index]!.byCount(count),
+    );
+  } else {
+    // Each player's view on demand, one function per player rather than one per decision.
+    const views = engine.players.map((p) => () => engine.view(p));
+    engine.run((d) => agents[d.player.index]!.choose(agentDecision(d), views[d.player.index]!));
+  }
   return { seed, result: engine.result!, turns: engine.turn, decisions: engine.decisions, hash: engine.hash, engine };
 }

@@ -143,7 +143,8 @@ export abstract class GameState {
     // Dense, one entry per definition: assigned out of order, a sparse array becomes a slow dictionary.
     this.cardsByDef = [];
     for (let i = 0; i < this.ir.cards.length; i++) this.cardsByDef.push(null);
-    this.usesThisTurn.clear();
+    // (Map.clear and Set.clear allocate a new table even when empty.)
+    if (this.usesThisTurn.size) this.usesThisTurn.clear();
     this.trial = 0;
     this.nextRequestId = 1;
     this.newPlayers();
@@ -336,7 +337,21 @@ export abstract class GameState {
     // The card with this id in an earlier game of this engine, made anew; or a new card.
     const reused = this.cardPool[id - 1];
     let card: Card;
-    if (reused) {
+    if (reused !== undefined && reused.f.length === this.ir.cardFields.length) {
+      // Card.renew, written out here (a call per card otherwise): every property as a new card has it.
+      card = reused;
+      card.id = id;
+      card.def = def;
+      card.name = d.name;
+      card.type = d.type;
+      card.owner = owner;
+      (this.cardInits[def] ?? this.cardInit(def))(card.f);
+      card.host = null;
+      if (card.attached.length) card.attached = [];
+      card.facedown = false;
+      card.revealedTo = 0;
+      card.mods = null;
+    } else if (reused !== undefined) {
       card = reused;
       card.renew(id, def, d.name, d.type, owner, this.fieldsOf(def), this.cardInits[def] ?? this.cardInit(def));
     } else card = new Card(id, def, d.name, d.type, owner, this.fieldsOf(def).slice());

@@ -30,7 +30,7 @@ export abstract class ValuesRoom extends CopiableState {
 
   protected override resetGame(seed: number): void {
     super.resetGame(seed);
-    this.modifiedCards.clear();
+    if (this.modifiedCards.size) this.modifiedCards.clear();
   }
 
   protected override saveRoom(s: GameSnapshot): void {
