@@ -23,6 +23,9 @@ export abstract class ActionsRoom extends TriggersRoom {
   /** The context of `when` conditions (they cannot reach another trial: one serves them all). */
   private whenCtx: Ctx | null = null;
 
+  /** By action: the context its trials reuse, with its picks' `such that` tests bound to it (see canDeclare). */
+  private trialHolders: (TrialHolder | undefined)[] = [];
+
   /** The actions `player` may take now (checked by a trial declaration that is then undone). */
   availableActions(player: Player, windowName: string): Offer[] {
     void windowName;
@@ -185,9 +188,25 @@ export abstract class ActionsRoom extends TriggersRoom {
       for (let i = 0; i < a.when.length; i++) if (!a.when[i]!(w)) return false;
     }
     if (a.steps.length === 0) return true;
-    const ctx = newCtx(new Array(a.ir.slots), player, a.ir.cite);
+    // One context per action serves its trials (nothing keeps a trial's context or frame once
+    // it is undone): its frame emptied, as a new one would be. A trial inside a trial of the
+    // same action (a cost that performs an action) makes its own.
+    let holder = this.trialHolders[a.index];
+    if (holder === undefined || holder.busy) {
+      holder = { ctx: newCtx(new Array(a.ir.slots), player, a.ir.cite), tests: a.steps.map(() => null), busy: false };
+      if (this.trialHolders[a.index] === undefined) this.trialHolders[a.index] = holder;
+    } else {
+      const f = holder.ctx.frame;
+      for (let i = 0; i < f.length; i++) f[i] = undefined;
+    }
+    const ctx = holder.ctx;
+    ctx.me = player;
+    ctx.it = null;
+    ctx.request = null;
+    ctx.cite = a.ir.cite;
     ctx.thisCard = source;
     ctx.declaring = true;
+    holder.busy = true;
     const mark = this.journal.mark();
     // The generator's state, kept in locals rather than a new array for each trial.
     const rng = this.rng;
@@ -198,12 +217,13 @@ export abstract class ActionsRoom extends TriggersRoom {
     this.trial++;
     try {
       // In a trial every choice takes its first option (see ask): no one is asked.
-      return this.declareSteps(a, ctx, null) === null;
+      return this.declareSteps(a, ctx, null, holder.tests) === null;
     } catch (e) {
       if (e instanceof Impossible) return false;
       if (e instanceof TrialEndsGame) return true;
       throw e;
     } finally {
+      holder.busy = false;
       this.trial--;
       this.journal.rollback(mark);
       rng.a = ra;
@@ -219,7 +239,7 @@ export abstract class ActionsRoom extends TriggersRoom {
    * every action at every decision and V8 throws slowly (~1 µs). A cost's own statements still
    * throw `Impossible`.
    */
-  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[] | null): PickIR | null {
+  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[] | null, tests: (((v: unknown) => unknown) | null)[] | null = null): PickIR | null {
     const steps = a.steps;
     for (let i = 0; i < steps.length; i++) {
       const s = steps[i]!;
@@ -232,7 +252,7 @@ export abstract class ActionsRoom extends TriggersRoom {
       const from = s.from(ctx);
       const min = s.minK ?? Number(s.min(ctx));
       const max = s.maxK ?? Number(s.max(ctx));
-      const v = this.pick(ctx.me, from, min, max, s.ir.single, s.such ? pickTest(s, ctx) : null, ctx, prompt, s.ir.loc);
+      const v = this.pick(ctx.me, from, min, max, s.ir.single, s.such ? (tests !== null ? (tests[i] ??= pickTest(s, ctx)) : pickTest(s, ctx)) : null, ctx, prompt, s.ir.loc);
       if (v === NO_OPTION) return s.ir;
       ctx.frame[s.ir.slot] = v;
       if (s.ir.kind === 'using') {
@@ -384,6 +404,13 @@ export abstract class ActionsRoom extends TriggersRoom {
     const values = args.map((a) => a(caller));
     this.rules.tables.PR[p]!(caller, ...values);
   }
+}
+
+/** An action's trial context, reused from trial to trial (see canDeclare). */
+interface TrialHolder {
+  ctx: Ctx;
+  tests: (((v: unknown) => unknown) | null)[];
+  busy: boolean;
 }
 
 /** See Engine.abilityIndex. */
