@@ -47,8 +47,8 @@ export abstract class ActionsRoom extends TriggersRoom {
       // Whose `when` cannot hold for this player (it requires the active player, or another): not tried.
       const wp = a.whenPlayer;
       if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
-      if (a.ir.source < 0) {
-        if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.ir.limit) continue;
+      if (a.source < 0) {
+        if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.limit) continue;
         if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
         continue;
       }
@@ -57,7 +57,7 @@ export abstract class ActionsRoom extends TriggersRoom {
         const cards = found[i]!;
         for (let j = 0; j < cards.length; j++) {
           const card = cards[j]!;
-          if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.ir.limit) continue;
+          if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
           if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
         }
         continue;
@@ -65,9 +65,9 @@ export abstract class ActionsRoom extends TriggersRoom {
       // A card's ability: once for each of the player's cards that has it and is where it works
       // (the cards abilityCards lists, walked without making the list; trials undo every move,
       // and a card made meanwhile comes after `n`).
-      const all = this.cardsByDef[a.ir.source];
+      const all = this.cardsByDef[a.source];
       if (!all) continue;
-      const zone = a.ir.sourceZone;
+      const zone = a.sourceZone;
       for (let j = 0, n = all.length; j < n; j++) {
         const card = all[j]!;
         if (zone === -2 ? !card.host : !card.zone) continue;
@@ -75,7 +75,7 @@ export abstract class ActionsRoom extends TriggersRoom {
         if (this.controllerOf(card) !== player) continue;
         // Where its `when` cannot hold, no need to evaluate it.
         if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
-        if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.ir.limit) continue;
+        if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
         if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
       }
     }
@@ -184,7 +184,7 @@ export abstract class ActionsRoom extends TriggersRoom {
       const w = (this.whenCtx ??= newCtx([], player, ''));
       w.me = player;
       w.thisCard = source;
-      w.cite = a.ir.cite;
+      w.cite = a.cite;
       for (let i = 0; i < a.when.length; i++) if (!a.when[i]!(w)) return false;
     }
     if (a.steps.length === 0) return true;
@@ -193,7 +193,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     // same action (a cost that performs an action) makes its own.
     let holder = this.trialHolders[a.index];
     if (holder === undefined || holder.busy) {
-      holder = { ctx: newCtx(new Array(a.ir.slots), player, a.ir.cite), tests: a.steps.map(() => null), busy: false };
+      holder = { ctx: newCtx(new Array(a.slots), player, a.cite), tests: a.steps.map(() => null), busy: false };
       if (this.trialHolders[a.index] === undefined) this.trialHolders[a.index] = holder;
     } else {
       const f = holder.ctx.frame;
@@ -203,7 +203,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     ctx.me = player;
     ctx.it = null;
     ctx.request = null;
-    ctx.cite = a.ir.cite;
+    ctx.cite = a.cite;
     ctx.thisCard = source;
     ctx.declaring = true;
     holder.busy = true;
@@ -252,10 +252,10 @@ export abstract class ActionsRoom extends TriggersRoom {
       const from = s.from(ctx);
       const min = s.minK ?? Number(s.min(ctx));
       const max = s.maxK ?? Number(s.max(ctx));
-      const v = this.pick(ctx.me, from, min, max, s.ir.single, s.such ? (tests !== null ? (tests[i] ??= pickTest(s, ctx)) : pickTest(s, ctx)) : null, ctx, prompt, s.ir.loc);
+      const v = this.pick(ctx.me, from, min, max, s.single, s.such ? (tests !== null ? (tests[i] ??= pickTest(s, ctx)) : pickTest(s, ctx)) : null, ctx, prompt, s.ir.loc);
       if (v === NO_OPTION) return s.ir;
-      ctx.frame[s.ir.slot] = v;
-      if (s.ir.kind === 'using') {
+      ctx.frame[s.slot] = v;
+      if (s.using) {
         const chosen = asList(v) as Card[];
         // (A trial keeps no list of them: null.)
         if (using) using.push(...chosen);

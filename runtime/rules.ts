@@ -21,11 +21,41 @@ export interface CompiledPick {
   minK: number | null;
   maxK: number | null;
   such: Ev | null;
+  /** `ir.slot`, `ir.single`, `ir.kind === 'using'`: read at every trial, kept here (see CompiledAction.source). */
+  slot: number;
+  single: boolean;
+  using: boolean;
+  body: null;
+}
+
+/** A declaration's cost: the same fields as a pick (one shape for the steps V8 reads at every trial). */
+export interface CompiledCost {
+  kind: 'cost';
+  body: Ex;
+  ir: null;
+  from: null;
+  min: null;
+  max: null;
+  minK: null;
+  maxK: null;
+  such: null;
+  slot: number;
+  single: boolean;
+  using: boolean;
 }
 
 export interface CompiledAction {
   ir: ActionIR;
   index: number;
+  /**
+   * `ir.source`, `ir.sourceZone`, `ir.limit`, `ir.slots`, `ir.cite`, read for every action at
+   * every decision: kept here, in objects of one shape (IR objects have many).
+   */
+  source: number;
+  sourceZone: number;
+  limit: number;
+  slots: number;
+  cite: string;
   when: Ev[];
   /** For a card's ability: the zones of its player where the card must lie for `when` to hold (null: anywhere). See when-zones.ts. */
   whenZones: number[] | null;
@@ -33,7 +63,7 @@ export interface CompiledAction {
   whenPlayer: 'active' | 'other' | 'never' | null;
   condition: Ev | null;
   controller: Ev | null;
-  steps: (CompiledPick | { kind: 'cost'; body: Ex })[];
+  steps: (CompiledPick | CompiledCost)[];
   effect: Ex;
   /** Its `target` steps (resolve checks their targets are still legal): a table, not a filter per request. */
   targetSteps: CompiledPick[];
@@ -91,12 +121,20 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
   const actions: CompiledAction[] = ir.actions.map((a, index) => ({
     ir: a,
     index,
+    source: a.source,
+    sourceZone: a.sourceZone,
+    limit: a.limit,
+    slots: a.slots,
+    cite: a.cite,
     when: a.when.map((w) => c.expr(w)),
     whenZones: a.source >= 0 ? whenZones(a.when, ir) : null,
     whenPlayer: whenPlayer(a.when, ir),
     condition: a.condition ? c.expr(a.condition) : null,
     controller: a.controller ? c.expr(a.controller) : null,
-    steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.body(s.body, 'frame', a.slots) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
+    steps: a.steps.map((s): CompiledPick | CompiledCost =>
+      s.kind === 'cost'
+        ? { kind: 'cost', body: c.body(s.body, 'frame', a.slots), ir: null, from: null, min: null, max: null, minK: null, maxK: null, such: null, slot: -1, single: false, using: false }
+        : { kind: 'pick', body: null, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null, slot: s.slot, single: s.single, using: s.kind === 'using' }),
     effect: c.body(a.effect, 'frame', a.slots),
     targetSteps: [],
   }));
