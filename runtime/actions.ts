@@ -9,7 +9,7 @@ import { Impossible, asList, newCtx, type Ctx, type Ev } from './context.ts';
 import type { DecisionOption } from './decisions.ts';
 import { TrialEndsGame } from './engine-types.ts';
 import { Request, type Card, type Player } from './model.ts';
-import { NO_OPTION } from './choices.ts';
+import { NO_OPTION, firstOption } from './choices.ts';
 import type { CompiledAction, CompiledPick } from './rules.ts';
 import { TriggersRoom } from './triggers.ts';
 
@@ -252,7 +252,9 @@ export abstract class ActionsRoom extends TriggersRoom {
       const from = s.from(ctx);
       const min = s.minK ?? Number(s.min(ctx));
       const max = s.maxK ?? Number(s.max(ctx));
-      const v = this.pick(ctx.me, from, min, max, s.single, s.such ? (tests !== null ? (tests[i] ??= pickTest(s, ctx)) : pickTest(s, ctx)) : null, ctx, prompt, s.ir.loc);
+      const test = s.such ? (tests !== null ? (tests[i] ??= pickTest(s, ctx)) : pickTest(s, ctx)) : null;
+      // In a trial, the first option (what pick takes there, while declaring), found directly.
+      const v = this.trial > 0 ? firstOption(asList(from), min, max, s.single && max <= 1 && min <= 1, test) : this.pick(ctx.me, from, min, max, s.single, test, ctx, prompt, s.ir.loc);
       if (v === NO_OPTION) return s.ir;
       ctx.frame[s.slot] = v;
       if (s.using) {
