@@ -12,6 +12,7 @@ import { Request, type Card, type Player } from './model.ts';
 import { NO_OPTION, firstOption } from './choices.ts';
 import type { CompiledAction, CompiledPick } from './rules.ts';
 import { TriggersRoom } from './triggers.ts';
+import type { GameSnapshot } from './snapshot.ts';
 
 /** An action a player may take now; for a card's ability, with the card that has it. */
 export interface Offer {
@@ -22,6 +23,23 @@ export interface Offer {
 export abstract class ActionsRoom extends TriggersRoom {
   /** The context of `when` conditions (they cannot reach another trial: one serves them all). */
   private whenCtx: Ctx | null = null;
+
+  /**
+   * By action and player (action × players + player): the cards of the action's `firstZone`
+   * when its first step last failed for that player, or null. Reset with each game and state
+   * loaded (a cache: the same cards decide the same failure).
+   */
+  private failedFirst: (Card[] | null | undefined)[] = [];
+
+  protected override resetGame(seed: number): void {
+    super.resetGame(seed);
+    for (let i = 0; i < this.failedFirst.length; i++) this.failedFirst[i] = null;
+  }
+
+  protected override loadRoom(s: GameSnapshot): void {
+    super.loadRoom(s);
+    for (let i = 0; i < this.failedFirst.length; i++) this.failedFirst[i] = null;
+  }
 
   /** By action: the context its trials reuse, with its picks' `such that` tests bound to it (see canDeclare). */
   private trialHolders: (TrialHolder | undefined)[] = [];
@@ -178,6 +196,14 @@ export abstract class ActionsRoom extends TriggersRoom {
   };
 
   private canDeclare(a: CompiledAction, player: Player, source: Card | null): boolean {
+    // The same cards where the first step failed last time for this player: it fails again
+    // (first-step.ts), whatever `when` says.
+    const fz = a.firstZone;
+    let failedAt: Card[] | null | undefined = null;
+    if (fz >= 0) {
+      failedAt = this.failedFirst[a.index * this.players.length + player.index];
+      if (failedAt != null && sameCards(failedAt, (this.ir.zones[fz]!.shared ? this.sharedZones[fz]! : player.zones[fz]!).cards)) return false;
+    }
     if (a.when.length) {
       // `when` conditions are expressions: nothing they do can reach another trial, so one
       // context serves them all. They come before any choice: its frame is empty.
@@ -217,7 +243,16 @@ export abstract class ActionsRoom extends TriggersRoom {
     this.trial++;
     try {
       // In a trial every choice takes its first option (see ask): no one is asked.
-      return this.declareSteps(a, ctx, null, holder.tests) === null;
+      const failed = this.declareSteps(a, ctx, null, holder.tests);
+      if (failed !== null && fz >= 0 && failed === a.steps[0]!.ir) {
+        // Failed at its first step (nothing was done yet): remembered with the zone's cards.
+        const cards = (this.ir.zones[fz]!.shared ? this.sharedZones[fz]! : player.zones[fz]!).cards;
+        const keep = failedAt ?? [];
+        while (keep.length > cards.length) keep.pop();
+        for (let i = 0; i < cards.length; i++) keep[i] = cards[i]!;
+        this.failedFirst[a.index * this.players.length + player.index] = keep;
+      }
+      return failed === null;
     } catch (e) {
       if (e instanceof Impossible) return false;
       if (e instanceof TrialEndsGame) return true;
@@ -433,6 +468,13 @@ const NO_INDICES: number[] = [];
 
 /** availableActions finds abilities through their zones when the game has at least this many (see indexAbilities). */
 const MIN_INDEXED_ABILITIES = 8;
+
+/** Whether two lists hold the same cards in the same order. */
+function sameCards(a: Card[], b: Card[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** Inserts `k` into the increasing list `xs` (short lists). */
 function insertSorted(xs: number[], k: number): void {

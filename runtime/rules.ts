@@ -10,6 +10,7 @@ import { Compiler } from './compile.ts';
 import type { CodeTables } from './codegen-functions.ts';
 import type { Ev, Ex } from './context.ts';
 import { whenPlayer, whenZones } from './when-zones.ts';
+import { firstStepZone } from './first-step.ts';
 
 export interface CompiledPick {
   kind: 'pick';
@@ -61,6 +62,8 @@ export interface CompiledAction {
   whenZones: number[] | null;
   /** The player `when` can hold for (whenPlayer): 'active', 'other' (not the active player), 'never', or null (anyone). */
   whenPlayer: 'active' | 'other' | 'never' | null;
+  /** The zone whose cards alone decide whether the first step can be made (first-step.ts), or -1. */
+  firstZone: number;
   condition: Ev | null;
   controller: Ev | null;
   steps: (CompiledPick | CompiledCost)[];
@@ -129,6 +132,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     when: a.when.map((w) => c.expr(w)),
     whenZones: a.source >= 0 ? whenZones(a.when, ir) : null,
     whenPlayer: whenPlayer(a.when, ir),
+    firstZone: a.isTrigger ? -1 : firstStepZone(a, ir),
     condition: a.condition ? c.expr(a.condition) : null,
     controller: a.controller ? c.expr(a.controller) : null,
     steps: a.steps.map((s): CompiledPick | CompiledCost =>

@@ -79,7 +79,7 @@ function required(e: Expr, ir: GameIR, env: Env, depth: number): number[] | null
  * Whether the game's expressions may draw a random number where a condition can reach: in its
  * functions, its card values, its auras, or the conditions themselves.
  */
-function drawsRandom(ir: GameIR, whens: readonly Expr[]): boolean {
+export function drawsRandom(ir: GameIR, whens: readonly Expr[]): boolean {
   const cache = drawsRandomCache.get(ir);
   if (cache !== undefined) return cache || whens.some(hasRandom);
   const found = ir.functions.some((f) => hasRandom(f.body)) || ir.cardTypes.some((t) => t.values.some((v) => hasRandom(v.expr))) || (ir.auras ?? []).some((a) => hasRandom(a.targets) || hasRandom(a.by));
