@@ -196,13 +196,13 @@ export abstract class ActionsRoom extends TriggersRoom {
   };
 
   private canDeclare(a: CompiledAction, player: Player, source: Card | null): boolean {
-    // The same cards where the first step failed last time for this player: it fails again
+    // No card but those where the first step failed last time for this player: it fails again
     // (first-step.ts), whatever `when` says.
     const fz = a.firstZone;
     let failedAt: Card[] | null | undefined = null;
     if (fz >= 0) {
       failedAt = this.failedFirst[a.index * this.players.length + player.index];
-      if (failedAt != null && sameCards(failedAt, (this.ir.zones[fz]!.shared ? this.sharedZones[fz]! : player.zones[fz]!).cards)) return false;
+      if (failedAt != null && fewerCards((this.ir.zones[fz]!.shared ? this.sharedZones[fz]! : player.zones[fz]!).cards, failedAt)) return false;
     }
     if (a.when.length) {
       // `when` conditions are expressions: nothing they do can reach another trial, so one
@@ -469,10 +469,25 @@ const NO_INDICES: number[] = [];
 /** availableActions finds abilities through their zones when the game has at least this many (see indexAbilities). */
 const MIN_INDEXED_ABILITIES = 8;
 
-/** Whether two lists hold the same cards in the same order. */
-function sameCards(a: Card[], b: Card[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+/**
+ * Whether a choice among the cards `now` fails for sure, having failed among `then`: when every
+ * card of `now` was in `then` (fewer candidates, fewer combinations: none passes). Only while
+ * `then` is small enough for the trial to have tried every combination of it (firstOption
+ * stops at 4096); otherwise only the very same list.
+ */
+function fewerCards(now: Card[], then: Card[]): boolean {
+  if (then.length > 11) {
+    if (now.length !== then.length) return false;
+    for (let i = 0; i < now.length; i++) if (now[i] !== then[i]) return false;
+    return true;
+  }
+  if (now.length > then.length) return false;
+  for (let i = 0; i < now.length; i++) {
+    const c = now[i]!;
+    let j = 0;
+    while (j < then.length && then[j] !== c) j++;
+    if (j === then.length) return false;
+  }
   return true;
 }
 

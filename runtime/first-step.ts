@@ -2,8 +2,10 @@
  * Actions whose first step can be known to fail from one zone's cards alone (see
  * ActionsRoom.canDeclare): a choice `from <zone> where <test>` (the zone `me`'s or a shared one)
  * whose test, and `such that`, read nothing but the candidates and their printed attributes that
- * no rule ever sets. Whether it has fewer candidates than it needs then depends only on which
- * cards lie in that zone: while they are the same cards, a trial that failed there fails again.
+ * no rule ever sets. Whether it has fewer candidates than it needs (or no combination of them
+ * passes `such that`) then depends only on which cards lie in that zone: while it holds no card
+ * but those it held when a trial failed there, the trial fails again (fewer candidates, fewer
+ * combinations).
  */
 import type { ActionIR, Expr, GameIR } from '../compiler/ir.ts';
 import { drawsRandom } from './when-zones.ts';
