@@ -202,7 +202,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     let failedAt: Card[] | null | undefined = null;
     if (fz >= 0) {
       failedAt = this.failedFirst[a.index * this.players.length + player.index];
-      if (failedAt != null && fewerCards((this.ir.zones[fz]!.shared ? this.sharedZones[fz]! : player.zones[fz]!).cards, failedAt)) return false;
+      if (failedAt != null && fewerCards((a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards, failedAt)) return false;
     }
     if (a.when.length) {
       // `when` conditions are expressions: nothing they do can reach another trial, so one
@@ -246,7 +246,7 @@ export abstract class ActionsRoom extends TriggersRoom {
       const failed = this.declareSteps(a, ctx, null, holder.tests);
       if (failed !== null && fz >= 0 && failed === a.steps[0]!.ir) {
         // Failed at its first step (nothing was done yet): remembered with the zone's cards.
-        const cards = (this.ir.zones[fz]!.shared ? this.sharedZones[fz]! : player.zones[fz]!).cards;
+        const cards = (a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards;
         const keep = failedAt ?? [];
         while (keep.length > cards.length) keep.pop();
         for (let i = 0; i < cards.length; i++) keep[i] = cards[i]!;

@@ -64,6 +64,8 @@ export interface CompiledAction {
   whenPlayer: 'active' | 'other' | 'never' | null;
   /** The zone whose cards alone decide whether the first step can be made (first-step.ts), or -1. */
   firstZone: number;
+  /** Whether `firstZone` is a shared zone (else the player's own). */
+  firstZoneShared: boolean;
   condition: Ev | null;
   controller: Ev | null;
   steps: (CompiledPick | CompiledCost)[];
@@ -133,6 +135,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     whenZones: a.source >= 0 ? whenZones(a.when, ir) : null,
     whenPlayer: whenPlayer(a.when, ir),
     firstZone: a.isTrigger ? -1 : firstStepZone(a, ir),
+    firstZoneShared: false,
     condition: a.condition ? c.expr(a.condition) : null,
     controller: a.controller ? c.expr(a.controller) : null,
     steps: a.steps.map((s): CompiledPick | CompiledCost =>
@@ -142,6 +145,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     effect: c.body(a.effect, 'frame', a.slots),
     targetSteps: [],
   }));
+  for (const a of actions) a.firstZoneShared = a.firstZone >= 0 && ir.zones[a.firstZone]!.shared;
   for (const a of actions) a.targetSteps = a.steps.filter((s): s is CompiledPick => s.kind === 'pick' && s.ir.kind === 'target');
   const triggers: TriggerTables = { moved: [], signal: new Map(), replacements: [], resolved: new Map(), declared: new Map(), turnStart: [], turnEnd: [] };
   for (const a of actions) {
