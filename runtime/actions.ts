@@ -65,6 +65,8 @@ export abstract class ActionsRoom extends TriggersRoom {
       // Whose `when` cannot hold for this player (it requires the active player, or another): not tried.
       const wp = a.whenPlayer;
       if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
+      // Whose `when` requires an empty stack, while it is not: not tried.
+      if (a.whenEmptyStack && this.stack.length > 0) continue;
       if (a.source < 0) {
         if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.limit) continue;
         if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });

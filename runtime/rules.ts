@@ -9,7 +9,7 @@ import type { EngineCalls } from './calls.ts';
 import { Compiler } from './compile.ts';
 import type { CodeTables } from './codegen-functions.ts';
 import type { Ev, Ex } from './context.ts';
-import { whenPlayer, whenZones } from './when-zones.ts';
+import { whenEmptyStack, whenPlayer, whenZones } from './when-zones.ts';
 import { firstStepZone } from './first-step.ts';
 
 export interface CompiledPick {
@@ -62,6 +62,8 @@ export interface CompiledAction {
   whenZones: number[] | null;
   /** The player `when` can hold for (whenPlayer): 'active', 'other' (not the active player), 'never', or null (anyone). */
   whenPlayer: 'active' | 'other' | 'never' | null;
+  /** Whether `when` can hold only while the stack is empty (whenEmptyStack). */
+  whenEmptyStack: boolean;
   /** The zone whose cards alone decide whether the first step can be made (first-step.ts), or -1. */
   firstZone: number;
   /** Whether `firstZone` is a shared zone (else the player's own). */
@@ -134,6 +136,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     when: a.when.map((w) => c.expr(w)),
     whenZones: a.source >= 0 ? whenZones(a.when, ir) : null,
     whenPlayer: whenPlayer(a.when, ir),
+    whenEmptyStack: whenEmptyStack(a.when, ir, g.params),
     firstZone: a.isTrigger ? -1 : firstStepZone(a, ir),
     firstZoneShared: false,
     condition: a.condition ? c.expr(a.condition) : null,
