@@ -204,7 +204,15 @@ export abstract class ActionsRoom extends TriggersRoom {
     let failedAt: Card[] | null | undefined = null;
     if (fz >= 0) {
       failedAt = this.failedFirst[a.index * this.players.length + player.index];
-      if (failedAt != null && fewerCards((a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards, failedAt)) return false;
+      if (failedAt != null) {
+        const now = (a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards;
+        if (fewerCards(now, failedAt)) return false;
+        // New cards, none of which passes the step's test: no new candidate, it fails again.
+        if (a.firstTest !== null && this.noNewCandidate(a.firstTest, now, failedAt, player)) {
+          copyCards(now, failedAt);
+          return false;
+        }
+      }
     }
     if (a.when.length) {
       // `when` conditions are expressions: nothing they do can reach another trial, so one
@@ -250,8 +258,7 @@ export abstract class ActionsRoom extends TriggersRoom {
         // Failed at its first step (nothing was done yet): remembered with the zone's cards.
         const cards = (a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards;
         const keep = failedAt ?? [];
-        while (keep.length > cards.length) keep.pop();
-        for (let i = 0; i < cards.length; i++) keep[i] = cards[i]!;
+        copyCards(cards, keep);
         this.failedFirst[a.index * this.players.length + player.index] = keep;
       }
       return failed === null;
@@ -267,6 +274,24 @@ export abstract class ActionsRoom extends TriggersRoom {
       rng.b = rb;
       rng.c = rc;
       rng.d = rd;
+    }
+  }
+
+  /** Whether every card of `now` not in `then` fails `test` (a first step's `where`: it reads only `it`, see first-step.ts). */
+  private noNewCandidate(test: Ev, now: Card[], then: Card[], player: Player): boolean {
+    const w = (this.whenCtx ??= newCtx([], player, ''));
+    try {
+      for (let i = 0; i < now.length; i++) {
+        const c = now[i]!;
+        let j = 0;
+        while (j < then.length && then[j] !== c) j++;
+        if (j < then.length) continue;
+        w.it = c;
+        if (test(w)) return false;
+      }
+      return true;
+    } finally {
+      w.it = null;
     }
   }
 
@@ -491,6 +516,12 @@ function fewerCards(now: Card[], then: Card[]): boolean {
     if (j === then.length) return false;
   }
   return true;
+}
+
+/** `to` made a copy of `from`, in place. */
+function copyCards(from: Card[], to: Card[]): void {
+  while (to.length > from.length) to.pop();
+  for (let i = 0; i < from.length; i++) to[i] = from[i]!;
 }
 
 /** Inserts `k` into the increasing list `xs` (short lists). */

@@ -28,6 +28,15 @@ export function firstStepZone(a: ActionIR, ir: GameIR): number {
   return z.zone;
 }
 
+/**
+ * For an action of firstStepZone without `such that`: its first step's `where` test (of `it`).
+ * A card that fails it adds no candidate: the zone may then gain it and the step still fails.
+ */
+export function firstStepTest(a: ActionIR): Expr | null {
+  const s = a.steps[0]!;
+  return s.kind !== 'cost' && !s.suchThat && s.from.kind === 'where' ? s.from.predicate : null;
+}
+
 /** A literal number of at least 1 (a step that may choose nothing never fails). */
 function literalNumber(e: Expr): number | null {
   return e.kind === 'lit' && typeof e.value === 'number' && e.value >= 1 ? e.value : e.kind === 'lit' && typeof e.value === 'number' ? 0 : null;

@@ -10,7 +10,7 @@ import { Compiler } from './compile.ts';
 import type { CodeTables } from './codegen-functions.ts';
 import type { Ev, Ex } from './context.ts';
 import { whenEmptyStack, whenPlayer, whenZones } from './when-zones.ts';
-import { firstStepZone } from './first-step.ts';
+import { firstStepTest, firstStepZone } from './first-step.ts';
 
 export interface CompiledPick {
   kind: 'pick';
@@ -68,6 +68,8 @@ export interface CompiledAction {
   firstZone: number;
   /** Whether `firstZone` is a shared zone (else the player's own). */
   firstZoneShared: boolean;
+  /** With a `firstZone` and no `such that`: its first step's test of a card (`it`), else null. */
+  firstTest: Ev | null;
   condition: Ev | null;
   controller: Ev | null;
   steps: (CompiledPick | CompiledCost)[];
@@ -139,6 +141,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     whenEmptyStack: whenEmptyStack(a.when, ir, g.params),
     firstZone: a.isTrigger ? -1 : firstStepZone(a, ir),
     firstZoneShared: false,
+    firstTest: null,
     condition: a.condition ? c.expr(a.condition) : null,
     controller: a.controller ? c.expr(a.controller) : null,
     steps: a.steps.map((s): CompiledPick | CompiledCost =>
@@ -148,7 +151,12 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     effect: c.body(a.effect, 'frame', a.slots),
     targetSteps: [],
   }));
-  for (const a of actions) a.firstZoneShared = a.firstZone >= 0 && ir.zones[a.firstZone]!.shared;
+  for (const a of actions) {
+    if (a.firstZone < 0) continue;
+    a.firstZoneShared = ir.zones[a.firstZone]!.shared;
+    const test = firstStepTest(a.ir);
+    a.firstTest = test ? c.expr(test) : null;
+  }
   for (const a of actions) a.targetSteps = a.steps.filter((s): s is CompiledPick => s.kind === 'pick' && s.ir.kind === 'target');
   const triggers: TriggerTables = { moved: [], signal: new Map(), replacements: [], resolved: new Map(), declared: new Map(), turnStart: [], turnEnd: [] };
   for (const a of actions) {
