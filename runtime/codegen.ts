@@ -488,6 +488,36 @@ export class ExprGen {
     }
   }
 
+  /**
+   * A call of a game function whose body is `L where P`, as that expression with the call's
+   * arguments in place of the parameters — when every argument is a value read without effect
+   * (a literal, a parameter, a local, `me`, `active`, `this`…, never `it`, which the body would
+   * rebind) and the list `L` does not read `it` (a function's own `it` is none). Else null.
+   */
+  private inlinedWhere(call: Extract<Expr, { kind: 'call' }>): Expr | null {
+    const body = this.ir.functions[call.fn]!.body;
+    if (body.kind !== 'where') return null;
+    for (const a of call.args) {
+      if (!(a.kind === 'lit' || a.kind === 'param' || a.kind === 'local' || (a.kind === 'builtin' && a.name !== 'it'))) return null;
+    }
+    if (readsIt(body.list)) return null;
+    let ok = true;
+    const put = (x: unknown): unknown => {
+      if (x === null || typeof x !== 'object') return x;
+      if (Array.isArray(x)) return x.map(put);
+      const o = x as { kind?: unknown; slot?: unknown };
+      if (o.kind === 'local' && typeof o.slot === 'number') {
+        if (o.slot >= call.args.length) ok = false;
+        return call.args[o.slot] ?? x;
+      }
+      const copy: Record<string, unknown> = {};
+      for (const k in o) copy[k] = put((o as Record<string, unknown>)[k]);
+      return copy;
+    };
+    const w = put(body) as Expr;
+    return ok ? w : null;
+  }
+
   private builtin(fn: BuiltinFn, args: Expr[], sc: Scope, out: string[]): string {
     switch (fn) {
       case 'sum':
@@ -504,6 +534,12 @@ export class ExprGen {
     // The length of the stack without the top-first copy `stack` makes.
     if ((fn === 'count' || fn === 'is_empty') && args[0]!.kind === 'builtin' && args[0]!.name === 'stack') {
       return fn === 'count' ? 'g.stackRequests().length' : '(g.stackRequests().length === 0)';
+    }
+    // `count(f(x))` and `is_empty(f(x))` of a game function whose body is a `where`: that
+    // `where`, its arguments put in place (as the loop below: without the list).
+    if ((fn === 'count' || fn === 'is_empty') && args[0]!.kind === 'call') {
+      const w = this.inlinedWhere(args[0]!);
+      if (w !== null) return this.builtin(fn, [w], sc, out);
     }
     // `count(… where …)` and `is_empty(… where …)`: a loop that counts, without the list. (It
     // stops at the first match only when the test cannot draw a random number: `where` tests
@@ -538,4 +574,14 @@ export class ExprGen {
     }
     throw new Error(`codegen: unknown builtin ${fn as string}`);
   }
+}
+
+/** Whether an expression reads `it` anywhere. */
+function readsIt(x: unknown): boolean {
+  if (x === null || typeof x !== 'object') return false;
+  if (Array.isArray(x)) return x.some(readsIt);
+  const o = x as { kind?: unknown; name?: unknown };
+  if (o.kind === 'builtin' && o.name === 'it') return true;
+  for (const k in o) if (readsIt((o as Record<string, unknown>)[k])) return true;
+  return false;
 }
