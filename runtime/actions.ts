@@ -203,7 +203,10 @@ export abstract class ActionsRoom extends TriggersRoom {
     const fz = a.firstZone;
     let failedAt: Card[] | null | undefined = null;
     if (fz >= 0) {
-      failedAt = this.failedFirst[a.index * this.players.length + player.index];
+      const k = a.index * this.players.length + player.index;
+      // (Dense, null where nothing failed: grown once to every action and player.)
+      while (this.failedFirst.length <= k) this.failedFirst.push(null);
+      failedAt = this.failedFirst[k];
       if (failedAt != null) {
         const now = (a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards;
         if (fewerCards(now, failedAt)) return false;
@@ -509,11 +512,18 @@ function fewerCards(now: Card[], then: Card[]): boolean {
     return true;
   }
   if (now.length > then.length) return false;
+  // Cards leave a zone without the others changing order: look for each after the last found first.
+  let from = 0;
   for (let i = 0; i < now.length; i++) {
     const c = now[i]!;
-    let j = 0;
+    let j = from;
     while (j < then.length && then[j] !== c) j++;
-    if (j === then.length) return false;
+    if (j === then.length) {
+      j = 0;
+      while (j < from && then[j] !== c) j++;
+      if (j === from) return false;
+    }
+    from = j + 1;
   }
   return true;
 }
