@@ -12,6 +12,7 @@ import { Request, type Card, type Player } from './model.ts';
 import { NO_OPTION, firstOption } from './choices.ts';
 import type { CompiledAction, CompiledPick } from './rules.ts';
 import { TriggersRoom } from './triggers.ts';
+import { NO_CARDS } from './state.ts';
 import type { GameSnapshot } from './snapshot.ts';
 
 /** An action a player may take now; for a card's ability, with the card that has it. */
@@ -207,8 +208,10 @@ export abstract class ActionsRoom extends TriggersRoom {
       // (Dense, null where nothing failed: grown once to every action and player.)
       while (this.failedFirst.length <= k) this.failedFirst.push(null);
       failedAt = this.failedFirst[k];
+      const now = failedAt != null ? (a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards : NO_CARDS;
+      // (A step that reads what lies under the cards: only while none has a card attached.)
+      if (failedAt != null && a.firstBare && !bare(now)) failedAt = null;
       if (failedAt != null) {
-        const now = (a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards;
         if (fewerCards(now, failedAt)) return false;
         // New cards, none of which passes the step's test: no new candidate, it fails again.
         if (a.firstTest !== null && this.noNewCandidate(a.firstTest, now, failedAt, player)) {
@@ -262,7 +265,8 @@ export abstract class ActionsRoom extends TriggersRoom {
         const cards = (a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards;
         const keep = failedAt ?? [];
         copyCards(cards, keep);
-        this.failedFirst[a.index * this.players.length + player.index] = keep;
+        // (Only when the cards are bare, if the step reads what lies under them.)
+        this.failedFirst[a.index * this.players.length + player.index] = !a.firstBare || bare(cards) ? keep : null;
       }
       return failed === null;
     } catch (e) {
@@ -525,6 +529,12 @@ function fewerCards(now: Card[], then: Card[]): boolean {
     }
     from = j + 1;
   }
+  return true;
+}
+
+/** Whether no card of the list has a card attached. */
+function bare(cards: Card[]): boolean {
+  for (let i = 0; i < cards.length; i++) if (cards[i]!.attached.length) return false;
   return true;
 }
 

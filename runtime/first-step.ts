@@ -10,8 +10,18 @@
 import type { ActionIR, Expr, GameIR } from '../compiler/ir.ts';
 import { drawsRandom } from './when-zones.ts';
 
-/** The zone the first step of `a` chooses from, when its failure depends on that zone's cards alone; else -1. */
-export function firstStepZone(a: ActionIR, ir: GameIR): number {
+/**
+ * The zone the first step of `a` chooses from, when its failure depends on that zone's cards
+ * alone, and whether only while none of them has a card attached (its tests read `units`, the
+ * card and what lies under it); else null.
+ */
+export function firstStep(a: ActionIR, ir: GameIR): { zone: number; bare: boolean } | null {
+  const r: Reads = { ir, fixed: fixedAttrs(ir), slot: -1, params: 0, depth: 0, units: { used: false } };
+  const zone = firstStepZone(a, ir, r);
+  return zone >= 0 ? { zone, bare: r.units.used } : null;
+}
+
+function firstStepZone(a: ActionIR, ir: GameIR, r: Reads): number {
   const s = a.steps[0];
   if (!s || s.kind === 'cost') return -1;
   // Skipping `when` (a failed first step fails whatever it says) must change nothing: no random draw.
@@ -22,9 +32,8 @@ export function firstStepZone(a: ActionIR, ir: GameIR): number {
   const z = from.list;
   const shared = ir.zones[z.zone]!.shared;
   if (shared ? z.player !== null : !(z.player !== null && z.player.kind === 'builtin' && z.player.name === 'me')) return -1;
-  const fixed = fixedAttrs(ir);
-  if (!readsOnly(from.predicate, fixed, -1)) return -1;
-  if (s.suchThat && !readsOnly(s.suchThat, fixed, s.slot)) return -1;
+  if (!readsOnly(from.predicate, r)) return -1;
+  if (s.suchThat && !readsOnly(s.suchThat, { ...r, slot: s.slot })) return -1;
   return z.zone;
 }
 
@@ -45,8 +54,27 @@ function literalNumber(e: Expr): number | null {
 /** Builtins that are functions of their arguments alone. */
 const PURE_FNS = new Set(['count', 'sum', 'max', 'min', 'any', 'all', 'all_same', 'sorted', 'distinct', 'is_empty', 'first', 'top', 'bottom']);
 
-/** Whether `e` reads only `it`, the local `slot` (the step's own choice), literals, parameters and the fields in `fixed`. */
-function readsOnly(e: Expr, fixed: Set<number>, slot: number): boolean {
+/**
+ * What an expression may read (readsOnly): `fixed` fields, the local `slot` (the step's own
+ * choice), or inside a game function (`params` > 0) its parameters; `units.used` is set when it
+ * reads `units` or `all_units` (then the cards must have nothing attached: see firstStep).
+ */
+interface Reads {
+  ir: GameIR;
+  fixed: Set<number>;
+  slot: number;
+  params: number;
+  depth: number;
+  units: { used: boolean };
+}
+
+/**
+ * Whether `e` reads only `it`, the local `slot`, literals, parameters and the fields in
+ * `fixed`, calling only builtins that are functions of their arguments and game functions that
+ * read the same.
+ */
+function readsOnly(e: Expr, r: Reads): boolean {
+  const all = (xs: Expr[]) => xs.every((x) => readsOnly(x, r));
   switch (e.kind) {
     case 'lit':
     case 'param':
@@ -54,28 +82,36 @@ function readsOnly(e: Expr, fixed: Set<number>, slot: number): boolean {
     case 'actionRef':
       return true;
     case 'local':
-      return e.slot === slot;
+      return r.params > 0 ? e.slot < r.params : e.slot === r.slot;
     case 'builtin':
       return e.name === 'it';
     case 'cardField':
-      return fixed.has(e.field) && readsOnly(e.card, fixed, slot);
+      return r.fixed.has(e.field) && readsOnly(e.card, r);
+    case 'call': {
+      // Its body reads its parameters (these arguments, checked here), and `it` is none there.
+      const body = r.ir.functions[e.fn]!.body;
+      if (r.depth >= 8 || !all(e.args)) return false;
+      return e.args.length > 0 ? readsOnly(body, { ...r, slot: -1, params: e.args.length, depth: r.depth + 1 }) : readsOnly(body, { ...r, slot: -1, params: 0, depth: r.depth + 1 });
+    }
     case 'builtinCall':
-      return PURE_FNS.has(e.fn) && e.args.every((x) => readsOnly(x, fixed, slot));
+      if (e.fn === 'units' || e.fn === 'all_units') r.units.used = true;
+      else if (!PURE_FNS.has(e.fn)) return false;
+      return all(e.args);
     case 'list':
-      return e.items.every((x) => readsOnly(x, fixed, slot));
+      return all(e.items);
     case 'cond':
-      return readsOnly(e.test, fixed, slot) && readsOnly(e.then, fixed, slot) && readsOnly(e.else, fixed, slot);
+      return all([e.test, e.then, e.else]);
     case 'not':
     case 'neg':
-      return readsOnly(e.operand, fixed, slot);
+      return readsOnly(e.operand, r);
     case 'binary':
-      return readsOnly(e.left, fixed, slot) && readsOnly(e.right, fixed, slot);
+      return all([e.left, e.right]);
     case 'inRange':
-      return readsOnly(e.item, fixed, slot) && readsOnly(e.low, fixed, slot) && readsOnly(e.high, fixed, slot);
+      return all([e.item, e.low, e.high]);
     case 'inList':
-      return readsOnly(e.item, fixed, slot) && readsOnly(e.list, fixed, slot);
+      return all([e.item, e.list]);
     case 'where':
-      return readsOnly(e.list, fixed, slot) && readsOnly(e.predicate, fixed, slot);
+      return all([e.list, e.predicate]);
     default:
       return false;
   }

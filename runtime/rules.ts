@@ -10,7 +10,7 @@ import { Compiler } from './compile.ts';
 import type { CodeTables } from './codegen-functions.ts';
 import type { Ev, Ex } from './context.ts';
 import { whenEmptyStack, whenPlayer, whenZones } from './when-zones.ts';
-import { firstStepTest, firstStepZone } from './first-step.ts';
+import { firstStep, firstStepTest } from './first-step.ts';
 
 export interface CompiledPick {
   kind: 'pick';
@@ -68,6 +68,8 @@ export interface CompiledAction {
   firstZone: number;
   /** Whether `firstZone` is a shared zone (else the player's own). */
   firstZoneShared: boolean;
+  /** Whether the first-step cache holds only while no card of `firstZone` has a card attached (first-step.ts). */
+  firstBare: boolean;
   /** With a `firstZone` and no `such that`: its first step's test of a card (`it`), else null. */
   firstTest: Ev | null;
   condition: Ev | null;
@@ -139,8 +141,9 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     whenZones: a.source >= 0 ? whenZones(a.when, ir) : null,
     whenPlayer: whenPlayer(a.when, ir),
     whenEmptyStack: whenEmptyStack(a.when, ir, g.params),
-    firstZone: a.isTrigger ? -1 : firstStepZone(a, ir),
+    firstZone: -1,
     firstZoneShared: false,
+    firstBare: false,
     firstTest: null,
     condition: a.condition ? c.expr(a.condition) : null,
     controller: a.controller ? c.expr(a.controller) : null,
@@ -152,7 +155,10 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     targetSteps: [],
   }));
   for (const a of actions) {
-    if (a.firstZone < 0) continue;
+    const first = a.ir.isTrigger ? null : firstStep(a.ir, ir);
+    if (first === null) continue;
+    a.firstZone = first.zone;
+    a.firstBare = first.bare;
     a.firstZoneShared = ir.zones[a.firstZone]!.shared;
     const test = firstStepTest(a.ir);
     a.firstTest = test ? c.expr(test) : null;
