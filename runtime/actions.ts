@@ -9,9 +9,11 @@ import { Impossible, asList, newCtx, type Ctx, type Ev } from './context.ts';
 import type { DecisionOption } from './decisions.ts';
 import { TrialEndsGame } from './engine-types.ts';
 import { Request, type Card, type Player } from './model.ts';
-import { NO_OPTION } from './choices.ts';
+import { NO_OPTION, firstOption } from './choices.ts';
 import type { CompiledAction, CompiledPick } from './rules.ts';
 import { TriggersRoom } from './triggers.ts';
+import { NO_CARDS } from './state.ts';
+import type { GameSnapshot } from './snapshot.ts';
 
 /** An action a player may take now; for a card's ability, with the card that has it. */
 export interface Offer {
@@ -22,6 +24,26 @@ export interface Offer {
 export abstract class ActionsRoom extends TriggersRoom {
   /** The context of `when` conditions (they cannot reach another trial: one serves them all). */
   private whenCtx: Ctx | null = null;
+
+  /**
+   * By action and player (action × players + player): the cards of the action's `firstZone`
+   * when its first step last failed for that player, or null. Reset with each game and state
+   * loaded (a cache: the same cards decide the same failure).
+   */
+  private failedFirst: (Card[] | null | undefined)[] = [];
+
+  protected override resetGame(seed: number): void {
+    super.resetGame(seed);
+    for (let i = 0; i < this.failedFirst.length; i++) this.failedFirst[i] = null;
+  }
+
+  protected override loadRoom(s: GameSnapshot): void {
+    super.loadRoom(s);
+    for (let i = 0; i < this.failedFirst.length; i++) this.failedFirst[i] = null;
+  }
+
+  /** By action: the context its trials reuse, with its picks' `such that` tests bound to it (see canDeclare). */
+  private trialHolders: (TrialHolder | undefined)[] = [];
 
   /** The actions `player` may take now (checked by a trial declaration that is then undone). */
   availableActions(player: Player, windowName: string): Offer[] {
@@ -44,8 +66,10 @@ export abstract class ActionsRoom extends TriggersRoom {
       // Whose `when` cannot hold for this player (it requires the active player, or another): not tried.
       const wp = a.whenPlayer;
       if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
-      if (a.ir.source < 0) {
-        if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.ir.limit) continue;
+      // Whose `when` requires an empty stack, while it is not: not tried.
+      if (a.whenEmptyStack && this.stack.length > 0) continue;
+      if (a.source < 0) {
+        if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.limit) continue;
         if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
         continue;
       }
@@ -54,7 +78,7 @@ export abstract class ActionsRoom extends TriggersRoom {
         const cards = found[i]!;
         for (let j = 0; j < cards.length; j++) {
           const card = cards[j]!;
-          if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.ir.limit) continue;
+          if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
           if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
         }
         continue;
@@ -62,9 +86,9 @@ export abstract class ActionsRoom extends TriggersRoom {
       // A card's ability: once for each of the player's cards that has it and is where it works
       // (the cards abilityCards lists, walked without making the list; trials undo every move,
       // and a card made meanwhile comes after `n`).
-      const all = this.cardsByDef[a.ir.source];
+      const all = this.cardsByDef[a.source];
       if (!all) continue;
-      const zone = a.ir.sourceZone;
+      const zone = a.sourceZone;
       for (let j = 0, n = all.length; j < n; j++) {
         const card = all[j]!;
         if (zone === -2 ? !card.host : !card.zone) continue;
@@ -72,7 +96,7 @@ export abstract class ActionsRoom extends TriggersRoom {
         if (this.controllerOf(card) !== player) continue;
         // Where its `when` cannot hold, no need to evaluate it.
         if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
-        if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.ir.limit) continue;
+        if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
         if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
       }
     }
@@ -175,19 +199,56 @@ export abstract class ActionsRoom extends TriggersRoom {
   };
 
   private canDeclare(a: CompiledAction, player: Player, source: Card | null): boolean {
+    // No card but those where the first step failed last time for this player: it fails again
+    // (first-step.ts), whatever `when` says.
+    const fz = a.firstZone;
+    let failedAt: Card[] | null | undefined = null;
+    if (fz >= 0) {
+      const k = a.index * this.players.length + player.index;
+      // (Dense, null where nothing failed: grown once to every action and player.)
+      while (this.failedFirst.length <= k) this.failedFirst.push(null);
+      failedAt = this.failedFirst[k];
+      const now = failedAt != null ? (a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards : NO_CARDS;
+      // (A step that reads what lies under the cards: only while none has a card attached.)
+      if (failedAt != null && a.firstBare && !bare(now)) failedAt = null;
+      if (failedAt != null) {
+        if (fewerCards(now, failedAt)) return false;
+        // New cards, none of which passes the step's test: no new candidate, it fails again.
+        if (a.firstTest !== null && this.noNewCandidate(a.firstTest, now, failedAt, player)) {
+          copyCards(now, failedAt);
+          return false;
+        }
+      }
+    }
     if (a.when.length) {
       // `when` conditions are expressions: nothing they do can reach another trial, so one
       // context serves them all. They come before any choice: its frame is empty.
       const w = (this.whenCtx ??= newCtx([], player, ''));
       w.me = player;
       w.thisCard = source;
-      w.cite = a.ir.cite;
+      w.cite = a.cite;
       for (let i = 0; i < a.when.length; i++) if (!a.when[i]!(w)) return false;
     }
     if (a.steps.length === 0) return true;
-    const ctx = newCtx(new Array(a.ir.slots), player, a.ir.cite);
+    // One context per action serves its trials (nothing keeps a trial's context or frame once
+    // it is undone): its frame emptied, as a new one would be. A trial inside a trial of the
+    // same action (a cost that performs an action) makes its own.
+    let holder = this.trialHolders[a.index];
+    if (holder === undefined || holder.busy) {
+      holder = { ctx: newCtx(new Array(a.slots), player, a.cite), tests: a.steps.map(() => null), busy: false };
+      if (this.trialHolders[a.index] === undefined) this.trialHolders[a.index] = holder;
+    } else {
+      const f = holder.ctx.frame;
+      for (let i = 0; i < f.length; i++) f[i] = undefined;
+    }
+    const ctx = holder.ctx;
+    ctx.me = player;
+    ctx.it = null;
+    ctx.request = null;
+    ctx.cite = a.cite;
     ctx.thisCard = source;
     ctx.declaring = true;
+    holder.busy = true;
     const mark = this.journal.mark();
     // The generator's state, kept in locals rather than a new array for each trial.
     const rng = this.rng;
@@ -198,12 +259,22 @@ export abstract class ActionsRoom extends TriggersRoom {
     this.trial++;
     try {
       // In a trial every choice takes its first option (see ask): no one is asked.
-      return this.declareSteps(a, ctx, null) === null;
+      const failed = this.declareSteps(a, ctx, null, holder.tests);
+      if (failed !== null && fz >= 0 && failed === a.steps[0]!.ir) {
+        // Failed at its first step (nothing was done yet): remembered with the zone's cards.
+        const cards = (a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards;
+        const keep = failedAt ?? [];
+        copyCards(cards, keep);
+        // (Only when the cards are bare, if the step reads what lies under them.)
+        this.failedFirst[a.index * this.players.length + player.index] = !a.firstBare || bare(cards) ? keep : null;
+      }
+      return failed === null;
     } catch (e) {
       if (e instanceof Impossible) return false;
       if (e instanceof TrialEndsGame) return true;
       throw e;
     } finally {
+      holder.busy = false;
       this.trial--;
       this.journal.rollback(mark);
       rng.a = ra;
@@ -213,13 +284,31 @@ export abstract class ActionsRoom extends TriggersRoom {
     }
   }
 
+  /** Whether every card of `now` not in `then` fails `test` (a first step's `where`: it reads only `it`, see first-step.ts). */
+  private noNewCandidate(test: Ev, now: Card[], then: Card[], player: Player): boolean {
+    const w = (this.whenCtx ??= newCtx([], player, ''));
+    try {
+      for (let i = 0; i < now.length; i++) {
+        const c = now[i]!;
+        let j = 0;
+        while (j < then.length && then[j] !== c) j++;
+        if (j < then.length) continue;
+        w.it = c;
+        if (test(w)) return false;
+      }
+      return true;
+    } finally {
+      w.it = null;
+    }
+  }
+
   /**
    * The declaration's choices and costs, in order. Returns null, or the choice that had nothing
    * to choose from (the declaration is impossible): returned, not thrown, because trials try
    * every action at every decision and V8 throws slowly (~1 µs). A cost's own statements still
    * throw `Impossible`.
    */
-  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[] | null): PickIR | null {
+  private declareSteps(a: CompiledAction, ctx: Ctx, using: Card[] | null, tests: (((v: unknown) => unknown) | null)[] | null = null): PickIR | null {
     const steps = a.steps;
     for (let i = 0; i < steps.length; i++) {
       const s = steps[i]!;
@@ -232,10 +321,12 @@ export abstract class ActionsRoom extends TriggersRoom {
       const from = s.from(ctx);
       const min = s.minK ?? Number(s.min(ctx));
       const max = s.maxK ?? Number(s.max(ctx));
-      const v = this.pick(ctx.me, from, min, max, s.ir.single, s.such ? pickTest(s, ctx) : null, ctx, prompt, s.ir.loc);
+      const test = s.such ? (tests !== null ? (tests[i] ??= pickTest(s, ctx)) : pickTest(s, ctx)) : null;
+      // In a trial, the first option (what pick takes there, while declaring), found directly.
+      const v = this.trial > 0 ? firstOption(asList(from), min, max, s.single && max <= 1 && min <= 1, test) : this.pick(ctx.me, from, min, max, s.single, test, ctx, prompt, s.ir.loc);
       if (v === NO_OPTION) return s.ir;
-      ctx.frame[s.ir.slot] = v;
-      if (s.ir.kind === 'using') {
+      ctx.frame[s.slot] = v;
+      if (s.using) {
         const chosen = asList(v) as Card[];
         // (A trial keeps no list of them: null.)
         if (using) using.push(...chosen);
@@ -386,6 +477,13 @@ export abstract class ActionsRoom extends TriggersRoom {
   }
 }
 
+/** An action's trial context, reused from trial to trial (see canDeclare). */
+interface TrialHolder {
+  ctx: Ctx;
+  tests: (((v: unknown) => unknown) | null)[];
+  busy: boolean;
+}
+
 /** See Engine.abilityIndex. */
 interface AbilityIndex {
   zones: number[];
@@ -404,6 +502,47 @@ const NO_INDICES: number[] = [];
 
 /** availableActions finds abilities through their zones when the game has at least this many (see indexAbilities). */
 const MIN_INDEXED_ABILITIES = 8;
+
+/**
+ * Whether a choice among the cards `now` fails for sure, having failed among `then`: when every
+ * card of `now` was in `then` (fewer candidates, fewer combinations: none passes). Only while
+ * `then` is small enough for the trial to have tried every combination of it (firstOption
+ * stops at 4096); otherwise only the very same list.
+ */
+function fewerCards(now: Card[], then: Card[]): boolean {
+  if (then.length > 11) {
+    if (now.length !== then.length) return false;
+    for (let i = 0; i < now.length; i++) if (now[i] !== then[i]) return false;
+    return true;
+  }
+  if (now.length > then.length) return false;
+  // Cards leave a zone without the others changing order: look for each after the last found first.
+  let from = 0;
+  for (let i = 0; i < now.length; i++) {
+    const c = now[i]!;
+    let j = from;
+    while (j < then.length && then[j] !== c) j++;
+    if (j === then.length) {
+      j = 0;
+      while (j < from && then[j] !== c) j++;
+      if (j === from) return false;
+    }
+    from = j + 1;
+  }
+  return true;
+}
+
+/** Whether no card of the list has a card attached. */
+function bare(cards: Card[]): boolean {
+  for (let i = 0; i < cards.length; i++) if (cards[i]!.attached.length) return false;
+  return true;
+}
+
+/** `to` made a copy of `from`, in place. */
+function copyCards(from: Card[], to: Card[]): void {
+  while (to.length > from.length) to.pop();
+  for (let i = 0; i < from.length; i++) to[i] = from[i]!;
+}
 
 /** Inserts `k` into the increasing list `xs` (short lists). */
 function insertSorted(xs: number[], k: number): void {

@@ -169,7 +169,7 @@ export abstract class ChoicesRoom extends MovesRoom {
 }
 
 /** The option `choose` would list first, or NO_OPTION: the same order as the full listing. */
-function firstOption(candidates: unknown[], min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null): unknown {
+export function firstOption(candidates: unknown[], min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null): unknown {
   if (single) {
     if (min === 0) return null;
     for (const c of candidates) {

@@ -2,7 +2,7 @@
  * Facts about IR expressions that the generators use to write simpler code (codegen.ts): what
  * an expression reads, what a list's elements always are. Fixed code, no generated source.
  */
-import type { Expr } from '../compiler/ir.ts';
+import type { Expr, GameIR } from '../compiler/ir.ts';
 
 /** Whether an expression reads `it` anywhere, inside inner list functions too. */
 export function readsIt(e: Expr): boolean {
@@ -30,4 +30,34 @@ export function cardsOnly(e: Expr): boolean {
   if (e.kind === 'where') return cardsOnly(e.list);
   if (e.kind === 'builtinCall' && (e.fn === 'sorted' || e.fn === 'distinct')) return cardsOnly(e.args[0]!);
   return false;
+}
+
+/**
+ * A call of a game function whose body is `L where P`, as that expression with the call's
+ * arguments in place of the parameters — when every argument is a value read without effect
+ * (a literal, a parameter, a local, `me`, `active`, `this`…, never `it`, which the body would
+ * rebind) and the list `L` does not read `it` (a function's own `it` is none). Else null.
+ */
+export function inlinedWhere(call: Extract<Expr, { kind: 'call' }>, ir: GameIR): Expr | null {
+  const body = ir.functions[call.fn]!.body;
+  if (body.kind !== 'where') return null;
+  for (const a of call.args) {
+    if (!(a.kind === 'lit' || a.kind === 'param' || a.kind === 'local' || (a.kind === 'builtin' && a.name !== 'it'))) return null;
+  }
+  if (readsIt(body.list)) return null;
+  let ok = true;
+  const put = (x: unknown): unknown => {
+    if (x === null || typeof x !== 'object') return x;
+    if (Array.isArray(x)) return x.map(put);
+    const o = x as { kind?: unknown; slot?: unknown };
+    if (o.kind === 'local' && typeof o.slot === 'number') {
+      if (o.slot >= call.args.length) ok = false;
+      return call.args[o.slot] ?? x;
+    }
+    const copy: Record<string, unknown> = {};
+    for (const k in o) copy[k] = put((o as Record<string, unknown>)[k]);
+    return copy;
+  };
+  const w = put(body) as Expr;
+  return ok ? w : null;
 }

@@ -22,7 +22,7 @@
  * procedures (codegen-statements.ts).
  */
 import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
-import { cardsOnly, readsIt } from './codegen-facts.ts';
+import { cardsOnly, inlinedWhere, readsIt } from './codegen-facts.ts';
 
 /** Where the generated code finds the names of the rules. */
 export interface Scope {
@@ -553,6 +553,12 @@ export class ExprGen {
     // The length of the stack without the top-first copy `stack` makes.
     if ((fn === 'count' || fn === 'is_empty') && args[0]!.kind === 'builtin' && args[0]!.name === 'stack') {
       return fn === 'count' ? 'g.stackRequests().length' : '(g.stackRequests().length === 0)';
+    }
+    // `count(f(x))` and `is_empty(f(x))` of a game function whose body is a `where`: that
+    // `where`, its arguments put in place (as the loop below: without the list).
+    if ((fn === 'count' || fn === 'is_empty') && args[0]!.kind === 'call') {
+      const w = inlinedWhere(args[0]!, this.ir);
+      if (w !== null) return this.builtin(fn, [w], sc, out);
     }
     // `count(… where …)` and `is_empty(… where …)`: a loop that counts, without the list. (It
     // stops at the first match only when the test cannot draw a random number: `where` tests

@@ -9,7 +9,8 @@ import type { EngineCalls } from './calls.ts';
 import { Compiler } from './compile.ts';
 import type { CodeTables } from './codegen-functions.ts';
 import type { Ev, Ex } from './context.ts';
-import { whenPlayer, whenZones } from './when-zones.ts';
+import { whenEmptyStack, whenPlayer, whenZones } from './when-zones.ts';
+import { firstStep, firstStepTest } from './first-step.ts';
 
 export interface CompiledPick {
   kind: 'pick';
@@ -21,19 +22,59 @@ export interface CompiledPick {
   minK: number | null;
   maxK: number | null;
   such: Ev | null;
+  /** `ir.slot`, `ir.single`, `ir.kind === 'using'`: read at every trial, kept here (see CompiledAction.source). */
+  slot: number;
+  single: boolean;
+  using: boolean;
+  body: null;
+}
+
+/** A declaration's cost: the same fields as a pick (one shape for the steps V8 reads at every trial). */
+export interface CompiledCost {
+  kind: 'cost';
+  body: Ex;
+  ir: null;
+  from: null;
+  min: null;
+  max: null;
+  minK: null;
+  maxK: null;
+  such: null;
+  slot: number;
+  single: boolean;
+  using: boolean;
 }
 
 export interface CompiledAction {
   ir: ActionIR;
   index: number;
+  /**
+   * `ir.source`, `ir.sourceZone`, `ir.limit`, `ir.slots`, `ir.cite`, read for every action at
+   * every decision: kept here, in objects of one shape (IR objects have many).
+   */
+  source: number;
+  sourceZone: number;
+  limit: number;
+  slots: number;
+  cite: string;
   when: Ev[];
   /** For a card's ability: the zones of its player where the card must lie for `when` to hold (null: anywhere). See when-zones.ts. */
   whenZones: number[] | null;
   /** The player `when` can hold for (whenPlayer): 'active', 'other' (not the active player), 'never', or null (anyone). */
   whenPlayer: 'active' | 'other' | 'never' | null;
+  /** Whether `when` can hold only while the stack is empty (whenEmptyStack). */
+  whenEmptyStack: boolean;
+  /** The zone whose cards alone decide whether the first step can be made (first-step.ts), or -1. */
+  firstZone: number;
+  /** Whether `firstZone` is a shared zone (else the player's own). */
+  firstZoneShared: boolean;
+  /** Whether the first-step cache holds only while no card of `firstZone` has a card attached (first-step.ts). */
+  firstBare: boolean;
+  /** With a `firstZone` and no `such that`: its first step's test of a card (`it`), else null. */
+  firstTest: Ev | null;
   condition: Ev | null;
   controller: Ev | null;
-  steps: (CompiledPick | { kind: 'cost'; body: Ex })[];
+  steps: (CompiledPick | CompiledCost)[];
   effect: Ex;
   /** Its `target` steps (resolve checks their targets are still legal): a table, not a filter per request. */
   targetSteps: CompiledPick[];
@@ -91,15 +132,37 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
   const actions: CompiledAction[] = ir.actions.map((a, index) => ({
     ir: a,
     index,
+    source: a.source,
+    sourceZone: a.sourceZone,
+    limit: a.limit,
+    slots: a.slots,
+    cite: a.cite,
     when: a.when.map((w) => c.expr(w)),
     whenZones: a.source >= 0 ? whenZones(a.when, ir) : null,
     whenPlayer: whenPlayer(a.when, ir),
+    whenEmptyStack: whenEmptyStack(a.when, ir, g.params),
+    firstZone: -1,
+    firstZoneShared: false,
+    firstBare: false,
+    firstTest: null,
     condition: a.condition ? c.expr(a.condition) : null,
     controller: a.controller ? c.expr(a.controller) : null,
-    steps: a.steps.map((s) => (s.kind === 'cost' ? { kind: 'cost' as const, body: c.body(s.body, 'frame', a.slots) } : { kind: 'pick' as const, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null })),
+    steps: a.steps.map((s): CompiledPick | CompiledCost =>
+      s.kind === 'cost'
+        ? { kind: 'cost', body: c.body(s.body, 'frame', a.slots), ir: null, from: null, min: null, max: null, minK: null, maxK: null, such: null, slot: -1, single: false, using: false }
+        : { kind: 'pick', body: null, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null, slot: s.slot, single: s.single, using: s.kind === 'using' }),
     effect: c.body(a.effect, 'frame', a.slots),
     targetSteps: [],
   }));
+  for (const a of actions) {
+    const first = a.ir.isTrigger ? null : firstStep(a.ir, ir);
+    if (first === null) continue;
+    a.firstZone = first.zone;
+    a.firstBare = first.bare;
+    a.firstZoneShared = ir.zones[a.firstZone]!.shared;
+    const test = firstStepTest(a.ir);
+    a.firstTest = test ? c.expr(test) : null;
+  }
   for (const a of actions) a.targetSteps = a.steps.filter((s): s is CompiledPick => s.kind === 'pick' && s.ir.kind === 'target');
   const triggers: TriggerTables = { moved: [], signal: new Map(), replacements: [], resolved: new Map(), declared: new Map(), turnStart: [], turnEnd: [] };
   for (const a of actions) {

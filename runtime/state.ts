@@ -255,6 +255,8 @@ export abstract class GameState {
 
   setCardField(card: Card, f: number, v: unknown): void {
     const old = card.f[f];
+    // The same value (not -0 for 0): nothing changes, nothing to undo.
+    if (old === v && (v !== 0 || Object.is(old, v))) return;
     card.f[f] = v;
     if (this.journal.depth > 0) this.journal.cardField(card, f, old);
   }

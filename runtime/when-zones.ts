@@ -79,7 +79,7 @@ function required(e: Expr, ir: GameIR, env: Env, depth: number): number[] | null
  * Whether the game's expressions may draw a random number where a condition can reach: in its
  * functions, its card values, its auras, or the conditions themselves.
  */
-function drawsRandom(ir: GameIR, whens: readonly Expr[]): boolean {
+export function drawsRandom(ir: GameIR, whens: readonly Expr[]): boolean {
   const cache = drawsRandomCache.get(ir);
   if (cache !== undefined) return cache || whens.some(hasRandom);
   const found = ir.functions.some((f) => hasRandom(f.body)) || ir.cardTypes.some((t) => t.values.some((v) => hasRandom(v.expr))) || (ir.auras ?? []).some((a) => hasRandom(a.targets) || hasRandom(a.by));
@@ -150,4 +150,46 @@ function playerRequired(e: Expr, ir: GameIR, env: Env, depth: number): PlayerReq
     default:
       return null;
   }
+}
+
+/**
+ * Whether an action's `when` conditions can hold only while the stack is empty: one of them
+ * requires `is_empty(stack)`, read the same way (`and`, `or`, calls of the game's functions),
+ * with the engine's parameters (`not <param>` with the parameter true is false). Only where no
+ * expression the game evaluates draws a random number (skipping a condition changes nothing).
+ */
+export function whenEmptyStack(whens: readonly Expr[], ir: GameIR, params: readonly unknown[]): boolean {
+  if (whens.length === 0 || drawsRandom(ir, whens)) return false;
+  return whens.some((w) => needsEmptyStack(w, ir, params, 0));
+}
+
+function needsEmptyStack(e: Expr, ir: GameIR, params: readonly unknown[], depth: number): boolean {
+  if (isFalse(e, params)) return true;
+  switch (e.kind) {
+    case 'binary':
+      if (e.op === 'and') return needsEmptyStack(e.left, ir, params, depth) || needsEmptyStack(e.right, ir, params, depth);
+      if (e.op === 'or') return needsEmptyStack(e.left, ir, params, depth) && needsEmptyStack(e.right, ir, params, depth);
+      return false;
+    case 'builtinCall':
+      return e.fn === 'is_empty' && e.args.length === 1 && e.args[0]!.kind === 'builtin' && e.args[0]!.name === 'stack';
+    case 'call':
+      return depth <= 16 && needsEmptyStack(ir.functions[e.fn]!.body, ir, params, depth + 1);
+    default:
+      return false;
+  }
+}
+
+/** An expression that is false whatever the state: `false`, a parameter that is false, `not` of one that is true. */
+function isFalse(e: Expr, params: readonly unknown[]): boolean {
+  if (e.kind === 'lit') return e.value === false;
+  if (e.kind === 'param') return params[e.index] === false;
+  if (e.kind === 'not') return isTrue(e.operand, params);
+  return false;
+}
+
+function isTrue(e: Expr, params: readonly unknown[]): boolean {
+  if (e.kind === 'lit') return e.value === true;
+  if (e.kind === 'param') return params[e.index] === true;
+  if (e.kind === 'not') return isFalse(e.operand, params);
+  return false;
 }
