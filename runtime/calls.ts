@@ -22,6 +22,8 @@ export interface EngineCalls {
   readonly turn: number;
   readonly sharedZones: Zone[];
   readonly globals: unknown[];
+  /** Bumped by every change of the state (generated in-place stores bump it too). */
+  changes: number;
 
   // Reads.
   nextPlayer(p: Player): Player;

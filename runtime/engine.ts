@@ -72,6 +72,8 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
 
   private drive(decide: Decider, body: () => void): GameResult | null {
     this.decide = decide;
+    // A scenario writes its position straight into the state: whatever was known of the state is forgotten.
+    this.changes++;
     try {
       body();
     } catch (e) {

@@ -51,6 +51,7 @@ export abstract class FlowRoom extends ActionsRoom {
   protected runFromTurn(): void {
     try {
       this.turn = Math.max(0, this.turn - 1);
+      this.changes++;
       this.turnLoop(false);
     } catch (e) {
       if (!(e instanceof GameOver)) throw e;
@@ -61,6 +62,7 @@ export abstract class FlowRoom extends ActionsRoom {
   protected runFromWindow(name: string): void {
     try {
       if (this.turn === 0) this.turn = 1;
+      this.changes++;
       const flags = this.windowFlags(name);
       this.window(name, flags.passable, flags.open);
       // The rest of the turn after that window (an end phase written after it) runs too.
@@ -114,10 +116,12 @@ export abstract class FlowRoom extends ActionsRoom {
 
   private turnLoop(passFirst: boolean): void {
     if (passFirst) this.active = this.nextPlayer(this.active);
+    this.changes++;
     for (;;) {
       // The game ends before a turn past the limit starts: `turn` stays at the limit.
       if (this.turn >= this.ir.game.maxTurns) this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
       this.turn++;
+      this.changes++;
       // (Map.clear allocates a new table even when the map is empty.)
       if (this.usesThisTurn.size) this.usesThisTurn.clear();
       this.endTurnRequested = false;
@@ -130,6 +134,7 @@ export abstract class FlowRoom extends ActionsRoom {
       if (this.result !== null) return;
       this.endOfTurn();
       this.active = this.nextPlayer(this.active);
+      this.changes++;
     }
   }
 
@@ -241,6 +246,7 @@ export abstract class FlowRoom extends ActionsRoom {
     }
     const r = this.stack[this.stack.length - 1]!;
     this.stack = this.stack.slice(0, -1);
+    this.changes++;
     this.resolve(r);
     this.settle();
   }

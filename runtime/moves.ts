@@ -34,6 +34,7 @@ export abstract class MovesRoom extends ValuesRoom {
 
   /** Removes a card from wherever it is (a zone, or attached to a host). */
   protected lift(card: Card): void {
+    this.changes++;
     if (card.host) {
       const h = card.host;
       const old = h.attached;
@@ -54,6 +55,7 @@ export abstract class MovesRoom extends ValuesRoom {
   /** Moves cards and fires the triggers that watch the moves (instant ones are queued). */
   moveCardsNow(cards: Card[], to: Zone, position: Position, face: Face, ctx: Ctx, loc: SrcLoc | null): void {
     const zoneIr = this.ir.zones[to.def]!;
+    this.changes++;
     const replacements = this.rules.triggers.replacements;
     // Who moved from where — kept only when a log line or a trigger will read it.
     const moved: { card: Card; from: number }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0) ? [] : null;
@@ -134,6 +136,7 @@ export abstract class MovesRoom extends ValuesRoom {
   }
 
   attach(cards: Card[], host: Card, position: 'top' | 'bottom', facedown: boolean, ctx: Ctx, loc: SrcLoc | null): void {
+    this.changes++;
     for (const card of cards) {
       if (card === host) continue;
       this.lift(card);
@@ -147,6 +150,7 @@ export abstract class MovesRoom extends ValuesRoom {
   }
 
   detach(cards: Card[]): void {
+    this.changes++;
     for (const card of cards) {
       const host = card.host;
       if (!host || !host.zone) continue;
@@ -157,6 +161,7 @@ export abstract class MovesRoom extends ValuesRoom {
   }
 
   shuffle(z: Zone): void {
+    this.changes++;
     const list = z.cards.slice();
     for (let i = list.length - 1; i > 0; i--) {
       const j = this.rng.below(i + 1);
@@ -169,6 +174,7 @@ export abstract class MovesRoom extends ValuesRoom {
 
   reveal(cards: Card[], to: Player | null, ctx: Ctx, loc: SrcLoc | null): void {
     const bits = to ? 1 << to.index : -1;
+    this.changes++;
     for (const card of cards) {
       const old = card.revealedTo;
       card.revealedTo |= bits;

@@ -34,6 +34,13 @@ export abstract class GameState {
   steps = 0;
   decisions = 0;
   hash = 0x811c9dc5;
+  /**
+   * Bumped by every change of the state: equal counts mean the same state (settle's checks
+   * rely on it: triggers.ts `quiet`). The engine's setters bump it, and so do generated code's
+   * in-place stores (codegen-statements.ts `set`). It goes back only when a trial declaration
+   * is undone exactly (actions.ts canDeclare), to the count of the state it returns to.
+   */
+  changes = 0;
 
   /** The compiled rules (rules.ts): set by the engine's constructor, kept across games. */
   protected rules!: CompiledRules;
@@ -133,6 +140,7 @@ export abstract class GameState {
     this.steps = 0;
     this.decisions = 0;
     this.hash = 0x811c9dc5;
+    this.changes++;
     this.stack = [];
     // The last game's cards are made anew for this one (createCard): no allocation per card
     // and game, and no cards for the garbage collector. (A host keeps nothing across a reset:
@@ -253,11 +261,13 @@ export abstract class GameState {
 
   setCardField(card: Card, f: number, v: unknown): void {
     const old = card.f[f];
+    if (old !== v || v === 0) this.changes++;
     card.f[f] = v;
     if (this.journal.depth > 0) this.journal.cardField(card, f, old);
   }
 
   setFacedown(card: Card, v: boolean): void {
+    this.changes++;
     const old = card.facedown;
     card.facedown = v;
     if (this.journal.depth > 0) this.journal.record(() => (card.facedown = old));
@@ -265,11 +275,13 @@ export abstract class GameState {
 
   setPlayerVar(p: Player, f: number, v: unknown): void {
     const old = p.vars[f];
+    if (old !== v || v === 0) this.changes++;
     p.vars[f] = v;
     if (this.journal.depth > 0) this.journal.vars(p, f, old);
   }
 
   setRequestVar(r: Request, f: number, v: unknown): void {
+    this.changes++;
     const old = r.vars[f];
     r.vars[f] = v;
     if (this.journal.depth > 0) this.journal.vars(r, f, old);
@@ -277,11 +289,13 @@ export abstract class GameState {
 
   setGlobal(f: number, v: unknown): void {
     const old = this.globals[f];
+    if (old !== v || v === 0) this.changes++;
     this.globals[f] = v;
     if (this.journal.depth > 0) this.journal.record(() => (this.globals[f] = old));
   }
 
   setActive(p: Player): void {
+    this.changes++;
     const old = this.active;
     this.active = p;
     if (this.journal.depth > 0) this.journal.record(() => (this.active = old));
@@ -294,6 +308,7 @@ export abstract class GameState {
    * `move`, `choose order`.)
    */
   protected removeFromZone(z: Zone, card: Card): void {
+    this.changes++;
     // In place, by hand: `splice` allocates the list of what it removes. The first card (the
     // top, as when drawing) by `shift`, which V8 does without moving the others.
     const a = z.cards;
@@ -308,12 +323,14 @@ export abstract class GameState {
   }
 
   protected addToZone(z: Zone, card: Card, top: boolean): void {
+    this.changes++;
     if (top) z.cards.unshift(card);
     else z.cards.push(card);
     if (this.journal.depth > 0) this.journal.added(z, top);
   }
 
   protected setZoneCards(z: Zone, cards: Card[]): void {
+    this.changes++;
     const old = z.cards;
     z.cards = cards;
     if (this.journal.depth > 0) this.journal.record(() => (z.cards = old));
@@ -321,6 +338,7 @@ export abstract class GameState {
 
   /** Puts a card in a zone or under a host; inside a trial the whole card is restored on undo. */
   protected placeCard(card: Card, zone: Zone | null, host: Card | null): void {
+    this.changes++;
     // Journaled inside a trial: the place, and what a move resets (its states by a copy of the fields).
     if (this.journal.depth > 0) this.journal.placed(card, card.zone, card.host, card.entered, card.f.slice(), card.mods, card.facedown, card.revealedTo);
     card.zone = zone;
@@ -329,6 +347,7 @@ export abstract class GameState {
   }
 
   createCard(def: number, zone: Zone): Card {
+    this.changes++;
     const d = this.ir.cards[def]!;
     const owner = zone.player ?? this.active;
     const id = this.cards.length + 1;
@@ -381,6 +400,7 @@ export abstract class GameState {
 
   /** Undoes the last `createCard` (a `create every … where` filter refused the card). */
   uncreateCard(card: Card): void {
+    this.changes++;
     if (this.cards[this.cards.length - 1] !== card) throw new Error('only the card created last can be unmade');
     this.cards.pop();
     this.cardsByDef[card.def]!.pop();
@@ -391,6 +411,7 @@ export abstract class GameState {
 
   /** Card states back to their initial values (those marked `keep` excepted), modifiers gone. */
   protected resetState(card: Card): void {
+    this.changes++;
     this.resetStates[card.type]!(card.f);
     card.mods = null;
   }

@@ -47,6 +47,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
     super.resetGame(seed);
     this.triggerChain = 0;
     this.triggerDepth = 0;
+    this.quiet.changes = -1;
     this.pendingImmediate = [];
     this.pendingNormal = [];
     this.instantQueue = [];
@@ -71,6 +72,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
     this.instantQueue = load(s.instant);
     this.triggerChain = s.triggerChain;
     this.triggerDepth = 0;
+    this.quiet.changes = -1;
   }
 
   /** `limit … per turn` counts per player, and for a card's ability per card. */
@@ -163,6 +165,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
     if (t.condition && !t.condition(ctx)) return;
     if (this.overLimit(t, controller, source)) return;
     const p: PendingTrigger = { action: t, controller, frame, source };
+    this.changes++;
     if (t.ir.speed === 'instant') this.instantQueue.push(p);
     else if (t.ir.speed === 'immediate') this.pendingImmediate.push(p);
     else this.pendingNormal.push(p);
@@ -180,6 +183,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
   }
 
   private runTrigger(t: PendingTrigger): void {
+    this.changes++;
     if (this.overLimit(t.action, t.controller, t.source)) return;
     // A trigger is a step (the step limit stops a loop however it runs), and one link of the
     // chain that runs before a player next acts: two triggers that keep firing each other
@@ -251,10 +255,42 @@ export abstract class TriggersRoom extends ChoicesRoom {
     }
   }
 
+  /**
+   * The state after a run of the checks that changed nothing (no change counted, no step, no
+   * random draw): `changes` then, the steps and the generator's state. While the state is still
+   * that one, the checks would run the same way and change nothing again: settle skips them.
+   */
+  private quiet = { changes: -1, steps: -1, a: 0, b: 0, c: 0, d: 0 };
+  // (A run that changed nothing also left the hash and the log as they were: it made no move, no
+  // decision, no log line.)
+
   private runChecks(): void {
-    for (const k of this.rules.checks) {
+    const checks = this.rules.checks;
+    if (checks.length === 0) return;
+    const q = this.quiet;
+    const rng = this.rng;
+    const changes = this.changes;
+    const steps = this.steps;
+    const outside = this.trial === 0;
+    if (outside && changes === q.changes && steps === q.steps && rng.a === q.a && rng.b === q.b && rng.c === q.c && rng.d === q.d) return;
+    const a = rng.a;
+    const b = rng.b;
+    const c = rng.c;
+    const d = rng.d;
+    const hash = this.hash;
+    const logged = this.log.length;
+    for (let i = 0; i < checks.length; i++) {
+      const k = checks[i]!;
       const ctx = newCtx(new Array(k.slots), this.active, k.cite);
       k.body(ctx);
+    }
+    if (outside && this.trial === 0 && this.changes === changes && this.steps === steps && rng === this.rng && rng.a === a && rng.b === b && rng.c === c && rng.d === d && this.hash === hash && this.log.length === logged) {
+      q.changes = changes;
+      q.steps = steps;
+      q.a = a;
+      q.b = b;
+      q.c = c;
+      q.d = d;
     }
   }
 }
