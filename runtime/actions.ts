@@ -196,6 +196,8 @@ export abstract class ActionsRoom extends TriggersRoom {
     const rc = rng.c;
     const rd = rng.d;
     const changes = this.changes;
+    const turnChanges = this.turnChanges;
+    const varChanges = this.varChanges;
     const made = this.cards.length;
     this.trial++;
     try {
@@ -215,7 +217,11 @@ export abstract class ActionsRoom extends TriggersRoom {
       // The state is as it was (no card made meanwhile stays): its count of changes too, so
       // settle still knows its checks have nothing to do (see `changes`: a trial records no
       // quiet state, and the counts it used are only ever reused for new changes).
-      if (this.cards.length === made) this.changes = changes;
+      if (this.cards.length === made) {
+        this.changes = changes;
+        this.turnChanges = turnChanges;
+        this.varChanges = varChanges;
+      }
     }
   }
 
@@ -277,7 +283,7 @@ export abstract class ActionsRoom extends TriggersRoom {
       return false;
     }
     this.journal.release(mark);
-    this.changes++;
+    this.varChanges++;
     const key = this.useKey(a, player, source);
     this.usesThisTurn.set(key, (this.usesThisTurn.get(key) ?? 0) + 1);
     this.mix(a.index * 7 + player.index);
@@ -304,7 +310,7 @@ export abstract class ActionsRoom extends TriggersRoom {
   }
 
   protected resolve(r: Request): void {
-    this.changes++;
+    this.varChanges++;
     const a = this.rules.actions[r.action]!;
     const ctx = newCtx(r.frame, r.controller, a.ir.cite);
     ctx.request = r;
@@ -355,7 +361,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     const i = this.stack.indexOf(r);
     if (i < 0) return;
     const old = this.stack;
-    this.changes++;
+    this.varChanges++;
     this.stack = old.filter((x) => x !== r);
     if (this.journal.depth > 0) this.journal.record(() => (this.stack = old));
     r.cancelled = true;
@@ -383,7 +389,7 @@ export abstract class ActionsRoom extends TriggersRoom {
       if (others.length === 0) continue;
       const v = this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, pickTest(s, rctx), rctx, `new target for ${a.ir.name}`, loc);
       r.frame[s.ir.slot] = v;
-      this.changes++;
+      this.varChanges++;
     }
     if (this.logging) this.emitLog('retarget', `${a.ir.name} now targets ${this.targetsOf(r).map((t) => (t instanceof Request ? `${this.ir.actions[t.action]!.name} (by ${t.controller.name})` : String(t))).join(', ')}`, ctx.me, ctx.cite, loc);
   }

@@ -22,8 +22,9 @@ export interface EngineCalls {
   readonly turn: number;
   readonly sharedZones: Zone[];
   readonly globals: unknown[];
-  /** Bumped by every change of the state (generated in-place stores bump it too). */
+  /** Counts of changes (state.ts `changes`): generated in-place stores bump them too. */
   changes: number;
+  varChanges: number;
 
   // Reads.
   nextPlayer(p: Player): Player;

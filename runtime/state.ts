@@ -35,12 +35,18 @@ export abstract class GameState {
   decisions = 0;
   hash = 0x811c9dc5;
   /**
-   * Bumped by every change of the state: equal counts mean the same state (settle's checks
-   * rely on it: triggers.ts `quiet`). The engine's setters bump it, and so do generated code's
-   * in-place stores (codegen-statements.ts `set`). It goes back only when a trial declaration
-   * is undone exactly (actions.ts canDeclare), to the count of the state it returns to.
+   * Bumped by every change of the cards and zones (turnChanges and varChanges count the rest of
+   * the state): equal counts mean the same state (settle's checks rely on it: triggers.ts
+   * `quiet`). The engine's setters bump them, and so do generated code's in-place stores
+   * (codegen-statements.ts `set`). They go back only when a trial declaration is undone exactly
+   * (actions.ts canDeclare), to the counts of the state it returns to. A reset, a loaded state
+   * and a scenario's start bump `changes` (whatever was known of the state is forgotten).
    */
   changes = 0;
+  /** The same for the turn and the active player (see `changes`). */
+  turnChanges = 0;
+  /** The same for players' and global states, requests' states, the stack and waiting triggers (see `changes`). */
+  varChanges = 0;
 
   /** The compiled rules (rules.ts): set by the engine's constructor, kept across games. */
   protected rules!: CompiledRules;
@@ -275,13 +281,13 @@ export abstract class GameState {
 
   setPlayerVar(p: Player, f: number, v: unknown): void {
     const old = p.vars[f];
-    if (old !== v || v === 0) this.changes++;
+    if (old !== v || v === 0) this.varChanges++;
     p.vars[f] = v;
     if (this.journal.depth > 0) this.journal.vars(p, f, old);
   }
 
   setRequestVar(r: Request, f: number, v: unknown): void {
-    this.changes++;
+    this.varChanges++;
     const old = r.vars[f];
     r.vars[f] = v;
     if (this.journal.depth > 0) this.journal.vars(r, f, old);
@@ -289,13 +295,13 @@ export abstract class GameState {
 
   setGlobal(f: number, v: unknown): void {
     const old = this.globals[f];
-    if (old !== v || v === 0) this.changes++;
+    if (old !== v || v === 0) this.varChanges++;
     this.globals[f] = v;
     if (this.journal.depth > 0) this.journal.record(() => (this.globals[f] = old));
   }
 
   setActive(p: Player): void {
-    this.changes++;
+    this.turnChanges++;
     const old = this.active;
     this.active = p;
     if (this.journal.depth > 0) this.journal.record(() => (this.active = old));

@@ -13,6 +13,7 @@ import { DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING, type EngineOptions } fr
 import type { Card, Player } from './model.ts';
 import type { CompiledAction } from './rules.ts';
 import { loadValue, type GameSnapshot, type SavedTrigger } from './snapshot.ts';
+import { checkReads, type CheckReads } from './check-reads.ts';
 
 /** A trigger that fired and waits to run. */
 export interface PendingTrigger {
@@ -41,6 +42,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
   constructor(ir: GameIR, opts: EngineOptions<any>) {
     super(ir, opts);
     this.maxTriggerChain = opts.maxTriggerChain ?? DEFAULT_MAX_TRIGGER_CHAIN;
+    this.checkReads = checkReads(ir);
   }
 
   protected override resetGame(seed: number): void {
@@ -94,6 +96,8 @@ export abstract class TriggersRoom extends ChoicesRoom {
   signal(event: number, card: Card, ctx: Ctx, loc: SrcLoc | null): void {
     if (this.logging) this.emitLog('signal', `${this.ir.events[event]!.name}: ${card.name}`, ctx.me, ctx.cite, loc);
     if (this.trial > 0) return;
+    // Counted as a change whatever fires (check-reads.ts does not follow triggers' conditions).
+    this.varChanges++;
     for (const t of this.rules.triggers.signal.get(event) ?? []) {
       const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
       if (ev.cardSlot < 0) {
@@ -165,7 +169,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
     if (t.condition && !t.condition(ctx)) return;
     if (this.overLimit(t, controller, source)) return;
     const p: PendingTrigger = { action: t, controller, frame, source };
-    this.changes++;
+    this.varChanges++;
     if (t.ir.speed === 'instant') this.instantQueue.push(p);
     else if (t.ir.speed === 'immediate') this.pendingImmediate.push(p);
     else this.pendingNormal.push(p);
@@ -183,7 +187,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
   }
 
   private runTrigger(t: PendingTrigger): void {
-    this.changes++;
+    this.varChanges++;
     if (this.overLimit(t.action, t.controller, t.source)) return;
     // A trigger is a step (the step limit stops a loop however it runs), and one link of the
     // chain that runs before a player next acts: two triggers that keep firing each other
@@ -255,24 +259,36 @@ export abstract class TriggersRoom extends ChoicesRoom {
     }
   }
 
+  /** What the checks read of the state (check-reads.ts). */
+  private readonly checkReads: CheckReads;
+
   /**
    * The state after a run of the checks that changed nothing (no change counted, no step, no
-   * random draw): `changes` then, the steps and the generator's state. While the state is still
-   * that one, the checks would run the same way and change nothing again: settle skips them.
+   * random draw, no hash or log): its counts of changes (state.ts `changes`). While the parts of
+   * the state the checks read are still as they were, the checks would run the same way and
+   * change nothing again: settle skips them. (A run that drew no random number and took no step
+   * did not read the generator or the steps: they may differ.)
    */
-  private quiet = { changes: -1, steps: -1, a: 0, b: 0, c: 0, d: 0 };
-  // (A run that changed nothing also left the hash and the log as they were: it made no move, no
-  // decision, no log line.)
+  private quiet = { changes: -1, turn: -1, vars: -1 };
 
   private runChecks(): void {
     const checks = this.rules.checks;
     if (checks.length === 0) return;
     const q = this.quiet;
+    const reads = this.checkReads;
     const rng = this.rng;
     const changes = this.changes;
+    const turnChanges = this.turnChanges;
+    const varChanges = this.varChanges;
     const steps = this.steps;
-    const outside = this.trial === 0;
-    if (outside && changes === q.changes && steps === q.steps && rng.a === q.a && rng.b === q.b && rng.c === q.c && rng.d === q.d) return;
+    const outside = this.trial === 0 && !reads.never;
+    if (
+      outside &&
+      changes === q.changes &&
+      (!reads.turn || turnChanges === q.turn) &&
+      (!reads.vars || varChanges === q.vars)
+    )
+      return;
     const a = rng.a;
     const b = rng.b;
     const c = rng.c;
@@ -284,13 +300,24 @@ export abstract class TriggersRoom extends ChoicesRoom {
       const ctx = newCtx(new Array(k.slots), this.active, k.cite);
       k.body(ctx);
     }
-    if (outside && this.trial === 0 && this.changes === changes && this.steps === steps && rng === this.rng && rng.a === a && rng.b === b && rng.c === c && rng.d === d && this.hash === hash && this.log.length === logged) {
+    if (
+      outside &&
+      this.trial === 0 &&
+      this.changes === changes &&
+      this.turnChanges === turnChanges &&
+      this.varChanges === varChanges &&
+      this.steps === steps &&
+      rng === this.rng &&
+      rng.a === a &&
+      rng.b === b &&
+      rng.c === c &&
+      rng.d === d &&
+      this.hash === hash &&
+      this.log.length === logged
+    ) {
       q.changes = changes;
-      q.steps = steps;
-      q.a = a;
-      q.b = b;
-      q.c = c;
-      q.d = d;
+      q.turn = turnChanges;
+      q.vars = varChanges;
     }
   }
 }
