@@ -198,6 +198,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     const changes = this.changes;
     const turnChanges = this.turnChanges;
     const varChanges = this.varChanges;
+    const looseChanges = this.looseChanges;
     const made = this.cards.length;
     this.trial++;
     try {
@@ -221,6 +222,7 @@ export abstract class ActionsRoom extends TriggersRoom {
         this.changes = changes;
         this.turnChanges = turnChanges;
         this.varChanges = varChanges;
+        this.looseChanges = looseChanges;
       }
     }
   }

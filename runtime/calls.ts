@@ -25,6 +25,8 @@ export interface EngineCalls {
   /** Counts of changes (state.ts `changes`): generated in-place stores bump them too. */
   changes: number;
   varChanges: number;
+  /** Counts a change to a card (state.ts `changes`). */
+  touch(card: Card): void;
 
   // Reads.
   nextPlayer(p: Player): Player;

@@ -16,10 +16,34 @@ export interface CheckReads {
   vars: boolean;
   /** The checks are never skipped. */
   never: boolean;
+  /**
+   * The zones whose cards the checks can reach (cards attached under them included), or null:
+   * any card (a card, zone or request read from a state, a request's cards, an aura working
+   * anywhere). A change to a card elsewhere is counted apart (state.ts looseChanges).
+   */
+  zones: number[] | null;
 }
 
+/** Types of states whose values lead to no card (a card, list, zone or request does). */
+const CARDLESS = new Set(['number', 'bool', 'text', 'player', 'players', 'label', 'action', 'none']);
+const cardless = (t: string): boolean => CARDLESS.has(t) || t.startsWith('enum:');
+
 export function checkReads(ir: GameIR): CheckReads {
-  const out: CheckReads = { turn: false, vars: false, never: false };
+  const out: CheckReads = { turn: false, vars: false, never: false, zones: [] };
+  const anyCard = (): void => {
+    out.zones = null;
+  };
+  const zone = (z: number): void => {
+    if (out.zones !== null && !writing && !out.zones.includes(z)) out.zones.push(z);
+  };
+  // True while the place a statement puts cards in is read: the zone itself, not its cards.
+  let writing = false;
+  const place = (e: Expr | null): void => {
+    const was = writing;
+    writing = true;
+    expr(e);
+    writing = was;
+  };
   const seenFns = new Set<number>();
   const seenProcs = new Set<number>();
   const seenValues = new Set<number>();
@@ -31,6 +55,9 @@ export function checkReads(ir: GameIR): CheckReads {
     for (const t of ir.cardTypes) for (const v of t.values) if (v.field === field) expr(v.expr);
     for (const a of ir.auras) {
       if (a.field !== field) continue;
+      // Its sources: the cards of its definition where it works.
+      if (a.sourceZone === -1) anyCard();
+      else if (a.sourceZone >= 0) zone(a.sourceZone);
       expr(a.targets);
       expr(a.by);
     }
@@ -47,13 +74,18 @@ export function checkReads(ir: GameIR): CheckReads {
         return;
       case 'builtin':
         if (e.name === 'me' || e.name === 'opponent' || e.name === 'active' || e.name === 'players' || e.name === 'turn') out.turn = true;
-        else if (e.name === 'stack' || e.name === 'request') out.vars = true;
+        else if (e.name === 'stack' || e.name === 'request') {
+          out.vars = true;
+          anyCard();
+        }
         return;
       case 'zone':
+        zone(e.zone);
         expr(e.player);
         return;
       case 'cardField':
         expr(e.card);
+        if (!cardless(ir.cardFields[e.field]!.type)) anyCard();
         if (ir.cardFields[e.field]!.kind === 'value') value(e.field);
         return;
       case 'cardBuiltin':
@@ -61,14 +93,17 @@ export function checkReads(ir: GameIR): CheckReads {
         return;
       case 'playerField':
         out.vars = true;
+        if (!cardless(ir.playerStates[e.field]!.type)) anyCard();
         expr(e.player);
         return;
       case 'globalField':
         out.vars = true;
+        if (!cardless(ir.globalStates[e.field]!.type)) anyCard();
         return;
       case 'requestField':
       case 'requestState':
         out.vars = true;
+        anyCard();
         expr(e.request);
         return;
       case 'call':
@@ -85,6 +120,7 @@ export function checkReads(ir: GameIR): CheckReads {
           // Requests' choices and cards; labels of a request, or a card's computed `labels`.
           out.vars = true;
           out.turn = true;
+          if (e.fn !== 'labels') anyCard();
           for (const f of ir.cardFields.keys()) if (ir.cardFields[f]!.kind === 'value' && ir.cardFields[f]!.name === 'labels') value(f);
         }
         return;
@@ -163,26 +199,28 @@ export function checkReads(ir: GameIR): CheckReads {
         expr(s.value);
         return;
       case 'move':
+        // A move of any card counts as a change: where to matters only then.
         expr(s.cards);
-        expr(s.to);
+        place(s.to);
         return;
       case 'attach':
         expr(s.cards);
-        expr(s.to);
+        place(s.to);
         return;
       case 'detach':
         expr(s.cards);
         return;
       case 'createEvery':
-        expr(s.zone);
+        place(s.zone);
         expr(s.filter);
         return;
       case 'createCount':
         expr(s.count);
-        expr(s.zone);
+        place(s.zone);
         return;
       case 'shuffle':
-        expr(s.zone);
+        // Always a change (the zone's list is replaced).
+        place(s.zone);
         return;
       case 'reveal':
         expr(s.cards);
@@ -275,5 +313,6 @@ export function checkReads(ir: GameIR): CheckReads {
   };
 
   for (const k of ir.checks) stmts(k.body);
+  if (out.never) out.zones = null;
   return out;
 }

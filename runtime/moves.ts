@@ -34,9 +34,9 @@ export abstract class MovesRoom extends ValuesRoom {
 
   /** Removes a card from wherever it is (a zone, or attached to a host). */
   protected lift(card: Card): void {
-    this.changes++;
     if (card.host) {
       const h = card.host;
+      this.changes++;
       const old = h.attached;
       h.attached = old.filter((x) => x !== card);
       if (this.journal.depth > 0) this.journal.record(() => (h.attached = old));
@@ -55,7 +55,6 @@ export abstract class MovesRoom extends ValuesRoom {
   /** Moves cards and fires the triggers that watch the moves (instant ones are queued). */
   moveCardsNow(cards: Card[], to: Zone, position: Position, face: Face, ctx: Ctx, loc: SrcLoc | null): void {
     const zoneIr = this.ir.zones[to.def]!;
-    this.changes++;
     const replacements = this.rules.triggers.replacements;
     // Who moved from where — kept only when a log line or a trigger will read it.
     const moved: { card: Card; from: number }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0) ? [] : null;
@@ -161,7 +160,6 @@ export abstract class MovesRoom extends ValuesRoom {
   }
 
   shuffle(z: Zone): void {
-    this.changes++;
     const list = z.cards.slice();
     for (let i = list.length - 1; i > 0; i--) {
       const j = this.rng.below(i + 1);
@@ -174,7 +172,8 @@ export abstract class MovesRoom extends ValuesRoom {
 
   reveal(cards: Card[], to: Player | null, ctx: Ctx, loc: SrcLoc | null): void {
     const bits = to ? 1 << to.index : -1;
-    this.changes++;
+    // (What a card was revealed to is no rule's to read: counted with the changes no check reads.)
+    this.looseChanges++;
     for (const card of cards) {
       const old = card.revealedTo;
       card.revealedTo |= bits;

@@ -47,6 +47,10 @@ export abstract class GameState {
   turnChanges = 0;
   /** The same for players' and global states, requests' states, the stack and waiting triggers (see `changes`). */
   varChanges = 0;
+  /** The same for cards in zones the checks do not read (watchedZones): counted apart from `changes`. */
+  looseChanges = 0;
+  /** By zone: 1 if settle's checks can read its cards (all, unless triggers.ts finds fewer). */
+  protected watchedZones: Uint8Array;
 
   /** The compiled rules (rules.ts): set by the engine's constructor, kept across games. */
   protected rules!: CompiledRules;
@@ -75,6 +79,7 @@ export abstract class GameState {
     opts: EngineOptions<any>,
   ) {
     this.rng = new Rng(opts.seed);
+    this.watchedZones = new Uint8Array(ir.zones.length).fill(1);
     this.logging = opts.log ?? false;
     this.maxSteps = opts.maxSteps ?? 1_000_000;
     this.onLog = opts.onLog ?? null;
@@ -265,15 +270,31 @@ export abstract class GameState {
 
   // ------------------------------------------------------------ state changes (journaled)
 
+  /**
+   * Counts a change to this card: in `changes`, or in looseChanges when it lies in a zone whose
+   * cards the checks cannot reach (a card attached, or in no zone, counts in `changes`).
+   */
+  touch(card: Card): void {
+    const z = card.zone;
+    if (z === null || this.watchedZones[z.def] === 1) this.changes++;
+    else this.looseChanges++;
+  }
+
+  /** Counts a change to a zone's list (see touch). */
+  protected touchZone(z: Zone): void {
+    if (this.watchedZones[z.def] === 1) this.changes++;
+    else this.looseChanges++;
+  }
+
   setCardField(card: Card, f: number, v: unknown): void {
     const old = card.f[f];
-    if (old !== v || v === 0) this.changes++;
+    if (old !== v || v === 0) this.touch(card);
     card.f[f] = v;
     if (this.journal.depth > 0) this.journal.cardField(card, f, old);
   }
 
   setFacedown(card: Card, v: boolean): void {
-    this.changes++;
+    this.touch(card);
     const old = card.facedown;
     card.facedown = v;
     if (this.journal.depth > 0) this.journal.record(() => (card.facedown = old));
@@ -314,7 +335,7 @@ export abstract class GameState {
    * `move`, `choose order`.)
    */
   protected removeFromZone(z: Zone, card: Card): void {
-    this.changes++;
+    this.touchZone(z);
     // In place, by hand: `splice` allocates the list of what it removes. The first card (the
     // top, as when drawing) by `shift`, which V8 does without moving the others.
     const a = z.cards;
@@ -329,14 +350,14 @@ export abstract class GameState {
   }
 
   protected addToZone(z: Zone, card: Card, top: boolean): void {
-    this.changes++;
+    this.touchZone(z);
     if (top) z.cards.unshift(card);
     else z.cards.push(card);
     if (this.journal.depth > 0) this.journal.added(z, top);
   }
 
   protected setZoneCards(z: Zone, cards: Card[]): void {
-    this.changes++;
+    this.touchZone(z);
     const old = z.cards;
     z.cards = cards;
     if (this.journal.depth > 0) this.journal.record(() => (z.cards = old));
@@ -344,7 +365,9 @@ export abstract class GameState {
 
   /** Puts a card in a zone or under a host; inside a trial the whole card is restored on undo. */
   protected placeCard(card: Card, zone: Zone | null, host: Card | null): void {
-    this.changes++;
+    // Where it was and where it goes.
+    if (zone === null || this.watchedZones[zone.def] === 1) this.changes++;
+    else this.touch(card);
     // Journaled inside a trial: the place, and what a move resets (its states by a copy of the fields).
     if (this.journal.depth > 0) this.journal.placed(card, card.zone, card.host, card.entered, card.f.slice(), card.mods, card.facedown, card.revealedTo);
     card.zone = zone;
@@ -353,7 +376,7 @@ export abstract class GameState {
   }
 
   createCard(def: number, zone: Zone): Card {
-    this.changes++;
+    this.touchZone(zone);
     const d = this.ir.cards[def]!;
     const owner = zone.player ?? this.active;
     const id = this.cards.length + 1;
@@ -406,7 +429,7 @@ export abstract class GameState {
 
   /** Undoes the last `createCard` (a `create every … where` filter refused the card). */
   uncreateCard(card: Card): void {
-    this.changes++;
+    this.touch(card);
     if (this.cards[this.cards.length - 1] !== card) throw new Error('only the card created last can be unmade');
     this.cards.pop();
     this.cardsByDef[card.def]!.pop();
@@ -417,7 +440,7 @@ export abstract class GameState {
 
   /** Card states back to their initial values (those marked `keep` excepted), modifiers gone. */
   protected resetState(card: Card): void {
-    this.changes++;
+    this.touch(card);
     this.resetStates[card.type]!(card.f);
     card.mods = null;
   }

@@ -43,6 +43,11 @@ export abstract class TriggersRoom extends ChoicesRoom {
     super(ir, opts);
     this.maxTriggerChain = opts.maxTriggerChain ?? DEFAULT_MAX_TRIGGER_CHAIN;
     this.checkReads = checkReads(ir);
+    const zones = this.checkReads.zones;
+    if (zones !== null) {
+      this.watchedZones.fill(0);
+      for (const z of zones) this.watchedZones[z] = 1;
+    }
   }
 
   protected override resetGame(seed: number): void {
@@ -280,6 +285,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
     const changes = this.changes;
     const turnChanges = this.turnChanges;
     const varChanges = this.varChanges;
+    const looseChanges = this.looseChanges;
     const steps = this.steps;
     const outside = this.trial === 0 && !reads.never;
     if (
@@ -306,6 +312,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
       this.changes === changes &&
       this.turnChanges === turnChanges &&
       this.varChanges === varChanges &&
+      this.looseChanges === looseChanges &&
       this.steps === steps &&
       rng === this.rng &&
       rng.a === a &&

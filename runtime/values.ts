@@ -127,7 +127,7 @@ export abstract class ValuesRoom extends CopiableState {
 
   modify(card: Card, field: number, by: number, untilEndOfTurn: boolean, ctx: Ctx, loc: SrcLoc | null, op: 'add' | 'mul' | 'div' = 'add'): void {
     const old = card.mods;
-    this.changes++;
+    this.touch(card);
     card.mods = [...(old ?? []), { field, op, by, untilEndOfTurn }];
     if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
     if (untilEndOfTurn) this.modifiedCards.add(card);
@@ -140,7 +140,7 @@ export abstract class ValuesRoom extends CopiableState {
     if (!old) return;
     const kept = field < 0 ? [] : old.filter((m) => m.field !== field);
     if (kept.length === old.length) return;
-    this.changes++;
+    this.touch(card);
     card.mods = kept.length ? kept : null;
     if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
     if (this.logging) this.emitLog('modify', `${card.name}: ${field < 0 ? 'every modifier' : `the modifiers of ${this.ir.cardFields[field]!.name}`} removed`, ctx.me, ctx.cite, loc);
