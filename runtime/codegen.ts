@@ -171,6 +171,23 @@ export class ExprGen {
       case 'list':
         return `[${this.inOrder(e.items, sc, out).join(', ')}]`;
       case 'cond': {
+        const shared = this.condShared(e);
+        if (shared !== null) {
+          // `if is_empty(L) then … else L` (or count): L worked out once, for the test and the branch.
+          const t = this.fresh('t');
+          out.push(`const ${t} = ${one(shared.list)};`);
+          const xs = this.asList(shared.list, t, out);
+          const test = shared.fn === 'is_empty' ? `(${xs}.length === 0)` : `(${xs}.length)`;
+          const branch = (x: Expr, branchOut: string[]): string => (x === shared.list || JSON.stringify(x) === shared.key ? t : this.expr(x, sc, branchOut));
+          const thenOut: string[] = [];
+          const elseOut: string[] = [];
+          const a = branch(e.then, thenOut);
+          const b = branch(e.else, elseOut);
+          if (thenOut.length === 0 && elseOut.length === 0) return `(${test} ? ${a} : ${b})`;
+          const r = this.fresh('t');
+          out.push(`let ${r};`, `if (${test}) {`, ...thenOut, `${r} = ${a};`, '} else {', ...elseOut, `${r} = ${b};`, '}');
+          return r;
+        }
         const test = one(e.test);
         const thenOut: string[] = [];
         const elseOut: string[] = [];
@@ -311,6 +328,21 @@ export class ExprGen {
   /** Whether `e` always evaluates to an array (so `asList` has nothing to do). */
   private isArray(e: Expr): boolean {
     return this.isFresh(e) || (e.kind === 'builtin' && e.name === 'players');
+  }
+
+  /**
+   * `if is_empty(L) then A else B` (or `count(L)`) where A or B is L itself and L is pure: the
+   * list the test works out is the branch's value too (see cond).
+   */
+  private condShared(e: Extract<Expr, { kind: 'cond' }>): { fn: 'is_empty' | 'count'; list: Expr; key: string } | null {
+    const t = e.test;
+    if (t.kind !== 'builtinCall' || (t.fn !== 'is_empty' && t.fn !== 'count') || t.args.length !== 1) return null;
+    const list = t.args[0]!;
+    if (list.kind === 'builtin' || list.kind === 'where') return null;
+    const key = JSON.stringify(list);
+    if (JSON.stringify(e.then) !== key && JSON.stringify(e.else) !== key) return null;
+    if (!this.pure(list)) return null;
+    return { fn: t.fn, list, key };
   }
 
   /**
