@@ -286,12 +286,20 @@ export abstract class ActionsRoom extends TriggersRoom {
     }
     this.journal.release(mark);
     this.varChanges++;
-    const key = this.useKey(a, player, source);
-    this.usesThisTurn.set(key, (this.usesThisTurn.get(key) ?? 0) + 1);
+    if (a.ir.limit >= 0) {
+      // Uses are counted for the actions with a `limit … per turn` (the only ones that read them).
+      const key = this.useKey(a, player, source);
+      this.usesThisTurn.set(key, (this.usesThisTurn.get(key) ?? 0) + 1);
+    }
     this.mix(a.index * 7 + player.index);
     const r = new Request(this.nextRequestId++, a.index, player, ctx.frame, using);
     r.source = source;
-    if (this.rules.requestInits.length) r.vars = this.rules.requestInits.map((init) => init(ctx));
+    const inits = this.rules.requestInits;
+    if (inits.length) {
+      const vars: unknown[] = [];
+      for (let i = 0; i < inits.length; i++) vars.push(inits[i]!(ctx));
+      r.vars = vars;
+    }
     const stackZone = this.ir.game.stackZone;
     if (a.ir.speed === 'normal' && stackZone >= 0) {
       if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)}`, player, a.ir.cite, a.ir.loc);
