@@ -35,7 +35,8 @@ export abstract class ActionsRoom extends TriggersRoom {
     const scratch = index.zones.length ? this.abilitiesInZones(player, index, offerable.length) : null;
     const found = scratch !== null ? scratch.found : null;
     const touched = scratch !== null ? scratch.touched : NO_INDICES;
-    const rest = index.rest;
+    // (The actions always tried whose `when` can hold for this player: for the active player, or another.)
+    const rest = player === this.active ? index.restActive : index.restOther;
     let r = 0;
     let t = 0;
     while (r < rest.length || t < touched.length) {
@@ -160,8 +161,8 @@ export abstract class ActionsRoom extends TriggersRoom {
       }
     });
     // With few such abilities, walking their cards costs less than walking the zones.
-    if (rest.length > offerable.length - MIN_INDEXED_ABILITIES) return { zones: [], byZoneDef: [], indexed: offerable.map(() => false), rest: offerable.map((_, k) => k) };
-    return { zones, byZoneDef, indexed, rest };
+    if (rest.length > offerable.length - MIN_INDEXED_ABILITIES) return withRoles({ zones: [], byZoneDef: [], indexed: offerable.map(() => false), rest: offerable.map((_, k) => k) }, offerable);
+    return withRoles({ zones, byZoneDef, indexed, rest }, offerable);
   }
 
   /** Options for offers; a card ability offered for two copies of the card is told apart by place. */
@@ -418,6 +419,18 @@ interface AbilityIndex {
   byZoneDef: (number[] | undefined)[][];
   indexed: boolean[];
   rest: number[];
+  /** `rest` without the actions whose `when` cannot hold for the active player (whenPlayer), and for another. */
+  restActive: number[];
+  restOther: number[];
+}
+
+/** An index with its lists of `rest` for the active player and another (see availableActions). */
+function withRoles(index: Omit<AbilityIndex, 'restActive' | 'restOther'>, offerable: CompiledAction[]): AbilityIndex {
+  const can = (k: number, active: boolean): boolean => {
+    const wp = offerable[k]!.whenPlayer;
+    return !(wp !== null && (wp === 'never' || (wp === 'active') !== active));
+  };
+  return { ...index, restActive: index.rest.filter((k) => can(k, true)), restOther: index.rest.filter((k) => can(k, false)) };
 }
 
 /** See Engine.abilitiesInZones: the cards found for each offerable ability, and which have any. */
