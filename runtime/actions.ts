@@ -40,11 +40,15 @@ export abstract class ActionsRoom extends TriggersRoom {
     let r = 0;
     let t = 0;
     while (r < rest.length || t < touched.length) {
-      const i = t >= touched.length || (r < rest.length && rest[r]! < touched[t]!) ? rest[r++]! : touched[t++]!;
+      const fromRest = t >= touched.length || (r < rest.length && rest[r]! < touched[t]!);
+      const i = fromRest ? rest[r++]! : touched[t++]!;
       const a = offerable[i]!;
-      // Whose `when` cannot hold for this player (it requires the active player, or another): not tried.
-      const wp = a.whenPlayer;
-      if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
+      if (!fromRest) {
+        // Whose `when` cannot hold for this player (it requires the active player, or another): not
+        // tried (`rest` lists none of them).
+        const wp = a.whenPlayer;
+        if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
+      }
       if (a.ir.source < 0) {
         if (a.ir.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.ir.limit) continue;
         if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
