@@ -27,6 +27,8 @@ export interface EngineCalls {
   varChanges: number;
   /** Counts a change to a card (state.ts `changes`). */
   touch(card: Card): void;
+  /** Counts a change to a card's field (state.ts `touchField`). */
+  touchField(card: Card, f: number): void;
 
   // Reads.
   nextPlayer(p: Player): Player;

@@ -22,6 +22,8 @@ export interface CheckReads {
    * anywhere). A change to a card elsewhere is counted apart (state.ts looseChanges).
    */
   zones: number[] | null;
+  /** The card fields the checks read (a computed value's own reads included), or null: any. */
+  fields: number[] | null;
 }
 
 /** Types of states whose values lead to no card (a card, list, zone or request does). */
@@ -29,7 +31,10 @@ const CARDLESS = new Set(['number', 'bool', 'text', 'player', 'players', 'label'
 const cardless = (t: string): boolean => CARDLESS.has(t) || t.startsWith('enum:');
 
 export function checkReads(ir: GameIR): CheckReads {
-  const out: CheckReads = { turn: false, vars: false, never: false, zones: [] };
+  const out: CheckReads = { turn: false, vars: false, never: false, zones: [], fields: [] };
+  const field = (f: number): void => {
+    if (out.fields !== null && !out.fields.includes(f)) out.fields.push(f);
+  };
   const anyCard = (): void => {
     out.zones = null;
   };
@@ -85,6 +90,7 @@ export function checkReads(ir: GameIR): CheckReads {
         return;
       case 'cardField':
         expr(e.card);
+        field(e.field);
         if (!cardless(ir.cardFields[e.field]!.type)) anyCard();
         if (ir.cardFields[e.field]!.kind === 'value') value(e.field);
         return;
@@ -121,7 +127,10 @@ export function checkReads(ir: GameIR): CheckReads {
           out.vars = true;
           out.turn = true;
           if (e.fn !== 'labels') anyCard();
-          for (const f of ir.cardFields.keys()) if (ir.cardFields[f]!.kind === 'value' && ir.cardFields[f]!.name === 'labels') value(f);
+          for (const f of ir.cardFields.keys()) if (ir.cardFields[f]!.name === 'labels') {
+          field(f);
+          if (ir.cardFields[f]!.kind === 'value') value(f);
+        }
         }
         return;
       case 'list':
@@ -155,7 +164,10 @@ export function checkReads(ir: GameIR): CheckReads {
         expr(e.label);
         out.vars = true;
         out.turn = true;
-        for (const f of ir.cardFields.keys()) if (ir.cardFields[f]!.kind === 'value' && ir.cardFields[f]!.name === 'labels') value(f);
+        for (const f of ir.cardFields.keys()) if (ir.cardFields[f]!.name === 'labels') {
+          field(f);
+          if (ir.cardFields[f]!.kind === 'value') value(f);
+        }
         return;
       case 'where':
         expr(e.list);
@@ -313,6 +325,9 @@ export function checkReads(ir: GameIR): CheckReads {
   };
 
   for (const k of ir.checks) stmts(k.body);
-  if (out.never) out.zones = null;
+  if (out.never) {
+    out.zones = null;
+    out.fields = null;
+  }
   return out;
 }

@@ -407,7 +407,7 @@ class StmtGen {
     const v = this.ex.reread(value, out);
     const f = this.ex.int(field);
     // (A value written over itself is no change; 0 over -0 is.)
-    return `if (g.journal.depth === 0) { if (${array}[${f}] !== ${v} || ${v} === 0) ${method === 'setCardField' ? `g.touch(${subject})` : 'g.varChanges++'}; ${array}[${f}] = ${v}; } else g.${method}(${subject}, ${f}, ${v});`;
+    return `if (g.journal.depth === 0) { if (${array}[${f}] !== ${v} || ${v} === 0) ${method === 'setCardField' ? `g.touchField(${subject}, ${f})` : 'g.varChanges++'}; ${array}[${f}] = ${v}; } else g.${method}(${subject}, ${f}, ${v});`;
   }
 
   /** A list argument the engine walks while cards move (see H.stable). */

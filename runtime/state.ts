@@ -51,6 +51,8 @@ export abstract class GameState {
   looseChanges = 0;
   /** By zone: 1 if settle's checks can read its cards (all, unless triggers.ts finds fewer). */
   protected watchedZones: Uint8Array;
+  /** By card field: 1 if settle's checks can read it (all, unless triggers.ts finds fewer). */
+  protected watchedFields: Uint8Array;
 
   /** The compiled rules (rules.ts): set by the engine's constructor, kept across games. */
   protected rules!: CompiledRules;
@@ -80,6 +82,7 @@ export abstract class GameState {
   ) {
     this.rng = new Rng(opts.seed);
     this.watchedZones = new Uint8Array(ir.zones.length).fill(1);
+    this.watchedFields = new Uint8Array(ir.cardFields.length).fill(1);
     this.logging = opts.log ?? false;
     this.maxSteps = opts.maxSteps ?? 1_000_000;
     this.onLog = opts.onLog ?? null;
@@ -280,6 +283,12 @@ export abstract class GameState {
     else this.looseChanges++;
   }
 
+  /** Counts a change to a card's field: with the changes no check reads when no check reads that field (see touch). */
+  touchField(card: Card, f: number): void {
+    if (this.watchedFields[f] === 1) this.touch(card);
+    else this.looseChanges++;
+  }
+
   /** Counts a change to a zone's list (see touch). */
   protected touchZone(z: Zone): void {
     if (this.watchedZones[z.def] === 1) this.changes++;
@@ -288,7 +297,7 @@ export abstract class GameState {
 
   setCardField(card: Card, f: number, v: unknown): void {
     const old = card.f[f];
-    if (old !== v || v === 0) this.touch(card);
+    if (old !== v || v === 0) this.touchField(card, f);
     card.f[f] = v;
     if (this.journal.depth > 0) this.journal.cardField(card, f, old);
   }

@@ -48,6 +48,11 @@ export abstract class TriggersRoom extends ChoicesRoom {
       this.watchedZones.fill(0);
       for (const z of zones) this.watchedZones[z] = 1;
     }
+    const fields = this.checkReads.fields;
+    if (fields !== null) {
+      this.watchedFields.fill(0);
+      for (const f of fields) this.watchedFields[f] = 1;
+    }
   }
 
   protected override resetGame(seed: number): void {
