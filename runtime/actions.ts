@@ -57,15 +57,20 @@ export abstract class ActionsRoom extends TriggersRoom {
     const scratch = index.zones.length ? this.abilitiesInZones(player, index, offerable.length) : null;
     const found = scratch !== null ? scratch.found : null;
     const touched = scratch !== null ? scratch.touched : NO_INDICES;
-    const rest = index.rest;
+    // (The actions always tried whose `when` can hold for this player: for the active player, or another.)
+    const rest = player === this.active ? index.restActive : index.restOther;
     let r = 0;
     let t = 0;
     while (r < rest.length || t < touched.length) {
-      const i = t >= touched.length || (r < rest.length && rest[r]! < touched[t]!) ? rest[r++]! : touched[t++]!;
+      const fromRest = t >= touched.length || (r < rest.length && rest[r]! < touched[t]!);
+      const i = fromRest ? rest[r++]! : touched[t++]!;
       const a = offerable[i]!;
-      // Whose `when` cannot hold for this player (it requires the active player, or another): not tried.
-      const wp = a.whenPlayer;
-      if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
+      if (!fromRest) {
+        // Whose `when` cannot hold for this player (it requires the active player, or another): not
+        // tried (`rest` lists none of them).
+        const wp = a.whenPlayer;
+        if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
+      }
       // Whose `when` requires an empty stack, while it is not: not tried.
       if (a.whenEmptyStack && this.stack.length > 0) continue;
       if (a.source < 0) {
@@ -184,8 +189,8 @@ export abstract class ActionsRoom extends TriggersRoom {
       }
     });
     // With few such abilities, walking their cards costs less than walking the zones.
-    if (rest.length > offerable.length - MIN_INDEXED_ABILITIES) return { zones: [], byZoneDef: [], indexed: offerable.map(() => false), rest: offerable.map((_, k) => k) };
-    return { zones, byZoneDef, indexed, rest };
+    if (rest.length > offerable.length - MIN_INDEXED_ABILITIES) return withRoles({ zones: [], byZoneDef: [], indexed: offerable.map(() => false), rest: offerable.map((_, k) => k) }, offerable);
+    return withRoles({ zones, byZoneDef, indexed, rest }, offerable);
   }
 
   /** Options for offers; a card ability offered for two copies of the card is told apart by place. */
@@ -256,6 +261,11 @@ export abstract class ActionsRoom extends TriggersRoom {
     const rb = rng.b;
     const rc = rng.c;
     const rd = rng.d;
+    const changes = this.changes;
+    const turnChanges = this.turnChanges;
+    const varChanges = this.varChanges;
+    const looseChanges = this.looseChanges;
+    const made = this.cards.length;
     this.trial++;
     try {
       // In a trial every choice takes its first option (see ask): no one is asked.
@@ -281,6 +291,15 @@ export abstract class ActionsRoom extends TriggersRoom {
       rng.b = rb;
       rng.c = rc;
       rng.d = rd;
+      // The state is as it was (no card made meanwhile stays): its count of changes too, so
+      // settle still knows its checks have nothing to do (see `changes`: a trial records no
+      // quiet state, and the counts it used are only ever reused for new changes).
+      if (this.cards.length === made) {
+        this.changes = changes;
+        this.turnChanges = turnChanges;
+        this.varChanges = varChanges;
+        this.looseChanges = looseChanges;
+      }
     }
   }
 
@@ -362,12 +381,21 @@ export abstract class ActionsRoom extends TriggersRoom {
       return false;
     }
     this.journal.release(mark);
-    const key = this.useKey(a, player, source);
-    this.usesThisTurn.set(key, (this.usesThisTurn.get(key) ?? 0) + 1);
+    this.varChanges++;
+    if (a.ir.limit >= 0) {
+      // Uses are counted for the actions with a `limit … per turn` (the only ones that read them).
+      const key = this.useKey(a, player, source);
+      this.usesThisTurn.set(key, (this.usesThisTurn.get(key) ?? 0) + 1);
+    }
     this.mix(a.index * 7 + player.index);
     const r = new Request(this.nextRequestId++, a.index, player, ctx.frame, using);
     r.source = source;
-    if (this.rules.requestInits.length) r.vars = this.rules.requestInits.map((init) => init(ctx));
+    const inits = this.rules.requestInits;
+    if (inits.length) {
+      const vars: unknown[] = [];
+      for (let i = 0; i < inits.length; i++) vars.push(inits[i]!(ctx));
+      r.vars = vars;
+    }
     const stackZone = this.ir.game.stackZone;
     if (a.ir.speed === 'normal' && stackZone >= 0) {
       if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)}`, player, a.ir.cite, a.ir.loc);
@@ -388,6 +416,7 @@ export abstract class ActionsRoom extends TriggersRoom {
   }
 
   protected resolve(r: Request): void {
+    this.varChanges++;
     const a = this.rules.actions[r.action]!;
     const ctx = newCtx(r.frame, r.controller, a.ir.cite);
     ctx.request = r;
@@ -438,6 +467,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     const i = this.stack.indexOf(r);
     if (i < 0) return;
     const old = this.stack;
+    this.varChanges++;
     this.stack = old.filter((x) => x !== r);
     if (this.journal.depth > 0) this.journal.record(() => (this.stack = old));
     r.cancelled = true;
@@ -465,6 +495,7 @@ export abstract class ActionsRoom extends TriggersRoom {
       if (others.length === 0) continue;
       const v = this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, pickTest(s, rctx), rctx, `new target for ${a.ir.name}`, loc);
       r.frame[s.ir.slot] = v;
+      this.varChanges++;
     }
     if (this.logging) this.emitLog('retarget', `${a.ir.name} now targets ${this.targetsOf(r).map((t) => (t instanceof Request ? `${this.ir.actions[t.action]!.name} (by ${t.controller.name})` : String(t))).join(', ')}`, ctx.me, ctx.cite, loc);
   }
@@ -490,6 +521,18 @@ interface AbilityIndex {
   byZoneDef: (number[] | undefined)[][];
   indexed: boolean[];
   rest: number[];
+  /** `rest` without the actions whose `when` cannot hold for the active player (whenPlayer), and for another. */
+  restActive: number[];
+  restOther: number[];
+}
+
+/** An index with its lists of `rest` for the active player and another (see availableActions). */
+function withRoles(index: Omit<AbilityIndex, 'restActive' | 'restOther'>, offerable: CompiledAction[]): AbilityIndex {
+  const can = (k: number, active: boolean): boolean => {
+    const wp = offerable[k]!.whenPlayer;
+    return !(wp !== null && (wp === 'never' || (wp === 'active') !== active));
+  };
+  return { ...index, restActive: index.rest.filter((k) => can(k, true)), restOther: index.rest.filter((k) => can(k, false)) };
 }
 
 /** See Engine.abilitiesInZones: the cards found for each offerable ability, and which have any. */

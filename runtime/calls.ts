@@ -22,6 +22,13 @@ export interface EngineCalls {
   readonly turn: number;
   readonly sharedZones: Zone[];
   readonly globals: unknown[];
+  /** Counts of changes (state.ts `changes`): generated in-place stores bump them too. */
+  changes: number;
+  varChanges: number;
+  /** Counts a change to a card (state.ts `changes`). */
+  touch(card: Card): void;
+  /** Counts a change to a card's field (state.ts `touchField`). */
+  touchField(card: Card, f: number): void;
 
   // Reads.
   nextPlayer(p: Player): Player;

@@ -61,3 +61,38 @@ export function inlinedWhere(call: Extract<Expr, { kind: 'call' }>, ir: GameIR):
   const w = put(body) as Expr;
   return ok ? w : null;
 }
+
+/**
+ * Whether evaluating `e` only reads plain values: no random number (which consumes state), no
+ * value field (a card's computed value runs other expressions), no labels (they may be
+ * computed). A game function is as pure as its body (functions cannot recurse; the depth is a
+ * guard). Two pure expressions give the same values in whichever order they are evaluated.
+ */
+export function pure(e: Expr, ir: GameIR, depth = 0): boolean {
+  let ok = true;
+  const walk = (x: unknown): void => {
+    if (!ok || x === null || typeof x !== 'object') return;
+    if (Array.isArray(x)) {
+      for (const y of x) walk(y);
+      return;
+    }
+    const o = x as Expr;
+    switch (o.kind) {
+      case 'builtinCall':
+        if (o.fn === 'random' || o.fn === 'labels') ok = false;
+        break;
+      case 'has':
+        ok = false;
+        break;
+      case 'cardField':
+        if (ir.cardFields[o.field]!.kind === 'value') ok = false;
+        break;
+      case 'call':
+        if (depth >= 8 || !pure(ir.functions[o.fn]!.body, ir, depth + 1)) ok = false;
+        break;
+    }
+    if (ok) for (const k in o) walk((o as Record<string, unknown>)[k]);
+  };
+  walk(e);
+  return ok;
+}

@@ -400,12 +400,14 @@ class StmtGen {
 
   /**
    * `set`: in place when nothing may be undone (the engine's journal closed, as it is outside
-   * trials), else through the engine, which records the old value.
+   * trials), else through the engine, which records the old value. Either way the engine's
+   * count of changes is bumped (state.ts `changes`).
    */
   private set(array: string, method: 'setCardField' | 'setPlayerVar', subject: string, field: number, value: string, out: string[]): string {
     const v = this.ex.reread(value, out);
     const f = this.ex.int(field);
-    return `if (g.journal.depth === 0) ${array}[${f}] = ${v}; else g.${method}(${subject}, ${f}, ${v});`;
+    // (A value written over itself is no change; 0 over -0 is.)
+    return `if (g.journal.depth === 0) { if (${array}[${f}] !== ${v} || ${v} === 0) ${method === 'setCardField' ? `g.touchField(${subject}, ${f})` : 'g.varChanges++'}; ${array}[${f}] = ${v}; } else g.${method}(${subject}, ${f}, ${v});`;
   }
 
   /** A list argument the engine walks while cards move (see H.stable). */

@@ -22,7 +22,7 @@
  * procedures (codegen-statements.ts).
  */
 import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
-import { cardsOnly, inlinedWhere, readsIt } from './codegen-facts.ts';
+import { cardsOnly, inlinedWhere, pure, readsIt } from './codegen-facts.ts';
 
 /** Where the generated code finds the names of the rules. */
 export interface Scope {
@@ -177,6 +177,23 @@ export class ExprGen {
       case 'list':
         return `[${this.inOrder(e.items, sc, out).join(', ')}]`;
       case 'cond': {
+        const shared = this.condShared(e);
+        if (shared !== null) {
+          // `if is_empty(L) then … else L` (or count): L worked out once, for the test and the branch.
+          const t = this.fresh('t');
+          out.push(`const ${t} = ${one(shared.list)};`);
+          const xs = this.asList(shared.list, t, out);
+          const test = shared.fn === 'is_empty' ? `(${xs}.length === 0)` : `(${xs}.length)`;
+          const branch = (x: Expr, branchOut: string[]): string => (x === shared.list || JSON.stringify(x) === shared.key ? t : this.expr(x, sc, branchOut));
+          const thenOut: string[] = [];
+          const elseOut: string[] = [];
+          const a = branch(e.then, thenOut);
+          const b = branch(e.else, elseOut);
+          if (thenOut.length === 0 && elseOut.length === 0) return `(${test} ? ${a} : ${b})`;
+          const r = this.fresh('t');
+          out.push(`let ${r};`, `if (${test}) {`, ...thenOut, `${r} = ${a};`, '} else {', ...elseOut, `${r} = ${b};`, '}');
+          return r;
+        }
         const test = one(e.test);
         const thenOut: string[] = [];
         const elseOut: string[] = [];
@@ -327,38 +344,23 @@ export class ExprGen {
   }
 
   /**
-   * Whether evaluating `e` only reads plain values: no random number (which consumes state), no
-   * value field (a card's computed value runs other expressions), no labels (they may be
-   * computed). A game function is as pure as its body (functions cannot recurse; the depth is a
-   * guard). Two pure expressions give the same values in whichever order they are evaluated.
+   * `if is_empty(L) then A else B` (or `count(L)`) where A or B is L itself and L is pure: the
+   * list the test works out is the branch's value too (see cond).
    */
-  pure(e: Expr, depth = 0): boolean {
-    let ok = true;
-    const walk = (x: unknown): void => {
-      if (!ok || x === null || typeof x !== 'object') return;
-      if (Array.isArray(x)) {
-        for (const y of x) walk(y);
-        return;
-      }
-      const o = x as Expr;
-      switch (o.kind) {
-        case 'builtinCall':
-          if (o.fn === 'random' || o.fn === 'labels') ok = false;
-          break;
-        case 'has':
-          ok = false;
-          break;
-        case 'cardField':
-          if (this.ir.cardFields[o.field]!.kind === 'value') ok = false;
-          break;
-        case 'call':
-          if (depth >= 8 || !this.pure(this.ir.functions[o.fn]!.body, depth + 1)) ok = false;
-          break;
-      }
-      if (ok) for (const k in o) walk((o as Record<string, unknown>)[k]);
-    };
-    walk(e);
-    return ok;
+  private condShared(e: Extract<Expr, { kind: 'cond' }>): { fn: 'is_empty' | 'count'; list: Expr; key: string } | null {
+    const t = e.test;
+    if (t.kind !== 'builtinCall' || (t.fn !== 'is_empty' && t.fn !== 'count') || t.args.length !== 1) return null;
+    const list = t.args[0]!;
+    if (list.kind === 'builtin' || list.kind === 'where') return null;
+    const key = JSON.stringify(list);
+    if (JSON.stringify(e.then) !== key && JSON.stringify(e.else) !== key) return null;
+    if (!this.pure(list)) return null;
+    return { fn: t.fn, list, key };
+  }
+
+  /** See codegen-facts.ts `pure`. */
+  pure(e: Expr): boolean {
+    return pure(e, this.ir);
   }
 
   /**

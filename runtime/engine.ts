@@ -74,6 +74,8 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
   private drive(decide: Decider, body: () => void, byCount: CountDecider | null = null): GameResult | null {
     this.decide = decide;
     this.decideByCount = byCount;
+    // A scenario writes its position straight into the state: whatever was known of the state is forgotten.
+    this.changes++;
     try {
       body();
     } catch (e) {

@@ -51,6 +51,7 @@ export abstract class FlowRoom extends ActionsRoom {
   protected runFromTurn(): void {
     try {
       this.turn = Math.max(0, this.turn - 1);
+      this.turnChanges++;
       this.turnLoop(false);
     } catch (e) {
       if (!(e instanceof GameOver)) throw e;
@@ -61,6 +62,7 @@ export abstract class FlowRoom extends ActionsRoom {
   protected runFromWindow(name: string): void {
     try {
       if (this.turn === 0) this.turn = 1;
+      this.turnChanges++;
       const flags = this.windowFlags(name);
       this.window(name, flags.passable, flags.open);
       // The rest of the turn after that window (an end phase written after it) runs too.
@@ -114,10 +116,12 @@ export abstract class FlowRoom extends ActionsRoom {
 
   private turnLoop(passFirst: boolean): void {
     if (passFirst) this.active = this.nextPlayer(this.active);
+    this.turnChanges++;
     for (;;) {
       // The game ends before a turn past the limit starts: `turn` stays at the limit.
       if (this.turn >= this.ir.game.maxTurns) this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
       this.turn++;
+      this.turnChanges++;
       // (Map.clear allocates a new table even when the map is empty.)
       if (this.usesThisTurn.size) this.usesThisTurn.clear();
       this.endTurnRequested = false;
@@ -130,6 +134,7 @@ export abstract class FlowRoom extends ActionsRoom {
       if (this.result !== null) return;
       this.endOfTurn();
       this.active = this.nextPlayer(this.active);
+      this.turnChanges++;
     }
   }
 
@@ -140,12 +145,16 @@ export abstract class FlowRoom extends ActionsRoom {
   }
 
   endTurn(ctx: Ctx, loc: SrcLoc | null): void {
+    // (Counted as a change: a run of the checks that ends the turn is never one to skip.)
+    this.varChanges++;
     this.endTurnRequested = true;
     if (this.logging) this.emitLog('end-turn', `${ctx.me.name} ends the turn`, ctx.me, ctx.cite, loc);
   }
 
   /** `perform`: declare for a player, then let the stack settle back to where it was. */
   perform(ai: number, player: Player, loc: SrcLoc | null): void {
+    // Counted as a change whatever it does (check-reads.ts does not follow actions).
+    this.varChanges++;
     const a = this.rules.actions[ai]!;
     if (a.ir.level > this.formatLevel) return;
     void loc;
@@ -162,6 +171,8 @@ export abstract class FlowRoom extends ActionsRoom {
    * asked again; when every player has passed in a row, the window closes.
    */
   window(name: string, passable: boolean, open = false): void {
+    // Counted as a change whatever it does (check-reads.ts does not follow what players may do).
+    this.varChanges++;
     this.endTurnRequested = false;
     let p = this.active;
     let passes = 0;
@@ -241,6 +252,7 @@ export abstract class FlowRoom extends ActionsRoom {
     }
     const r = this.stack[this.stack.length - 1]!;
     this.stack = this.stack.slice(0, -1);
+    this.varChanges++;
     this.resolve(r);
     this.settle();
   }

@@ -36,6 +36,7 @@ export abstract class MovesRoom extends ValuesRoom {
   protected lift(card: Card): void {
     if (card.host) {
       const h = card.host;
+      this.changes++;
       const old = h.attached;
       h.attached = old.filter((x) => x !== card);
       if (this.journal.depth > 0) this.journal.record(() => (h.attached = old));
@@ -65,6 +66,11 @@ export abstract class MovesRoom extends ValuesRoom {
       if (!card) continue;
       if (plain && card.host === null && card.attached.length === 0) {
         const fromZone = card.zone;
+        // The changes the general path counts (removeFromZone, placeCard, resetState,
+        // addToZone: see `changes` in state.ts), in its order.
+        if (fromZone !== null) this.touchZone(fromZone);
+        if (this.watchedZones[to.def] === 1) this.changes++;
+        else this.touch(card);
         if (fromZone !== null) {
           // removeFromZone: the first card (the top, as when drawing) by `shift`.
           const a = fromZone.cards;
@@ -80,12 +86,14 @@ export abstract class MovesRoom extends ValuesRoom {
         card.zone = to;
         card.revealedTo = 0;
         if (fromZone !== to) {
+          this.touch(card);
           this.resetStates[card.type]!(card.f);
           card.mods = null;
           card.entered = this.turn;
         }
         if (face !== 'default') card.facedown = face === 'facedown';
         else if (fromZone !== to) card.facedown = false;
+        this.touchZone(to);
         if (position === 'top') to.cards.unshift(card);
         else to.cards.push(card);
         this.mix(card.id * 31 + to.def);
@@ -165,6 +173,7 @@ export abstract class MovesRoom extends ValuesRoom {
   }
 
   attach(cards: Card[], host: Card, position: 'top' | 'bottom', facedown: boolean, ctx: Ctx, loc: SrcLoc | null): void {
+    this.changes++;
     for (const card of cards) {
       if (card === host) continue;
       this.lift(card);
@@ -178,6 +187,7 @@ export abstract class MovesRoom extends ValuesRoom {
   }
 
   detach(cards: Card[]): void {
+    this.changes++;
     for (const card of cards) {
       const host = card.host;
       if (!host || !host.zone) continue;
@@ -200,6 +210,8 @@ export abstract class MovesRoom extends ValuesRoom {
 
   reveal(cards: Card[], to: Player | null, ctx: Ctx, loc: SrcLoc | null): void {
     const bits = to ? 1 << to.index : -1;
+    // (What a card was revealed to is no rule's to read: counted with the changes no check reads.)
+    this.looseChanges++;
     for (const card of cards) {
       const old = card.revealedTo;
       card.revealedTo |= bits;

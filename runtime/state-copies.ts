@@ -52,6 +52,7 @@ export abstract class CopiableState extends GameState {
 
   /** This room's part of loadState. */
   protected loadRoom(s: GameSnapshot): void {
+    this.changes++;
     this.loadCardObjects(s);
     const requests = new Map<number, Request>();
     const t: LoadTarget = { cards: this.cards, players: this.players, sharedZones: this.sharedZones, requests };

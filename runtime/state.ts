@@ -35,6 +35,25 @@ export abstract class GameState {
   steps = 0;
   decisions = 0;
   hash = 0x811c9dc5;
+  /**
+   * Bumped by every change of the cards and zones (turnChanges and varChanges count the rest of
+   * the state): equal counts mean the same state (settle's checks rely on it: triggers.ts
+   * `quiet`). The engine's setters bump them, and so do generated code's in-place stores
+   * (codegen-statements.ts `set`). They go back only when a trial declaration is undone exactly
+   * (actions.ts canDeclare), to the counts of the state it returns to. A reset, a loaded state
+   * and a scenario's start bump `changes` (whatever was known of the state is forgotten).
+   */
+  changes = 0;
+  /** The same for the turn and the active player (see `changes`). */
+  turnChanges = 0;
+  /** The same for players' and global states, requests' states, the stack and waiting triggers (see `changes`). */
+  varChanges = 0;
+  /** The same for cards in zones the checks do not read (watchedZones): counted apart from `changes`. */
+  looseChanges = 0;
+  /** By zone: 1 if settle's checks can read its cards (all, unless triggers.ts finds fewer). */
+  protected watchedZones: Uint8Array;
+  /** By card field: 1 if settle's checks can read it (all, unless triggers.ts finds fewer). */
+  protected watchedFields: Uint8Array;
 
   /** The compiled rules (rules.ts): set by the engine's constructor, kept across games. */
   protected rules!: CompiledRules;
@@ -63,6 +82,8 @@ export abstract class GameState {
     opts: EngineOptions<any>,
   ) {
     this.rng = new Rng(opts.seed);
+    this.watchedZones = new Uint8Array(ir.zones.length).fill(1);
+    this.watchedFields = new Uint8Array(ir.cardFields.length).fill(1);
     this.logging = opts.log ?? false;
     this.maxSteps = opts.maxSteps ?? 1_000_000;
     this.onLog = opts.onLog ?? null;
@@ -134,6 +155,7 @@ export abstract class GameState {
     this.steps = 0;
     this.decisions = 0;
     this.hash = 0x811c9dc5;
+    this.changes++;
     this.stack = [];
     // The last game's cards are made anew for this one (createCard): no allocation per card
     // and game, and no cards for the garbage collector. (A host keeps nothing across a reset:
@@ -253,8 +275,31 @@ export abstract class GameState {
 
   // ------------------------------------------------------------ state changes (journaled)
 
+  /**
+   * Counts a change to this card: in `changes`, or in looseChanges when it lies in a zone whose
+   * cards the checks cannot reach (a card attached, or in no zone, counts in `changes`).
+   */
+  touch(card: Card): void {
+    const z = card.zone;
+    if (z === null || this.watchedZones[z.def] === 1) this.changes++;
+    else this.looseChanges++;
+  }
+
+  /** Counts a change to a card's field: with the changes no check reads when no check reads that field (see touch). */
+  touchField(card: Card, f: number): void {
+    if (this.watchedFields[f] === 1) this.touch(card);
+    else this.looseChanges++;
+  }
+
+  /** Counts a change to a zone's list (see touch). */
+  protected touchZone(z: Zone): void {
+    if (this.watchedZones[z.def] === 1) this.changes++;
+    else this.looseChanges++;
+  }
+
   setCardField(card: Card, f: number, v: unknown): void {
     const old = card.f[f];
+    if (old !== v || v === 0) this.touchField(card, f);
     // The same value (not -0 for 0): nothing changes, nothing to undo.
     if (old === v && (v !== 0 || Object.is(old, v))) return;
     card.f[f] = v;
@@ -262,6 +307,7 @@ export abstract class GameState {
   }
 
   setFacedown(card: Card, v: boolean): void {
+    this.touch(card);
     const old = card.facedown;
     card.facedown = v;
     if (this.journal.depth > 0) this.journal.record(() => (card.facedown = old));
@@ -269,11 +315,13 @@ export abstract class GameState {
 
   setPlayerVar(p: Player, f: number, v: unknown): void {
     const old = p.vars[f];
+    if (old !== v || v === 0) this.varChanges++;
     p.vars[f] = v;
     if (this.journal.depth > 0) this.journal.vars(p, f, old);
   }
 
   setRequestVar(r: Request, f: number, v: unknown): void {
+    this.varChanges++;
     const old = r.vars[f];
     r.vars[f] = v;
     if (this.journal.depth > 0) this.journal.vars(r, f, old);
@@ -281,11 +329,13 @@ export abstract class GameState {
 
   setGlobal(f: number, v: unknown): void {
     const old = this.globals[f];
+    if (old !== v || v === 0) this.varChanges++;
     this.globals[f] = v;
     if (this.journal.depth > 0) this.journal.record(() => (this.globals[f] = old));
   }
 
   setActive(p: Player): void {
+    this.turnChanges++;
     const old = this.active;
     this.active = p;
     if (this.journal.depth > 0) this.journal.record(() => (this.active = old));
@@ -298,6 +348,7 @@ export abstract class GameState {
    * `move`, `choose order`.)
    */
   protected removeFromZone(z: Zone, card: Card): void {
+    this.touchZone(z);
     // In place, by hand: `splice` allocates the list of what it removes. The first card (the
     // top, as when drawing) by `shift`, which V8 does without moving the others.
     const a = z.cards;
@@ -312,12 +363,14 @@ export abstract class GameState {
   }
 
   protected addToZone(z: Zone, card: Card, top: boolean): void {
+    this.touchZone(z);
     if (top) z.cards.unshift(card);
     else z.cards.push(card);
     if (this.journal.depth > 0) this.journal.added(z, top);
   }
 
   protected setZoneCards(z: Zone, cards: Card[]): void {
+    this.touchZone(z);
     const old = z.cards;
     z.cards = cards;
     if (this.journal.depth > 0) this.journal.record(() => (z.cards = old));
@@ -325,6 +378,9 @@ export abstract class GameState {
 
   /** Puts a card in a zone or under a host; inside a trial the whole card is restored on undo. */
   protected placeCard(card: Card, zone: Zone | null, host: Card | null): void {
+    // Where it was and where it goes.
+    if (zone === null || this.watchedZones[zone.def] === 1) this.changes++;
+    else this.touch(card);
     // Journaled inside a trial: the place, and what a move resets (its states by a copy of the fields).
     if (this.journal.depth > 0) this.journal.placed(card, card.zone, card.host, card.entered, card.f.slice(), card.mods, card.facedown, card.revealedTo);
     card.zone = zone;
@@ -333,6 +389,7 @@ export abstract class GameState {
   }
 
   createCard(def: number, zone: Zone): Card {
+    this.touchZone(zone);
     const d = this.ir.cards[def]!;
     const owner = zone.player ?? this.active;
     const id = this.cards.length + 1;
@@ -399,6 +456,7 @@ export abstract class GameState {
 
   /** Undoes the last `createCard` (a `create every … where` filter refused the card). */
   uncreateCard(card: Card): void {
+    this.touch(card);
     if (this.cards[this.cards.length - 1] !== card) throw new Error('only the card created last can be unmade');
     this.cards.pop();
     this.cardsByDef[card.def]!.pop();
@@ -409,6 +467,7 @@ export abstract class GameState {
 
   /** Card states back to their initial values (those marked `keep` excepted), modifiers gone. */
   protected resetState(card: Card): void {
+    this.touch(card);
     this.resetStates[card.type]!(card.f);
     card.mods = null;
   }

@@ -13,6 +13,7 @@ import { DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING, type EngineOptions } fr
 import type { Card, Player } from './model.ts';
 import type { CompiledAction } from './rules.ts';
 import { loadValue, type GameSnapshot, type SavedTrigger } from './snapshot.ts';
+import { checkReads, type CheckReads } from './check-reads.ts';
 
 /** A trigger that fired and waits to run. */
 export interface PendingTrigger {
@@ -41,12 +42,24 @@ export abstract class TriggersRoom extends ChoicesRoom {
   constructor(ir: GameIR, opts: EngineOptions<any>) {
     super(ir, opts);
     this.maxTriggerChain = opts.maxTriggerChain ?? DEFAULT_MAX_TRIGGER_CHAIN;
+    this.checkReads = checkReads(ir);
+    const zones = this.checkReads.zones;
+    if (zones !== null) {
+      this.watchedZones.fill(0);
+      for (const z of zones) this.watchedZones[z] = 1;
+    }
+    const fields = this.checkReads.fields;
+    if (fields !== null) {
+      this.watchedFields.fill(0);
+      for (const f of fields) this.watchedFields[f] = 1;
+    }
   }
 
   protected override resetGame(seed: number): void {
     super.resetGame(seed);
     this.triggerChain = 0;
     this.triggerDepth = 0;
+    this.quiet.changes = -1;
     this.pendingImmediate = [];
     this.pendingNormal = [];
     this.instantQueue = [];
@@ -71,6 +84,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
     this.instantQueue = load(s.instant);
     this.triggerChain = s.triggerChain;
     this.triggerDepth = 0;
+    this.quiet.changes = -1;
   }
 
   /** `limit … per turn` counts per player, and for a card's ability per card. */
@@ -92,6 +106,8 @@ export abstract class TriggersRoom extends ChoicesRoom {
   signal(event: number, card: Card, ctx: Ctx, loc: SrcLoc | null): void {
     if (this.logging) this.emitLog('signal', `${this.ir.events[event]!.name}: ${card.name}`, ctx.me, ctx.cite, loc);
     if (this.trial > 0) return;
+    // Counted as a change whatever fires (check-reads.ts does not follow triggers' conditions).
+    this.varChanges++;
     for (const t of this.rules.triggers.signal.get(event) ?? []) {
       const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
       if (ev.cardSlot < 0) {
@@ -163,6 +179,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
     if (t.condition && !t.condition(ctx)) return;
     if (this.overLimit(t, controller, source)) return;
     const p: PendingTrigger = { action: t, controller, frame, source };
+    this.varChanges++;
     if (t.ir.speed === 'instant') this.instantQueue.push(p);
     else if (t.ir.speed === 'immediate') this.pendingImmediate.push(p);
     else this.pendingNormal.push(p);
@@ -180,6 +197,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
   }
 
   private runTrigger(t: PendingTrigger): void {
+    this.varChanges++;
     if (this.overLimit(t.action, t.controller, t.source)) return;
     // A trigger is a step (the step limit stops a loop however it runs), and one link of the
     // chain that runs before a player next acts: two triggers that keep firing each other
@@ -251,10 +269,67 @@ export abstract class TriggersRoom extends ChoicesRoom {
     }
   }
 
+  /** What the checks read of the state (check-reads.ts). */
+  private readonly checkReads: CheckReads;
+
+  /**
+   * The state after a run of the checks that changed nothing (no change counted, no step, no
+   * random draw, no hash or log): its counts of changes (state.ts `changes`). While the parts of
+   * the state the checks read are still as they were, the checks would run the same way and
+   * change nothing again: settle skips them. (A run that drew no random number and took no step
+   * did not read the generator or the steps: they may differ.)
+   */
+  private quiet = { changes: -1, turn: -1, vars: -1 };
+
   private runChecks(): void {
-    for (const k of this.rules.checks) {
+    const checks = this.rules.checks;
+    if (checks.length === 0) return;
+    const q = this.quiet;
+    const reads = this.checkReads;
+    const rng = this.rng;
+    const changes = this.changes;
+    const turnChanges = this.turnChanges;
+    const varChanges = this.varChanges;
+    const looseChanges = this.looseChanges;
+    const steps = this.steps;
+    const outside = this.trial === 0 && !reads.never;
+    if (
+      outside &&
+      changes === q.changes &&
+      (!reads.turn || turnChanges === q.turn) &&
+      (!reads.vars || varChanges === q.vars)
+    )
+      return;
+    const a = rng.a;
+    const b = rng.b;
+    const c = rng.c;
+    const d = rng.d;
+    const hash = this.hash;
+    const logged = this.log.length;
+    for (let i = 0; i < checks.length; i++) {
+      const k = checks[i]!;
       const ctx = newCtx(new Array(k.slots), this.active, k.cite);
       k.body(ctx);
+    }
+    if (
+      outside &&
+      this.trial === 0 &&
+      this.changes === changes &&
+      this.turnChanges === turnChanges &&
+      this.varChanges === varChanges &&
+      this.looseChanges === looseChanges &&
+      this.steps === steps &&
+      rng === this.rng &&
+      rng.a === a &&
+      rng.b === b &&
+      rng.c === c &&
+      rng.d === d &&
+      this.hash === hash &&
+      this.log.length === logged
+    ) {
+      q.changes = changes;
+      q.turn = turnChanges;
+      q.vars = varChanges;
     }
   }
 }

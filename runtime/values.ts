@@ -127,6 +127,7 @@ export abstract class ValuesRoom extends CopiableState {
 
   modify(card: Card, field: number, by: number, untilEndOfTurn: boolean, ctx: Ctx, loc: SrcLoc | null, op: 'add' | 'mul' | 'div' = 'add'): void {
     const old = card.mods;
+    this.touch(card);
     card.mods = [...(old ?? []), { field, op, by, untilEndOfTurn }];
     if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
     if (untilEndOfTurn) this.modifiedCards.add(card);
@@ -139,6 +140,7 @@ export abstract class ValuesRoom extends CopiableState {
     if (!old) return;
     const kept = field < 0 ? [] : old.filter((m) => m.field !== field);
     if (kept.length === old.length) return;
+    this.touch(card);
     card.mods = kept.length ? kept : null;
     if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
     if (this.logging) this.emitLog('modify', `${card.name}: ${field < 0 ? 'every modifier' : `the modifiers of ${this.ir.cardFields[field]!.name}`} removed`, ctx.me, ctx.cite, loc);
@@ -147,6 +149,7 @@ export abstract class ValuesRoom extends CopiableState {
   /** At the end of a turn: modifiers `until end of turn` end. */
   protected expireModifiers(): void {
     if (this.modifiedCards.size === 0) return;
+    this.changes++;
     for (const card of this.modifiedCards) {
       if (card.mods) card.mods = card.mods.filter((m) => !m.untilEndOfTurn);
       if (card.mods && card.mods.length === 0) card.mods = null;
