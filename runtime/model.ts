@@ -1,7 +1,7 @@
 /**
  * The runtime's mutable game state: players, zones, cards, requests.
  * Every mutation goes through `Journal`, so a trial (checking whether an action can be taken)
- * or a scenario's step backward can be undone exactly.
+ * or a declaration that turns out impossible can be undone exactly.
  */
 
 export class Journal {

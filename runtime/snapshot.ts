@@ -4,8 +4,9 @@
  * the cards' fields, the players' and the game's states in flat lists — and `Engine.loadState`
  * copies it back, into the same engine or into another engine of the same compiled rules. A
  * search (a determinization, then a playout) copies a state thousands of times per decision:
- * a snapshot is reused from copy to copy, so saving allocates nothing once its arrays have grown
- * to the game's size.
+ * a snapshot is reused from copy to copy, so saving the cards and zones allocates nothing once its
+ * arrays have grown to the game's size (the stack and the waiting triggers, usually empty, are
+ * copied as new lists).
  *
  * What a snapshot holds is the state between two steps: not where the flow is (which window,
  * which statement of the turn). A loaded state plays on from the start of a turn
@@ -139,7 +140,7 @@ export function loadValue(v: unknown, t: LoadTarget): unknown {
   if (v instanceof Card) return t.cards[v.id - 1] ?? null;
   if (v instanceof Player) return t.players[v.index]!;
   if (v instanceof Zone) return v.player ? t.players[v.player.index]!.zones[v.def]! : t.sharedZones[v.def]!;
-  if (v instanceof Request) return t.requests.get(v.id) ?? v;
+  if (v instanceof Request) return t.requests.get(v.id) ?? loadRequest(v, t);
   if (Array.isArray(v)) {
     // Lists other than zones' are values nobody changes: one with no object in it is kept as it is.
     let objects = false;
@@ -147,6 +148,22 @@ export function loadValue(v: unknown, t: LoadTarget): unknown {
     return objects ? v.map((x) => loadValue(x, t)) : v;
   }
   return v;
+}
+
+/**
+ * A request held in a state (not on the stack) as the target engine's: the same object when it
+ * is that engine's own, else a copy made from it (its controller, cards and source the target's),
+ * made once per load and shared by every value that holds it.
+ */
+function loadRequest(v: Request, t: LoadTarget): Request {
+  if (t.players[v.controller.index] === v.controller) return v;
+  const r = new Request(v.id, v.action, t.players[v.controller.index]!, [], v.cards.map((c) => t.cards[c.id - 1]!));
+  t.requests.set(v.id, r);
+  r.cancelled = v.cancelled;
+  r.source = v.source ? (t.cards[v.source.id - 1] ?? null) : null;
+  for (const x of v.frame) r.frame.push(loadValue(x, t));
+  r.vars = v.vars.map((x) => loadValue(x, t));
+  return r;
 }
 
 /** The parts of an engine's state the cards and zones of a snapshot are copied from and to. */

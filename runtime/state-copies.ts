@@ -10,8 +10,8 @@ import { GameSnapshot, loadCards, loadValue, saveCards, type CardStore, type Loa
 
 export abstract class CopiableState extends GameState {
   /**
-   * The whole state of the game, copied into `into` (reused from copy to copy: nothing is
-   * allocated once its arrays have grown). Between steps only, never inside a trial. See snapshot.ts.
+   * The whole state of the game, copied into `into` (reused from copy to copy: the cards and
+   * zones allocate nothing once its arrays have grown). Between steps only, never inside a trial. See snapshot.ts.
    */
   saveState(into: GameSnapshot = new GameSnapshot()): GameSnapshot {
     if (this.trial > 0 || this.journal.depth > 0) throw new Error('a state is saved between steps, not inside a trial');

@@ -2,7 +2,8 @@
  * The state store — the engine's first room. Everything a game is made of at one moment:
  * players with their zones and states, shared zones, global states, cards, the response stack,
  * the turn, the random generator, the log and the game's hash; every change to it, journaled so
- * a trial (can this action be declared?) or a scenario's step backward can be undone exactly;
+ * a trial (can this action be declared?) or a declaration that turns out impossible can be
+ * undone exactly;
  * and the few reads compiled rules make of it.
  *
  * The engine is one object built in rooms, one file each, each a class extending the room
@@ -419,7 +420,21 @@ export abstract class GameState {
     this.cards.push(card);
     (this.cardsByDef[def] ??= []).push(card);
     zone.cards.push(card);
+    // Inside a trial or a declaration, undone with it: a card a cost made does not stay.
+    if (this.journal.depth > 0) this.journal.record(() => this.unmake(card));
     return card;
+  }
+
+  /** The last card made, taken out of the game (a trial or declaration undone). */
+  private unmake(card: Card): void {
+    this.cards.pop();
+    this.cardsByDef[card.def]!.pop();
+    const z = card.zone;
+    if (z) {
+      const i = z.cards.lastIndexOf(card);
+      if (i >= 0) z.cards.splice(i, 1);
+    }
+    card.zone = null;
   }
 
   /** By definition: its fields as a new card has them, written by generated stores (see cardInit). */

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine, type Decision } from '../runtime/engine.ts';
-import { GameSnapshot } from '../runtime/snapshot.ts';
+import { GameSnapshot, loadValue } from '../runtime/snapshot.ts';
+import { Request, type Card } from '../runtime/model.ts';
 import { Rng } from '../runtime/rng.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
 import { compiledGame } from './helpers.ts';
@@ -121,6 +122,25 @@ describe('saving and loading a game state', () => {
     e.saveState(s);
     expect(s.def).toBe(defs);
     expect(s.hash).toBe(e.hash);
+  });
+
+  it("a request held in a state loads into another engine as that engine's (controller, cards)", () => {
+    const ir = compiledGame('trump');
+    const a = newEngine(ir, 3, { format: 'master' });
+    playOn(a, 3, { format: 'master' });
+    const b = newEngine(ir, 4, { format: 'master' });
+    playOn(b, 4, { format: 'master' });
+    const held = new Request(7, 0, a.players[1]!, [a.players[0]], [a.allCards()[4]!]);
+    const requests = new Map<number, Request>();
+    const target = { cards: b.allCards() as Card[], players: b.players, sharedZones: b.sharedZones, requests };
+    const loaded = loadValue([held, held], target) as Request[];
+    expect(loaded[0]).not.toBe(held);
+    expect(loaded[0]).toBe(loaded[1]);
+    expect(loaded[0]!.controller).toBe(b.players[1]);
+    expect(loaded[0]!.frame[0]).toBe(b.players[0]);
+    expect(loaded[0]!.cards[0]).toBe(b.allCards()[4]);
+    // Loaded into its own engine, it stays the same object.
+    expect(loadValue(held, { cards: a.allCards() as Card[], players: a.players, sharedZones: a.sharedZones, requests: new Map() })).toBe(held);
   });
 
   it('refuses to save inside a trial', () => {
