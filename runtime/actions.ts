@@ -12,6 +12,7 @@ import { Request, type Card, type Player } from './model.ts';
 import { NO_OPTION, firstOption } from './choices.ts';
 import type { CompiledAction, CompiledPick } from './rules.ts';
 import { TriggersRoom } from './triggers.ts';
+import { bare, copyCards, fewerCards } from './first-step.ts';
 import { NO_CARDS } from './state.ts';
 import type { GameSnapshot } from './snapshot.ts';
 
@@ -548,47 +549,6 @@ const NO_INDICES: number[] = [];
 
 /** availableActions finds abilities through their zones when the game has at least this many (see indexAbilities). */
 const MIN_INDEXED_ABILITIES = 8;
-
-/**
- * Whether a choice among the cards `now` fails for sure, having failed among `then`: when every
- * card of `now` was in `then` (fewer candidates, fewer combinations: none passes). Only while
- * `then` is small enough for the trial to have tried every combination of it (firstOption
- * stops at 4096); otherwise only the very same list.
- */
-function fewerCards(now: Card[], then: Card[]): boolean {
-  if (then.length > 11) {
-    if (now.length !== then.length) return false;
-    for (let i = 0; i < now.length; i++) if (now[i] !== then[i]) return false;
-    return true;
-  }
-  if (now.length > then.length) return false;
-  // Cards leave a zone without the others changing order: look for each after the last found first.
-  let from = 0;
-  for (let i = 0; i < now.length; i++) {
-    const c = now[i]!;
-    let j = from;
-    while (j < then.length && then[j] !== c) j++;
-    if (j === then.length) {
-      j = 0;
-      while (j < from && then[j] !== c) j++;
-      if (j === from) return false;
-    }
-    from = j + 1;
-  }
-  return true;
-}
-
-/** Whether no card of the list has a card attached. */
-function bare(cards: Card[]): boolean {
-  for (let i = 0; i < cards.length; i++) if (cards[i]!.attached.length) return false;
-  return true;
-}
-
-/** `to` made a copy of `from`, in place. */
-function copyCards(from: Card[], to: Card[]): void {
-  while (to.length > from.length) to.pop();
-  for (let i = 0; i < from.length; i++) to[i] = from[i]!;
-}
 
 /** Inserts `k` into the increasing list `xs` (short lists). */
 function insertSorted(xs: number[], k: number): void {

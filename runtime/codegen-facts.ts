@@ -4,24 +4,18 @@
  */
 import type { Expr, GameIR } from '../compiler/ir.ts';
 
+/** Whether any node of an IR tree (an expression, its lists and nested objects) passes `test`. */
+export function someNode(x: unknown, test: (node: { kind?: unknown; name?: unknown; fn?: unknown }) => boolean): boolean {
+  if (x === null || typeof x !== 'object') return false;
+  if (Array.isArray(x)) return x.some((y) => someNode(y, test));
+  if (test(x as { kind?: unknown })) return true;
+  for (const k in x) if (someNode((x as Record<string, unknown>)[k], test)) return true;
+  return false;
+}
+
 /** Whether an expression reads `it` anywhere, inside inner list functions too. */
 export function readsIt(e: Expr): boolean {
-  let found = false;
-  const walk = (x: unknown): void => {
-    if (found || x === null || typeof x !== 'object') return;
-    if (Array.isArray(x)) {
-      for (const y of x) walk(y);
-      return;
-    }
-    const o = x as Expr;
-    if (o.kind === 'builtin' && o.name === 'it') {
-      found = true;
-      return;
-    }
-    for (const k in x) walk((x as Record<string, unknown>)[k]);
-  };
-  walk(e);
-  return found;
+  return someNode(e, (o) => o.kind === 'builtin' && o.name === 'it');
 }
 
 /** Whether every element of the list is a card: a zone's list, or one filtered or sorted from it. */

@@ -22,7 +22,7 @@
  * procedures (codegen-statements.ts).
  */
 import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
-import { cardsOnly, inlinedWhere, pure, readsIt } from './codegen-facts.ts';
+import { cardsOnly, inlinedWhere, pure, readsIt, someNode } from './codegen-facts.ts';
 
 /** Where the generated code finds the names of the rules. */
 export interface Scope {
@@ -74,23 +74,8 @@ export class ExprGen {
 
   /** Whether evaluating `e` may draw from the random generator (directly or through a call). */
   static mayUseRandom(e: Expr): boolean {
-    let found = false;
-    const walk = (x: unknown): void => {
-      if (found || x === null || typeof x !== 'object') return;
-      if (Array.isArray(x)) {
-        for (const y of x) walk(y);
-        return;
-      }
-      const o = x as { kind?: string; fn?: unknown; field?: unknown };
-      // Calls and value fields run other expressions: assume they may.
-      if ((o.kind === 'builtinCall' && o.fn === 'random') || o.kind === 'call' || o.kind === 'cardField') {
-        found = true;
-        return;
-      }
-      for (const k in o) walk((o as Record<string, unknown>)[k]);
-    };
-    walk(e);
-    return found;
+    // Calls and value fields run other expressions: assume they may.
+    return someNode(e, (o) => (o.kind === 'builtinCall' && o.fn === 'random') || o.kind === 'call' || o.kind === 'cardField');
   }
 
   /**

@@ -8,6 +8,7 @@
  * combinations).
  */
 import type { ActionIR, Expr, GameIR } from '../compiler/ir.ts';
+import type { Card } from './model.ts';
 import { drawsRandom } from './when-zones.ts';
 
 /**
@@ -139,3 +140,44 @@ function fixedAttrs(ir: GameIR): Set<number> {
 }
 
 const fixedCache = new WeakMap<GameIR, Set<number>>();
+
+/**
+ * Whether a choice among the cards `now` fails for sure, having failed among `then`: when every
+ * card of `now` was in `then` (fewer candidates, fewer combinations: none passes). Only while
+ * `then` is small enough for the trial to have tried every combination of it (firstOption
+ * stops at 4096); otherwise only the very same list.
+ */
+export function fewerCards(now: Card[], then: Card[]): boolean {
+  if (then.length > 11) {
+    if (now.length !== then.length) return false;
+    for (let i = 0; i < now.length; i++) if (now[i] !== then[i]) return false;
+    return true;
+  }
+  if (now.length > then.length) return false;
+  // Cards leave a zone without the others changing order: look for each after the last found first.
+  let from = 0;
+  for (let i = 0; i < now.length; i++) {
+    const c = now[i]!;
+    let j = from;
+    while (j < then.length && then[j] !== c) j++;
+    if (j === then.length) {
+      j = 0;
+      while (j < from && then[j] !== c) j++;
+      if (j === from) return false;
+    }
+    from = j + 1;
+  }
+  return true;
+}
+
+/** Whether no card of the list has a card attached. */
+export function bare(cards: Card[]): boolean {
+  for (let i = 0; i < cards.length; i++) if (cards[i]!.attached.length) return false;
+  return true;
+}
+
+/** `to` made a copy of `from`, in place. */
+export function copyCards(from: Card[], to: Card[]): void {
+  while (to.length > from.length) to.pop();
+  for (let i = 0; i < from.length; i++) to[i] = from[i]!;
+}
