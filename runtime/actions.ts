@@ -378,9 +378,6 @@ export abstract class ActionsRoom extends TriggersRoom {
     }
     if (why !== null) {
       this.journal.rollback(mark);
-      // A settle inside the declaration (a cost's `perform` or window) may have found its checks
-      // quiet on a state the rollback just undid: whatever was known of the state is forgotten.
-      this.changes++;
       if (this.logging) this.emitLog('impossible', `${player.name} cannot ${a.ir.name}: ${why}`, player, a.ir.cite, a.ir.loc);
       return false;
     }

@@ -78,8 +78,9 @@ function literal(v: unknown): string | null {
  * Stores of fixed values into fixed fields of a card's field list, one statement per field: a
  * card type's states reset when the card changes zone (several times faster than a loop over
  * the fields). `key` is the IR object the fields come from; the values are this engine's. None,
- * truth values and numbers are written as literals — V8 then stores them without a write
- * barrier — the others read from the constants table; one source per key and literals.
+ * truth values and numbers are written as literals — V8 then stores them without its check for
+ * a pointer into a younger generation — the others read from the constants table; one source
+ * per key and literals.
  */
 export function generatedStores(key: object, fields: number[], values: unknown[]): (f: unknown[]) => void {
   const body = fields.map((field, i) => {

@@ -126,6 +126,13 @@ export function zoneSlot(z: Zone, zoneDefs: number, players: number): number {
   return z.player ? z.player.index * zoneDefs + z.def : players * zoneDefs + z.def;
 }
 
+/** The zone in a slot (the inverse of zoneSlot), or null for a slot with no zone (a player's shared-zone slot). */
+function zoneAt(slot: number, store: CardStore): Zone | null {
+  const playerSlots = store.players.length * store.zoneDefs;
+  if (slot < playerSlots) return store.players[(slot / store.zoneDefs) | 0]!.zones[slot % store.zoneDefs] ?? null;
+  return store.sharedZones[slot - playerSlots] ?? null;
+}
+
 /** Where an engine's objects are found again when a snapshot's values are loaded into it. */
 export interface LoadTarget {
   cards: Card[];
@@ -179,7 +186,7 @@ export interface CardStore {
 
 /** Copies the cards (places, flags, fields, modifiers) and the zones' and hosts' lists into `s`. */
 export function saveCards(s: GameSnapshot, store: CardStore): void {
-  const { cards, players, sharedZones, zoneDefs, stateFields } = store;
+  const { cards, players, zoneDefs, stateFields } = store;
   const n = cards.length;
   const nf = stateFields.length;
   s.ensure(n, nf);
@@ -210,8 +217,7 @@ export function saveCards(s: GameSnapshot, store: CardStore): void {
   let at = 0;
   for (let slot = 0; slot < slots; slot++) {
     s.zoneStart[slot] = at;
-    const p = slot < P * zoneDefs ? players[Math.floor(slot / zoneDefs)]! : null;
-    const z = p ? p.zones[slot % zoneDefs] : sharedZones[slot % zoneDefs];
+    const z = zoneAt(slot, store);
     if (!z) continue;
     const list = z.cards;
     for (let k = 0; k < list.length; k++) s.zoneCards[at++] = list[k]!.id;
@@ -224,16 +230,14 @@ export function saveCards(s: GameSnapshot, store: CardStore): void {
  * objects of ids 1 … s.cardCount with their identity (see GameState.loadRoom).
  */
 export function loadCards(s: GameSnapshot, store: CardStore, t: LoadTarget): void {
-  const { cards, players, sharedZones, zoneDefs, stateFields } = store;
+  const { cards, stateFields } = store;
   const n = s.cardCount;
   const nf = s.fieldCount;
-  const P = players.length;
-  const playerSlots = P * zoneDefs;
   const fields = s.fields;
   for (let i = 0; i < n; i++) {
     const c = cards[i]!;
     const slot = s.zone[i]!;
-    c.zone = slot < 0 ? null : slot < playerSlots ? players[(slot / zoneDefs) | 0]!.zones[slot % zoneDefs]! : sharedZones[slot - playerSlots]!;
+    c.zone = slot < 0 ? null : zoneAt(slot, store);
     c.host = s.host[i] ? cards[s.host[i]! - 1]! : null;
     c.facedown = s.facedown[i] === 1;
     c.revealedTo = s.revealed[i]!;
@@ -255,7 +259,7 @@ export function loadCards(s: GameSnapshot, store: CardStore, t: LoadTarget): voi
     } else if (c.attached.length) c.attached = [];
   }
   for (let slot = 0; slot < s.zoneSlots; slot++) {
-    const z = slot < playerSlots ? players[(slot / zoneDefs) | 0]!.zones[slot % zoneDefs] : sharedZones[slot - playerSlots];
+    const z = zoneAt(slot, store);
     if (!z) continue;
     // Zone lists change in place (outside trials): written over, then cut to length.
     const list = z.cards;

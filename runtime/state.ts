@@ -175,10 +175,6 @@ export abstract class GameState {
 
   // ------------------------------------------------------------ reads
 
-  newCtx(frame: unknown[], me: Player, cite: string): Ctx {
-    return newCtx(frame, me, cite);
-  }
-
   nextPlayer(p: Player): Player {
     return this.players[(p.index + 1) % this.players.length]!;
   }

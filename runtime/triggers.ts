@@ -277,7 +277,8 @@ export abstract class TriggersRoom extends ChoicesRoom {
    * random draw, no hash or log): its counts of changes (state.ts `changes`). While the parts of
    * the state the checks read are still as they were, the checks would run the same way and
    * change nothing again: settle skips them. (A run that drew no random number and took no step
-   * did not read the generator or the steps: they may differ.)
+   * did not read the generator or the steps: they may differ.) Recorded only while the journal
+   * is closed, so no rollback can return to a state other than the one recorded.
    */
   private quiet = { changes: -1, turn: -1, vars: -1 };
 
@@ -311,9 +312,11 @@ export abstract class TriggersRoom extends ChoicesRoom {
       const ctx = newCtx(new Array(k.slots), this.active, k.cite);
       k.body(ctx);
     }
+    // Recorded only where nothing can undo the state (no trial, no declaration in progress: a
+    // declaration that turns out impossible is rolled back, and the checks must then run again).
     if (
       outside &&
-      this.trial === 0 &&
+      this.journal.depth === 0 &&
       this.changes === changes &&
       this.turnChanges === turnChanges &&
       this.varChanges === varChanges &&

@@ -1,7 +1,7 @@
 /**
  * Where a card's ability can possibly be declared, read from its `when` conditions: a table the
  * engine builds once, so that it need not evaluate the conditions for the cards that lie
- * elsewhere (most of a player's cards lie in the deck, and an ability written with
+ * elsewhere (most of a player's cards lie in a hidden pile, and an ability written with
  * `when can_activate(this, me)` is tried for every copy of its card at every decision).
  *
  * `whenZones(whens, ir)` returns the zones (definitions) of which `this` must lie directly in
