@@ -46,6 +46,20 @@ export abstract class ChoicesRoom extends MovesRoom {
     return String(c);
   }
 
+  /**
+   * A player choosing among cards of their own zones looks at them (cardLabel names them): they
+   * know those cards from now on (knowledge.ts).
+   */
+  private showOwnCards(player: Player, candidates: readonly unknown[]): void {
+    const bit = 1 << player.index;
+    for (const c of candidates) {
+      if (!(c instanceof Card) || c.zone?.player !== player || c.known & bit) continue;
+      const knew = c.known;
+      c.known |= bit;
+      if (this.journal.depth > 0) this.journal.record(() => (c.known = knew));
+    }
+  }
+
   /** Asks `player` to choose; in a trial the first option is taken without asking. */
   protected ask(d: Decision): number {
     if (d.count === 1 && !d.canPass && !this.askForced && !(d.kind === 'action' && this.askSingleActions)) return 0;
@@ -93,6 +107,7 @@ export abstract class ChoicesRoom extends MovesRoom {
       if (first !== NO_OPTION || ctx.declaring) return first;
       return single ? null : [];
     }
+    if (this.trackKnowledge) this.showOwnCards(player, candidates);
     // One value, or a list of at most one: the values on offer, "none" first when it may be none.
     let values: readonly unknown[];
     let none: 'value' | 'list' | null;

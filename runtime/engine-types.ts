@@ -65,6 +65,12 @@ export interface EngineOptions<E = WatchedEngine> {
    * Unset, it costs nothing.
    */
   onStep?: (engine: E, loc: SrcLoc | null) => void;
+  /**
+   * Called as each turn starts, before anything of the turn runs: the point from which a saved
+   * state plays on (`Engine.runFrom('turn')`), where a search agent's recorder saves the state
+   * (runtime/search/). It must not change the state. Unset, it costs nothing.
+   */
+  onTurn?: (engine: E) => void;
 }
 
 /** Answers a decision with the index of one of its options. */

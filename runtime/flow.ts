@@ -126,6 +126,7 @@ export abstract class FlowRoom extends ActionsRoom {
       if (this.usesThisTurn.size) this.usesThisTurn.clear();
       this.endTurnRequested = false;
       this.triggerChain = 0;
+      if (this.onTurn !== null) this.onTurn(this);
       if (this.logging) this.emitLog('turn', `turn ${this.turn}: ${this.active.name}`, this.active, this.ir.turn.cite, this.ir.turn.loc);
       this.fireSimple(this.rules.triggers.turnStart);
       this.settle();

@@ -44,8 +44,8 @@ export class Journal {
   }
 
   /** A card's place and the states a move resets, as they were before it moved. */
-  placed(card: Card, zone: Zone | null, host: Card | null, entered: number, f: unknown[], mods: Modifier[] | null, facedown: boolean, revealedTo: number): void {
-    if (this.depth > 0) this.undo.push(card, zone, host, entered, f, mods, facedown, revealedTo, Undo.Placed);
+  placed(card: Card, zone: Zone | null, host: Card | null, entered: number, f: unknown[], mods: Modifier[] | null, facedown: boolean, revealedTo: number, known: number): void {
+    if (this.depth > 0) this.undo.push(card, zone, host, entered, f, mods, facedown, revealedTo, known, Undo.Placed);
   }
 
   rollback(mark: number): void {
@@ -80,6 +80,7 @@ export class Journal {
           (u.pop() as Zone).cards.pop();
           break;
         case Undo.Placed: {
+          const known = u.pop() as number;
           const revealedTo = u.pop() as number;
           const facedown = u.pop() as boolean;
           const mods = u.pop() as Modifier[] | null;
@@ -89,6 +90,7 @@ export class Journal {
           const zone = u.pop() as Zone | null;
           const card = u.pop() as Card;
           card.revealedTo = revealedTo;
+          card.known = known;
           card.zone = zone;
           card.host = host;
           card.entered = entered;
@@ -173,8 +175,16 @@ export class Card {
   facedown = false;
   /** Players (bit i = player i) a `reveal` has shown this card to, until it next moves. */
   revealedTo = 0;
+  /**
+   * Players (bit i = player i) who know which card this is where it lies — they saw it go there,
+   * or it lies where they see it — tracked only for search agents (knowledge.ts); cleared for
+   * those who cannot see a zone when it is shuffled.
+   */
+  known = 0;
   entered = 0;
   mods: Modifier[] | null = null;
+  /** The zone definition the card was made in (its deck): a determinization re-deals cards only among cards of the same origin and owner. */
+  origin = -1;
   // Identity: changed only by `renew`, when an engine reuses the card in a new game.
   constructor(
     public id: number,
@@ -210,6 +220,7 @@ export class Card {
     if (this.attached.length) this.attached = [];
     this.facedown = false;
     this.revealedTo = 0;
+    this.known = 0;
     this.entered = 0;
     this.mods = null;
   }

@@ -93,6 +93,7 @@ export abstract class MovesRoom extends ValuesRoom {
         }
         if (face !== 'default') card.facedown = face === 'facedown';
         else if (fromZone !== to) card.facedown = false;
+        if (this.trackKnowledge) this.learn(card);
         this.touchZone(to);
         if (position === 'top') to.cards.unshift(card);
         else to.cards.push(card);
@@ -117,6 +118,7 @@ export abstract class MovesRoom extends ValuesRoom {
       }
       if (face !== 'default') card.facedown = face === 'facedown';
       else if (fromZone !== to) card.facedown = false;
+      if (this.trackKnowledge) this.learn(card);
       this.addToZone(to, card, position === 'top');
       moved?.push({ card, from });
       this.mix(card.id * 31 + to.def);
@@ -126,6 +128,7 @@ export abstract class MovesRoom extends ValuesRoom {
           this.resetState(c);
           c.entered = this.turn;
           c.facedown = false;
+          if (this.trackKnowledge) this.learn(c);
           this.addToZone(to, c, position === 'top');
           moved?.push({ card: c, from });
         }
@@ -182,6 +185,7 @@ export abstract class MovesRoom extends ValuesRoom {
       host.attached = position === 'top' ? [...old, card] : [card, ...old];
       if (this.journal.depth > 0) this.journal.record(() => (host.attached = old));
       card.facedown = facedown;
+      if (this.trackKnowledge) this.learn(card);
     }
     if (this.logging) this.emitLog('attach', `${cards.join(', ')} attached to ${host.name}`, ctx.me, ctx.cite, loc);
   }
@@ -193,6 +197,7 @@ export abstract class MovesRoom extends ValuesRoom {
       if (!host || !host.zone) continue;
       this.lift(card);
       this.placeCard(card, host.zone, null);
+      if (this.trackKnowledge) this.learn(card);
       this.addToZone(host.zone, card, false);
     }
   }
@@ -206,6 +211,7 @@ export abstract class MovesRoom extends ValuesRoom {
       list[j] = t;
     }
     this.setZoneCards(z, list);
+    if (this.trackKnowledge) this.forgetOrder(z);
   }
 
   reveal(cards: Card[], to: Player | null, ctx: Ctx, loc: SrcLoc | null): void {
@@ -214,8 +220,14 @@ export abstract class MovesRoom extends ValuesRoom {
     this.looseChanges++;
     for (const card of cards) {
       const old = card.revealedTo;
+      const knew = card.known;
       card.revealedTo |= bits;
-      if (this.journal.depth > 0) this.journal.record(() => (card.revealedTo = old));
+      card.known |= bits;
+      if (this.journal.depth > 0)
+        this.journal.record(() => {
+          card.revealedTo = old;
+          card.known = knew;
+        });
     }
     if (this.logging) this.emitLog('reveal', `${cards.join(', ')} revealed${to ? ` to ${to.name}` : ''}`, ctx.me, ctx.cite, loc);
   }

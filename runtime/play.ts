@@ -1,7 +1,9 @@
 /** Playing whole games between agents: the loop the CLI, tests and benchmarks share. */
 import type { GameIR } from '../compiler/ir.ts';
 import { Engine, type EngineOptions, type GameResult } from './engine.ts';
-import { agentDecision, RandomAgent, type Agent } from './agents.ts';
+import { agentDecision, type Agent } from './agents/agent.ts';
+import { RandomAgent } from './agents/basic.ts';
+import { GameRecorder, SearchModel, searchEngine } from './search.ts';
 import { ConservationWatch } from './conservation.ts';
 
 export { conservationProblems } from './conservation.ts';
@@ -56,6 +58,17 @@ export function newEngine(ir: GameIR, seed: number, opts: PlayOptions = {}): Eng
   return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep });
 }
 
+/** The search agents' own engine for a game engine: made once, kept for the engine's next games. */
+const searchEngines = new WeakMap<Engine, Engine>();
+function searchEngineFor(engine: Engine, opts: PlayOptions): Engine {
+  let e = searchEngines.get(engine);
+  if (!e) {
+    e = searchEngine(engine.ir, { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced });
+    searchEngines.set(engine, e);
+  }
+  return e;
+}
+
 /** Plays one game on an engine made by `newEngine` with the same options, reset to `seed`. */
 export function playOn(engine: Engine, seed: number, opts: PlayOptions = {}): PlayedGame {
   engine.reset(seed);
@@ -72,7 +85,23 @@ export function playOn(engine: Engine, seed: number, opts: PlayOptions = {}): Pl
   } else {
     // Each player's view on demand, one function per player rather than one per decision.
     const views = engine.players.map((p) => () => engine.view(p));
-    engine.run((d) => agents[d.player.index]!.choose(agentDecision(d), views[d.player.index]!));
+    if (agents.some((a) => a.searches)) {
+      // Search agents get a forward model at each decision: the game is recorded for them (search.ts).
+      const own = engine.onTurn;
+      const recorder = new GameRecorder(engine, seed);
+      const search = searchEngineFor(engine, opts);
+      try {
+        engine.run((d) => {
+          const agent = agents[d.player.index]!;
+          const answer = agent.choose(agentDecision(d), views[d.player.index]!, agent.searches ? new SearchModel(search, recorder, d) : undefined);
+          recorder.answered(answer);
+          return answer;
+        });
+      } finally {
+        engine.onTurn = own;
+        engine.trackKnowledge = false;
+      }
+    } else engine.run((d) => agents[d.player.index]!.choose(agentDecision(d), views[d.player.index]!));
   }
   return { seed, result: engine.result!, turns: engine.turn, decisions: engine.decisions, hash: engine.hash, engine };
 }

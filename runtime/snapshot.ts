@@ -62,6 +62,10 @@ export class GameSnapshot {
   host = new Int32Array(0);
   facedown = new Uint8Array(0);
   revealed = new Int32Array(0);
+  /** Card.known: who knows which card lies there (knowledge.ts). */
+  known = new Int32Array(0);
+  /** Card.origin: the zone definition each card was made in. */
+  origin = new Int32Array(0);
   entered = new Int32Array(0);
   /** Modifiers (lists that are replaced, never changed: kept as they are). */
   mods: (Modifier[] | null)[] = [];
@@ -105,6 +109,8 @@ export class GameSnapshot {
       this.host = new Int32Array(n);
       this.facedown = new Uint8Array(n);
       this.revealed = new Int32Array(n);
+      this.known = new Int32Array(n);
+      this.origin = new Int32Array(n);
       this.entered = new Int32Array(n);
       this.zoneCards = new Int32Array(n);
       this.attachedCards = new Int32Array(n);
@@ -201,6 +207,8 @@ export function saveCards(s: GameSnapshot, store: CardStore): void {
     s.host[i] = c.host ? c.host.id : 0;
     s.facedown[i] = c.facedown ? 1 : 0;
     s.revealed[i] = c.revealedTo;
+    s.known[i] = c.known;
+    s.origin[i] = c.origin;
     s.entered[i] = c.entered;
     s.mods[i] = c.mods;
     const f = c.f;
@@ -241,6 +249,8 @@ export function loadCards(s: GameSnapshot, store: CardStore, t: LoadTarget): voi
     c.host = s.host[i] ? cards[s.host[i]! - 1]! : null;
     c.facedown = s.facedown[i] === 1;
     c.revealedTo = s.revealed[i]!;
+    c.known = s.known[i]!;
+    c.origin = s.origin[i]!;
     c.entered = s.entered[i]!;
     c.mods = s.mods[i]!;
     const f = c.f;

@@ -7,6 +7,10 @@
 import { GameState } from './state.ts';
 import { Card, Request } from './model.ts';
 import { GameSnapshot, loadCards, loadValue, saveCards, type CardStore, type LoadTarget, type SavedRequest } from './snapshot.ts';
+import { redeal, type RedealTarget } from './determinize.ts';
+import { Rng } from './rng.ts';
+import { canSee } from './view.ts';
+import type { Player } from './model.ts';
 
 export abstract class CopiableState extends GameState {
   /**
@@ -23,6 +27,45 @@ export abstract class CopiableState extends GameState {
   loadState(s: GameSnapshot): void {
     if (this.trial > 0 || this.journal.depth > 0) throw new Error('a state is loaded between steps, not inside a trial');
     this.loadRoom(s);
+  }
+
+  /**
+   * A determinization for `viewer`, in place: every card the player does not know re-dealt among
+   * the places of such cards (determinize.ts). Needs `trackKnowledge` on since the game began.
+   * Returns how many places were re-dealt.
+   */
+  redealFor(viewer: Player, rng: Rng): number {
+    // (A decision inside a declaration comes with the journal open: a rollback then puts the
+    // places back, and each place keeps the identity it was given — a state as consistent as any.)
+    if (this.trial > 0) throw new Error('a state is re-dealt at a decision, not inside a trial');
+    const ir = this.ir;
+    const t = (this.redealTarget ??= {
+      cards: this.cards,
+      cardsByDef: this.cardsByDef,
+      players: this.players,
+      sharedZones: this.sharedZones,
+      attrFields: ir.cardFields.flatMap((f, i) => (f.kind === 'attr' ? [i] : [])),
+      stateFields: ir.cardFields.flatMap((f, i) => (f.kind === 'state' ? [i] : [])),
+      fieldsOf: (def: number) => this.fieldsOf(def),
+      canSee: (p: Player, c: Card) => canSee(this, p, c),
+    });
+    // This game's lists (a reset makes new ones).
+    t.cards = this.cards;
+    t.cardsByDef = this.cardsByDef;
+    t.players = this.players;
+    t.sharedZones = this.sharedZones;
+    const n = redeal(t, viewer, rng);
+    // Whatever was known of the state is forgotten.
+    this.changes++;
+    this.looseChanges++;
+    return n;
+  }
+
+  private redealTarget: RedealTarget | null = null;
+
+  /** The random generator started anew from `seed` (a search's world must not foresee the game's own draws). */
+  reseed(seed: number): void {
+    this.rng = new Rng(seed);
   }
 
   /** This room's part of saveState (each room saves its own state and calls the room below). */

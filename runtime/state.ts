@@ -18,6 +18,7 @@ import { GameOver, TrialEndsGame, type EngineOptions, type GameResult, type LogE
 import { Card, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
 import type { CompiledRules } from './rules.ts';
+import { seenBy, VISIBILITY } from './knowledge.ts';
 
 export abstract class GameState {
   readonly params: unknown[];
@@ -55,6 +56,13 @@ export abstract class GameState {
   protected watchedZones: Uint8Array;
   /** By card field: 1 if settle's checks can read it (all, unless triggers.ts finds fewer). */
   protected watchedFields: Uint8Array;
+  /**
+   * Whether cards' `known` bits are kept (knowledge.ts): on for a game a search agent plays,
+   * and in the agent's own engine while it replays the game to the decision.
+   */
+  trackKnowledge = false;
+  /** By zone definition: its visibility (knowledge.ts VISIBILITY). */
+  private readonly zoneVisibility: Uint8Array;
 
   /** The compiled rules (rules.ts): set by the engine's constructor, kept across games. */
   protected rules!: CompiledRules;
@@ -72,6 +80,8 @@ export abstract class GameState {
   /** EngineOptions.onLog and onStep: they receive the engine itself. */
   protected readonly onLog: ((event: LogEvent, engine: this) => void) | null;
   protected readonly onStep: ((engine: this, loc: SrcLoc | null) => void) | null;
+  /** EngineOptions.onTurn; a host may set it between games (a search agent's recorder, runtime/search.ts). */
+  onTurn: ((engine: this) => void) | null;
   /** By card type: its states' initial values (set once the rules are compiled). */
   protected stateInits: { field: number; value: unknown }[][] = [];
   /** By card type: its states back to their initial values, `keep` states excepted (what a zone change resets), as generated stores. */
@@ -85,10 +95,12 @@ export abstract class GameState {
     this.rng = new Rng(opts.seed);
     this.watchedZones = new Uint8Array(ir.zones.length).fill(1);
     this.watchedFields = new Uint8Array(ir.cardFields.length).fill(1);
+    this.zoneVisibility = Uint8Array.from(ir.zones, (z) => VISIBILITY[z.visibility]);
     this.logging = opts.log ?? false;
     this.maxSteps = opts.maxSteps ?? 1_000_000;
     this.onLog = opts.onLog ?? null;
     this.onStep = opts.onStep ?? null;
+    this.onTurn = opts.onTurn ?? null;
     const format = ir.game.formats.find((f) => f.name === (opts.format ?? ir.game.defaultFormat));
     if (!format) throw new Error(`unknown format '${opts.format}'; the formats are ${ir.game.formats.map((f) => f.name).join(', ')}`);
     this.format = format.name;
@@ -171,6 +183,26 @@ export abstract class GameState {
     this.trial = 0;
     this.nextRequestId = 1;
     this.newPlayers();
+  }
+
+  /**
+   * The card now lies where some players see it: they know it (knowledge.ts). Called after a
+   * move has set its place and face; not journaled here — placeCard journals `known`.
+   */
+  protected learn(card: Card): void {
+    let at: Card = card;
+    while (at.zone === null && at.host !== null) at = at.host;
+    const z = at.zone;
+    if (z === null) return;
+    card.known |= seenBy(this.zoneVisibility[z.def]!, (z.player ?? card.owner).index, card.facedown, (1 << this.players.length) - 1);
+  }
+
+  /** A zone was shuffled: those who cannot see its cards no longer know where each lies. */
+  protected forgetOrder(z: Zone): void {
+    const list = z.cards;
+    const old = this.journal.depth > 0 ? list.map((c) => c.known) : null;
+    for (const c of list) c.known &= seenBy(this.zoneVisibility[z.def]!, (z.player ?? c.owner).index, c.facedown, (1 << this.players.length) - 1);
+    if (old) this.journal.record(() => list.forEach((c, i) => (c.known = old[i]!)));
   }
 
   // ------------------------------------------------------------ reads
@@ -379,7 +411,7 @@ export abstract class GameState {
     if (zone === null || this.watchedZones[zone.def] === 1) this.changes++;
     else this.touch(card);
     // Journaled inside a trial: the place, and what a move resets (its states by a copy of the fields).
-    if (this.journal.depth > 0) this.journal.placed(card, card.zone, card.host, card.entered, card.f.slice(), card.mods, card.facedown, card.revealedTo);
+    if (this.journal.depth > 0) this.journal.placed(card, card.zone, card.host, card.entered, card.f.slice(), card.mods, card.facedown, card.revealedTo, card.known);
     card.zone = zone;
     card.host = host;
     card.revealedTo = 0;
@@ -406,6 +438,7 @@ export abstract class GameState {
       if (card.attached.length) card.attached = [];
       card.facedown = false;
       card.revealedTo = 0;
+      card.known = 0;
       card.mods = null;
     } else if (reused !== undefined) {
       card = reused;
@@ -413,6 +446,8 @@ export abstract class GameState {
     } else card = new Card(id, def, d.name, d.type, owner, this.fieldsOf(def).slice());
     card.zone = zone;
     card.entered = 0;
+    card.origin = zone.def;
+    if (this.trackKnowledge) this.learn(card);
     this.cards.push(card);
     (this.cardsByDef[def] ??= []).push(card);
     zone.cards.push(card);

@@ -62,7 +62,7 @@ function contents(s: GameSnapshot): Record<string, unknown> {
   return {
     ...s,
     def: cut(s.def, n), owner: cut(s.owner, n), zone: cut(s.zone, n), host: cut(s.host, n), facedown: cut(s.facedown, n),
-    revealed: cut(s.revealed, n), entered: cut(s.entered, n), attachedStart: cut(s.attachedStart, n + 1),
+    revealed: cut(s.revealed, n), known: cut(s.known, n), origin: cut(s.origin, n), entered: cut(s.entered, n), attachedStart: cut(s.attachedStart, n + 1),
     attachedCards: cut(s.attachedCards, s.attachedStart[n]!), zoneStart: cut(s.zoneStart, slots), zoneCards: cut(s.zoneCards, s.zoneStart[slots - 1]!),
     fields: s.fields.map((v) => (v !== null && typeof v === 'object' && 'id' in v ? `card ${(v as { id: number }).id}` : v)),
   };

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { compiledGame, playScript } from './helpers.ts';
 import { Engine } from '../runtime/engine.ts';
 import { playGame } from '../runtime/play.ts';
-import { randomAgent, type Agent } from '../runtime/agents.ts';
+import type { Agent } from '../runtime/agents/agent.ts';
+import { randomAgent } from '../runtime/agents/basic.ts';
 import type { Player } from '../runtime/model.ts';
 import type { PlayerView } from '../runtime/view.ts';
 

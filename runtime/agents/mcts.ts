@@ -1,0 +1,167 @@
+/**
+ * Information-set Monte Carlo tree search (SO-ISMCTS: Cowling, Powley & Whitehouse, "Information
+ * Set Monte Carlo Tree Search", 2012), for any game written in the language.
+ *
+ * Each iteration plays one simulation in a new determinization (a world re-dealt from the
+ * deciding player's point of view: search.ts, determinize.ts). The tree is one tree for all
+ * determinizations: a branch is an option as its player sees it (its label), so an option
+ * offered in some worlds and not others keeps its statistics across them. Selection is UCB1
+ * with availability counts — a branch's exploration term counts the iterations in which it
+ * could have been chosen, not the parent's visits. Below the tree, the simulation plays on at
+ * random to the end (or to a depth, then the game's evaluation says who is ahead); the reward
+ * of each branch is the result for the player who chose it.
+ *
+ * Budget: a number of iterations (`mcts:500`, the same answer for the same seed) or a time
+ * (`mcts:200ms`: how many iterations fit depends on the machine, so not deterministic).
+ */
+import { Rng } from '../rng.ts';
+import type { Agent, AgentDecision, ForwardModel, SimDecision } from './agent.ts';
+
+export interface MctsOptions {
+  /** Iterations per decision (when `millis` is not set). */
+  iterations: number;
+  /** Thinking time per decision instead of a number of iterations. */
+  millis: number | null;
+  /** UCB1's exploration constant (rewards lie in 0..1). */
+  exploration: number;
+  /** Decisions below the tree before a simulation stops and is scored by the evaluation; null: to the end. */
+  depth: number | null;
+  /** Called after each iteration with (done, budget) — a progress bar; return true to stop early. */
+  onProgress?: (done: number, total: number) => boolean | void;
+}
+
+export const DEFAULT_EXPLORATION = 0.7;
+
+/** A branch of the tree: the option its player chose, and what followed. */
+class Node {
+  visits = 0;
+  /** Iterations in which this option was on offer (availability). */
+  available = 0;
+  /** Sum of rewards for `player`, the player who chose this branch. */
+  reward = 0;
+  children: Map<string, Node> | null = null;
+  constructor(readonly player: number) {}
+}
+
+/** Per option of the decision at hand: what the search found. */
+export interface OptionEstimate {
+  label: string;
+  visits: number;
+  /** Mean reward for the deciding player: a win rate when simulations play to the end. */
+  winRate: number;
+}
+
+export class MctsAgent implements Agent {
+  readonly searches = true;
+  private readonly rng: Rng;
+  /** What the last search found (a Hint shows it). */
+  lastEstimates: OptionEstimate[] = [];
+  /** Iterations the last search ran. */
+  lastIterations = 0;
+
+  constructor(
+    private readonly opts: MctsOptions,
+    seed: number,
+  ) {
+    this.rng = new Rng(seed ^ 0x2545f491);
+  }
+
+  choose(d: AgentDecision, _view: unknown, model?: ForwardModel): number {
+    if (!model) throw new Error('the mcts agent needs a forward model: play it through runtime/play.ts (or give one)');
+    if (d.count <= 1) return 0;
+    const estimates = this.search(model, d.count);
+    // The most visited option (the robust child); its first label among the decision's options.
+    let best = estimates[0]!;
+    for (const e of estimates) if (e.visits > best.visits || (e.visits === best.visits && e.winRate > best.winRate)) best = e;
+    const i = d.options.indexOf(best.label);
+    return i >= 0 ? i : 0;
+  }
+
+  /** Runs the search for the decision `model` stands at and returns every option's estimate. */
+  search(model: ForwardModel, count: number): OptionEstimate[] {
+    const { iterations, millis, exploration, depth } = this.opts;
+    const root = new Node(-1);
+    const seedBase = this.rng.next();
+    const playout = new Rng(this.rng.next());
+    const until = millis !== null ? Date.now() + millis : 0;
+    const total = millis !== null ? millis : iterations;
+    let path: Node[] = [];
+    let node: Node | null = root;
+    let iteration = 0;
+    let rootKeys: string[] = [];
+    const policy = (s: SimDecision): number => {
+      if (node === null) {
+        // Below the tree: at random, to the end or to the depth limit.
+        if (depth !== null && s.depth - path.length >= depth) return -1;
+        return playout.below(s.count);
+      }
+      const here: Node = node;
+      const children = (here.children ??= new Map());
+      const n = s.count;
+      if (s.depth === 0 && rootKeys.length === 0) for (let i = 0; i < n; i++) rootKeys.push(s.key(i));
+      // Every option on offer counts as available; the first one never tried is tried now.
+      let untried = -1;
+      let untriedSeen = 0;
+      let best = -1;
+      let bestScore = -Infinity;
+      for (let i = 0; i < n; i++) {
+        const k = s.key(i);
+        const child = children.get(k);
+        if (child === undefined) {
+          // A random untried option (reservoir sampling: each equally likely).
+          untriedSeen++;
+          if (playout.below(untriedSeen) === 0) untried = i;
+          continue;
+        }
+        child.available++;
+        if (untried >= 0 || untriedSeen > 0) continue;
+        const score = child.reward / child.visits + exploration * Math.sqrt(Math.log(child.available) / child.visits);
+        if (score > bestScore) {
+          bestScore = score;
+          best = i;
+        }
+      }
+      if (untried >= 0) {
+        const k = s.key(untried);
+        // Two options with one label (two copies of a card) are one branch.
+        let child = children.get(k);
+        if (child === undefined) {
+          child = new Node(s.player);
+          children.set(k, child);
+        }
+        child.available++;
+        path.push(child);
+        node = null;
+        return untried;
+      }
+      const chosen = children.get(s.key(best))!;
+      path.push(chosen);
+      node = chosen;
+      return best;
+    };
+    for (;;) {
+      if (millis !== null ? iteration > 0 && Date.now() >= until : iteration >= iterations) break;
+      path = [];
+      node = root;
+      const out = model.simulate((seedBase + iteration * 0x9e3779b1) >>> 0, policy);
+      for (const b of path) {
+        b.visits++;
+        b.reward += out.reward[b.player] ?? 0;
+      }
+      iteration++;
+      if (this.opts.onProgress?.(millis !== null ? Math.min(total, millis - (until - Date.now())) : iteration, total)) break;
+    }
+    this.lastIterations = iteration;
+    const estimates: OptionEstimate[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < count; i++) {
+      const label = rootKeys[i] ?? `option ${i + 1}`;
+      if (seen.has(label)) continue;
+      seen.add(label);
+      const c = root.children?.get(label);
+      estimates.push({ label, visits: c?.visits ?? 0, winRate: c && c.visits ? c.reward / c.visits : 0 });
+    }
+    this.lastEstimates = estimates;
+    return estimates;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Determinization: from one player's point of view, a full game state consistent with all that
+ * player knows. The cards the player does not know — the opponent's hand, face-down cards of
+ * the opponent, the order of a deck — are re-dealt at random among the places where such cards
+ * lie; every card the player sees or knows (knowledge.ts) stays where it is.
+ *
+ * The re-deal exchanges identities, not places: each place keeps everything a player can see of
+ * it (the card's face, states, modifiers, what lies under it, who else knows it), and takes the
+ * identity — id, definition, name, type, printed attributes — of another unknown card. A card
+ * only takes the place of a card of the same owner and origin (the zone it was made in: its
+ * deck), so a card of one player's deck never turns up in the other's hand.
+ *
+ * The re-deal is canonical: the unknown places are taken in a fixed order (players, zones, top
+ * first), the unknown identities by id, then the identities are shuffled by the search's own
+ * generator. Two states that the player cannot tell apart therefore give the same determinized
+ * state for the same seed — which is what makes an agent's choice independent of what it cannot
+ * see (test/no-peeking.test.ts).
+ */
+import type { Card, Player, Zone } from './model.ts';
+import type { Rng } from './rng.ts';
+
+/** The part of the engine a re-deal reads and rewrites. */
+export interface RedealTarget {
+  /** Cards by id − 1. */
+  cards: Card[];
+  cardsByDef: (Card[] | null)[];
+  players: readonly Player[];
+  sharedZones: readonly Zone[];
+  /** Card fields that are printed attributes (they travel with the identity). */
+  attrFields: readonly number[];
+  /** Card fields that are states (they stay with the place, unless the type changes). */
+  stateFields: readonly number[];
+  /** A new card of this definition's fields (its states' initial values). */
+  fieldsOf(def: number): readonly unknown[];
+  /** May `viewer` see which card this is (view.ts canSee)? */
+  canSee(viewer: Player, card: Card): boolean;
+}
+
+/** Scratch lists, kept from re-deal to re-deal (a search re-deals thousands of times). */
+interface Scratch {
+  places: Card[];
+  groups: number[];
+}
+
+const scratch: Scratch = { places: [], groups: [] };
+
+/**
+ * Re-deals, in place, every card `viewer` does not know among the places of such cards (see
+ * above). Returns how many places were re-dealt. The caller counts the state as changed.
+ */
+export function redeal(t: RedealTarget, viewer: Player, rng: Rng): number {
+  const bit = 1 << viewer.index;
+  const places = scratch.places;
+  const groups = scratch.groups;
+  places.length = 0;
+  groups.length = 0;
+  const visit = (z: Zone | undefined) => {
+    if (!z) return;
+    const list = z.cards;
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i]!;
+      if (c.known & bit || t.canSee(viewer, c)) continue;
+      places.push(c);
+      groups.push(c.owner.index * 65536 + (c.origin & 0xffff));
+    }
+  };
+  for (const p of t.players) for (const z of p.zones) visit(z);
+  for (const z of t.sharedZones) visit(z);
+  if (places.length < 2) return 0;
+  // Each group's identities, by id, dealt to its places in their canonical order.
+  const done = new Uint8Array(places.length);
+  for (let g = 0; g < places.length; g++) {
+    if (done[g]) continue;
+    const key = groups[g]!;
+    const members: number[] = [];
+    for (let k = g; k < places.length; k++) if (!done[k] && groups[k] === key) {
+      members.push(k);
+      done[k] = 1;
+    }
+    if (members.length < 2) continue;
+    const identities = members.map((k) => identityOf(t, places[k]!)).sort((a, b) => a.id - b.id);
+    for (let i = identities.length - 1; i > 0; i--) {
+      const j = rng.below(i + 1);
+      const x = identities[i]!;
+      identities[i] = identities[j]!;
+      identities[j] = x;
+    }
+    for (let m = 0; m < members.length; m++) give(t, places[members[m]!]!, identities[m]!);
+  }
+  // Cards by id and by definition, as the identities now lie.
+  for (const c of places) t.cards[c.id - 1] = c;
+  for (let d = 0; d < t.cardsByDef.length; d++) {
+    const list = t.cardsByDef[d];
+    if (list) list.length = 0;
+  }
+  for (const c of t.cards) (t.cardsByDef[c.def] ??= []).push(c);
+  return places.length;
+}
+
+interface Identity {
+  id: number;
+  def: number;
+  name: string;
+  type: number;
+  attrs: unknown[];
+}
+
+function identityOf(t: RedealTarget, c: Card): Identity {
+  return { id: c.id, def: c.def, name: c.name, type: c.type, attrs: t.attrFields.map((f) => c.f[f]) };
+}
+
+/** The place `c` takes the identity `x`: its printed attributes too, and a new type's initial states. */
+function give(t: RedealTarget, c: Card, x: Identity): void {
+  const typeChanged = c.type !== x.type;
+  c.id = x.id;
+  c.def = x.def;
+  c.name = x.name;
+  c.type = x.type;
+  const f = c.f;
+  for (let k = 0; k < t.attrFields.length; k++) f[t.attrFields[k]!] = x.attrs[k];
+  if (typeChanged) {
+    const init = t.fieldsOf(x.def);
+    for (const s of t.stateFields) f[s] = init[s];
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The forward model search agents play with (agents/agent.ts ForwardModel): from a decision of
+ * a game in progress, play the game on in a world re-dealt from the deciding player's point of
+ * view, as many times as the agent asks.
+ *
+ * The engine is synchronous — a decision is a call into the host's decider, deep inside the
+ * turn's code — so a decision cannot be resumed from a saved state. A simulation therefore
+ * starts from the state saved at the start of the turn (`onTurn`: GameRecorder), replays the
+ * answers given since, in its own engine, up to the decision at hand, and only then re-deals
+ * what the player does not know (determinize.ts) and starts the generator anew from the
+ * simulation's seed: the replay sees the true cards (it is the game as it happened), the
+ * player's search never does. Before turn 1 (a setup's decisions) it replays from the seed.
+ *
+ *   game engine ──onTurn──▶ GameRecorder (state at the turn's start + the answers since)
+ *                                │
+ *   agent ──simulate(seed, policy)──▶ SearchModel: load · replay · re-deal · reseed · policy…
+ */
+import type { GameIR } from '../compiler/ir.ts';
+import { Engine, StopRun, type Decision, type EngineOptions } from './engine.ts';
+import type { ForwardModel, SimDecision, SimOutcome } from './agents/agent.ts';
+import { Rng } from './rng.ts';
+import { GameSnapshot } from './snapshot.ts';
+
+/** Records a game for the search agents that play in it: the state at each turn's start, the answers since. */
+export class GameRecorder {
+  /** The state at the start of the turn in progress; null before turn 1 (replay from the seed). */
+  snapshot: GameSnapshot | null = null;
+  /** Every answer given since that state (or since the game began). */
+  readonly answers: number[] = [];
+  private readonly saved = new GameSnapshot();
+
+  /** Watches `engine` from now on: its knowledge kept, the state saved as each turn starts. Call before `run`. */
+  constructor(
+    engine: Engine,
+    /** The game's seed (a replay from the setup resets to it). */
+    readonly seed: number,
+  ) {
+    engine.trackKnowledge = true;
+    const own = engine.onTurn;
+    engine.onTurn = (e) => {
+      own?.(e);
+      e.saveState(this.saved);
+      this.snapshot = this.saved;
+      this.answers.length = 0;
+    };
+  }
+
+  /** Call with every answer the game's decider gives. */
+  answered(index: number): void {
+    this.answers.push(index);
+  }
+}
+
+/** The engine options a search's own engine copies from the game's (those that change how a game plays). */
+export type SearchEngineOptions = Pick<EngineOptions, 'format' | 'params' | 'maxSteps' | 'maxTriggerChain' | 'askForced' | 'askSingleActions'>;
+
+/** A search's own engine for a game: one per game engine, made once (compiling the rules costs milliseconds). */
+export function searchEngine(ir: GameIR, opts: SearchEngineOptions): Engine {
+  return new Engine(ir, { seed: 0, format: opts.format, params: opts.params, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, askSingleActions: opts.askSingleActions });
+}
+
+/** The forward model for one decision of a recorded game (see the file's header). */
+export class SearchModel implements ForwardModel {
+  readonly players: number;
+  readonly hasEvaluation: boolean;
+  /** How many answers of the recording lead to the decision at hand. */
+  private readonly replayed: number;
+  private readonly snapshot: GameSnapshot | null;
+  private readonly answers: number[];
+
+  constructor(
+    private readonly engine: Engine,
+    recorder: GameRecorder,
+    /** The decision at hand, in the game. */
+    private readonly at: Decision,
+  ) {
+    this.players = engine.players.length;
+    this.hasEvaluation = evaluationOf(engine, engine.players[0]!) !== undefined;
+    this.replayed = recorder.answers.length;
+    // Copied: the game goes on recording after this decision, and a model may outlive it (a Hint).
+    this.answers = recorder.answers.slice();
+    this.snapshot = recorder.snapshot ? copySnapshot(recorder.snapshot) : null;
+    this.seed = recorder.seed;
+  }
+
+  private readonly seed: number;
+
+  get player(): number {
+    return this.at.player.index;
+  }
+
+  simulate(seed: number, policy: (d: SimDecision) => number): SimOutcome {
+    const e = this.engine;
+    const rng = new Rng(seed);
+    const answers = this.answers;
+    const n = this.replayed;
+    const root = this.at;
+    let next = 0;
+    let depth = 0;
+    const view = new SimView();
+    const decide = (d: Decision): number => {
+      if (next < n) return answers[next++]!;
+      if (next === n) {
+        next++;
+        // The decision at hand, reached again: the same player and options, or the replay is not the game.
+        if (d.player.index !== root.player.index || d.count !== root.count) throw new Error(`a search's replay reached another decision than the game's (${d.player.name}, ${d.count} options; the game's: ${root.player.name}, ${root.count})`);
+        e.redealFor(e.players[root.player.index]!, rng);
+        e.reseed(rng.next());
+        e.trackKnowledge = false;
+      }
+      view.d = d;
+      view.depth = depth++;
+      const a = policy(view);
+      if (a < 0) throw new StopRun(d);
+      return a;
+    };
+    e.trackKnowledge = true;
+    let result;
+    if (this.snapshot) {
+      e.loadState(this.snapshot);
+      result = e.runFrom('turn', decide);
+    } else {
+      e.reset(this.seed);
+      e.trackKnowledge = true;
+      result = e.run(decide);
+    }
+    e.trackKnowledge = false;
+    const decisions = Math.max(0, depth);
+    if (result && !result.stopped) {
+      const reward = e.players.map((p) => (result.winner === null ? 0.5 : result.winner === p.name ? 1 : 0));
+      return { reward, ended: true, scores: null, decisions };
+    }
+    // Cut off by the policy, or stopped at the engine's limits: the evaluation says who is ahead.
+    const scores = this.hasEvaluation ? e.players.map((p) => evaluationOf(e, p) ?? 0) : null;
+    return { reward: scores ? ahead(scores) : e.players.map(() => 0.5), ended: false, scores, decisions };
+  }
+}
+
+/** The game's evaluation of a player (undefined: the game declares none). TODO(merge): Engine.evaluate. */
+function evaluationOf(e: Engine, p: import('./model.ts').Player): number | undefined {
+  const ev = (e as unknown as { evaluate?: (p: unknown) => number | null }).evaluate;
+  if (typeof ev !== 'function') return undefined;
+  const v = ev.call(e, p);
+  return v === null ? undefined : v;
+}
+
+/** 1 for the players whose score is the highest, alone; 0.5 when tied for it; 0 for the others. */
+function ahead(scores: number[]): number[] {
+  const best = Math.max(...scores);
+  const tied = scores.filter((s) => s === best).length;
+  return scores.map((s) => (s === best ? (tied === 1 ? 1 : 0.5) : 0));
+}
+
+/** A simulation's decision as policies see it (one object per simulation, pointed at each decision in turn). */
+class SimView implements SimDecision {
+  d!: Decision;
+  depth = 0;
+  get player(): number {
+    return this.d.player.index;
+  }
+  get count(): number {
+    return this.d.count;
+  }
+  key(i: number): string {
+    const o = this.d.options[i]!;
+    return o.label;
+  }
+}
+
+/** A copy of a recorded state (the recorder's snapshot is overwritten when the next turn starts). */
+function copySnapshot(s: GameSnapshot): GameSnapshot {
+  const c = new GameSnapshot();
+  Object.assign(c, s);
+  for (const k of Object.keys(s) as (keyof GameSnapshot)[]) {
+    const v = s[k] as unknown;
+    if (ArrayBuffer.isView(v)) (c as unknown as Record<string, unknown>)[k] = (v as Int32Array).slice();
+    else if (Array.isArray(v)) (c as unknown as Record<string, unknown>)[k] = v.slice();
+  }
+  return c;
+}
