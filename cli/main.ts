@@ -2,7 +2,8 @@
  * The `grimoire` command line. Commands:
  *   check <paths…>        compile every DSL file under the paths; diagnostics; exit 1 on error
  *   build <game> [--out F] write the validated IR
- *   play <game> [...]     random games
+ *   play <game> [...]     games between agents (random unless --p1/--p2 say otherwise)
+ *   duel <game> A B       agent A against agent B, seats swapped: A's win rate with its interval
  *   scenario <paths…>     run rulings scenarios
  *   demo [game]           compile, play one narrated game, print a summary
  * Exit codes: 0 ok, 1 errors / failures, 2 usage error.
@@ -16,7 +17,9 @@ import { gameSources, grimFiles, listGames, readSources } from '../compiler/proj
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { playGame } from '../runtime/play.ts';
-import { foldBatch, playBatch, type GameSummary } from '../runtime/batch.ts';
+import { foldBatch, playBatch, swapped, type BatchOptions, type GameSummary, type Seats } from '../runtime/batch.ts';
+import { parseAgent } from '../runtime/agents/spec.ts';
+import { formatRate, wilson } from './stats.ts';
 import { playOnWorkers } from './workers.ts';
 import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
@@ -41,7 +44,10 @@ function usage(): string {
     '',
     '  check <paths…> [--json]        check the rules and cards under the paths; --json: every diagnostic as JSON',
     '  build <game> [--out FILE]      write the game\'s IR (JSON)',
-    '  play <game> [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value] [--check-invariants]',
+    '  play <game> [--p1 AGENT] [--p2 AGENT] [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value] [--check-invariants]',
+    '  duel <game> AGENT_A AGENT_B [--games N] [--seed S] [--format NAME] [--workers N] [--param name=value] [--json]',
+    '                                 A against B, swapping seats every game: A\'s win rate with its 95% interval',
+    '  AGENT: random (the default), first, greedy, mcts:N (N iterations a decision), mcts:Nms (N ms a decision; not repeatable)',
     '  new <game>                     start a new game: rules, cards and a ruling that work',
     '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
@@ -166,27 +172,17 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   const format = checkFormat(ir, v.format as string | undefined);
   const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
   const games = wholeNumberOption('--games', v.games, 1, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
-  const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games), 1, maxWorkers);
+  const searching = [v.p1, v.p2].some((a) => typeof a === 'string' && a !== 'random' && a !== 'first');
+  const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
   const params = parseParams(v.param as string[] | undefined, ir);
   const json = !!v.json;
   const finalState = v['final-state'] as string | undefined;
   claimOutputFile('--final-state', finalState);
   claimOutputFile('--summaries', v.summaries as string | undefined);
-  const opts = { format, params, finalState: !!finalState, checkInvariants: !!v['check-invariants'] };
-  const bar = progressBar(games, `${game} ${format}`, !json);
+  const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
+  const opts: BatchOptions = { format, params, finalState: !!finalState, checkInvariants: !!v['check-invariants'], agents };
   const started = performance.now();
-  let summaries: GameSummary[];
-  if (workers === 1) {
-    summaries = [];
-    for (let from = seed; from < seed + games; from += 16) {
-      summaries.push(...playBatch(ir, from, Math.min(16, seed + games - from), opts));
-      bar.update(summaries.length);
-      await new Promise((r) => setImmediate(r)); // lets Ctrl-C (progress.ts) in between chunks
-    }
-  } else {
-    summaries = await playOnWorkers(ir, seed, games, opts, workers, (done) => bar.update(done));
-  }
-  bar.stop();
+  const summaries = await playSeeds(ir, seed, games, opts, workers, `${game} ${format}`, !json);
   const seconds = (performance.now() - started) / 1000;
   if (!json) for (const g of summaries) if (g.error) console.error(`game seed ${g.seed}: ${g.error}`);
   // Games the engine stopped at a limit: a loop in the rules, to fix; the first few say why.
@@ -207,13 +203,14 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
     decisions: report.decisions,
     errors: report.errors,
     hash: report.hash,
+    agents,
     workers,
     gamesPerSecond: Math.round(games / seconds),
     decisionsPerSecond: Math.round(report.decisions / seconds),
   };
   if (json) console.log(JSON.stringify(summary));
   else {
-    console.log(`${games} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${workers} worker thread(s)`);
+    console.log(`${games} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, p1 ${agents.p1}, p2 ${agents.p2}, ${workers} worker thread(s)`);
     console.log(`  p1 won ${report.results.p1}, p2 won ${report.results.p2}, draws ${report.results.draw}${report.results.stopped ? `, stopped by the engine's limits ${report.results.stopped}` : ''}`);
     console.log(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; decisions: ${report.decisions}; errors: ${report.errors}`);
     console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}`);
@@ -221,11 +218,102 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   return report.errors > 0 ? 1 : 0;
 }
 
+/** An agent option's name, checked (agents/spec.ts); unset: random. */
+function agentOption(option: string, value: unknown): string {
+  if (value === undefined) return 'random';
+  const spec = parseAgent(String(value));
+  if ('error' in spec) throw new UsageError(`${option}: ${spec.error}`);
+  return spec.name;
+}
+
+/** Plays the seeds on one thread or on workers, with a progress bar (search agents: one game at a time). */
+async function playSeeds(ir: GameIR, seed: number, games: number, opts: BatchOptions, workers: number, label: string, showBar: boolean): Promise<GameSummary[]> {
+  const bar = progressBar(games, label, showBar);
+  let summaries: GameSummary[];
+  const slow = opts.agents && (opts.agents.p1 !== 'random' || opts.agents.p2 !== 'random');
+  if (workers === 1) {
+    summaries = [];
+    const chunk = slow ? 1 : 16;
+    for (let from = seed; from < seed + games; from += chunk) {
+      summaries.push(...playBatch(ir, from, Math.min(chunk, seed + games - from), opts));
+      bar.update(summaries.length);
+      await new Promise((r) => setImmediate(r)); // lets Ctrl-C (progress.ts) in between chunks
+    }
+  } else {
+    summaries = await playOnWorkers(ir, seed, games, opts, workers, (done) => bar.update(done));
+  }
+  bar.stop();
+  return summaries;
+}
+
+/** `duel`: agent A against agent B, seats swapped every game; A's win rate with its 95% interval. */
+async function cmdDuel(game: string | undefined, a: string | undefined, b: string | undefined, v: Record<string, unknown>): Promise<number> {
+  if (!game || !a || !b) throw new UsageError('duel needs a game and two agents, e.g. grimoire duel trump mcts:500 random --games 200');
+  const nameA = agentOption('agent A', a);
+  const nameB = agentOption('agent B', b);
+  const ir = requireIR(game);
+  const format = checkFormat(ir, v.format as string | undefined);
+  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
+  const games = wholeNumberOption('--games', v.games, 100, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
+  const searching = [nameA, nameB].some((x) => x !== 'random' && x !== 'first');
+  const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
+  const params = parseParams(v.param as string[] | undefined, ir);
+  const json = !!v.json;
+  const seats: Seats = { p1: nameA, p2: nameB, alternate: true };
+  const started = performance.now();
+  const summaries = await playSeeds(ir, seed, games, { format, params, agents: seats }, workers, `${game}: ${nameA} v ${nameB}`, !json);
+  const seconds = (performance.now() - started) / 1000;
+  let winsA = 0;
+  let winsB = 0;
+  let draws = 0;
+  let errors = 0;
+  for (const g of summaries) {
+    if (g.error) {
+      errors++;
+      if (!json) console.error(`game seed ${g.seed}: ${g.error}`);
+      continue;
+    }
+    if (g.winner === null) draws++;
+    else if ((g.winner === 'p1') !== swapped(seats, g.seed)) winsA++;
+    else winsB++;
+  }
+  const n = summaries.length;
+  const [lo, hi] = wilson(winsA, n);
+  const timed = [nameA, nameB].some((x) => /ms\b/.test(x));
+  const out = {
+    game,
+    format,
+    a: nameA,
+    b: nameB,
+    games: n,
+    seed,
+    wins_a: winsA,
+    wins_b: winsB,
+    draws,
+    errors,
+    winRateA: Number((n ? winsA / n : 0).toFixed(4)),
+    ci95: [Number(lo.toFixed(4)), Number(hi.toFixed(4))],
+    gamesPerSecond: Number((n / seconds).toFixed(3)),
+    workers,
+    repeatable: !timed,
+  };
+  if (json) console.log(JSON.stringify(out));
+  else {
+    console.log(`${n} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${nameA} (A) against ${nameB} (B), seats swapped every game, ${workers} worker thread(s)`);
+    console.log(`  A won ${winsA}, B won ${winsB}, draws ${draws}${errors ? `, errors ${errors}` : ''}`);
+    console.log(`  A's win rate: ${formatRate(winsA, n)}`);
+    console.log(`  ${out.gamesPerSecond} games/s${timed ? '; a time budget (…ms) depends on the machine: this run is not repeatable' : ''}`);
+  }
+  return errors > 0 ? 1 : 0;
+}
+
 /** More threads than this cost memory (one compiled game each) and gain nothing. */
 const maxWorkers = 256;
 
-/** The cores, but one thread for small runs, where starting workers costs more than it saves. */
-function defaultWorkers(games: number): number {
+/** The cores, but one thread for small runs of random games, where starting workers costs more than it saves. */
+function defaultWorkers(games: number, searching = false): number {
+  // Search agents spend seconds a game: threads pay from the second game on.
+  if (searching) return Math.max(1, Math.min(games, availableParallelism()));
   return games < 200 ? 1 : Math.max(1, availableParallelism());
 }
 
@@ -277,6 +365,8 @@ async function main(argv: string[]): Promise<number> {
       workers: { type: 'string' },
       verbose: { type: 'boolean' },
       game: { type: 'string' },
+      p1: { type: 'string' },
+      p2: { type: 'string' },
     },
   });
   switch (command) {
@@ -286,6 +376,8 @@ async function main(argv: string[]): Promise<number> {
       return cmdBuild(positionals[0], values.out);
     case 'play':
       return await cmdPlay(positionals[0], values);
+    case 'duel':
+      return await cmdDuel(positionals[0], positionals[1], positionals[2], values);
     case 'scenario':
       if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);

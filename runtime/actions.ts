@@ -43,6 +43,12 @@ export abstract class ActionsRoom extends TriggersRoom {
     for (let i = 0; i < this.failedFirst.length; i++) this.failedFirst[i] = null;
   }
 
+  /** A re-deal gave the card objects other identities: what failed for those objects may not fail now. */
+  protected override identitiesChanged(): void {
+    super.identitiesChanged();
+    for (let i = 0; i < this.failedFirst.length; i++) this.failedFirst[i] = null;
+  }
+
   /** By action: the context its trials reuse, with its picks' `such that` tests bound to it (see canDeclare). */
   private trialHolders: (TrialHolder | undefined)[] = [];
 

@@ -8,6 +8,8 @@ import type { GameIR } from '../compiler/ir.ts';
 import { conservationProblems } from './conservation.ts';
 import { finalState, type FinalStateCard } from './final-state.ts';
 import { newEngine, playOn, type PlayOptions } from './play.ts';
+import { parseAgent, type AgentSpec } from './agents/spec.ts';
+import type { Agent } from './agents/agent.ts';
 
 export interface GameSummary {
   seed: number;
@@ -28,12 +30,43 @@ export interface GameSummary {
 export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'maxSteps' | 'askForced' | 'checkInvariants'> {
   /** Record each game's final zones (for --final-state). */
   finalState?: boolean;
+  /** The players' agents by name (agents/spec.ts); unset, both random. Names, not objects: they go to worker threads. */
+  agents?: Seats;
+}
+
+/** Who plays which seat. With `alternate`, the two swap seats in every game of an even seed (a duel). */
+export interface Seats {
+  p1: string;
+  p2: string;
+  alternate?: boolean;
+}
+
+/** Are the seats swapped in the game of this seed? */
+export function swapped(seats: Seats | undefined, seed: number): boolean {
+  return !!seats?.alternate && seed % 2 === 0;
+}
+
+/** Each game's agents, made from the seed alone: the same game whatever the worker threads. */
+function seatAgents(seats: Seats): (seed: number) => Agent[] {
+  const spec = (name: string): AgentSpec => {
+    const s = parseAgent(name);
+    if ('error' in s) throw new Error(s.error);
+    return s;
+  };
+  const a = spec(seats.p1);
+  const b = spec(seats.p2);
+  return (seed) => {
+    const first = a.make(seed * 2 + 1);
+    const second = b.make(seed * 2 + 2);
+    return swapped(seats, seed) ? [second, first] : [first, second];
+  };
 }
 
 /** Plays seeds from, from+1, …, from+count-1. Never throws: a failing game is summarised as an error. */
 export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOptions = {}): GameSummary[] {
   const out: GameSummary[] = [];
-  const playOpts = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants };
+  const agents = opts.agents && !(opts.agents.p1 === 'random' && opts.agents.p2 === 'random' && !opts.agents.alternate) ? seatAgents(opts.agents) : undefined;
+  const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents };
   // One engine for the whole range: the rules are compiled to closures once.
   let engine = newEngine(ir, from, playOpts);
   for (let seed = from; seed < from + count; seed++) {

@@ -70,7 +70,8 @@ export class SearchModel implements ForwardModel {
 
   constructor(
     private readonly engine: Engine,
-    recorder: GameRecorder,
+    /** The game so far (a GameRecorder, or a recording made another way: tests build variants of one). */
+    recorder: Pick<GameRecorder, 'snapshot' | 'answers' | 'seed'>,
     /** The decision at hand, in the game. */
     private readonly at: Decision,
   ) {

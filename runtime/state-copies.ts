@@ -58,8 +58,15 @@ export abstract class CopiableState extends GameState {
     // Whatever was known of the state is forgotten.
     this.changes++;
     this.looseChanges++;
+    this.identitiesChanged();
     return n;
   }
+
+  /**
+   * Card objects now carry other identities (a re-deal): a room that caches what it found out
+   * about card objects (not about card definitions) forgets it here.
+   */
+  protected identitiesChanged(): void {}
 
   private redealTarget: RedealTarget | null = null;
 

@@ -103,6 +103,18 @@ describe('the runtime in rooms', () => {
     expect(reachable(graph, 'compile.ts').has('calls.ts')).toBe(true);
   });
 
+  it('agents reach no engine: only decisions, views and forward models (runtime/agents/agent.ts)', () => {
+    // What an agent can call is what it can see: value imports (not type-only ones) of the
+    // agents' files stay among the agents and the random generator. The engine, the state and
+    // the determinizing search reach an agent only as the interfaces of agent.ts.
+    const agents = runtimeFiles().filter((f) => f.startsWith('agents/'));
+    expect(agents.length).toBeGreaterThan(3);
+    for (const f of agents) {
+      const source = readFileSync(join(runtimeDir, f), 'utf8').replace(/^\s*import type\b.*$/gm, '');
+      for (const dep of importsOf(source, f)) expect([f, dep]).toSatisfy(([, d]: string[]) => d!.startsWith('agents/') || d === 'rng.ts');
+    }
+  });
+
   it('keeps each runtime file to about 600 lines', () => {
     const long = runtimeFiles()
       .map((f) => ({ f, lines: readFileSync(join(runtimeDir, f), 'utf8').split('\n').length }))

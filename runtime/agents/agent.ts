@@ -6,7 +6,7 @@
  * re-dealt from the player's point of view (determinize.ts). It never touches the engine's
  * objects or the true hidden state.
  */
-import type { Decision } from '../engine.ts';
+import type { Decision } from '../decisions.ts';
 import type { PlayerView } from '../view.ts';
 
 /** A decision as its player sees it. */

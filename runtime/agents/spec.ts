@@ -30,14 +30,14 @@ export function parseAgent(text: string): AgentSpec | { error: string } {
   if (t === 'random') return { name: t, deterministic: true, make: (seed) => randomAgent(seed) };
   if (t === 'first') return { name: t, deterministic: true, make: () => firstOptionAgent };
   if (t === 'greedy') return { name: t, deterministic: true, make: (seed) => new GreedyAgent(seed) };
-  const m = /^mcts:(\d+)(ms)?((?:,[a-z]+=[0-9.]+)*)$/.exec(t);
+  const m = /^mcts:(\d+)(ms)?((?:,[^,]*)*)$/.exec(t);
   if (m) {
     const n = Number(m[1]);
     if (n < 1) return { error: `'${t}': the budget must be at least 1` };
     const opts: MctsOptions = { iterations: m[2] ? 0 : n, millis: m[2] ? n : null, exploration: DEFAULT_EXPLORATION, depth: null };
     for (const part of m[3]!.split(',').filter(Boolean)) {
-      const [key, value] = part.split('=') as [string, string];
-      const v = Number(value);
+      const [key, value] = part.split('=') as [string, string | undefined];
+      const v = value === undefined || value.trim() === '' ? NaN : Number(value);
       if (key === 'depth' && Number.isInteger(v) && v >= 0) opts.depth = v;
       else if (key === 'c' && v >= 0) opts.exploration = v;
       else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number> and c=<number>)` };

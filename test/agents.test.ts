@@ -1,0 +1,64 @@
+/**
+ * Playtesting agents (runtime/agents/): names parse with clear errors; the search agents play
+ * whole games of every seed game and beat random players; the same seed gives the same game.
+ * (Strength over hundreds of games is measured in the bench's ladder, not here.)
+ */
+import { describe, expect, it } from 'vitest';
+import { parseAgent, type AgentSpec } from '../runtime/agents/spec.ts';
+import { playBatch, swapped } from '../runtime/batch.ts';
+import { compiledGame } from './helpers.ts';
+
+describe('agent names', () => {
+  it('reads every kind, with its settings', () => {
+    for (const name of ['random', 'first', 'greedy', 'mcts:500', 'mcts:200ms', 'mcts:300,depth=40', 'mcts:100,c=1.2,depth=10']) {
+      const spec = parseAgent(name) as AgentSpec;
+      expect(spec.name).toBe(name);
+      expect(typeof spec.make(1).choose).toBe('function');
+    }
+    expect((parseAgent('mcts:200ms') as AgentSpec).deterministic).toBe(false);
+    expect((parseAgent('mcts:200') as AgentSpec).deterministic).toBe(true);
+  });
+
+  it('says what is wrong with a bad name and lists what is accepted', () => {
+    expect(parseAgent('mtcs:500')).toEqual({ error: expect.stringMatching(/unknown agent 'mtcs:500'.*random, first, greedy, mcts:N/) });
+    expect(parseAgent('mcts:0')).toEqual({ error: expect.stringContaining('at least 1') });
+    expect(parseAgent('mcts:50,depth=x')).toEqual({ error: expect.stringContaining("bad setting 'depth=x'") });
+    expect(parseAgent('mcts:50,width=3')).toEqual({ error: expect.stringContaining("unknown or bad setting 'width=3'") });
+  });
+});
+
+/** A's wins in a duel over `games` seeds (seats swapped every game), from the batch's summaries. */
+function duel(game: string, format: string | undefined, a: string, b: string, games: number): { winsA: number; hashes: number[] } {
+  const seats = { p1: a, p2: b, alternate: true };
+  const out = playBatch(compiledGame(game), 1, games, { format, agents: seats });
+  for (const g of out) expect(g.error).toBeNull();
+  const winsA = out.filter((g) => g.winner !== null && (g.winner === 'p1') !== swapped(seats, g.seed)).length;
+  return { winsA, hashes: out.map((g) => g.hash) };
+}
+
+describe('search agents play every seed game', () => {
+  const games: [string, string | undefined][] = [
+    ['trump', 'master'],
+    ['summon-magic', undefined],
+    ['t-magic', undefined],
+    ['spimate', undefined],
+  ];
+  for (const [game, format] of games) {
+    it(`${game}: mcts:40 beats random in at least 5 of 6 games, seats swapped; the same seeds give the same games`, () => {
+      const first = duel(game, format, 'mcts:40', 'random', 6);
+      expect(first.winsA).toBeGreaterThanOrEqual(5);
+      // Deterministic: the same seeds, the same games (hash by hash).
+      expect(duel(game, format, 'mcts:40', 'random', 2).hashes).toEqual(first.hashes.slice(0, 2));
+    });
+  }
+
+  it('greedy plays whole games and beats random (t-magic, 6 games)', () => {
+    expect(duel('t-magic', undefined, 'greedy', 'random', 6).winsA).toBeGreaterThanOrEqual(5);
+  });
+
+  it('random against random through the agents path plays the same games as plain random play', () => {
+    const plain = playBatch(compiledGame('t-magic'), 1, 5, {});
+    const named = playBatch(compiledGame('t-magic'), 1, 5, { agents: { p1: 'random', p2: 'random' } });
+    expect(named.map((g) => g.hash)).toEqual(plain.map((g) => g.hash));
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Agents never see what their player cannot see (issue 12, runtime/determinize.ts, search.ts).
+ *
+ * 1. A re-deal moves no card its player knows: the player's view is the same before and after,
+ *    every card the player knows keeps its identity in its place, and every card keeps its
+ *    owner's side and origin.
+ * 2. No peeking: positions are taken from real games; the cards the deciding player does not
+ *    know are re-dealt at the start of the turn in several ways, and the turn is replayed to the
+ *    decision. Each way that the player cannot tell from the real game (the same view, the same
+ *    knowledge) is a world the agent must treat alike: an `mcts` agent with the same seed must
+ *    find exactly the same estimates — the same visits and win rate for every option — in all.
+ */
+import { describe, expect, it } from 'vitest';
+import { Engine, StopRun, type Decision } from '../runtime/engine.ts';
+import { GameRecorder, SearchModel, searchEngine } from '../runtime/search.ts';
+import { GameSnapshot } from '../runtime/snapshot.ts';
+import { MctsAgent } from '../runtime/agents/mcts.ts';
+import { Rng } from '../runtime/rng.ts';
+import { canSee } from '../runtime/view.ts';
+import type { Card, Player } from '../runtime/model.ts';
+import { compiledGame } from './helpers.ts';
+
+const games: [string, string | undefined][] = [
+  ['trump', 'master'],
+  ['summon-magic', undefined],
+  ['t-magic', undefined],
+  ['spimate', undefined],
+];
+
+/** The cards `p` knows now, by id (known bit, or seen where they lie). */
+function knownIds(e: Engine, p: Player): Set<number> {
+  const out = new Set<number>();
+  for (const c of e.allCards()) if (c.known & (1 << p.index) || canSee(e, p, c)) out.add(c.id);
+  return out;
+}
+
+/** Every card's identity where it lies: "zone label#index=id:def", for the cards of `ids`. */
+function places(e: Engine, ids: Set<number> | null): string[] {
+  const out: string[] = [];
+  const zones = [...e.players.flatMap((p) => p.zones), ...e.sharedZones].filter(Boolean);
+  for (const z of zones) z!.cards.forEach((c, i) => (ids === null || ids.has(c.id)) && out.push(`${z!.label}#${i}=${c.id}:${c.def}`));
+  return out;
+}
+
+/** Plays a game with seeded random answers, tracking knowledge, and stops at the `k`-th decision of more than one option. */
+function reach(game: string, format: string | undefined, seed: number, k: number): { engine: Engine; recorder: GameRecorder; decision: Decision } | null {
+  const engine = new Engine(compiledGame(game), { seed, format });
+  const recorder = new GameRecorder(engine, seed);
+  const rng = new Rng(seed * 13 + 5);
+  let seen = 0;
+  let decision: Decision | null = null;
+  engine.run((d) => {
+    if (d.count > 1 && ++seen === k) {
+      decision = d;
+      throw new StopRun(d);
+    }
+    const a = rng.below(d.count);
+    recorder.answered(a);
+    return a;
+  });
+  return decision ? { engine, recorder, decision } : null;
+}
+
+describe('a re-deal moves no card its player knows', () => {
+  for (const [game, format] of games) {
+    it(`${game}: the view, the known cards, and each card's side stay; unknown cards move`, () => {
+      let moved = 0;
+      for (const seed of [1, 2, 3]) {
+        for (const k of [3, 15, 40]) {
+          const at = reach(game, format, seed, k);
+          if (!at) continue;
+          const { engine } = at;
+          // A copy of the state to re-deal (the game's own engine stays paused at its decision).
+          const copy = new Engine(compiledGame(game), { seed, format });
+          copy.loadState(engine.saveState());
+          for (const p of copy.players) {
+            const copyBefore = new Engine(compiledGame(game), { seed, format });
+            copyBefore.loadState(engine.saveState());
+            const mine = knownIds(copyBefore, copyBefore.players[p.index]!);
+            const viewBefore = JSON.stringify(copyBefore.view(copyBefore.players[p.index]!));
+            const knownBefore = places(copyBefore, mine);
+            const sidesBefore = places(copyBefore, null).map((s) => s.replace(/=.*/, ''));
+            const ownersBefore = new Map(copyBefore.allCards().map((c) => [c.id, `${c.owner.index}/${c.origin}`]));
+            const n = copyBefore.redealFor(copyBefore.players[p.index]!, new Rng(seed * 100 + k));
+            expect(JSON.stringify(copyBefore.view(copyBefore.players[p.index]!))).toBe(viewBefore);
+            expect(places(copyBefore, mine)).toEqual(knownBefore);
+            expect(places(copyBefore, null).map((s) => s.replace(/=.*/, ''))).toEqual(sidesBefore);
+            for (const c of copyBefore.allCards()) expect(`${c.owner.index}/${c.origin}`).toBe(ownersBefore.get(c.id));
+            // Ids are the cards' identities: one card per id, listed where they lie.
+            expect(copyBefore.allCards().map((c: Card) => c.id)).toEqual(copyBefore.allCards().map((_, i) => i + 1));
+            if (n > 0 && places(copyBefore, null).join() !== places(copy, null).join()) moved++;
+          }
+        }
+      }
+      // The test would prove nothing if nothing moved.
+      expect(moved).toBeGreaterThan(0);
+    });
+  }
+});
+
+/** A world the player cannot tell from the game's: the unknown cards re-dealt at the turn's start, the turn replayed. */
+function variant(game: string, format: string | undefined, at: NonNullable<ReturnType<typeof reach>>, rng: Rng): { snapshot: GameSnapshot; decision: Decision; view: string; places: string } | null {
+  const { recorder, decision, engine } = at;
+  if (!recorder.snapshot) return null;
+  const p = decision.player.index;
+  const mineNow = knownIds(engine, engine.players[p]!);
+  const e = new Engine(compiledGame(game), { seed: recorder.seed, format });
+  e.trackKnowledge = true;
+  e.loadState(recorder.snapshot);
+  // Re-deal, at the turn's start, only the cards the player does not know at the decision.
+  const kept = new Map<Card, number>();
+  for (const c of e.allCards()) {
+    kept.set(c, c.known);
+    if (mineNow.has(c.id)) c.known |= 1 << p;
+  }
+  e.redealFor(e.players[p]!, rng);
+  for (const [c, k] of kept) c.known = k;
+  const snapshot = e.saveState(new GameSnapshot());
+  let next = 0;
+  let reached: Decision | null = null;
+  e.runFrom('turn', (d) => {
+    if (next < recorder.answers.length) {
+      if (recorder.answers[next]! >= d.count) throw new StopRun(d);
+      return recorder.answers[next++]!;
+    }
+    reached = d;
+    throw new StopRun(d);
+  });
+  if (!reached || next !== recorder.answers.length) return null;
+  const r = reached as Decision;
+  if (r.player.index !== p || r.count !== decision.count) return null;
+  return { snapshot, decision: r, view: JSON.stringify(e.view(e.players[p]!)) + JSON.stringify([...knownIds(e, e.players[p]!)].sort()), places: places(e, null).join() };
+}
+
+describe('no peeking: worlds the player cannot tell apart get the same search', () => {
+  for (const [game, format] of games) {
+    it(`${game}: mcts finds the same estimates in every consistent world`, () => {
+      let compared = 0;
+      let differentWorlds = 0;
+      for (const seed of [4, 5, 6]) {
+        for (const k of [6, 20]) {
+          const at = reach(game, format, seed, k);
+          if (!at || !at.recorder.snapshot) continue;
+          const p = at.decision.player.index;
+          const realView = JSON.stringify(at.engine.view(at.engine.players[p]!)) + JSON.stringify([...knownIds(at.engine, at.engine.players[p]!)].sort());
+          const realPlaces = places(at.engine, null).join();
+          const search = searchEngine(compiledGame(game), { format });
+          const estimate = (snapshot: GameSnapshot, decision: Decision) => {
+            const model = new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision);
+            return new MctsAgent({ iterations: 60, millis: null, exploration: 0.7, depth: null }, 99).search(model, decision.count);
+          };
+          const truth = estimate(at.recorder.snapshot, at.decision);
+          for (let w = 0; w < 4; w++) {
+            const v = variant(game, format, at, new Rng(seed * 1000 + k * 10 + w));
+            // A world the player could tell apart is no test of peeking: skipped.
+            if (!v || v.view !== realView) continue;
+            compared++;
+            expect(estimate(v.snapshot, v.decision)).toEqual(truth);
+            // (A world where the hidden cards lie as they truly do proves little: counted apart.)
+            if (v.places !== realPlaces) differentWorlds++;
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(2);
+      expect(differentWorlds).toBeGreaterThan(2);
+    });
+  }
+});
