@@ -26,6 +26,7 @@ import { poolWithMistakes } from './gen-mistakes.ts';
 import { playHandWritten } from './baselines/vanilla-hand.ts';
 import { Rng } from '../runtime/rng.ts';
 import type { GameSnapshot } from '../runtime/snapshot.ts';
+import { measureSearchSpeed } from './search-speed.ts';
 import issue14Start from './baselines/issue-14-start.json' with { type: 'json' };
 import { playBoardgameIO } from './baselines/vanilla-bgio.ts';
 
@@ -379,6 +380,14 @@ async function main(): Promise<void> {
   const state = measureState(compiled('trump'));
   log('\nstate copies for search ');
   const searchState = ['trump', 'summon-magic', 't-magic', 'spimate'].filter((g) => listGames(root).includes(g)).map(measureSearchState);
+  log('\nsearch agents ');
+  const searchSpeed = ([['trump', 'master'], ['summon-magic', undefined], ['t-magic', undefined], ['spimate', undefined]] as [string, string | undefined][])
+    .filter(([g]) => listGames(root).includes(g))
+    .map(([g, format]) => {
+      const r = measureSearchSpeed(compiled(g), format, { seeds: quick ? 1 : 3, iterations: quick ? 300 : 1000, games: 1 });
+      log('.');
+      return { game: format ? `${g} (${format})` : g, ...r };
+    });
   log('\nseed games ');
   const seedGames = listGames(root)
     .filter((g) => g !== 'vanilla')
@@ -413,6 +422,12 @@ async function main(): Promise<void> {
   lines.push('|---|---|---|---|---|---|---|');
   for (const r of searchState) lines.push(`| ${r.game} | ${r.cards} | ${spread(r.saveNs)} ns | ${spread(r.loadNs)} ns | ${spread(r.cloneNs)} ns | ${f(r.cloneNs.median / (r.saveNs.median + r.loadNs.median), 1)}× faster | ${spread(r.playoutsPerSecond)} |`);
   lines.push('');
+  lines.push('Search agents (issue 12): MCTS iterations per second from the first choice of games 1–3 (target ≥ 1,000 on one core), and seconds per choice of an mcts:500 agent over a whole game against a random player');
+  lines.push('| game | MCTS iterations/s at the opening | mcts:500 seconds per choice: mean | max | choices |');
+  lines.push('|---|---|---|---|---|');
+  for (const r of searchSpeed) lines.push(`| ${r.game} | ${r.openingIterationsPerSecond.map((x) => f(x)).join(' · ')} | ${f(r.secondsPerDecision.mean, 3)} | ${f(r.secondsPerDecision.max, 3)} | ${r.secondsPerDecision.decisions} |`);
+  lines.push('The strength ladder (mcts against random, more search against less): `npm run bench:ladder` (bench/ladder.ts), minutes to hours.');
+  lines.push('');
   lines.push(`Seed games, random playouts (each game's default format; "start": at the start of issue 14, commit ${start.commit}, bench/baselines/issue-14-start.json)`);
   lines.push('| game | games/s | start | × start | decisions/s | mean turns | mean decisions |');
   lines.push('|---|---|---|---|---|---|---|');
@@ -425,7 +440,7 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 
   if (json) {
-    const out = { machine, samples: SAMPLES, date: new Date().toISOString(), vanilla: playouts, compile, bigCheck, recheck, state, searchState, seedGames };
+    const out = { machine, samples: SAMPLES, date: new Date().toISOString(), vanilla: playouts, compile, bigCheck, recheck, state, searchState, searchSpeed, seedGames };
     const dir = join(root, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'latest.json'), JSON.stringify(out, null, 2) + '\n');
