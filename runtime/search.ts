@@ -9,7 +9,8 @@
  * answers given since, in its own engine, up to the decision at hand, and only then re-deals
  * what the player does not know (determinize.ts) and starts the generator anew from the
  * simulation's seed: the replay sees the true cards (it is the game as it happened), the
- * player's search never does. Before turn 1 (a setup's decisions) it replays from the seed.
+ * player's search never does. Before turn 1 (a setup's decisions) it replays from the seed; in
+ * a scenario, from the scenario's position (`beginning`) until a turn starts.
  *
  *   game engine ──onTurn──▶ GameRecorder (state at the turn's start + the answers since)
  *                                │
@@ -34,6 +35,12 @@ export class GameRecorder {
     engine: Engine,
     /** The game's seed (a replay from the setup resets to it). */
     readonly seed: number,
+    /**
+     * For a game that did not begin with its setup (a scenario's position): puts a search's
+     * engine where the game began and returns where it plays on from (`Engine.runFrom`). Until
+     * the first turn starts, a replay begins there.
+     */
+    readonly beginning: ((e: Engine) => string) | null = null,
   ) {
     engine.trackKnowledge = true;
     const own = engine.onTurn;
@@ -71,7 +78,7 @@ export class SearchModel implements ForwardModel {
   constructor(
     private readonly engine: Engine,
     /** The game so far (a GameRecorder, or a recording made another way: tests build variants of one). */
-    recorder: Pick<GameRecorder, 'snapshot' | 'answers' | 'seed'>,
+    recorder: Pick<GameRecorder, 'snapshot' | 'answers' | 'seed'> & { beginning?: GameRecorder['beginning'] },
     /** The decision at hand, in the game. */
     private readonly at: Decision,
   ) {
@@ -82,9 +89,11 @@ export class SearchModel implements ForwardModel {
     this.answers = recorder.answers.slice();
     this.snapshot = recorder.snapshot ? copySnapshot(recorder.snapshot) : null;
     this.seed = recorder.seed;
+    this.beginning = recorder.beginning ?? null;
   }
 
   private readonly seed: number;
+  private readonly beginning: ((e: Engine) => string) | null;
 
   get player(): number {
     return this.at.player.index;
@@ -120,9 +129,11 @@ export class SearchModel implements ForwardModel {
     if (this.snapshot) {
       e.loadState(this.snapshot);
       result = e.runFrom('turn', decide);
+    } else if (this.beginning) {
+      e.reset(this.seed);
+      result = e.runFrom(this.beginning(e), decide);
     } else {
       e.reset(this.seed);
-      e.trackKnowledge = true;
       result = e.run(decide);
     }
     e.trackKnowledge = false;

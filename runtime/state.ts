@@ -567,6 +567,11 @@ export abstract class GameState {
     if (this.logging) this.emitLog('note', text, ctx.me, ctx.cite, loc);
   }
 
+  /** A line the host adds to the log (a scenario's agent saying what it chose). */
+  note(text: string, player: Player | null): void {
+    this.emitLog('note', text, player, '', null);
+  }
+
   /** Folds a number into the game's hash (the moves, choices and end that make the game what it is). */
   protected mix(n: number): void {
     let h = this.hash ^ (n & 0xffff);

@@ -16,6 +16,7 @@ import type { GameIR, IRType, ZoneIR } from '../compiler/ir.ts';
 import type { Loc } from '../grammar/ast.ts';
 import { suggest } from '../grammar/spelling.ts';
 import type { ScenarioDiagnosticCode } from './diagnostics.ts';
+import { parseAgent } from '../runtime/agents/spec.ts';
 
 /** A scenario file parsed once, with what turns its offsets into lines and columns. */
 export interface ParsedScenario {
@@ -495,14 +496,18 @@ class ScenarioChecker {
     return checks;
   }
 
-  /** An answer: an option's label, a list of names (cards, players), or `{ mode: <label> }`. */
+  /** An answer: an option's label, a list of names (cards, players), `{ mode: <label> }` or `{ agent: <agent> }`. */
   private answer(n: unknown): void {
     const node = this.resolved(n);
     if (isSeq(node)) for (const item of node.items) this.word(item, 'an item of a chosen list');
     else if (isMap(node)) {
       for (const [key, pair] of this.pairs(node)) {
         if (key === 'mode') this.word(pair.value, "'mode'");
-        else this.unknownKey(pair, key, 'in an answer (a choice among modes is { mode: <label> })', ['mode']);
+        else if (key === 'agent') {
+          const name = this.word(pair.value, "'agent'");
+          const spec = name === null ? null : parseAgent(name);
+          if (spec && 'error' in spec) this.error('scenario/unknown-value', this.resolved(pair.value) as Node, `'agent': ${spec.error}`);
+        } else this.unknownKey(pair, key, 'in an answer (a choice among modes is { mode: <label> }; an agent answering is { agent: mcts:500 })', ['mode', 'agent']);
       }
     } else this.word(node, 'an answer');
   }

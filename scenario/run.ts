@@ -10,6 +10,9 @@ import type { GameIR } from '../compiler/ir.ts';
 import { Engine, StopRun, type Decision, type EngineOptions, type LogEvent } from '../runtime/engine.ts';
 import { Card, type Player, type Zone } from '../runtime/model.ts';
 import { checkScenario, parseScenario, yamlProblems } from './check.ts';
+import { agentDecision } from '../runtime/agents/agent.ts';
+import { parseAgent, type AgentSpec } from '../runtime/agents/spec.ts';
+import { GameRecorder, SearchModel, searchEngine } from '../runtime/search.ts';
 
 /** One expectation (an entry of `expect:`, or of a `check` step) and whether it held. */
 export interface ExpectationResult {
@@ -88,13 +91,29 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     // Every mistake of the file is found before anything runs.
     outcome.diagnostics = checkScenario(parsed, ir);
     if (outcome.diagnostics.length) throw mistakes(outcome.diagnostics, 'scenario');
-    engine = new Engine(ir, { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, log: true, askSingleActions: true, askForced: !!y.ask_forced, maxSteps: opts.maxSteps, onLog: opts.onLog });
+    const engineOptions = { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, askSingleActions: true, askForced: !!y.ask_forced, maxSteps: opts.maxSteps };
+    engine = new Engine(ir, { ...engineOptions, log: true, onLog: opts.onLog });
     outcome.players = engine.players.map((p) => p.name);
     const start = String(y.start ?? 'main');
-    if (start === 'setup') {
-      if (y.state) throw new ScenarioError("'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
-    } else setUp(engine, ir, (y.state ?? {}) as Yaml);
+    if (start === 'setup' && y.state) throw new ScenarioError("'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
     const steps = (y.steps ?? []) as unknown[];
+    // Steps an agent answers (`- p2: { agent: mcts:500 }`): the run is recorded for its search,
+    // which replays it from the scenario's position (runtime/search.ts).
+    const agents = new Map<number, AgentSpec>();
+    steps.forEach((st, k) => {
+      const answer = st && typeof st === 'object' ? Object.values(st as Yaml)[0] : null;
+      if (answer && typeof answer === 'object' && 'agent' in (answer as Yaml)) {
+        const spec = parseAgent(String((answer as Yaml).agent));
+        if ('error' in spec) throw new ScenarioError(`step ${k + 1}: ${spec.error}`);
+        agents.set(k, spec);
+      }
+    });
+    const position = (e: Engine): string => {
+      if (start !== 'setup') setUp(e, ir, (y.state ?? {}) as Yaml);
+      return start;
+    };
+    const recorder = agents.size ? new GameRecorder(engine, engineOptions.seed, position) : null;
+    position(engine);
     const strict = !!y.strict;
     const run = engine;
     let i = 0;
@@ -113,6 +132,19 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
       checksUpTo(d);
       if (i < steps.length) {
         const step = steps[i] as Yaml;
+        const agent = agents.get(i);
+        if (agent) {
+          const who = Object.keys(step)[0];
+          // Without strict mode, a priority decision of another player is passed until the agent's turn to answer.
+          if (who !== d.player.name) {
+            if (!strict && d.canPass) return pass(d);
+            throw new ScenarioError(`step ${i + 1}: the script lets an agent answer for ${who}, but the engine asks ${d.player.name}: ${d.prompt} [${optionNames(d)}]`);
+          }
+          const a = agent.make(engineOptions.seed * 1000 + i).choose(agentDecision(d), () => run.view(d.player), new SearchModel(search!, recorder!, d));
+          run.note(`${d.player.name} (${agent.name}) chooses ${d.options[a]!.label}`, d.player);
+          i++;
+          return a;
+        }
         // Without strict mode, a priority decision the script does not address is passed.
         if (!strict && d.canPass && !stepFits(d, step)) return pass(d);
         const idx = matchStep(run, d, step, i + 1);
@@ -124,7 +156,17 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
       stoppedAt = d;
       throw new StopRun(d);
     };
-    engine.runFrom(start, decide);
+    const search = recorder ? searchEngine(ir, engineOptions) : null;
+    engine.runFrom(
+      start,
+      recorder
+        ? (d) => {
+            const a = decide(d);
+            recorder.answered(a);
+            return a;
+          }
+        : decide,
+    );
     // A game the engine stopped at one of its limits (a loop in the rules) fails, saying so.
     if (engine.result?.stopped) outcome.failures.push(`the engine stopped the game: ${engine.result.reason}`);
     const d = stoppedAt as Decision | null;
