@@ -6,7 +6,7 @@
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import type { EngineOptions } from './engine-types.ts';
 import { asList, newCtx, type Ctx } from './context.ts';
-import { Card, Request } from './model.ts';
+import { Card, Request, type Player } from './model.ts';
 import type { CompiledAura } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { CopiableState } from './state-copies.ts';
@@ -117,6 +117,19 @@ export abstract class ValuesRoom extends CopiableState {
       this.inAura = false;
     }
     return total;
+  }
+
+  /**
+   * The game's evaluation of the state for `player` (its `evaluate = …`, with `me` = the player):
+   * a score for agents, higher is better for that player; null when the game declares none. A
+   * computed value like the others: it reads the state (auras and modifiers included) and changes
+   * nothing — no log, no hash, no random draw (the compiler allows none).
+   */
+  evaluate(player: Player): number | null {
+    const ev = this.rules.evaluate;
+    if (!ev) return null;
+    const v: unknown = ev.expr(newCtx(ev.slots > 0 ? new Array(ev.slots) : NO_SLOTS, player, ev.cite));
+    return typeof v === 'number' ? v : Number(v) || 0;
   }
 
   labelsOf(x: unknown): string[] {
