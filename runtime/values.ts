@@ -21,6 +21,8 @@ export abstract class ValuesRoom extends CopiableState {
   /** True while an aura's own lists and amounts are evaluated (auras then do not apply). */
   private inAura = false;
   private auraCtx: Ctx | null = null;
+  /** The context of the game's evaluation (evaluate). */
+  private evaluateCtx: Ctx | null = null;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {
@@ -128,7 +130,12 @@ export abstract class ValuesRoom extends CopiableState {
   evaluate(player: Player): number | null {
     const ev = this.rules.evaluate;
     if (!ev) return null;
-    const v: unknown = ev.expr(newCtx(ev.slots > 0 ? new Array(ev.slots) : NO_SLOTS, player, ev.cite));
+    // One context for every call (a search asks thousands of times); nothing keeps it.
+    const ctx = (this.evaluateCtx ??= newCtx(NO_SLOTS, player, ev.cite));
+    ctx.frame = ev.slots > 0 ? new Array(ev.slots) : NO_SLOTS;
+    ctx.me = player;
+    ctx.it = null;
+    const v: unknown = ev.expr(ctx);
     return typeof v === 'number' ? v : Number(v) || 0;
   }
 
