@@ -52,6 +52,9 @@ export const diagnosticCodes = {
   'param/bad-default': 'A parameter whose default or alternatives are not literals of its type.',
   'stack/missing': 'An action has normal speed but the game declares no `stack` zone.',
   'zone/not-shared': 'A per-player zone used without a player (write `me.zone`).',
+  'evaluate/not-a-number': 'An `evaluate` whose expression is not a number (a score: higher is better for `me`).',
+  'evaluate/duplicate': 'A second `evaluate` in a game: a game has at most one (a revision replaces its base game\'s with `override evaluate`).',
+  'evaluate/impure': 'An `evaluate` that is not a pure expression: statements (`evaluate { … }`), or a draw at random (`random(…)`, also inside a function it calls).',
 } as const;
 
 export type DiagnosticCode = keyof typeof diagnosticCodes;

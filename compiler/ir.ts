@@ -54,6 +54,8 @@ export interface GameIR {
   checks: BodyIR[];
   setup: BodyIR;
   turn: BodyIR;
+  /** The game's heuristic score of a state for a player (`evaluate = …`), for agents; null when it declares none. */
+  evaluate: EvaluateIR | null;
 }
 
 export interface ParamIR {
@@ -131,6 +133,17 @@ export interface BodyIR {
   name: string;
   slots: number;
   body: Stmt[];
+  cite: string;
+  loc: SrcLoc;
+}
+
+/**
+ * `evaluate`: a pure number expression scoring the state for the player `me` (higher is better
+ * for `me`). Only hosts read it (Engine.evaluate); the rules never run it, so it changes no game.
+ */
+export interface EvaluateIR {
+  expr: Expr;
+  slots: number;
   cite: string;
   loc: SrcLoc;
 }

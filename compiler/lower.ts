@@ -265,6 +265,7 @@ class Lowerer {
       checks: [],
       setup: { name: 'setup', slots: 0, body: [], cite: '', loc: [0, 1, 1] },
       turn: { name: 'turn', slots: 0, body: [], cite: '', loc: [0, 1, 1] },
+      evaluate: null,
     };
     if (game.formats.length === 0) ir.game.formats = [{ name: 'standard', title: 'standard', level: 1 }];
     if (!ir.game.defaultFormat) ir.game.defaultFormat = ir.game.formats[0]!.name;
@@ -282,6 +283,7 @@ class Lowerer {
     if (this.decls.setup) ir.setup = this.lowerBody('setup', this.decls.setup.body, this.decls.setup.cite, this.decls.setup.loc);
     if (this.decls.turn) ir.turn = this.lowerBody('turn', this.decls.turn.body, this.decls.turn.cite, this.decls.turn.loc);
     else this.error('game/no-turn', game.name.loc, "the game has no 'turn { … }' block: say what happens in a turn");
+    if (this.decls.evaluate) ir.evaluate = this.lowerEvaluate(this.decls.evaluate, ir);
     this.checkRecursion();
     const hasError = this.diagnostics.some((d) => d.severity === 'error');
     return { ir: hasError ? undefined : ir, diagnostics: this.diagnostics };
@@ -510,6 +512,61 @@ class Lowerer {
     const body = this.expect(f.body, returnType, scope);
     this.currentCallable = null;
     return { name: f.name.text, params, returnType, slots: scope.frame.slots, body, cite: f.cite ?? '' };
+  }
+
+  /**
+   * `evaluate = <number>`: checked as a function body with no parameters (`me` is the player
+   * evaluated, `opponent` the other); it must be a number and pure — no statements, no draw at
+   * random, here or in a function it calls (functions are lowered before it).
+   */
+  private lowerEvaluate(d: A.EvaluateDecl, ir: GameIR): GameIR['evaluate'] {
+    if (!d.body) {
+      this.error('evaluate/impure', d.blockLoc ?? d.keyword, 'an evaluation is one expression, not statements: it may not move cards, set states or ask a player anything', [
+        "write 'evaluate = <a number>', e.g. evaluate = count(me.hand) - count(opponent.hand)",
+      ]);
+      return null;
+    }
+    const scope = this.newScope({});
+    const typed = this.expr(d.body, scope);
+    if (typed.type !== 'number' && typed.type !== 'any' && typed.type !== 'error') {
+      this.error('evaluate/not-a-number', d.body.loc, `an evaluation is a number (a score: higher is better for me), but this is ${describeType(typed.type)}`, [
+        typed.type === 'bool' ? "turn it into a number, e.g. 'if … then 1 else 0'" : "count it, e.g. 'count(me.hand)'",
+      ]);
+    }
+    this.checkPure(d.body, ir);
+    return { expr: typed.ir, slots: scope.frame.slots, cite: d.cite ?? '', loc: this.src(d.keyword) };
+  }
+
+  /** Reports every draw at random in an evaluation: `random(…)`, or a call of a function that draws (at any depth). */
+  private checkPure(body: A.Expr, ir: GameIR): void {
+    const draws = new Map<number, boolean>();
+    const fnDraws = (i: number): boolean => {
+      const known = draws.get(i);
+      if (known !== undefined) return known;
+      draws.set(i, false); // a recursive function is reported elsewhere; here it does not loop
+      const found = irDraws(ir.functions[i]?.body, fnDraws);
+      draws.set(i, found);
+      return found;
+    };
+    const visit = (n: unknown): void => {
+      if (!n || typeof n !== 'object') return;
+      if (Array.isArray(n)) {
+        for (const x of n) visit(x);
+        return;
+      }
+      const node = n as Record<string, unknown>;
+      if (node['kind'] === 'call') {
+        const call = node as unknown as Extract<A.Expr, { kind: 'call' }>;
+        const fn = this.functionIndex.get(call.callee.text);
+        if (fn !== undefined && fnDraws(fn)) {
+          this.error('evaluate/impure', call.callee.loc, `an evaluation may not draw at random, and '${call.callee.text}' does (it calls random(…))`, ['an evaluation scores the state as it is: the same state always has the same score']);
+        } else if (fn === undefined && call.callee.text === 'random') {
+          this.error('evaluate/impure', call.callee.loc, 'an evaluation may not draw at random: random(…) is not allowed here', ['an evaluation scores the state as it is: the same state always has the same score']);
+        }
+      }
+      for (const [k, v] of Object.entries(node)) if (k !== 'loc') visit(v);
+    };
+    visit(body);
   }
 
   private lowerProcedure(p: A.ProcedureDecl): GameIR['procedures'][number] {
@@ -1215,6 +1272,16 @@ class Lowerer {
     report(this.fnCalls, 'function', this.functions);
     report(this.procCalls, 'procedure', this.procedures);
   }
+}
+
+/** Whether an IR expression draws at random: `random(…)`, or a call of a function for which `fnDraws` says so. */
+function irDraws(e: unknown, fnDraws: (fn: number) => boolean): boolean {
+  if (!e || typeof e !== 'object') return false;
+  if (Array.isArray(e)) return e.some((x) => irDraws(x, fnDraws));
+  const node = e as Record<string, unknown>;
+  if (node['kind'] === 'builtinCall' && node['fn'] === 'random') return true;
+  if (node['kind'] === 'call' && typeof node['fn'] === 'number' && fnDraws(node['fn'])) return true;
+  return Object.values(node).some((v) => irDraws(v, fnDraws));
 }
 
 function defaultOf(type: IRType): Literal {

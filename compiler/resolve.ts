@@ -14,6 +14,8 @@ export interface Declarations {
   byKind: Map<string, Map<string, A.Decl>>;
   setup?: A.FlowDecl;
   turn?: A.FlowDecl;
+  /** The game's heuristic score for agents (`evaluate = …`), if it declares one. */
+  evaluate?: A.EvaluateDecl;
 }
 
 /** Which namespace a declaration lives in (a card type and a card are different namespaces). */
@@ -69,6 +71,23 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
       decls[d.kind] = d;
       return;
     }
+    if (d.kind === 'evaluate') {
+      const existing = decls.evaluate;
+      const where = existing ? `${existing.loc.file}:${existing.keyword.line}:${existing.keyword.col}` : '';
+      if (d.override) {
+        if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, "'override evaluate' needs an evaluation in the base game, and it has none: write 'evaluate = …'"));
+        decls.evaluate = d;
+      } else if (existing) {
+        const fromBase = layer === 'own' && baseFiles.has(existing.loc.file);
+        diagnostics.push(
+          diag('evaluate/duplicate', d.keyword, 'a second evaluate: a game has at most one', [
+            `the other is at ${where}`,
+            fromBase ? "in a revision, write 'override evaluate = …' to replace the base game's" : 'merge them into one expression',
+          ]),
+        );
+      } else decls.evaluate = d;
+      return;
+    }
     if (d.kind === 'remove') {
       const kind = removeKinds[d.what] ?? d.what;
       const m = table(kind);
@@ -96,6 +115,7 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     m.set(name.text, d);
   };
 
+  const baseFiles = new Set(base.map((f) => f.file));
   for (const f of base) for (const d of f.decls) add(d, 'base');
   for (const f of own) for (const d of f.decls) add(d, 'own');
   return { decls, diagnostics };

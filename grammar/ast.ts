@@ -41,6 +41,7 @@ export type Decl =
   | ActionDecl
   | EventDecl
   | CheckDecl
+  | EvaluateDecl
   | FlowDecl
   | RemoveDecl;
 
@@ -234,6 +235,22 @@ export interface CheckDecl extends DeclBase {
   kind: 'check';
   name: Name;
   body: Stmt[];
+}
+
+/**
+ * `evaluate [cite "…"] = <number>`: a heuristic score of a state for the player `me`, for
+ * game-playing agents (higher is better for `me`). At most one per game; never run by the rules.
+ */
+export interface EvaluateDecl extends DeclBase {
+  kind: 'evaluate';
+  /** The range of the word `evaluate` (diagnostics about the declaration as a whole point here). */
+  keyword: Loc;
+  /** The expression; absent when statements were written instead (`evaluate { … }`, reported). */
+  body?: Expr;
+  /** Statements written in place of the expression: an evaluation may not have any (reported). */
+  block?: Stmt[];
+  /** The range of the block, when there is one. */
+  blockLoc?: Loc;
 }
 
 export interface FlowDecl extends DeclBase {

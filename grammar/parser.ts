@@ -246,6 +246,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.actionDecl) },
       { ALT: () => this.SUBRULE(this.eventDecl) },
       { ALT: () => this.SUBRULE(this.checkDecl) },
+      { ALT: () => this.SUBRULE(this.evaluateDecl) },
       { ALT: () => this.SUBRULE(this.flowDecl) },
       { ALT: () => this.SUBRULE(this.removeDecl) },
     ]);
@@ -781,6 +782,42 @@ export class GrimoireParser extends EmbeddedActionsParser {
     const cite = this.SUBRULE(this.citeOpt);
     const body = this.SUBRULE(this.block);
     return { kind: 'check', name, cite, body, loc: name.loc };
+  });
+
+  /**
+   * `evaluate [cite "…"] = <expression> [cite "…"]`: the game's heuristic score of a state for
+   * `me`, for agents. Statements in braces are read too, so that the compiler can say why an
+   * evaluation may not have any (rather than a bare syntax error).
+   */
+  private evaluateDecl = this.RULE('evaluateDecl', (): A.EvaluateDecl => {
+    const kw = this.CONSUME(K.evaluate);
+    const keyword = this.loc(kw, kw);
+    const d: A.EvaluateDecl = { kind: 'evaluate', keyword, loc: keyword };
+    d.cite = this.SUBRULE(this.citeOpt);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Equals);
+          const body = this.SUBRULE(this.expression);
+          const cite2 = this.SUBRULE2(this.citeOpt);
+          this.ACTION(() => {
+            d.body = body;
+            d.cite ??= cite2;
+          });
+        },
+      },
+      {
+        ALT: () => {
+          const start = this.LA(1);
+          const block = this.SUBRULE(this.block);
+          this.ACTION(() => {
+            d.block = block;
+            d.blockLoc = this.loc(start);
+          });
+        },
+      },
+    ]);
+    return d;
   });
 
   private flowDecl = this.RULE('flowDecl', (): A.FlowDecl => {

@@ -106,6 +106,8 @@ export interface CompiledRules {
   /** By card type: its states' initial values, as expressions (evaluated once per engine). */
   stateInitExprs: { field: number; init: Ev }[][];
   triggers: TriggerTables;
+  /** The game's evaluation of a state for `me` (`evaluate = …`), for agents; null when it declares none. */
+  evaluate: { expr: Ev; slots: number; cite: string } | null;
 }
 
 /** The triggers of this format, by the event they wait for. */
@@ -199,6 +201,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     globalInits: ir.globalStates.map((v) => c.expr(v.init)),
     stateInitExprs: ir.cardTypes.map((t) => t.stateInits.map((s) => ({ field: s.field, init: c.expr(s.init) }))),
     triggers,
+    evaluate: ir.evaluate ? { expr: c.expr(ir.evaluate.expr), slots: ir.evaluate.slots, cite: ir.evaluate.cite } : null,
   };
 }
 

@@ -6,7 +6,7 @@
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import type { EngineOptions } from './engine-types.ts';
 import { asList, newCtx, type Ctx } from './context.ts';
-import { Card, Request } from './model.ts';
+import { Card, Request, type Player } from './model.ts';
 import type { CompiledAura } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { CopiableState } from './state-copies.ts';
@@ -21,6 +21,8 @@ export abstract class ValuesRoom extends CopiableState {
   /** True while an aura's own lists and amounts are evaluated (auras then do not apply). */
   private inAura = false;
   private auraCtx: Ctx | null = null;
+  /** The context of the game's evaluation (evaluate). */
+  private evaluateCtx: Ctx | null = null;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {
@@ -117,6 +119,24 @@ export abstract class ValuesRoom extends CopiableState {
       this.inAura = false;
     }
     return total;
+  }
+
+  /**
+   * The game's evaluation of the state for `player` (its `evaluate = …`, with `me` = the player):
+   * a score for agents, higher is better for that player; null when the game declares none. A
+   * computed value like the others: it reads the state (auras and modifiers included) and changes
+   * nothing — no log, no hash, no random draw (the compiler allows none).
+   */
+  evaluate(player: Player): number | null {
+    const ev = this.rules.evaluate;
+    if (!ev) return null;
+    // One context for every call (a search asks thousands of times); nothing keeps it.
+    const ctx = (this.evaluateCtx ??= newCtx(NO_SLOTS, player, ev.cite));
+    ctx.frame = ev.slots > 0 ? new Array(ev.slots) : NO_SLOTS;
+    ctx.me = player;
+    ctx.it = null;
+    const v: unknown = ev.expr(ctx);
+    return typeof v === 'number' ? v : Number(v) || 0;
   }
 
   labelsOf(x: unknown): string[] {

@@ -32,7 +32,7 @@ export interface BuiltIn {
 
 /** Names the language gives a meaning (docs/language.md, "built-in name"). */
 export const builtInValues: BuiltIn[] = [
-  { name: 'me', type: 'player', detail: 'me: player', doc: 'the player acting (the controller, the chooser, the caller’s me)' },
+  { name: 'me', type: 'player', detail: 'me: player', doc: 'the player acting (the controller, the chooser, the caller’s me); in `evaluate`, the player whose position is scored' },
   { name: 'opponent', type: 'player', detail: 'opponent: player', doc: 'the other player (two-player games)' },
   { name: 'active', type: 'player', detail: 'active: player', doc: 'the player whose turn it is' },
   { name: 'players', type: 'players', detail: 'players: players', doc: 'all players, starting with the active player' },
