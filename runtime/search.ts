@@ -83,7 +83,7 @@ export class SearchModel implements ForwardModel {
     private readonly at: Decision,
   ) {
     this.players = engine.players.length;
-    this.hasEvaluation = evaluationOf(engine, engine.players[0]!) !== undefined;
+    this.hasEvaluation = engine.ir.evaluate != null;
     this.replayed = recorder.answers.length;
     // Copied: the game goes on recording after this decision, and a model may outlive it (a Hint).
     this.answers = recorder.answers.slice();
@@ -143,17 +143,9 @@ export class SearchModel implements ForwardModel {
       return { reward, ended: true, scores: null, decisions };
     }
     // Cut off by the policy, or stopped at the engine's limits: the evaluation says who is ahead.
-    const scores = this.hasEvaluation ? e.players.map((p) => evaluationOf(e, p) ?? 0) : null;
+    const scores = this.hasEvaluation ? e.players.map((p) => e.evaluate(p) ?? 0) : null;
     return { reward: scores ? ahead(scores) : e.players.map(() => 0.5), ended: false, scores, decisions };
   }
-}
-
-/** The game's evaluation of a player (undefined: the game declares none). TODO(merge): Engine.evaluate. */
-function evaluationOf(e: Engine, p: import('./model.ts').Player): number | undefined {
-  const ev = (e as unknown as { evaluate?: (p: unknown) => number | null }).evaluate;
-  if (typeof ev !== 'function') return undefined;
-  const v = ev.call(e, p);
-  return v === null ? undefined : v;
 }
 
 /** 1 for the players whose score is the highest, alone; 0.5 when tied for it; 0 for the others. */

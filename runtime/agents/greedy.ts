@@ -1,7 +1,8 @@
 /**
  * Greedy: tries each option one step ahead and takes the best. For each option, a few
- * determinizations (search.ts): the option is played, and the game goes on to the next decision
- * (anyone's), where the game's evaluation scores the position for the deciding player — its score
+ * determinizations (search.ts): the option is played, then the player's own follow-up choices
+ * (the card for the action just chosen) at random, up to the next decision of another player (or
+ * eight decisions on), where the game's evaluation scores the position for the deciding player — its score
  * minus the best other player's. A game won there scores above any evaluation, a game lost below.
  * A game without an `evaluate` is played on at random to the end instead, and the option with
  * the best win rate is taken.
@@ -36,7 +37,10 @@ export class GreedyAgent implements Agent {
         // The same worlds for every option (common random numbers): options are compared fairly.
         const out = model.simulate((seedBase + r * 0x9e3779b1) >>> 0, (s) => {
           if (s.depth === 0) return option;
-          return model.hasEvaluation ? -1 : playout.below(s.count);
+          // With an evaluation: the deciding player's own follow-up choices (the card of the action
+          // just chosen) are played on at random, so that the option has changed the state when scored.
+          if (model.hasEvaluation) return s.player === me && s.depth < 8 ? playout.below(s.count) : -1;
+          return playout.below(s.count);
         });
         total += value(out, me);
       }
