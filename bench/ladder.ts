@@ -13,7 +13,7 @@
  *
  * Options: --games N (default 200), --deep-games N (mcts:2000 v mcts:200; default 100),
  * --game NAME (repeatable), --pairs main|deep|greedy (comma-separated; default all),
- * --workers N, --seed S.
+ * --workers N, --seed S, --out FILE (default bench/results/ladder.json; two ladders at once need two files).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,7 @@ const { values } = parseArgs({
     pairs: { type: 'string' },
     workers: { type: 'string' },
     seed: { type: 'string' },
+    out: { type: 'string' },
   },
 });
 
@@ -79,7 +80,7 @@ interface DuelResult {
   workers: number;
 }
 
-const out = join(root, 'bench', 'results', 'ladder.json');
+const out = values.out ?? join(root, 'bench', 'results', 'ladder.json');
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
 const saved: { machine: string; duels: (DuelResult & { target: number | null; seconds: number; date: string })[] } = existsSync(out)
   ? JSON.parse(readFileSync(out, 'utf8'))
