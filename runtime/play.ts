@@ -93,7 +93,7 @@ export function playOn(engine: Engine, seed: number, opts: PlayOptions = {}): Pl
       try {
         engine.run((d) => {
           const agent = agents[d.player.index]!;
-          const answer = agent.choose(agentDecision(d), views[d.player.index]!, agent.searches ? new SearchModel(search, recorder, d) : undefined);
+          const answer = agent.choose(agentDecision(d), views[d.player.index]!, agent.searches && d.count > 1 ? new SearchModel(search, recorder, d) : undefined);
           recorder.answered(answer);
           return answer;
         });

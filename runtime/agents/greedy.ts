@@ -23,8 +23,8 @@ export class GreedyAgent implements Agent {
   }
 
   choose(d: AgentDecision, _view: unknown, model?: ForwardModel): number {
-    if (!model) throw new Error('the greedy agent needs a forward model: play it through runtime/play.ts');
     if (d.count <= 1) return 0;
+    if (!model) throw new Error('the greedy agent needs a forward model: play it through runtime/play.ts');
     const me = model.player;
     const runs = model.hasEvaluation ? this.samples : this.samples * 4;
     const seedBase = this.rng.next();

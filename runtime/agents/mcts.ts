@@ -67,8 +67,8 @@ export class MctsAgent implements Agent {
   }
 
   choose(d: AgentDecision, _view: unknown, model?: ForwardModel): number {
-    if (!model) throw new Error('the mcts agent needs a forward model: play it through runtime/play.ts (or give one)');
     if (d.count <= 1) return 0;
+    if (!model) throw new Error('the mcts agent needs a forward model: play it through runtime/play.ts (or give one)');
     const estimates = this.search(model, d.count);
     // The most visited option (the robust child); its first label among the decision's options.
     let best = estimates[0]!;
