@@ -4,15 +4,17 @@
  * the verdict, the log (each step citing its rule; a click moves the editor there) and the
  * board after any step, as the judge or as one player sees it. "Run all" runs the whole casebook
  * (every ruling) and says which rulings changed outcome compared with the game's original files.
- * Every failure is said in words in #run-message. This module wires the parts; each part is its
- * own file.
+ * A game can also be played with seats (match-view.ts): each player a person, who answers by
+ * clicking the options, or an agent thinking in the worker; a Hint runs MCTS for the person's
+ * decision at hand. Every failure is said in words in #run-message. This module wires the parts;
+ * each part is its own file.
  */
 import './run.css';
 import type { EditorSession } from '../editor/session.ts';
 import type { Checker } from '../editor/diagnostics.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
-import type { RunProblem, RunReport } from '../worker/run-protocol.ts';
+import type { MatchReport, RunProblem, RunReport } from '../worker/run-protocol.ts';
 import { compareCasebooks, type CasebookRow } from '../worker/casebook.ts';
 import { CasebookView } from './casebook-view.ts';
 import { choiceLabel } from '../worker/variants.ts';
@@ -22,6 +24,10 @@ import { boardNote, renderBoard } from './board.ts';
 import { clearVerdict, renderVerdict } from './result.ts';
 import { el } from './dom.ts';
 import { VariantControls } from './variant-controls.ts';
+import { MatchView } from './match-view.ts';
+import { seatLabel, type Seat } from '../worker/seats.ts';
+import type { ParamValue } from '../worker/variants.ts';
+import type { WorkspaceFile } from '../worker/protocol.ts';
 
 export interface RunPanelDeps {
   getWorkspace(): Workspace;
@@ -54,6 +60,14 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   const logHost = el('ol', { id: 'log' });
   const board = el('div', { id: 'board', 'aria-label': 'board' });
   const casebook = new CasebookView((path) => openRuling(path));
+  const matchView = new MatchView({
+    start: () => startMatch(),
+    answer: (i) => answerMatch(i),
+    hint: () => void runHint(),
+    cancel: () => cancelRun(),
+    thinkAgain: () => void advance(true),
+    seatsChanged: () => seatsChanged(),
+  });
   const variants = new VariantControls((text) => {
     if (text) say(text, 'options');
     else if (message.dataset.kind === 'options') say('');
@@ -72,8 +86,10 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   host.replaceChildren(
     row('run-controls', label('Scenario', scenarioSelect), runScenario, runAll),
     row('run-controls', label('Seed', seed), variants.formatLabel, playGame, label('Step limit', maxSteps), cancel),
+    matchView.seatsRow,
     variants.details,
     message,
+    matchView.host,
     casebook.host,
     result,
     expectations,
@@ -83,7 +99,21 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   );
 
   // ---- state
-  let report: RunReport | null = null;
+  let report: RunReport | MatchReport | null = null;
+  /** The game with seats being played: its recipe (the files as they were when it started) and its answers so far. */
+  let match: {
+    files: WorkspaceFile[];
+    game: string;
+    seed: number;
+    maxSteps: number;
+    format?: string;
+    params?: Record<string, ParamValue>;
+    answers: number[];
+    /** The last report: where the game stands. */
+    at: MatchReport | null;
+  } | null = null;
+  /** True while a request of the match (thinking, a replay, a Hint) is out. */
+  let matchBusy = false;
   let runId = 0;
   let shownWs: Workspace | null = null;
   const boards = new Map<string, PlayerView>();
@@ -124,7 +154,11 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   const refreshScenarios = () => {
     const ws = deps.getWorkspace();
     if (ws !== shownWs) {
-      if (shownWs) clearRun('');
+      if (shownWs) {
+        if (client.running) client.cancel();
+        endMatch();
+        clearRun('');
+      }
       casebook.clear();
       shownWs = ws;
       ws.onChange(() => {
@@ -156,11 +190,12 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   scenarioSelect.addEventListener('pointerdown', refreshScenarios);
 
   // ---- viewers
-  const setViewers = (players: string[]) => {
-    const keep = viewer.value || 'judge';
-    const names = ['judge', ...players];
+  /** The viewers offered: the judge and every player, or (a person playing) only the players they may be. */
+  const setViewers = (players: string[], only?: string[], prefer?: string) => {
+    const keep = prefer ?? (viewer.value || 'judge');
+    const names = only ?? ['judge', ...players];
     viewer.replaceChildren(...names.map((n) => el('option', { value: n }, n)));
-    viewer.value = names.includes(keep) ? keep : 'judge';
+    viewer.value = names.includes(keep) ? keep : names[0]!;
   };
   setViewers(['p1', 'p2']);
   viewer.onchange = () => showBoard();
@@ -182,6 +217,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
 
   async function start(body: Parameters<RunClient['run']>[0], what: string): Promise<void> {
     if (client.running) client.cancel();
+    endMatch();
     clearRun('');
     say(`${what}…`, 'busy');
     setBusy(true);
@@ -261,6 +297,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const max = limit();
     if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario');
     if (client.running) client.cancel();
+    endMatch();
     clearRun('');
     casebook.clear();
     const key = `${ws.game}\u0000${max}`;
@@ -318,6 +355,171 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (!client.running) return;
     client.cancel();
     setBusy(false);
+  }
+
+  // ---- a game with seats (match-view.ts; the worker's side is worker/match.ts)
+  function endMatch(): void {
+    match = null;
+    matchBusy = false;
+    matchView.hide();
+  }
+
+  function startMatch(): void {
+    const ws = deps.getWorkspace();
+    const s = Number(seed.value);
+    if (!Number.isInteger(s)) return say('The seed is a whole number, e.g. 7.', 'scenario');
+    const max = limit();
+    if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario');
+    const chosen = variants.choice();
+    if ('problem' in chosen) return say(chosen.problem, 'options');
+    const seats = matchView.chosenSeats();
+    if ('problem' in seats) return say(seats.problem, 'options');
+    if (client.running) client.cancel();
+    clearRun('');
+    casebook.clear();
+    match = { files: ws.sources(), game: ws.game, seed: s, maxSteps: max, ...chosen, answers: [], at: null };
+    matchView.hide();
+    matchView.show();
+    const what = choiceLabel(chosen.format ?? null, chosen.params);
+    matchView.setStatus(`A game of ${ws.game}, seed ${s}${what ? `, ${what}` : ''}: ${matchView.seatsText(seats)}.`);
+    void advance(true);
+  }
+
+  /** The seat of the player deciding in the match's last report, as chosen now. */
+  const deciderSeat = (): Seat | null => (match?.at?.decision ? matchView.seatOf(match.at.decision.player) : null);
+
+  /**
+   * Plays the match on from its answers: with `think`, agents' seats answer until a person's
+   * decision or the end; without, it stops at the next decision, whoever's (after a Cancel).
+   */
+  async function advance(think: boolean): Promise<void> {
+    const m = match;
+    if (!m) return;
+    const seats = matchView.chosenSeats();
+    if ('problem' in seats) return say(seats.problem, 'options');
+    say('');
+    if (client.running) client.cancel();
+    matchBusy = true;
+    matchView.host.dataset.state = think ? 'thinking' : 'replaying';
+    matchView.setStatus(think ? 'Playing on: the agents answer their decisions…' : 'Replaying the game to the decision at hand…');
+    matchView.setEnabled(false);
+    matchView.showResume(null);
+    matchView.clearHint();
+    setBusy(true);
+    const { id, reply } = client.match({ type: 'match', files: m.files, game: m.game, seed: m.seed, maxSteps: m.maxSteps, format: m.format, params: m.params, seats, answers: m.answers, think }, (p) => {
+      if (id !== runId || match !== m) return;
+      if (p.type === 'answered') m.answers = p.answers;
+      else {
+        const seat = matchView.seatOf(p.player);
+        matchView.showThinking(`${p.player} (${seat ? seatLabel(seat) : 'agent'}) is thinking…`, p.done, p.total);
+      }
+    });
+    runId = id;
+    const r = await reply;
+    if (id !== runId || match !== m) return;
+    matchBusy = false;
+    setBusy(false);
+    matchView.hideThinking();
+    if (r.type === 'cancelled') {
+      // The game stays at the decision the agent was thinking about (the answers given so far are kept).
+      void advance(false);
+      return;
+    }
+    if (r.type === 'crashed') {
+      say(`The game failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
+      return;
+    }
+    m.answers = r.answers;
+    m.at = r;
+    showMatch(r);
+  }
+
+  /** Where the match stands: the log, the board and the result, and the decision at hand. */
+  function showMatch(r: MatchReport): void {
+    report = r;
+    sayProblem(r.problem);
+    clearVerdict(result, expectations);
+    const over = !!r.result;
+    if (r.result) {
+      const played = [`seed ${r.seed}`, choiceLabel(r.format, r.params)].filter(Boolean).join(', ');
+      result.dataset.kind = 'match';
+      result.dataset.winner = r.result.winner ?? 'draw';
+      result.textContent = `${r.result.winner ? `${r.result.winner} wins` : 'Draw'} — ${r.result.reason} · ${r.turns} turns, ${r.decisions} decisions (${played})`;
+      matchView.setStatus(`Game over: ${r.result.winner ? `${r.result.winner} wins` : 'a draw'}. The log and the board are now the judge's: pick any viewer.`, 'over');
+    }
+    matchView.setPlayers(r.players);
+    // While it goes on, a person sees only what their seat may see.
+    setViewers(r.players, over || r.viewer === 'judge' ? undefined : [r.viewer], r.viewer);
+    log.show(r.log, r.omitted);
+    if (r.view && r.log.length) boards.set(key(r.viewer, r.log[r.log.length - 1]!.seq), r.view);
+    if (r.log.length) selectStep(r.log.length - 1, 'auto');
+    else boardNote(board, 'No board: nothing ran.');
+    renderDecision();
+  }
+
+  /** The decision at hand: buttons for a person's, "Think again" for an agent's that is not thinking. */
+  function renderDecision(): void {
+    const d = match?.at?.decision ?? null;
+    const seat = deciderSeat();
+    // For tests and styles: where the game stands, and how many answers it has had.
+    matchView.host.dataset.state = match?.at?.result ? 'over' : !d ? 'stopped' : seat?.kind === 'person' ? 'person' : 'agent';
+    matchView.host.dataset.answers = String(match?.at?.answers.length ?? 0);
+    matchView.showDecision(d && seat?.kind === 'person' ? d : null, !matchBusy);
+    matchView.showResume(d && seat && seat.kind !== 'person' && !matchBusy ? `${d.player} (${seatLabel(seat)}) has to decide (${d.prompt || 'an action'}); its thinking was stopped.` : null);
+    if (d && seat?.kind === 'person') matchView.setStatus(`Turn ${match!.at!.turns}: ${d.player} to decide.`, 'person');
+    else if (d && seat) matchView.setStatus(`Turn ${match!.at!.turns}: ${d.player} (${seatLabel(seat)}) to decide.`, 'agent');
+    else if (!d && !match?.at?.result) matchView.setStatus('The game stopped before its end: the message above says why.', 'stopped');
+  }
+
+  function answerMatch(index: number): void {
+    const m = match;
+    if (!m || matchBusy || !m.at?.decision) return;
+    m.answers = [...m.at.answers, index];
+    void advance(true);
+  }
+
+  /** A seat changed while the game waits at a decision: a person now deciding gets the options; an agent waits for Think again. */
+  function seatsChanged(): void {
+    if (!match || matchBusy || !match.at?.decision) return;
+    const seat = deciderSeat();
+    if (seat?.kind === 'person') void advance(true);
+    else renderDecision();
+  }
+
+  /** MCTS for the person's decision at hand, in the worker: each option's win rate and visits. */
+  async function runHint(): Promise<void> {
+    const m = match;
+    const d = m?.at?.decision;
+    if (!m || !d || matchBusy) return;
+    const budget = matchView.hintSimulations();
+    if (budget === null) return say(`The hint's simulations are a whole number from 1 to 1,000,000, e.g. 500.`, 'options');
+    say('');
+    matchBusy = true;
+    matchView.host.dataset.state = 'hint';
+    matchView.setEnabled(false);
+    matchView.hintNote(`Hint: MCTS is thinking for ${d.player}…`, 'running');
+    setBusy(true);
+    const { id, reply } = client.hint({ type: 'hint', files: m.files, game: m.game, seed: m.seed, maxSteps: m.maxSteps, format: m.format, params: m.params, answers: m.at!.answers, budget }, (p) => {
+      if (match === m) matchView.showThinking(`Hint for ${d.player}: MCTS is thinking…`, p.done, p.total);
+    });
+    const r = await reply;
+    if (match !== m) return;
+    matchBusy = false;
+    setBusy(false);
+    matchView.hideThinking();
+    matchView.setEnabled(true);
+    if (r.type === 'cancelled') {
+      matchView.hintNote('Hint cancelled: nothing was estimated. Your decision is still yours to make.', 'stopped');
+      // The worker was restarted: play the game to its decision again, so its boards can be shown.
+      void advance(false).then(() => matchView.hintNote('Hint cancelled: nothing was estimated. Your decision is still yours to make.', 'stopped'));
+      return;
+    }
+    matchView.host.dataset.state = 'person';
+    if (r.type === 'crashed' || r.problem) {
+      matchView.hintNote(`No hint: ${r.type === 'crashed' ? r.message : r.problem}`, 'stopped');
+      return;
+    }
+    matchView.showHint(r.player, r.iterations, r.estimates);
   }
   cancel.onclick = cancelRun;
 

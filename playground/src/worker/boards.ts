@@ -14,6 +14,7 @@
 import type { Engine, LogEvent } from '../../../runtime/engine.ts';
 import type { BoardAt } from './run-protocol.ts';
 import { simulate, type Simulation } from './simulate.ts';
+import { playMatch, type MatchSim } from './match.ts';
 
 /** Steps on each side of the one asked for, captured in the same replay. */
 export const BOARD_RADIUS = 20;
@@ -25,7 +26,7 @@ function viewOf(engine: Engine, viewer: string) {
   return engine.view(viewer === 'judge' ? null : engine.players.find((p) => p.name === viewer) ?? null);
 }
 
-export function boardsAround(sim: Simulation, step: number, viewer: string, radius = BOARD_RADIUS): BoardAt[] {
+export function boardsAround(sim: Simulation | MatchSim, step: number, viewer: string, radius = BOARD_RADIUS): BoardAt[] {
   const lo = Math.max(0, step - radius);
   const hi = step + radius;
   const boards: BoardAt[] = [];
@@ -39,7 +40,9 @@ export function boardsAround(sim: Simulation, step: number, viewer: string, radi
     if (before >= hi) throw new WindowCaptured();
   };
   try {
-    simulate(sim, onLog);
+    // A game with seats replays its answers and stops at the decision at hand.
+    if (sim.what === 'match') playMatch(sim, { onLog });
+    else simulate(sim, onLog);
   } catch (e) {
     if (!(e instanceof WindowCaptured)) throw e;
   }

@@ -9,6 +9,20 @@ import type { LogEvent } from '../../../runtime/engine.ts';
 import type { WorkspaceFile } from './protocol.ts';
 import type { ParamValue } from './variants.ts';
 import type { CasebookRow } from './casebook.ts';
+import type { Seat } from './seats.ts';
+import type { OptionEstimate } from '../../../runtime/agents/mcts.ts';
+
+/** What a game with seats is played from: replayed from its seed with every answer so far (match.ts). */
+interface MatchRecipe {
+  files: WorkspaceFile[];
+  game: string;
+  seed: number;
+  maxSteps: number;
+  format?: string;
+  params?: Record<string, ParamValue>;
+  /** Every answer given so far, in order. */
+  answers: number[];
+}
 
 export type RunRequest =
   | {
@@ -35,6 +49,15 @@ export type RunRequest =
       /** Rule parameters set for this game, as `grimoire play --param name=value`. */
       params?: Record<string, ParamValue>;
     }
+  /**
+   * A game with seats (match.ts): replay the answers, then the agents' seats think (with
+   * `think`; the worker posts MatchThinking and MatchAnswered as they do) until a person's
+   * decision or the end. Without `think` the run stops at the next decision, whoever's it is
+   * (after a Cancel: the game stays at the decision the agent was thinking about).
+   */
+  | ({ type: 'match'; id: number; seats: Seat[]; think: boolean } & MatchRecipe)
+  /** MCTS for the decision the answers lead to, for its player: each option's estimate (MatchThinking as it runs). */
+  | ({ type: 'hint'; id: number; budget: number } & MatchRecipe)
   /** The boards around a step of the run `runId` (the worker keeps only its latest run). */
   | { type: 'boards'; id: number; runId: number; step: number; viewer: string }
   /**
@@ -141,4 +164,71 @@ export interface RunCrash {
   message: string;
 }
 
-export type RunReply = RunReport | BoardsReply | CasebookReport | CasebookProgress | RunCrash;
+/** A decision a person answers by clicking: its options as the engine labels them for its player. */
+export interface PendingDecision {
+  player: string;
+  kind: 'action' | 'pick' | 'mode';
+  prompt: string;
+  /** The option labels; the answer is an index into this list. When the decision allows passing, the last is `pass`. */
+  options: string[];
+  canPass: boolean;
+  cite: string;
+  /** The cited rule's place in the workspace (as LogStep), or null. */
+  file: string | null;
+  line: number;
+  col: number;
+}
+
+/** Sent while an agent's seat (or a Hint) thinks: `done` of `total` iterations (0 of 0: no count to say). */
+export interface MatchThinking {
+  type: 'thinking';
+  id: number;
+  player: string;
+  done: number;
+  total: number;
+}
+
+/** Sent when an agent's seat answered: every answer of the game so far. */
+export interface MatchAnswered {
+  type: 'answered';
+  id: number;
+  answers: number[];
+}
+
+/** Where a game with seats stands: at a decision, or over. */
+export interface MatchReport {
+  type: 'match';
+  id: number;
+  problem: RunProblem | null;
+  /** The decision at hand (a person's, or anyone's after a run without thinking), or null when the game is over or stuck. */
+  decision: PendingDecision | null;
+  answers: number[];
+  result: { winner: string | null; reason: string } | null;
+  /** Whom the log and the board are for: the person deciding (else the first person's seat), or `judge` once the game is over or when nobody plays as a person. */
+  viewer: string;
+  /** The board now, as `viewer` sees it. */
+  view: PlayerView | null;
+  seed: number;
+  format: string | null;
+  params: Record<string, ParamValue> | null;
+  turns: number;
+  decisions: number;
+  players: string[];
+  /** The log as `viewer` may read it (player-log.ts: cards they may not see are not named). */
+  log: LogStep[];
+  omitted: { after: number; count: number } | null;
+  ms: number;
+}
+
+/** What a Hint found: each option's estimate, most visited first. */
+export interface HintReport {
+  type: 'hint';
+  id: number;
+  problem: string | null;
+  player: string;
+  iterations: number;
+  estimates: OptionEstimate[];
+  ms: number;
+}
+
+export type RunReply = RunReport | BoardsReply | CasebookReport | CasebookProgress | RunCrash | MatchReport | MatchThinking | MatchAnswered | HintReport;

@@ -3,7 +3,9 @@
  * page's thread, then answers board requests by replaying that run (boards.ts). Separate from
  * the compile worker so a runaway game never delays the errors-as-you-type; the page cancels a
  * run by terminating this worker (and starting a new one). It keeps only its latest run. It
- * also runs a game's whole casebook (casebook-run.ts), posting progress after each ruling.
+ * also runs a game's whole casebook (casebook-run.ts), posting progress after each ruling, and
+ * plays games with seats — people and agents — and Hints (match-run.ts), posting the agents'
+ * progress as they think.
  */
 import { compileGame } from '../../../compiler/compile.ts';
 import type { GameIR } from '../../../compiler/ir.ts';
@@ -14,6 +16,8 @@ import { boardsAround } from './boards.ts';
 import { simulate, type Simulation } from './simulate.ts';
 import { runCasebook } from './casebook-run.ts';
 import { loadBase, loadBasesFor } from './base-games.ts';
+import type { MatchSim } from './match.ts';
+import { runHint, runMatch } from './match-run.ts';
 
 const post = (reply: RunReply) => (self as unknown as Worker).postMessage(reply);
 
@@ -43,7 +47,7 @@ function compileRules(files: WorkspaceFile[]): { ir: GameIR | null; problem: Run
 }
 
 /** The latest run, kept to replay it for boards. */
-let latest: { runId: number; sim: Simulation } | null = null;
+let latest: { runId: number; sim: Simulation | MatchSim } | null = null;
 
 /**
  * Runs the casebook under the edited files and, when asked, under the original ones first (once
@@ -81,8 +85,22 @@ function handle(req: RunRequest): void {
     post({ type: 'boards', id: req.id, runId: req.runId, viewer: req.viewer, boards: boardsAround(latest.sim, req.step, req.viewer), problem: null });
     return;
   }
-  latest = null;
+  // A Hint leaves the game's run in place (its boards are still asked for).
+  if (req.type !== 'hint') latest = null;
   const { ir, problem } = compileRules(req.files);
+  if (req.type === 'match' || req.type === 'hint') {
+    if (!ir) {
+      const message = problem?.message ?? 'the rules do not compile';
+      if (req.type === 'hint') post({ type: 'hint', id: req.id, problem: message, player: '', iterations: 0, estimates: [], ms: performance.now() - t0 });
+      else post({ type: 'match', id: req.id, problem, decision: null, answers: req.answers, result: null, viewer: 'judge', view: null, seed: req.seed, format: null, params: null, turns: 0, decisions: 0, players: [], log: [], omitted: null, ms: performance.now() - t0 });
+      return;
+    }
+    if (req.type === 'hint') return post(runHint(req, ir, post, t0));
+    const { report, sim } = runMatch(req, ir, post, t0);
+    latest = { runId: req.id, sim };
+    post(report);
+    return;
+  }
   if (!ir) {
     post({ type: 'ran', id: req.id, what: req.type, problem, scenario: null, result: null, seed: req.type === 'game' ? req.seed : null, format: null, params: null, turns: 0, decisions: 0, players: [], log: [], omitted: null, ms: performance.now() - t0 });
     return;

@@ -29,13 +29,13 @@ export const MAX_LOG_STEPS = 500_000;
 
 class LogLimit extends Error {}
 
-const logLimitProblem: RunProblem = {
+export const logLimitProblem: RunProblem = {
   kind: 'limit',
   message: `The game was stopped after ${MAX_LOG_STEPS.toLocaleString('en')} log steps: it never ended — the rules may loop forever (a while loop whose condition stays true?). The last steps of the log show where it was.`,
 };
 
 /** Watches the log for `onLog` and stops the run when the log grows past MAX_LOG_STEPS. */
-function bounded(onLog: EngineOptions['onLog'] | undefined): { onLog: NonNullable<EngineOptions['onLog']>; stopped: () => boolean } {
+export function bounded(onLog: EngineOptions['onLog'] | undefined): { onLog: NonNullable<EngineOptions['onLog']>; stopped: () => boolean } {
   let stopped = false;
   return {
     onLog: (e, engine) => {
@@ -50,9 +50,9 @@ function bounded(onLog: EngineOptions['onLog'] | undefined): { onLog: NonNullabl
 }
 
 /** The engine's own words when one of its limits ended the game (runtime/engine.ts: tick, the trigger chain). */
-const STEP_LIMIT_REASON = /^stopped after \d+ (?:steps|triggers)/;
+export const STEP_LIMIT_REASON = /^stopped after \d+ (?:steps|triggers)/;
 
-function limitProblem(reason: string): RunProblem {
+export function limitProblem(reason: string): RunProblem {
   // A trigger loop's reason names the last trigger that ran: kept.
   const why = /^stopped after \d+ triggers/.test(reason) ? (/\((.*)\)$/.exec(reason)?.[1] ?? 'a trigger loop?') : 'a while loop whose condition stays true?';
   return {

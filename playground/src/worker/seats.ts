@@ -1,0 +1,22 @@
+/**
+ * Who plays a seat of a game in the playground: a person (clicks in the page) or an agent
+ * (runtime/agents/). Plain data, imported by the page and the run worker alike — no runtime here,
+ * so the page's own code stays small.
+ */
+export type SeatKind = 'person' | 'random' | 'greedy' | 'mcts';
+
+export interface Seat {
+  kind: SeatKind;
+  /** An MCTS seat's iterations per decision (0 for the others). */
+  budget: number;
+}
+
+export const SEAT_KINDS: readonly SeatKind[] = ['person', 'random', 'greedy', 'mcts'];
+export const DEFAULT_BUDGET = 500;
+/** The largest MCTS budget the page accepts (a decision of a million iterations is a mistake). */
+export const MAX_BUDGET = 1_000_000;
+
+/** A seat in words: `person`, `random`, `greedy`, `MCTS 500`. */
+export function seatLabel(s: Seat): string {
+  return s.kind === 'person' ? 'person' : s.kind === 'mcts' ? `MCTS ${s.budget}` : s.kind;
+}
