@@ -36,13 +36,16 @@ export interface RedealTarget {
   canSee(viewer: Player, card: Card): boolean;
 }
 
-/** Scratch lists, kept from re-deal to re-deal (a search re-deals thousands of times). */
-interface Scratch {
-  places: Card[];
-  groups: number[];
-}
-
-const scratch: Scratch = { places: [], groups: [] };
+/** Scratch lists, kept from re-deal to re-deal (a search re-deals thousands of times per decision). */
+const places: Card[] = [];
+const groups: number[] = [];
+const members: number[] = [];
+const order: number[] = [];
+const ids: number[] = [];
+const defs: number[] = [];
+const names: string[] = [];
+const types: number[] = [];
+const attrs: unknown[] = [];
 
 /**
  * Re-deals, in place, every card `viewer` does not know among the places of such cards (see
@@ -50,8 +53,6 @@ const scratch: Scratch = { places: [], groups: [] };
  */
 export function redeal(t: RedealTarget, viewer: Player, rng: Rng): number {
   const bit = 1 << viewer.index;
-  const places = scratch.places;
-  const groups = scratch.groups;
   places.length = 0;
   groups.length = 0;
   const visit = (z: Zone | undefined) => {
@@ -67,25 +68,38 @@ export function redeal(t: RedealTarget, viewer: Player, rng: Rng): number {
   for (const p of t.players) for (const z of p.zones) visit(z);
   for (const z of t.sharedZones) visit(z);
   if (places.length < 2) return 0;
-  // Each group's identities, by id, dealt to its places in their canonical order.
-  const done = new Uint8Array(places.length);
+  const na = t.attrFields.length;
+  // Each group in turn: its identities, by id, shuffled and dealt to its places in their order.
   for (let g = 0; g < places.length; g++) {
-    if (done[g]) continue;
     const key = groups[g]!;
-    const members: number[] = [];
-    for (let k = g; k < places.length; k++) if (!done[k] && groups[k] === key) {
-      members.push(k);
-      done[k] = 1;
+    if (key < 0) continue;
+    members.length = 0;
+    for (let k = g; k < places.length; k++)
+      if (groups[k] === key) {
+        members.push(k);
+        groups[k] = -1;
+      }
+    const n = members.length;
+    if (n < 2) continue;
+    // The identities as they lie now, copied out before any is given away.
+    for (let m = 0; m < n; m++) {
+      const c = places[members[m]!]!;
+      ids[m] = c.id;
+      defs[m] = c.def;
+      names[m] = c.name;
+      types[m] = c.type;
+      for (let a = 0; a < na; a++) attrs[m * na + a] = c.f[t.attrFields[a]!];
     }
-    if (members.length < 2) continue;
-    const identities = members.map((k) => identityOf(t, places[k]!)).sort((a, b) => a.id - b.id);
-    for (let i = identities.length - 1; i > 0; i--) {
+    order.length = n;
+    for (let m = 0; m < n; m++) order[m] = m;
+    order.sort((x, y) => ids[x]! - ids[y]!);
+    for (let i = n - 1; i > 0; i--) {
       const j = rng.below(i + 1);
-      const x = identities[i]!;
-      identities[i] = identities[j]!;
-      identities[j] = x;
+      const x = order[i]!;
+      order[i] = order[j]!;
+      order[j] = x;
     }
-    for (let m = 0; m < members.length; m++) give(t, places[members[m]!]!, identities[m]!);
+    for (let m = 0; m < n; m++) give(t, places[members[m]!]!, order[m]!, na);
   }
   // Cards by id and by definition, as the identities now lie.
   for (const c of places) t.cards[c.id - 1] = c;
@@ -97,29 +111,17 @@ export function redeal(t: RedealTarget, viewer: Player, rng: Rng): number {
   return places.length;
 }
 
-interface Identity {
-  id: number;
-  def: number;
-  name: string;
-  type: number;
-  attrs: unknown[];
-}
-
-function identityOf(t: RedealTarget, c: Card): Identity {
-  return { id: c.id, def: c.def, name: c.name, type: c.type, attrs: t.attrFields.map((f) => c.f[f]) };
-}
-
-/** The place `c` takes the identity `x`: its printed attributes too, and a new type's initial states. */
-function give(t: RedealTarget, c: Card, x: Identity): void {
-  const typeChanged = c.type !== x.type;
-  c.id = x.id;
-  c.def = x.def;
-  c.name = x.name;
-  c.type = x.type;
+/** The place `c` takes the identity copied out at `x`: its printed attributes too, and a new type's initial states. */
+function give(t: RedealTarget, c: Card, x: number, na: number): void {
+  const typeChanged = c.type !== types[x];
+  c.id = ids[x]!;
+  c.def = defs[x]!;
+  c.name = names[x]!;
+  c.type = types[x]!;
   const f = c.f;
-  for (let k = 0; k < t.attrFields.length; k++) f[t.attrFields[k]!] = x.attrs[k];
+  for (let a = 0; a < na; a++) f[t.attrFields[a]!] = attrs[x * na + a];
   if (typeChanged) {
-    const init = t.fieldsOf(x.def);
+    const init = t.fieldsOf(c.def);
     for (const s of t.stateFields) f[s] = init[s];
   }
 }
