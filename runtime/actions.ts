@@ -220,7 +220,9 @@ export abstract class ActionsRoom extends TriggersRoom {
       if (failedAt != null) {
         if (fewerCards(now, failedAt)) return false;
         // New cards, none of which passes the step's test: no new candidate, it fails again.
-        if (a.firstTest !== null && this.noNewCandidate(a.firstTest, now, failedAt, player)) {
+        // With a `such that`, only if the trial that failed tried every combination of its
+        // candidates: at most 11 of them (2^11 combinations, below firstOption's 4096).
+        if (a.firstTest !== null && (a.steps[0]!.such === null || failedAt.length <= 11) && this.noNewCandidate(a.firstTest, now, failedAt, player)) {
           copyCards(now, failedAt);
           return false;
         }
