@@ -238,6 +238,16 @@ export abstract class ActionsRoom extends TriggersRoom {
       for (let i = 0; i < a.when.length; i++) if (!a.when[i]!(w)) return false;
     }
     if (a.steps.length === 0) return true;
+    return this.trialDeclare(a, player, source, failedAt);
+  }
+
+  /**
+   * canDeclare's trial: `a` declared for `player`, every choice taking its first option, then
+   * undone. Apart from the checks before it, which most calls stop at: a small function V8 can
+   * inline where it is called, without this one's frame and handlers.
+   */
+  private trialDeclare(a: CompiledAction, player: Player, source: Card | null, failedAt: Card[] | null | undefined): boolean {
+    const fz = a.firstZone;
     // One context per action serves its trials (nothing keeps a trial's context or frame once
     // it is undone): its frame emptied, as a new one would be. A trial inside a trial of the
     // same action (a cost that performs an action) makes its own.
