@@ -243,8 +243,8 @@ export abstract class ActionsRoom extends TriggersRoom {
 
   /**
    * canDeclare's trial: `a` declared for `player`, every choice taking its first option, then
-   * undone. Apart from the checks before it, which most calls stop at: a small function V8 can
-   * inline where it is called, without this one's frame and handlers.
+   * undone. Apart from the checks before it, where most calls stop: they make a small function,
+   * without this one's frame and exception handlers (trump +4%).
    */
   private trialDeclare(a: CompiledAction, player: Player, source: Card | null, failedAt: Card[] | null | undefined): boolean {
     const fz = a.firstZone;

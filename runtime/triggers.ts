@@ -284,7 +284,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
 
   /**
    * The checks, unless nothing they read has changed since a quiet run (see `quiet`): that test
-   * alone here, a small function V8 inlines into settle; the run in runChecksNow.
+   * alone here, where most calls stop, a small function; the run in runChecksNow.
    */
   private runChecks(): void {
     if (this.rules.checks.length === 0) return;
