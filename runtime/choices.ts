@@ -206,9 +206,10 @@ export function firstOption(candidates: unknown[], min: number, max: number, sin
     if (seen >= 4096) return true;
     if (pick.length === size) {
       seen++;
-      const combo = pick.slice();
-      if (test && !test(combo)) return false;
-      found = combo;
+      // The combination tested in place, copied only once it passes (a test cannot keep it:
+      // `such that` is an expression, and a local is never a list sorted in place).
+      if (test && !test(pick)) return false;
+      found = pick.slice();
       return true;
     }
     for (let i = start; i <= candidates.length - (size - pick.length); i++) {

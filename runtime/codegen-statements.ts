@@ -179,9 +179,14 @@ class StmtGen {
         out.push(`if (${t}) {`, ...then, '}');
         return;
       }
-      case 'setGlobal':
-        out.push(`g.setGlobal(${this.ex.int(s.field)}, ${this.e(s.value, out)});`);
+      case 'setGlobal': {
+        // In place while the journal is closed, as `set` does for cards' and players' states
+        // (state.ts setGlobal, without the call).
+        const v = this.ex.reread(this.e(s.value, out), out);
+        const f = this.ex.int(s.field);
+        out.push(`if (g.journal.depth === 0) { if (g.globals[${f}] !== ${v} || ${v} === 0) g.varChanges++; g.globals[${f}] = ${v}; } else g.setGlobal(${f}, ${v});`);
         return;
+      }
       case 'setActive':
         out.push(`g.setActive(${this.e(s.value, out)});`);
         return;

@@ -39,12 +39,13 @@ function firstStepZone(a: ActionIR, ir: GameIR, r: Reads): number {
 }
 
 /**
- * For an action of firstStepZone without `such that`: its first step's `where` test (of `it`).
- * A card that fails it adds no candidate: the zone may then gain it and the step still fails.
+ * For an action of firstStepZone: its first step's `where` test (of `it`). A card that fails it
+ * adds no candidate: the zone may then gain it and the step still fails — with a `such that`,
+ * only while the trial that failed tried every combination (see ActionsRoom.canDeclare).
  */
 export function firstStepTest(a: ActionIR): Expr | null {
   const s = a.steps[0]!;
-  return s.kind !== 'cost' && !s.suchThat && s.from.kind === 'where' ? s.from.predicate : null;
+  return s.kind !== 'cost' && s.from.kind === 'where' ? s.from.predicate : null;
 }
 
 /** A literal number of at least 1 (a step that may choose nothing never fails). */

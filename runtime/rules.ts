@@ -70,7 +70,7 @@ export interface CompiledAction {
   firstZoneShared: boolean;
   /** Whether the first-step cache holds only while no card of `firstZone` has a card attached (first-step.ts). */
   firstBare: boolean;
-  /** With a `firstZone` and no `such that`: its first step's test of a card (`it`), else null. */
+  /** With a `firstZone`: its first step's `where` test of a card (`it`), else null. */
   firstTest: Ev | null;
   condition: Ev | null;
   controller: Ev | null;

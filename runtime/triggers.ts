@@ -282,9 +282,27 @@ export abstract class TriggersRoom extends ChoicesRoom {
    */
   private quiet = { changes: -1, turn: -1, vars: -1 };
 
+  /**
+   * The checks, unless nothing they read has changed since a quiet run (see `quiet`): that test
+   * alone here, where most calls stop, a small function; the run in runChecksNow.
+   */
   private runChecks(): void {
+    if (this.rules.checks.length === 0) return;
+    const q = this.quiet;
+    const reads = this.checkReads;
+    if (
+      this.trial === 0 &&
+      !reads.never &&
+      this.changes === q.changes &&
+      (!reads.turn || this.turnChanges === q.turn) &&
+      (!reads.vars || this.varChanges === q.vars)
+    )
+      return;
+    this.runChecksNow();
+  }
+
+  private runChecksNow(): void {
     const checks = this.rules.checks;
-    if (checks.length === 0) return;
     const q = this.quiet;
     const reads = this.checkReads;
     const rng = this.rng;
@@ -294,13 +312,6 @@ export abstract class TriggersRoom extends ChoicesRoom {
     const looseChanges = this.looseChanges;
     const steps = this.steps;
     const outside = this.trial === 0 && !reads.never;
-    if (
-      outside &&
-      changes === q.changes &&
-      (!reads.turn || turnChanges === q.turn) &&
-      (!reads.vars || varChanges === q.vars)
-    )
-      return;
     const a = rng.a;
     const b = rng.b;
     const c = rng.c;

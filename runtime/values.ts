@@ -5,7 +5,7 @@
  */
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import type { EngineOptions } from './engine-types.ts';
-import { asList, newCtx, type Ctx } from './context.ts';
+import { asList, newCtx, type Ctx, type Ev } from './context.ts';
 import { Card, Request, type Player } from './model.ts';
 import type { CompiledAura } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
@@ -50,23 +50,7 @@ export abstract class ValuesRoom extends CopiableState {
   readValue(card: Card | null, field: number): unknown {
     if (!card) return null;
     const fn = this.rules.valueFns[card.type]![field];
-    let v: unknown = null;
-    if (fn) {
-      const ctx = (this.valueCtx ??= newCtx([], card.owner, ''));
-      const savedThis = ctx.thisCard;
-      const savedMe = ctx.me;
-      const savedIt = ctx.it;
-      ctx.thisCard = card;
-      ctx.me = card.owner;
-      ctx.it = null;
-      try {
-        v = fn(ctx);
-      } finally {
-        ctx.thisCard = savedThis;
-        ctx.me = savedMe;
-        ctx.it = savedIt;
-      }
-    }
+    let v = fn ? this.formula(fn, card) : null;
     let scaled = false;
     if (card.mods && typeof v === 'number') {
       for (const m of card.mods) {
@@ -85,6 +69,24 @@ export abstract class ValuesRoom extends CopiableState {
       }
     }
     return v;
+  }
+
+  /** A computed value's formula for a card (a function of its own: readValue's common path stays small). */
+  private formula(fn: Ev, card: Card): unknown {
+    const ctx = (this.valueCtx ??= newCtx([], card.owner, ''));
+    const savedThis = ctx.thisCard;
+    const savedMe = ctx.me;
+    const savedIt = ctx.it;
+    ctx.thisCard = card;
+    ctx.me = card.owner;
+    ctx.it = null;
+    try {
+      return fn(ctx);
+    } finally {
+      ctx.thisCard = savedThis;
+      ctx.me = savedMe;
+      ctx.it = savedIt;
+    }
   }
 
   cardValue(card: Card, field: number): unknown {
