@@ -47,11 +47,14 @@ function usage(): string {
     '  play <game> [--p1 AGENT] [--p2 AGENT] [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value] [--check-invariants]',
     '  duel <game> AGENT_A AGENT_B [--games N] [--seed S] [--format NAME] [--workers N] [--param name=value] [--json]',
     '                                 A against B, swapping seats every game: A\'s win rate with its 95% interval',
-    '  AGENT: random (the default), first, greedy, mcts:N (N iterations a decision), mcts:Nms (N ms a decision; not repeatable)',
     '  new <game>                     start a new game: rules, cards and a ruling that work',
     '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
     '  demo [game]                    compile, play one narrated game and summarise it',
+    '',
+    'AGENT: random (the default), first, greedy, mcts:N (N iterations a decision), mcts:Nms (N ms a decision: not',
+    '  repeatable); an mcts may add ,depth=D (stop simulations D decisions down, scored by the game\'s evaluate) and ,c=X',
+    '  (exploration). docs/agents.md',
     '',
     `games: ${listGames(projectRoot).join(', ') || '(none)'}`,
   ].join('\n');
@@ -180,6 +183,7 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   claimOutputFile('--final-state', finalState);
   claimOutputFile('--summaries', v.summaries as string | undefined);
   const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
+  warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2]);
   const opts: BatchOptions = { format, params, finalState: !!finalState, checkInvariants: !!v['check-invariants'], agents };
   const started = performance.now();
   const summaries = await playSeeds(ir, seed, games, opts, workers, `${game} ${format}`, !json);
@@ -191,7 +195,7 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   if (!json && stops.length > 5) console.error(`(and ${stops.length - 5} more games stopped)`);
   if (finalState) writeFileSync(finalState, summaries.filter((g) => g.zones).map((g) => JSON.stringify({ seed: g.seed, winner: g.winner, reason: g.reason, cards: g.cards, zones: g.zones })).join('\n') + '\n');
   const summariesFile = v.summaries as string | undefined;
-  if (summariesFile) writeSummaries(summariesFile, summariesHeader(ir, game, format, params, seed, games), summaries);
+  if (summariesFile) writeSummaries(summariesFile, summariesHeader(ir, game, format, params, seed, games, agents), summaries);
   const report = foldBatch(summaries);
   const summary = {
     game,
@@ -204,6 +208,7 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
     errors: report.errors,
     hash: report.hash,
     agents,
+    repeatable: ![agents.p1, agents.p2].some(timed),
     workers,
     gamesPerSecond: Math.round(games / seconds),
     decisionsPerSecond: Math.round(report.decisions / seconds),
@@ -213,9 +218,21 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
     console.log(`${games} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, p1 ${agents.p1}, p2 ${agents.p2}, ${workers} worker thread(s)`);
     console.log(`  p1 won ${report.results.p1}, p2 won ${report.results.p2}, draws ${report.results.draw}${report.results.stopped ? `, stopped by the engine's limits ${report.results.stopped}` : ''}`);
     console.log(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; decisions: ${report.decisions}; errors: ${report.errors}`);
-    console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}`);
+    console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}${summary.repeatable ? '' : ' (a time budget depends on the machine: not repeatable)'}`);
   }
   return report.errors > 0 ? 1 : 0;
+}
+
+/** An mcts with depth= in a game with no `evaluate` scores every cut-off simulation as a draw: say so. */
+function warnDepthWithoutEvaluation(ir: GameIR, names: string[]): void {
+  if (ir.evaluate) return;
+  for (const n of names) if (/,depth=/.test(n)) console.error(`grimoire: warning: ${n}: ${ir.game.name} declares no evaluate, so every simulation cut off at that depth counts as a draw; write an evaluate (docs/language.md) or drop depth=`);
+}
+
+/** Does this agent think for a time rather than a number of iterations (its games differ from run to run)? */
+function timed(name: string): boolean {
+  const spec = parseAgent(name);
+  return !('error' in spec) && !spec.deterministic;
 }
 
 /** An agent option's name, checked (agents/spec.ts); unset: random. */
@@ -249,6 +266,7 @@ async function playSeeds(ir: GameIR, seed: number, games: number, opts: BatchOpt
 /** `duel`: agent A against agent B, seats swapped every game; A's win rate with its 95% interval. */
 async function cmdDuel(game: string | undefined, a: string | undefined, b: string | undefined, v: Record<string, unknown>): Promise<number> {
   if (!game || !a || !b) throw new UsageError('duel needs a game and two agents, e.g. grimoire duel trump mcts:500 random --games 200');
+  for (const o of ['p1', 'p2', 'summaries', 'final-state', 'check-invariants']) if (v[o] !== undefined) throw new UsageError(`duel takes no --${o}: A and B are its agents (use play for --p1/--p2, --summaries and the rest)`);
   const nameA = agentOption('agent A', a);
   const nameB = agentOption('agent B', b);
   const ir = requireIR(game);
@@ -259,6 +277,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
   const params = parseParams(v.param as string[] | undefined, ir);
   const json = !!v.json;
+  warnDepthWithoutEvaluation(ir, [nameA, nameB]);
   const seats: Seats = { p1: nameA, p2: nameB, alternate: true };
   const started = performance.now();
   const summaries = await playSeeds(ir, seed, games, { format, params, agents: seats }, workers, `${game}: ${nameA} v ${nameB}`, !json);
@@ -277,9 +296,10 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
     else if ((g.winner === 'p1') !== swapped(seats, g.seed)) winsA++;
     else winsB++;
   }
-  const n = summaries.length;
+  // Games that failed are no games played: counted apart, not as A's losses.
+  const n = winsA + winsB + draws;
   const [lo, hi] = wilson(winsA, n);
-  const timed = [nameA, nameB].some((x) => /ms\b/.test(x));
+  const notRepeatable = [nameA, nameB].some(timed);
   const out = {
     game,
     format,
@@ -295,14 +315,14 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
     ci95: [Number(lo.toFixed(4)), Number(hi.toFixed(4))],
     gamesPerSecond: Number((n / seconds).toFixed(3)),
     workers,
-    repeatable: !timed,
+    repeatable: !notRepeatable,
   };
   if (json) console.log(JSON.stringify(out));
   else {
-    console.log(`${n} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${nameA} (A) against ${nameB} (B), seats swapped every game, ${workers} worker thread(s)`);
+    console.log(`${summaries.length} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${nameA} (A) against ${nameB} (B), seats swapped every game, ${workers} worker thread(s)`);
     console.log(`  A won ${winsA}, B won ${winsB}, draws ${draws}${errors ? `, errors ${errors}` : ''}`);
     console.log(`  A's win rate: ${formatRate(winsA, n)}`);
-    console.log(`  ${out.gamesPerSecond} games/s${timed ? '; a time budget (…ms) depends on the machine: this run is not repeatable' : ''}`);
+    console.log(`  ${out.gamesPerSecond} games/s${notRepeatable ? '; a time budget (…ms) depends on the machine: this run is not repeatable' : ''}`);
   }
   return errors > 0 ? 1 : 0;
 }

@@ -21,7 +21,7 @@ export interface SummariesHeader {
   game: string;
   format: string;
   params: Record<string, number | boolean | string>;
-  /** Who played: `random` (runtime/agents.ts randomAgent per seat, seeded from the game's seed). */
+  /** Who played: `random` (a random agent per seat, seeded from the game's seed), or each seat's agent: `p1 mcts:500, p2 random`. */
   agents: string;
   /** The first 16 hex digits of the SHA-256 of the compiled IR: the same rules and cards. */
   rules: string;
@@ -29,10 +29,11 @@ export interface SummariesHeader {
   seeds: [number, number];
 }
 
-export function summariesHeader(ir: GameIR, game: string, format: string, given: Record<string, number | boolean | string>, seed: number, games: number): SummariesHeader {
+export function summariesHeader(ir: GameIR, game: string, format: string, given: Record<string, number | boolean | string>, seed: number, games: number, seats: { p1: string; p2: string } = { p1: 'random', p2: 'random' }): SummariesHeader {
   const params = Object.fromEntries(ir.params.map((p) => [p.name, p.name in given ? given[p.name]! : p.value]));
   const rules = createHash('sha256').update(JSON.stringify(ir)).digest('hex').slice(0, 16);
-  return { grimoireSummaries: summariesVersion, game, format, params, agents: 'random', rules, seeds: [seed, seed + games - 1] };
+  const agents = seats.p1 === 'random' && seats.p2 === 'random' ? 'random' : `p1 ${seats.p1}, p2 ${seats.p2}`;
+  return { grimoireSummaries: summariesVersion, game, format, params, agents, rules, seeds: [seed, seed + games - 1] };
 }
 
 /** Writes the header, then every game's summary (all its fields but the final zones). */

@@ -47,16 +47,21 @@ export abstract class ChoicesRoom extends MovesRoom {
   }
 
   /**
-   * A player choosing among cards of their own zones looks at them (cardLabel names them): they
-   * know those cards from now on (knowledge.ts).
+   * A player asked to choose among cards of their own zones looks at the cards offered (cardLabel
+   * names them): they know those cards from now on (knowledge.ts). Only the options offered, and
+   * only when the player is asked.
    */
-  private showOwnCards(player: Player, candidates: readonly unknown[]): void {
+  private showOwnCards(player: Player, d: Decision): void {
     const bit = 1 << player.index;
-    for (const c of candidates) {
-      if (!(c instanceof Card) || c.zone?.player !== player || c.known & bit) continue;
+    const show = (c: unknown) => {
+      if (!(c instanceof Card) || c.zone?.player !== player || c.known & bit) return;
       const knew = c.known;
       c.known |= bit;
       if (this.journal.depth > 0) this.journal.record(() => (c.known = knew));
+    };
+    for (const o of d.options) {
+      if (Array.isArray(o.value)) for (const c of o.value) show(c);
+      else show(o.value);
     }
   }
 
@@ -64,6 +69,7 @@ export abstract class ChoicesRoom extends MovesRoom {
   protected ask(d: Decision): number {
     if (d.count === 1 && !d.canPass && !this.askForced && !(d.kind === 'action' && this.askSingleActions)) return 0;
     if (this.trial > 0) return 0;
+    if (this.trackKnowledge && d.kind === 'pick') this.showOwnCards(d.player, d);
     this.decisions++;
     const index = this.decide(d);
     return this.answered(index, d.count);
@@ -107,7 +113,6 @@ export abstract class ChoicesRoom extends MovesRoom {
       if (first !== NO_OPTION || ctx.declaring) return first;
       return single ? null : [];
     }
-    if (this.trackKnowledge) this.showOwnCards(player, candidates);
     // One value, or a list of at most one: the values on offer, "none" first when it may be none.
     let values: readonly unknown[];
     let none: 'value' | 'list' | null;

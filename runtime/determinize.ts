@@ -5,7 +5,7 @@
  * lie; every card the player sees or knows (knowledge.ts) stays where it is.
  *
  * The re-deal exchanges identities, not places: each place keeps everything a player can see of
- * it (the card's face, states, modifiers, what lies under it, who else knows it), and takes the
+ * it (the card's face, states, modifiers, the cards under it, the card it lies under, who else knows it), and takes the
  * identity — id, definition, name, type, printed attributes — of another unknown card. A card
  * only takes the place of a card of the same owner and origin (the zone it was made in: its
  * deck), so a card of one player's deck never turns up in the other's hand.
@@ -55,15 +55,20 @@ export function redeal(t: RedealTarget, viewer: Player, rng: Rng): number {
   const bit = 1 << viewer.index;
   places.length = 0;
   groups.length = 0;
-  const visit = (z: Zone | undefined) => {
-    if (!z) return;
-    const list = z.cards;
-    for (let i = 0; i < list.length; i++) {
-      const c = list[i]!;
-      if (c.known & bit || t.canSee(viewer, c)) continue;
+  // Cards in zones, top first, each followed by the cards under it (a face-down card under
+  // another is as unknown as one in a hand).
+  const place = (c: Card) => {
+    if (!(c.known & bit) && !t.canSee(viewer, c)) {
       places.push(c);
       groups.push(c.owner.index * 65536 + (c.origin & 0xffff));
     }
+    const under = c.attached;
+    for (let k = 0; k < under.length; k++) place(under[k]!);
+  };
+  const visit = (z: Zone | undefined) => {
+    if (!z) return;
+    const list = z.cards;
+    for (let i = 0; i < list.length; i++) place(list[i]!);
   };
   for (const p of t.players) for (const z of p.zones) visit(z);
   for (const z of t.sharedZones) visit(z);

@@ -118,8 +118,7 @@ export class SearchModel implements ForwardModel {
         e.reseed(rng.next());
         e.trackKnowledge = false;
       }
-      view.d = d;
-      view.depth = depth++;
+      view.at(d, depth++);
       const a = policy(view);
       if (a < 0) throw new StopRun(d);
       return a;
@@ -155,19 +154,28 @@ function ahead(scores: number[]): number[] {
   return scores.map((s) => (s === best ? (tied === 1 ? 1 : 0.5) : 0));
 }
 
-/** A simulation's decision as policies see it (one object per simulation, pointed at each decision in turn). */
+/**
+ * A simulation's decision as policies see it (one object per simulation, pointed at each decision
+ * in turn). The decision is held in a private field: a policy reads what the interface gives.
+ */
 class SimView implements SimDecision {
-  d!: Decision;
+  #d: Decision | null = null;
   depth = 0;
+  at(d: Decision, depth: number): void {
+    this.#d = d;
+    this.depth = depth;
+  }
   get player(): number {
-    return this.d.player.index;
+    return this.#d!.player.index;
+  }
+  get kind(): Decision['kind'] {
+    return this.#d!.kind;
   }
   get count(): number {
-    return this.d.count;
+    return this.#d!.count;
   }
   key(i: number): string {
-    const o = this.d.options[i]!;
-    return o.label;
+    return this.#d!.options[i]!.label;
   }
 }
 

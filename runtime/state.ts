@@ -197,6 +197,19 @@ export abstract class GameState {
     card.known |= seenBy(this.zoneVisibility[z.def]!, (z.player ?? card.owner).index, card.facedown, (1 << this.players.length) - 1);
   }
 
+  /**
+   * A position written straight into the state (a scenario's, card by card): each card's
+   * knowledge worked out afresh from where it finally lies and how it faces, and the cards of one
+   * owner all of one origin (a written position says nothing of which deck each card came from).
+   */
+  positionWritten(): void {
+    for (const c of this.cards) {
+      c.origin = -1;
+      c.known = 0;
+      if (this.trackKnowledge) this.learn(c);
+    }
+  }
+
   /** A zone was shuffled: those who cannot see its cards no longer know where each lies. */
   protected forgetOrder(z: Zone): void {
     const list = z.cards;

@@ -109,7 +109,10 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
       }
     });
     const position = (e: Engine): string => {
-      if (start !== 'setup') setUp(e, ir, (y.state ?? {}) as Yaml);
+      if (start !== 'setup') {
+        setUp(e, ir, (y.state ?? {}) as Yaml);
+        e.positionWritten();
+      }
       return start;
     };
     const recorder = agents.size ? new GameRecorder(engine, engineOptions.seed, position) : null;
@@ -228,7 +231,7 @@ function zoneByPath(engine: Engine, path: string): Zone {
   return z;
 }
 
-function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
+export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
   engine.turn = Number(state.turn ?? 3);
   engine.active = playerByName(engine, String(state.active ?? 'p1'));
   const pendingRefs: (() => void)[] = [];

@@ -34,11 +34,15 @@ function knownIds(e: Engine, p: Player): Set<number> {
   return out;
 }
 
-/** Every card's identity where it lies: "zone label#index=id:def", for the cards of `ids`. */
+/** Every card's identity where it lies — "zone label#index=id:def", "…#index/k=…" for the k-th card under it — for the cards of `ids`. */
 function places(e: Engine, ids: Set<number> | null): string[] {
   const out: string[] = [];
   const zones = [...e.players.flatMap((p) => p.zones), ...e.sharedZones].filter(Boolean);
-  for (const z of zones) z!.cards.forEach((c, i) => (ids === null || ids.has(c.id)) && out.push(`${z!.label}#${i}=${c.id}:${c.def}`));
+  const add = (c: Card, where: string) => {
+    if (ids === null || ids.has(c.id)) out.push(`${where}=${c.id}:${c.def}`);
+    c.attached.forEach((a, k) => add(a, `${where}/${k}`));
+  };
+  for (const z of zones) z!.cards.forEach((c, i) => add(c, `${z!.label}#${i}`));
   return out;
 }
 
@@ -96,6 +100,29 @@ describe('a re-deal moves no card its player knows', () => {
       expect(moved).toBeGreaterThan(0);
     });
   }
+});
+
+describe('cards under other cards are re-dealt too', () => {
+  it('t-magic: face-down HP cards under a monster the player cannot see take other identities', () => {
+    let redealtUnder = 0;
+    for (const seed of [1, 2, 3, 4, 5]) {
+      for (const k of [20, 40, 60]) {
+        const at = reach('t-magic', undefined, seed, k);
+        if (!at) continue;
+        const p = at.decision.player;
+        const e = new Engine(compiledGame('t-magic'), { seed });
+        e.loadState(at.engine.saveState());
+        const viewer = e.players[p.index]!;
+        const hiddenUnder = e.allCards().filter((c) => c.host !== null && !canSee(e, viewer, c) && !(c.known & (1 << p.index)));
+        if (!hiddenUnder.length) continue;
+        const before = hiddenUnder.map((c) => c.id).join();
+        e.redealFor(viewer, new Rng(seed * 7 + k));
+        // The same places (objects) now hold other identities, and the player's view is unchanged.
+        if (hiddenUnder.map((c) => c.id).join() !== before) redealtUnder++;
+      }
+    }
+    expect(redealtUnder).toBeGreaterThan(0);
+  });
 });
 
 /** A world the player cannot tell from the game's: the unknown cards re-dealt at the turn's start, the turn replayed. */

@@ -33,3 +33,23 @@ describe('an agent answering a scenario step', () => {
     expect(d?.loc.line).toBe(bad.split('\n').findIndex((l) => l.includes('mtcs')) + 1);
   });
 });
+
+describe("a scenario's written position, for a search", () => {
+  it("the opponent's hand is re-dealt with the deck (one origin per owner); a face-down card counts as unknown", async () => {
+    const { setUp } = await import('../scenario/run.ts');
+    const { Engine } = await import('../runtime/engine.ts');
+    const { Rng } = await import('../runtime/rng.ts');
+    const hands = new Set<string>();
+    for (let seed = 1; seed <= 30; seed++) {
+      const e = new Engine(compiledGame('vanilla'), { seed: 1 });
+      e.trackKnowledge = true;
+      setUp(e, compiledGame('vanilla'), { turn: 4, active: 'p2', p1: { board: ['C3'], deck: ['C6'] }, p2: { hand: ['C5', 'C6'], deck: ['C1', 'C4', 'C2'] } });
+      e.positionWritten();
+      e.redealFor(e.players[0]!, new Rng(seed));
+      hands.add(e.players[1]!.zones.find((z) => z?.name === 'hand')!.cards.map((c) => c.name).sort().join());
+      // p1's own cards stay.
+      expect(e.players[0]!.zones.find((z) => z?.name === 'board')!.cards.map((c) => c.name)).toEqual(['C3']);
+    }
+    expect(hands.size).toBeGreaterThan(3);
+  });
+});

@@ -36,6 +36,8 @@ export interface Agent {
 export interface SimDecision {
   /** The deciding player's index. */
   readonly player: number;
+  /** What is decided: an action, a choice of values, a mode. */
+  readonly kind: Decision['kind'];
   readonly count: number;
   /** Decisions since the decision at hand (which is depth 0). */
   readonly depth: number;
@@ -83,27 +85,31 @@ export function agentDecision(d: Decision): AgentDecision {
  * costs one small object per decision.
  */
 class DecisionView implements AgentDecision {
-  private labels: string[] | null = null;
-  constructor(private readonly d: Decision) {}
+  // Real private fields (not TypeScript's `private`): an agent cannot reach the engine's decision.
+  #labels: string[] | null = null;
+  readonly #d: Decision;
+  constructor(d: Decision) {
+    this.#d = d;
+  }
   get player(): string {
-    return this.d.player.name;
+    return this.#d.player.name;
   }
   get kind(): Decision['kind'] {
-    return this.d.kind;
+    return this.#d.kind;
   }
   get prompt(): string {
-    return this.d.prompt;
+    return this.#d.prompt;
   }
   get count(): number {
-    return this.d.count;
+    return this.#d.count;
   }
   get canPass(): boolean {
-    return this.d.canPass;
+    return this.#d.canPass;
   }
   get cite(): string {
-    return this.d.cite;
+    return this.#d.cite;
   }
   get options(): readonly string[] {
-    return (this.labels ??= this.d.options.map((o) => o.label));
+    return (this.#labels ??= this.#d.options.map((o) => o.label));
   }
 }

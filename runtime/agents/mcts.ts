@@ -35,6 +35,8 @@ export const DEFAULT_EXPLORATION = 0.7;
 /** A branch of the tree: the option its player chose, and what followed. */
 class Node {
   visits = 0;
+  /** The tree step that last counted this branch as available (once per visit, whatever the copies). */
+  seen = 0;
   /** Iterations in which this option was on offer (availability). */
   available = 0;
   /** Sum of rewards for `player`, the player who chose this branch. */
@@ -88,7 +90,11 @@ export class MctsAgent implements Agent {
     let path: Node[] = [];
     let node: Node | null = root;
     let iteration = 0;
-    let rootKeys: string[] = [];
+    const rootLabels: string[] = [];
+    let rootPrefix = '';
+    let visitStamp = 0;
+    /** Untried keys already counted in this visit (a stamp per key). */
+    const untriedStamp = new Map<string, number>();
     const policy = (s: SimDecision): number => {
       if (node === null) {
         // Below the tree: at random, to the end or to the depth limit.
@@ -98,23 +104,38 @@ export class MctsAgent implements Agent {
       const here: Node = node;
       const children = (here.children ??= new Map());
       const n = s.count;
-      if (s.depth === 0 && rootKeys.length === 0) for (let i = 0; i < n; i++) rootKeys.push(s.key(i));
-      // Every option on offer counts as available; the first one never tried is tried now.
+      if (s.depth === 0 && rootLabels.length === 0) {
+        for (let i = 0; i < n; i++) rootLabels.push(s.key(i));
+        rootPrefix = `${s.player}|${s.kind}|`;
+      }
+      // A branch is the deciding player's option as they see it: the player and the kind of
+      // decision are part of the key, so a "pass" of one player never shares a branch with
+      // another's. Two options with one key (two copies of a card) are one branch, counted once.
+      const stamp = ++visitStamp;
+      const prefix = `${s.player}|${s.kind}|`;
       let untried = -1;
+      let untriedKey = '';
       let untriedSeen = 0;
       let best = -1;
       let bestScore = -Infinity;
       for (let i = 0; i < n; i++) {
-        const k = s.key(i);
+        const k = prefix + s.key(i);
         const child = children.get(k);
         if (child === undefined) {
+          if (untriedStamp.get(k) === stamp) continue;
+          untriedStamp.set(k, stamp);
           // A random untried option (reservoir sampling: each equally likely).
           untriedSeen++;
-          if (playout.below(untriedSeen) === 0) untried = i;
+          if (playout.below(untriedSeen) === 0) {
+            untried = i;
+            untriedKey = k;
+          }
           continue;
         }
+        if (child.seen === stamp) continue;
+        child.seen = stamp;
         child.available++;
-        if (untried >= 0 || untriedSeen > 0) continue;
+        if (untriedSeen > 0) continue;
         const score = child.reward / child.visits + exploration * Math.sqrt(Math.log(child.available) / child.visits);
         if (score > bestScore) {
           bestScore = score;
@@ -122,19 +143,15 @@ export class MctsAgent implements Agent {
         }
       }
       if (untried >= 0) {
-        const k = s.key(untried);
-        // Two options with one label (two copies of a card) are one branch.
-        let child = children.get(k);
-        if (child === undefined) {
-          child = new Node(s.player);
-          children.set(k, child);
-        }
-        child.available++;
+        const child = new Node(s.player);
+        child.seen = stamp;
+        child.available = 1;
+        children.set(untriedKey, child);
         path.push(child);
         node = null;
         return untried;
       }
-      const chosen = children.get(s.key(best))!;
+      const chosen = children.get(prefix + s.key(best))!;
       path.push(chosen);
       node = chosen;
       return best;
@@ -155,10 +172,10 @@ export class MctsAgent implements Agent {
     const estimates: OptionEstimate[] = [];
     const seen = new Set<string>();
     for (let i = 0; i < count; i++) {
-      const label = rootKeys[i] ?? `option ${i + 1}`;
+      const label = rootLabels[i] ?? `option ${i + 1}`;
       if (seen.has(label)) continue;
       seen.add(label);
-      const c = root.children?.get(label);
+      const c = root.children?.get(rootPrefix + label);
       estimates.push({ label, visits: c?.visits ?? 0, winRate: c && c.visits ? c.reward / c.visits : 0 });
     }
     this.lastEstimates = estimates;

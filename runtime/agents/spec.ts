@@ -35,12 +35,12 @@ export function parseAgent(text: string): AgentSpec | { error: string } {
     const n = Number(m[1]);
     if (n < 1) return { error: `'${t}': the budget must be at least 1` };
     const opts: MctsOptions = { iterations: m[2] ? 0 : n, millis: m[2] ? n : null, exploration: DEFAULT_EXPLORATION, depth: null };
-    for (const part of m[3]!.split(',').filter(Boolean)) {
+    for (const part of m[3]!.split(',').slice(1)) {
       const [key, value] = part.split('=') as [string, string | undefined];
       const v = value === undefined || value.trim() === '' ? NaN : Number(value);
       if (key === 'depth' && Number.isInteger(v) && v >= 0) opts.depth = v;
-      else if (key === 'c' && v >= 0) opts.exploration = v;
-      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number> and c=<number>)` };
+      else if (key === 'c' && Number.isFinite(v) && v >= 0) opts.exploration = v;
+      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number> and c=<number>; in YAML, quote the whole name: "mcts:500,depth=40")` };
     }
     return { name: t, deterministic: !m[2], make: (seed) => new MctsAgent(opts, seed) };
   }
