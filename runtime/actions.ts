@@ -417,12 +417,12 @@ export abstract class ActionsRoom extends TriggersRoom {
     }
     const stackZone = this.ir.game.stackZone;
     if (a.ir.speed === 'normal' && stackZone >= 0) {
-      if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)}`, player, a.ir.cite, a.ir.loc);
+      if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)}`, player, a.ir.cite, a.ir.loc, false, [using, this.targetsOf(r)]);
       ctx.declaring = false;
       this.stack = [...this.stack, r];
       this.fireAction(this.rules.triggers.declared, a.index);
     } else {
-      if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)} (resolves at once)`, player, a.ir.cite, a.ir.loc);
+      if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)} (resolves at once)`, player, a.ir.cite, a.ir.loc, false, [using, this.targetsOf(r)]);
       this.fireAction(this.rules.triggers.declared, a.index);
       this.resolve(r);
     }

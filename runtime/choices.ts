@@ -163,7 +163,7 @@ export abstract class ChoicesRoom extends MovesRoom {
       i = this.ask(d);
       v = d.valueAt(i);
     }
-    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${none !== null && i === 0 ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc);
+    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${none !== null && i === 0 ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc, false, [v]);
     return v;
   }
 

@@ -15,6 +15,12 @@ export interface LogEvent {
   player: string | null;
   cite: string;
   loc: SrcLoc | null;
+  /**
+   * The ids of the cards the text names (moved, chosen, attached, revealed, declared with or
+   * at, modified), when it names some: a reader's log hides each by whether that reader may see
+   * that very card, not a card of the same name (playground/src/worker/player-log.ts).
+   */
+  cards?: number[];
 }
 
 export interface GameResult {

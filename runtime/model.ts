@@ -48,6 +48,20 @@ export class Journal {
     if (this.depth > 0) this.undo.push(card, zone, host, entered, f, mods, facedown, revealedTo, known, Undo.Placed);
   }
 
+  /**
+   * Calls `fn` with the card and the saved fields of each place entry (a re-deal, made while a
+   * declaration's journal is open, gives the saved printed attributes the card's new identity:
+   * determinize.ts).
+   */
+  forEachPlaced(fn: (card: Card, savedFields: unknown[]) => void): void {
+    const u = this.undo;
+    for (let i = u.length - 1; i >= 0; ) {
+      const kind = u[i] as Undo;
+      if (kind === Undo.Placed) fn(u[i - 9] as Card, u[i - 5] as unknown[]);
+      i -= OPERANDS[kind] + 1;
+    }
+  }
+
   rollback(mark: number): void {
     const u = this.undo;
     while (u.length > mark) {
@@ -123,6 +137,9 @@ const enum Undo {
   AddedBottom,
   Placed,
 }
+
+/** How many operands each kind of undo entry has (in the order of `Undo`). */
+const OPERANDS = [1, 3, 3, 3, 1, 1, 9];
 
 /** Puts `x` back at index `i` of `a` (the inverse of removing it from there). */
 function insertAt<T>(a: T[], i: number, x: T): void {

@@ -138,7 +138,7 @@ export abstract class MovesRoom extends ValuesRoom {
     if (this.logging && moved.length) {
       // The log is the judge's record: it names every card. Players see views (view.ts).
       const names = moved.map((m) => m.card.name).join(', ');
-      this.emitLog('move', `${names} → ${to.label}`, ctx.me, ctx.cite, loc);
+      this.emitLog('move', `${names} → ${to.label}`, ctx.me, ctx.cite, loc, false, moved.map((m) => m.card));
     }
     if (this.trial === 0) for (const m of moved) this.fireMoved(m.card, m.from, to.def);
   }
@@ -187,7 +187,7 @@ export abstract class MovesRoom extends ValuesRoom {
       card.facedown = facedown;
       if (this.trackKnowledge) this.learn(card);
     }
-    if (this.logging) this.emitLog('attach', `${cards.join(', ')} attached to ${host.name}`, ctx.me, ctx.cite, loc);
+    if (this.logging) this.emitLog('attach', `${cards.join(', ')} attached to ${host.name}`, ctx.me, ctx.cite, loc, false, [...cards, host]);
   }
 
   detach(cards: Card[]): void {
@@ -229,6 +229,6 @@ export abstract class MovesRoom extends ValuesRoom {
           card.known = knew;
         });
     }
-    if (this.logging) this.emitLog('reveal', `${cards.join(', ')} revealed${to ? ` to ${to.name}` : ''}`, ctx.me, ctx.cite, loc);
+    if (this.logging) this.emitLog('reveal', `${cards.join(', ')} revealed${to ? ` to ${to.name}` : ''}`, ctx.me, ctx.cite, loc, false, cards);
   }
 }

@@ -36,7 +36,7 @@ export abstract class CopiableState extends GameState {
    */
   redealFor(viewer: Player, rng: Rng): number {
     // (A decision inside a declaration comes with the journal open: a rollback then puts the
-    // places back, and each place keeps the identity it was given — a state as consistent as any.)
+    // places back, and each place keeps the identity it was given — see below.)
     if (this.trial > 0) throw new Error('a state is re-dealt at a decision, not inside a trial');
     const ir = this.ir;
     const t = (this.redealTarget ??= {
@@ -55,6 +55,14 @@ export abstract class CopiableState extends GameState {
     t.players = this.players;
     t.sharedZones = this.sharedZones;
     const n = redeal(t, viewer, rng);
+    // Inside a declaration (its journal open), a rollback restores saved fields: their printed
+    // attributes must be those of the identity each card now has.
+    if (this.journal.depth > 0 && n > 0) {
+      const attrs = t.attrFields;
+      this.journal.forEachPlaced((card, saved) => {
+        for (const a of attrs) saved[a] = card.f[a];
+      });
+    }
     // Whatever was known of the state is forgotten.
     this.changes++;
     this.looseChanges++;

@@ -593,10 +593,19 @@ export abstract class GameState {
     this.hash = Math.imul(h, 0x01000193) >>> 0;
   }
 
-  protected emitLog(kind: string, text: string, player: Player | null, cite: string, loc: SrcLoc | null, always = false): void {
+  protected emitLog(kind: string, text: string, player: Player | null, cite: string, loc: SrcLoc | null, always = false, cards: readonly unknown[] | null = null): void {
     if (!this.logging && !always) return;
     if (this.trial > 0) return;
     const event: LogEvent = { seq: this.log.length, turn: this.turn, kind, text, player: player?.name ?? null, cite, loc };
+    if (cards !== null) {
+      const ids: number[] = [];
+      const add = (c: unknown) => {
+        if (Array.isArray(c)) for (const x of c) add(x);
+        else if (c instanceof Card) ids.push(c.id);
+      };
+      add(cards);
+      if (ids.length) event.cards = ids;
+    }
     this.log.push(event);
     if (this.onLog !== null) this.onLog(event, this);
   }

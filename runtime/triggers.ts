@@ -104,7 +104,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
    * `on signal … this` abilities, and every other trigger on the event); instant ones run now.
    */
   signal(event: number, card: Card, ctx: Ctx, loc: SrcLoc | null): void {
-    if (this.logging) this.emitLog('signal', `${this.ir.events[event]!.name}: ${card.name}`, ctx.me, ctx.cite, loc);
+    if (this.logging) this.emitLog('signal', `${this.ir.events[event]!.name}: ${card.name}`, ctx.me, ctx.cite, loc, false, [card]);
     if (this.trial > 0) return;
     // Counted as a change whatever fires (check-reads.ts does not follow triggers' conditions).
     this.varChanges++;

@@ -153,7 +153,7 @@ export abstract class ValuesRoom extends CopiableState {
     card.mods = [...(old ?? []), { field, op, by, untilEndOfTurn }];
     if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
     if (untilEndOfTurn) this.modifiedCards.add(card);
-    if (this.logging) this.emitLog('modify', `${card.name}.${this.ir.cardFields[field]!.name} ${op === 'mul' ? '×' : op === 'div' ? '÷' : by >= 0 ? '+' : ''}${by}${untilEndOfTurn ? ' until end of turn' : ''}`, ctx.me, ctx.cite, loc);
+    if (this.logging) this.emitLog('modify', `${card.name}.${this.ir.cardFields[field]!.name} ${op === 'mul' ? '×' : op === 'div' ? '÷' : by >= 0 ? '+' : ''}${by}${untilEndOfTurn ? ' until end of turn' : ''}`, ctx.me, ctx.cite, loc, false, [card]);
   }
 
   /** Removes the modifiers on one value of a card (field -1: on all its values). */
@@ -165,7 +165,7 @@ export abstract class ValuesRoom extends CopiableState {
     this.touch(card);
     card.mods = kept.length ? kept : null;
     if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
-    if (this.logging) this.emitLog('modify', `${card.name}: ${field < 0 ? 'every modifier' : `the modifiers of ${this.ir.cardFields[field]!.name}`} removed`, ctx.me, ctx.cite, loc);
+    if (this.logging) this.emitLog('modify', `${card.name}: ${field < 0 ? 'every modifier' : `the modifiers of ${this.ir.cardFields[field]!.name}`} removed`, ctx.me, ctx.cite, loc, false, [card]);
   }
 
   /** At the end of a turn: modifiers `until end of turn` end. */

@@ -193,3 +193,22 @@ describe('no peeking: worlds the player cannot tell apart get the same search', 
     });
   }
 });
+
+describe('a re-deal inside an open declaration', () => {
+  it("the journal's saved fields take the new identities' printed attributes (a rollback keeps each card whole)", async () => {
+    const { Journal } = await import('../runtime/model.ts');
+    const j = new Journal();
+    j.mark();
+    const a = { f: ['spade', 3] } as unknown as Card;
+    const b = { f: ['heart', 9] } as unknown as Card;
+    j.record(() => {});
+    j.placed(a, null, null, 0, ['spade', 3], null, false, 0, 0);
+    j.cardField(b, 1, 9);
+    j.placed(b, null, null, 0, ['heart', 9], null, false, 0, 0);
+    j.added(null as never, true);
+    const seen: [Card, unknown[]][] = [];
+    j.forEachPlaced((c, saved) => seen.push([c, saved]));
+    expect(seen.map(([c]) => c)).toEqual([b, a]);
+    expect(seen.map(([, f]) => f)).toEqual([['heart', 9], ['spade', 3]]);
+  });
+});

@@ -6,8 +6,9 @@
  * logged, from the state at that moment (runtime/view.ts `canSee`): a card's name stays when the
  * player may see that card, else it reads `a hidden card`.
  *
- * Names are not unique (each player of trump has a whole pack), so which card a name means is
- * worked out from the event:
+ * Names are not unique (each player of trump has a whole pack): an event lists the ids of the
+ * cards it names (LogEvent.cards), and each is judged by whether the reader may see that very
+ * card. For a name an event does not list, which card it means is worked out from the event:
  *   - a move (`names → zone`): the cards of that name now in the zone they moved to;
  *   - a reveal: the cards of that name revealed to the reader (or to everyone);
  *   - any other event: the cards of that name that both the reader and the event's player may
@@ -84,6 +85,17 @@ export class PlayerLog {
       const actor = e.player === null ? null : engine.players.find((p) => p.name === e.player) ?? null;
       const own = actor === null || actor === reader;
       seen = (name) => (this.byName.get(name) ?? []).some((c) => canSee(engine, reader, c) && (own || canSee(engine, actor, c)));
+    }
+    // The event lists the very cards it names (LogEvent.cards): a name is shown when the reader
+    // may see one of those cards of that name; the heuristics above serve only names it does not list.
+    if (e.cards?.length) {
+      const all = engine.allCards();
+      const listed = e.cards.map((id) => all[id - 1]).filter((c): c is Card => c !== undefined);
+      const guess = seen;
+      seen = (name) => {
+        const mine = listed.filter((c) => c.name === name);
+        return mine.length ? mine.some((c) => canSee(engine, reader, c)) : guess(name);
+      };
     }
     return e.text.replace(this.pattern, (name) => (seen(name) ? name : HIDDEN_CARD));
   }
