@@ -28,13 +28,15 @@ export class GreedyAgent implements Agent {
     const me = model.player;
     const runs = model.hasEvaluation ? this.samples : this.samples * 4;
     const seedBase = this.rng.next();
-    const playout = new Rng(this.rng.next());
+    const playoutBase = this.rng.next();
     let best = 0;
     let bestValue = -Infinity;
     for (let option = 0; option < d.count; option++) {
       let total = 0;
       for (let r = 0; r < runs; r++) {
-        // The same worlds for every option (common random numbers): options are compared fairly.
+        // The same worlds and the same playout draws for every option (common random numbers):
+        // options are compared on equal luck.
+        const playout = new Rng((playoutBase + r * 0x85ebca6b) >>> 0);
         const out = model.simulate((seedBase + r * 0x9e3779b1) >>> 0, (s) => {
           if (s.depth === 0) return option;
           // With an evaluation: the deciding player's own follow-up choices (the card of the action
