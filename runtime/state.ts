@@ -351,8 +351,15 @@ export abstract class GameState {
   setFacedown(card: Card, v: boolean): void {
     this.touch(card);
     const old = card.facedown;
+    const knew = card.known;
     card.facedown = v;
-    if (this.journal.depth > 0) this.journal.record(() => (card.facedown = old));
+    // Turned face up where others see it: they know it from now on.
+    if (this.trackKnowledge) this.learn(card);
+    if (this.journal.depth > 0)
+      this.journal.record(() => {
+        card.facedown = old;
+        card.known = knew;
+      });
   }
 
   setPlayerVar(p: Player, f: number, v: unknown): void {
