@@ -15,6 +15,8 @@ import { Engine, StopRun, type Decision } from '../runtime/engine.ts';
 import { GameRecorder, SearchModel, searchEngine } from '../runtime/search.ts';
 import { GameSnapshot } from '../runtime/snapshot.ts';
 import { MctsAgent } from '../runtime/agents/mcts.ts';
+import { GreedyAgent } from '../runtime/agents/greedy.ts';
+import { agentDecision } from '../runtime/agents/agent.ts';
 import { Rng } from '../runtime/rng.ts';
 import { canSee } from '../runtime/view.ts';
 import type { Card, Player } from '../runtime/model.ts';
@@ -161,7 +163,7 @@ function variant(game: string, format: string | undefined, at: NonNullable<Retur
 
 describe('no peeking: worlds the player cannot tell apart get the same search', () => {
   for (const [game, format] of games) {
-    it(`${game}: mcts finds the same estimates in every consistent world`, () => {
+    it(`${game}: mcts finds the same estimates, and greedy the same option, in every consistent world`, () => {
       let compared = 0;
       let differentWorlds = 0;
       for (const seed of [4, 5, 6]) {
@@ -177,12 +179,16 @@ describe('no peeking: worlds the player cannot tell apart get the same search', 
             return new MctsAgent({ iterations: 60, millis: null, exploration: 0.7, depth: null }, 99).search(model, decision.count);
           };
           const truth = estimate(at.recorder.snapshot, at.decision);
+          const greedy = (snapshot: GameSnapshot, decision: Decision) =>
+            new GreedyAgent(99, 2).choose(agentDecision(decision), () => null as never, new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision));
+          const greedyTruth = greedy(at.recorder.snapshot, at.decision);
           for (let w = 0; w < 4; w++) {
             const v = variant(game, format, at, new Rng(seed * 1000 + k * 10 + w));
             // A world the player could tell apart is no test of peeking: skipped.
             if (!v || v.view !== realView) continue;
             compared++;
             expect(estimate(v.snapshot, v.decision)).toEqual(truth);
+            expect(greedy(v.snapshot, v.decision)).toBe(greedyTruth);
             // (A world where the hidden cards lie as they truly do proves little: counted apart.)
             if (v.places !== realPlaces) differentWorlds++;
           }
