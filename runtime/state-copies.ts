@@ -3,6 +3,10 @@
  * copies the game's state into a `GameSnapshot` (snapshot.ts), `loadState` copies one back,
  * into this engine or another of the same rules. Each room above saves and loads its own part
  * (`saveRoom`, `loadRoom`), as each resets its own part for a new game.
+ *
+ * And what searches do to a state besides copying it: re-deal what a player does not know
+ * (determinize.ts), start the random generator anew, and keep who knows which card
+ * (knowledge.ts) through shuffles and positions written directly.
  */
 import { GameState } from './state.ts';
 import { Card, Request } from './model.ts';
@@ -10,7 +14,8 @@ import { GameSnapshot, loadCards, loadValue, saveCards, type CardStore, type Loa
 import { redeal, type RedealTarget } from './determinize.ts';
 import { Rng } from './rng.ts';
 import { canSee } from './view.ts';
-import type { Player } from './model.ts';
+import { seenBy } from './knowledge.ts';
+import type { Player, Zone } from './model.ts';
 
 export abstract class CopiableState extends GameState {
   /**
@@ -81,6 +86,29 @@ export abstract class CopiableState extends GameState {
   /** The random generator started anew from `seed` (a search's world must not foresee the game's own draws). */
   reseed(seed: number): void {
     this.rng = new Rng(seed);
+  }
+
+  // ------------------------------------------------------------ knowledge (knowledge.ts), for searches
+
+  /**
+   * A position written straight into the state (a scenario's, card by card): each card's
+   * knowledge worked out afresh from where it finally lies and how it faces, and the cards of one
+   * owner all of one origin (a written position says nothing of which deck each card came from).
+   */
+  positionWritten(): void {
+    for (const c of this.cards) {
+      c.origin = -1;
+      c.known = 0;
+      if (this.trackKnowledge) this.learn(c);
+    }
+  }
+
+  /** A zone was shuffled: those who cannot see its cards no longer know where each lies. */
+  protected forgetOrder(z: Zone): void {
+    const list = z.cards;
+    const old = this.journal.depth > 0 ? list.map((c) => c.known) : null;
+    for (const c of list) c.known &= seenBy(this.zoneVisibility[z.def]!, (z.player ?? c.owner).index, c.facedown, (1 << this.players.length) - 1);
+    if (old) this.journal.record(() => list.forEach((c, i) => (c.known = old[i]!)));
   }
 
   /** This room's part of saveState (each room saves its own state and calls the room below). */

@@ -62,7 +62,7 @@ export abstract class GameState {
    */
   trackKnowledge = false;
   /** By zone definition: its visibility (knowledge.ts VISIBILITY). */
-  private readonly zoneVisibility: Uint8Array;
+  protected readonly zoneVisibility: Uint8Array;
 
   /** The compiled rules (rules.ts): set by the engine's constructor, kept across games. */
   protected rules!: CompiledRules;
@@ -195,27 +195,6 @@ export abstract class GameState {
     const z = at.zone;
     if (z === null) return;
     card.known |= seenBy(this.zoneVisibility[z.def]!, (z.player ?? card.owner).index, card.facedown, (1 << this.players.length) - 1);
-  }
-
-  /**
-   * A position written straight into the state (a scenario's, card by card): each card's
-   * knowledge worked out afresh from where it finally lies and how it faces, and the cards of one
-   * owner all of one origin (a written position says nothing of which deck each card came from).
-   */
-  positionWritten(): void {
-    for (const c of this.cards) {
-      c.origin = -1;
-      c.known = 0;
-      if (this.trackKnowledge) this.learn(c);
-    }
-  }
-
-  /** A zone was shuffled: those who cannot see its cards no longer know where each lies. */
-  protected forgetOrder(z: Zone): void {
-    const list = z.cards;
-    const old = this.journal.depth > 0 ? list.map((c) => c.known) : null;
-    for (const c of list) c.known &= seenBy(this.zoneVisibility[z.def]!, (z.player ?? c.owner).index, c.facedown, (1 << this.players.length) - 1);
-    if (old) this.journal.record(() => list.forEach((c, i) => (c.known = old[i]!)));
   }
 
   // ------------------------------------------------------------ reads
