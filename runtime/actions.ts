@@ -250,7 +250,7 @@ export abstract class ActionsRoom extends TriggersRoom {
   /**
    * canDeclare's trial: `a` declared for `player`, every choice taking its first option, then
    * undone. Apart from the checks before it, where most calls stop: they make a small function,
-   * without this one's frame and exception handlers (trump +4%).
+   * without this one's frame and exception handlers (+4% in a game of many trials).
    */
   private trialDeclare(a: CompiledAction, player: Player, source: Card | null, failedAt: Card[] | null | undefined): boolean {
     const fz = a.firstZone;

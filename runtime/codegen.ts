@@ -380,7 +380,7 @@ export class ExprGen {
    */
   private loop(fn: 'where' | 'sum' | 'max' | 'min' | 'any' | 'all' | 'allSame' | 'sorted' | 'distinct' | 'count' | 'none' | 'noneAll', listIr: Expr, bodyIr: Expr, sc: Scope, out: string[]): string {
     // `count(A + B where P)` of two lists of cards with a pure P: the count over A plus the count
-    // over B, without joining them first (a copy of both for every count; a loop over a deck
+    // over B, without joining them first (a copy of both for every count; a loop over a zone
     // counting copies of each card's name made one per card).
     if (fn === 'count' && listIr.kind === 'binary' && listIr.op === '+' && cardsOnly(listIr.left) && cardsOnly(listIr.right) && this.pure(bodyIr)) {
       return `(${this.loop('count', listIr.left, bodyIr, sc, out)} + ${this.loop('count', listIr.right, bodyIr, sc, out)})`;

@@ -1,14 +1,14 @@
 /**
  * Determinization: from one player's point of view, a full game state consistent with all that
  * player knows. The cards the player does not know — the opponent's hand, face-down cards of
- * the opponent, the order of a deck — are re-dealt at random among the places where such cards
+ * the opponent, the order of a draw pile — are re-dealt at random among the places where such cards
  * lie; every card the player sees or knows (knowledge.ts) stays where it is.
  *
  * The re-deal exchanges identities, not places: each place keeps everything a player can see of
  * it (the card's face, states, modifiers, the cards under it, the card it lies under, who else knows it), and takes the
  * identity — id, definition, name, type, printed attributes — of another unknown card. A card
  * only takes the place of a card of the same owner and origin (the zone it was made in: its
- * deck), so a card of one player's deck never turns up in the other's hand.
+ * draw pile), so a card of one player's pile never turns up in the other's hand.
  *
  * The re-deal is canonical: the unknown places are taken in a fixed order (players, zones, top
  * first), the unknown identities by id, then the identities are shuffled by the search's own

@@ -200,7 +200,7 @@ export class Card {
   known = 0;
   entered = 0;
   mods: Modifier[] | null = null;
-  /** The zone definition the card was made in (its deck): a determinization re-deals cards only among cards of the same origin and owner. */
+  /** The zone definition the card was made in (its draw pile): a determinization re-deals cards only among cards of the same origin and owner. */
   origin = -1;
   // Identity: changed only by `renew`, when an engine reuses the card in a new game.
   constructor(

@@ -93,7 +93,7 @@ export abstract class CopiableState extends GameState {
   /**
    * A position written straight into the state (a scenario's, card by card): each card's
    * knowledge worked out afresh from where it finally lies and how it faces, and the cards of one
-   * owner all of one origin (a written position says nothing of which deck each card came from).
+   * owner all of one origin (a written position says nothing of which pile each card came from).
    */
   positionWritten(): void {
     for (const c of this.cards) {

@@ -102,7 +102,7 @@ export function canSee(src: Pick<ViewSource, 'ir'>, viewer: Player | null, card:
 
 /**
  * How a decision names a card to `viewer`: its name, or where it lies when it is hidden. A player
- * choosing among the cards of their own zone looks at them (searching one's own deck), so those
+ * choosing among the cards of their own zone looks at them (searching one's own draw pile), so those
  * are named too; another player's hidden cards never are.
  */
 export function cardLabel(src: Pick<ViewSource, 'ir'>, viewer: Player, card: Card): string {
