@@ -277,14 +277,22 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     void start({ type: 'scenario', files: ws.sources(), game: ws.game, path, text, maxSteps: max }, `Running ${path}`);
   };
 
+  /** The seed, step limit, format and parameters a game is played with, or null (the problem said). */
+  function gameSettings() {
+    const s = Number(seed.value);
+    if (!Number.isInteger(s)) return say('The seed is a whole number, e.g. 7.', 'scenario'), null;
+    const max = limit();
+    if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario'), null;
+    const chosen = variants.choice();
+    if ('problem' in chosen) return say(chosen.problem, 'options'), null;
+    return { s, max, chosen };
+  }
+
   playGame.onclick = () => {
     const ws = deps.getWorkspace();
-    const s = Number(seed.value);
-    if (!Number.isInteger(s)) return say('The seed is a whole number, e.g. 7.', 'scenario');
-    const max = limit();
-    if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario');
-    const chosen = variants.choice();
-    if ('problem' in chosen) return say(chosen.problem, 'options');
+    const settings = gameSettings();
+    if (!settings) return;
+    const { s, max, chosen } = settings;
     const what = choiceLabel(chosen.format ?? null, chosen.params);
     void start({ type: 'game', files: ws.sources(), game: ws.game, seed: s, maxSteps: max, ...chosen }, `Playing a random game of ${ws.game}, seed ${s}${what ? `, ${what}` : ''}`);
   };
@@ -366,12 +374,9 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
 
   function startMatch(): void {
     const ws = deps.getWorkspace();
-    const s = Number(seed.value);
-    if (!Number.isInteger(s)) return say('The seed is a whole number, e.g. 7.', 'scenario');
-    const max = limit();
-    if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario');
-    const chosen = variants.choice();
-    if ('problem' in chosen) return say(chosen.problem, 'options');
+    const settings = gameSettings();
+    if (!settings) return;
+    const { s, max, chosen } = settings;
     const seats = matchView.chosenSeats();
     if ('problem' in seats) return say(seats.problem, 'options');
     if (client.running) client.cancel();
