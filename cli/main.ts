@@ -6,12 +6,12 @@
  *   duel <game> A B       agent A against agent B, seats swapped: A's win rate with its interval
  *   scenario <paths…>     run rulings scenarios
  *   demo [game]           compile, play one narrated game, print a summary
+ *   worker --queue URL    play the chunks that `play --queue URL` (any command that plays) puts on a queue
  * Exit codes: 0 ok, 1 errors / failures, 2 usage error.
  */
 import { parseArgs } from 'node:util';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative, resolve, sep } from 'node:path';
 import { compileGame, type SourceText } from '../compiler/compile.ts';
 import { gameSources, grimFiles, listGames, readSources } from '../compiler/project.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
@@ -23,7 +23,7 @@ import { formatRate, wilson } from './stats.ts';
 import { playOnWorkers } from './workers.ts';
 import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
-import { renderDiagnostic, renderDiagnostics } from './render.ts';
+import { renderDiagnostic } from './render.ts';
 import { diagnosticJSON } from './diagnostic-json.ts';
 import { progressBar } from './progress.ts';
 import { runScenarioFiles } from '../scenario/files.ts';
@@ -33,10 +33,10 @@ import { claimOutputFile, fileProblem } from './output-file.ts';
 import { quietOnClosedPipe } from './terminal.ts';
 import { mergeSummaries } from './merge.ts';
 import { summariesHeader, writeSummaries } from './summaries-file.ts';
+import { color, gameNameOf, printDiagnostics, projectRoot, requireIR, rulesFingerprint } from './games.ts';
+import { parseQueueAddress, QueueError, type QueueAddress } from './queue/connection.ts';
+import { defaultChunk } from './queue/chunks.ts';
 
-// The repo: set by bin.js (the code may run from a bundle elsewhere), else this file's parent.
-const projectRoot = process.env.GRIMOIRE_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const color = process.stdout.isTTY && !process.env.NO_COLOR;
 
 function usage(): string {
   return [
@@ -51,6 +51,11 @@ function usage(): string {
     '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
     '  demo [game]                    compile, play one narrated game and summarise it',
+    '  worker --queue redis://HOST:PORT [--concurrency N]',
+    '                                 play chunks of games for play/duel --queue on other machines (N at a time; default: the cores)',
+    '',
+    'play and duel take --queue redis://HOST:PORT [--chunk N]: the games are played by the workers on that Redis (N games a',
+    '  job); same report and hash as a local run. docs/balance.md',
     '',
     'AGENT: random (the default), first, greedy, mcts:N (N iterations a decision), mcts:Nms (N ms a decision: not',
     '  repeatable); an mcts may add ,depth=D (stop simulations D decisions down, scored by the game\'s evaluate) and ,c=X',
@@ -58,30 +63,6 @@ function usage(): string {
     '',
     `games: ${listGames(projectRoot).join(', ') || '(none)'}`,
   ].join('\n');
-}
-
-function printDiagnostics(diags: Diagnostic[], sources: SourceText[]): void {
-  for (const text of renderDiagnostics(diags, sources, color)) console.log(text);
-}
-
-function loadGame(game: string): { ir?: GameIR; diagnostics: Diagnostic[]; sources: SourceText[] } {
-  const known = listGames(projectRoot);
-  const sources = gameSources(projectRoot, game);
-  if (!sources) throw new UsageError(`unknown game '${game}'; the games are: ${known.join(', ') || '(none)'}`);
-  const result = compileGame({ sources, loadBase: (name) => gameSources(projectRoot, name) });
-  const all = [...sources, ...(result.ir?.game.revisionOf ? gameSources(projectRoot, result.ir.game.revisionOf) ?? [] : [])];
-  return { ...result, sources: all };
-}
-
-function requireIR(game: string): GameIR {
-  const { ir, diagnostics, sources } = loadGame(game);
-  if (!ir) {
-    printDiagnostics(diagnostics, sources);
-    const n = diagnostics.filter((d) => d.severity === 'error').length;
-    console.error(`${game}: ${n} error(s); fix them with 'grimoire check rules/${game} cards/${game}'`);
-    process.exit(1);
-  }
-  return ir;
 }
 
 /** `check`: groups the given paths by game folder and compiles each game once; `json`: one object with every diagnostic instead of text. */
@@ -215,7 +196,7 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   };
   if (json) console.log(JSON.stringify(summary));
   else {
-    console.log(`${games} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, p1 ${agents.p1}, p2 ${agents.p2}, ${workers} worker thread(s)`);
+    console.log(`${games} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, p1 ${agents.p1}, p2 ${agents.p2}, ${queueSettings ? `on the workers of ${queueSettings.address.shown}` : `${workers} worker thread(s)`}`);
     console.log(`  p1 won ${report.results.p1}, p2 won ${report.results.p2}, draws ${report.results.draw}${report.results.stopped ? `, stopped by the engine's limits ${report.results.stopped}` : ''}`);
     console.log(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; decisions: ${report.decisions}; errors: ${report.errors}`);
     console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}${summary.repeatable ? '' : ' (a time budget depends on the machine: not repeatable)'}`);
@@ -243,12 +224,26 @@ function agentOption(option: string, value: unknown): string {
   return spec.name;
 }
 
-/** Plays the seeds on one thread or on workers, with a progress bar (search agents: one game at a time). */
+/**
+ * `--queue` and `--chunk`, read once by main() for every command: set, playSeeds plays on the
+ * queue's workers (cli/queue/) instead of this machine — so any command that plays through
+ * playSeeds takes --queue with nothing more to do.
+ */
+let queueSettings: { address: QueueAddress; chunk?: number } | undefined;
+
+/** Plays the seeds on one thread, on worker threads, or on a queue's workers (--queue), with a progress bar (search agents: one game at a time). */
 async function playSeeds(ir: GameIR, seed: number, games: number, opts: BatchOptions, workers: number, label: string, showBar: boolean): Promise<GameSummary[]> {
   const bar = progressBar(games, label, showBar);
   let summaries: GameSummary[];
   const slow = opts.agents && (opts.agents.p1 !== 'random' || opts.agents.p2 !== 'random');
-  if (workers === 1) {
+  if (queueSettings) {
+    const game = gameNameOf(ir);
+    if (!game) throw new Error('playSeeds --queue: the IR was not loaded by requireIR (workers compile a game by its folder name)');
+    const searching = !!opts.agents && [opts.agents.p1, opts.agents.p2].some((a) => a !== 'random' && a !== 'first');
+    const { playOnQueue } = await import('./queue/enqueue.ts');
+    const q = { address: queueSettings.address, game, rules: rulesFingerprint(ir), chunk: queueSettings.chunk ?? defaultChunk(games, searching) };
+    summaries = await playOnQueue(q, seed, games, opts, (done) => bar.update(done));
+  } else if (workers === 1) {
     summaries = [];
     const chunk = slow ? 1 : 16;
     for (let from = seed; from < seed + games; from += chunk) {
@@ -319,12 +314,17 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   };
   if (json) console.log(JSON.stringify(out));
   else {
-    console.log(`${summaries.length} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${nameA} (A) against ${nameB} (B), seats swapped every game, ${workers} worker thread(s)`);
+    console.log(`${summaries.length} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${nameA} (A) against ${nameB} (B), seats swapped every game, ${queueSettings ? `on the workers of ${queueSettings.address.shown}` : `${workers} worker thread(s)`}`);
     console.log(`  A won ${winsA}, B won ${winsB}, draws ${draws}${errors ? `, errors ${errors}` : ''}`);
     console.log(`  A's win rate: ${formatRate(winsA, n)}`);
     console.log(`  ${out.gamesPerSecond} games/s${notRepeatable ? '; a time budget (…ms) depends on the machine: this run is not repeatable' : ''}`);
   }
   return errors > 0 ? 1 : 0;
+}
+
+/** Commands that play games but are not play or duel (a new command that plays through playSeeds gets --queue). */
+function playing(command: string): boolean {
+  return !['check', 'build', 'scenario', 'merge', 'new', 'demo', 'help'].includes(command);
 }
 
 /** More threads than this cost memory (one compiled game each) and gain nothing. */
@@ -383,13 +383,29 @@ async function main(argv: string[]): Promise<number> {
       summaries: { type: 'string' },
       param: { type: 'string', multiple: true },
       workers: { type: 'string' },
+      queue: { type: 'string' },
+      chunk: { type: 'string' },
+      concurrency: { type: 'string' },
       verbose: { type: 'boolean' },
       game: { type: 'string' },
       p1: { type: 'string' },
       p2: { type: 'string' },
     },
   });
+  if (values.queue !== undefined) {
+    if (!['play', 'duel', 'worker'].includes(command) && !playing(command)) throw new UsageError(`${command} takes no --queue: it is for the commands that play games (play, duel) and for worker`);
+    if (command !== 'worker' && values.workers !== undefined) throw new UsageError('--workers and --queue: with --queue the games are played by the queue\'s workers (grimoire worker --queue … --concurrency N on each machine)', false);
+    queueSettings = { address: parseQueueAddress(values.queue), chunk: values.chunk === undefined ? undefined : wholeNumberOption('--chunk', values.chunk, 1, 1, 100_000) };
+  } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
+  if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);
   switch (command) {
+    case 'worker': {
+      if (!queueSettings) throw new UsageError('worker needs a queue, e.g. grimoire worker --queue redis://127.0.0.1:6379');
+      if (values.chunk !== undefined) throw new UsageError('worker takes no --chunk: the command that puts the games on the queue chooses it', false);
+      const concurrency = wholeNumberOption('--concurrency', values.concurrency, Math.max(1, availableParallelism()), 1, maxWorkers);
+      const { runQueueWorker } = await import('./queue/worker.ts');
+      return await runQueueWorker(queueSettings.address, concurrency);
+    }
     case 'check':
       return cmdCheck(positionals, !!values.json);
     case 'build':
@@ -429,7 +445,11 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
   const fsPath = (e as { path?: unknown }).path;
-  if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+  if (e instanceof QueueError) {
+    // The queue unreachable or lost, a chunk refused or failed on a worker: one line.
+    console.error(`grimoire: ${e.message}`);
+    process.exitCode = 1;
+  } else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error(`grimoire: ${(e as Error).message}${e instanceof UsageError && !e.showUsage ? '' : `\n\n${usage()}`}`);
     process.exitCode = 2;
   } else if (typeof fsPath === 'string' && fileProblem(e, fsPath, 'use') !== null) {

@@ -8,10 +8,10 @@
  * into one meaningless report, and it compares the seeds with the ranges, so a gap or a batch cut
  * short is seen.
  */
-import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { GameIR } from '../compiler/ir.ts';
 import type { GameSummary } from '../runtime/batch.ts';
+import { rulesFingerprint } from './games.ts';
 
 export const summariesVersion = 1;
 
@@ -31,7 +31,7 @@ export interface SummariesHeader {
 
 export function summariesHeader(ir: GameIR, game: string, format: string, given: Record<string, number | boolean | string>, seed: number, games: number, seats: { p1: string; p2: string } = { p1: 'random', p2: 'random' }): SummariesHeader {
   const params = Object.fromEntries(ir.params.map((p) => [p.name, p.name in given ? given[p.name]! : p.value]));
-  const rules = createHash('sha256').update(JSON.stringify(ir)).digest('hex').slice(0, 16);
+  const rules = rulesFingerprint(ir);
   const agents = seats.p1 === 'random' && seats.p2 === 'random' ? 'random' : `p1 ${seats.p1}, p2 ${seats.p2}`;
   return { grimoireSummaries: summariesVersion, game, format, params, agents, rules, seeds: [seed, seed + games - 1] };
 }
