@@ -1,0 +1,210 @@
+// `play --queue` and `grimoire worker` on a real Redis: the same report and hash as a local run,
+// even when a worker is killed mid-chunk; a worker with other rules refuses its chunk and the run
+// says so; an unreachable queue is one line, not a hang. The Redis server is Debian's redis-server,
+// started here on a free port with nothing saved to disk. Without redis-server the Redis tests are
+// skipped with one line saying how to run them — except under CI=true (.ci/run installs it), where
+// they fail with that line.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from './helpers.ts';
+import { SeedResults, chunkRanges, defaultChunk } from '../cli/queue/chunks.ts';
+import { parseQueueAddress } from '../cli/queue/connection.ts';
+import type { GameSummary } from '../runtime/batch.ts';
+
+const bin = join(root, 'cli/bin.js');
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+
+/** redis-server on PATH (or the usual places), or null. REDIS_SERVER names one ('' for none: to try the skip). */
+function findRedisServer(): string | null {
+  if (process.env.REDIS_SERVER !== undefined) return process.env.REDIS_SERVER || null;
+  const dirs = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), '/usr/bin', '/usr/local/bin', '/opt/homebrew/bin'];
+  for (const d of dirs) {
+    const p = join(d, 'redis-server');
+    try {
+      if (statSync(p).isFile()) return p;
+    } catch {
+      // not there
+    }
+  }
+  return null;
+}
+
+const redisServer = findRedisServer();
+const install = 'apt-get install -y redis-server (macOS: brew install redis)';
+if (!redisServer && !ci) console.log(`\ntest/queue.test.ts: the queue tests on a real Redis skipped: redis-server is not installed. To run them: ${install}, then npx vitest run test/queue.test.ts\n`);
+
+/** Every process started here, killed in afterAll. */
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+});
+
+/** A port nothing listens on (the system's choice, then released). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls a condition until it holds; the limit only turns a hang into a failure. */
+async function waitFor(what: string, cond: () => boolean | Promise<boolean>, limitMs = 180_000): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (!(await cond())) {
+    if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Does a Redis answer PING on this port? */
+function pong(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const sock = createConnection({ host: '127.0.0.1', port });
+    let got = '';
+    sock.on('connect', () => sock.write('PING\r\n'));
+    sock.on('data', (d) => {
+      got += d.toString();
+      if (got.includes('\r\n')) {
+        sock.destroy();
+        resolve(got.startsWith('+PONG'));
+      }
+    });
+    sock.on('error', () => resolve(false));
+  });
+}
+
+interface Running {
+  proc: ChildProcess;
+  out: string;
+  err: string;
+  exit: Promise<number | null>;
+}
+
+/** Starts `grimoire …` and collects its output. */
+function grimoire(args: string[], env: Record<string, string> = {}): Running {
+  const proc = spawn(process.execPath, [bin, ...args], { cwd: root, env: { ...process.env, ...env } });
+  started.push(proc);
+  const r: Running = { proc, out: '', err: '', exit: new Promise((resolve) => proc.on('close', (code) => resolve(code))) };
+  proc.stdout!.on('data', (d) => (r.out += d));
+  proc.stderr!.on('data', (d) => (r.err += d));
+  return r;
+}
+
+async function worker(url: string, env: Record<string, string> = {}): Promise<Running> {
+  const w = grimoire(['worker', '--queue', url, '--concurrency', '1'], env);
+  await waitFor(`a worker on ${url} (stderr: ${w.err})`, () => /waiting for chunks/.test(w.err) || w.proc.exitCode !== null);
+  expect(w.err).toMatch(/waiting for chunks/);
+  return w;
+}
+
+/** A run's JSON report without what depends on the machine (speed, threads). */
+function report(stdout: string): Record<string, unknown> {
+  const { gamesPerSecond: _a, decisionsPerSecond: _b, workers: _c, ...rest } = JSON.parse(stdout);
+  return rest;
+}
+
+describe('--queue: options and an unreachable queue (no Redis needed)', () => {
+  it('an address where nothing listens is one line and exit 1, for play and for worker; a malformed one is a usage error', async () => {
+    const port = await freePort();
+    const url = `redis://127.0.0.1:${port}`;
+    for (const args of [['play', 'trump', '--games', '5', '--queue', url], ['worker', '--queue', url]]) {
+      // (The timeout only turns a hang — ioredis retrying forever — into a failure.)
+      const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^grimoire: cannot reach the queue at redis://127\\.0\\.0\\.1:${port}: connection refused`));
+      expect(r.stderr).not.toMatch(/at .*\.(ts|js|mjs):\d+/);
+    }
+    for (const bad of ['http://127.0.0.1:6379', 'redis://127.0.0.1:99999', 'redis://', 'localhost:6379', 'redis://h:1/db']) {
+      const r = spawnSync(process.execPath, [bin, 'play', 'trump', '--games', '5', '--queue', bad], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+      expect(r.status, bad).toBe(2);
+      expect(r.stderr).toMatch(/--queue takes redis:\/\/HOST:PORT/);
+    }
+    expect(spawnSync(process.execPath, [bin, 'worker'], { cwd: root, encoding: 'utf8' }).stderr).toMatch(/worker needs a queue/);
+    expect(spawnSync(process.execPath, [bin, 'play', 'trump', '--queue', 'redis://h:1', '--workers', '2'], { cwd: root, encoding: 'utf8' }).status).toBe(2);
+    expect(parseQueueAddress('redis://:pw@example.org/3')).toMatchObject({ host: 'example.org', port: 6379, db: 3, password: 'pw', shown: 'redis://example.org/3' });
+  });
+
+  it('chunks cover the range once; results merge by seed, a chunk played twice counts once', () => {
+    expect(chunkRanges(5, 12, 5)).toEqual([{ from: 5, count: 5 }, { from: 10, count: 5 }, { from: 15, count: 2 }]);
+    expect(defaultChunk(2000, false)).toBe(20);
+    expect(defaultChunk(10_000_000, false)).toBe(250);
+    expect(defaultChunk(200, true)).toBe(2);
+    const game = (seed: number, hash = seed): GameSummary => ({ seed, winner: 'p1', reason: '', turns: 1, decisions: 1, hash, error: null, zones: null });
+    const r = new SeedResults(5, 4);
+    expect(r.add({ from: 7, count: 2 }, [game(7), game(8)])).toBe(2);
+    expect(r.add({ from: 7, count: 2 }, [game(7, 99), game(8, 99)])).toBe(0);
+    expect(r.complete).toBe(false);
+    r.add({ from: 5, count: 2 }, [game(5), game(6)]);
+    expect(r.inOrder().map((g) => [g.seed, g.hash])).toEqual([[5, 5], [6, 6], [7, 7], [8, 8]]);
+    expect(() => r.add({ from: 5, count: 2 }, [game(5)])).toThrow(/other seeds/);
+  });
+});
+
+describe.skipIf(!redisServer && !ci)('play --queue with workers on a real Redis', () => {
+  let url = '';
+  let port = 0;
+  let dir = '';
+
+  beforeAll(async () => {
+    if (!redisServer) throw new Error(`The queue tests (test/queue.test.ts) need redis-server, and it is not installed. Under CI=true a missing redis-server fails the run: ${install}.`);
+    dir = mkdtempSync(join(tmpdir(), 'grim-redis-'));
+    port = await freePort();
+    const redis = spawn(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { cwd: dir, stdio: 'ignore' });
+    started.push(redis);
+    await waitFor(`redis-server on port ${port}`, () => pong(port));
+    url = `redis://127.0.0.1:${port}`;
+  });
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives the report and hash of a local run, though a worker is killed (SIGKILL) in the middle of a chunk', async () => {
+    const args = ['play', 'trump', '--games', '60', '--seed', '11', '--p1', 'greedy', '--json'];
+    const local = spawnSync(process.execPath, [bin, ...args, '--workers', '1'], { cwd: root, encoding: 'utf8' });
+    expect(local.status).toBe(0);
+    const a = await worker(url);
+    const b = await worker(url);
+    // Chunks of 6 greedy games (a second or so each): the killed worker is surely in one.
+    const run = grimoire([...args, '--queue', url, '--chunk', '6']);
+    await waitFor('a worker to finish its first chunk', () => / done \(/.test(a.err + b.err) || run.proc.exitCode !== null);
+    const [victim, survivor] = / done \(/.test(a.err) ? [a, b] : [b, a];
+    victim.proc.kill('SIGKILL');
+    expect(await run.exit).toBe(0);
+    expect(report(run.out)).toEqual(report(local.stdout));
+    // The killed worker's chunk was taken over by the other (BullMQ's stalled-job check).
+    expect(survivor.err).toMatch(/its worker stopped answering/);
+    survivor.proc.kill('SIGTERM');
+    expect(await survivor.exit).toBe(0);
+    expect(survivor.err).toMatch(/SIGTERM: finishing the chunks in progress/);
+  });
+
+  it('a worker whose clone has other rules refuses the chunk, and the run says which game and to update that clone', async () => {
+    // A clone where trump's opening hand differs: another database of the same Redis, so that
+    // only this worker serves it.
+    const project = mkdtempSync(join(tmpdir(), 'grim-stale-clone-'));
+    for (const f of ['rules/trump', 'cards/trump']) cpSync(join(root, f), join(project, f), { recursive: true });
+    const params = join(project, 'rules/trump/params.grim');
+    writeFileSync(params, readFileSync(params, 'utf8').replace('param opening_hand: number = 5', 'param opening_hand: number = 6'));
+    expect(readFileSync(params, 'utf8')).toMatch(/opening_hand: number = 6/);
+    const stale = await worker(`${url}/1`, { GRIMOIRE_ROOT: project });
+    const run = grimoire(['play', 'trump', '--games', '4', '--chunk', '4', '--json', '--queue', `${url}/1`]);
+    expect(await run.exit).toBe(1);
+    expect(run.err).toMatch(/^grimoire: a worker has different rules for trump \(.* compiles [0-9a-f]{16}, this run [0-9a-f]{16}\): update that machine's clone/m);
+    expect(run.err).not.toMatch(/at .*\.(ts|js|mjs):\d+/);
+    expect(run.out).toBe('');
+    expect(stale.err).toMatch(/refused trump seeds 1\.\.4/);
+    stale.proc.kill('SIGTERM');
+    await stale.exit;
+    rmSync(project, { recursive: true, force: true });
+    expect(existsSync(project)).toBe(false);
+  });
+});
