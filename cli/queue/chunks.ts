@@ -44,6 +44,16 @@ export function chunkRanges(from: number, games: number, chunk: number): { from:
   return out;
 }
 
+/**
+ * A run's heartbeat key: the run keeps it alive (runTtlMs, renewed every third of it) while it
+ * waits. A worker skips the chunks of a run whose key is gone — a run stopped by Ctrl-C, killed or
+ * crashed — instead of playing games nobody will read.
+ */
+export function runKey(prefix: string, run: string): string {
+  return `${prefix}:run:${run}`;
+}
+export const runTtlMs = 20_000;
+
 /** A job's id: the run, then the chunk's first seed (BullMQ ids may not contain ':'). */
 export function chunkJobId(run: string, from: number): string {
   return `${run}-${from}`;

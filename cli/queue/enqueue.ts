@@ -15,9 +15,11 @@
  * an hour after they complete.
  */
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { BatchOptions, GameSummary } from '../../runtime/batch.ts';
-import { chunkJobId, chunkJobVersion, chunkRanges, SeedResults, type ChunkJob } from './chunks.ts';
+import { chunkJobId, chunkJobVersion, chunkRanges, runKey, runTtlMs, SeedResults, type ChunkJob } from './chunks.ts';
 import { checkReachable, connectionOptions, keyPrefix, QueueError, queueName, reachProblem, type QueueAddress } from './connection.ts';
 
 export interface QueueRun {
@@ -42,16 +44,22 @@ export async function playOnQueue(q: QueueRun, from: number, count: number, opti
   const connection = connectionOptions(q.address, reconnects);
   const queue = new Queue<ChunkJob, GameSummary[]>(queueName, { connection, prefix: keyPrefix });
   const events = new QueueEvents(queueName, { connection, prefix: keyPrefix });
+  // The run's heartbeat (chunks.ts): workers skip the chunks of a run that stopped waiting.
+  const heart = new Redis(connection as never);
+  const alive = runKey(keyPrefix, run);
+  const beat = () => heart.set(alive, hostname(), 'PX', runTtlMs).catch(() => {});
+  const heartbeat = setInterval(beat, runTtlMs / 3);
   let lost: Error | undefined;
   const noteError = (e: Error) => (lost = e);
   queue.on('error', noteError);
   events.on('error', noteError);
+  heart.on('error', noteError);
 
   const ranges = chunkRanges(from, count, q.chunk);
   const pending = new Map(ranges.map((r) => [chunkJobId(run, r.from), r]));
   const results = new SeedResults(from, count);
   try {
-    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    await Promise.all([queue.waitUntilReady(), events.waitUntilReady(), beat()]);
     if (workers === 0) process.stderr.write(`grimoire: no worker is connected to ${q.address.shown} yet; the chunks wait for one (grimoire worker --queue ${q.address.shown})\n`);
     const summaries = await new Promise<GameSummary[]>((resolve, reject) => {
       let finished = false;
@@ -119,6 +127,9 @@ export async function playOnQueue(q: QueueRun, from: number, count: number, opti
   } finally {
     // The run's jobs: finished ones and, after a failure, the waiting ones (a job a worker is
     // playing is locked and stays; BullMQ removes it an hour after it completes).
+    clearInterval(heartbeat);
+    await Promise.race([heart.del(alive).catch(() => 0), new Promise((r) => setTimeout(r, 2000).unref())]);
+    heart.disconnect();
     // Bounded: with Redis gone, the removal would wait for reconnections that will not come.
     const removal = Promise.all(ranges.map((r) => queue.remove(chunkJobId(run, r.from)).catch(() => 0)));
     await Promise.race([removal, new Promise((r) => setTimeout(r, 5000).unref())]);

@@ -15,10 +15,11 @@
 import { hostname } from 'node:os';
 import { Worker as Thread } from 'node:worker_threads';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { GameIR } from '../../compiler/ir.ts';
 import type { BatchOptions, GameSummary } from '../../runtime/batch.ts';
 import { loadGame, rulesFingerprint } from '../games.ts';
-import { chunkJobVersion, type ChunkJob } from './chunks.ts';
+import { chunkJobVersion, runKey, type ChunkJob } from './chunks.ts';
 import { checkReachable, connectionOptions, keyPrefix, queueName, reachProblem, workerClientName, type QueueAddress } from './connection.ts';
 
 /**
@@ -111,10 +112,20 @@ export async function runQueueWorker(address: QueueAddress, concurrency: number)
   const me = `${hostname()} pid ${process.pid}`;
   const compiled = compiler();
   const threads = new Threads();
+  // For the runs' heartbeats (chunks.ts); errors are said by the BullMQ worker's connection.
+  const keys = new Redis({ ...connectionOptions(address, Infinity), maxRetriesPerRequest: null });
+  keys.on('error', () => {});
+  let down = false;
 
   const processor = async (job: Job<ChunkJob, GameSummary[]>): Promise<GameSummary[]> => {
     const d = job.data;
+    if (down) say(`connected to ${address.shown} again`);
+    down = false;
     if (d.v !== chunkJobVersion) throw new UnrecoverableError(`a worker (${me}) reads chunk jobs of version ${chunkJobVersion}, this run made version ${d.v}: update that machine's clone (every machine at the same commit)`);
+    if (!(await keys.exists(runKey(keyPrefix, d.run)))) {
+      say(`skipped ${d.game} seeds ${d.from}..${d.from + d.count - 1}: its run has stopped (nobody waits for those games)`);
+      return [];
+    }
     let game = compiled(d.game);
     if (game.rules !== d.rules) game = compiled(d.game, true);
     if (game.problem) throw new UnrecoverableError(`a worker (${me}) cannot play ${d.game}: ${game.problem}: update that machine's clone (every machine at the same commit)`);
@@ -137,8 +148,7 @@ export async function runQueueWorker(address: QueueAddress, concurrency: number)
     name: me,
     autorun: false,
   });
-  // Redis lost for a while: say so once, and again when it is back (ioredis reconnects).
-  let down = false;
+  // Redis lost for a while: say so once, and again when it is back (ioredis reconnects; the next chunk says it).
   worker.on('error', (e: Error) => {
     if (down) return;
     down = true;
@@ -147,10 +157,6 @@ export async function runQueueWorker(address: QueueAddress, concurrency: number)
   // This worker's stalled check found a chunk whose worker stopped renewing its lock (killed, or
   // cut off from Redis): it goes back to the queue, for any worker.
   worker.on('stalled', (jobId: string) => say(`chunk ${jobId}: its worker stopped answering (killed?); back in the queue for another`));
-  worker.on('ready', () => {
-    if (down) say(`connected to ${address.shown} again`);
-    down = false;
-  });
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -171,6 +177,7 @@ export async function runQueueWorker(address: QueueAddress, concurrency: number)
   say(`grimoire worker (${me}): waiting for chunks on ${address.shown}, ${concurrency} at a time; Ctrl-C stops`);
   await worker.run();
   await threads.stop();
+  keys.disconnect();
   process.off('SIGINT', onInt);
   process.off('SIGTERM', onTerm);
   say('stopped');
