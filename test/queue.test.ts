@@ -134,8 +134,8 @@ describe('--queue: options and an unreachable queue (no Redis needed)', () => {
 
   it('chunks cover the range once; results merge by seed, a chunk played twice counts once', () => {
     expect(chunkRanges(5, 12, 5)).toEqual([{ from: 5, count: 5 }, { from: 10, count: 5 }, { from: 15, count: 2 }]);
-    expect(defaultChunk(2000, false)).toBe(20);
-    expect(defaultChunk(10_000_000, false)).toBe(250);
+    expect(defaultChunk(2000, false)).toBe(100);
+    expect(defaultChunk(10_000_000, false)).toBe(500);
     expect(defaultChunk(200, true)).toBe(2);
     const game = (seed: number, hash = seed): GameSummary => ({ seed, winner: 'p1', reason: '', turns: 1, decisions: 1, hash, error: null, zones: null });
     const r = new SeedResults(5, 4);
