@@ -156,10 +156,16 @@ describe.skipIf(!redisServer && !ci)('play --queue with workers on a real Redis'
   beforeAll(async () => {
     if (!redisServer) throw new Error(`The queue tests (test/queue.test.ts) need redis-server, and it is not installed. Under CI=true a missing redis-server fails the run: ${install}.`);
     dir = mkdtempSync(join(tmpdir(), 'grim-redis-'));
-    port = await freePort();
-    const redis = spawn(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { cwd: dir, stdio: 'ignore' });
-    started.push(redis);
-    await waitFor(`redis-server on port ${port}`, () => pong(port));
+    // redis-server takes no port 0 (that means no TCP at all): a port the system chose is handed
+    // over, and if another program takes it in between, redis-server exits and another is tried.
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      const redis = spawn(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { cwd: dir, stdio: 'ignore' });
+      started.push(redis);
+      await waitFor(`redis-server on port ${port}`, async () => redis.exitCode !== null || (await pong(port)));
+      if (redis.exitCode === null) break;
+      if (attempt === 5) throw new Error(`redis-server would not start (exit ${redis.exitCode}, five ports tried)`);
+    }
     url = `redis://127.0.0.1:${port}`;
   });
 
