@@ -73,6 +73,8 @@ export async function playOnQueue(q: QueueRun, from: number, count: number, opti
       const completed = (jobId: string, value: unknown) => {
         const range = pending.get(jobId);
         if (!range || finished) return;
+        // No games: a worker found the run's heartbeat gone (this process paused past runTtlMs?) and skipped the chunk.
+        if (Array.isArray(value) && value.length === 0) return finish(new QueueError(`a worker skipped seeds ${range.from}..${range.from + range.count - 1} because this run's heartbeat had lapsed (was this process paused for more than ${runTtlMs / 1000} s?): run it again`));
         try {
           results.add(range, value as GameSummary[]);
         } catch (e) {
