@@ -37,7 +37,6 @@ import { color, gameNameOf, printDiagnostics, projectRoot, requireIR, rulesFinge
 import { parseQueueAddress, QueueError, type QueueAddress } from './queue/connection.ts';
 import { defaultChunk } from './queue/chunks.ts';
 
-
 function usage(): string {
   return [
     'usage: grimoire <command> [options]',
@@ -237,7 +236,9 @@ async function playSeeds(ir: GameIR, seed: number, games: number, opts: BatchOpt
   let summaries: GameSummary[];
   const slow = opts.agents && (opts.agents.p1 !== 'random' || opts.agents.p2 !== 'random');
   if (queueSettings) {
-    const game = gameNameOf(ir);
+    // Workers compile the game by its folder name; an IR made otherwise falls back on its own name
+    // (a wrong guess is caught: the worker's compile would not have this IR's fingerprint).
+    const game = gameNameOf(ir) ?? (listGames(projectRoot).includes(ir.game.name) ? ir.game.name : undefined);
     if (!game) throw new Error('playSeeds --queue: the IR was not loaded by requireIR (workers compile a game by its folder name)');
     const searching = !!opts.agents && [opts.agents.p1, opts.agents.p2].some((a) => a !== 'random' && a !== 'first');
     const { playOnQueue } = await import('./queue/enqueue.ts');
@@ -322,7 +323,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   return errors > 0 ? 1 : 0;
 }
 
-/** Commands that play games but are not play or duel (a new command that plays through playSeeds gets --queue). */
+/** Commands that take --queue: all but those that play no games (so a new command that plays through playSeeds gets it; worker serves one). */
 function playing(command: string): boolean {
   return !['check', 'build', 'scenario', 'merge', 'new', 'demo', 'help'].includes(command);
 }
@@ -393,7 +394,7 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   if (values.queue !== undefined) {
-    if (!['play', 'duel', 'worker'].includes(command) && !playing(command)) throw new UsageError(`${command} takes no --queue: it is for the commands that play games (play, duel) and for worker`);
+    if (!playing(command)) throw new UsageError(`${command} takes no --queue: it is for the commands that play games (play, duel) and for worker`);
     if (command !== 'worker' && values.workers !== undefined) throw new UsageError('--workers and --queue: with --queue the games are played by the queue\'s workers (grimoire worker --queue … --concurrency N on each machine)', false);
     queueSettings = { address: parseQueueAddress(values.queue), chunk: values.chunk === undefined ? undefined : wholeNumberOption('--chunk', values.chunk, 1, 1, 100_000) };
   } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
