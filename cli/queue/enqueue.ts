@@ -88,8 +88,11 @@ export async function playOnQueue(q: QueueRun, from: number, count: number, opti
       const failed = (jobId: string, reason: string) => {
         const range = pending.get(jobId);
         if (!range || finished) return;
+        const seeds = `seeds ${range.from}..${range.from + range.count - 1}`;
         // A refusal (worker.ts) is already a whole sentence for the user.
-        finish(new QueueError(reason.startsWith('a worker ') ? reason : `seeds ${range.from}..${range.from + range.count - 1} failed on a worker: ${reason}`));
+        if (reason.startsWith('a worker ')) finish(new QueueError(reason));
+        else if (/stalled more than allowable limit/.test(reason)) finish(new QueueError(`${seeds}: each worker that took them died before finishing, time after time (killed? out of memory?); the run stops`));
+        else finish(new QueueError(`${seeds} failed on a worker: ${reason}`));
       };
       events.on('completed', ({ jobId, returnvalue }) => completed(jobId, returnvalue));
       events.on('failed', ({ jobId, failedReason }) => {
