@@ -75,16 +75,19 @@ class Threads {
     const message = { from, count, ...(slot.rules === rules ? {} : { ir }), ...(slot.options === optionsKey ? {} : { opts: options }) };
     const games = await new Promise<GameSummary[]>((resolve, reject) => {
       const done = (m: { games: GameSummary[] }) => {
-        slot.thread.off('error', failed);
+        slot.thread.off('error', failed).off('exit', exited);
         resolve(m.games);
       };
       const failed = (e: Error) => {
-        slot.thread.off('message', done);
+        slot.thread.off('message', done).off('exit', exited);
         this.all.delete(slot.thread);
         reject(new Error(`the thread playing it crashed: ${e.message}`));
       };
+      // A thread can also end without an error event (out of memory, terminated).
+      const exited = (code: number) => failed(new Error(`it exited with code ${code}`));
       slot.thread.once('message', done);
       slot.thread.once('error', failed);
+      slot.thread.once('exit', exited);
       slot.thread.postMessage(message);
     });
     slot.rules = rules;
