@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const sourceDirs = ['grammar', 'compiler', 'runtime', 'scenario', 'cli', 'bench'];
+const sourceDirs = ['grammar', 'compiler', 'runtime', 'balance', 'scenario', 'cli', 'bench'];
 const entries = { main: 'cli/main.ts', 'play-worker': 'cli/play-worker.ts', bench: 'bench/run.ts', ladder: 'bench/ladder.ts' };
 // One cache folder per checkout: node_modules may be shared (a symlink) between checkouts.
 const outdir = join(root, 'node_modules', '.cache', 'grimoire', createHash('sha1').update(root).digest('hex').slice(0, 12));

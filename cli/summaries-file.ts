@@ -31,9 +31,14 @@ export interface SummariesHeader {
 
 export function summariesHeader(ir: GameIR, game: string, format: string, given: Record<string, number | boolean | string>, seed: number, games: number, seats: { p1: string; p2: string } = { p1: 'random', p2: 'random' }): SummariesHeader {
   const params = Object.fromEntries(ir.params.map((p) => [p.name, p.name in given ? given[p.name]! : p.value]));
-  const rules = createHash('sha256').update(JSON.stringify(ir)).digest('hex').slice(0, 16);
+  const rules = rulesFingerprint(ir);
   const agents = seats.p1 === 'random' && seats.p2 === 'random' ? 'random' : `p1 ${seats.p1}, p2 ${seats.p2}`;
   return { grimoireSummaries: summariesVersion, game, format, params, agents, rules, seeds: [seed, seed + games - 1] };
+}
+
+/** The first 16 hex digits of the SHA-256 of the compiled IR: equal for the same rules and cards. */
+export function rulesFingerprint(ir: GameIR): string {
+  return createHash('sha256').update(JSON.stringify(ir)).digest('hex').slice(0, 16);
 }
 
 /** Writes the header, then every game's summary (all its fields but the final zones). */

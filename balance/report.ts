@@ -1,0 +1,134 @@
+/**
+ * The shapes of a balance report (`grimoire balance --json`, the playground's Simulate panel,
+ * the HTML report): documented field by field in docs/balance.md. One place defines them; the
+ * fold (fold.ts) and the comparison (compare.ts) make them, the CLI and the charts read them.
+ */
+import type { Difference, Distribution, Rate } from './statistics.ts';
+
+export type { Difference, Distribution, Rate } from './statistics.ts';
+
+/** The shape's version: bumped when a field changes meaning or goes away. */
+export const balanceVersion = 1;
+
+/** What was played: the same settings give the same report, hash included. */
+export interface BalanceSettings {
+  game: string;
+  /** The game's title and version, as its rules say. */
+  title: string;
+  format: string;
+  /** Every rule parameter's value, defaults included. */
+  params: Record<string, number | boolean | string>;
+  /** Each seat's agent (runtime/agents/spec.ts names). */
+  agents: { p1: string; p2: string };
+  seed: number;
+  games: number;
+  /** A fingerprint of the compiled rules and cards (16 hex digits). */
+  rules: string;
+}
+
+export interface SeatResult {
+  seat: string;
+  agent: string;
+  wins: Rate;
+}
+
+export interface EndReason {
+  reason: string;
+  /** Games that ended so, of the games counted. */
+  games: Rate;
+  /** Of those, won by each seat (by seat name), and drawn. */
+  won: Record<string, number>;
+  draws: number;
+}
+
+/**
+ * One card (by name), over every (game, player) pair in which the player owned a copy: how
+ * often it was held and played, and its owner's win rate when it was and was not.
+ */
+export interface CardMetric {
+  card: string;
+  title: string;
+  /** (game, player) pairs where the player owned at least one copy. */
+  inDeck: number;
+  /** Pairs where the player held it (runtime/tally.ts: it lay in their private zone — a hand). */
+  drawn: Rate;
+  /** Pairs where the player played it (left their private zone for a public one by their own action). */
+  played: Rate;
+  /** The owner's win rate over all pairs. */
+  ownerWin: Rate;
+  winWhenDrawn: Rate;
+  winWhenNotDrawn: Rate;
+  winWhenPlayed: Rate;
+  winWhenNotPlayed: Rate;
+  /** winWhenDrawn − winWhenNotDrawn (17lands' "improvement when drawn"), tested; q over every card test of the report. */
+  drawnEffect: Difference;
+  /** winWhenPlayed − winWhenNotPlayed, tested likewise. */
+  playedEffect: Difference;
+  /** winWhenDrawn − ownerWin: the difference from the owner's overall win rate. */
+  vsOwner: number;
+}
+
+/** One action or trigger, over every (game, player) pair. */
+export interface ActionMetric {
+  action: string;
+  title: string;
+  kind: 'action' | 'trigger';
+  /** The card whose ability it is, or null for a rule of the game. */
+  card: string | null;
+  /** Mean uses per game, both players together, and by seat. */
+  perGame: number;
+  perGameBySeat: Record<string, number>;
+  /** Pairs where the player used it at least once. */
+  usedBy: Rate;
+  winWhenUsed: Rate;
+  winWhenNotUsed: Rate;
+  /** winWhenUsed − winWhenNotUsed, tested; q over every action of the report. */
+  effect: Difference;
+}
+
+export interface BalanceReport {
+  grimoireBalance: number;
+  kind: 'report';
+  settings: BalanceSettings;
+  /** Both seats played by random agents: the numbers describe random play, not skilled play. */
+  randomPlay: boolean;
+  /** Games played; `counted` excludes the games that ended in an error. */
+  games: number;
+  counted: number;
+  errors: number;
+  /** The fold of every game's log hash in seed order: equal to `grimoire play`'s for the same games. */
+  hash: string;
+  seats: { players: SeatResult[]; draws: Rate; stopped: number };
+  endReasons: EndReason[];
+  length: { turns: Distribution; decisions: Distribution };
+  cards: CardMetric[];
+  actions: ActionMetric[];
+}
+
+/** One metric under the base rules and under the other, with their difference. */
+export interface MetricChange {
+  /** A stable key: `seats.p1.wins`, `length.turns`, `cards.<name>.winWhenDrawn`, `actions.<name>.perGame`… */
+  metric: string;
+  /** In words, for people. */
+  label: string;
+  group: 'seats' | 'end' | 'length' | 'cards' | 'actions';
+  base: number;
+  other: number;
+  /** other − base, tested; q over every change of the comparison. */
+  change: Difference;
+  /** How the difference was tested: on the same seeds (`mcnemar`, `paired-t`) or as two samples (`two-proportion`). */
+  test: 'mcnemar' | 'paired-t' | 'two-proportion';
+}
+
+export interface BalanceComparison {
+  grimoireBalance: number;
+  kind: 'comparison';
+  /** What the other side is, in words: `trump-8.2 (a revision)`, `--vs-param life=5`. */
+  otherLabel: string;
+  base: BalanceReport;
+  other: BalanceReport;
+  /** The two sides played the same seeds with the same agents: per-game metrics are compared pair by pair. */
+  paired: boolean;
+  /** Every metric compared: significant ones first, then by group (seats, ends, length, actions, cards), then by p. */
+  changes: MetricChange[];
+}

@@ -1,0 +1,129 @@
+/**
+ * What a balance run counts in each game (`grimoire balance`, balance/): for every player, the
+ * cards they held, the cards they played, and the actions and triggers they used. Kept only when
+ * asked (EngineOptions.tally): a game played without it pays one null check per move.
+ *
+ * The words come from the language's constructs, never from a game:
+ * - held: the card lay in its owner's `private` zone at some moment (a hand: the opening hand
+ *   counts, as 17lands' "in hand" does).
+ * - played: the card left its owner's `private` zone for a `public` zone, or was attached under a
+ *   card, by an action or trigger of its owner — while it was declared (choices, costs, `using`)
+ *   or while it resolved. A card discarded by the opponent's effect, or by the turn's own rules,
+ *   is not played.
+ * - used: an action or trigger declared (a declaration undone as impossible is not a use).
+ * Marks made inside a declaration that is then undone are undone with it (the journal).
+ */
+import type { Ctx } from './context.ts';
+import { VISIBILITY } from './knowledge.ts';
+import type { Card, Journal, Zone } from './model.ts';
+
+/** One game's counts, by player index (GameSummary.counts). */
+export interface GameCounts {
+  /** The card definitions (IR indices, ascending) of which the player owned at least one copy. */
+  owned: number[][];
+  /** … held at least one copy. */
+  held: number[][];
+  /** … played at least one copy. */
+  played: number[][];
+  /** [action index, uses] for each action or trigger the player used, by action index. */
+  used: [number, number][][];
+}
+
+const HELD = 1;
+const PLAYED = 2;
+
+export class GameTally {
+  /** By card id: HELD | PLAYED. */
+  private marks = new Uint8Array(128);
+  /** By player × action: uses in this game. */
+  private readonly uses: Int32Array;
+
+  constructor(
+    private readonly players: number,
+    private readonly actions: number,
+    /** By zone definition: its visibility (knowledge.ts VISIBILITY). */
+    private readonly visibility: Uint8Array,
+  ) {
+    this.uses = new Int32Array(players * actions);
+  }
+
+  reset(): void {
+    this.marks.fill(0);
+    this.uses.fill(0);
+  }
+
+  /** A card made in a zone (a deck, an opening hand). */
+  made(card: Card, zone: Zone, journal: Journal): void {
+    if (this.isOwnersPrivate(card, zone)) this.mark(card, HELD, journal);
+  }
+
+  /** A card moved from `from` (where it or its host lay; null: nowhere) into `to`, by the rule running with `ctx`. */
+  moved(card: Card, from: Zone | null, to: Zone, ctx: Ctx, journal: Journal): void {
+    if (this.isOwnersPrivate(card, to)) this.mark(card, HELD, journal);
+    else if (from !== null && this.visibility[to.def] === VISIBILITY.public && this.isOwnersPrivate(card, from) && byOwner(card, ctx)) this.mark(card, PLAYED, journal);
+  }
+
+  /** A card attached under a host (it lay in `from` before). */
+  attached(card: Card, from: Zone | null, ctx: Ctx, journal: Journal): void {
+    if (from !== null && this.isOwnersPrivate(card, from) && byOwner(card, ctx)) this.mark(card, PLAYED, journal);
+  }
+
+  /** A declaration that stood: one use of the action by the player. */
+  used(action: number, player: number, journal: Journal): void {
+    const i = player * this.actions + action;
+    this.uses[i]!++;
+    if (journal.depth > 0) journal.record(() => this.uses[i]!--);
+  }
+
+  /** The game's counts, read once it is over; `cards` are all the game's cards. */
+  counts(cards: readonly Card[]): GameCounts {
+    const owned: Set<number>[] = [];
+    const held: Set<number>[] = [];
+    const played: Set<number>[] = [];
+    for (let p = 0; p < this.players; p++) {
+      owned.push(new Set());
+      held.push(new Set());
+      played.push(new Set());
+    }
+    for (const c of cards) {
+      const p = c.owner.index;
+      owned[p]!.add(c.def);
+      const m = this.marks[c.id] ?? 0;
+      if (m & HELD) held[p]!.add(c.def);
+      if (m & PLAYED) played[p]!.add(c.def);
+    }
+    const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
+    const used: [number, number][][] = [];
+    for (let p = 0; p < this.players; p++) {
+      const list: [number, number][] = [];
+      for (let a = 0; a < this.actions; a++) {
+        const n = this.uses[p * this.actions + a]!;
+        if (n > 0) list.push([a, n]);
+      }
+      used.push(list);
+    }
+    return { owned: owned.map(sorted), held: held.map(sorted), played: played.map(sorted), used };
+  }
+
+  private isOwnersPrivate(card: Card, zone: Zone): boolean {
+    return this.visibility[zone.def] === VISIBILITY.private && (zone.player === null || zone.player === card.owner);
+  }
+
+  private mark(card: Card, bit: number, journal: Journal): void {
+    const id = card.id;
+    if (id >= this.marks.length) {
+      const grown = new Uint8Array(Math.max(id + 1, this.marks.length * 2));
+      grown.set(this.marks);
+      this.marks = grown;
+    }
+    const old = this.marks[id]!;
+    if (old & bit) return;
+    this.marks[id] = old | bit;
+    if (journal.depth > 0) journal.record(() => (this.marks[id] = old));
+  }
+}
+
+/** Is the rule running an action or trigger of the card's owner (being declared or resolving)? */
+function byOwner(card: Card, ctx: Ctx): boolean {
+  return ctx.me === card.owner && (ctx.declaring || ctx.request !== null);
+}
