@@ -9,7 +9,7 @@
  * change at once: among the changes flagged, at most 5% are expected to be noise.
  */
 import type { GameSummary } from '../runtime/batch.ts';
-import { countedGames } from './fold.ts';
+import { countedGames, seatName } from './fold.ts';
 import { balanceVersion, type BalanceComparison, type BalanceReport, type MetricChange, type Rate } from './report.ts';
 import { adjust, pairedMeanDifference, pairedRateDifference, rateDifference, round, type Difference } from './statistics.ts';
 
@@ -63,6 +63,8 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
   });
   if (paired) pairedRate('seats.draws', 'draws', 'seats', (g) => g.winner === null);
   else rates('seats.draws', 'draws', 'seats', a.seats.draws, b.seats.draws);
+  if (paired) pairedRate('seats.firstPlayer', "the first player's win rate", 'seats', (g) => g.counts !== undefined && g.counts.first >= 0 && g.winner === seatName(g.counts.first));
+  else rates('seats.firstPlayer', "the first player's win rate", 'seats', a.seats.firstPlayer, b.seats.firstPlayer);
   const reasons = [...new Set([...a.endReasons.map((e) => e.reason), ...b.endReasons.map((e) => e.reason)])];
   for (const reason of reasons) {
     const label = `games ending: ${reason}`;

@@ -25,12 +25,19 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
   const wins = new Array<number>(players).fill(0);
   let draws = 0;
   let stopped = 0;
+  let firstWins = 0;
+  let firstGames = 0;
   const ends = new Map<string, EndReason & { count: number }>();
   for (const g of games) {
     const w = g.winner === null ? -1 : seats.indexOf(g.winner);
     if (w >= 0) wins[w]!++;
     else if (g.stopped) stopped++;
     else draws++;
+    const first = g.counts?.first ?? -1;
+    if (first >= 0) {
+      firstGames++;
+      if (first === w) firstWins++;
+    }
     let e = ends.get(g.reason);
     if (!e) {
       e = { reason: g.reason, games: rate(0, 0), won: Object.fromEntries(seats.map((s) => [s, 0])), draws: 0, count: 0 };
@@ -138,8 +145,9 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
     hash: batch.hash,
     seats: {
       players: seats.map((s, i) => ({ seat: s, agent: settings.agents[s as 'p1' | 'p2'] ?? 'random', wins: rate(wins[i]!, n) })),
-      draws: rate(draws, n),
+      draws: rate(draws + stopped, n),
       stopped,
+      firstPlayer: rate(firstWins, firstGames),
     },
     endReasons,
     length: { turns: distribution(games.map((g) => g.turns)), decisions: distribution(games.map((g) => g.decisions)) },

@@ -98,7 +98,11 @@ export interface BalanceReport {
   errors: number;
   /** The fold of every game's log hash in seed order: equal to `grimoire play`'s for the same games. */
   hash: string;
-  seats: { players: SeatResult[]; draws: Rate; stopped: number };
+  /**
+   * Each seat's wins; draws; games the engine stopped at a limit (counted as draws in `draws`);
+   * and the win rate of the player who took the first turn (whichever seat it was).
+   */
+  seats: { players: SeatResult[]; draws: Rate; stopped: number; firstPlayer: Rate };
   endReasons: EndReason[];
   length: { turns: Distribution; decisions: Distribution };
   cards: CardMetric[];

@@ -42,7 +42,8 @@ export function balanceText(r: BalanceReport, given: readonly string[] = []): st
   const out = header(r, given);
   out.push('', 'Seats');
   for (const s of r.seats.players) out.push(`  ${s.seat} (${s.agent}) won ${rate(s.wins)}`);
-  out.push(`  draws ${rate(r.seats.draws)}${r.seats.stopped ? `; ${r.seats.stopped} stopped by the engine's limits (counted as draws above)` : ''}`);
+  out.push(`  draws ${rate(r.seats.draws)}${r.seats.stopped ? `; ${r.seats.stopped} of them stopped by the engine's limits` : ''}`);
+  out.push(`  the player who took the first turn won ${rate(r.seats.firstPlayer)}`);
   out.push('', 'How games end');
   out.push(...table(r.endReasons.map((e) => [pct(e.games.rate), e.reason, `(${Object.entries(e.won).map(([s, n]) => `${s} ${n}`).join(', ')}${e.draws ? `, draws ${e.draws}` : ''})`])));
   const t = r.length.turns;

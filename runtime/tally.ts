@@ -11,6 +11,8 @@
  *   or while it resolved. A card discarded by the opponent's effect, or by the turn's own rules,
  *   is not played.
  * - used: an action or trigger declared (a declaration undone as impossible is not a use).
+ * - first: the player who took the first turn (a seat is not the first player where the rules
+ *   choose who starts).
  * Marks made inside a declaration that is then undone are undone with it (the journal).
  */
 import type { Ctx } from './context.ts';
@@ -27,6 +29,8 @@ export interface GameCounts {
   played: number[][];
   /** [action index, uses] for each action or trigger the player used, by action index. */
   used: [number, number][][];
+  /** The player who took the game's first turn (-1: the game ended before one started). */
+  first: number;
 }
 
 const HELD = 1;
@@ -37,6 +41,8 @@ export class GameTally {
   private marks = new Uint8Array(128);
   /** By player × action: uses in this game. */
   private readonly uses: Int32Array;
+  /** The player who took turn 1 (set by the flow as the turn starts). */
+  first = -1;
 
   constructor(
     private readonly players: number,
@@ -48,6 +54,7 @@ export class GameTally {
   }
 
   reset(): void {
+    this.first = -1;
     this.marks.fill(0);
     this.uses.fill(0);
   }
@@ -102,7 +109,7 @@ export class GameTally {
       }
       used.push(list);
     }
-    return { owned: owned.map(sorted), held: held.map(sorted), played: played.map(sorted), used };
+    return { owned: owned.map(sorted), held: held.map(sorted), played: played.map(sorted), used, first: this.first };
   }
 
   private isOwnersPrivate(card: Card, zone: Zone): boolean {
