@@ -6,7 +6,7 @@
 import type { GameIR } from '../compiler/ir.ts';
 import { foldBatch, type GameSummary } from '../runtime/batch.ts';
 import { balanceVersion, type ActionMetric, type BalanceReport, type BalanceSettings, type CardMetric, type EndReason } from './report.ts';
-import { adjust, distribution, rate, rateDifference, round } from './statistics.ts';
+import { adjust, differenceFrom, distribution, rate, rateDifference, round } from './statistics.ts';
 
 /** The games a report counts: those that ended without an error. */
 export function countedGames(summaries: readonly GameSummary[]): GameSummary[] {
@@ -53,7 +53,7 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
 
   // Cards and actions, over (game, player) pairs.
   const defs = ir.cards.length;
-  const c = { inDeck: new Int32Array(defs), deckWins: new Int32Array(defs), held: new Int32Array(defs), heldWins: new Int32Array(defs), played: new Int32Array(defs), playedWins: new Int32Array(defs) };
+  const c = { inDeck: new Int32Array(defs), deckWins: new Int32Array(defs), drawn: new Int32Array(defs), drawnWins: new Int32Array(defs), played: new Int32Array(defs), playedWins: new Int32Array(defs) };
   const actions = ir.actions.length;
   const a = { uses: new Int32Array(actions), usesBySeat: new Int32Array(actions * players), usedBy: new Int32Array(actions), usedWins: new Int32Array(actions) };
   let pairWins = 0;
@@ -63,13 +63,13 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
     for (let p = 0; p < players; p++) {
       const won = g.winner === seats[p] ? 1 : 0;
       pairWins += won;
-      for (const d of counts.owned[p]!) {
+      for (const d of counts.deck[p]!) {
         c.inDeck[d]!++;
         c.deckWins[d]! += won;
       }
-      for (const d of counts.held[p]!) {
-        c.held[d]!++;
-        c.heldWins[d]! += won;
+      for (const d of counts.drawn[p]!) {
+        c.drawn[d]!++;
+        c.drawnWins[d]! += won;
       }
       for (const d of counts.played[p]!) {
         c.played[d]!++;
@@ -88,8 +88,8 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
   ir.cards.forEach((card, d) => {
     const inDeck = c.inDeck[d]!;
     if (inDeck === 0) return;
-    const winWhenDrawn = rate(c.heldWins[d]!, c.held[d]!);
-    const winWhenNotDrawn = rate(c.deckWins[d]! - c.heldWins[d]!, inDeck - c.held[d]!);
+    const winWhenDrawn = rate(c.drawnWins[d]!, c.drawn[d]!);
+    const winWhenNotDrawn = rate(c.deckWins[d]! - c.drawnWins[d]!, inDeck - c.drawn[d]!);
     const winWhenPlayed = rate(c.playedWins[d]!, c.played[d]!);
     const winWhenNotPlayed = rate(c.deckWins[d]! - c.playedWins[d]!, inDeck - c.played[d]!);
     const ownerWin = rate(c.deckWins[d]!, inDeck);
@@ -97,7 +97,7 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
       card: card.name,
       title: card.title,
       inDeck,
-      drawn: rate(c.held[d]!, inDeck),
+      drawn: rate(c.drawn[d]!, inDeck),
       played: rate(c.played[d]!, inDeck),
       ownerWin,
       winWhenDrawn,
@@ -107,9 +107,27 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
       drawnEffect: rateDifference(winWhenDrawn, winWhenNotDrawn),
       playedEffect: rateDifference(winWhenPlayed, winWhenNotPlayed),
       vsOwner: round(winWhenDrawn.rate - ownerWin.rate),
+      standout: { drawn: rateDifference(winWhenDrawn, winWhenNotDrawn), played: rateDifference(winWhenPlayed, winWhenNotPlayed) },
     });
   });
   adjust(cards.flatMap((m) => [m.drawnEffect, m.playedEffect]));
+  // Each card against the average card (report.ts CardMetric.standout): the mean over the cards
+  // whose effect could be measured (both groups non-empty).
+  const meanEffect = (effect: (m: CardMetric) => number, measured: (m: CardMetric) => boolean) => {
+    const list = cards.filter(measured);
+    return list.length ? list.reduce((sum, m) => sum + effect(m), 0) / list.length : 0;
+  };
+  const averageCardEffect = {
+    drawn: round(meanEffect((m) => m.drawnEffect.diff, (m) => m.winWhenDrawn.n > 0 && m.winWhenNotDrawn.n > 0)),
+    played: round(meanEffect((m) => m.playedEffect.diff, (m) => m.winWhenPlayed.n > 0 && m.winWhenNotPlayed.n > 0)),
+  };
+  for (const m of cards) {
+    m.standout = {
+      drawn: m.winWhenDrawn.n && m.winWhenNotDrawn.n ? differenceFrom(m.drawnEffect, averageCardEffect.drawn) : { ...m.drawnEffect },
+      played: m.winWhenPlayed.n && m.winWhenNotPlayed.n ? differenceFrom(m.playedEffect, averageCardEffect.played) : { ...m.playedEffect },
+    };
+  }
+  adjust(cards.flatMap((m) => [m.standout.drawn, m.standout.played]));
 
   const pairs = n * players;
   const actionMetrics: ActionMetric[] = [];
@@ -152,6 +170,7 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
     endReasons,
     length: { turns: distribution(games.map((g) => g.turns)), decisions: distribution(games.map((g) => g.decisions)) },
     cards,
+    averageCardEffect,
     actions: actionMetrics,
   };
 }

@@ -42,15 +42,15 @@ export interface EndReason {
 }
 
 /**
- * One card (by name), over every (game, player) pair in which the player owned a copy: how
- * often it was held and played, and its owner's win rate when it was and was not.
+ * One card (by name), over every (game, player) pair in which a copy was in the player's deck:
+ * how often it was drawn and played, and its owner's win rate when it was and was not.
  */
 export interface CardMetric {
   card: string;
   title: string;
-  /** (game, player) pairs where the player owned at least one copy. */
+  /** (game, player) pairs where at least one copy was in the player's deck (runtime/tally.ts: it lay in a hidden zone of theirs). */
   inDeck: number;
-  /** Pairs where the player held it (runtime/tally.ts: it lay in their private zone — a hand). */
+  /** Pairs where the player drew it (runtime/tally.ts: it came from a hidden zone into their private zone — a hand). */
   drawn: Rate;
   /** Pairs where the player played it (left their private zone for a public one by their own action). */
   played: Rate;
@@ -66,6 +66,14 @@ export interface CardMetric {
   playedEffect: Difference;
   /** winWhenDrawn − ownerWin: the difference from the owner's overall win rate. */
   vsOwner: number;
+  /**
+   * Does the card stand out from the game's other cards? Its drawnEffect (playedEffect) minus
+   * the mean effect of all the game's cards, tested; q over every card of the report. In many
+   * games every card's raw effect is positive — drawing more cards goes with longer games or
+   * with winning — so a card is judged against the average card, not against zero. `significant`
+   * here is what the text and the charts flag.
+   */
+  standout: { drawn: Difference; played: Difference };
 }
 
 /** One action or trigger, over every (game, player) pair. */
@@ -106,6 +114,8 @@ export interface BalanceReport {
   endReasons: EndReason[];
   length: { turns: Distribution; decisions: Distribution };
   cards: CardMetric[];
+  /** The mean drawnEffect and playedEffect over the cards (the average card's, which standout compares with). */
+  averageCardEffect: { drawn: number; played: number };
   actions: ActionMetric[];
 }
 

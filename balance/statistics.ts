@@ -81,6 +81,18 @@ export function rateDifference(a: Rate, b: Rate): Difference {
 }
 
 /**
+ * A difference measured against a reference value rather than zero (a card's effect against the
+ * average card's): the same interval shifted, and a z-test with the standard error read off the
+ * interval. The reference is treated as known — it averages many cards.
+ */
+export function differenceFrom(d: Difference, reference: number): Difference {
+  const se = (d.ci95[1] - d.ci95[0]) / (2 * Z95);
+  const shifted = d.diff - reference;
+  const p = se > 0 ? twoSidedNormalP(shifted / se) : shifted === 0 ? 1 : 0;
+  return { diff: round(shifted), ci95: [round(d.ci95[0] - reference), round(d.ci95[1] - reference)], p: round(p), q: 1, significant: false };
+}
+
+/**
  * The difference of two rates measured on the same games (a seed under two rule versions):
  * `onlyA` games had the event under A alone, `onlyB` under B alone, of `n` pairs. McNemar's test
  * (exact binomial under 25 discordant pairs, else χ² with continuity correction) and the Wald

@@ -30,13 +30,16 @@ function header(r: BalanceReport, given: readonly string[]): string[] {
   ];
 }
 
-/** Cards worth a look: the significant ones, then the largest effects either way. */
+/** Cards worth a look: those that stand out from the average card, then the largest effects either way. */
 function notableCards(cards: CardMetric[], count: number): CardMetric[] {
   const byEffect = [...cards].sort((x, y) => y.drawnEffect.diff - x.drawnEffect.diff || (x.card < y.card ? -1 : 1));
-  const chosen = new Set(byEffect.filter((c) => c.drawnEffect.significant || c.playedEffect.significant));
+  const chosen = new Set(byEffect.filter((c) => c.standout.drawn.significant || c.standout.played.significant));
   for (const c of [...byEffect.slice(0, count), ...byEffect.slice(-count)]) chosen.add(c);
   return byEffect.filter((c) => chosen.has(c));
 }
+
+/** A card's effect, marked when it stands out from the average card. */
+const cardEffect = (d: Difference, standout: Difference) => `${signed(d.diff, points)} [${signed(d.ci95[0], points)}, ${signed(d.ci95[1], points)}]${standout.significant ? ` * q=${standout.q.toFixed(3)}` : ''}`;
 
 export function balanceText(r: BalanceReport, given: readonly string[] = []): string {
   const out = header(r, given);
@@ -53,10 +56,12 @@ export function balanceText(r: BalanceReport, given: readonly string[] = []): st
   out.push(`  turns: mean ${one(t.mean)}, median ${one(t.median)}, 95th percentile ${one(t.p95)} (min ${t.min}, max ${t.max})`);
   out.push(`  decisions: mean ${one(d.mean)}, median ${one(d.median)}, 95th percentile ${one(d.p95)} (min ${d.min}, max ${d.max})`);
 
-  const flagged = r.cards.filter((c) => c.drawnEffect.significant || c.playedEffect.significant).length;
-  out.push('', `Cards — owner's win rate when drawn minus when not drawn (* significant after Benjamini–Hochberg over all ${r.cards.length * 2} card tests: ${flagged} card(s))`);
+  const flagged = r.cards.filter((c) => c.standout.drawn.significant || c.standout.played.significant).length;
+  const avg = r.averageCardEffect;
+  out.push('', `Cards — the owner's win rate when drawn minus when not drawn (the average card: ${signed(avg.drawn, points)}; when played minus not: ${signed(avg.played, points)})`);
+  out.push(`  * stands out from the average card (Benjamini–Hochberg over all ${r.cards.length * 2} card tests, q < 0.05): ${flagged} card(s)`);
   const cards = notableCards(r.cards, 5);
-  out.push(...table([['card', 'drawn', 'played', 'win drawn', 'win not drawn', 'drawn effect [95% CI]', 'played effect'], ...cards.map((c) => [c.card, pct(c.drawn.rate), pct(c.played.rate), pct(c.winWhenDrawn.rate), pct(c.winWhenNotDrawn.rate), effect(c.drawnEffect), effect(c.playedEffect)])]));
+  out.push(...table([['card', 'drawn', 'played', 'win drawn', 'win not drawn', 'drawn effect [95% CI]', 'played effect [95% CI]'], ...cards.map((c) => [c.card, pct(c.drawn.rate), pct(c.played.rate), pct(c.winWhenDrawn.rate), pct(c.winWhenNotDrawn.rate), cardEffect(c.drawnEffect, c.standout.drawn), cardEffect(c.playedEffect, c.standout.played)])]));
   if (cards.length < r.cards.length) out.push(`  (${r.cards.length - cards.length} more cards in --json and --html)`);
 
   out.push('', 'Actions and triggers — uses per game, and the win rate of players who used them');
@@ -79,7 +84,7 @@ export function comparisonText(r: BalanceComparison, given: readonly string[] = 
   out.push(`  compared with ${r.otherLabel} on the same seeds${r.paired ? ' (per-game metrics paired by seed)' : ''}`);
   const significant = r.changes.filter((c) => c.change.significant);
   out.push('', `What changed — ${significant.length} of ${r.changes.length} metrics moved significantly (Benjamini–Hochberg over all of them, q < 0.05)`);
-  const rows = (list: MetricChange[]) => table([['metric', r.base.settings.game, r.other.settings.game, 'change [95% CI]', 'test', 'q'], ...list.map((c) => [c.label, value(c, c.base), value(c, c.other), change(c), c.test, c.change.q.toFixed(3)])]);
+  const rows = (list: MetricChange[]) => table([['metric', r.base.settings.game, r.otherLabel.replace(/ \(a revision of .*\)$/, ''), 'change [95% CI]', 'test', 'q'], ...list.map((c) => [c.label, value(c, c.base), value(c, c.other), change(c), c.test, c.change.q.toFixed(3)])]);
   const shown = significant.slice(0, 30);
   if (shown.length) out.push(...rows(shown));
   if (shown.length < significant.length) out.push(`  (${significant.length - shown.length} more significant changes in --json and --html)`);

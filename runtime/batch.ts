@@ -26,7 +26,7 @@ export interface GameSummary {
   /** With `finalState` (for --final-state): every zone's cards at any depth (final-state.ts), and how many cards the game made. */
   zones: Record<string, FinalStateCard[]> | null;
   cards?: number;
-  /** With `tally` (balance runs): what each player held, played and used (tally.ts). */
+  /** With `tally` (balance runs): what each player drew, played and used (tally.ts). */
   counts?: GameCounts;
 }
 
@@ -35,7 +35,7 @@ export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'm
   finalState?: boolean;
   /** The players' agents by name (agents/spec.ts); unset, both random. Names, not objects: they go to worker threads. */
   agents?: Seats;
-  /** Count what each player held, played and used in each game (GameSummary.counts), for `grimoire balance`. */
+  /** Count what each player drew, played and used in each game (GameSummary.counts), for `grimoire balance`. */
   tally?: boolean;
 }
 

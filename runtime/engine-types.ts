@@ -78,7 +78,7 @@ export interface EngineOptions<E = WatchedEngine> {
    */
   onTurn?: (engine: E) => void;
   /**
-   * Count what a balance run reads (tally.ts): the cards each player held and played, the
+   * Count what a balance run reads (tally.ts): the cards each player drew and played, the
    * actions and triggers they used; read with `Engine.counts()` once the game is over.
    */
   tally?: boolean;

@@ -51,7 +51,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
     this.resetGame(seed);
   }
 
-  /** What each player held, played and used in this game (tally.ts), with EngineOptions.tally; else null. */
+  /** What each player drew, played and used in this game (tally.ts), with EngineOptions.tally; else null. */
   counts(): GameCounts | null {
     return this.tally === null ? null : this.tally.counts(this.cards);
   }

@@ -62,7 +62,7 @@ export abstract class GameState {
    * and in the agent's own engine while it replays the game to the decision.
    */
   trackKnowledge = false;
-  /** EngineOptions.tally: what each player held, played and used in this game (tally.ts); null when not asked. */
+  /** EngineOptions.tally: what each player drew, played and used in this game (tally.ts); null when not asked. */
   protected readonly tally: GameTally | null;
   /** By zone definition: its visibility (knowledge.ts VISIBILITY). */
   protected readonly zoneVisibility: Uint8Array;

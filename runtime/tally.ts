@@ -1,11 +1,15 @@
 /**
  * What a balance run counts in each game (`grimoire balance`, balance/): for every player, the
- * cards they held, the cards they played, and the actions and triggers they used. Kept only when
+ * cards in their deck, the cards they drew, the cards they played, and the actions and triggers they used. Kept only when
  * asked (EngineOptions.tally): a game played without it pays one null check per move.
  *
  * The words come from the language's constructs, never from a game:
- * - held: the card lay in its owner's `private` zone at some moment (a hand: the opening hand
- *   counts, as 17lands' "in hand" does).
+ * - in deck: the card lay in a `hidden` zone of its owner at some moment (made there, or moved
+ *   there): the cards a player draws from. A side deck (a private zone) or a token made on the
+ *   field is not in the deck.
+ * - drawn: the card came from a `hidden` zone into its owner's `private` zone (a draw into the
+ *   hand, the opening hand, a search of the deck). A card made straight into a private zone is
+ *   not drawn.
  * - played: the card left its owner's `private` zone for a `public` zone, or was attached under a
  *   card, by an action or trigger of its owner — while it was declared (choices, costs, `using`)
  *   or while it resolved. A card discarded by the opponent's effect, or by the turn's own rules,
@@ -21,10 +25,10 @@ import type { Card, Journal, Zone } from './model.ts';
 
 /** One game's counts, by player index (GameSummary.counts). */
 export interface GameCounts {
-  /** The card definitions (IR indices, ascending) of which the player owned at least one copy. */
-  owned: number[][];
-  /** … held at least one copy. */
-  held: number[][];
+  /** The card definitions (IR indices, ascending) of which at least one copy was in the player's deck. */
+  deck: number[][];
+  /** … of which the player drew at least one copy. */
+  drawn: number[][];
   /** … played at least one copy. */
   played: number[][];
   /** [action index, uses] for each action or trigger the player used, by action index. */
@@ -33,11 +37,12 @@ export interface GameCounts {
   first: number;
 }
 
-const HELD = 1;
+const DRAWN = 1;
 const PLAYED = 2;
+const DECK = 4;
 
 export class GameTally {
-  /** By card id: HELD | PLAYED. */
+  /** By card id: DECK | DRAWN | PLAYED. */
   private marks = new Uint8Array(128);
   /** By player × action: uses in this game. */
   private readonly uses: Int32Array;
@@ -59,20 +64,24 @@ export class GameTally {
     this.uses.fill(0);
   }
 
-  /** A card made in a zone (a deck, an opening hand). */
+  /** A card made in a zone (a deck, a side deck, a token on the field). */
   made(card: Card, zone: Zone, journal: Journal): void {
-    if (this.isOwnersPrivate(card, zone)) this.mark(card, HELD, journal);
+    if (this.isOwners(card, zone, VISIBILITY.hidden)) this.mark(card, DECK, journal);
   }
 
   /** A card moved from `from` (where it or its host lay; null: nowhere) into `to`, by the rule running with `ctx`. */
   moved(card: Card, from: Zone | null, to: Zone, ctx: Ctx, journal: Journal): void {
-    if (this.isOwnersPrivate(card, to)) this.mark(card, HELD, journal);
-    else if (from !== null && this.visibility[to.def] === VISIBILITY.public && this.isOwnersPrivate(card, from) && byOwner(card, ctx)) this.mark(card, PLAYED, journal);
+    const visibility = this.visibility[to.def];
+    if (visibility === VISIBILITY.hidden) {
+      if (this.isOwners(card, to, VISIBILITY.hidden)) this.mark(card, DECK, journal);
+    } else if (visibility === VISIBILITY.private) {
+      if (from !== null && this.visibility[from.def] === VISIBILITY.hidden && this.isOwners(card, to, VISIBILITY.private)) this.mark(card, DRAWN, journal);
+    } else if (from !== null && this.isOwners(card, from, VISIBILITY.private) && byOwner(card, ctx)) this.mark(card, PLAYED, journal);
   }
 
   /** A card attached under a host (it lay in `from` before). */
   attached(card: Card, from: Zone | null, ctx: Ctx, journal: Journal): void {
-    if (from !== null && this.isOwnersPrivate(card, from) && byOwner(card, ctx)) this.mark(card, PLAYED, journal);
+    if (from !== null && this.isOwners(card, from, VISIBILITY.private) && byOwner(card, ctx)) this.mark(card, PLAYED, journal);
   }
 
   /** A declaration that stood: one use of the action by the player. */
@@ -84,19 +93,19 @@ export class GameTally {
 
   /** The game's counts, read once it is over; `cards` are all the game's cards. */
   counts(cards: readonly Card[]): GameCounts {
-    const owned: Set<number>[] = [];
-    const held: Set<number>[] = [];
+    const deck: Set<number>[] = [];
+    const drawn: Set<number>[] = [];
     const played: Set<number>[] = [];
     for (let p = 0; p < this.players; p++) {
-      owned.push(new Set());
-      held.push(new Set());
+      deck.push(new Set());
+      drawn.push(new Set());
       played.push(new Set());
     }
     for (const c of cards) {
       const p = c.owner.index;
-      owned[p]!.add(c.def);
       const m = this.marks[c.id] ?? 0;
-      if (m & HELD) held[p]!.add(c.def);
+      if (m & DECK) deck[p]!.add(c.def);
+      if (m & DRAWN) drawn[p]!.add(c.def);
       if (m & PLAYED) played[p]!.add(c.def);
     }
     const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
@@ -109,11 +118,12 @@ export class GameTally {
       }
       used.push(list);
     }
-    return { owned: owned.map(sorted), held: held.map(sorted), played: played.map(sorted), used, first: this.first };
+    return { deck: deck.map(sorted), drawn: drawn.map(sorted), played: played.map(sorted), used, first: this.first };
   }
 
-  private isOwnersPrivate(card: Card, zone: Zone): boolean {
-    return this.visibility[zone.def] === VISIBILITY.private && (zone.player === null || zone.player === card.owner);
+  /** Is `zone` a zone of this visibility that holds the card for its owner (the owner's own, or a shared one)? */
+  private isOwners(card: Card, zone: Zone, visibility: number): boolean {
+    return this.visibility[zone.def] === visibility && (zone.player === null || zone.player === card.owner);
   }
 
   private mark(card: Card, bit: number, journal: Journal): void {

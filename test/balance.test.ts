@@ -17,9 +17,9 @@ import type { BalanceComparison, BalanceReport } from '../balance/report.ts';
 import { adjust, distribution, pairedMeanDifference, pairedRateDifference, rate, rateDifference, wilson, type Difference } from '../balance/statistics.ts';
 import { compiledGame, root } from './helpers.ts';
 
-// A small game whose every move is known: each player holds Spark, Blaze and Dud (Extra stays
-// in the deck); the turn's own rules discard a held Dud at the end of the turn; Strip discards
-// the first card of the opponent's hand.
+// A small game whose every move is known: each player draws Spark, Blaze and Dud (Extra stays
+// in the deck, Token is made straight into the hand); the turn's own rules discard a Dud in hand
+// at the end of the turn; Strip discards the first card of the opponent's hand.
 const tallyGame = `
 game tallytest "Tally test" { version "1" players 2 max turns 2 }
 zone deck per player hidden ordered "Deck"
@@ -31,6 +31,7 @@ card Spark "Spark": Card { power = 1 }
 card Blaze "Blaze": Card { power = 2 }
 card Dud "Dud": Card { power = 0 }
 card Extra "Extra": Card { power = 3 }
+card Token "Token": Card { power = 5 }
 setup {
   for each p in players {
     create 1 of Spark in p.deck
@@ -38,6 +39,7 @@ setup {
     create 1 of Dud in p.deck
     create 1 of Extra in p.deck
     move top(p.deck, 3) to p.hand
+    create 1 of Token in p.field
   }
   set active = first(players)
 }
@@ -59,7 +61,7 @@ action Strip "Strip" {
 `;
 
 describe('the tally of one game (runtime/tally.ts)', () => {
-  it('counts held, played and used by the definitions of docs/balance.md', () => {
+  it('counts deck, drawn, played and used by the definitions of docs/balance.md', () => {
     const r = compileGame({ sources: [{ path: 'rules/tallytest/game.grim', text: tallyGame }] });
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const ir = r.ir!;
@@ -76,10 +78,10 @@ describe('the tally of one game (runtime/tally.ts)', () => {
     expect(next).toBe(script.length);
     const c = engine.counts()!;
     const names = (list: number[]) => list.map((d) => ir.cards[d]!.name);
-    expect(names(c.owned[0]!)).toEqual(['Spark', 'Blaze', 'Dud', 'Extra']);
-    // Extra never left the deck: owned, not held.
-    expect(names(c.held[0]!)).toEqual(['Spark', 'Blaze', 'Dud']);
-    expect(names(c.held[1]!)).toEqual(['Spark', 'Blaze', 'Dud']);
+    // The token was never in the deck; Extra never left it: in the deck, not drawn.
+    expect(names(c.deck[0]!)).toEqual(['Spark', 'Blaze', 'Dud', 'Extra']);
+    expect(names(c.drawn[0]!)).toEqual(['Spark', 'Blaze', 'Dud']);
+    expect(names(c.drawn[1]!)).toEqual(['Spark', 'Blaze', 'Dud']);
     // p1's Dud was discarded by the turn's rules, not played; p2's cards were stripped by p1 or discarded by the rules.
     expect(names(c.played[0]!)).toEqual(['Spark', 'Blaze']);
     expect(names(c.played[1]!)).toEqual([]);
@@ -98,10 +100,9 @@ describe('the tally of one game (runtime/tally.ts)', () => {
       expect(tallied.map((g) => g.hash), game).toEqual(plain);
       for (const g of tallied) {
         for (let p = 0; p < 2; p++) {
-          const owned = new Set(g.counts!.owned[p]);
-          // Held and played are cards the player owned; in these games a card is played from the hand.
-          expect(g.counts!.held[p]!.every((d) => owned.has(d)), game).toBe(true);
-          expect(g.counts!.played[p]!.every((d) => g.counts!.held[p]!.includes(d)), `${game} seed ${g.seed}`).toBe(true);
+          const deck = new Set(g.counts!.deck[p]);
+          // A drawn card came from the player's deck.
+          expect(g.counts!.drawn[p]!.every((d) => deck.has(d)), game).toBe(true);
         }
       }
     }
@@ -168,6 +169,10 @@ describe('the fold (balance/fold.ts) over real games', () => {
       expect(c.played.k).toBeLessThanOrEqual(c.drawn.k);
       expect(c.winWhenDrawn.ci95[0]).toBeLessThanOrEqual(c.winWhenDrawn.rate);
     }
+    // Each card is judged against the average card: the standouts of the measured cards average to zero.
+    const measured = r.cards.filter((c) => c.winWhenDrawn.n > 0 && c.winWhenNotDrawn.n > 0);
+    expect(Math.abs(measured.reduce((s, c) => s + c.standout.drawn.diff, 0) / measured.length)).toBeLessThan(1e-3);
+    for (const c of measured) expect(c.standout.drawn.diff).toBeCloseTo(c.drawnEffect.diff - r.averageCardEffect.drawn, 3);
     for (const a of r.actions) expect(a.usedBy.k).toBeLessThanOrEqual(r.counted * 2);
     expect(r.length.turns.histogram.reduce((s, b) => s + b.count, 0)).toBe(r.counted);
     expect(r.randomPlay).toBe(true);
