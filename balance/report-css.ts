@@ -13,6 +13,7 @@ export const reportCss = `
 .balance-report .balance-settings { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; margin: 0; padding: 10px 14px; background: #f5f7f9; border: 1px solid #e2e6ea; border-radius: 4px; font-size: 13px; }
 .balance-report .balance-settings dt { color: #55606b; }
 .balance-report .balance-settings dd { margin: 0; word-break: break-word; }
+.balance-report .balance-params summary { cursor: pointer; color: #55606b; }
 .balance-report .balance-random { margin: 12px 0 0; padding: 8px 12px; border-left: 4px solid #d99a00; background: #fff7e0; font-size: 13px; }
 .balance-report .balance-figure { margin: 28px 0 0; break-inside: avoid; page-break-inside: avoid; }
 .balance-report .balance-figure-body { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; }

@@ -52,7 +52,7 @@ const effectCell = (x: Difference): Cell => ({ text: `${signed(x.diff, pts)}${x.
 /** A rate as its percentage, with k/n under it. */
 const rateCell = (r: Rate): Cell => ({ text: pct(r.rate), sub: `${r.k}/${r.n}` });
 
-function header(d: Document, r: BalanceReport, comparedWith?: BalanceComparison): HTMLElement {
+function header(d: Document, r: BalanceReport, comparedWith: BalanceComparison | undefined, collapseParams: boolean): HTMLElement {
   const s = r.settings;
   const h = el(d, 'header', 'balance-header');
   h.append(el(d, 'h1', undefined, comparedWith ? `Balance of ${s.game} compared with ${comparedWith.otherLabel}` : `Balance of ${s.game}`));
@@ -71,7 +71,14 @@ function header(d: Document, r: BalanceReport, comparedWith?: BalanceComparison)
   }
   const params = Object.entries(s.params);
   const otherParams = comparedWith?.other.settings.params ?? {};
-  item('rule parameters', params.length ? params.map(([k, v]) => (comparedWith && k in otherParams && otherParams[k] !== v ? `${k} = ${v} → ${otherParams[k]}` : `${k} = ${v}`)).join(', ') : 'none');
+  const paramText = params.length ? params.map(([k, v]) => (comparedWith && k in otherParams && otherParams[k] !== v ? `${k} = ${v} → ${otherParams[k]}` : `${k} = ${v}`)).join(', ') : 'none';
+  if (collapseParams && params.length) {
+    const details = el(d, 'details', 'balance-params');
+    details.append(el(d, 'summary', undefined, `${params.length} parameters`), paramText);
+    const dd = el(d, 'dd');
+    dd.append(details);
+    dl.append(el(d, 'dt', undefined, 'rule parameters'), dd);
+  } else item('rule parameters', paramText);
   h.append(dl);
   if (r.randomPlay || comparedWith?.other.randomPlay) {
     h.append(el(d, 'p', 'balance-random', 'Random play: both seats chose at random. These numbers describe random play, not skilled play — a card strong in random hands may be weak in good ones (use mcts:N agents for stronger players).'));
@@ -141,13 +148,18 @@ function changesTable(d: Document, c: BalanceComparison): HTMLElement {
   );
 }
 
+export interface ViewOptions extends ChartOptions {
+  /** The rule parameters' values behind a disclosure (a narrow panel), not listed in full (the file, print). */
+  collapseParams?: boolean;
+}
+
 /** The whole report (header, charts, tables) as one element. */
-export function balanceView(result: BalanceReport | BalanceComparison, o: ChartOptions): HTMLElement {
+export function balanceView(result: BalanceReport | BalanceComparison, o: ViewOptions): HTMLElement {
   const d = o.document;
   const root = el(d, 'article', 'balance-report');
   root.dataset.kind = result.kind;
   const base = result.kind === 'report' ? result : result.base;
-  root.append(header(d, base, result.kind === 'comparison' ? result : undefined));
+  root.append(header(d, base, result.kind === 'comparison' ? result : undefined, !!o.collapseParams));
   const charts = el(d, 'section', 'balance-charts');
   charts.append(...balanceCharts(result, o));
   root.append(charts);

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportPageOptions } from './report-page-build.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDirs = ['grammar', 'compiler', 'runtime', 'balance', 'scenario', 'cli', 'bench'];
@@ -28,7 +29,7 @@ function newestSource() {
     }
   };
   for (const d of sourceDirs) walk(join(root, d));
-  newest = Math.max(newest, statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
+  newest = Math.max(newest, statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(join(root, 'cli/report-page-build.js')).mtimeMs);
   return newest;
 }
 
@@ -54,9 +55,8 @@ export async function bundled() {
     await build({ ...common, entryPoints: { bench }, banner, external: [...external, ...external.map((n) => `${n}/*`)] });
   }
   // The HTML report's charts script (cli/balance-html.ts reads it beside main.mjs): for a
-  // browser, one minified IIFE with Plot and d3 inside — the same options as balance-html.ts uses
-  // when it runs from the sources.
-  await build({ absWorkingDir: root, entryPoints: { 'report-page': entries['report-page'] }, outdir: staging, outExtension: { '.js': '.mjs' }, bundle: true, minify: true, format: 'iife', platform: 'browser', target: 'es2020', legalComments: 'none', charset: 'utf8', logLevel: 'warning' });
+  // browser, one minified IIFE with Plot and d3 inside (report-page-build.js).
+  await build({ ...reportPageOptions, absWorkingDir: root, entryPoints: { 'report-page': entries['report-page'] }, outdir: staging, outExtension: { '.js': '.mjs' } });
   for (const f of readdirSync(staging)) renameSync(join(staging, f), join(outdir, f));
   rmSync(staging, { recursive: true, force: true });
   return out;
