@@ -201,16 +201,17 @@ const cardRow = (m: CardMetric, side: string): EffectRow => ({
   diff: m.drawnEffect.diff,
   lo: m.drawnEffect.ci95[0],
   hi: m.drawnEffect.ci95[1],
-  significance: m.drawnEffect.significant ? SIGNIFICANT : NOT_SIGNIFICANT,
+  // Flagged when the card stands out from the average card (report.ts CardMetric.standout).
+  significance: m.standout.drawn.significant ? SIGNIFICANT : NOT_SIGNIFICANT,
 });
 
 /** Cards sorted by their effect (largest first); ties by name, so the order is stable. */
 const byEffect = (rows: EffectRow[]) => [...rows].sort((x, y) => y.diff - x.diff || (x.label < y.label ? -1 : x.label > y.label ? 1 : 0));
 
 /**
- * Each card's "improvement when drawn" — its owner's win rate when they held it minus when they
- * did not — as a bar with its 95% interval, sorted; significant cards (after Benjamini–Hochberg)
- * in the highlight colour.
+ * Each card's "improvement when drawn" — its owner's win rate when they drew it minus when they
+ * did not — as a bar with its 95% interval, sorted, beside a dashed line at the average card's;
+ * cards that stand out from the average card (after Benjamini–Hochberg) in the highlight colour.
  */
 export function cardsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
   const rows = byEffect(r.cards.map((m) => cardRow(m, r.settings.game)));
@@ -225,13 +226,14 @@ export function cardsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
       Plot.barX(rows, { x: 'diff', y: 'label', fill: 'significance', className: 'card-effect', title: (d: EffectRow) => `${d.label}: ${points(d.diff)} pts [${points(d.lo)}, ${points(d.hi)}]` }),
       Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#333', strokeWidth: 1, className: 'card-interval' }),
       Plot.ruleX([0], { stroke: '#222' }),
+      Plot.ruleX([r.averageCardEffect.drawn], { stroke: '#222', strokeDasharray: '4,3', className: 'card-average' }),
     ],
   });
   return figure(
     o,
     'cards',
     'Cards: win rate when drawn',
-    `For each of the ${rows.length} cards, its owner's win rate when they drew it minus when they did not, with its 95% interval (Newcombe); ${flagged} significant after Benjamini–Hochberg. n = ${r.counted} games, 2 players each.`,
+    `For each of the ${rows.length} cards, its owner's win rate when they drew it minus when they did not, with its 95% interval (Newcombe); the dashed line is the average card (${points(r.averageCardEffect.drawn)} pts). ${flagged} card(s) stand out from the average card after Benjamini–Hochberg. n = ${r.counted} games, 2 players each.`,
     chart,
   );
 }

@@ -48,7 +48,8 @@ function table(d: Document, id: string, caption: string, head: string[], rows: C
   return t;
 }
 
-const effectCell = (x: Difference): Cell => ({ text: `${signed(x.diff, pts)}${x.significant ? ' *' : ''}`, sub: `[${signed(x.ci95[0], pts)}, ${signed(x.ci95[1], pts)}]`, className: x.significant ? 'significant' : undefined, title: `p = ${x.p}, q = ${x.q}` });
+/** A difference with its interval; marked by `flag` (itself, or for a card whether it stands out from the average card). */
+const effectCell = (x: Difference, flag: Difference = x): Cell => ({ text: `${signed(x.diff, pts)}${flag.significant ? ' *' : ''}`, sub: `[${signed(x.ci95[0], pts)}, ${signed(x.ci95[1], pts)}]`, className: flag.significant ? 'significant' : undefined, title: `p = ${flag.p}, q = ${flag.q}` });
 /** A rate as its percentage, with k/n under it. */
 const rateCell = (r: Rate): Cell => ({ text: pct(r.rate), sub: `${r.k}/${r.n}` });
 
@@ -92,8 +93,8 @@ function cardsTable(d: Document, r: BalanceReport, caption: string): HTMLElement
     d,
     'cards',
     caption,
-    ['card', 'title', 'in deck', 'drawn', 'played', 'win drawn', 'win not drawn', 'drawn effect, pts', 'q', 'played effect, pts', 'q'],
-    cards.map((c) => [c.card, c.title, String(c.inDeck), rateCell(c.drawn), rateCell(c.played), rateCell(c.winWhenDrawn), rateCell(c.winWhenNotDrawn), effectCell(c.drawnEffect), c.drawnEffect.q.toFixed(3), effectCell(c.playedEffect), c.playedEffect.q.toFixed(3)]),
+    ['card', 'title', 'in deck', 'drawn', 'played', 'win drawn', 'win not drawn', 'drawn effect, pts', 'vs average card: q', 'played effect, pts', 'vs average card: q'],
+    cards.map((c) => [c.card, c.title, String(c.inDeck), rateCell(c.drawn), rateCell(c.played), rateCell(c.winWhenDrawn), rateCell(c.winWhenNotDrawn), effectCell(c.drawnEffect, c.standout.drawn), c.standout.drawn.q.toFixed(3), effectCell(c.playedEffect, c.standout.played), c.standout.played.q.toFixed(3)]),
     [2, 3, 4, 5, 6, 7, 8, 9, 10],
   );
 }
@@ -166,7 +167,7 @@ export function balanceView(result: BalanceReport | BalanceComparison, o: ViewOp
   const tables = el(d, 'section', 'balance-tables');
   tables.append(el(d, 'h2', undefined, 'The numbers'));
   if (result.kind === 'report') {
-    tables.append(seatsTable(d, result), cardsTable(d, result, `Every card (${result.cards.length}), by drawn effect: win rates when drawn and not, their difference in percentage points with its 95% interval under it; * significant after Benjamini–Hochberg over all ${result.cards.length * 2} card tests`), actionsTable(d, result, `Every action and trigger (${result.actions.length}), by uses per game`));
+    tables.append(seatsTable(d, result), cardsTable(d, result, `Every card (${result.cards.length}), by drawn effect: win rates when drawn and not, their difference in percentage points with its 95% interval under it; * stands out from the average card (drawn ${signed(result.averageCardEffect.drawn, pts)} pts, played ${signed(result.averageCardEffect.played, pts)} pts) after Benjamini–Hochberg over all ${result.cards.length * 2} card tests`), actionsTable(d, result, `Every action and trigger (${result.actions.length}), by uses per game`));
   } else {
     const [a, b] = sideNames(result);
     tables.append(changesTable(d, result));

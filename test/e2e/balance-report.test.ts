@@ -109,12 +109,13 @@ describe('grimoire balance --html (Chromium, offline)', () => {
     expect(await count(page, '[data-chart="seats"] g.seat-interval line')).toBe(r.seats.players.length + 2);
     // Length: one rectangle per histogram bin, turns and decisions.
     expect(await count(page, '[data-chart="length"] g.length-bin rect')).toBe(r.length.turns.histogram.length + r.length.decisions.histogram.length);
-    // Cards: one bar and one interval per card; the significant ones (and only they) in the highlight colour, with a legend.
+    // Cards: one bar and one interval per card; those that stand out from the average card (and only they) in the highlight colour, with a legend and the average as a dashed line.
     expect(await count(page, '[data-chart="cards"] g.card-effect rect')).toBe(r.cards.length);
     expect(await count(page, '[data-chart="cards"] g.card-interval line')).toBe(r.cards.length);
-    const significant = r.cards.filter((c) => c.drawnEffect.significant).length;
+    const significant = r.cards.filter((c) => c.standout.drawn.significant).length;
     expect(await count(page, `[data-chart="cards"] g.card-effect rect[fill="${palette.significant}"]`)).toBe(significant);
     expect(await page.textContent('[data-chart="cards"]')).toContain('significant (q < 0.05)');
+    expect(await count(page, '[data-chart="cards"] g.card-average line')).toBe(1);
     const labels = await page.$$eval('[data-chart="cards"] svg [aria-label="y-axis tick label"] text', (ts) => ts.map((t) => t.textContent));
     expect(new Set(labels)).toEqual(new Set(r.cards.map((c) => c.card)));
     // Actions: uses of each; an effect dot for each action some players used and some did not.
