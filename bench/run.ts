@@ -6,7 +6,8 @@
  *
  * Sections: Vanilla random playouts (DSL, hand-written, boardgame.io); compile throughput of a
  * generated 10,000-card pool; `grimoire check` of a 5 MB file with 5,000 errors; snapshot and undo
- * vs structuredClone; the editor re-check of a 200-card file; each seed game's random playouts.
+ * vs structuredClone; the editor re-check of a 200-card file; search agents; the balance lab's
+ * statistics against plain play; each seed game's random playouts.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { playHandWritten } from './baselines/vanilla-hand.ts';
 import { Rng } from '../runtime/rng.ts';
 import type { GameSnapshot } from '../runtime/snapshot.ts';
 import { measureSearchSpeed } from './search-speed.ts';
+import { measureBalanceSpeed } from './balance-speed.ts';
 import issue14Start from './baselines/issue-14-start.json' with { type: 'json' };
 import { playBoardgameIO } from './baselines/vanilla-bgio.ts';
 
@@ -341,6 +343,7 @@ function measureSearchState(game: string): SearchStateResult {
 // ------------------------------------------------------------------ report
 
 const f = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const spread = (s: Stat, digits = 0) => `${f(s.median, digits)} (${f(s.min, digits)}–${f(s.max, digits)})`;
 
 /** Runs one measurement in a fresh worker thread (this same file, see the end). */
@@ -388,6 +391,8 @@ async function main(): Promise<void> {
       log('.');
       return { game: format ? `${g} (${format})` : g, ...r };
     });
+  log('\nbalance ');
+  const balance = measureBalanceSpeed(root, quick, () => log('.'));
   log('\nseed games ');
   const seedGames = listGames(root)
     .filter((g) => g !== 'vanilla')
@@ -428,6 +433,8 @@ async function main(): Promise<void> {
   for (const r of searchSpeed) lines.push(`| ${r.game} | ${r.openingIterationsPerSecond.map((x) => f(x)).join(' · ')} | ${f(r.redeal.micros, 1)} µs (${r.redeal.cards}) | ${f(r.secondsPerDecision.mean, 3)} | ${f(r.secondsPerDecision.max, 3)} | ${r.secondsPerDecision.decisions} |`);
   lines.push('The strength ladder (mcts against random, more search against less): `npm run bench:ladder` (bench/ladder.ts), minutes to hours.');
   lines.push('');
+  lines.push(`Balance lab (issue 13): grimoire balance trump --games ${f(balance.games)} against grimoire play of the same games, one worker thread each: ${f(median(balance.balanceSeconds), 1)} s against ${f(median(balance.playSeconds), 1)} s → ${f(balance.ratio, 2)}× (target ≤ 1.3×); with ${balance.mcts.agents} in both seats (trump master): ${f(balance.mcts.gamesPerMinute, 1)} games/min on one thread (${balance.mcts.games} games)`);
+  lines.push('');
   lines.push(`Seed games, random playouts (each game's default format; "start": at the start of issue 14, commit ${start.commit}, bench/baselines/issue-14-start.json)`);
   lines.push('| game | games/s | start | × start | decisions/s | mean turns | mean decisions |');
   lines.push('|---|---|---|---|---|---|---|');
@@ -440,7 +447,7 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 
   if (json) {
-    const out = { machine, samples: SAMPLES, date: new Date().toISOString(), vanilla: playouts, compile, bigCheck, recheck, state, searchState, searchSpeed, seedGames };
+    const out = { machine, samples: SAMPLES, date: new Date().toISOString(), vanilla: playouts, compile, bigCheck, recheck, state, searchState, searchSpeed, balance, seedGames };
     const dir = join(root, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'latest.json'), JSON.stringify(out, null, 2) + '\n');

@@ -9,10 +9,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportPageOptions } from './report-page-build.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const sourceDirs = ['grammar', 'compiler', 'runtime', 'scenario', 'cli', 'bench'];
-const entries = { main: 'cli/main.ts', 'play-worker': 'cli/play-worker.ts', bench: 'bench/run.ts', ladder: 'bench/ladder.ts' };
+const sourceDirs = ['grammar', 'compiler', 'runtime', 'balance', 'scenario', 'cli', 'bench'];
+const entries = { main: 'cli/main.ts', 'play-worker': 'cli/play-worker.ts', bench: 'bench/run.ts', ladder: 'bench/ladder.ts', 'report-page': 'balance/report-page.ts' };
 // One cache folder per checkout: node_modules may be shared (a symlink) between checkouts.
 const outdir = join(root, 'node_modules', '.cache', 'grimoire', createHash('sha1').update(root).digest('hex').slice(0, 12));
 
@@ -28,11 +29,11 @@ function newestSource() {
     }
   };
   for (const d of sourceDirs) walk(join(root, d));
-  newest = Math.max(newest, statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
+  newest = Math.max(newest, statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(join(root, 'cli/report-page-build.js')).mtimeMs);
   return newest;
 }
 
-/** Paths of the bundled entries ({ main, 'play-worker', bench, ladder }), rebuilt when stale. */
+/** Paths of the bundled entries ({ main, 'play-worker', bench, ladder, 'report-page' }), rebuilt when stale. */
 export async function bundled() {
   const out = Object.fromEntries(Object.keys(entries).map((k) => [k, join(outdir, `${k}.mjs`)]));
   const wanted = Object.entries(out).filter(([k]) => existsSync(join(root, entries[k]))).map(([, p]) => p);
@@ -53,6 +54,9 @@ export async function bundled() {
     const banner = { js: "import { createRequire as __grimoireRequire } from 'node:module'; const require = __grimoireRequire(import.meta.url);" };
     await build({ ...common, entryPoints: { bench }, banner, external: [...external, ...external.map((n) => `${n}/*`)] });
   }
+  // The HTML report's charts script (cli/balance-html.ts reads it beside main.mjs): for a
+  // browser, one minified IIFE with Plot and d3 inside (report-page-build.js).
+  await build({ ...reportPageOptions, absWorkingDir: root, entryPoints: { 'report-page': entries['report-page'] }, outdir: staging, outExtension: { '.js': '.mjs' } });
   for (const f of readdirSync(staging)) renameSync(join(staging, f), join(outdir, f));
   rmSync(staging, { recursive: true, force: true });
   return out;

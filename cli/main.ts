@@ -4,6 +4,7 @@
  *   build <game> [--out F] write the validated IR
  *   play <game> [...]     games between agents (random unless --p1/--p2 say otherwise)
  *   duel <game> A B       agent A against agent B, seats swapped: A's win rate with its interval
+ *   balance <game>        a balance report: seats, ends, lengths, cards, actions; --vs compares rules
  *   scenario <paths…>     run rulings scenarios
  *   demo [game]           compile, play one narrated game, print a summary
  *   worker --queue URL    play the chunks that `play --queue URL` (any command that plays) puts on a queue
@@ -36,6 +37,7 @@ import { summariesHeader, writeSummaries } from './summaries-file.ts';
 import { color, gameNameOf, printDiagnostics, projectRoot, requireIR, rulesFingerprint } from './games.ts';
 import { parseQueueAddress, QueueError, type QueueAddress } from './queue/connection.ts';
 import { defaultChunk } from './queue/chunks.ts';
+import { cmdBalance } from './balance.ts';
 
 function usage(): string {
   return [
@@ -46,15 +48,19 @@ function usage(): string {
     '  play <game> [--p1 AGENT] [--p2 AGENT] [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value] [--check-invariants]',
     '  duel <game> AGENT_A AGENT_B [--games N] [--seed S] [--format NAME] [--workers N] [--param name=value] [--json]',
     '                                 A against B, swapping seats every game: A\'s win rate with its 95% interval',
+    '  balance <game> [--games N] [--seed S] [--format NAME] [--param name=value] [--p1 AGENT] [--p2 AGENT] [--workers N]',
+    '          [--vs GAME | --vs-param name=value] [--html FILE] [--json]',
+    '                                 win rates by seat, card and action with 95% intervals, game lengths; --vs: the same',
+    '                                 seeds under a revision or other parameters, what changed (docs/balance.md)',
     '  new <game>                     start a new game: rules, cards and a ruling that work',
     '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
     '  demo [game]                    compile, play one narrated game and summarise it',
     '  worker --queue redis://HOST:PORT [--concurrency N]',
-    '                                 play chunks of games for play/duel --queue on other machines (N at a time; default: the cores)',
+    '                                 play chunks of games for play/duel/balance --queue run elsewhere (N at a time; default: the cores)',
     '',
-    'play and duel take --queue redis://HOST:PORT [--chunk N]: the games are played by the workers on that Redis (N games a',
-    '  job); same report and hash as a local run. docs/balance.md',
+    'play, duel and balance take --queue redis://HOST:PORT [--chunk N]: the games are played by the workers on that Redis (N',
+    '  games a job); same report and hash as a local run. docs/balance.md',
     '',
     'AGENT: random (the default), first, greedy, mcts:N (N iterations a decision), mcts:Nms (N ms a decision: not',
     '  repeatable); an mcts may add ,depth=D (stop simulations D decisions down, scored by the game\'s evaluate) and ,c=X',
@@ -123,15 +129,15 @@ async function cmdBuild(game: string | undefined, out: string | undefined): Prom
   return 0;
 }
 
-function parseParams(list: string[] | undefined, ir: GameIR): Record<string, number | boolean | string> {
+function parseParams(list: string[] | undefined, ir: GameIR, option = '--param'): Record<string, number | boolean | string> {
   const out: Record<string, number | boolean | string> = {};
   for (const item of list ?? []) {
     const eq = item.indexOf('=');
-    if (eq < 0) throw new UsageError(`--param takes name=value, got '${item}'`);
+    if (eq < 0) throw new UsageError(`${option} takes name=value, got '${item}'`);
     const name = item.slice(0, eq);
     const raw = item.slice(eq + 1);
     const p = ir.params.find((x) => x.name === name);
-    if (!p) throw new UsageError(`unknown parameter '${name}'; the parameters are: ${ir.params.map((x) => x.name).join(', ')}`);
+    if (!p) throw new UsageError(`${option}: unknown parameter '${name}'; the parameters of ${ir.game.name} are: ${ir.params.map((x) => x.name).join(', ') || '(none)'}`);
     if (p.type === 'number') {
       if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`parameter '${name}' is a whole number, got '${raw}'`);
       out[name] = Number(raw);
@@ -332,7 +338,7 @@ function playing(command: string): boolean {
 const maxWorkers = 256;
 
 /** The cores, but one thread for small runs of random games, where starting workers costs more than it saves. */
-function defaultWorkers(games: number, searching = false): number {
+function defaultWorkers(games: number, searching: boolean): number {
   // Search agents spend seconds a game: threads pay from the second game on.
   if (searching) return Math.max(1, Math.min(games, availableParallelism()));
   return games < 200 ? 1 : Math.max(1, availableParallelism());
@@ -391,6 +397,9 @@ async function main(argv: string[]): Promise<number> {
       game: { type: 'string' },
       p1: { type: 'string' },
       p2: { type: 'string' },
+      vs: { type: 'string' },
+      'vs-param': { type: 'string', multiple: true },
+      html: { type: 'string' },
     },
   });
   if (values.queue !== undefined) {
@@ -415,6 +424,8 @@ async function main(argv: string[]): Promise<number> {
       return await cmdPlay(positionals[0], values);
     case 'duel':
       return await cmdDuel(positionals[0], positionals[1], positionals[2], values);
+    case 'balance':
+      return await cmdBalance(positionals[0], values, { requireIR, checkFormat, parseParams, agentOption, defaultWorkers, maxWorkers, playSeeds, warnDepthWithoutEvaluation });
     case 'scenario':
       if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);

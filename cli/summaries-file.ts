@@ -13,6 +13,9 @@ import type { GameIR } from '../compiler/ir.ts';
 import type { GameSummary } from '../runtime/batch.ts';
 import { rulesFingerprint } from './games.ts';
 
+/** The fingerprint of compiled rules (games.ts, shared with the queue's workers). */
+export { rulesFingerprint };
+
 export const summariesVersion = 1;
 
 export interface SummariesHeader {

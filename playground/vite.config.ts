@@ -3,6 +3,7 @@
 // repository root must be reachable by the dev server.
 import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { buildReportPage, reportPageEntry } from '../cli/report-page-build.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -32,10 +33,31 @@ function openMe(): Plugin {
   };
 }
 
+/**
+ * `virtual:balance-report-page`: the HTML report's script (balance/report-page.ts with Plot and
+ * d3, one minified IIFE) as a string, for the Simulate panel's "Download report" — bundled by
+ * esbuild with the very options the CLI uses (cli/report-page-build.js), so the file the
+ * playground saves is the file `grimoire balance --html` writes. The panel imports it lazily:
+ * it is a chunk of its own, fetched on the first download.
+ */
+function balanceReportPage(): Plugin {
+  const id = 'virtual:balance-report-page';
+  return {
+    name: 'grimoire-balance-report-page',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return null;
+      const entry = reportPageEntry();
+      this.addWatchFile(entry);
+      return `export default ${JSON.stringify(await buildReportPage(entry))};`;
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: './',
-  plugins: [openMe()],
+  plugins: [openMe(), balanceReportPage()],
   // 5173, or the next free port when it is taken (the address printed is the one to open).
   server: { port: 5173, strictPort: false, fs: { allow: [repo] } },
   preview: { port: 5173, strictPort: true },

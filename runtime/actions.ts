@@ -401,6 +401,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     }
     this.journal.release(mark);
     this.varChanges++;
+    if (this.tally !== null && this.trial === 0) this.tally.used(a.index, player.index, this.journal);
     if (a.ir.limit >= 0) {
       // Uses are counted for the actions with a `limit … per turn` (the only ones that read them).
       const key = this.useKey(a, player, source);

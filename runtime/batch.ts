@@ -10,6 +10,7 @@ import { finalState, type FinalStateCard } from './final-state.ts';
 import { newEngine, playOn, type PlayOptions } from './play.ts';
 import { parseAgent, type AgentSpec } from './agents/spec.ts';
 import type { Agent } from './agents/agent.ts';
+import type { GameCounts } from './tally.ts';
 
 export interface GameSummary {
   seed: number;
@@ -25,6 +26,8 @@ export interface GameSummary {
   /** With `finalState` (for --final-state): every zone's cards at any depth (final-state.ts), and how many cards the game made. */
   zones: Record<string, FinalStateCard[]> | null;
   cards?: number;
+  /** With `tally` (balance runs): what each player drew, played and used (tally.ts). */
+  counts?: GameCounts;
 }
 
 export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'maxSteps' | 'askForced' | 'checkInvariants'> {
@@ -32,6 +35,8 @@ export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'm
   finalState?: boolean;
   /** The players' agents by name (agents/spec.ts); unset, both random. Names, not objects: they go to worker threads. */
   agents?: Seats;
+  /** Count what each player drew, played and used in each game (GameSummary.counts), for `grimoire balance`. */
+  tally?: boolean;
 }
 
 /** Who plays which seat. With `alternate`, the two swap seats in every game of an even seed (a duel). */
@@ -66,7 +71,7 @@ function seatAgents(seats: Seats): (seed: number) => Agent[] {
 export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOptions = {}): GameSummary[] {
   const out: GameSummary[] = [];
   const agents = opts.agents && !(opts.agents.p1 === 'random' && opts.agents.p2 === 'random' && !opts.agents.alternate) ? seatAgents(opts.agents) : undefined;
-  const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents };
+  const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents, tally: opts.tally };
   // One engine for the whole range: the rules are compiled to closures once.
   let engine = newEngine(ir, from, playOpts);
   for (let seed = from; seed < from + count; seed++) {
@@ -89,6 +94,7 @@ export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOp
         summary.cards = final.cards;
       }
       if (g.result.stopped) summary.stopped = g.result.stopped;
+      if (opts.tally) summary.counts = g.engine.counts()!;
       out.push(summary);
     } catch (e) {
       // A game that failed may leave the engine in any state: the next game gets a new one.

@@ -77,6 +77,11 @@ export interface EngineOptions<E = WatchedEngine> {
    * (runtime/search/). It must not change the state. Unset, it costs nothing.
    */
   onTurn?: (engine: E) => void;
+  /**
+   * Count what a balance run reads (tally.ts): the cards each player drew and played, the
+   * actions and triggers they used; read with `Engine.counts()` once the game is over.
+   */
+  tally?: boolean;
 }
 
 /** Answers a decision with the index of one of its options. */

@@ -27,6 +27,7 @@ import type { Player } from './model.ts';
 import { FlowRoom } from './flow.ts';
 import { compileRules } from './rules.ts';
 import { viewFor, type PlayerView, type ViewSource } from './view.ts';
+import type { GameCounts } from './tally.ts';
 
 export type { Decision, DecisionOption } from './decisions.ts';
 export { StopRun, DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING } from './engine-types.ts';
@@ -48,6 +49,11 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
    */
   reset(seed: number): void {
     this.resetGame(seed);
+  }
+
+  /** What each player drew, played and used in this game (tally.ts), with EngineOptions.tally; else null. */
+  counts(): GameCounts | null {
+    return this.tally === null ? null : this.tally.counts(this.cards);
   }
 
   /**

@@ -127,6 +127,7 @@ export abstract class FlowRoom extends ActionsRoom {
       this.endTurnRequested = false;
       this.triggerChain = 0;
       if (this.onTurn !== null) this.onTurn(this);
+      if (this.tally !== null && this.turn === 1) this.tally.first = this.active.index;
       if (this.logging) this.emitLog('turn', `turn ${this.turn}: ${this.active.name}`, this.active, this.ir.turn.cite, this.ir.turn.loc);
       this.fireSimple(this.rules.triggers.turnStart);
       this.settle();

@@ -83,6 +83,7 @@ export abstract class MovesRoom extends ValuesRoom {
             }
           }
         }
+        if (this.tally !== null && this.trial === 0) this.tally.moved(card, fromZone, to, ctx, this.journal);
         card.zone = to;
         card.revealedTo = 0;
         if (fromZone !== to) {
@@ -103,6 +104,7 @@ export abstract class MovesRoom extends ValuesRoom {
       const fromZone = card.host ? card.host.zone : card.zone;
       const from = fromZone ? fromZone.def : -1;
       if (replacements.length && this.replaceMove(card, from, to.def)) continue;
+      if (this.tally !== null && this.trial === 0) this.tally.moved(card, fromZone, to, ctx, this.journal);
       this.lift(card);
       // A card with attachments moving to a zone that has none: its attached cards go along separately.
       let carried: Card[] | null = null;
@@ -124,6 +126,7 @@ export abstract class MovesRoom extends ValuesRoom {
       this.mix(card.id * 31 + to.def);
       if (carried) {
         for (const c of carried) {
+          if (this.tally !== null && this.trial === 0) this.tally.moved(c, fromZone, to, ctx, this.journal);
           this.placeCard(c, to, null);
           this.resetState(c);
           c.entered = this.turn;
@@ -179,6 +182,7 @@ export abstract class MovesRoom extends ValuesRoom {
     this.changes++;
     for (const card of cards) {
       if (card === host) continue;
+      if (this.tally !== null && this.trial === 0) this.tally.attached(card, card.host ? card.host.zone : card.zone, ctx, this.journal);
       this.lift(card);
       this.placeCard(card, null, host);
       const old = host.attached;

@@ -38,6 +38,8 @@ export interface PlayOptions {
   onLog?: EngineOptions['onLog'];
   /** See EngineOptions.onStep; with `checkInvariants`, called before the check of the step. */
   onStep?: EngineOptions['onStep'];
+  /** See EngineOptions.tally (balance runs): `Engine.counts()` after the game. */
+  tally?: boolean;
 }
 
 /** Plays one game with a new engine. */
@@ -55,7 +57,7 @@ export function newEngine(ir: GameIR, seed: number, opts: PlayOptions = {}): Eng
         watch.check(engine, loc);
       }
     : own;
-  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep });
+  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep, tally: opts.tally });
 }
 
 /** The search agents' own engine for a game engine: made once, kept for the engine's next games. */

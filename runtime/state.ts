@@ -19,6 +19,7 @@ import { Card, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
 import type { CompiledRules } from './rules.ts';
 import { seenBy, VISIBILITY } from './knowledge.ts';
+import { GameTally } from './tally.ts';
 
 export abstract class GameState {
   readonly params: unknown[];
@@ -61,6 +62,8 @@ export abstract class GameState {
    * and in the agent's own engine while it replays the game to the decision.
    */
   trackKnowledge = false;
+  /** EngineOptions.tally: what each player drew, played and used in this game (tally.ts); null when not asked. */
+  protected readonly tally: GameTally | null;
   /** By zone definition: its visibility (knowledge.ts VISIBILITY). */
   protected readonly zoneVisibility: Uint8Array;
 
@@ -101,6 +104,7 @@ export abstract class GameState {
     this.onLog = opts.onLog ?? null;
     this.onStep = opts.onStep ?? null;
     this.onTurn = opts.onTurn ?? null;
+    this.tally = opts.tally ? new GameTally(ir.game.players, ir.actions.length, this.zoneVisibility) : null;
     const format = ir.game.formats.find((f) => f.name === (opts.format ?? ir.game.defaultFormat));
     if (!format) throw new Error(`unknown format '${opts.format}'; the formats are ${ir.game.formats.map((f) => f.name).join(', ')}`);
     this.format = format.name;
@@ -182,6 +186,7 @@ export abstract class GameState {
     if (this.usesThisTurn.size) this.usesThisTurn.clear();
     this.trial = 0;
     this.nextRequestId = 1;
+    this.tally?.reset();
     this.newPlayers();
   }
 
@@ -447,6 +452,7 @@ export abstract class GameState {
     card.entered = 0;
     card.origin = zone.def;
     if (this.trackKnowledge) this.learn(card);
+    if (this.tally !== null && this.trial === 0) this.tally.made(card, zone, this.journal);
     this.cards.push(card);
     (this.cardsByDef[def] ??= []).push(card);
     zone.cards.push(card);

@@ -193,6 +193,20 @@ describe.skipIf(!redisServer && !ci)('play --queue with workers on a real Redis'
     expect(survivor.err).toMatch(/SIGTERM: finishing the chunks in progress/);
   });
 
+  it('balance --queue (playSeeds with nothing added) gives the local report, --vs-param too', async () => {
+    const w = await worker(`${url}/2`);
+    const args = ['balance', 'trump', '--games', '40', '--seed', '3', '--vs-param', 'opening_hand=7', '--json'];
+    const local = spawnSync(process.execPath, [bin, ...args, '--workers', '1'], { cwd: root, encoding: 'utf8' });
+    expect(local.status).toBe(0);
+    const run = grimoire([...args, '--queue', `${url}/2`]);
+    expect(await run.exit).toBe(0);
+    const { timing: _a, ...queued } = JSON.parse(run.out);
+    const { timing: _b, ...here } = JSON.parse(local.stdout);
+    expect(queued).toEqual(here);
+    w.proc.kill('SIGTERM');
+    await w.exit;
+  });
+
   it('a worker whose clone has other rules refuses the chunk, and the run says which game and to update that clone', async () => {
     // A clone where trump's opening hand differs: another database of the same Redis, so that
     // only this worker serves it.

@@ -5,7 +5,10 @@
  * answered after a few seconds, so the page can say "still running…" and offer Cancel.
  */
 import RunWorker from '../worker/run.worker.ts?worker';
-import type { BoardsReply, CasebookProgress, CasebookReport, HintReport, MatchAnswered, MatchReport, MatchThinking, RunCrash, RunReply, RunReport, RunRequest } from '../worker/run-protocol.ts';
+import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, MatchAnswered, MatchReport, MatchThinking, RunCrash, RunReply, RunReport, RunRequest } from '../worker/run-protocol.ts';
+
+/** What the worker says while a long run goes on. */
+type Progress = CasebookProgress | MatchThinking | MatchAnswered | BalanceProgress;
 
 /** A run that has not answered after this long is reported as slow. */
 export const SLOW_RUN_MS = 4000;
@@ -25,7 +28,7 @@ export class RunClient {
   /** The ids of the runs (not board requests) the worker has not answered yet. */
   private runs = new Set<number>();
   /** Progress listeners of the casebook runs, games with seats and Hints in the worker, by request id. */
-  private progress = new Map<number, (p: CasebookProgress | MatchThinking | MatchAnswered) => void>();
+  private progress = new Map<number, (p: Progress) => void>();
 
   /** `onSlow` is called when a run (not a board request) has not answered after SLOW_RUN_MS. */
   constructor(private readonly onSlow: () => void) {
@@ -36,7 +39,7 @@ export class RunClient {
     const w = new RunWorker();
     w.onmessage = (ev: MessageEvent<RunReply>) => {
       const r = ev.data;
-      if (r.type === 'progress' || r.type === 'thinking' || r.type === 'answered') this.progress.get(r.id)?.(r);
+      if (r.type === 'progress' || r.type === 'thinking' || r.type === 'answered' || r.type === 'balance-progress') this.progress.get(r.id)?.(r);
       else this.settle(r.id, r);
     };
     w.onerror = (ev) => {
@@ -87,7 +90,7 @@ export class RunClient {
     const id = this.nextId++;
     const reply = new Promise<CasebookReport | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
     this.runs.add(id);
-    this.progress.set(id, onProgress as (p: CasebookProgress | MatchThinking | MatchAnswered) => void);
+    this.progress.set(id, onProgress as (p: Progress) => void);
     this.worker.postMessage({ ...body, id } as RunRequest);
     return { id, reply };
   }
@@ -97,19 +100,27 @@ export class RunClient {
    * watchdog: thinking can take long, and the progress shows it is alive.
    */
   match(body: Body<'match'>, onProgress: (p: MatchThinking | MatchAnswered) => void): { id: number; reply: Promise<MatchReport | RunCrash | Cancelled> } {
-    return this.tracked(body, onProgress);
+    return this.tracked(body, onProgress as (p: Progress) => void);
   }
 
   /** A Hint: MCTS for the decision at hand; `onProgress` hears its iterations. */
   hint(body: Body<'hint'>, onProgress: (p: MatchThinking) => void): { id: number; reply: Promise<HintReport | RunCrash | Cancelled> } {
-    return this.tracked(body, onProgress as (p: MatchThinking | MatchAnswered) => void);
+    return this.tracked(body, onProgress as (p: Progress) => void);
   }
 
-  private tracked<R extends RunReply>(body: Body<'match'> | Body<'hint'>, onProgress: (p: MatchThinking | MatchAnswered) => void): { id: number; reply: Promise<R | RunCrash | Cancelled> } {
+  /**
+   * A balance simulation (the Simulate panel): `onProgress` hears the games played. No watchdog:
+   * the progress shows it is alive.
+   */
+  balance(body: Body<'balance'>, onProgress: (p: BalanceProgress) => void): { id: number; reply: Promise<BalanceReply | RunCrash | Cancelled> } {
+    return this.tracked(body, onProgress as (p: Progress) => void);
+  }
+
+  private tracked<R extends RunReply>(body: Body<'match'> | Body<'hint'> | Body<'balance'>, onProgress: (p: Progress) => void): { id: number; reply: Promise<R | RunCrash | Cancelled> } {
     const id = this.nextId++;
     const reply = new Promise<R | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
     this.runs.add(id);
-    this.progress.set(id, onProgress as (p: CasebookProgress | MatchThinking | MatchAnswered) => void);
+    this.progress.set(id, onProgress);
     this.worker.postMessage({ ...body, id } as RunRequest);
     return { id, reply };
   }

@@ -6,15 +6,16 @@
  * (every ruling) and says which rulings changed outcome compared with the game's original files.
  * A game can also be played with seats (match-view.ts): each player a person, who answers by
  * clicking the options, or an agent thinking in the worker; a Hint runs MCTS for the person's
- * decision at hand. Every failure is said in words in #run-message. This module wires the parts;
- * each part is its own file.
+ * decision at hand. Simulate (simulate-view.ts) plays many games in the worker and shows the
+ * balance report's charts — with the original rules compared, if asked. Every failure is said in
+ * words in #run-message. This module wires the parts; each part is its own file.
  */
 import './run.css';
 import type { EditorSession } from '../editor/session.ts';
 import type { Checker } from '../editor/diagnostics.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
-import type { MatchReport, RunProblem, RunReport } from '../worker/run-protocol.ts';
+import { MAX_BALANCE_GAMES, type MatchReport, type RunProblem, type RunReport } from '../worker/run-protocol.ts';
 import { compareCasebooks, type CasebookRow } from '../worker/casebook.ts';
 import { CasebookView } from './casebook-view.ts';
 import { choiceLabel } from '../worker/variants.ts';
@@ -25,6 +26,7 @@ import { clearVerdict, renderVerdict } from './result.ts';
 import { el } from './dom.ts';
 import { VariantControls } from './variant-controls.ts';
 import { MatchView } from './match-view.ts';
+import { SimulateView } from './simulate-view.ts';
 import { seatLabel, type Seat } from '../worker/seats.ts';
 import type { ParamValue } from '../worker/variants.ts';
 import type { WorkspaceFile } from '../worker/protocol.ts';
@@ -68,6 +70,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     thinkAgain: () => void advance(true),
     seatsChanged: () => seatsChanged(),
   });
+  const simulation = new SimulateView({ simulate: () => void runSimulation(), cancel: () => cancelRun() });
   const variants = new VariantControls((text) => {
     if (text) say(text, 'options');
     else if (message.dataset.kind === 'options') say('');
@@ -87,10 +90,12 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     row('run-controls', label('Scenario', scenarioSelect), runScenario, runAll),
     row('run-controls', label('Seed', seed), variants.formatLabel, playGame, label('Step limit', maxSteps), cancel),
     matchView.seatsRow,
+    simulation.controls,
     variants.details,
     message,
     matchView.host,
     casebook.host,
+    simulation.host,
     result,
     expectations,
     row('run-toolbar', el('strong', {}, 'Log'), stepBack, stepForward, stepCounter, label('Viewer', viewer)),
@@ -160,6 +165,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
         clearRun('');
       }
       casebook.clear();
+      simulation.clear();
       shownWs = ws;
       ws.onChange(() => {
         refreshScenarios();
@@ -219,6 +225,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (client.running) client.cancel();
     endMatch();
     clearRun('');
+    simulation.clear();
     say(`${what}…`, 'busy');
     setBusy(true);
     const { id, reply } = client.run(body);
@@ -308,6 +315,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     endMatch();
     clearRun('');
     casebook.clear();
+    simulation.clear();
     const key = `${ws.game}\u0000${max}`;
     const known = originals.get(key);
     say(`Running every ruling of ${ws.game}…`, 'busy');
@@ -359,6 +367,54 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     runScenario.click();
   }
 
+  /**
+   * A balance simulation (simulate-view.ts; the worker's side is worker/balance-run.ts): the
+   * games, agents and comparison of the Simulate row, with the seed, step limit, format and
+   * parameters of the panel.
+   */
+  async function runSimulation(): Promise<void> {
+    const ws = deps.getWorkspace();
+    const settings = gameSettings();
+    if (!settings) return;
+    const { s, max, chosen } = settings;
+    const c = simulation.choice(MAX_BALANCE_GAMES);
+    if ('problem' in c) return say(c.problem, 'options');
+    if (s < 0 || s + c.games - 1 > 0xffffffff) return say(`Seeds are 32-bit: the first seed is from 0 to ${0xffffffff - c.games + 1} for ${c.games} games.`, 'options');
+    if (client.running) client.cancel();
+    endMatch();
+    clearRun('');
+    casebook.clear();
+    simulation.clear();
+    say('');
+    setBusy(true);
+    const phaseText = (phase: 'original' | 'edited') => (phase === 'original' ? 'Playing under the original rules' : c.compare ? 'Playing under your edits' : `Playing ${ws.game}`);
+    simulation.running(phaseText(c.compare ? 'original' : 'edited'), 0, c.games);
+    const { id, reply } = client.balance(
+      { type: 'balance', files: ws.sources(), game: ws.game, seed: s, games: c.games, maxSteps: max, ...chosen, agents: c.agents, original: c.compare ? ws.originals().files : null },
+      (p) => {
+        if (p.id === runId) simulation.running(phaseText(p.phase), p.done, p.total);
+      },
+    );
+    runId = id;
+    const r = await reply;
+    if (id !== runId) return;
+    setBusy(false);
+    if (r.type === 'cancelled') return simulation.stopped('Cancelled: the simulation was stopped before it finished; nothing is reported.', 'cancelled');
+    if (r.type === 'crashed') {
+      say(`The simulation failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
+      return simulation.stopped('No report: the simulation failed (see the message above).');
+    }
+    if (r.problem || !r.result) {
+      sayProblem(r.problem);
+      return simulation.stopped(`No report: ${r.problem?.kind === 'compile' ? 'the rules do not compile.' : (r.problem?.message ?? 'nothing was played.')}`);
+    }
+    if (r.note) say(r.note, 'info');
+    const what = choiceLabel(chosen.format ?? null, chosen.params);
+    const played = r.result.kind === 'comparison' ? `${c.games} games under the original rules and ${c.games} under your edits` : `${c.games} games`;
+    const summary = `${played} of ${ws.game}${what ? ` (${what})` : ''}, seeds ${s}–${s + c.games - 1}, p1 ${c.agents.p1}, p2 ${c.agents.p2}, in ${(r.ms / 1000).toFixed(1)} s.`;
+    await simulation.show(r.result, summary);
+  }
+
   function cancelRun(): void {
     if (!client.running) return;
     client.cancel();
@@ -382,6 +438,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (client.running) client.cancel();
     clearRun('');
     casebook.clear();
+    simulation.clear();
     match = { files: ws.sources(), game: ws.game, seed: s, maxSteps: max, ...chosen, answers: [], at: null };
     matchView.hide();
     matchView.show();

@@ -11,6 +11,7 @@ import type { ParamValue } from './variants.ts';
 import type { CasebookRow } from './casebook.ts';
 import type { Seat } from './seats.ts';
 import type { OptionEstimate } from '../../../runtime/agents/mcts.ts';
+import type { BalanceComparison, BalanceReport } from '../../../balance/report.ts';
 
 /** What a game with seats is played from: replayed from its seed with every answer so far (match.ts). */
 interface MatchRecipe {
@@ -25,6 +26,7 @@ interface MatchRecipe {
 }
 
 export type RunRequest =
+  | BalanceRequest
   | {
       type: 'scenario';
       id: number;
@@ -76,6 +78,31 @@ export type RunRequest =
       /** The game's files and scenarios as they came (files the designer added left out). */
       original: { files: WorkspaceFile[]; scenarios: WorkspaceFile[] } | null;
     };
+
+/**
+ * A balance simulation (balance-run.ts): `games` games from `seed` with each seat's agent, folded
+ * into a balance report as `grimoire balance` does; with `original`, the same seeds under the
+ * game's original files too, compared as `--vs` compares (the original the base, the edits the
+ * other side). The worker posts BalanceProgress as the games go.
+ */
+/** The most games a simulation in the playground plays per side (more belongs to `grimoire balance`). */
+export const MAX_BALANCE_GAMES = 100_000;
+
+export interface BalanceRequest {
+  type: 'balance';
+  id: number;
+  files: WorkspaceFile[];
+  game: string;
+  seed: number;
+  games: number;
+  maxSteps: number;
+  format?: string;
+  params?: Record<string, ParamValue>;
+  /** Agent names as runtime/agents/spec.ts reads them: random, greedy, mcts:N. */
+  agents: { p1: string; p2: string };
+  /** The game's .grim files as they came (files the designer added left out), or null for no comparison. */
+  original: WorkspaceFile[] | null;
+}
 
 /** One step of the log, with the rule it cites and the place of that rule in the workspace. */
 export interface LogStep extends Omit<LogEvent, 'loc'> {
@@ -157,6 +184,27 @@ export interface CasebookReport {
   ms: number;
 }
 
+/** Sent while a balance simulation plays: `done` of `total` games, under the original or the edited files. */
+export interface BalanceProgress {
+  type: 'balance-progress';
+  id: number;
+  phase: 'original' | 'edited';
+  done: number;
+  total: number;
+}
+
+/** A balance simulation's outcome: a report, or a comparison of the original files with the edits. */
+export interface BalanceReply {
+  type: 'balance';
+  id: number;
+  /** Why nothing (or only part) could be simulated, or null. */
+  problem: RunProblem | null;
+  result: BalanceReport | BalanceComparison | null;
+  /** A note for the page (e.g. the comparison was skipped: nothing is edited), or null. */
+  note: string | null;
+  ms: number;
+}
+
 /** The worker itself failed on a request (a bug): shown in the page. */
 export interface RunCrash {
   type: 'crashed';
@@ -231,4 +279,4 @@ export interface HintReport {
   ms: number;
 }
 
-export type RunReply = RunReport | BoardsReply | CasebookReport | CasebookProgress | RunCrash | MatchReport | MatchThinking | MatchAnswered | HintReport;
+export type RunReply = RunReport | BoardsReply | CasebookReport | CasebookProgress | RunCrash | MatchReport | MatchThinking | MatchAnswered | HintReport | BalanceProgress | BalanceReply;

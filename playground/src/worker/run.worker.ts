@@ -5,7 +5,7 @@
  * run by terminating this worker (and starting a new one). It keeps only its latest run. It
  * also runs a game's whole casebook (casebook-run.ts), posting progress after each ruling, and
  * plays games with seats — people and agents — and Hints (match-run.ts), posting the agents'
- * progress as they think.
+ * progress as they think; and balance simulations (balance-run.ts), posting the games played.
  */
 import { compileGame } from '../../../compiler/compile.ts';
 import type { GameIR } from '../../../compiler/ir.ts';
@@ -18,6 +18,7 @@ import { runCasebook } from './casebook-run.ts';
 import { loadBase, loadBasesFor } from './base-games.ts';
 import type { MatchSim } from './match.ts';
 import { runHint, runMatch } from './match-run.ts';
+import { runBalance } from './balance-run.ts';
 
 const post = (reply: RunReply) => (self as unknown as Worker).postMessage(reply);
 
@@ -74,9 +75,28 @@ function casebook(req: Extract<RunRequest, { type: 'casebook' }>, t0: number): v
   post({ type: 'casebook', id, problem: null, rows, original: unedited ? { rows } : original, ms: performance.now() - t0 });
 }
 
+/**
+ * A balance simulation under the edited files, and first under the original ones when asked —
+ * unless nothing is edited (the same games twice: the page is told, and gets the report alone).
+ */
+function balance(req: Extract<RunRequest, { type: 'balance' }>, t0: number): void {
+  const unedited = !!req.original && sameFiles(req.original, req.files);
+  let original: { ir: GameIR } | { problem: RunProblem } | null = null;
+  if (req.original && !unedited) {
+    const base = compileRules(req.original);
+    original = base.ir ? { ir: base.ir } : { problem: base.problem! };
+  }
+  const { ir, problem } = compileRules(req.files);
+  if (!ir) return post({ type: 'balance', id: req.id, problem, result: null, note: null, ms: performance.now() - t0 });
+  const reply = runBalance(req, ir, original, post, t0);
+  if (unedited && !reply.problem) reply.note = `Nothing is edited in ${req.game}: its rules are the original ones, so this is the report alone (there is nothing to compare).`;
+  post(reply);
+}
+
 function handle(req: RunRequest): void {
   const t0 = performance.now();
   if (req.type === 'casebook') return casebook(req, t0);
+  if (req.type === 'balance') return balance(req, t0);
   if (req.type === 'boards') {
     if (!latest || latest.runId !== req.runId) {
       post({ type: 'boards', id: req.id, runId: req.runId, viewer: req.viewer, boards: [], problem: 'this run is no longer in the worker; run it again' });

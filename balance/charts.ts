@@ -1,0 +1,443 @@
+/**
+ * The figures of a balance report, drawn with Observable Plot: seats, game lengths, cards,
+ * actions and end reasons for one report; the same side by side, and the significant changes,
+ * for a comparison. One module for the HTML report (balance/report-page.ts, bundled into the file
+ * `grimoire balance --html` writes) and for the playground's Simulate panel, so that both show
+ * exactly the same charts — hence no Node APIs here, only Plot and a DOM `Document`.
+ *
+ * Each figure is a <figure> with a title, the chart, and a one-line caption saying what it shows
+ * and over how many games. Marks that tests and readers look for carry a class on their <g>
+ * (`card-effect`, `card-interval`, `seat-interval`…): see test/e2e/balance-report.test.ts.
+ */
+import * as Plot from '@observablehq/plot';
+import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, Distribution, MetricChange, Rate } from './report.ts';
+
+export interface ChartOptions {
+  document: Document;
+  /** The charts' outer width in pixels (the report page: 880; the playground: its panel's). */
+  width: number;
+}
+
+/** Colours: one per side of a comparison, and the highlight of a significant effect. */
+export const palette = { base: '#4e79a7', other: '#e15759', significant: '#d62728', plain: '#9aa4ad', bar: '#4e79a7', draw: '#b07aa1', first: '#59a14f' };
+
+/** The report's font stack (report-css.ts): kanji and kana in labels need a CJK font where there is one. */
+const chartFont = 'system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Noto Sans CJK JP", "Yu Gothic", sans-serif';
+
+const SIGNIFICANT = 'significant (q < 0.05)';
+/** The row of the player who took turn 1, whichever seat it was. */
+const FIRST = 'first player';
+const NOT_SIGNIFICANT = 'not significant';
+const percent = (x: number) => `${(100 * x).toFixed(0)}%`;
+const one = (x: number) => x.toFixed(1);
+const points = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(100 * x).toFixed(0)}`;
+
+/** Pixels a label takes at the charts' font size: kanji, kana and full-width forms count double. */
+function labelWidth(label: string): number {
+  let w = 0;
+  for (const ch of label) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch) ? 11 : 6.5;
+  return w;
+}
+const marginFor = (labels: string[], min = 60, max = 260) => Math.round(Math.min(max, Math.max(min, ...labels.map(labelWidth)) + 14));
+
+/** A figure: title, chart, caption. */
+function figure(o: ChartOptions, id: string, title: string, caption: string, ...charts: Element[]): HTMLElement {
+  const d = o.document;
+  const f = d.createElement('figure');
+  f.className = 'balance-figure';
+  f.dataset.chart = id;
+  const h = d.createElement('h3');
+  h.textContent = title;
+  const body = d.createElement('div');
+  body.className = 'balance-figure-body';
+  body.append(...charts);
+  const c = d.createElement('figcaption');
+  c.textContent = caption;
+  f.append(h, body, c);
+  return f;
+}
+
+/** Plot's common settings: the document to draw into, the font, a white background for print. */
+function plot(o: ChartOptions, options: Plot.PlotOptions): Element {
+  return Plot.plot({ document: o.document, width: o.width, style: { fontSize: '11px', fontFamily: chartFont, background: 'transparent' }, ...options });
+}
+
+// ----- Seats -----
+
+interface SeatRow {
+  label: string;
+  side: string;
+  rate: number;
+  lo: number;
+  hi: number;
+  k: number;
+  n: number;
+}
+
+function seatRows(r: BalanceReport, side: string): SeatRow[] {
+  const row = (label: string, x: Rate): SeatRow => ({ label, side, rate: x.rate, lo: x.ci95[0], hi: x.ci95[1], k: x.k, n: x.n });
+  return [...r.seats.players.map((s) => row(`${s.seat} (${s.agent})`, s.wins)), row(FIRST, r.seats.firstPlayer), row('draws', r.seats.draws)];
+}
+
+/** Bars of each seat's win rate and the draw rate, with their 95% Wilson intervals; 50% marked. */
+export function seatsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
+  const rows = seatRows(r, r.settings.game);
+  const chart = plot(o, {
+    height: 40 + 34 * rows.length,
+    marginLeft: marginFor(rows.map((x) => x.label), 90),
+    x: { domain: [0, 1], tickFormat: percent, label: 'share of games →', grid: true },
+    y: { domain: rows.map((x) => x.label), label: null },
+    marks: [
+      Plot.barX(rows, { x: 'rate', y: 'label', fill: (d: SeatRow) => (d.label === 'draws' ? palette.draw : d.label === FIRST ? palette.first : palette.bar), fillOpacity: 0.75, className: 'seat-bar' }),
+      Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#222', strokeWidth: 1.5, className: 'seat-interval' }),
+      Plot.tickX(rows, { x: 'lo', y: 'label', stroke: '#222', inset: 9 }),
+      Plot.tickX(rows, { x: 'hi', y: 'label', stroke: '#222', inset: 9 }),
+      Plot.text(rows, { x: 'hi', y: 'label', text: (d: SeatRow) => `${(100 * d.rate).toFixed(1)}%`, dx: 6, textAnchor: 'start' }),
+      Plot.ruleX([0.5], { stroke: '#666', strokeDasharray: '3,3' }),
+    ],
+  });
+  return figure(o, 'seats', 'Who wins', `Share of the ${r.counted} counted games won by each seat, by the player who took the first turn (whichever seat), and drawn; black lines are 95% intervals (Wilson). n = ${r.counted} games.`, chart);
+}
+
+/** Both sides' seats side by side, each with its interval. */
+export function seatsComparisonChart(c: BalanceComparison, o: ChartOptions): HTMLElement {
+  const [a, b] = sideNames(c);
+  const rows = [...seatRows(c.base, a), ...seatRows(c.other, b)];
+  const chart = plot(o, {
+    height: 40 + 44 * (rows.length / 2),
+    marginLeft: marginFor(rows.map((x) => x.label), 90),
+    x: { domain: [0, 1], tickFormat: percent, label: 'share of games →', grid: true },
+    y: { domain: [a, b], axis: null },
+    fy: { domain: seatRows(c.base, a).map((x) => x.label), label: null },
+    color: { domain: [a, b], range: [palette.base, palette.other], legend: true },
+    marks: [
+      Plot.barX(rows, { x: 'rate', y: 'side', fy: 'label', fill: 'side', fillOpacity: 0.75, className: 'seat-bar' }),
+      Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'side', fy: 'label', stroke: '#222', strokeWidth: 1.5, className: 'seat-interval' }),
+      Plot.text(rows, { x: 'hi', y: 'side', fy: 'label', text: (d: SeatRow) => `${(100 * d.rate).toFixed(1)}%`, dx: 6, textAnchor: 'start' }),
+      Plot.ruleX([0.5], { stroke: '#666', strokeDasharray: '3,3' }),
+    ],
+  });
+  return figure(o, 'seats', 'Who wins, before and after', `Each seat's win rate, the first player's and the draw rate under ${a} and under ${b}, with 95% intervals; the same seeds on each side. n = ${c.base.counted} and ${c.other.counted} games.`, chart);
+}
+
+// ----- Game length -----
+
+interface Bin {
+  from: number;
+  to: number;
+  count: number;
+  side: string;
+}
+
+function histogram(o: ChartOptions, title: string, sides: { side: string; d: Distribution }[], width: number): Element {
+  const bins: Bin[] = sides.flatMap(({ side, d }) => d.histogram.map((h) => ({ ...h, side })));
+  const one = sides.length === 1;
+  return plot(
+    { ...o, width },
+    {
+      height: one ? 200 : 150 * sides.length + 40,
+      marginLeft: 44,
+      x: { label: `${title} →` },
+      y: { label: '↑ games', grid: true },
+      marginRight: one ? undefined : marginFor(sides.map((s) => s.side), 20, 120),
+      fy: one ? undefined : { domain: sides.map((s) => s.side), label: null, axis: 'right' },
+      color: { domain: sides.map((s) => s.side), range: one ? [palette.bar] : [palette.base, palette.other] },
+      marks: [
+        Plot.rectY(bins, { x1: 'from', x2: 'to', y: 'count', fy: one ? undefined : 'side', fill: 'side', fillOpacity: 0.8, inset: 0.5, className: 'length-bin' }),
+        Plot.ruleX(
+          sides.map((s) => ({ side: s.side, mean: s.d.mean })),
+          { x: 'mean', fy: one ? undefined : 'side', stroke: '#222', strokeDasharray: '4,3', className: 'length-mean' },
+        ),
+        Plot.ruleY([0]),
+      ],
+    },
+  );
+}
+
+/** Histograms of turns and of decisions per game (the dashed line is the mean). */
+export function lengthChart(r: BalanceReport, o: ChartOptions): HTMLElement {
+  const half = Math.floor(o.width / 2) - 8;
+  const side = r.settings.game;
+  const t = r.length.turns;
+  const d = r.length.decisions;
+  return figure(
+    o,
+    'length',
+    'How long games last',
+    `Games by number of turns (mean ${one(t.mean)}, median ${one(t.median)}) and of decisions (mean ${one(d.mean)}, median ${one(d.median)}); dashed line: the mean. n = ${r.counted} games.`,
+    histogram(o, 'turns', [{ side, d: t }], half),
+    histogram(o, 'decisions', [{ side, d }], half),
+  );
+}
+
+/** Both sides' histograms, one above the other on the same scale. */
+export function lengthComparisonChart(c: BalanceComparison, o: ChartOptions): HTMLElement {
+  const half = Math.floor(o.width / 2) - 8;
+  const [a, b] = sideNames(c);
+  return figure(
+    o,
+    'length',
+    'How long games last, before and after',
+    `Games by turns (mean ${one(c.base.length.turns.mean)} → ${one(c.other.length.turns.mean)}) and by decisions (mean ${one(c.base.length.decisions.mean)} → ${one(c.other.length.decisions.mean)}); ${a} above, ${b} below; dashed line: the mean. n = ${c.base.counted} and ${c.other.counted} games.`,
+    histogram(o, 'turns', [{ side: a, d: c.base.length.turns }, { side: b, d: c.other.length.turns }], half),
+    histogram(o, 'decisions', [{ side: a, d: c.base.length.decisions }, { side: b, d: c.other.length.decisions }], half),
+  );
+}
+
+// ----- Cards -----
+
+interface EffectRow {
+  label: string;
+  side: string;
+  diff: number;
+  lo: number;
+  hi: number;
+  significance: string;
+}
+
+const cardRow = (m: CardMetric, side: string): EffectRow => ({
+  label: m.card,
+  side,
+  diff: m.drawnEffect.diff,
+  lo: m.drawnEffect.ci95[0],
+  hi: m.drawnEffect.ci95[1],
+  // Flagged when the card stands out from the average card (report.ts CardMetric.standout).
+  significance: m.standout.drawn.significant ? SIGNIFICANT : NOT_SIGNIFICANT,
+});
+
+/** Cards sorted by their effect (largest first); ties by name, so the order is stable. */
+const byEffect = (rows: EffectRow[]) => [...rows].sort((x, y) => y.diff - x.diff || (x.label < y.label ? -1 : x.label > y.label ? 1 : 0));
+
+/**
+ * Each card's "improvement when drawn" — its owner's win rate when they drew it minus when they
+ * did not — as a bar with its 95% interval, sorted, beside a dashed line at the average card's;
+ * cards that stand out from the average card (after Benjamini–Hochberg) in the highlight colour.
+ */
+export function cardsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
+  const rows = byEffect(r.cards.map((m) => cardRow(m, r.settings.game)));
+  const flagged = rows.filter((x) => x.significance === SIGNIFICANT).length;
+  const chart = plot(o, {
+    height: 60 + 17 * rows.length,
+    marginLeft: marginFor(rows.map((x) => x.label)),
+    x: { tickFormat: points, label: 'win rate when drawn − when not drawn (percentage points) →', grid: true },
+    y: { domain: rows.map((x) => x.label), label: null },
+    color: { domain: [SIGNIFICANT, NOT_SIGNIFICANT], range: [palette.significant, palette.plain], legend: true },
+    marks: [
+      Plot.barX(rows, { x: 'diff', y: 'label', fill: 'significance', className: 'card-effect', title: (d: EffectRow) => `${d.label}: ${points(d.diff)} pts [${points(d.lo)}, ${points(d.hi)}]` }),
+      Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#333', strokeWidth: 1, className: 'card-interval' }),
+      Plot.ruleX([0], { stroke: '#222' }),
+      Plot.ruleX([r.averageCardEffect.drawn], { stroke: '#222', strokeDasharray: '4,3', className: 'card-average' }),
+    ],
+  });
+  return figure(
+    o,
+    'cards',
+    'Cards: win rate when drawn',
+    `For each of the ${rows.length} cards, its owner's win rate when they drew it minus when they did not, with its 95% interval (Newcombe); the dashed line is the average card (${points(r.averageCardEffect.drawn)} pts). ${flagged} card(s) stand out from the average card after Benjamini–Hochberg. n = ${r.counted} games, 2 players each.`,
+    chart,
+  );
+}
+
+/** Both sides' effect per card, two dots with intervals per row (sorted by the base side). */
+export function cardsComparisonChart(c: BalanceComparison, o: ChartOptions): HTMLElement {
+  const [a, b] = sideNames(c);
+  const baseRows = byEffect(c.base.cards.map((m) => cardRow(m, a)));
+  const names = new Set(baseRows.map((x) => x.label));
+  const otherRows = c.other.cards.map((m) => cardRow(m, b));
+  const order = [...baseRows.map((x) => x.label), ...otherRows.map((x) => x.label).filter((n) => !names.has(n))];
+  // Plot's dy is one number per mark: one pair of marks per side, a few pixels apart.
+  const side = (rows: EffectRow[], dy: number) => [
+    Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'label', dy, stroke: 'side', strokeOpacity: 0.7, className: 'card-interval' }),
+    Plot.dot(rows, { x: 'diff', y: 'label', dy, fill: 'side', r: 3, className: 'card-effect' }),
+  ];
+  const chart = plot(o, {
+    height: 70 + 19 * order.length,
+    marginLeft: marginFor(order),
+    x: { tickFormat: points, label: 'win rate when drawn − when not drawn (percentage points) →', grid: true },
+    y: { domain: order, label: null },
+    color: { domain: [a, b], range: [palette.base, palette.other], legend: true },
+    marks: [
+      Plot.ruleX([0], { stroke: '#222' }),
+      ...side(baseRows, -3),
+      ...side(otherRows, 3),
+    ],
+  });
+  return figure(o, 'cards', 'Cards: win rate when drawn, before and after', `Each card's improvement when drawn under ${a} and ${b}, with 95% intervals. n = ${c.base.counted} games per side, 2 players each.`, chart);
+}
+
+// ----- Actions -----
+
+const actionLabel = (m: ActionMetric) => (m.kind === 'trigger' ? `${m.action} (trigger)` : m.action);
+
+/** Uses per game of every action and trigger, and the win-rate effect of using it. */
+export function actionsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
+  const sorted = [...r.actions].sort((x, y) => y.perGame - x.perGame || (x.action < y.action ? -1 : 1));
+  const uses = sorted.map((m) => ({ label: actionLabel(m), perGame: m.perGame }));
+  const margin = marginFor(uses.map((x) => x.label));
+  const half = Math.floor(o.width / 2) - 8;
+  const usesChart = plot(
+    { ...o, width: half },
+    {
+      height: 60 + 17 * uses.length,
+      marginLeft: margin,
+      x: { label: 'uses per game →', grid: true },
+      y: { domain: uses.map((x) => x.label), label: null },
+      marks: [Plot.barX(uses, { x: 'perGame', y: 'label', fill: palette.bar, fillOpacity: 0.8, className: 'action-uses' }), Plot.ruleX([0])],
+    },
+  );
+  // Actions every player used have no "not used" side: no effect to show.
+  const tested = sorted.filter((m) => m.winWhenNotUsed.n > 0 && m.winWhenUsed.n > 0);
+  const effects: EffectRow[] = tested.map((m) => ({ label: actionLabel(m), side: r.settings.game, diff: m.effect.diff, lo: m.effect.ci95[0], hi: m.effect.ci95[1], significance: m.effect.significant ? SIGNIFICANT : NOT_SIGNIFICANT }));
+  const effectChart = plot(
+    { ...o, width: half },
+    {
+      height: 60 + 17 * uses.length,
+      marginLeft: margin,
+      x: { tickFormat: points, label: 'win rate used − not used (pts) →', grid: true },
+      y: { domain: uses.map((x) => x.label), label: null },
+      color: { domain: [SIGNIFICANT, NOT_SIGNIFICANT], range: [palette.significant, palette.plain], legend: true },
+      marks: [
+        Plot.ruleX([0], { stroke: '#222' }),
+        Plot.ruleY(effects, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#333', className: 'action-interval' }),
+        Plot.dot(effects, { x: 'diff', y: 'label', fill: 'significance', r: 3.5, className: 'action-effect' }),
+      ],
+    },
+  );
+  return figure(
+    o,
+    'actions',
+    'Actions and triggers',
+    `Left: mean uses per game of each of the ${uses.length} actions and triggers (both players). Right: the win rate of players who used it minus of those who did not, with 95% intervals (${sorted.length - tested.length} used by every player or by none have none). n = ${r.counted} games.`,
+    usesChart,
+    effectChart,
+  );
+}
+
+/** Uses per game of each action under both sides. */
+export function actionsComparisonChart(c: BalanceComparison, o: ChartOptions): HTMLElement {
+  const [a, b] = sideNames(c);
+  const order = [...c.base.actions].sort((x, y) => y.perGame - x.perGame || (x.action < y.action ? -1 : 1)).map(actionLabel);
+  for (const m of c.other.actions) if (!order.includes(actionLabel(m))) order.push(actionLabel(m));
+  const rows = [...c.base.actions.map((m) => ({ label: actionLabel(m), side: a, perGame: m.perGame })), ...c.other.actions.map((m) => ({ label: actionLabel(m), side: b, perGame: m.perGame }))];
+  const chart = plot(o, {
+    height: 70 + 22 * order.length,
+    marginLeft: marginFor(order),
+    x: { label: 'uses per game →', grid: true },
+    y: { domain: [a, b], axis: null },
+    fy: { domain: order, label: null, padding: 0.15 },
+    color: { domain: [a, b], range: [palette.base, palette.other], legend: true },
+    marks: [Plot.barX(rows, { x: 'perGame', y: 'side', fy: 'label', fill: 'side', className: 'action-uses' }), Plot.ruleX([0])],
+  });
+  return figure(o, 'actions', 'Actions and triggers, before and after', `Mean uses per game of each action and trigger under ${a} and ${b} (both players). n = ${c.base.counted} games per side.`, chart);
+}
+
+// ----- End reasons -----
+
+/** The share of games that ended for each reason, with 95% intervals. */
+export function endsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
+  const rows = r.endReasons.map((e) => ({ label: e.reason, side: r.settings.game, rate: e.games.rate, lo: e.games.ci95[0], hi: e.games.ci95[1] }));
+  const chart = plot(o, {
+    height: 50 + 40 * rows.length,
+    marginLeft: 260,
+    x: { domain: [0, 1], tickFormat: percent, label: 'share of games →', grid: true },
+    y: { domain: rows.map((x) => x.label), label: null },
+    marks: [
+      Plot.axisY({ lineWidth: 22, marginLeft: 260 }),
+      Plot.barX(rows, { x: 'rate', y: 'label', fill: palette.bar, fillOpacity: 0.8, className: 'end-bar' }),
+      Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#222', className: 'end-interval' }),
+      Plot.text(rows, { x: 'hi', y: 'label', text: (d: { rate: number }) => `${(100 * d.rate).toFixed(1)}%`, dx: 6, textAnchor: 'start' }),
+    ],
+  });
+  return figure(o, 'ends', 'How games end', `Share of games that ended for each reason the rules give, with 95% intervals. n = ${r.counted} games.`, chart);
+}
+
+export function endsComparisonChart(c: BalanceComparison, o: ChartOptions): HTMLElement {
+  const [a, b] = sideNames(c);
+  const reasons = [...new Set([...c.base.endReasons, ...c.other.endReasons].map((e) => e.reason))];
+  const rows = [...c.base.endReasons.map((e) => ({ e, side: a })), ...c.other.endReasons.map((e) => ({ e, side: b }))].map(({ e, side }) => ({ label: e.reason, side, rate: e.games.rate, lo: e.games.ci95[0], hi: e.games.ci95[1] }));
+  const chart = plot(o, {
+    height: 50 + 52 * reasons.length,
+    marginLeft: 260,
+    x: { domain: [0, 1], tickFormat: percent, label: 'share of games →', grid: true },
+    y: { domain: [a, b], axis: null },
+    fy: { domain: reasons, label: null },
+    color: { domain: [a, b], range: [palette.base, palette.other], legend: true },
+    marks: [
+      Plot.axisFy({ anchor: 'left', lineWidth: 22, marginLeft: 260, label: null }),
+      Plot.barX(rows, { x: 'rate', y: 'side', fy: 'label', fill: 'side', fillOpacity: 0.8, className: 'end-bar' }),
+      Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'side', fy: 'label', stroke: '#222', className: 'end-interval' }),
+    ],
+  });
+  return figure(o, 'ends', 'How games end, before and after', `Share of games ending for each reason under ${a} and ${b}, with 95% intervals. n = ${c.base.counted} and ${c.other.counted} games.`, chart);
+}
+
+// ----- What changed -----
+
+/** A change's unit: rates in percentage points, means (uses, turns) as they are. */
+const isMean = (m: MetricChange) => m.test === 'paired-t';
+
+const groupTitles: Record<MetricChange['group'], string> = { seats: 'Seats', end: 'How games end', length: 'Length', actions: 'Actions and triggers', cards: 'Cards' };
+
+/**
+ * The significant changes as dots with their 95% intervals, one panel per group and unit (rates
+ * in percentage points, means in their own unit), largest first; an increase and a decrease in
+ * two colours.
+ */
+export function changesChart(c: BalanceComparison, o: ChartOptions): HTMLElement {
+  const significant = c.changes.filter((m) => m.change.significant);
+  const d = o.document;
+  const panels: Element[] = [];
+  const groups = (['seats', 'end', 'length', 'actions', 'cards'] as const).flatMap((g) => [false, true].map((mean) => ({ g, mean, list: significant.filter((m) => m.group === g && isMean(m) === mean) })));
+  const margin = marginFor(significant.map((m) => m.label), 120, 320);
+  for (const { g, mean, list } of groups) {
+    if (!list.length) continue;
+    const rows = [...list]
+      .sort((x, y) => y.change.diff - x.change.diff)
+      .map((m) => ({ label: m.label, diff: m.change.diff, lo: m.change.ci95[0], hi: m.change.ci95[1], direction: m.change.diff >= 0 ? 'increase' : 'decrease', base: m.base, other: m.other }));
+    const unit = mean ? 'change of the mean' : 'change (percentage points)';
+    const panel = d.createElement('div');
+    panel.className = 'balance-panel';
+    panel.append(Object.assign(d.createElement('h4'), { textContent: `${groupTitles[g]} — ${mean ? 'means' : 'rates'}` }));
+    panels.push(panel);
+    panel.append(
+      plot(o, {
+        height: 60 + 20 * rows.length,
+        marginLeft: margin,
+        x: { tickFormat: mean ? undefined : points, label: `${unit} →`, grid: true },
+        y: { domain: rows.map((x) => x.label), label: null },
+        color: { domain: ['increase', 'decrease'], range: [palette.other, palette.base] },
+        marks: [
+          Plot.ruleX([0], { stroke: '#222' }),
+          Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'label', stroke: 'direction', strokeWidth: 1.5, className: 'change-interval' }),
+          Plot.dot(rows, { x: 'diff', y: 'label', fill: 'direction', r: 4, className: 'change-dot' }),
+        ],
+      }),
+    );
+  }
+  if (!panels.length) {
+    const p = d.createElement('p');
+    p.className = 'balance-none';
+    p.textContent = `No metric moved significantly: every difference is within what chance gives with ${c.base.settings.games} games per side (try more games).`;
+    panels.push(p);
+  }
+  return figure(
+    o,
+    'changes',
+    `What changed under ${c.otherLabel}`,
+    `The ${significant.length} of ${c.changes.length} metrics that moved significantly (Benjamini–Hochberg over all of them, q < 0.05), as ${sideNames(c)[1]} − ${sideNames(c)[0]} with 95% intervals; red: up, blue: down. n = ${c.base.settings.games} seeds per side${c.paired ? ', paired by seed' : ''}.`,
+    ...panels,
+  );
+}
+
+/** The names of a comparison's two sides, distinct even when both are the same game. */
+export function sideNames(c: BalanceComparison): [string, string] {
+  const a = c.base.settings.game;
+  const b = c.other.settings.game === a ? c.otherLabel : c.other.settings.game;
+  return [a, b === a ? `${b} (other)` : b];
+}
+
+/** Every figure of a report or a comparison, in reading order. */
+export function balanceCharts(result: BalanceReport | BalanceComparison, o: ChartOptions): HTMLElement[] {
+  if (result.kind === 'report') return [seatsChart(result, o), lengthChart(result, o), cardsChart(result, o), actionsChart(result, o), endsChart(result, o)];
+  return [changesChart(result, o), seatsComparisonChart(result, o), lengthComparisonChart(result, o), cardsComparisonChart(result, o), actionsComparisonChart(result, o), endsComparisonChart(result, o)];
+}

@@ -1,0 +1,21 @@
+/**
+ * The script of the self-contained HTML report (report-html.ts inlines it, bundled with Plot and
+ * d3 into one IIFE): reads the report's JSON from the page and draws it. Built by esbuild for the
+ * CLI (cli/bundle.js, cli/balance-html.ts) and by the playground's Vite config for its "Download
+ * report" button — the same source either way.
+ */
+import { balanceView } from './report-view.ts';
+import type { BalanceComparison, BalanceReport } from './report.ts';
+
+function show(): void {
+  const data = document.getElementById('balance-data');
+  const mount = document.getElementById('balance-mount');
+  if (!data || !mount) return;
+  const result = JSON.parse(data.textContent ?? 'null') as BalanceReport | BalanceComparison;
+  const view = balanceView(result, { document, width: 880 });
+  mount.replaceChildren(view);
+  document.body.dataset.rendered = 'true';
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show);
+else show();

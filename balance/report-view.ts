@@ -1,0 +1,179 @@
+/**
+ * A balance report as a document: the settings header (game, format, seeds, agents, rule
+ * parameters, hash; a warning when both seats played at random), the charts (balance/charts.ts),
+ * and under them tables with the exact numbers — every card, every action, every compared metric.
+ * The charts show the shape; the tables are what one quotes. Shared by the HTML report
+ * (report-page.ts) and the playground's Simulate panel; DOM only, no Node APIs.
+ */
+import { balanceCharts, sideNames, type ChartOptions } from './charts.ts';
+import type { BalanceComparison, BalanceReport, Difference, MetricChange, Rate } from './report.ts';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const signed = (x: number, unit: (y: number) => string) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${unit(Math.abs(x))}`;
+const pts = (x: number) => (100 * x).toFixed(1);
+const rate = (r: Rate) => `${pct(r.rate)} (${r.k}/${r.n})`;
+
+/** A cell: its text, and a second line in smaller type (an interval under its estimate). */
+type Cell = string | { text: string; sub?: string; className?: string; title?: string };
+
+function el<K extends keyof HTMLElementTagNameMap>(d: Document, tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = d.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** A table with a caption, a header row and numeric columns aligned right. */
+function table(d: Document, id: string, caption: string, head: string[], rows: Cell[][], numeric: number[]): HTMLElement {
+  const t = el(d, 'table', 'balance-table');
+  t.dataset.table = id;
+  t.append(el(d, 'caption', undefined, caption));
+  const thead = el(d, 'thead');
+  const tr = el(d, 'tr');
+  head.forEach((h, i) => tr.append(el(d, 'th', numeric.includes(i) ? 'num' : undefined, h)));
+  thead.append(tr);
+  const tbody = el(d, 'tbody');
+  for (const row of rows) {
+    const r = el(d, 'tr');
+    row.forEach((c, i) => {
+      const cell = typeof c === 'string' ? { text: c } : c;
+      const td = el(d, 'td', [numeric.includes(i) ? 'num' : '', cell.className ?? ''].join(' ').trim() || undefined, cell.text);
+      if (cell.title) td.title = cell.title;
+      if (cell.sub) td.append(el(d, 'span', 'sub', cell.sub));
+      r.append(td);
+    });
+    tbody.append(r);
+  }
+  t.append(thead, tbody);
+  return t;
+}
+
+/** A difference with its interval; marked by `flag` (itself, or for a card whether it stands out from the average card). */
+const effectCell = (x: Difference, flag: Difference = x): Cell => ({ text: `${signed(x.diff, pts)}${flag.significant ? ' *' : ''}`, sub: `[${signed(x.ci95[0], pts)}, ${signed(x.ci95[1], pts)}]`, className: flag.significant ? 'significant' : undefined, title: `p = ${flag.p}, q = ${flag.q}` });
+/** A rate as its percentage, with k/n under it. */
+const rateCell = (r: Rate): Cell => ({ text: pct(r.rate), sub: `${r.k}/${r.n}` });
+
+function header(d: Document, r: BalanceReport, comparedWith: BalanceComparison | undefined, collapseParams: boolean): HTMLElement {
+  const s = r.settings;
+  const h = el(d, 'header', 'balance-header');
+  h.append(el(d, 'h1', undefined, comparedWith ? `Balance of ${s.game} compared with ${comparedWith.otherLabel}` : `Balance of ${s.game}`));
+  h.append(el(d, 'p', 'balance-subtitle', `${s.title} — format ${s.format}`));
+  const dl = el(d, 'dl', 'balance-settings');
+  const item = (k: string, v: string) => dl.append(el(d, 'dt', undefined, k), el(d, 'dd', undefined, v));
+  item('games', `${r.games} (seeds ${s.seed}–${s.seed + s.games - 1})${r.errors ? `, ${r.errors} ended in an error and are not counted` : ''}`);
+  item('agents', `p1 ${s.agents.p1}, p2 ${s.agents.p2}`);
+  if (comparedWith) {
+    item('compared with', `${comparedWith.otherLabel}, the same seeds and agents${comparedWith.paired ? ' (per-game metrics paired by seed)' : ''}`);
+    item('hash', `${comparedWith.base.hash} (${s.game}), ${comparedWith.other.hash} (${sideNames(comparedWith)[1]})`);
+    item('rules fingerprint', `${comparedWith.base.settings.rules}, ${comparedWith.other.settings.rules}`);
+  } else {
+    item('hash', `${r.hash} (the same settings give the same report and hash)`);
+    item('rules fingerprint', s.rules);
+  }
+  const params = Object.entries(s.params);
+  const otherParams = comparedWith?.other.settings.params ?? {};
+  const paramText = params.length ? params.map(([k, v]) => (comparedWith && k in otherParams && otherParams[k] !== v ? `${k} = ${v} → ${otherParams[k]}` : `${k} = ${v}`)).join(', ') : 'none';
+  if (collapseParams && params.length) {
+    const details = el(d, 'details', 'balance-params');
+    details.append(el(d, 'summary', undefined, `${params.length} parameters`), paramText);
+    const dd = el(d, 'dd');
+    dd.append(details);
+    dl.append(el(d, 'dt', undefined, 'rule parameters'), dd);
+  } else item('rule parameters', paramText);
+  h.append(dl);
+  if (r.randomPlay || comparedWith?.other.randomPlay) {
+    h.append(el(d, 'p', 'balance-random', 'Random play: both seats chose at random. These numbers describe random play, not skilled play — a card strong in random hands may be weak in good ones (use mcts:N agents for stronger players).'));
+  }
+  return h;
+}
+
+function cardsTable(d: Document, r: BalanceReport, caption: string): HTMLElement {
+  const cards = [...r.cards].sort((x, y) => y.drawnEffect.diff - x.drawnEffect.diff || (x.card < y.card ? -1 : 1));
+  return table(
+    d,
+    'cards',
+    caption,
+    ['card', 'title', 'in deck', 'drawn', 'played', 'win drawn', 'win not drawn', 'drawn effect, pts', 'vs average card: q', 'played effect, pts', 'vs average card: q'],
+    cards.map((c) => [c.card, c.title, String(c.inDeck), rateCell(c.drawn), rateCell(c.played), rateCell(c.winWhenDrawn), rateCell(c.winWhenNotDrawn), effectCell(c.drawnEffect, c.standout.drawn), c.standout.drawn.q.toFixed(3), effectCell(c.playedEffect, c.standout.played), c.standout.played.q.toFixed(3)]),
+    [2, 3, 4, 5, 6, 7, 8, 9, 10],
+  );
+}
+
+function actionsTable(d: Document, r: BalanceReport, caption: string): HTMLElement {
+  const actions = [...r.actions].sort((x, y) => y.perGame - x.perGame || (x.action < y.action ? -1 : 1));
+  const seats = r.seats.players.map((p) => p.seat);
+  return table(
+    d,
+    'actions',
+    caption,
+    ['action', 'kind', 'per game', ...seats.map((s) => `per game, ${s}`), 'used by', 'win used', 'win not used', 'effect, pts', 'q'],
+    actions.map((m) => [
+      m.action,
+      m.card ? `${m.kind} of ${m.card}` : m.kind,
+      m.perGame.toFixed(2),
+      ...seats.map((s) => (m.perGameBySeat[s] ?? 0).toFixed(2)),
+      rateCell(m.usedBy),
+      rateCell(m.winWhenUsed),
+      m.winWhenNotUsed.n ? rateCell(m.winWhenNotUsed) : '—',
+      m.winWhenNotUsed.n ? effectCell(m.effect) : '—',
+      m.winWhenNotUsed.n ? m.effect.q.toFixed(3) : '—',
+    ]),
+    Array.from({ length: 6 + seats.length }, (_, i) => i + 2),
+  );
+}
+
+function seatsTable(d: Document, r: BalanceReport): HTMLElement {
+  const rows: Cell[][] = r.seats.players.map((s) => [`${s.seat} (${s.agent})`, rate(s.wins), `${pct(s.wins.ci95[0])}–${pct(s.wins.ci95[1])}`]);
+  rows.push(['the first player (whichever seat took turn 1)', rate(r.seats.firstPlayer), `${pct(r.seats.firstPlayer.ci95[0])}–${pct(r.seats.firstPlayer.ci95[1])}`]);
+  rows.push(['draws', rate(r.seats.draws), `${pct(r.seats.draws.ci95[0])}–${pct(r.seats.draws.ci95[1])}`]);
+  for (const e of r.endReasons) rows.push([`ended: ${e.reason}`, rate(e.games), `${Object.entries(e.won).map(([s, n]) => `${s} won ${n}`).join(', ')}${e.draws ? `, ${e.draws} drawn` : ''}`]);
+  const t = r.length.turns;
+  const dd = r.length.decisions;
+  const two = (x: number) => String(Number(x.toFixed(2)));
+  rows.push(['turns', `mean ${two(t.mean)}, median ${two(t.median)}`, `95th percentile ${two(t.p95)}, min ${t.min}, max ${t.max}`]);
+  rows.push(['decisions', `mean ${two(dd.mean)}, median ${two(dd.median)}`, `95th percentile ${two(dd.p95)}, min ${dd.min}, max ${dd.max}`]);
+  return table(d, 'seats', `Seats, endings and length${r.seats.stopped ? ` (${r.seats.stopped} games stopped by the engine's limits, counted as draws)` : ''}`, ['', 'value', '95% interval, detail'], rows, []);
+}
+
+function changesTable(d: Document, c: BalanceComparison): HTMLElement {
+  const [a, b] = sideNames(c);
+  const value = (m: MetricChange, x: number) => (m.test === 'paired-t' ? x.toFixed(2) : pct(x));
+  const unit = (m: MetricChange) => (m.test === 'paired-t' ? (y: number) => y.toFixed(2) : pts);
+  return table(
+    d,
+    'changes',
+    `Every metric compared (${c.changes.length}; significant first, * q < 0.05). Rates change in percentage points, means in their unit.`,
+    ['metric', a, b, 'change [95% CI]', 'test', 'p', 'q'],
+    c.changes.map((m) => [m.label, value(m, m.base), value(m, m.other), { text: `${signed(m.change.diff, unit(m))}${m.change.significant ? ' *' : ''}`, sub: `[${signed(m.change.ci95[0], unit(m))}, ${signed(m.change.ci95[1], unit(m))}]`, className: m.change.significant ? 'significant' : undefined }, m.test, m.change.p.toFixed(4), m.change.q.toFixed(3)]),
+    [1, 2, 3, 5, 6],
+  );
+}
+
+export interface ViewOptions extends ChartOptions {
+  /** The rule parameters' values behind a disclosure (a narrow panel), not listed in full (the file, print). */
+  collapseParams?: boolean;
+}
+
+/** The whole report (header, charts, tables) as one element. */
+export function balanceView(result: BalanceReport | BalanceComparison, o: ViewOptions): HTMLElement {
+  const d = o.document;
+  const root = el(d, 'article', 'balance-report');
+  root.dataset.kind = result.kind;
+  const base = result.kind === 'report' ? result : result.base;
+  root.append(header(d, base, result.kind === 'comparison' ? result : undefined, !!o.collapseParams));
+  const charts = el(d, 'section', 'balance-charts');
+  charts.append(...balanceCharts(result, o));
+  root.append(charts);
+  const tables = el(d, 'section', 'balance-tables');
+  tables.append(el(d, 'h2', undefined, 'The numbers'));
+  if (result.kind === 'report') {
+    tables.append(seatsTable(d, result), cardsTable(d, result, `Every card (${result.cards.length}), by drawn effect: win rates when drawn and not, their difference in percentage points with its 95% interval under it; * stands out from the average card (drawn ${signed(result.averageCardEffect.drawn, pts)} pts, played ${signed(result.averageCardEffect.played, pts)} pts) after Benjamini–Hochberg over all ${result.cards.length * 2} card tests`), actionsTable(d, result, `Every action and trigger (${result.actions.length}), by uses per game`));
+  } else {
+    const [a, b] = sideNames(result);
+    tables.append(changesTable(d, result));
+    tables.append(el(d, 'h3', undefined, a), seatsTable(d, result.base), cardsTable(d, result.base, `Every card under ${a}`), actionsTable(d, result.base, `Every action and trigger under ${a}`));
+    tables.append(el(d, 'h3', undefined, b), seatsTable(d, result.other), cardsTable(d, result.other, `Every card under ${b}`), actionsTable(d, result.other, `Every action and trigger under ${b}`));
+  }
+  root.append(tables);
+  return root;
+}

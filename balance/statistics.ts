@@ -1,0 +1,181 @@
+/**
+ * The statistics a balance report states, each with its sample size and its 95% interval:
+ * a rate (Wilson), the difference of two independent rates (Newcombe's hybrid score interval,
+ * two-proportion z-test), the difference of two rates on the same seeds (McNemar), a paired mean
+ * difference (Student's t), and the Benjamini–Hochberg correction for testing many cards at once.
+ *
+ * Why these: Wilson and Newcombe stay inside 0..1 and are right for small samples and rates near
+ * 0 or 1 (a card drawn in 3 games, a seat that wins 95%); McNemar and the paired t use the seeds a
+ * comparison shares, so a rule change is seen with far fewer games than two unrelated samples
+ * would need; Benjamini–Hochberg keeps the share of false alarms among flagged cards at 5% when
+ * fifty cards are tested at once. The distributions come from libraries (simple-statistics'
+ * error function, stdlib's Student t), not from hand-written approximations.
+ */
+import { errorFunction, quantileSorted } from 'simple-statistics';
+import tCdf from '@stdlib/stats-base-dists-t-cdf';
+import tQuantile from '@stdlib/stats-base-dists-t-quantile';
+
+/** z for a two-sided 95% interval. */
+export const Z95 = 1.959963984540054;
+
+/** Numbers in reports: 4 decimals, so the same games give byte-identical JSON on any machine. */
+export const round = (x: number): number => (Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : x);
+
+/** A rate: k of n, with its 95% Wilson interval. */
+export interface Rate {
+  k: number;
+  n: number;
+  rate: number;
+  ci95: [number, number];
+}
+
+/** A difference (of two rates or two means) with its 95% interval and test. */
+export interface Difference {
+  diff: number;
+  ci95: [number, number];
+  /** Two-sided p-value. */
+  p: number;
+  /** p adjusted for the many tests of one report (Benjamini–Hochberg); set by `adjust`. */
+  q: number;
+  /** q < 0.05. */
+  significant: boolean;
+}
+
+/** The 95% Wilson score interval of `k` out of `n` ([0, 1] when n is 0). */
+export function wilson(k: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const p = k / n;
+  const z2 = Z95 * Z95;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z95 / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+export function rate(k: number, n: number): Rate {
+  const [lo, hi] = wilson(k, n);
+  return { k, n, rate: round(n ? k / n : 0), ci95: [round(lo), round(hi)] };
+}
+
+/** P(|Z| ≥ |z|) for a standard normal Z. */
+export function twoSidedNormalP(z: number): number {
+  return Math.min(1, 1 - errorFunction(Math.abs(z) / Math.SQRT2));
+}
+
+/**
+ * a − b for two independent rates: Newcombe's hybrid score interval (method 10) and the pooled
+ * two-proportion z-test. With an empty group there is nothing to compare: diff 0, p 1.
+ */
+export function rateDifference(a: Rate, b: Rate): Difference {
+  if (a.n === 0 || b.n === 0) return { diff: 0, ci95: [-1, 1], p: 1, q: 1, significant: false };
+  const p1 = a.k / a.n;
+  const p2 = b.k / b.n;
+  const [l1, u1] = wilson(a.k, a.n);
+  const [l2, u2] = wilson(b.k, b.n);
+  const d = p1 - p2;
+  const lo = d - Math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2);
+  const hi = d + Math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2);
+  const pooled = (a.k + b.k) / (a.n + b.n);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / a.n + 1 / b.n));
+  const p = se === 0 ? (d === 0 ? 1 : 0) : twoSidedNormalP(d / se);
+  return { diff: round(d), ci95: [round(lo), round(hi)], p: round(p), q: 1, significant: false };
+}
+
+/**
+ * A difference measured against a reference value rather than zero (a card's effect against the
+ * average card's): the same interval shifted, and a z-test with the standard error read off the
+ * interval. The reference is treated as known — it averages many cards.
+ */
+export function differenceFrom(d: Difference, reference: number): Difference {
+  const se = (d.ci95[1] - d.ci95[0]) / (2 * Z95);
+  const shifted = d.diff - reference;
+  const p = se > 0 ? twoSidedNormalP(shifted / se) : shifted === 0 ? 1 : 0;
+  return { diff: round(shifted), ci95: [round(d.ci95[0] - reference), round(d.ci95[1] - reference)], p: round(p), q: 1, significant: false };
+}
+
+/**
+ * The difference of two rates measured on the same games (a seed under two rule versions):
+ * `onlyA` games had the event under A alone, `onlyB` under B alone, of `n` pairs. McNemar's test
+ * (exact binomial under 25 discordant pairs, else χ² with continuity correction) and the Wald
+ * interval of a paired difference.
+ */
+export function pairedRateDifference(onlyA: number, onlyB: number, n: number): Difference {
+  if (n === 0) return { diff: 0, ci95: [-1, 1], p: 1, q: 1, significant: false };
+  const d = (onlyB - onlyA) / n;
+  const discordant = onlyA + onlyB;
+  let p: number;
+  if (discordant === 0) p = 1;
+  else if (discordant < 25) {
+    // Two-sided exact: twice the smaller tail of Binomial(discordant, 1/2).
+    let tail = 0;
+    let term = Math.pow(0.5, discordant);
+    for (let i = 0; i <= Math.min(onlyA, onlyB); i++) {
+      tail += term;
+      term = (term * (discordant - i)) / (i + 1);
+    }
+    p = Math.min(1, 2 * tail);
+  } else {
+    const chi = (Math.abs(onlyA - onlyB) - 1) / Math.sqrt(discordant);
+    p = twoSidedNormalP(Math.max(0, chi));
+  }
+  const se = Math.sqrt(Math.max(0, discordant / n - d * d) / n);
+  return { diff: round(d), ci95: [round(Math.max(-1, d - Z95 * se)), round(Math.min(1, d + Z95 * se))], p: round(p), q: 1, significant: false };
+}
+
+/** The mean of b − a over paired values (the same seeds), with Student's t interval and test. */
+export function pairedMeanDifference(a: ArrayLike<number>, b: ArrayLike<number>): Difference {
+  const n = a.length;
+  if (n < 2) return { diff: n ? b[0]! - a[0]! : 0, ci95: [-Infinity, Infinity], p: 1, q: 1, significant: false };
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += b[i]! - a[i]!;
+  const mean = sum / n;
+  let ss = 0;
+  for (let i = 0; i < n; i++) ss += (b[i]! - a[i]! - mean) ** 2;
+  const se = Math.sqrt(ss / (n - 1) / n);
+  if (se === 0) return { diff: round(mean), ci95: [round(mean), round(mean)], p: mean === 0 ? 1 : 0, q: 1, significant: false };
+  const t = tQuantile(0.975, n - 1);
+  const p = 2 * (1 - tCdf(Math.abs(mean / se), n - 1));
+  return { diff: round(mean), ci95: [round(mean - t * se), round(mean + t * se)], p: round(Math.min(1, p)), q: 1, significant: false };
+}
+
+/**
+ * Benjamini–Hochberg: sets each difference's q (the smallest false-discovery rate at which it
+ * would be flagged) and `significant` (q < 0.05), over the whole family at once.
+ */
+export function adjust(family: Difference[]): void {
+  const m = family.length;
+  const order = family.map((d, i) => [d.p, i] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  let running = 1;
+  for (let r = m - 1; r >= 0; r--) {
+    const [p, i] = order[r]!;
+    running = Math.min(running, (p * m) / (r + 1));
+    const d = family[i]!;
+    d.q = round(Math.min(1, running));
+    d.significant = d.q < 0.05;
+  }
+}
+
+/** A length's distribution: mean, median, 95th percentile, extremes and a histogram of whole-number bins. */
+export interface Distribution {
+  mean: number;
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+  /** Bins of equal width covering min..max: values v with from ≤ v < to. */
+  histogram: { from: number; to: number; count: number }[];
+}
+
+export function distribution(values: readonly number[]): Distribution {
+  if (values.length === 0) return { mean: 0, median: 0, p95: 0, min: 0, max: 0, histogram: [] };
+  const sorted = [...values].sort((x, y) => x - y);
+  let sum = 0;
+  for (const v of sorted) sum += v;
+  const min = sorted[0]!;
+  const max = sorted[sorted.length - 1]!;
+  // At most 40 bins of a whole width: a designer reads "games of 8–9 turns", not "8.37–9.12".
+  const width = Math.max(1, Math.ceil((max - min + 1) / 40));
+  const histogram: Distribution['histogram'] = [];
+  for (let from = min; from <= max; from += width) histogram.push({ from, to: from + width, count: 0 });
+  for (const v of sorted) histogram[Math.floor((v - min) / width)]!.count++;
+  return { mean: round(sum / sorted.length), median: round(quantileSorted(sorted, 0.5)), p95: round(quantileSorted(sorted, 0.95)), min, max, histogram };
+}

@@ -1,0 +1,49 @@
+/**
+ * What the balance lab's statistics cost (issue 13's target: `grimoire balance trump --games
+ * 20000` with random agents within 1.3× of `grimoire play trump --games 20000`), measured as a
+ * user runs them — the two commands in their own processes, one worker thread each, interleaved so
+ * that machine noise hits both alike — and how many games a minute a balance run between MCTS
+ * agents plays.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface BalanceSpeed {
+  games: number;
+  /** Seconds per run of each command, one per sample. */
+  playSeconds: number[];
+  balanceSeconds: number[];
+  /** The median of balance ÷ play over the interleaved pairs. */
+  ratio: number;
+  /** `balance trump --format master --p1 mcts:100 --p2 mcts:100`: games per minute on one worker thread. */
+  mcts: { agents: string; games: number; gamesPerMinute: number };
+}
+
+function timed(root: string, args: string[]): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [join(root, 'cli', 'bin.js'), ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`grimoire ${args.join(' ')} failed: ${r.stderr}`);
+  return (performance.now() - t0) / 1000;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export function measureBalanceSpeed(root: string, quick: boolean, onSample: () => void): BalanceSpeed {
+  const games = quick ? 2000 : 20000;
+  const samples = quick ? 1 : 3;
+  const common = ['trump', '--games', String(games), '--seed', '1', '--workers', '1', '--json'];
+  const playSeconds: number[] = [];
+  const balanceSeconds: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    playSeconds.push(timed(root, ['play', ...common]));
+    balanceSeconds.push(timed(root, ['balance', ...common]));
+    onSample();
+  }
+  const ratio = median(balanceSeconds.map((b, i) => b / playSeconds[i]!));
+  const mctsGames = quick ? 2 : 6;
+  const agents = 'mcts:100';
+  const out = spawnSync(process.execPath, [join(root, 'cli', 'bin.js'), 'balance', 'trump', '--format', 'master', '--p1', agents, '--p2', agents, '--games', String(mctsGames), '--workers', '1', '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (out.status !== 0) throw new Error(`grimoire balance with ${agents} failed: ${out.stderr}`);
+  const gamesPerMinute = (JSON.parse(out.stdout) as { timing: { gamesPerMinute: number } }).timing.gamesPerMinute;
+  return { games, playSeconds, balanceSeconds, ratio, mcts: { agents, games: mctsGames, gamesPerMinute } };
+}

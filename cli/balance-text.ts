@@ -1,0 +1,96 @@
+/**
+ * A balance report as text for a terminal: what a designer reads first — seats, how games end,
+ * how long they last, the cards and actions whose win rates stand out — every rate with its
+ * sample size and interval. The whole report is in `--json` (docs/balance.md).
+ */
+import stringWidth from 'string-width';
+import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, Difference, MetricChange, Rate } from '../balance/report.ts';
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const rate = (r: Rate) => `${pct(r.rate)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])}, n = ${r.n})`;
+const signed = (x: number, unit: (y: number) => string) => `${x >= 0 ? '+' : '−'}${unit(Math.abs(x))}`;
+const points = (x: number) => `${(100 * x).toFixed(1)} pts`;
+const effect = (d: Difference) => `${signed(d.diff, points)} [${signed(d.ci95[0], points)}, ${signed(d.ci95[1], points)}]${d.significant ? ` * q=${d.q.toFixed(3)}` : ''}`;
+
+function table(rows: string[][], indent = '  '): string[] {
+  // Widths as a terminal shows them: a kanji or kana takes two columns.
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => stringWidth(r[i] ?? ''))));
+  return rows.map((r) => indent + r.map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat(widths[i]! - stringWidth(c)))).join('  ').trimEnd());
+}
+
+/** `given`: the rule parameters set on the command line (the report holds every parameter's value). */
+function header(r: BalanceReport, given: readonly string[]): string[] {
+  const s = r.settings;
+  const params = given.length ? `; ${given.join(', ')}` : '; default rule parameters';
+  return [
+    `Balance of ${s.game} — ${s.title}, format ${s.format}`,
+    `  ${r.games} games, seeds ${s.seed}..${s.seed + s.games - 1}, p1 ${s.agents.p1}, p2 ${s.agents.p2}${params}`,
+    ...(r.randomPlay ? ['  Random play: both seats choose at random. These numbers describe random play, not skilled play (--p1/--p2 mcts:N for stronger players).'] : []),
+    ...(r.errors ? [`  ${r.errors} game(s) ended in an error and are not counted (listed above).`] : []),
+  ];
+}
+
+/** Cards worth a look: those that stand out from the average card, then the largest effects either way. */
+function notableCards(cards: CardMetric[], count: number): CardMetric[] {
+  const byEffect = [...cards].sort((x, y) => y.drawnEffect.diff - x.drawnEffect.diff || (x.card < y.card ? -1 : 1));
+  const chosen = new Set(byEffect.filter((c) => c.standout.drawn.significant || c.standout.played.significant));
+  for (const c of [...byEffect.slice(0, count), ...byEffect.slice(-count)]) chosen.add(c);
+  return byEffect.filter((c) => chosen.has(c));
+}
+
+/** A card's effect, marked when it stands out from the average card. */
+const cardEffect = (d: Difference, standout: Difference) => `${signed(d.diff, points)} [${signed(d.ci95[0], points)}, ${signed(d.ci95[1], points)}]${standout.significant ? ` * q=${standout.q.toFixed(3)}` : ''}`;
+
+export function balanceText(r: BalanceReport, given: readonly string[] = []): string {
+  const out = header(r, given);
+  out.push('', 'Seats');
+  for (const s of r.seats.players) out.push(`  ${s.seat} (${s.agent}) won ${rate(s.wins)}`);
+  out.push(`  draws ${rate(r.seats.draws)}${r.seats.stopped ? `; ${r.seats.stopped} of them stopped by the engine's limits` : ''}`);
+  out.push(`  the player who took the first turn won ${rate(r.seats.firstPlayer)}`);
+  out.push('', 'How games end');
+  out.push(...table(r.endReasons.map((e) => [pct(e.games.rate), e.reason, `(${Object.entries(e.won).map(([s, n]) => `${s} ${n}`).join(', ')}${e.draws ? `, draws ${e.draws}` : ''})`])));
+  const t = r.length.turns;
+  const d = r.length.decisions;
+  out.push('', 'Length');
+  const one = (x: number) => x.toFixed(1);
+  out.push(`  turns: mean ${one(t.mean)}, median ${one(t.median)}, 95th percentile ${one(t.p95)} (min ${t.min}, max ${t.max})`);
+  out.push(`  decisions: mean ${one(d.mean)}, median ${one(d.median)}, 95th percentile ${one(d.p95)} (min ${d.min}, max ${d.max})`);
+
+  const flagged = r.cards.filter((c) => c.standout.drawn.significant || c.standout.played.significant).length;
+  const avg = r.averageCardEffect;
+  out.push('', `Cards — the owner's win rate when drawn minus when not drawn (the average card: ${signed(avg.drawn, points)}; when played minus not: ${signed(avg.played, points)})`);
+  out.push(`  * stands out from the average card (Benjamini–Hochberg over all ${r.cards.length * 2} card tests, q < 0.05): ${flagged} card(s)`);
+  const cards = notableCards(r.cards, 5);
+  out.push(...table([['card', 'drawn', 'played', 'win drawn', 'win not drawn', 'drawn effect [95% CI]', 'played effect [95% CI]'], ...cards.map((c) => [c.card, pct(c.drawn.rate), pct(c.played.rate), pct(c.winWhenDrawn.rate), pct(c.winWhenNotDrawn.rate), cardEffect(c.drawnEffect, c.standout.drawn), cardEffect(c.playedEffect, c.standout.played)])]));
+  if (cards.length < r.cards.length) out.push(`  (${r.cards.length - cards.length} more cards in --json and --html)`);
+
+  out.push('', 'Actions and triggers — uses per game, and the win rate of players who used them');
+  const actions = [...r.actions].sort((x: ActionMetric, y: ActionMetric) => y.perGame - x.perGame || (x.action < y.action ? -1 : 1));
+  const shown = actions.slice(0, 15);
+  out.push(...table([['action', 'kind', 'per game', 'used by', 'win used', 'win not used', 'effect'], ...shown.map((m) => [m.action, m.card ? `${m.kind} of ${m.card}` : m.kind, m.perGame.toFixed(2), pct(m.usedBy.rate), pct(m.winWhenUsed.rate), m.winWhenNotUsed.n ? pct(m.winWhenNotUsed.rate) : '—', m.winWhenNotUsed.n ? effect(m.effect) : '—'])]));
+  if (shown.length < actions.length) out.push(`  (${actions.length - shown.length} more in --json and --html)`);
+  out.push('', `hash ${r.hash} (the same arguments give the same report and hash; equal to grimoire play's for the same games)`);
+  return out.join('\n');
+}
+
+const value = (c: MetricChange, x: number) => (c.test === 'paired-t' ? x.toFixed(2) : pct(x));
+const change = (c: MetricChange) => {
+  const unit = c.test === 'paired-t' ? (y: number) => y.toFixed(2) : points;
+  return `${signed(c.change.diff, unit)} [${signed(c.change.ci95[0], unit)}, ${signed(c.change.ci95[1], unit)}]`;
+};
+
+export function comparisonText(r: BalanceComparison, given: readonly string[] = []): string {
+  const out = header(r.base, given);
+  out.push(`  compared with ${r.otherLabel} on the same seeds${r.paired ? ' (per-game metrics paired by seed)' : ''}`);
+  const significant = r.changes.filter((c) => c.change.significant);
+  out.push('', `What changed — ${significant.length} of ${r.changes.length} metrics moved significantly (Benjamini–Hochberg over all of them, q < 0.05)`);
+  const rows = (list: MetricChange[]) => table([['metric', r.base.settings.game, r.otherLabel.replace(/ \(a revision of .*\)$/, ''), 'change [95% CI]', 'test', 'q'], ...list.map((c) => [c.label, value(c, c.base), value(c, c.other), change(c), c.test, c.change.q.toFixed(3)])]);
+  const shown = significant.slice(0, 30);
+  if (shown.length) out.push(...rows(shown));
+  if (shown.length < significant.length) out.push(`  (${significant.length - shown.length} more significant changes in --json and --html)`);
+  else out.push('  nothing: every difference is within what chance gives with this many games (try more --games)');
+  const core = r.changes.filter((c) => !c.change.significant && (c.group === 'seats' || c.group === 'length'));
+  if (core.length) out.push('', 'Seats and length (not significant)', ...rows(core));
+  out.push('', `base hash ${r.base.hash}, ${r.otherLabel} hash ${r.other.hash}; every metric of both sides in --json and --html`);
+  return out.join('\n');
+}

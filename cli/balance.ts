@@ -1,0 +1,106 @@
+/**
+ * `grimoire balance GAME`: play a batch with a tally of every game (runtime/tally.ts) and fold it
+ * into a balance report (balance/fold.ts) — seats, ends, lengths, cards, actions, each number
+ * with its interval. `--vs GAME` or `--vs-param p=v` plays the same seeds under other rules and
+ * compares (balance/compare.ts). Text for people, `--json` for tools, `--html FILE` with charts.
+ */
+import { writeFileSync } from 'node:fs';
+import type { GameIR } from '../compiler/ir.ts';
+import type { BatchOptions, GameSummary, Seats } from '../runtime/batch.ts';
+import { foldBalance } from '../balance/fold.ts';
+import { compareBalance, type ComparedSide } from '../balance/compare.ts';
+import type { BalanceSettings } from '../balance/report.ts';
+import { balanceText, comparisonText } from './balance-text.ts';
+import { claimOutputFile } from './output-file.ts';
+import { maxSeed, wholeNumberOption } from './options.ts';
+import { rulesFingerprint } from './summaries-file.ts';
+import { UsageError } from './usage-error.ts';
+
+/** What the balance command borrows from the other commands (cli/main.ts). */
+export interface BalanceEnv {
+  requireIR(game: string): GameIR;
+  checkFormat(ir: GameIR, format: string | undefined): string;
+  parseParams(list: string[] | undefined, ir: GameIR, option?: string): Record<string, number | boolean | string>;
+  agentOption(option: string, value: unknown): string;
+  defaultWorkers(games: number, searching: boolean): number;
+  maxWorkers: number;
+  playSeeds(ir: GameIR, seed: number, games: number, opts: BatchOptions, workers: number, label: string, showBar: boolean): Promise<GameSummary[]>;
+  warnDepthWithoutEvaluation(ir: GameIR, names: string[]): void;
+}
+
+interface Side {
+  game: string;
+  ir: GameIR;
+  params: Record<string, number | boolean | string>;
+  label: string;
+}
+
+export async function cmdBalance(game: string | undefined, v: Record<string, unknown>, env: BalanceEnv): Promise<number> {
+  if (!game) throw new UsageError('balance needs a game, e.g. grimoire balance trump --games 2000');
+  for (const o of ['summaries', 'final-state', 'check-invariants']) if (v[o] !== undefined) throw new UsageError(`balance takes no --${o} (use grimoire play for it)`);
+  const vsGame = v.vs as string | undefined;
+  const vsParams = v['vs-param'] as string[] | undefined;
+  if (vsGame !== undefined && vsParams !== undefined) throw new UsageError('--vs and --vs-param cannot go together: compare with another game or revision (--vs), or with other rule parameters (--vs-param)');
+  const ir = env.requireIR(game);
+  const format = env.checkFormat(ir, v.format as string | undefined);
+  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
+  const games = wholeNumberOption('--games', v.games, 1000, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
+  const agents: Seats = { p1: env.agentOption('--p1', v.p1), p2: env.agentOption('--p2', v.p2) };
+  const searching = [agents.p1, agents.p2].some((a) => a !== 'random' && a !== 'first');
+  const workers = wholeNumberOption('--workers', v.workers, env.defaultWorkers(games, searching), 1, env.maxWorkers);
+  const json = !!v.json;
+  const html = v.html as string | undefined;
+  claimOutputFile('--html', html);
+  env.warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2]);
+
+  const base: Side = { game, ir, params: env.parseParams(v.param as string[] | undefined, ir), label: game };
+  let other: Side | null = null;
+  if (vsGame !== undefined) {
+    const otherIR = env.requireIR(vsGame);
+    if (!otherIR.game.formats.some((f) => f.name === format)) throw new UsageError(`--vs ${vsGame} has no format '${format}' (it has: ${otherIR.game.formats.map((f) => f.name).join(', ')}); choose one both games have with --format`);
+    const revision = otherIR.game.revisionOf ? ` (a revision of ${otherIR.game.revisionOf})` : '';
+    other = { game: vsGame, ir: otherIR, params: env.parseParams(v.param as string[] | undefined, otherIR), label: `${vsGame}${revision}` };
+  } else if (vsParams !== undefined) {
+    const changed = env.parseParams(vsParams, ir, '--vs-param');
+    other = { game, ir, params: { ...base.params, ...changed }, label: `${game} with ${vsParams.join(', ')}` };
+  }
+
+  const started = performance.now();
+  const play = async (side: Side, what: string) => {
+    const opts: BatchOptions = { format, params: side.params, agents, tally: true };
+    const summaries = await env.playSeeds(side.ir, seed, games, opts, workers, `${what} ${format}`, !json);
+    const settings: BalanceSettings = {
+      game: side.game,
+      title: `${side.ir.game.title} ${side.ir.game.version}`.trim(),
+      format,
+      params: Object.fromEntries(side.ir.params.map((p) => [p.name, p.name in side.params ? side.params[p.name]! : p.value])),
+      agents: { p1: agents.p1, p2: agents.p2 },
+      seed,
+      games,
+      rules: rulesFingerprint(side.ir),
+    };
+    const report = foldBalance(side.ir, settings, summaries);
+    const actionNames = side.ir.actions.map((a) => a.name);
+    return { report, summaries, actionNames } satisfies ComparedSide;
+  };
+  const a = await play(base, game);
+  const b = other ? await play(other, other.label) : null;
+  const seconds = (performance.now() - started) / 1000;
+  const played = games * (b ? 2 : 1);
+  const timing = { seconds: Number(seconds.toFixed(2)), gamesPerMinute: Math.round((played / seconds) * 60), workers };
+  const errors = a.report.errors + (b?.report.errors ?? 0);
+
+  const result = b ? compareBalance(a, b, other!.label) : a.report;
+  if (html) {
+    const { balanceHtml } = await import('./balance-html.ts');
+    writeFileSync(html, await balanceHtml(result));
+  }
+  if (json) console.log(JSON.stringify({ ...result, timing }));
+  else {
+    for (const g of [...a.summaries, ...(b?.summaries ?? [])]) if (g.error) console.error(`game seed ${g.seed}: ${g.error}`);
+    const given = (v.param as string[] | undefined) ?? [];
+    console.log(result.kind === 'comparison' ? comparisonText(result, given) : balanceText(result, given));
+    console.log(`\n${played} games in ${timing.seconds} s (${timing.gamesPerMinute.toLocaleString('en')} games/min, ${workers} worker thread(s))${html ? `; the report with charts: ${html}` : ''}`);
+  }
+  return errors > 0 ? 1 : 0;
+}

@@ -1,0 +1,172 @@
+/**
+ * The Simulate panel: a balance simulation of the open game, as `grimoire balance` runs one —
+ * how many games, each seat's agent (random, greedy or MCTS with its budget), and "compare with
+ * the original rules" (the game's files as they came against the designer's edits, on the same
+ * seeds, as `--vs`). The seed, format and rule parameters are the run panel's own controls. While
+ * it runs: the games played, with Cancel; then the report's charts and tables, drawn by the very
+ * module the HTML report uses (balance/report-view.ts, balance/charts.ts), and "Download report",
+ * which saves the same self-contained HTML file as `grimoire balance --html`.
+ *
+ * The charts' code (Plot, d3) and the report page's bundled script are loaded only when first
+ * needed (dynamic imports of the playground's own modules: chunks of their own). DOM only: the
+ * panel (panel.ts) sends the request and calls these methods with what comes back. Text only.
+ */
+import type { BalanceComparison, BalanceReport } from '../../../balance/report.ts';
+import { saveBytes } from '../workspace/download.ts';
+import { MAX_BUDGET } from '../worker/seats.ts';
+import { el } from './dom.ts';
+
+export interface SimulateHandlers {
+  simulate(): void;
+  cancel(): void;
+}
+
+/** The agents a simulation's seat may have (a person cannot play two hundred games). */
+const AGENTS = [
+  { value: 'random', label: 'Random' },
+  { value: 'greedy', label: 'Greedy' },
+  { value: 'mcts', label: 'MCTS' },
+] as const;
+
+export const DEFAULT_GAMES = 200;
+/** MCTS iterations per decision offered for a simulation: smaller than a match's (many games). */
+const DEFAULT_SIM_BUDGET = 100;
+
+export interface SimulateChoice {
+  games: number;
+  agents: { p1: string; p2: string };
+  compare: boolean;
+}
+
+/** The report's styles (balance/report-css.ts) added to the page once, when a report is first shown. */
+let stylesAdded = false;
+
+export class SimulateView {
+  /** The controls (a row of the run panel). */
+  readonly controls = el('div', { class: 'run-controls', id: 'simulate-controls' });
+  /** The progress and the report. */
+  readonly host = el('section', { id: 'simulate', 'aria-label': 'simulation', hidden: '' });
+  private readonly games = el('input', { id: 'sim-games', type: 'number', value: String(DEFAULT_GAMES), min: '1', step: '100', 'aria-label': 'games to simulate' });
+  private readonly compare = el('input', { id: 'sim-compare', type: 'checkbox' });
+  private readonly start = el('button', { id: 'simulate', type: 'button', title: 'Play many games with these agents and see the balance report: win rates by seat, card and action, with their intervals' }, 'Simulate');
+  private readonly status = el('div', { id: 'simulate-status', 'aria-live': 'polite' });
+  private readonly statusText = el('span', { id: 'simulate-text' });
+  private readonly progress = el('progress', { id: 'simulate-progress' });
+  private readonly cancel = el('button', { id: 'cancel-simulate', type: 'button' }, 'Cancel');
+  private readonly download = el('button', { id: 'download-report', type: 'button', hidden: '', title: 'Save this report as one HTML file with its charts (opens offline, prints)' }, 'Download report');
+  private readonly report = el('div', { id: 'simulate-report' });
+  private readonly seats: { name: string; kind: HTMLSelectElement; budget: HTMLInputElement }[];
+  private shown: BalanceReport | BalanceComparison | null = null;
+
+  constructor(handlers: SimulateHandlers) {
+    const gamesLabel = el('label', {}, 'Games ');
+    gamesLabel.append(this.games);
+    this.seats = ['p1', 'p2'].map((name) => {
+      const kind = el('select', { id: `sim-${name}`, 'aria-label': `${name}'s agent in the simulation` });
+      kind.append(...AGENTS.map((a) => el('option', { value: a.value }, a.label)));
+      const budget = el('input', { id: `sim-budget-${name}`, type: 'number', value: String(DEFAULT_SIM_BUDGET), min: '1', max: String(MAX_BUDGET), step: '50', 'aria-label': `${name}'s MCTS iterations per decision`, title: 'MCTS iterations per decision', hidden: '' });
+      kind.onchange = () => (budget.hidden = kind.value !== 'mcts');
+      return { name, kind, budget };
+    });
+    const seatLabels = this.seats.map((s) => {
+      const l = el('label', { class: 'seat' }, `${s.name} `);
+      l.append(s.kind, s.budget);
+      return l;
+    });
+    const compareLabel = el('label', { title: "Play the same seeds under the game's original files too, and see what your edits changed" });
+    compareLabel.append(this.compare, ' compare with the original rules');
+    this.controls.append(el('strong', {}, 'Simulate'), gamesLabel, ...seatLabels, compareLabel, this.start);
+    this.status.append(this.statusText, ' ', this.progress, ' ', this.cancel, ' ', this.download);
+    this.host.append(this.status, this.report);
+    this.start.onclick = () => handlers.simulate();
+    this.cancel.onclick = () => handlers.cancel();
+    this.download.onclick = () => void this.save();
+  }
+
+  /** The games, agents and comparison chosen, or what is wrong with them. */
+  choice(maxGames: number): SimulateChoice | { problem: string } {
+    const games = Number(this.games.value);
+    if (!Number.isInteger(games) || games < 1 || games > maxGames) return { problem: `The number of games to simulate is a whole number from 1 to ${maxGames.toLocaleString('en')}, e.g. ${DEFAULT_GAMES}.` };
+    const agents: Record<string, string> = {};
+    for (const s of this.seats) {
+      if (s.kind.value !== 'mcts') {
+        agents[s.name] = s.kind.value;
+        continue;
+      }
+      const n = Number(s.budget.value);
+      if (!(Number.isInteger(n) && n >= 1 && n <= MAX_BUDGET)) return { problem: `${s.name}'s MCTS budget is a whole number of iterations from 1 to ${MAX_BUDGET.toLocaleString('en')}, e.g. ${DEFAULT_SIM_BUDGET}.` };
+      agents[s.name] = `mcts:${n}`;
+    }
+    return { games, agents: { p1: agents.p1!, p2: agents.p2! }, compare: this.compare.checked };
+  }
+
+  clear(): void {
+    this.host.hidden = true;
+    this.shown = null;
+    this.report.replaceChildren();
+    delete this.report.dataset.kind;
+    delete this.status.dataset.state;
+    this.statusText.textContent = '';
+    this.download.hidden = true;
+  }
+
+  /** While it runs: "Playing under your edits… 120 / 200 games", with a progress bar and Cancel. */
+  running(text: string, done: number, total: number): void {
+    this.host.hidden = false;
+    this.status.dataset.state = 'running';
+    this.statusText.textContent = `${text}… ${done} / ${total} games`;
+    this.progress.hidden = false;
+    this.progress.max = Math.max(1, total);
+    this.progress.value = done;
+    this.cancel.hidden = false;
+    this.download.hidden = true;
+  }
+
+  /** Stopped before a report (cancelled, the rules do not compile, a crash): said in words. */
+  stopped(text: string, state: 'stopped' | 'cancelled' = 'stopped'): void {
+    this.host.hidden = false;
+    this.status.dataset.state = state;
+    this.statusText.textContent = text;
+    this.progress.hidden = true;
+    this.cancel.hidden = true;
+    this.report.replaceChildren();
+    delete this.report.dataset.kind;
+  }
+
+  /** The report: its charts and tables, drawn by balance/report-view.ts at the panel's width. */
+  async show(result: BalanceReport | BalanceComparison, summary: string): Promise<void> {
+    this.host.hidden = false;
+    this.shown = result;
+    this.progress.hidden = true;
+    this.cancel.hidden = true;
+    this.status.dataset.state = 'drawing';
+    this.statusText.textContent = `${summary} Drawing the charts…`;
+    const [{ balanceView }, { reportCss }] = await Promise.all([import('../../../balance/report-view.ts'), import('../../../balance/report-css.ts')]);
+    if (this.shown !== result) return;
+    if (!stylesAdded) {
+      stylesAdded = true;
+      document.head.append(el('style', { id: 'balance-report-style' }, reportCss));
+    }
+    const width = Math.max(360, Math.min(880, this.host.clientWidth - 8));
+    this.report.replaceChildren(balanceView(result, { document, width, collapseParams: true }));
+    this.report.dataset.kind = result.kind;
+    this.status.dataset.state = 'done';
+    this.statusText.textContent = summary;
+    this.download.hidden = false;
+  }
+
+  /** Saves the report shown as the same self-contained HTML file the CLI writes. */
+  private async save(): Promise<void> {
+    const result = this.shown;
+    if (!result) return;
+    this.download.disabled = true;
+    try {
+      const [{ reportHtml }, { default: script }] = await Promise.all([import('../../../balance/report-html.ts'), import('virtual:balance-report-page')]);
+      const game = result.kind === 'report' ? result.settings.game : result.base.settings.game;
+      const name = `balance-${game}${result.kind === 'comparison' ? '-compared' : ''}.html`;
+      saveBytes(name, new TextEncoder().encode(reportHtml(result, script)), 'text/html');
+    } finally {
+      this.download.disabled = false;
+    }
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The run worker's balance simulation (the Simulate panel): plays a batch with the runtime's
+ * tally (runtime/batch.ts `playBatch`, as `grimoire balance` does), folds it into a report
+ * (balance/fold.ts) and, with the original files, compares the two on the same seeds
+ * (balance/compare.ts) — the same numbers as the CLI for the same games. Games are played in
+ * chunks of about a fifth of a second so that progress is posted as they go; Cancel terminates
+ * the worker (client.ts). No DOM, no worker globals: the tests can run it in Node.
+ */
+import type { GameIR } from '../../../compiler/ir.ts';
+import { playBatch, type GameSummary } from '../../../runtime/batch.ts';
+import { parseAgent } from '../../../runtime/agents/spec.ts';
+import { foldBalance } from '../../../balance/fold.ts';
+import { compareBalance, type ComparedSide } from '../../../balance/compare.ts';
+import type { BalanceSettings } from '../../../balance/report.ts';
+import { MAX_BALANCE_GAMES, type BalanceReply, type BalanceRequest, type RunProblem, type RunReply } from './run-protocol.ts';
+import { checkChoice, variantsOf } from './variants.ts';
+import { irFingerprint } from './fingerprint.ts';
+
+/** How long a chunk of games should take (ms): progress this often, without a new engine per game. */
+const CHUNK_MS = 200;
+
+/** Plays `games` games from `seed` in chunks, calling `progress` after each. */
+export function playChunked(ir: GameIR, seed: number, games: number, opts: Parameters<typeof playBatch>[3], progress: (done: number) => void): GameSummary[] {
+  const out: GameSummary[] = [];
+  let chunk = 1;
+  while (out.length < games) {
+    const count = Math.min(chunk, games - out.length);
+    const t0 = performance.now();
+    out.push(...playBatch(ir, seed + out.length, count, opts));
+    const ms = Math.max(1, performance.now() - t0);
+    // The next chunk sized to take about CHUNK_MS at this pace (at most 4× bigger each time).
+    chunk = Math.max(1, Math.min(chunk * 4, Math.round((count * CHUNK_MS) / ms)));
+    progress(out.length);
+  }
+  return out;
+}
+
+export type SideRules = { ir: GameIR } | { problem: RunProblem };
+
+/**
+ * The simulation of a request whose rules are compiled: `edited` the designer's, `original` the
+ * game's as it came (null: no comparison asked; equal files: not compared, said in `note`).
+ */
+export function runBalance(req: BalanceRequest, edited: GameIR, original: SideRules | null, post: (r: RunReply) => void, t0: number): BalanceReply {
+  const reply = (fields: Partial<BalanceReply>): BalanceReply => ({ type: 'balance', id: req.id, problem: null, result: null, note: null, ms: performance.now() - t0, ...fields });
+  for (const name of [req.agents.p1, req.agents.p2]) {
+    const a = parseAgent(name);
+    if ('error' in a) return reply({ problem: { kind: 'options', message: a.error } });
+  }
+  if (!Number.isInteger(req.games) || req.games < 1 || req.games > MAX_BALANCE_GAMES) return reply({ problem: { kind: 'options', message: `The number of games is a whole number from 1 to ${MAX_BALANCE_GAMES.toLocaleString('en')}.` } });
+  if (original && 'problem' in original) {
+    const p = original.problem;
+    const first = p.kind === 'compile' && p.first ? ` (${p.first.file}:${p.first.line}: ${p.first.message})` : '';
+    return reply({ problem: { kind: 'rules', message: `The original rules of ${req.game} do not compile${first}, so there is nothing to compare with.` } });
+  }
+
+  const side = (ir: GameIR, phase: 'original' | 'edited'): ComparedSide | { problem: string } => {
+    const choice = checkChoice(variantsOf(ir), { format: req.format, params: req.params ?? {} });
+    if ('problem' in choice) return { problem: phase === 'original' ? `Under the original rules: ${choice.problem}` : choice.problem };
+    const summaries = playChunked(ir, req.seed, req.games, { format: choice.format, params: choice.params, maxSteps: req.maxSteps, agents: req.agents, tally: true }, (done) =>
+      post({ type: 'balance-progress', id: req.id, phase, done, total: req.games }),
+    );
+    const settings: BalanceSettings = {
+      game: req.game,
+      title: `${ir.game.title} ${ir.game.version}`.trim(),
+      format: choice.format,
+      params: Object.fromEntries(ir.params.map((p) => [p.name, p.name in choice.params ? choice.params[p.name]! : p.value])),
+      agents: { ...req.agents },
+      seed: req.seed,
+      games: req.games,
+      rules: irFingerprint(ir),
+    };
+    return { report: foldBalance(ir, settings, summaries), summaries, actionNames: ir.actions.map((a) => a.name) };
+  };
+
+  const base = original ? side(original.ir, 'original') : null;
+  if (base && 'problem' in base) return reply({ problem: { kind: 'options', message: base.problem } });
+  const mine = side(edited, 'edited');
+  if ('problem' in mine) return reply({ problem: { kind: 'options', message: mine.problem } });
+  if (!base) return reply({ result: mine.report });
+  return reply({ result: compareBalance(base, mine, `${req.game} with your edits`) });
+}

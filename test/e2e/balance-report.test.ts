@@ -1,0 +1,172 @@
+/**
+ * `grimoire balance --html`: the self-contained report opened in Chromium with JavaScript on and
+ * every request other than the file itself refused — it must draw all its charts offline. A plain
+ * report of trump and a comparison with a revision (trump_cheap: 兵士召喚 costs less, the revision
+ * of test/revision.test.ts without its `remove action`) in a temporary project root. The charts'
+ * marks are counted against the report's own JSON (embedded in the file): one bar per card, one
+ * interval per card, the significant cards in the highlight colour, one dot per significant change.
+ * Waits are for conditions (the page marks itself rendered), never times.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BalanceComparison, BalanceReport } from '../../balance/report.ts';
+import { palette } from '../../balance/charts.ts';
+import { launchBrowser, root, shot, WAIT } from './harness.ts';
+
+const revisionTest = readFileSync(join(root, 'test/revision.test.ts'), 'utf8');
+const revisionText = /const revisionText = `([\s\S]*?)`;/.exec(revisionTest)![1]!.replace('revision trump_draft', 'revision trump_cheap').replace(/^remove action .*$/m, '');
+
+let browser: Browser;
+let dir: string;
+
+function grimoire(args: string[], env: Record<string, string> = {}): Promise<string> {
+  return new Promise((done, fail) =>
+    execFile(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, env: { ...process.env, ...env }, maxBuffer: 256 * 1024 * 1024, timeout: WAIT * 2 }, (e, stdout, stderr) => (e ? fail(new Error(`${e.message}\n${stderr}`)) : done(stdout))),
+  );
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'grimoire-balance-html-'));
+  // A project root with trump (symlinked from the repository) and the revision beside it.
+  for (const sub of ['rules', 'cards']) {
+    mkdirSync(join(dir, 'project', sub), { recursive: true });
+    symlinkSync(join(root, sub, 'trump'), join(dir, 'project', sub, 'trump'));
+  }
+  mkdirSync(join(dir, 'project/rules/trump_cheap'));
+  writeFileSync(join(dir, 'project/rules/trump_cheap/revision.grim'), revisionText);
+  browser = await launchBrowser();
+}, WAIT * 2);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The report the file carries, read back from its data script (as the page reads it). */
+function embedded<T>(html: string): T {
+  const m = /<script type="application\/json" id="balance-data">([\s\S]*?)<\/script>/.exec(html);
+  expect(m, 'the report JSON embedded in the page').toBeTruthy();
+  return JSON.parse(m![1]!) as T;
+}
+
+/** Opens the file with every other request refused; resolves once the page has drawn its report. */
+async function openOffline(file: string): Promise<{ page: Page; attempted: string[]; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, javaScriptEnabled: true });
+  context.setDefaultTimeout(WAIT);
+  const url = pathToFileURL(file).href;
+  const attempted: string[] = [];
+  await context.route('**/*', (route) => {
+    if (route.request().url() === url) return route.continue();
+    attempted.push(route.request().url());
+    return route.abort('blockedbyclient');
+  });
+  context.on('request', (r) => {
+    if (r.url() !== url && !attempted.includes(r.url())) attempted.push(r.url());
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(url);
+  await page.waitForSelector('body[data-rendered="true"]');
+  return { page, attempted, errors, close: () => context.close() };
+}
+
+const count = (page: Page, selector: string) => page.$$eval(selector, (es) => es.length);
+
+/** Every figure has a title, a chart (an SVG) and a caption that gives the sample size. */
+async function figures(page: Page): Promise<{ chart: string; title: string; caption: string; svgs: number }[]> {
+  return page.$$eval('figure.balance-figure', (fs) =>
+    fs.map((f) => ({ chart: (f as HTMLElement).dataset.chart!, title: f.querySelector('h3')?.textContent ?? '', caption: f.querySelector(':scope > figcaption')?.textContent ?? '', svgs: f.querySelectorAll('svg').length })),
+  );
+}
+
+describe('grimoire balance --html (Chromium, offline)', () => {
+  it('draws every chart of a report of 300 trump games with no network, the marks matching the JSON', async () => {
+    const file = join(dir, 'trump.html');
+    await grimoire(['balance', 'trump', '--games', '300', '--html', file]);
+    const html = readFileSync(file, 'utf8');
+    const r = embedded<BalanceReport>(html);
+    expect(r.kind).toBe('report');
+    const { page, attempted, errors, close } = await openOffline(file);
+
+    const figs = await figures(page);
+    expect(figs.map((f) => f.chart)).toEqual(['seats', 'length', 'cards', 'actions', 'ends']);
+    for (const f of figs) {
+      expect(f.title.length, f.chart).toBeGreaterThan(0);
+      expect(f.caption, f.chart).toMatch(/n = \d+/);
+      expect(f.svgs, f.chart).toBeGreaterThan(0);
+    }
+    // Seats: a bar and an error bar per seat, for the first player and for draws.
+    expect(await count(page, '[data-chart="seats"] g.seat-bar rect')).toBe(r.seats.players.length + 2);
+    expect(await count(page, '[data-chart="seats"] g.seat-interval line')).toBe(r.seats.players.length + 2);
+    // Length: one rectangle per histogram bin, turns and decisions.
+    expect(await count(page, '[data-chart="length"] g.length-bin rect')).toBe(r.length.turns.histogram.length + r.length.decisions.histogram.length);
+    // Cards: one bar and one interval per card; those that stand out from the average card (and only they) in the highlight colour, with a legend and the average as a dashed line.
+    expect(await count(page, '[data-chart="cards"] g.card-effect rect')).toBe(r.cards.length);
+    expect(await count(page, '[data-chart="cards"] g.card-interval line')).toBe(r.cards.length);
+    const significant = r.cards.filter((c) => c.standout.drawn.significant).length;
+    expect(await count(page, `[data-chart="cards"] g.card-effect rect[fill="${palette.significant}"]`)).toBe(significant);
+    expect(await page.textContent('[data-chart="cards"]')).toContain('significant (q < 0.05)');
+    expect(await count(page, '[data-chart="cards"] g.card-average line')).toBe(1);
+    const labels = await page.$$eval('[data-chart="cards"] svg [aria-label="y-axis tick label"] text', (ts) => ts.map((t) => t.textContent));
+    expect(new Set(labels)).toEqual(new Set(r.cards.map((c) => c.card)));
+    // Actions: uses of each; an effect dot for each action some players used and some did not.
+    expect(await count(page, '[data-chart="actions"] g.action-uses rect')).toBe(r.actions.length);
+    expect(await count(page, '[data-chart="actions"] g.action-effect circle')).toBe(r.actions.filter((a) => a.winWhenUsed.n > 0 && a.winWhenNotUsed.n > 0).length);
+    // The highlight as the cards use it, seen here with effects that are significant in 300 random games.
+    const significantActions = r.actions.filter((a) => a.winWhenUsed.n > 0 && a.winWhenNotUsed.n > 0 && a.effect.significant).length;
+    expect(significantActions).toBeGreaterThan(0);
+    expect(await count(page, `[data-chart="actions"] g.action-effect circle[fill="${palette.significant}"]`)).toBe(significantActions);
+    expect(await count(page, '[data-chart="ends"] g.end-bar rect')).toBe(r.endReasons.length);
+    // The exact numbers: every card and every action in the tables; the settings and the random-play note.
+    expect(await count(page, 'table[data-table="cards"] tbody tr')).toBe(r.cards.length);
+    expect(await count(page, 'table[data-table="actions"] tbody tr')).toBe(r.actions.length);
+    const header = await page.textContent('.balance-header');
+    expect(header).toContain(r.hash);
+    expect(header).toContain(r.settings.rules);
+    expect(header).toContain('seeds 1–300');
+    expect(header).toMatch(/Random play/);
+    await shot(page, 'balance-report');
+    expect(attempted, 'requests other than the file').toEqual([]);
+    expect(errors, 'console errors').toEqual([]);
+    await close();
+  });
+
+  it('draws a comparison with a revision (--vs): both sides of each chart, and the significant changes', async () => {
+    const file = join(dir, 'compare.html');
+    await grimoire(['balance', 'trump', '--vs', 'trump_cheap', '--games', '300', '--html', file], { GRIMOIRE_ROOT: join(dir, 'project') });
+    const c = embedded<BalanceComparison>(readFileSync(file, 'utf8'));
+    expect(c.kind).toBe('comparison');
+    const { page, attempted, errors, close } = await openOffline(file);
+
+    const figs = await figures(page);
+    expect(figs.map((f) => f.chart)).toEqual(['changes', 'seats', 'length', 'cards', 'actions', 'ends']);
+    for (const f of figs) expect(f.caption, f.chart).toMatch(/n = \d+/);
+    const significant = c.changes.filter((m) => m.change.significant);
+    // The revision makes 兵士召喚 cheaper: with 300 paired games its uses per game move significantly.
+    expect(significant.some((m) => m.metric === 'actions.兵士召喚.perGame')).toBe(true);
+    expect(await count(page, '[data-chart="changes"] g.change-dot circle')).toBe(significant.length);
+    expect(await count(page, '[data-chart="changes"] g.change-interval line')).toBe(significant.length);
+    expect(await count(page, '[data-chart="seats"] g.seat-interval line')).toBe(2 * (c.base.seats.players.length + 2));
+    expect(await count(page, '[data-chart="length"] g.length-bin rect')).toBe(
+      c.base.length.turns.histogram.length + c.other.length.turns.histogram.length + c.base.length.decisions.histogram.length + c.other.length.decisions.histogram.length,
+    );
+    expect(await count(page, '[data-chart="cards"] g.card-effect circle')).toBe(c.base.cards.length + c.other.cards.length);
+    expect(await count(page, '[data-chart="cards"] g.card-interval line')).toBe(c.base.cards.length + c.other.cards.length);
+    expect(await count(page, '[data-chart="actions"] g.action-uses rect')).toBe(c.base.actions.length + c.other.actions.length);
+    expect(await count(page, 'table[data-table="changes"] tbody tr')).toBe(c.changes.length);
+    expect(await page.textContent('.balance-header')).toContain('trump_cheap');
+    await shot(page, 'balance-comparison');
+    expect(attempted, 'requests other than the file').toEqual([]);
+    expect(errors, 'console errors').toEqual([]);
+    await close();
+  });
+});

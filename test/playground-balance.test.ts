@@ -1,0 +1,93 @@
+// The playground's Simulate without the browser: the run worker's balance simulation
+// (playground/src/worker/balance-run.ts) gives the CLI's numbers for the same games — the batch
+// played in chunks equals one batch, the report equals balance/fold.ts's over runtime/batch.ts's
+// games — posts its progress up to the last game, compares with the original rules as --vs does,
+// and says what is wrong with a request in words. The fingerprint is FNV-1a 64 (published vectors).
+import { describe, expect, it } from 'vitest';
+import { compileGame } from '../compiler/compile.ts';
+import { gameSources } from '../compiler/project.ts';
+import type { GameIR } from '../compiler/ir.ts';
+import { playBatch } from '../runtime/batch.ts';
+import { foldBalance } from '../balance/fold.ts';
+import type { BalanceComparison, BalanceReport } from '../balance/report.ts';
+import { playChunked, runBalance } from '../playground/src/worker/balance-run.ts';
+import { fnv1a64, irFingerprint } from '../playground/src/worker/fingerprint.ts';
+import type { BalanceRequest, RunReply } from '../playground/src/worker/run-protocol.ts';
+import { compiledGame, root } from './helpers.ts';
+
+const trump = compiledGame('trump');
+
+/** trump with 兵士召喚's barrier cost removed (its condition still asks for a barrier: a small change). */
+function cheaperSummon(): GameIR {
+  const from = '    do drive_barriers(me, 1)\n    do damage(me, 1)\n  }\n  effect {\n    do place_soldier';
+  const sources = gameSources(root, 'trump')!.map((s) => {
+    if (s.path !== 'rules/trump/summons.grim') return s;
+    expect(s.text).toContain(from);
+    return { ...s, text: s.text.replace(from, from.replace('    do drive_barriers(me, 1)\n', '')) };
+  });
+  const r = compileGame({ sources });
+  if (!r.ir) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
+  return r.ir;
+}
+
+const request = (fields: Partial<BalanceRequest> = {}): BalanceRequest => ({ type: 'balance', id: 7, files: [], game: 'trump', seed: 5, games: 30, maxSteps: 100_000, agents: { p1: 'random', p2: 'random' }, original: null, ...fields });
+
+describe('playground balance simulation', () => {
+  it('plays in chunks exactly the games of one batch, with progress after each chunk', () => {
+    const opts = { format: 'master', tally: true, agents: { p1: 'random', p2: 'random' } };
+    const seen: number[] = [];
+    const chunked = playChunked(trump, 3, 25, opts, (done) => seen.push(done));
+    expect(chunked).toEqual(playBatch(trump, 3, 25, opts));
+    expect(seen[seen.length - 1]).toBe(25);
+    expect(seen.every((n, i) => i === 0 || n > seen[i - 1]!)).toBe(true);
+  });
+
+  it('folds the report the CLI folds for the same games (the fingerprint apart)', () => {
+    const posted: RunReply[] = [];
+    const reply = runBalance(request(), trump, null, (r) => posted.push(r), performance.now());
+    expect(reply.problem).toBeNull();
+    const report = reply.result as BalanceReport;
+    expect(report.kind).toBe('report');
+    const settings = { ...report.settings };
+    const expected = foldBalance(trump, settings, playBatch(trump, 5, 30, { format: 'master', params: {}, maxSteps: 100_000, agents: { p1: 'random', p2: 'random' }, tally: true }));
+    expect(report).toEqual(expected);
+    expect(report.settings.rules).toBe(irFingerprint(trump));
+    expect(report.settings.format).toBe(trump.game.defaultFormat);
+    expect(Object.keys(report.settings.params)).toEqual(trump.params.map((p) => p.name));
+    const progress = posted.filter((r) => r.type === 'balance-progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((p) => p.id === 7 && p.phase === 'edited' && p.total === 30)).toBe(true);
+    expect(progress[progress.length - 1]).toMatchObject({ done: 30 });
+  });
+
+  it('compares the original rules (base) with the edits (other) on the same seeds, as --vs does', () => {
+    const posted: RunReply[] = [];
+    const reply = runBalance(request({ games: 60 }), cheaperSummon(), { ir: trump }, (r) => posted.push(r), performance.now());
+    const c = reply.result as BalanceComparison;
+    expect(c.kind).toBe('comparison');
+    expect(c.paired).toBe(true);
+    expect(c.otherLabel).toBe('trump with your edits');
+    expect(c.base.settings.rules).toBe(irFingerprint(trump));
+    expect(c.other.settings.rules).not.toBe(c.base.settings.rules);
+    // Each side is the report of its own rules on those seeds; every metric of both is compared.
+    expect(c.base).toEqual(runBalance(request({ games: 60 }), trump, null, () => {}, 0).result);
+    expect(c.changes.some((m) => m.metric === 'actions.兵士召喚.perGame')).toBe(true);
+    const phases = posted.filter((r) => r.type === 'balance-progress').map((r) => (r as { phase: string }).phase);
+    expect(phases[0]).toBe('original');
+    expect(phases[phases.length - 1]).toBe('edited');
+  });
+
+  it('says in words what is wrong: an unknown agent, too many games, a format the rules lack, original rules that do not compile', () => {
+    const run = (fields: Partial<BalanceRequest>, original: Parameters<typeof runBalance>[2] = null) => runBalance(request(fields), trump, original, () => {}, 0).problem?.message;
+    expect(run({ agents: { p1: 'mcts:x', p2: 'random' } })).toMatch(/unknown agent 'mcts:x'/);
+    expect(run({ games: 0 })).toMatch(/whole number from 1 to 100,000/);
+    expect(run({ format: 'nosuch' })).toMatch(/The format 'nosuch' is not one of this game's formats/);
+    expect(run({}, { problem: { kind: 'compile', message: 'x', errors: 1, first: { file: 'rules/trump/a.grim', line: 3, col: 1, message: 'bad' } } })).toBe('The original rules of trump do not compile (rules/trump/a.grim:3: bad), so there is nothing to compare with.');
+  });
+
+  it('fingerprints with FNV-1a 64', () => {
+    expect(fnv1a64('')).toBe('cbf29ce484222325');
+    expect(fnv1a64('a')).toBe('af63dc4c8601ec8c');
+    expect(fnv1a64('foobar')).toBe('85944171f73967e8');
+  });
+});
