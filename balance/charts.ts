@@ -195,15 +195,20 @@ interface EffectRow {
   significance: string;
 }
 
-const cardRow = (m: CardMetric, side: string): EffectRow => ({
-  label: m.card,
-  side,
-  diff: m.drawnEffect.diff,
-  lo: m.drawnEffect.ci95[0],
-  hi: m.drawnEffect.ci95[1],
-  // Flagged when the card stands out from the average card (report.ts CardMetric.standout).
-  significance: m.standout.drawn.significant ? SIGNIFICANT : NOT_SIGNIFICANT,
-});
+/** A card's row, or null when its effect could not be measured (drawn in every game or in none): such cards are left out of the chart. */
+const cardRow = (m: CardMetric, side: string): EffectRow | null =>
+  m.drawnEffect === null
+    ? null
+    : {
+        label: m.card,
+        side,
+        diff: m.drawnEffect.diff,
+        lo: m.drawnEffect.ci95[0],
+        hi: m.drawnEffect.ci95[1],
+        // Flagged when the card stands out from the others (report.ts CardMetric.standout).
+        significance: m.standout.drawn?.significant ? SIGNIFICANT : NOT_SIGNIFICANT,
+      };
+const cardRows = (cards: readonly CardMetric[], side: string): EffectRow[] => cards.flatMap((m) => cardRow(m, side) ?? []);
 
 /** Cards sorted by their effect (largest first); ties by name, so the order is stable. */
 const byEffect = (rows: EffectRow[]) => [...rows].sort((x, y) => y.diff - x.diff || (x.label < y.label ? -1 : x.label > y.label ? 1 : 0));
@@ -214,7 +219,8 @@ const byEffect = (rows: EffectRow[]) => [...rows].sort((x, y) => y.diff - x.diff
  * cards that stand out from the average card (after Benjamini–Hochberg) in the highlight colour.
  */
 export function cardsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
-  const rows = byEffect(r.cards.map((m) => cardRow(m, r.settings.game)));
+  const rows = byEffect(cardRows(r.cards, r.settings.game));
+  const unmeasured = r.cards.length - rows.length;
   const flagged = rows.filter((x) => x.significance === SIGNIFICANT).length;
   const chart = plot(o, {
     height: 60 + 17 * rows.length,
@@ -233,7 +239,7 @@ export function cardsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
     o,
     'cards',
     'Cards: win rate when drawn',
-    `For each of the ${rows.length} cards, its owner's win rate when they drew it minus when they did not, with its 95% interval (Newcombe); the dashed line is the average card (${points(r.averageCardEffect.drawn)} pts). ${flagged} card(s) stand out from the average card after Benjamini–Hochberg. n = ${r.counted} games, 2 players each.`,
+    `For each of the ${rows.length} cards, its owner's win rate when they drew it minus when they did not, with its 95% interval (Newcombe); the dashed line is the average card (${points(r.averageCardEffect.drawn)} pts). ${flagged} card(s) stand out from the others after Benjamini–Hochberg.${unmeasured ? ` ${unmeasured} card(s) drawn in every game or in none are left out (nothing to compare).` : ''} n = ${r.counted} games, ${r.seats.players.length} players each.`,
     chart,
   );
 }
@@ -241,9 +247,9 @@ export function cardsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
 /** Both sides' effect per card, two dots with intervals per row (sorted by the base side). */
 export function cardsComparisonChart(c: BalanceComparison, o: ChartOptions): HTMLElement {
   const [a, b] = sideNames(c);
-  const baseRows = byEffect(c.base.cards.map((m) => cardRow(m, a)));
+  const baseRows = byEffect(cardRows(c.base.cards, a));
   const names = new Set(baseRows.map((x) => x.label));
-  const otherRows = c.other.cards.map((m) => cardRow(m, b));
+  const otherRows = cardRows(c.other.cards, b);
   const order = [...baseRows.map((x) => x.label), ...otherRows.map((x) => x.label).filter((n) => !names.has(n))];
   // Plot's dy is one number per mark: one pair of marks per side, a few pixels apart.
   const side = (rows: EffectRow[], dy: number) => [
@@ -262,7 +268,7 @@ export function cardsComparisonChart(c: BalanceComparison, o: ChartOptions): HTM
       ...side(otherRows, 3),
     ],
   });
-  return figure(o, 'cards', 'Cards: win rate when drawn, before and after', `Each card's improvement when drawn under ${a} and ${b}, with 95% intervals. n = ${c.base.counted} games per side, 2 players each.`, chart);
+  return figure(o, 'cards', 'Cards: win rate when drawn, before and after', `Each card's improvement when drawn under ${a} and ${b}, with 95% intervals. n = ${c.base.counted} games per side, ${c.base.seats.players.length} players each.`, chart);
 }
 
 // ----- Actions -----
@@ -287,7 +293,7 @@ export function actionsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
   );
   // Actions every player used have no "not used" side: no effect to show.
   const tested = sorted.filter((m) => m.winWhenNotUsed.n > 0 && m.winWhenUsed.n > 0);
-  const effects: EffectRow[] = tested.map((m) => ({ label: actionLabel(m), side: r.settings.game, diff: m.effect.diff, lo: m.effect.ci95[0], hi: m.effect.ci95[1], significance: m.effect.significant ? SIGNIFICANT : NOT_SIGNIFICANT }));
+  const effects: EffectRow[] = tested.flatMap((m) => (m.effect ? [{ label: actionLabel(m), side: r.settings.game, diff: m.effect.diff, lo: m.effect.ci95[0], hi: m.effect.ci95[1], significance: m.effect.significant ? SIGNIFICANT : NOT_SIGNIFICANT }] : []));
   const effectChart = plot(
     { ...o, width: half },
     {

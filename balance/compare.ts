@@ -11,7 +11,7 @@
 import type { GameSummary } from '../runtime/batch.ts';
 import { countedGames, seatName } from './fold.ts';
 import { balanceVersion, type BalanceComparison, type BalanceReport, type MetricChange, type Rate } from './report.ts';
-import { adjust, pairedMeanDifference, pairedRateDifference, rateDifference, round, type Difference } from './statistics.ts';
+import { adjust, pairedMeanDifference, pairedRateDifference, rateDifference, roundNumbers, type Difference } from './statistics.ts';
 
 export interface ComparedSide {
   report: BalanceReport;
@@ -26,7 +26,7 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
   const paired = a.settings.seed === b.settings.seed && a.settings.games === b.settings.games && a.settings.agents.p1 === b.settings.agents.p1 && a.settings.agents.p2 === b.settings.agents.p2;
   const changes: MetricChange[] = [];
   const add = (metric: string, label: string, group: MetricChange['group'], baseValue: number, otherValue: number, change: Difference, test: MetricChange['test']) =>
-    changes.push({ metric, label, group, base: round(baseValue), other: round(otherValue), change, test });
+    changes.push({ metric, label, group, base: baseValue, other: otherValue, change, test });
   const rates = (metric: string, label: string, group: MetricChange['group'], x: Rate, y: Rate) => add(metric, label, group, x.rate, y.rate, rateDifference(y, x), 'two-proportion');
 
   // The seeds both sides played without an error, in seed order.
@@ -49,6 +49,8 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
     add(metric, label, group, n ? inA / n : 0, n ? inB / n : 0, pairedRateDifference(onlyA, onlyB, n), 'mcnemar');
   };
   const pairedMean = (metric: string, label: string, group: MetricChange['group'], value: (g: GameSummary) => number, otherValue = value) => {
+    // A mean difference needs two seeds to estimate its spread.
+    if (pairs.length < 2) return;
     const xs = pairs.map(([x]) => value(x));
     const ys = pairs.map(([, y]) => otherValue(y));
     const mean = (v: number[]) => (v.length ? v.reduce((s, t) => s + t, 0) / v.length : 0);
@@ -80,6 +82,19 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
 
   // Cards, by name, in both games.
   const otherCards = new Map(b.cards.map((m) => [m.card, m]));
+  const baseCards = new Set(a.cards.map((m) => m.card));
+  // A card in one game's decks only (added or removed by the revision): how often it was drawn and played, against none.
+  const absent = (r: BalanceReport): Rate => ({ k: 0, n: r.counted * r.seats.players.length, rate: 0, ci95: [0, 1] });
+  for (const x of a.cards) {
+    if (otherCards.has(x.card)) continue;
+    rates(`cards.${x.card}.drawn`, `${x.card}: share of games drawn (not in ${b.settings.game}'s decks)`, 'cards', x.drawn, absent(b));
+    rates(`cards.${x.card}.played`, `${x.card}: share of games played (not in ${b.settings.game}'s decks)`, 'cards', x.played, absent(b));
+  }
+  for (const y of b.cards) {
+    if (baseCards.has(y.card)) continue;
+    rates(`cards.${y.card}.drawn`, `${y.card}: share of games drawn (not in ${a.settings.game}'s decks)`, 'cards', absent(a), y.drawn);
+    rates(`cards.${y.card}.played`, `${y.card}: share of games played (not in ${a.settings.game}'s decks)`, 'cards', absent(a), y.played);
+  }
   for (const x of a.cards) {
     const y = otherCards.get(x.card);
     if (!y) continue;
@@ -116,7 +131,7 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
       x.change.p - y.change.p ||
       (x.metric < y.metric ? -1 : x.metric > y.metric ? 1 : 0),
   );
-  return { grimoireBalance: balanceVersion, kind: 'comparison', otherLabel, base: a, other: b, paired, changes };
+  return roundNumbers<BalanceComparison>({ grimoireBalance: balanceVersion, kind: 'comparison', otherLabel, base: a, other: b, paired, changes });
 }
 
 /** All players' uses of an action in one game. */

@@ -6,7 +6,7 @@
 import type { GameIR } from '../compiler/ir.ts';
 import { foldBatch, type GameSummary } from '../runtime/batch.ts';
 import { balanceVersion, type ActionMetric, type BalanceReport, type BalanceSettings, type CardMetric, type EndReason } from './report.ts';
-import { adjust, differenceFrom, distribution, rate, rateDifference, round } from './statistics.ts';
+import { adjust, againstTheOthers, distribution, rate, rateDifference, roundNumbers, type Difference, type Rate } from './statistics.ts';
 
 /** The games a report counts: those that ended without an error. */
 export function countedGames(summaries: readonly GameSummary[]): GameSummary[] {
@@ -104,30 +104,20 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
       winWhenNotDrawn,
       winWhenPlayed,
       winWhenNotPlayed,
-      drawnEffect: rateDifference(winWhenDrawn, winWhenNotDrawn),
-      playedEffect: rateDifference(winWhenPlayed, winWhenNotPlayed),
-      vsOwner: round(winWhenDrawn.rate - ownerWin.rate),
-      standout: { drawn: rateDifference(winWhenDrawn, winWhenNotDrawn), played: rateDifference(winWhenPlayed, winWhenNotPlayed) },
+      drawnEffect: measured(winWhenDrawn, winWhenNotDrawn),
+      playedEffect: measured(winWhenPlayed, winWhenNotPlayed),
+      vsOwner: winWhenDrawn.rate - ownerWin.rate,
+      standout: { drawn: null, played: null },
     });
   });
-  adjust(cards.flatMap((m) => [m.drawnEffect, m.playedEffect]));
-  // Each card against the average card (report.ts CardMetric.standout): the mean over the cards
-  // whose effect could be measured (both groups non-empty).
-  const meanEffect = (effect: (m: CardMetric) => number, measured: (m: CardMetric) => boolean) => {
-    const list = cards.filter(measured);
-    return list.length ? list.reduce((sum, m) => sum + effect(m), 0) / list.length : 0;
-  };
-  const averageCardEffect = {
-    drawn: round(meanEffect((m) => m.drawnEffect.diff, (m) => m.winWhenDrawn.n > 0 && m.winWhenNotDrawn.n > 0)),
-    played: round(meanEffect((m) => m.playedEffect.diff, (m) => m.winWhenPlayed.n > 0 && m.winWhenNotPlayed.n > 0)),
-  };
-  for (const m of cards) {
-    m.standout = {
-      drawn: m.winWhenDrawn.n && m.winWhenNotDrawn.n ? differenceFrom(m.drawnEffect, averageCardEffect.drawn) : { ...m.drawnEffect },
-      played: m.winWhenPlayed.n && m.winWhenNotPlayed.n ? differenceFrom(m.playedEffect, averageCardEffect.played) : { ...m.playedEffect },
-    };
-  }
-  adjust(cards.flatMap((m) => [m.standout.drawn, m.standout.played]));
+  adjust(cards.flatMap((m) => [m.drawnEffect, m.playedEffect]).filter((d) => d !== null));
+  // Each card against the others (report.ts CardMetric.standout): the average card's effect is
+  // the inverse-variance weighted mean of the measured cards'.
+  const drawnStandouts = againstTheOthers(cards.map((m) => m.drawnEffect));
+  const playedStandouts = againstTheOthers(cards.map((m) => m.playedEffect));
+  cards.forEach((m, i) => (m.standout = { drawn: drawnStandouts.each[i]!, played: playedStandouts.each[i]! }));
+  adjust(cards.flatMap((m) => [m.standout.drawn, m.standout.played]).filter((d) => d !== null));
+  const averageCardEffect = { drawn: drawnStandouts.average, played: playedStandouts.average };
 
   const pairs = n * players;
   const actionMetrics: ActionMetric[] = [];
@@ -141,18 +131,18 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
       title: action.title,
       kind: action.isTrigger ? 'trigger' : 'action',
       card: action.source >= 0 ? ir.cards[action.source]!.name : null,
-      perGame: round(a.uses[i]! / n),
-      perGameBySeat: Object.fromEntries(seats.map((s, p) => [s, round(a.usesBySeat[i * players + p]! / n)])),
+      perGame: n ? a.uses[i]! / n : 0,
+      perGameBySeat: Object.fromEntries(seats.map((s, p) => [s, n ? a.usesBySeat[i * players + p]! / n : 0])),
       usedBy: rate(used, pairs),
       winWhenUsed,
       winWhenNotUsed,
-      effect: rateDifference(winWhenUsed, winWhenNotUsed),
+      effect: measured(winWhenUsed, winWhenNotUsed),
     });
   });
-  adjust(actionMetrics.map((m) => m.effect));
+  adjust(actionMetrics.map((m) => m.effect).filter((d) => d !== null));
 
   const batch = foldBatch(summaries);
-  return {
+  return roundNumbers<BalanceReport>({
     grimoireBalance: balanceVersion,
     kind: 'report',
     settings,
@@ -172,5 +162,10 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
     cards,
     averageCardEffect,
     actions: actionMetrics,
-  };
+  });
+}
+
+/** a − b when both groups have games; null when one is empty (nothing to compare: shown as —). */
+function measured(a: Rate, b: Rate): Difference | null {
+  return a.n > 0 && b.n > 0 ? rateDifference(a, b) : null;
 }

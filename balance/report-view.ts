@@ -48,8 +48,9 @@ function table(d: Document, id: string, caption: string, head: string[], rows: C
   return t;
 }
 
-/** A difference with its interval; marked by `flag` (itself, or for a card whether it stands out from the average card). */
-const effectCell = (x: Difference, flag: Difference = x): Cell => ({ text: `${signed(x.diff, pts)}${flag.significant ? ' *' : ''}`, sub: `[${signed(x.ci95[0], pts)}, ${signed(x.ci95[1], pts)}]`, className: flag.significant ? 'significant' : undefined, title: `p = ${flag.p}, q = ${flag.q}` });
+/** A difference with its interval; marked by `flag` (itself, or for a card whether it stands out from the others); — when there is none. */
+const effectCell = (x: Difference | null, flag: Difference | null = x): Cell | string => (x === null ? '—' : effectCellOf(x, flag ?? { ...x, significant: false }));
+const effectCellOf = (x: Difference, flag: Difference): Cell => ({ text: `${signed(x.diff, pts)}${flag.significant ? ' *' : ''}`, sub: `[${signed(x.ci95[0], pts)}, ${signed(x.ci95[1], pts)}]`, className: flag.significant ? 'significant' : undefined, title: `p = ${flag.p}, q = ${flag.q}` });
 /** A rate as its percentage, with k/n under it. */
 const rateCell = (r: Rate): Cell => ({ text: pct(r.rate), sub: `${r.k}/${r.n}` });
 
@@ -88,13 +89,14 @@ function header(d: Document, r: BalanceReport, comparedWith: BalanceComparison |
 }
 
 function cardsTable(d: Document, r: BalanceReport, caption: string): HTMLElement {
-  const cards = [...r.cards].sort((x, y) => y.drawnEffect.diff - x.drawnEffect.diff || (x.card < y.card ? -1 : 1));
+  // Measured cards by effect, then the cards drawn in every game or in none (no effect: —).
+  const cards = [...r.cards].sort((x, y) => (y.drawnEffect?.diff ?? -Infinity) - (x.drawnEffect?.diff ?? -Infinity) || (x.card < y.card ? -1 : 1));
   return table(
     d,
     'cards',
     caption,
     ['card', 'title', 'in deck', 'drawn', 'played', 'win drawn', 'win not drawn', 'drawn effect, pts', 'vs average card: q', 'played effect, pts', 'vs average card: q'],
-    cards.map((c) => [c.card, c.title, String(c.inDeck), rateCell(c.drawn), rateCell(c.played), rateCell(c.winWhenDrawn), rateCell(c.winWhenNotDrawn), effectCell(c.drawnEffect, c.standout.drawn), c.standout.drawn.q.toFixed(3), effectCell(c.playedEffect, c.standout.played), c.standout.played.q.toFixed(3)]),
+    cards.map((c) => [c.card, c.title, String(c.inDeck), rateCell(c.drawn), rateCell(c.played), rateCell(c.winWhenDrawn), rateCell(c.winWhenNotDrawn), effectCell(c.drawnEffect, c.standout.drawn), c.standout.drawn ? c.standout.drawn.q.toFixed(3) : '—', effectCell(c.playedEffect, c.standout.played), c.standout.played ? c.standout.played.q.toFixed(3) : '—']),
     [2, 3, 4, 5, 6, 7, 8, 9, 10],
   );
 }
@@ -115,8 +117,8 @@ function actionsTable(d: Document, r: BalanceReport, caption: string): HTMLEleme
       rateCell(m.usedBy),
       rateCell(m.winWhenUsed),
       m.winWhenNotUsed.n ? rateCell(m.winWhenNotUsed) : '—',
-      m.winWhenNotUsed.n ? effectCell(m.effect) : '—',
-      m.winWhenNotUsed.n ? m.effect.q.toFixed(3) : '—',
+      effectCell(m.effect),
+      m.effect ? m.effect.q.toFixed(3) : '—',
     ]),
     Array.from({ length: 6 + seats.length }, (_, i) => i + 2),
   );

@@ -60,20 +60,24 @@ export interface CardMetric {
   winWhenNotDrawn: Rate;
   winWhenPlayed: Rate;
   winWhenNotPlayed: Rate;
-  /** winWhenDrawn − winWhenNotDrawn (17lands' "improvement when drawn"), tested; q over every card test of the report. */
-  drawnEffect: Difference;
-  /** winWhenPlayed − winWhenNotPlayed, tested likewise. */
-  playedEffect: Difference;
+  /**
+   * winWhenDrawn − winWhenNotDrawn (17lands' "improvement when drawn"), tested; q over every card
+   * test of the report. Null when the card was drawn in every pair or in none (nothing to compare).
+   */
+  drawnEffect: Difference | null;
+  /** winWhenPlayed − winWhenNotPlayed, tested likewise; null likewise. */
+  playedEffect: Difference | null;
   /** winWhenDrawn − ownerWin: the difference from the owner's overall win rate. */
   vsOwner: number;
   /**
-   * Does the card stand out from the game's other cards? Its drawnEffect (playedEffect) minus
-   * the mean effect of all the game's cards, tested; q over every card of the report. In many
-   * games every card's raw effect is positive — drawing more cards goes with longer games or
-   * with winning — so a card is judged against the average card, not against zero. `significant`
+   * Does the card stand out from the game's other cards? Its drawnEffect (playedEffect) minus the
+   * inverse-variance weighted mean effect of all the other cards, tested (statistics.ts
+   * againstTheOthers); q over every card of the report; null where the effect is. In many games
+   * every card's raw effect leans one way — drawing more cards goes with longer games, or one
+   * deck is stronger — so a card is judged against the others, not against zero. `significant`
    * here is what the text and the charts flag.
    */
-  standout: { drawn: Difference; played: Difference };
+  standout: { drawn: Difference | null; played: Difference | null };
 }
 
 /** One action or trigger, over every (game, player) pair. */
@@ -90,8 +94,8 @@ export interface ActionMetric {
   usedBy: Rate;
   winWhenUsed: Rate;
   winWhenNotUsed: Rate;
-  /** winWhenUsed − winWhenNotUsed, tested; q over every action of the report. */
-  effect: Difference;
+  /** winWhenUsed − winWhenNotUsed, tested; q over every action of the report; null when every player or none used it. */
+  effect: Difference | null;
 }
 
 export interface BalanceReport {
@@ -114,7 +118,7 @@ export interface BalanceReport {
   endReasons: EndReason[];
   length: { turns: Distribution; decisions: Distribution };
   cards: CardMetric[];
-  /** The mean drawnEffect and playedEffect over the cards (the average card's, which standout compares with). */
+  /** The average card's drawnEffect and playedEffect: the inverse-variance weighted mean over the measured cards. */
   averageCardEffect: { drawn: number; played: number };
   actions: ActionMetric[];
 }

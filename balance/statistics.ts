@@ -2,7 +2,8 @@
  * The statistics a balance report states, each with its sample size and its 95% interval:
  * a rate (Wilson), the difference of two independent rates (Newcombe's hybrid score interval,
  * two-proportion z-test), the difference of two rates on the same seeds (McNemar), a paired mean
- * difference (Student's t), and the Benjamini–Hochberg correction for testing many cards at once.
+ * difference (Student's t), an effect against the average of the others, and the
+ * Benjamini–Hochberg correction for testing many cards at once.
  *
  * Why these: Wilson and Newcombe stay inside 0..1 and are right for small samples and rates near
  * 0 or 1 (a card drawn in 3 games, a seat that wins 95%); McNemar and the paired t use the seeds a
@@ -18,8 +19,30 @@ import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 /** z for a two-sided 95% interval. */
 export const Z95 = 1.959963984540054;
 
-/** Numbers in reports: 4 decimals, so the same games give byte-identical JSON on any machine. */
+/** A number as reports print it: 4 decimals, so the same games give byte-identical JSON on any machine. */
 export const round = (x: number): number => (Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : x);
+
+/**
+ * Every number of a finished report rounded (`round`), in place. Only at the end: p-values, the
+ * Benjamini–Hochberg correction and the flags are computed from unrounded numbers (a p of
+ * 0.00034 rounded to 0.0003 before the correction could flag what should not be).
+ */
+export function roundNumbers<T>(value: T): T {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'number') return Number.isInteger(v) ? v : round(v);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) v[i] = walk(v[i]);
+      return v;
+    }
+    if (v !== null && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) o[k] = walk(o[k]);
+      return o;
+    }
+    return v;
+  };
+  return walk(value) as T;
+}
 
 /** A rate: k of n, with its 95% Wilson interval. */
 export interface Rate {
@@ -52,8 +75,7 @@ export function wilson(k: number, n: number): [number, number] {
 }
 
 export function rate(k: number, n: number): Rate {
-  const [lo, hi] = wilson(k, n);
-  return { k, n, rate: round(n ? k / n : 0), ci95: [round(lo), round(hi)] };
+  return { k, n, rate: n ? k / n : 0, ci95: wilson(k, n) };
 }
 
 /** P(|Z| ≥ |z|) for a standard normal Z. */
@@ -77,26 +99,15 @@ export function rateDifference(a: Rate, b: Rate): Difference {
   const pooled = (a.k + b.k) / (a.n + b.n);
   const se = Math.sqrt(pooled * (1 - pooled) * (1 / a.n + 1 / b.n));
   const p = se === 0 ? (d === 0 ? 1 : 0) : twoSidedNormalP(d / se);
-  return { diff: round(d), ci95: [round(lo), round(hi)], p: round(p), q: 1, significant: false };
-}
-
-/**
- * A difference measured against a reference value rather than zero (a card's effect against the
- * average card's): the same interval shifted, and a z-test with the standard error read off the
- * interval. The reference is treated as known — it averages many cards.
- */
-export function differenceFrom(d: Difference, reference: number): Difference {
-  const se = (d.ci95[1] - d.ci95[0]) / (2 * Z95);
-  const shifted = d.diff - reference;
-  const p = se > 0 ? twoSidedNormalP(shifted / se) : shifted === 0 ? 1 : 0;
-  return { diff: round(shifted), ci95: [round(d.ci95[0] - reference), round(d.ci95[1] - reference)], p: round(p), q: 1, significant: false };
+  return { diff: d, ci95: [lo, hi], p, q: 1, significant: false };
 }
 
 /**
  * The difference of two rates measured on the same games (a seed under two rule versions):
  * `onlyA` games had the event under A alone, `onlyB` under B alone, of `n` pairs. McNemar's test
- * (exact binomial under 25 discordant pairs, else χ² with continuity correction) and the Wald
- * interval of a paired difference.
+ * (exact binomial under 25 discordant pairs, else χ² with continuity correction) and Bonett and
+ * Price's adjusted Wald interval (2012), which keeps its coverage with few discordant pairs where
+ * the plain Wald interval claims a change McNemar does not see.
  */
 export function pairedRateDifference(onlyA: number, onlyB: number, n: number): Difference {
   if (n === 0) return { diff: 0, ci95: [-1, 1], p: 1, q: 1, significant: false };
@@ -117,24 +128,71 @@ export function pairedRateDifference(onlyA: number, onlyB: number, n: number): D
     const chi = (Math.abs(onlyA - onlyB) - 1) / Math.sqrt(discordant);
     p = twoSidedNormalP(Math.max(0, chi));
   }
-  const se = Math.sqrt(Math.max(0, discordant / n - d * d) / n);
-  return { diff: round(d), ci95: [round(Math.max(-1, d - Z95 * se)), round(Math.min(1, d + Z95 * se))], p: round(p), q: 1, significant: false };
+  const a = (onlyA + 1) / (n + 2);
+  const b = (onlyB + 1) / (n + 2);
+  const centre = b - a;
+  const half = Z95 * Math.sqrt(Math.max(0, a + b - centre * centre) / (n + 2));
+  return { diff: d, ci95: [Math.max(-1, centre - half), Math.min(1, centre + half)], p, q: 1, significant: false };
 }
 
-/** The mean of b − a over paired values (the same seeds), with Student's t interval and test. */
+/**
+ * The mean of b − a over paired values (the same seeds), with Student's t interval and test.
+ * Fewer than two pairs estimate no spread: the interval is the mean itself and p is 1 (a caller
+ * with so few games should not report the metric).
+ */
 export function pairedMeanDifference(a: ArrayLike<number>, b: ArrayLike<number>): Difference {
   const n = a.length;
-  if (n < 2) return { diff: n ? b[0]! - a[0]! : 0, ci95: [-Infinity, Infinity], p: 1, q: 1, significant: false };
+  if (n < 2) {
+    const d = n ? b[0]! - a[0]! : 0;
+    return { diff: d, ci95: [d, d], p: 1, q: 1, significant: false };
+  }
   let sum = 0;
   for (let i = 0; i < n; i++) sum += b[i]! - a[i]!;
   const mean = sum / n;
   let ss = 0;
   for (let i = 0; i < n; i++) ss += (b[i]! - a[i]! - mean) ** 2;
   const se = Math.sqrt(ss / (n - 1) / n);
-  if (se === 0) return { diff: round(mean), ci95: [round(mean), round(mean)], p: mean === 0 ? 1 : 0, q: 1, significant: false };
+  if (se === 0) return { diff: mean, ci95: [mean, mean], p: mean === 0 ? 1 : 0, q: 1, significant: false };
   const t = tQuantile(0.975, n - 1);
   const p = 2 * (1 - tCdf(Math.abs(mean / se), n - 1));
-  return { diff: round(mean), ci95: [round(mean - t * se), round(mean + t * se)], p: round(Math.min(1, p)), q: 1, significant: false };
+  return { diff: mean, ci95: [mean - t * se, mean + t * se], p: Math.min(1, p), q: 1, significant: false };
+}
+
+/**
+ * Each of many effects (cards' win-rate differences) against the others: its difference from the
+ * inverse-variance weighted mean of all the *other* effects, tested with the standard error of
+ * its own interval on the side facing that mean (Newcombe intervals are asymmetric) plus the
+ * variance of the mean. Null entries (effects that could not be measured) are skipped. Returns
+ * the weighted mean of all the measured effects too (what a report calls the average card's).
+ */
+export function againstTheOthers(effects: readonly (Difference | null)[]): { average: number; each: (Difference | null)[] } {
+  const seOf = (d: Difference) => (d.ci95[1] - d.ci95[0]) / (2 * Z95);
+  let weights = 0;
+  let weighted = 0;
+  for (const d of effects) {
+    if (d === null || !(seOf(d) > 0)) continue;
+    const w = 1 / seOf(d) ** 2;
+    weights += w;
+    weighted += w * d.diff;
+  }
+  const average = weights > 0 ? weighted / weights : 0;
+  const each = effects.map((d): Difference | null => {
+    if (d === null) return null;
+    const w = seOf(d) > 0 ? 1 / seOf(d) ** 2 : 0;
+    const rest = weights - w;
+    if (!(rest > 0)) return { ...d, p: 1, q: 1, significant: false };
+    const reference = (weighted - w * d.diff) / rest;
+    const varReference = 1 / rest;
+    const shifted = d.diff - reference;
+    const below = (d.diff - d.ci95[0]) / Z95;
+    const above = (d.ci95[1] - d.diff) / Z95;
+    const seLow = Math.sqrt(below * below + varReference);
+    const seHigh = Math.sqrt(above * above + varReference);
+    const facing = shifted > 0 ? seLow : seHigh;
+    const p = facing > 0 ? twoSidedNormalP(shifted / facing) : shifted === 0 ? 1 : 0;
+    return { diff: shifted, ci95: [shifted - Z95 * seLow, shifted + Z95 * seHigh], p, q: 1, significant: false };
+  });
+  return { average, each };
 }
 
 /**
@@ -149,7 +207,7 @@ export function adjust(family: Difference[]): void {
     const [p, i] = order[r]!;
     running = Math.min(running, (p * m) / (r + 1));
     const d = family[i]!;
-    d.q = round(Math.min(1, running));
+    d.q = Math.min(1, running);
     d.significant = d.q < 0.05;
   }
 }
@@ -177,5 +235,5 @@ export function distribution(values: readonly number[]): Distribution {
   const histogram: Distribution['histogram'] = [];
   for (let from = min; from <= max; from += width) histogram.push({ from, to: from + width, count: 0 });
   for (const v of sorted) histogram[Math.floor((v - min) / width)]!.count++;
-  return { mean: round(sum / sorted.length), median: round(quantileSorted(sorted, 0.5)), p95: round(quantileSorted(sorted, 0.95)), min, max, histogram };
+  return { mean: sum / sorted.length, median: quantileSorted(sorted, 0.5), p95: quantileSorted(sorted, 0.95), min, max, histogram };
 }

@@ -30,16 +30,19 @@ function header(r: BalanceReport, given: readonly string[]): string[] {
   ];
 }
 
-/** Cards worth a look: those that stand out from the average card, then the largest effects either way. */
+const flaggedCard = (c: CardMetric) => !!(c.standout.drawn?.significant || c.standout.played?.significant);
+
+/** Cards worth a look: those that stand out from the average card, then the largest measured effects either way. */
 function notableCards(cards: CardMetric[], count: number): CardMetric[] {
-  const byEffect = [...cards].sort((x, y) => y.drawnEffect.diff - x.drawnEffect.diff || (x.card < y.card ? -1 : 1));
-  const chosen = new Set(byEffect.filter((c) => c.standout.drawn.significant || c.standout.played.significant));
+  const byEffect = cards.filter((c) => c.drawnEffect !== null).sort((x, y) => y.drawnEffect!.diff - x.drawnEffect!.diff || (x.card < y.card ? -1 : 1));
+  const chosen = new Set(cards.filter(flaggedCard));
   for (const c of [...byEffect.slice(0, count), ...byEffect.slice(-count)]) chosen.add(c);
   return byEffect.filter((c) => chosen.has(c));
 }
 
-/** A card's effect, marked when it stands out from the average card. */
-const cardEffect = (d: Difference, standout: Difference) => `${signed(d.diff, points)} [${signed(d.ci95[0], points)}, ${signed(d.ci95[1], points)}]${standout.significant ? ` * q=${standout.q.toFixed(3)}` : ''}`;
+/** A card's effect, marked when it stands out from the average card; — when it could not be measured. */
+const cardEffect = (d: Difference | null, standout: Difference | null) =>
+  d === null ? '—' : `${signed(d.diff, points)} [${signed(d.ci95[0], points)}, ${signed(d.ci95[1], points)}]${standout?.significant ? ` * q=${standout.q.toFixed(3)}` : ''}`;
 
 export function balanceText(r: BalanceReport, given: readonly string[] = []): string {
   const out = header(r, given);
@@ -56,18 +59,18 @@ export function balanceText(r: BalanceReport, given: readonly string[] = []): st
   out.push(`  turns: mean ${one(t.mean)}, median ${one(t.median)}, 95th percentile ${one(t.p95)} (min ${t.min}, max ${t.max})`);
   out.push(`  decisions: mean ${one(d.mean)}, median ${one(d.median)}, 95th percentile ${one(d.p95)} (min ${d.min}, max ${d.max})`);
 
-  const flagged = r.cards.filter((c) => c.standout.drawn.significant || c.standout.played.significant).length;
+  const flagged = r.cards.filter(flaggedCard).length;
   const avg = r.averageCardEffect;
   out.push('', `Cards — the owner's win rate when drawn minus when not drawn (the average card: ${signed(avg.drawn, points)}; when played minus not: ${signed(avg.played, points)})`);
   out.push(`  * stands out from the average card (Benjamini–Hochberg over all ${r.cards.length * 2} card tests, q < 0.05): ${flagged} card(s)`);
   const cards = notableCards(r.cards, 5);
   out.push(...table([['card', 'drawn', 'played', 'win drawn', 'win not drawn', 'drawn effect [95% CI]', 'played effect [95% CI]'], ...cards.map((c) => [c.card, pct(c.drawn.rate), pct(c.played.rate), pct(c.winWhenDrawn.rate), pct(c.winWhenNotDrawn.rate), cardEffect(c.drawnEffect, c.standout.drawn), cardEffect(c.playedEffect, c.standout.played)])]));
-  if (cards.length < r.cards.length) out.push(`  (${r.cards.length - cards.length} more cards in --json and --html)`);
+  if (cards.length < r.cards.length) out.push(`  (${r.cards.length - cards.length} more cards in --json and --html; — : drawn in every game or in none, nothing to compare)`);
 
   out.push('', 'Actions and triggers — uses per game, and the win rate of players who used them');
   const actions = [...r.actions].sort((x: ActionMetric, y: ActionMetric) => y.perGame - x.perGame || (x.action < y.action ? -1 : 1));
   const shown = actions.slice(0, 15);
-  out.push(...table([['action', 'kind', 'per game', 'used by', 'win used', 'win not used', 'effect'], ...shown.map((m) => [m.action, m.card ? `${m.kind} of ${m.card}` : m.kind, m.perGame.toFixed(2), pct(m.usedBy.rate), pct(m.winWhenUsed.rate), m.winWhenNotUsed.n ? pct(m.winWhenNotUsed.rate) : '—', m.winWhenNotUsed.n ? effect(m.effect) : '—'])]));
+  out.push(...table([['action', 'kind', 'per game', 'used by', 'win used', 'win not used', 'effect'], ...shown.map((m) => [m.action, m.card ? `${m.kind} of ${m.card}` : m.kind, m.perGame.toFixed(2), pct(m.usedBy.rate), pct(m.winWhenUsed.rate), m.winWhenNotUsed.n ? pct(m.winWhenNotUsed.rate) : '—', m.effect ? effect(m.effect) : '—'])]));
   if (shown.length < actions.length) out.push(`  (${actions.length - shown.length} more in --json and --html)`);
   out.push('', `hash ${r.hash} (the same arguments give the same report and hash; equal to grimoire play's for the same games)`);
   return out.join('\n');
@@ -88,7 +91,7 @@ export function comparisonText(r: BalanceComparison, given: readonly string[] = 
   const shown = significant.slice(0, 30);
   if (shown.length) out.push(...rows(shown));
   if (shown.length < significant.length) out.push(`  (${significant.length - shown.length} more significant changes in --json and --html)`);
-  else out.push('  nothing: every difference is within what chance gives with this many games (try more --games)');
+  if (!significant.length) out.push('  nothing: every difference is within what chance gives with this many games (try more --games)');
   const core = r.changes.filter((c) => !c.change.significant && (c.group === 'seats' || c.group === 'length'));
   if (core.length) out.push('', 'Seats and length (not significant)', ...rows(core));
   out.push('', `base hash ${r.base.hash}, ${r.otherLabel} hash ${r.other.hash}; every metric of both sides in --json and --html`);

@@ -6,27 +6,17 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { GameIR } from '../compiler/ir.ts';
-import type { BatchOptions, GameSummary, Seats } from '../runtime/batch.ts';
+import type { BatchOptions, Seats } from '../runtime/batch.ts';
 import { foldBalance } from '../balance/fold.ts';
 import { compareBalance, type ComparedSide } from '../balance/compare.ts';
 import type { BalanceSettings } from '../balance/report.ts';
 import { balanceText, comparisonText } from './balance-text.ts';
 import { claimOutputFile } from './output-file.ts';
 import { maxSeed, wholeNumberOption } from './options.ts';
-import { rulesFingerprint } from './summaries-file.ts';
+import { requireIR, rulesFingerprint } from './games.ts';
+import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams, warnDepthWithoutEvaluation } from './play-options.ts';
+import { playSeeds } from './play-seeds.ts';
 import { UsageError } from './usage-error.ts';
-
-/** What the balance command borrows from the other commands (cli/main.ts). */
-export interface BalanceEnv {
-  requireIR(game: string): GameIR;
-  checkFormat(ir: GameIR, format: string | undefined): string;
-  parseParams(list: string[] | undefined, ir: GameIR, option?: string): Record<string, number | boolean | string>;
-  agentOption(option: string, value: unknown): string;
-  defaultWorkers(games: number, searching: boolean): number;
-  maxWorkers: number;
-  playSeeds(ir: GameIR, seed: number, games: number, opts: BatchOptions, workers: number, label: string, showBar: boolean): Promise<GameSummary[]>;
-  warnDepthWithoutEvaluation(ir: GameIR, names: string[]): void;
-}
 
 interface Side {
   game: string;
@@ -35,40 +25,41 @@ interface Side {
   label: string;
 }
 
-export async function cmdBalance(game: string | undefined, v: Record<string, unknown>, env: BalanceEnv): Promise<number> {
+export async function cmdBalance(game: string | undefined, v: Record<string, unknown>): Promise<number> {
   if (!game) throw new UsageError('balance needs a game, e.g. grimoire balance trump --games 2000');
-  for (const o of ['summaries', 'final-state', 'check-invariants']) if (v[o] !== undefined) throw new UsageError(`balance takes no --${o} (use grimoire play for it)`);
+  for (const o of ['summaries', 'final-state', 'check-invariants', 'out', 'verbose', 'game']) if (v[o] !== undefined) throw new UsageError(`balance takes no --${o}`);
   const vsGame = v.vs as string | undefined;
   const vsParams = v['vs-param'] as string[] | undefined;
   if (vsGame !== undefined && vsParams !== undefined) throw new UsageError('--vs and --vs-param cannot go together: compare with another game or revision (--vs), or with other rule parameters (--vs-param)');
-  const ir = env.requireIR(game);
-  const format = env.checkFormat(ir, v.format as string | undefined);
+  const ir = requireIR(game);
+  const format = checkFormat(ir, v.format as string | undefined);
   const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
   const games = wholeNumberOption('--games', v.games, 1000, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
-  const agents: Seats = { p1: env.agentOption('--p1', v.p1), p2: env.agentOption('--p2', v.p2) };
+  const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
   const searching = [agents.p1, agents.p2].some((a) => a !== 'random' && a !== 'first');
-  const workers = wholeNumberOption('--workers', v.workers, env.defaultWorkers(games, searching), 1, env.maxWorkers);
+  const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
   const json = !!v.json;
   const html = v.html as string | undefined;
-  claimOutputFile('--html', html);
-  env.warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2]);
+  warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2]);
 
-  const base: Side = { game, ir, params: env.parseParams(v.param as string[] | undefined, ir), label: game };
+  const base: Side = { game, ir, params: parseParams(v.param as string[] | undefined, ir), label: game };
   let other: Side | null = null;
   if (vsGame !== undefined) {
-    const otherIR = env.requireIR(vsGame);
+    const otherIR = requireIR(vsGame);
     if (!otherIR.game.formats.some((f) => f.name === format)) throw new UsageError(`--vs ${vsGame} has no format '${format}' (it has: ${otherIR.game.formats.map((f) => f.name).join(', ')}); choose one both games have with --format`);
     const revision = otherIR.game.revisionOf ? ` (a revision of ${otherIR.game.revisionOf})` : '';
-    other = { game: vsGame, ir: otherIR, params: env.parseParams(v.param as string[] | undefined, otherIR), label: `${vsGame}${revision}` };
+    other = { game: vsGame, ir: otherIR, params: parseParams(v.param as string[] | undefined, otherIR), label: `${vsGame}${revision}` };
   } else if (vsParams !== undefined) {
-    const changed = env.parseParams(vsParams, ir, '--vs-param');
+    const changed = parseParams(vsParams, ir, '--vs-param');
     other = { game, ir, params: { ...base.params, ...changed }, label: `${game} with ${vsParams.join(', ')}` };
   }
 
+  // The report file is opened (and emptied) only once every argument has been checked.
+  claimOutputFile('--html', html);
   const started = performance.now();
   const play = async (side: Side, what: string) => {
     const opts: BatchOptions = { format, params: side.params, agents, tally: true };
-    const summaries = await env.playSeeds(side.ir, seed, games, opts, workers, `${what} ${format}`, !json);
+    const summaries = await playSeeds(side.ir, seed, games, opts, workers, `${what} ${format}`, !json);
     const settings: BalanceSettings = {
       game: side.game,
       title: `${side.ir.game.title} ${side.ir.game.version}`.trim(),
@@ -95,9 +86,17 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
     const { balanceHtml } = await import('./balance-html.ts');
     writeFileSync(html, await balanceHtml(result));
   }
+  // Games left out of the numbers, and games the engine stopped (a loop in the rules), on stderr — with --json too.
+  const sides = [{ label: base.label, summaries: a.summaries }, ...(b ? [{ label: other!.label, summaries: b.summaries }] : [])];
+  for (const side of sides) {
+    const where = b ? `${side.label}, ` : '';
+    for (const g of side.summaries) if (g.error) console.error(`game ${where}seed ${g.seed}: ${g.error}`);
+    const stops = side.summaries.filter((g) => g.stopped);
+    for (const g of stops.slice(0, 5)) console.error(`game ${where}seed ${g.seed}: ${g.reason}`);
+    if (stops.length > 5) console.error(`(and ${stops.length - 5} more games stopped)`);
+  }
   if (json) console.log(JSON.stringify({ ...result, timing }));
   else {
-    for (const g of [...a.summaries, ...(b?.summaries ?? [])]) if (g.error) console.error(`game seed ${g.seed}: ${g.error}`);
     const given = (v.param as string[] | undefined) ?? [];
     console.log(result.kind === 'comparison' ? comparisonText(result, given) : balanceText(result, given));
     console.log(`\n${played} games in ${timing.seconds} s (${timing.gamesPerMinute.toLocaleString('en')} games/min, ${workers} worker thread(s))${html ? `; the report with charts: ${html}` : ''}`);

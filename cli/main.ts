@@ -16,17 +16,13 @@ import { join, relative, resolve, sep } from 'node:path';
 import { compileGame, type SourceText } from '../compiler/compile.ts';
 import { gameSources, grimFiles, listGames, readSources } from '../compiler/project.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
-import type { GameIR } from '../compiler/ir.ts';
 import { playGame } from '../runtime/play.ts';
-import { foldBatch, playBatch, swapped, type BatchOptions, type GameSummary, type Seats } from '../runtime/batch.ts';
-import { parseAgent } from '../runtime/agents/spec.ts';
+import { foldBatch, swapped, type BatchOptions, type Seats } from '../runtime/batch.ts';
 import { formatRate, wilson } from './stats.ts';
-import { playOnWorkers } from './workers.ts';
 import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
 import { renderDiagnostic } from './render.ts';
 import { diagnosticJSON } from './diagnostic-json.ts';
-import { progressBar } from './progress.ts';
 import { runScenarioFiles } from '../scenario/files.ts';
 import { UsageError } from './usage-error.ts';
 import { maxSeed, wholeNumberOption } from './options.ts';
@@ -34,10 +30,11 @@ import { claimOutputFile, fileProblem } from './output-file.ts';
 import { quietOnClosedPipe } from './terminal.ts';
 import { mergeSummaries } from './merge.ts';
 import { summariesHeader, writeSummaries } from './summaries-file.ts';
-import { color, gameNameOf, printDiagnostics, projectRoot, requireIR, rulesFingerprint } from './games.ts';
-import { parseQueueAddress, QueueError, type QueueAddress } from './queue/connection.ts';
-import { defaultChunk } from './queue/chunks.ts';
+import { color, printDiagnostics, projectRoot, requireIR } from './games.ts';
+import { parseQueueAddress, QueueError } from './queue/connection.ts';
 import { cmdBalance } from './balance.ts';
+import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
+import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
 
 function usage(): string {
   return [
@@ -129,32 +126,6 @@ async function cmdBuild(game: string | undefined, out: string | undefined): Prom
   return 0;
 }
 
-function parseParams(list: string[] | undefined, ir: GameIR, option = '--param'): Record<string, number | boolean | string> {
-  const out: Record<string, number | boolean | string> = {};
-  for (const item of list ?? []) {
-    const eq = item.indexOf('=');
-    if (eq < 0) throw new UsageError(`${option} takes name=value, got '${item}'`);
-    const name = item.slice(0, eq);
-    const raw = item.slice(eq + 1);
-    const p = ir.params.find((x) => x.name === name);
-    if (!p) throw new UsageError(`${option}: unknown parameter '${name}'; the parameters of ${ir.game.name} are: ${ir.params.map((x) => x.name).join(', ') || '(none)'}`);
-    if (p.type === 'number') {
-      if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`parameter '${name}' is a whole number, got '${raw}'`);
-      out[name] = Number(raw);
-    } else if (p.type === 'bool') {
-      if (raw !== 'true' && raw !== 'false') throw new UsageError(`parameter '${name}' is true or false`);
-      out[name] = raw === 'true';
-    } else out[name] = raw;
-  }
-  return out;
-}
-
-function checkFormat(ir: GameIR, format: string | undefined): string {
-  const f = format ?? ir.game.defaultFormat;
-  if (!ir.game.formats.some((x) => x.name === f)) throw new UsageError(`unknown format '${f}'; ${ir.game.name} has: ${ir.game.formats.map((x) => x.name).join(', ')}`);
-  return f;
-}
-
 async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Promise<number> {
   if (!game) throw new UsageError('play needs a game, e.g. grimoire play trump --games 100');
   const ir = requireIR(game);
@@ -207,62 +178,6 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
     console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}${summary.repeatable ? '' : ' (a time budget depends on the machine: not repeatable)'}`);
   }
   return report.errors > 0 ? 1 : 0;
-}
-
-/** An mcts with depth= in a game with no `evaluate` scores every cut-off simulation as a draw: say so. */
-function warnDepthWithoutEvaluation(ir: GameIR, names: string[]): void {
-  if (ir.evaluate) return;
-  for (const n of names) if (/,depth=/.test(n)) console.error(`grimoire: warning: ${n}: ${ir.game.name} declares no evaluate, so every simulation cut off at that depth counts as a draw; write an evaluate (docs/language.md) or drop depth=`);
-}
-
-/** Does this agent think for a time rather than a number of iterations (its games differ from run to run)? */
-function timed(name: string): boolean {
-  const spec = parseAgent(name);
-  return !('error' in spec) && !spec.deterministic;
-}
-
-/** An agent option's name, checked (agents/spec.ts); unset: random. */
-function agentOption(option: string, value: unknown): string {
-  if (value === undefined) return 'random';
-  const spec = parseAgent(String(value));
-  if ('error' in spec) throw new UsageError(`${option}: ${spec.error}`);
-  return spec.name;
-}
-
-/**
- * `--queue` and `--chunk`, read once by main() for every command: set, playSeeds plays on the
- * queue's workers (cli/queue/) instead of this machine — so any command that plays through
- * playSeeds takes --queue with nothing more to do.
- */
-let queueSettings: { address: QueueAddress; chunk?: number } | undefined;
-
-/** Plays the seeds on one thread, on worker threads, or on a queue's workers (--queue), with a progress bar (search agents: one game at a time). */
-async function playSeeds(ir: GameIR, seed: number, games: number, opts: BatchOptions, workers: number, label: string, showBar: boolean): Promise<GameSummary[]> {
-  const bar = progressBar(games, label, showBar);
-  let summaries: GameSummary[];
-  const slow = opts.agents && (opts.agents.p1 !== 'random' || opts.agents.p2 !== 'random');
-  if (queueSettings) {
-    // Workers compile the game by its folder name; an IR made otherwise falls back on its own name
-    // (a wrong guess is caught: the worker's compile would not have this IR's fingerprint).
-    const game = gameNameOf(ir) ?? (listGames(projectRoot).includes(ir.game.name) ? ir.game.name : undefined);
-    if (!game) throw new Error('playSeeds --queue: the IR was not loaded by requireIR (workers compile a game by its folder name)');
-    const searching = !!opts.agents && [opts.agents.p1, opts.agents.p2].some((a) => a !== 'random' && a !== 'first');
-    const { playOnQueue } = await import('./queue/enqueue.ts');
-    const q = { address: queueSettings.address, game, rules: rulesFingerprint(ir), chunk: queueSettings.chunk ?? defaultChunk(games, searching) };
-    summaries = await playOnQueue(q, seed, games, opts, (done) => bar.update(done));
-  } else if (workers === 1) {
-    summaries = [];
-    const chunk = slow ? 1 : 16;
-    for (let from = seed; from < seed + games; from += chunk) {
-      summaries.push(...playBatch(ir, from, Math.min(chunk, seed + games - from), opts));
-      bar.update(summaries.length);
-      await new Promise((r) => setImmediate(r)); // lets Ctrl-C (progress.ts) in between chunks
-    }
-  } else {
-    summaries = await playOnWorkers(ir, seed, games, opts, workers, (done) => bar.update(done));
-  }
-  bar.stop();
-  return summaries;
 }
 
 /** `duel`: agent A against agent B, seats swapped every game; A's win rate with its 95% interval. */
@@ -334,16 +249,6 @@ function playing(command: string): boolean {
   return !['check', 'build', 'scenario', 'merge', 'new', 'demo', 'help'].includes(command);
 }
 
-/** More threads than this cost memory (one compiled game each) and gain nothing. */
-const maxWorkers = 256;
-
-/** The cores, but one thread for small runs of random games, where starting workers costs more than it saves. */
-function defaultWorkers(games: number, searching: boolean): number {
-  // Search agents spend seconds a game: threads pay from the second game on.
-  if (searching) return Math.max(1, Math.min(games, availableParallelism()));
-  return games < 200 ? 1 : Math.max(1, availableParallelism());
-}
-
 /** `merge`: the report of one run from the summaries of its batches (cli/merge.ts). */
 function cmdMerge(files: string[]): number {
   const report = mergeSummaries(files);
@@ -403,9 +308,9 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   if (values.queue !== undefined) {
-    if (!playing(command)) throw new UsageError(`${command} takes no --queue: it is for the commands that play games (play, duel) and for worker`);
+    if (!playing(command)) throw new UsageError(`${command} takes no --queue: it is for the commands that play games (play, duel, balance) and for worker`);
     if (command !== 'worker' && values.workers !== undefined) throw new UsageError('--workers and --queue: with --queue the games are played by the queue\'s workers (grimoire worker --queue … --concurrency N on each machine)', false);
-    queueSettings = { address: parseQueueAddress(values.queue), chunk: values.chunk === undefined ? undefined : wholeNumberOption('--chunk', values.chunk, 1, 1, 100_000) };
+    useQueue({ address: parseQueueAddress(values.queue), chunk: values.chunk === undefined ? undefined : wholeNumberOption('--chunk', values.chunk, 1, 1, 100_000) });
   } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);
   switch (command) {
@@ -425,7 +330,7 @@ async function main(argv: string[]): Promise<number> {
     case 'duel':
       return await cmdDuel(positionals[0], positionals[1], positionals[2], values);
     case 'balance':
-      return await cmdBalance(positionals[0], values, { requireIR, checkFormat, parseParams, agentOption, defaultWorkers, maxWorkers, playSeeds, warnDepthWithoutEvaluation });
+      return await cmdBalance(positionals[0], values);
     case 'scenario':
       if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);

@@ -3,17 +3,20 @@
  * cards in their deck, the cards they drew, the cards they played, and the actions and triggers they used. Kept only when
  * asked (EngineOptions.tally): a game played without it pays one null check per move.
  *
- * The words come from the language's constructs, never from a game:
- * - in deck: the card lay in a `hidden` zone of its owner at some moment (made there, or moved
- *   there): the cards a player draws from. A side deck (a private zone) or a token made on the
- *   field is not in the deck.
- * - drawn: the card came from a `hidden` zone into its owner's `private` zone (a draw into the
+ * The words come from the language's constructs, never from a game. A zone's holder is its
+ * player; a shared zone's holder is the card's owner, except as said.
+ * - in deck: the card lay in a `hidden` zone of the player's at some moment (made there, or moved
+ *   there): the cards they draw from. A shared hidden pile is every player's deck. A side deck (a
+ *   private zone) or a token made on the field is not in the deck.
+ * - drawn: the card came from a `hidden` zone into the player's `private` zone (a draw into the
  *   hand, the opening hand, a search of the deck). A card made straight into a private zone is
  *   not drawn.
- * - played: the card left its owner's `private` zone for a `public` zone, or was attached under a
- *   card, by an action or trigger of its owner — while it was declared (choices, costs, `using`)
- *   or while it resolved. A card discarded by the opponent's effect, or by the turn's own rules,
- *   is not played.
+ * - played: the card left the player's `private` zone for a `public` zone, or was attached under
+ *   a card, by an action or trigger of that player — while it was declared (choices, costs,
+ *   `using`) or while it resolved. A card discarded by the opponent's effect, or by the turn's
+ *   own rules, is not played.
+ * - Drawn and played count only for a player whose deck the card was in (`counts`): a card's
+ *   numbers are over the (game, player) pairs where it was in the deck.
  * - used: an action or trigger declared (a declaration undone as impossible is not a use).
  * - first: the player who took the first turn (a seat is not the first player where the rules
  *   choose who starts).
@@ -37,13 +40,15 @@ export interface GameCounts {
   first: number;
 }
 
-const DRAWN = 1;
-const PLAYED = 2;
-const DECK = 4;
+/** A card's marks: three bits per player (in deck, drawn, played) — up to ten players. */
+const DECK = 1;
+const DRAWN = 2;
+const PLAYED = 4;
+const BITS = 3;
 
 export class GameTally {
-  /** By card id: DECK | DRAWN | PLAYED. */
-  private marks = new Uint8Array(128);
+  /** By card id: for player p, (DECK | DRAWN | PLAYED) << (BITS · p). */
+  private marks = new Uint32Array(128);
   /** By player × action: uses in this game. */
   private readonly uses: Int32Array;
   /** The player who took turn 1 (set by the flow as the turn starts). */
@@ -55,6 +60,7 @@ export class GameTally {
     /** By zone definition: its visibility (knowledge.ts VISIBILITY). */
     private readonly visibility: Uint8Array,
   ) {
+    if (players * BITS > 30) throw new Error(`the tally counts for up to ${Math.floor(30 / BITS)} players`);
     this.uses = new Int32Array(players * actions);
   }
 
@@ -66,22 +72,21 @@ export class GameTally {
 
   /** A card made in a zone (a deck, a side deck, a token on the field). */
   made(card: Card, zone: Zone, journal: Journal): void {
-    if (this.isOwners(card, zone, VISIBILITY.hidden)) this.mark(card, DECK, journal);
+    if (this.visibility[zone.def] === VISIBILITY.hidden) this.markDeck(card, zone, journal);
   }
 
   /** A card moved from `from` (where it or its host lay; null: nowhere) into `to`, by the rule running with `ctx`. */
   moved(card: Card, from: Zone | null, to: Zone, ctx: Ctx, journal: Journal): void {
     const visibility = this.visibility[to.def];
-    if (visibility === VISIBILITY.hidden) {
-      if (this.isOwners(card, to, VISIBILITY.hidden)) this.mark(card, DECK, journal);
-    } else if (visibility === VISIBILITY.private) {
-      if (from !== null && this.visibility[from.def] === VISIBILITY.hidden && this.isOwners(card, to, VISIBILITY.private)) this.mark(card, DRAWN, journal);
-    } else if (from !== null && this.isOwners(card, from, VISIBILITY.private) && byOwner(card, ctx)) this.mark(card, PLAYED, journal);
+    if (visibility === VISIBILITY.hidden) this.markDeck(card, to, journal);
+    else if (visibility === VISIBILITY.private) {
+      if (from !== null && this.visibility[from.def] === VISIBILITY.hidden) this.mark(card, holder(card, to), DRAWN, journal);
+    } else if (from !== null && this.visibility[from.def] === VISIBILITY.private && byHolder(card, from, ctx)) this.mark(card, holder(card, from), PLAYED, journal);
   }
 
   /** A card attached under a host (it lay in `from` before). */
   attached(card: Card, from: Zone | null, ctx: Ctx, journal: Journal): void {
-    if (from !== null && this.isOwners(card, from, VISIBILITY.private) && byOwner(card, ctx)) this.mark(card, PLAYED, journal);
+    if (from !== null && this.visibility[from.def] === VISIBILITY.private && byHolder(card, from, ctx)) this.mark(card, holder(card, from), PLAYED, journal);
   }
 
   /** A declaration that stood: one use of the action by the player. */
@@ -102,11 +107,16 @@ export class GameTally {
       played.push(new Set());
     }
     for (const c of cards) {
-      const p = c.owner.index;
       const m = this.marks[c.id] ?? 0;
-      if (m & DECK) deck[p]!.add(c.def);
-      if (m & DRAWN) drawn[p]!.add(c.def);
-      if (m & PLAYED) played[p]!.add(c.def);
+      if (m === 0) continue;
+      for (let p = 0; p < this.players; p++) {
+        const bits = (m >>> (BITS * p)) & 7;
+        // Drawn and played count only where the card was in the player's deck.
+        if (!(bits & DECK)) continue;
+        deck[p]!.add(c.def);
+        if (bits & DRAWN) drawn[p]!.add(c.def);
+        if (bits & PLAYED) played[p]!.add(c.def);
+      }
     }
     const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
     const used: [number, number][][] = [];
@@ -121,26 +131,33 @@ export class GameTally {
     return { deck: deck.map(sorted), drawn: drawn.map(sorted), played: played.map(sorted), used, first: this.first };
   }
 
-  /** Is `zone` a zone of this visibility that holds the card for its owner (the owner's own, or a shared one)? */
-  private isOwners(card: Card, zone: Zone, visibility: number): boolean {
-    return this.visibility[zone.def] === visibility && (zone.player === null || zone.player === card.owner);
+  /** The card lies in a hidden zone: in its player's deck, or in every player's for a shared pile. */
+  private markDeck(card: Card, zone: Zone, journal: Journal): void {
+    if (zone.player !== null) this.mark(card, zone.player.index, DECK, journal);
+    else for (let p = 0; p < this.players; p++) this.mark(card, p, DECK, journal);
   }
 
-  private mark(card: Card, bit: number, journal: Journal): void {
+  private mark(card: Card, player: number, bit: number, journal: Journal): void {
     const id = card.id;
     if (id >= this.marks.length) {
-      const grown = new Uint8Array(Math.max(id + 1, this.marks.length * 2));
+      const grown = new Uint32Array(Math.max(id + 1, this.marks.length * 2));
       grown.set(this.marks);
       this.marks = grown;
     }
     const old = this.marks[id]!;
-    if (old & bit) return;
-    this.marks[id] = old | bit;
+    const set = bit << (BITS * player);
+    if (old & set) return;
+    this.marks[id] = old | set;
     if (journal.depth > 0) journal.record(() => (this.marks[id] = old));
   }
 }
 
-/** Is the rule running an action or trigger of the card's owner (being declared or resolving)? */
-function byOwner(card: Card, ctx: Ctx): boolean {
-  return ctx.me === card.owner && (ctx.declaring || ctx.request !== null);
+/** The player a private zone holds the card for: its player, or for a shared zone the card's owner. */
+function holder(card: Card, zone: Zone): number {
+  return (zone.player ?? card.owner).index;
+}
+
+/** Is the rule running an action or trigger of the player who held the card in `from` (being declared or resolving)? */
+function byHolder(card: Card, from: Zone, ctx: Ctx): boolean {
+  return ctx.me === (from.player ?? card.owner) && (ctx.declaring || ctx.request !== null);
 }

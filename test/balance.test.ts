@@ -14,7 +14,7 @@ import { Engine } from '../runtime/engine.ts';
 import { playBatch } from '../runtime/batch.ts';
 import { foldBalance } from '../balance/fold.ts';
 import type { BalanceComparison, BalanceReport } from '../balance/report.ts';
-import { adjust, distribution, pairedMeanDifference, pairedRateDifference, rate, rateDifference, wilson, type Difference } from '../balance/statistics.ts';
+import { adjust, againstTheOthers, distribution, pairedMeanDifference, pairedRateDifference, rate, rateDifference, wilson, type Difference } from '../balance/statistics.ts';
 import { compiledGame, root } from './helpers.ts';
 
 // A small game whose every move is known: each player draws Spark, Blaze and Dud (Extra stays
@@ -92,6 +92,54 @@ describe('the tally of one game (runtime/tally.ts)', () => {
     expect(new Engine(ir, { seed: 1 }).counts()).toBeNull();
   });
 
+  it('a shared hidden pile is every player\'s deck, and a card drawn from it counts for the player who drew it', () => {
+    const shared = `
+game sharedtest "Shared pile" { version "1" players 2 max turns 2 }
+zone pile shared hidden ordered "Pile"
+zone hand per player private "Hand"
+zone field per player public ordered "Field"
+card type Card { attr power: number }
+card A "A": Card { power = 1 }
+card B "B": Card { power = 2 }
+card C "C": Card { power = 3 }
+card D "D": Card { power = 4 }
+card T "T": Card { power = 5 }
+setup {
+  create 1 of A in pile
+  create 1 of B in pile
+  create 1 of C in pile
+  create 1 of D in pile
+  for each p in players {
+    move top(pile, 2) to p.hand
+    create 1 of T in p.hand
+  }
+  set active = first(players)
+}
+turn { window main passable }
+action Play "Play a card" {
+  speed immediate
+  when me == active
+  using c: 1 from me.hand
+  effect { move c to me.field }
+}
+`;
+    const r = compileGame({ sources: [{ path: 'rules/sharedtest/game.grim', text: shared }] });
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const ir = r.ir!;
+    const engine = new Engine(ir, { seed: 1, tally: true });
+    // Each player plays everything they can, the token T included.
+    engine.run((d) => Math.max(0, d.options.findIndex((o) => o.label !== 'pass')));
+    const c = engine.counts()!;
+    const names = (list: number[]) => list.map((d) => ir.cards[d]!.name);
+    expect(names(c.deck[0]!)).toEqual(['A', 'B', 'C', 'D']);
+    expect(names(c.deck[1]!)).toEqual(['A', 'B', 'C', 'D']);
+    expect(names(c.drawn[0]!)).toEqual(['A', 'B']);
+    expect(names(c.drawn[1]!)).toEqual(['C', 'D']);
+    // T was made in the hand, never in a deck: it counts for no one, though it was played.
+    expect(names(c.played[0]!)).toEqual(['A', 'B']);
+    expect(names(c.played[1]!)).toEqual(['C', 'D']);
+  });
+
   it('changes no game: the hashes of 60 games of each seed game are the same with and without it', () => {
     for (const game of ['trump', 'summon-magic', 't-magic', 'spimate']) {
       const ir = compiledGame(game);
@@ -137,8 +185,37 @@ describe('the statistics (balance/statistics.ts) against published values', () =
     expect(t.ci95[1]).toBeCloseTo(4.554, 2);
     const family: Difference[] = [0.01, 0.04, 0.03, 0.005].map((p) => ({ diff: 0, ci95: [0, 0], p, q: 1, significant: false }));
     adjust(family);
-    expect(family.map((d) => d.q)).toEqual([0.02, 0.04, 0.04, 0.02]);
+    family.forEach((d, i) => expect(d.q).toBeCloseTo([0.02, 0.04, 0.04, 0.02][i]!, 12));
     expect(family.every((d) => d.significant)).toBe(true);
+    // The correction sees unrounded p-values: one test at p = 0.00034 among 150 gets q = 0.051,
+    // not flagged (rounded to 0.0003 first, it would get 0.045 and be).
+    const many: Difference[] = Array.from({ length: 150 }, (_, i) => ({ diff: 0, ci95: [0, 0], p: i === 0 ? 0.00034 : 0.9, q: 1, significant: false }));
+    adjust(many);
+    expect(many[0]!.q).toBeCloseTo(0.051, 6);
+    expect(many.some((d) => d.significant)).toBe(false);
+  });
+
+  it("a paired rate's interval agrees with McNemar's test when few seeds changed (Bonett–Price)", () => {
+    // 5 of 1,000 seeds changed, all one way: exact p = 0.0625, so the interval must reach zero.
+    const d = pairedRateDifference(0, 5, 1000);
+    expect(d.p).toBeCloseTo(0.0625, 4);
+    expect(d.ci95[0]).toBeLessThanOrEqual(0);
+    // 60 against 20 of 1,000: clearly a change, and the interval says so.
+    const e = pairedRateDifference(20, 60, 1000);
+    expect(e.p).toBeLessThan(0.001);
+    expect(e.ci95[0]).toBeGreaterThan(0);
+  });
+
+  it('a card against the others: the interval and the test agree, and a lone outlier is found', () => {
+    // Twenty cards with no effect and one with a large one, each from 400 pairs.
+    const effect = (k1: number, k2: number) => rateDifference(rate(k1, 200), rate(k2, 200));
+    const effects = [...Array.from({ length: 20 }, (_, i) => effect(100 + (i % 5) - 2, 100)), effect(150, 90)];
+    const { average, each } = againstTheOthers(effects);
+    expect(Math.abs(average)).toBeLessThan(0.05);
+    adjust(each.filter((d) => d !== null));
+    expect(each.map((d) => d!.significant)).toEqual([...Array.from({ length: 20 }, () => false), true]);
+    for (const d of each) expect(d!.ci95[0] > 0 || d!.ci95[1] < 0).toBe(d!.p < 0.05);
+    expect(againstTheOthers([null, effects[0]!]).each[0]).toBeNull();
   });
 
   it('a distribution: mean, median, 95th percentile and whole-number bins that hold every value', () => {
@@ -169,10 +246,17 @@ describe('the fold (balance/fold.ts) over real games', () => {
       expect(c.played.k).toBeLessThanOrEqual(c.drawn.k);
       expect(c.winWhenDrawn.ci95[0]).toBeLessThanOrEqual(c.winWhenDrawn.rate);
     }
-    // Each card is judged against the average card: the standouts of the measured cards average to zero.
-    const measured = r.cards.filter((c) => c.winWhenDrawn.n > 0 && c.winWhenNotDrawn.n > 0);
-    expect(Math.abs(measured.reduce((s, c) => s + c.standout.drawn.diff, 0) / measured.length)).toBeLessThan(1e-3);
-    for (const c of measured) expect(c.standout.drawn.diff).toBeCloseTo(c.drawnEffect.diff - r.averageCardEffect.drawn, 3);
+    // A card's effect is null exactly when one of its groups is empty; its standout likewise.
+    for (const c of r.cards) {
+      expect(c.drawnEffect === null).toBe(c.winWhenDrawn.n === 0 || c.winWhenNotDrawn.n === 0);
+      expect(c.standout.drawn === null).toBe(c.drawnEffect === null);
+    }
+    // Against the others: an interval that excludes zero goes with p < 0.05, and the reverse.
+    for (const c of r.cards) {
+      const d = c.standout.drawn;
+      if (d === null || Math.abs(d.p - 0.05) < 0.005) continue;
+      expect(d.ci95[0] > 0 || d.ci95[1] < 0, `${c.card}: ${JSON.stringify(d)}`).toBe(d.p < 0.05);
+    }
     for (const a of r.actions) expect(a.usedBy.k).toBeLessThanOrEqual(r.counted * 2);
     expect(r.length.turns.histogram.reduce((s, b) => s + b.count, 0)).toBe(r.counted);
     expect(r.randomPlay).toBe(true);
@@ -221,6 +305,37 @@ describe('grimoire balance', () => {
     const game = grimoire(['balance', 'trump', '--vs', 'trumpp']);
     expect(game.status).toBe(2);
     expect(game.stderr).toContain("unknown game 'trumpp'");
+  });
+
+  it('leaves an --html file alone when an argument is refused, and writes it when the run is done', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grimoire-html-'));
+    try {
+      const file = join(dir, 'report.html');
+      writeFileSync(file, 'precious');
+      const bad = grimoire(['balance', 't-magic', '--games', '5', '--html', file, '--vs-param', 'nosuch=1']);
+      expect(bad.status).toBe(2);
+      expect(readFileSync(file, 'utf8')).toBe('precious');
+      const good = grimoire(['balance', 't-magic', '--games', '5', '--html', file]);
+      expect(good.status, good.stderr).toBe(0);
+      expect(readFileSync(file, 'utf8')).toMatch(/^<!doctype html>/i);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('says what changed, or that nothing did — never both', () => {
+    const moved = grimoire(['balance', 't-magic', '--vs-param', 'inactivity_rounds=1', '--games', '200']);
+    expect(moved.status, moved.stderr).toBe(0);
+    expect(moved.stdout).toMatch(/What changed — [1-9]\d* of \d+ metrics moved significantly/);
+    expect(moved.stdout).not.toContain('nothing: every difference');
+    const one = grimoire(['balance', 't-magic', '--vs-param', 'inactivity_rounds=1', '--games', '1', '--json']);
+    expect(one.status, one.stderr).toBe(0);
+    // One seed estimates no spread: no mean is compared, and the JSON has no empty numbers.
+    expect(one.stdout).not.toContain('null,null');
+    const c = JSON.parse(one.stdout) as BalanceComparison;
+    expect(c.changes.some((x) => x.test === 'paired-t')).toBe(false);
+    const text = grimoire(['balance', 't-magic', '--vs-param', 'inactivity_rounds=1', '--games', '1']);
+    expect(text.stdout).toContain('nothing: every difference');
   });
 
   describe('--vs a revision of trump whose 兵士召喚 no longer drives a barrier', () => {

@@ -1,0 +1,67 @@
+/**
+ * The options the commands that play games share (play, duel, balance): rule parameters,
+ * formats, agents, worker threads — each checked against the compiled game, each mistake a
+ * UsageError that says what is wrong and what is allowed.
+ */
+import { availableParallelism } from 'node:os';
+import type { GameIR } from '../compiler/ir.ts';
+import { parseAgent } from '../runtime/agents/spec.ts';
+import { UsageError } from './usage-error.ts';
+
+/** `--param name=value` (or the option named), each checked against the game's parameters and their types. */
+export function parseParams(list: string[] | undefined, ir: GameIR, option = '--param'): Record<string, number | boolean | string> {
+  const out: Record<string, number | boolean | string> = {};
+  for (const item of list ?? []) {
+    const eq = item.indexOf('=');
+    if (eq < 0) throw new UsageError(`${option} takes name=value, got '${item}'`);
+    const name = item.slice(0, eq);
+    const raw = item.slice(eq + 1);
+    const p = ir.params.find((x) => x.name === name);
+    if (!p) throw new UsageError(`${option}: unknown parameter '${name}'; the parameters of ${ir.game.name} are: ${ir.params.map((x) => x.name).join(', ') || '(none)'}`);
+    if (p.type === 'number') {
+      if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`parameter '${name}' is a whole number, got '${raw}'`);
+      out[name] = Number(raw);
+    } else if (p.type === 'bool') {
+      if (raw !== 'true' && raw !== 'false') throw new UsageError(`parameter '${name}' is true or false`);
+      out[name] = raw === 'true';
+    } else out[name] = raw;
+  }
+  return out;
+}
+
+/** `--format`, or the game's default format, checked against the game's formats. */
+export function checkFormat(ir: GameIR, format: string | undefined): string {
+  const f = format ?? ir.game.defaultFormat;
+  if (!ir.game.formats.some((x) => x.name === f)) throw new UsageError(`unknown format '${f}'; ${ir.game.name} has: ${ir.game.formats.map((x) => x.name).join(', ')}`);
+  return f;
+}
+
+/** An mcts with depth= in a game with no `evaluate` scores every cut-off simulation as a draw: say so. */
+export function warnDepthWithoutEvaluation(ir: GameIR, names: string[]): void {
+  if (ir.evaluate) return;
+  for (const n of names) if (/,depth=/.test(n)) console.error(`grimoire: warning: ${n}: ${ir.game.name} declares no evaluate, so every simulation cut off at that depth counts as a draw; write an evaluate (docs/language.md) or drop depth=`);
+}
+
+/** Does this agent think for a time rather than a number of iterations (its games differ from run to run)? */
+export function timed(name: string): boolean {
+  const spec = parseAgent(name);
+  return !('error' in spec) && !spec.deterministic;
+}
+
+/** An agent option's name, checked (agents/spec.ts); unset: random. */
+export function agentOption(option: string, value: unknown): string {
+  if (value === undefined) return 'random';
+  const spec = parseAgent(String(value));
+  if ('error' in spec) throw new UsageError(`${option}: ${spec.error}`);
+  return spec.name;
+}
+
+/** More threads than this cost memory (one compiled game each) and gain nothing. */
+export const maxWorkers = 256;
+
+/** The cores, but one thread for small runs of random games, where starting workers costs more than it saves. */
+export function defaultWorkers(games: number, searching: boolean): number {
+  // Search agents spend seconds a game: threads pay from the second game on.
+  if (searching) return Math.max(1, Math.min(games, availableParallelism()));
+  return games < 200 ? 1 : Math.max(1, availableParallelism());
+}
