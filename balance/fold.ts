@@ -63,7 +63,7 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
     for (let p = 0; p < players; p++) {
       const won = g.winner === seats[p] ? 1 : 0;
       pairWins += won;
-      for (const d of counts.deck[p]!) {
+      for (const d of counts.pile[p]!) {
         c.inDeck[d]!++;
         c.deckWins[d]! += won;
       }

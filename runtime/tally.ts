@@ -1,22 +1,22 @@
 /**
  * What a balance run counts in each game (`grimoire balance`, balance/): for every player, the
- * cards in their deck, the cards they drew, the cards they played, and the actions and triggers they used. Kept only when
+ * cards in their draw piles, the cards they drew, the cards they played, and the actions and triggers they used. Kept only when
  * asked (EngineOptions.tally): a game played without it pays one null check per move.
  *
  * The words come from the language's constructs, never from a game. A zone's holder is its
  * player; a shared zone's holder is the card's owner, except as said.
- * - in deck: the card lay in a `hidden` zone of the player's at some moment (made there, or moved
- *   there): the cards they draw from. A shared hidden pile is every player's deck. A side deck (a
- *   private zone) or a token made on the field is not in the deck.
+ * - in a pile: the card lay in a `hidden` zone of the player's at some moment (made there, or
+ *   moved there): the cards they draw from. A shared hidden zone is every player's pile. A card
+ *   kept in a private zone from the start, or made in a public zone, is in no pile.
  * - drawn: the card came from a `hidden` zone into the player's `private` zone (a draw into the
- *   hand, the opening hand, a search of the deck). A card made straight into a private zone is
- *   not drawn.
+ *   private zone at the start, a search of a hidden zone). A card made straight into a private
+ *   zone is not drawn.
  * - played: the card left the player's `private` zone for a `public` zone, or was attached under
  *   a card, by an action or trigger of that player — while it was declared (choices, costs,
  *   `using`) or while it resolved. A card discarded by the opponent's effect, or by the turn's
  *   own rules, is not played.
- * - Drawn and played count only for a player whose deck the card was in (`counts`): a card's
- *   numbers are over the (game, player) pairs where it was in the deck.
+ * - Drawn and played count only for a player whose pile the card was in (`counts`): a card's
+ *   numbers are over the (game, player) pairs where it was in the pile.
  * - used: an action or trigger declared (a declaration undone as impossible is not a use).
  * - first: the player who took the first turn (a seat is not the first player where the rules
  *   choose who starts).
@@ -28,8 +28,8 @@ import type { Card, Journal, Zone } from './model.ts';
 
 /** One game's counts, by player index (GameSummary.counts). */
 export interface GameCounts {
-  /** The card definitions (IR indices, ascending) of which at least one copy was in the player's deck. */
-  deck: number[][];
+  /** The card definitions (IR indices, ascending) of which at least one copy was in the player's pile (a hidden zone of theirs). */
+  pile: number[][];
   /** … of which the player drew at least one copy. */
   drawn: number[][];
   /** … played at least one copy. */
@@ -40,14 +40,14 @@ export interface GameCounts {
   first: number;
 }
 
-/** A card's marks: three bits per player (in deck, drawn, played) — up to ten players. */
-const DECK = 1;
+/** A card's marks: three bits per player (in a pile, drawn, played) — up to ten players. */
+const PILE = 1;
 const DRAWN = 2;
 const PLAYED = 4;
 const BITS = 3;
 
 export class GameTally {
-  /** By card id: for player p, (DECK | DRAWN | PLAYED) << (BITS · p). */
+  /** By card id: for player p, (PILE | DRAWN | PLAYED) << (BITS · p). */
   private marks = new Uint32Array(128);
   /** By player × action: uses in this game. */
   private readonly uses: Int32Array;
@@ -70,15 +70,15 @@ export class GameTally {
     this.uses.fill(0);
   }
 
-  /** A card made in a zone (a deck, a side deck, a token on the field). */
+  /** A card made in a zone. */
   made(card: Card, zone: Zone, journal: Journal): void {
-    if (this.visibility[zone.def] === VISIBILITY.hidden) this.markDeck(card, zone, journal);
+    if (this.visibility[zone.def] === VISIBILITY.hidden) this.markPile(card, zone, journal);
   }
 
   /** A card moved from `from` (where it or its host lay; null: nowhere) into `to`, by the rule running with `ctx`. */
   moved(card: Card, from: Zone | null, to: Zone, ctx: Ctx, journal: Journal): void {
     const visibility = this.visibility[to.def];
-    if (visibility === VISIBILITY.hidden) this.markDeck(card, to, journal);
+    if (visibility === VISIBILITY.hidden) this.markPile(card, to, journal);
     else if (visibility === VISIBILITY.private) {
       if (from !== null && this.visibility[from.def] === VISIBILITY.hidden) this.mark(card, holder(card, to), DRAWN, journal);
     } else if (from !== null && this.visibility[from.def] === VISIBILITY.private && byHolder(card, from, ctx)) this.mark(card, holder(card, from), PLAYED, journal);
@@ -98,11 +98,11 @@ export class GameTally {
 
   /** The game's counts, read once it is over; `cards` are all the game's cards. */
   counts(cards: readonly Card[]): GameCounts {
-    const deck: Set<number>[] = [];
+    const pile: Set<number>[] = [];
     const drawn: Set<number>[] = [];
     const played: Set<number>[] = [];
     for (let p = 0; p < this.players; p++) {
-      deck.push(new Set());
+      pile.push(new Set());
       drawn.push(new Set());
       played.push(new Set());
     }
@@ -111,9 +111,9 @@ export class GameTally {
       if (m === 0) continue;
       for (let p = 0; p < this.players; p++) {
         const bits = (m >>> (BITS * p)) & 7;
-        // Drawn and played count only where the card was in the player's deck.
-        if (!(bits & DECK)) continue;
-        deck[p]!.add(c.def);
+        // Drawn and played count only where the card was in the player's pile.
+        if (!(bits & PILE)) continue;
+        pile[p]!.add(c.def);
         if (bits & DRAWN) drawn[p]!.add(c.def);
         if (bits & PLAYED) played[p]!.add(c.def);
       }
@@ -128,13 +128,13 @@ export class GameTally {
       }
       used.push(list);
     }
-    return { deck: deck.map(sorted), drawn: drawn.map(sorted), played: played.map(sorted), used, first: this.first };
+    return { pile: pile.map(sorted), drawn: drawn.map(sorted), played: played.map(sorted), used, first: this.first };
   }
 
-  /** The card lies in a hidden zone: in its player's deck, or in every player's for a shared pile. */
-  private markDeck(card: Card, zone: Zone, journal: Journal): void {
-    if (zone.player !== null) this.mark(card, zone.player.index, DECK, journal);
-    else for (let p = 0; p < this.players; p++) this.mark(card, p, DECK, journal);
+  /** The card lies in a hidden zone: in its player's pile, or in every player's for a shared zone. */
+  private markPile(card: Card, zone: Zone, journal: Journal): void {
+    if (zone.player !== null) this.mark(card, zone.player.index, PILE, journal);
+    else for (let p = 0; p < this.players; p++) this.mark(card, p, PILE, journal);
   }
 
   private mark(card: Card, player: number, bit: number, journal: Journal): void {

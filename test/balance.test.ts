@@ -79,7 +79,7 @@ describe('the tally of one game (runtime/tally.ts)', () => {
     const c = engine.counts()!;
     const names = (list: number[]) => list.map((d) => ir.cards[d]!.name);
     // The token was never in the deck; Extra never left it: in the deck, not drawn.
-    expect(names(c.deck[0]!)).toEqual(['Spark', 'Blaze', 'Dud', 'Extra']);
+    expect(names(c.pile[0]!)).toEqual(['Spark', 'Blaze', 'Dud', 'Extra']);
     expect(names(c.drawn[0]!)).toEqual(['Spark', 'Blaze', 'Dud']);
     expect(names(c.drawn[1]!)).toEqual(['Spark', 'Blaze', 'Dud']);
     // p1's Dud was discarded by the turn's rules, not played; p2's cards were stripped by p1 or discarded by the rules.
@@ -131,8 +131,8 @@ action Play "Play a card" {
     engine.run((d) => Math.max(0, d.options.findIndex((o) => o.label !== 'pass')));
     const c = engine.counts()!;
     const names = (list: number[]) => list.map((d) => ir.cards[d]!.name);
-    expect(names(c.deck[0]!)).toEqual(['A', 'B', 'C', 'D']);
-    expect(names(c.deck[1]!)).toEqual(['A', 'B', 'C', 'D']);
+    expect(names(c.pile[0]!)).toEqual(['A', 'B', 'C', 'D']);
+    expect(names(c.pile[1]!)).toEqual(['A', 'B', 'C', 'D']);
     expect(names(c.drawn[0]!)).toEqual(['A', 'B']);
     expect(names(c.drawn[1]!)).toEqual(['C', 'D']);
     // T was made in the hand, never in a deck: it counts for no one, though it was played.
@@ -148,7 +148,7 @@ action Play "Play a card" {
       expect(tallied.map((g) => g.hash), game).toEqual(plain);
       for (const g of tallied) {
         for (let p = 0; p < 2; p++) {
-          const deck = new Set(g.counts!.deck[p]);
+          const deck = new Set(g.counts!.pile[p]);
           // A drawn card came from the player's deck.
           expect(g.counts!.drawn[p]!.every((d) => deck.has(d)), game).toBe(true);
         }
