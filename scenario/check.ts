@@ -107,7 +107,7 @@ function listed(names: string[]): string {
 
 /** The keys of the top level, of a card written as a map, and of `expect` (besides zones). */
 const topKeys = ['name', 'cite', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'state', 'steps', 'expect'];
-const cardKeys = ['card', 'entered', 'facedown', 'attached'];
+const cardKeys = ['card', 'owner', 'entered', 'facedown', 'attached'];
 const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'reason', 'offered', 'not_offered', 'options', 'log'];
 
 class ScenarioChecker {
@@ -365,17 +365,21 @@ class ScenarioChecker {
       return;
     }
     const name = this.cardName(cardPair.value);
-    if (name) this.positionCards.push({ owner, name });
+    // `owner:` — a card owned by another player than the one whose zone holds it (stolen, revived):
+    // references like `p1:M` name it by its owner.
+    const ownerPair = m.items.find((x) => isScalar(x.key) && x.key.value === 'owner');
+    const cardOwner = ownerPair ? this.player(ownerPair.value, "a card's 'owner'") ?? owner : owner;
+    if (name) this.positionCards.push({ owner: cardOwner, name });
     const def = name ? this.ir.cards.find((c) => c.name === name) : undefined;
     const type = def ? this.ir.cardTypes[def.type] : undefined;
     const allStates = this.ir.cardFields.filter((f) => f.kind === 'state').map((f) => f.name);
     for (const [key, pair] of this.pairs(m)) {
-      if (key === 'card') continue;
+      if (key === 'card' || key === 'owner') continue;
       if (key === 'entered') this.integer(pair.value, "'entered'");
       else if (key === 'facedown') this.scalar(pair.value, 'boolean', "'facedown'");
       else if (key === 'attached') {
         const list = this.seq(pair.value, "'attached'", `[${this.cardEx}, { card: ${this.cardEx} }]`);
-        for (const item of list?.items ?? []) this.card(item, owner, zone);
+        for (const item of list?.items ?? []) this.card(item, cardOwner, zone);
       } else {
         const fi = this.ir.cardFields.findIndex((f) => f.name === key);
         const field = this.ir.cardFields[fi];

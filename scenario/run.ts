@@ -241,9 +241,11 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
     const def = ir.cards.findIndex((c) => c.name === name);
     if (def < 0) throw new ScenarioError(`unknown card '${name}'`);
     const card = engine.createCard(def, zone);
+    // Owned by another player than the zone's (a stolen or revived card): control follows the zone, ownership this.
+    if (spec.owner !== undefined) card.owner = playerByName(engine, String(spec.owner));
     card.entered = Number(spec.entered ?? 0);
     for (const [k, v] of Object.entries(spec)) {
-      if (k === 'card' || k === 'entered' || k === 'attached') continue;
+      if (k === 'card' || k === 'owner' || k === 'entered' || k === 'attached') continue;
       if (k === 'facedown') {
         card.facedown = !!v;
         continue;
@@ -254,7 +256,8 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
       else card.f[fi] = v;
     }
     for (const a of (spec.attached ?? []) as unknown[]) {
-      const child = create(zone, a);
+      // An attached card is owned as its host is, unless it says otherwise.
+      const child = create(zone, a && typeof a === 'object' && 'owner' in (a as Yaml) ? a : spec.owner !== undefined ? { ...(typeof a === 'object' && a !== null ? (a as Yaml) : { card: a }), owner: spec.owner } : a);
       zone.cards = zone.cards.filter((c) => c !== child);
       child.zone = null;
       child.host = card;

@@ -186,6 +186,16 @@ expect:
     expect(mistakes(checkStep)).toEqual([]);
   });
 
+  it("a card's owner may differ from the zone's player (a stolen card): references name it by its owner; an unknown owner is a mistake", () => {
+    const text = (owner: string, blocking: string) => trumpPosition(`      - { card: ♠Q, role: soldier, blocking: ${blocking} }`).replace('      - { card: ♡5, role: soldier }', `      - { card: ♡5, role: soldier, owner: ${owner} }`);
+    expect(mistakes(text('p1', 'p1:♡5'))).toEqual([]);
+    // Owned by p1, it is no longer p2's ♡5.
+    const byZone = text('p1', 'p2:♡5');
+    expect(brief(mistakes(byZone))).toEqual([`${at(byZone, 'p2:♡5')} scenario/card-reference`]);
+    const bad = text('p3', 'p2:♡5');
+    expect(brief(mistakes(bad))).toContain(`${at(bad, 'p3')} scenario/unknown-name`);
+  });
+
   it('card references: a card-valued state names exactly one card of the position; zones in the right place', () => {
     const text = (blocking: string) =>
       trumpPosition(`      - { card: ♠Q, role: soldier, blocking: ${blocking} }\n      - { card: ♠K, role: soldier }`);
