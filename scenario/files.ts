@@ -111,10 +111,12 @@ export function runScenarioFiles(paths: string[], opts: ScenarioReportOptions): 
     if (!o.passed) {
       failed++;
       for (const f of o.failures) console.log(`     ✗ ${f}`);
+      if (o.checkpoint) console.log(`     expectations ${o.checkpoint.text}`);
       console.log('     log (last lines):');
       for (const l of o.log.slice(-14)) console.log(`       ${l}`);
     } else {
       passed++;
+      if (opts.verbose && o.checkpoint) console.log(`     expectations ${o.checkpoint.text}`);
       if (opts.verbose) for (const l of o.log) console.log(`       ${l}`);
     }
   }

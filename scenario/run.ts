@@ -53,6 +53,30 @@ export interface ScenarioOutcome {
   result: { winner: string | null; reason: string } | null;
   /** The player names of the game. */
   players: string[];
+  /**
+   * Where the final expectations looked at the game (null when the run did not get there): at a
+   * decision the engine was waiting for once the script had run out — whom it asked and what —
+   * or at the game's end; and what the engine did by itself after the script's last step (the
+   * priority decisions it passed, the turns and log steps it played) — so a judge sees whether
+   * `expect` checked the moment they meant.
+   */
+  checkpoint: Checkpoint | null;
+}
+
+export interface Checkpoint {
+  at: 'decision' | 'end';
+  /** The turn at the checkpoint, and the active player. */
+  turn: number;
+  active: string;
+  /** At a decision: who was asked, and the question. */
+  player?: string;
+  prompt?: string;
+  /** At the end: the result. */
+  result?: { winner: string | null; reason: string };
+  /** After the script's last step: decisions passed by the runner, turns begun, log steps. */
+  afterScript: { passes: number; turns: number; steps: number };
+  /** In words, e.g. `at p2's decision "choose an action (main)", turn 4, after the script: 2 passes, 0 turns`. */
+  text: string;
 }
 
 type Yaml = Record<string, any>;
@@ -78,7 +102,7 @@ export interface ScenarioOptions {
 }
 
 export function runScenario(file: string, text: string, opts: ScenarioOptions = {}): ScenarioOutcome {
-  const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], expectations: [], error: null, log: [], events: [], result: null, players: [], diagnostics: [] };
+  const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], expectations: [], error: null, log: [], events: [], result: null, players: [], diagnostics: [], checkpoint: null };
   let engine: Engine | undefined;
   try {
     const parsed = parseScenario(file, text);
@@ -130,6 +154,13 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
       }
     };
     const pass = (d: Decision) => d.options.findIndex((o) => o.label === 'pass');
+    // Where the script ended (turn and log length), and the passes the runner made after it.
+    let scriptEnd: { turn: number; log: number } | null = steps.length === 0 ? { turn: engine.turn, log: 0 } : null;
+    let passesAfter = 0;
+    const stepTaken = () => {
+      i++;
+      if (i === steps.length && !scriptEnd) scriptEnd = { turn: run.turn, log: run.log.length };
+    };
     // The script answers the engine's questions in order, as they come.
     const decide = (d: Decision): number => {
       checksUpTo(d);
@@ -145,17 +176,21 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
           }
           const a = agent.make(engineOptions.seed * 1000 + i).choose(agentDecision(d), () => run.view(d.player), new SearchModel(search!, recorder!, d));
           run.note(`${d.player.name} (${agent.name}) chooses ${d.options[a]!.label}`, d.player);
-          i++;
+          stepTaken();
           return a;
         }
         // Without strict mode, a priority decision the script does not address is passed.
         if (!strict && d.canPass && !stepFits(d, step)) return pass(d);
         const idx = matchStep(run, d, step, i + 1);
-        i++;
+        stepTaken();
         return idx;
       }
       // The script has run out: pass where passing is possible, then stop.
-      if (d.canPass) return pass(d);
+      scriptEnd ??= { turn: run.turn, log: run.log.length };
+      if (d.canPass) {
+        passesAfter++;
+        return pass(d);
+      }
       stoppedAt = d;
       throw new StopRun(d);
     };
@@ -174,6 +209,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     if (engine.result?.stopped) outcome.failures.push(`the engine stopped the game: ${engine.result.reason}`);
     const d = stoppedAt as Decision | null;
     if (!d) checksUpTo(null);
+    outcome.checkpoint = checkpointOf(engine, d, scriptEnd as { turn: number; log: number } | null, passesAfter);
     if (i < steps.length) outcome.failures.push(`the game ended (or stopped asking) before step ${i + 1} of ${steps.length}: ${JSON.stringify(steps[i])}`);
     outcome.failures.push(...expect(engine, (y.expect ?? {}) as Yaml, d, 'expect', outcome.expectations));
   } catch (e) {
@@ -194,6 +230,25 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
   }
   outcome.passed = outcome.failures.length === 0;
   return outcome;
+}
+
+/** Where the expectations were checked, and what the engine did after the script (see ScenarioOutcome.checkpoint). */
+function checkpointOf(engine: Engine, d: Decision | null, scriptEnd: { turn: number; log: number } | null, passes: number): Checkpoint {
+  const end = scriptEnd ?? { turn: engine.turn, log: engine.log.length };
+  const afterScript = { passes, turns: engine.turn - end.turn, steps: engine.log.length - end.log };
+  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+  const after = scriptEnd
+    ? afterScript.passes || afterScript.turns || afterScript.steps
+      ? `after the script's last step the engine went on by itself: ${afterScript.passes} pass${afterScript.passes === 1 ? '' : 'es'} by the runner, ${plural(afterScript.turns, 'new turn')}, ${plural(afterScript.steps, 'log step')}`
+      : "right after the script's last step"
+    : 'before the script had run out';
+  const active = engine.active.name;
+  if (d) {
+    return { at: 'decision', turn: engine.turn, active, player: d.player.name, prompt: d.prompt, afterScript, text: `checked at ${d.player.name}'s decision "${d.prompt}" (turn ${engine.turn}, ${active} active), ${after}` };
+  }
+  const r = engine.result;
+  const result = r ? { winner: r.winner, reason: r.reason } : undefined;
+  return { at: 'end', turn: engine.turn, active, result, afterScript, text: `checked at the end of the game (turn ${engine.turn}: ${r ? (r.winner ? `${r.winner} won` : 'a draw') + ` — ${r.reason}` : 'no result'}), ${after}` };
 }
 
 /** A diagnostic in one line: `file:line:col: message (did you mean …?)`. */

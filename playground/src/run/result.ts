@@ -41,6 +41,8 @@ export function renderVerdict(result: HTMLElement, list: HTMLElement, r: RunRepo
       list.append(li);
     }
     for (const f of s.otherFailures) list.append(item('run-failure', `✗ ${f}`));
+    // Where `expect` looked: at which decision, after how much the engine played by itself.
+    if (s.checkpoint) list.append(item('run-note checkpoint', `Expectations ${s.checkpoint}.`));
     if (s.expectations.length === 0 && s.otherFailures.length === 0 && !r.problem) list.append(item('run-note', 'This scenario states no expectations.'));
     return;
   }

@@ -129,6 +129,8 @@ export interface RunReport {
     expectations: ExpectationResult[];
     /** Failures that are not an expectation's (the script's problems). */
     otherFailures: string[];
+    /** Where the expectations were checked, in words (ScenarioOutcome.checkpoint). */
+    checkpoint: string | null;
   } | null;
   result: { winner: string | null; reason: string } | null;
   /** For a random game: its seed, its format and the parameters that differ from their default. */

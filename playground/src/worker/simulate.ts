@@ -98,7 +98,7 @@ function simulateScenario(sim: Extract<Simulation, { what: 'scenario' }>, onLog?
   return {
     what: 'scenario',
     problem,
-    scenario: { name: o.name, passed: o.passed, expectations: o.expectations, otherFailures },
+    scenario: { name: o.name, passed: o.passed, expectations: o.expectations, otherFailures, checkpoint: o.checkpoint?.text ?? null },
     result: o.result,
     seed: null,
     format: null,
