@@ -61,6 +61,10 @@ export interface ScenarioOutcome {
    * `expect` checked the moment they meant.
    */
   checkpoint: Checkpoint | null;
+  /** The compiled game's source files (a log event's `loc` indexes them); empty when nothing ran. */
+  files: string[];
+  /** The ruling's own `cite` (the rule text it settles), or null. */
+  cite: string | null;
 }
 
 export interface Checkpoint {
@@ -102,7 +106,7 @@ export interface ScenarioOptions {
 }
 
 export function runScenario(file: string, text: string, opts: ScenarioOptions = {}): ScenarioOutcome {
-  const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], expectations: [], error: null, log: [], events: [], result: null, players: [], diagnostics: [], checkpoint: null };
+  const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], expectations: [], error: null, log: [], events: [], result: null, players: [], diagnostics: [], checkpoint: null, files: [], cite: null };
   let engine: Engine | undefined;
   try {
     const parsed = parseScenario(file, text);
@@ -112,6 +116,8 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     if (y && typeof y === 'object' && typeof y.name === 'string') outcome.name = y.name;
     const ir = opts.ir ?? opts.rules?.(String(y?.game ?? '')) ?? 'no rules to run the scenario under';
     if (typeof ir === 'string') throw new ScenarioError(ir, 'rules');
+    outcome.files = ir.files;
+    if (y && typeof y === 'object' && typeof y.cite === 'string') outcome.cite = y.cite;
     // Every mistake of the file is found before anything runs.
     outcome.diagnostics = checkScenario(parsed, ir);
     if (outcome.diagnostics.length) throw mistakes(outcome.diagnostics, 'scenario');
@@ -154,12 +160,13 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
       }
     };
     const pass = (d: Decision) => d.options.findIndex((o) => o.label === 'pass');
-    // Where the script ended (turn and log length), and the passes the runner made after it.
-    let scriptEnd: { turn: number; log: number } | null = steps.length === 0 ? { turn: engine.turn, log: 0 } : null;
+    // Where the script ran out — the first decision it had no step for (turn and log length) —
+    // and the passes the runner made from there. A last step's own consequences (its forced
+    // choices, its resolution) come before it.
+    let scriptEnd: { turn: number; log: number } | null = null;
     let passesAfter = 0;
     const stepTaken = () => {
       i++;
-      if (i === steps.length && !scriptEnd) scriptEnd = { turn: run.turn, log: run.log.length };
     };
     // The script answers the engine's questions in order, as they come.
     const decide = (d: Decision): number => {
