@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scenarioFiles } from '../scenario/files.ts';
-import { compareOutcomes, readingRuns, readings, readingsMarkdown, readingsSummary, readingsText, type ReadingsReport, type RulingText } from '../scenario/readings.ts';
+import { compareOutcomes, readingRuns, readings, readingsMarkdown, readingsSummary, readingsSummaryLine, readingsText, type ReadingsReport, type RulingText } from '../scenario/readings.ts';
 import { compiledGame, root } from './helpers.ts';
 
 const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
@@ -146,4 +146,22 @@ describe('grimoire scenario --readings', () => {
       expect(r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
     }
   }, 120_000);
+});
+
+describe('the playground\'s readings table', () => {
+  it('rows are the rulings that turn on a parameter, columns the parameters they turn on; a pinned parameter says so', async () => {
+    const { readingsTable } = await import('../playground/src/worker/readings-table.ts');
+    const report = readings(compiledGame('t-magic'), casebook('t-magic'));
+    const t = readingsTable(report);
+    expect(t.summary).toBe(readingsSummaryLine(report));
+    expect(t.rows.length).toBe(readingsSummary(report).dependent);
+    expect(t.columns.map((c) => c.name)).toEqual(report.params.filter((p) => p.rulings.length).map((p) => p.name));
+    const col = t.columns.find((c) => c.name === 'draw_settlement')!;
+    expect(col.heading).toBe('draw_settlement = priority (none)');
+    expect(col.title).toContain(param(report, 'draw_settlement').note);
+    const row = t.rows.find((r) => r.path.endsWith('/r-tm-22c-draw-by-agreement.yaml'))!;
+    expect(row.cells.find((c) => c.param === 'draw_settlement')).toMatchObject({ kind: 'changes', text: 'none: pass → fail' });
+    expect(row.cells.find((c) => c.param === 'draw_settlement')!.title).toMatch(/^draw_settlement=none: pass → fail \(expect winner: p2/);
+    expect(row.cells.find((c) => c.param === 'agreement_actions')).toMatchObject({ kind: 'pinned', text: 'pinned: true' });
+  }, 60_000);
 });
