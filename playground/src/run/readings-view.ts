@@ -39,7 +39,8 @@ export class ReadingsView {
       tr.dataset.path = r.path;
       const th = el('th', { scope: 'row' });
       const file = r.path.slice(r.path.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
-      const button = el('button', { type: 'button', title: `Run ${r.path} in the scenario view (at the defaults)` }, r.name && r.name !== r.path ? `${file} — ${r.name}` : file);
+      // The file name keeps the column narrow; the ruling's name is in the title.
+      const button = el('button', { type: 'button', title: `${r.name && r.name !== r.path ? `${r.name}\n` : ''}Run ${r.path} in the scenario view (at the defaults)` }, file);
       button.onclick = () => this.open(r.path);
       th.append(button);
       tr.append(th);
