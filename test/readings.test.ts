@@ -165,3 +165,20 @@ describe('the playground\'s readings table', () => {
     expect(row.cells.find((c) => c.param === 'agreement_actions')).toMatchObject({ kind: 'pinned', text: 'pinned: true' });
   }, 60_000);
 });
+
+describe('readings under a revision', () => {
+  it('a revision that changes a default: the rulings fail at its defaults, and the old default mends them', async () => {
+    const { compileGame } = await import('../compiler/compile.ts');
+    const { gameSources } = await import('../compiler/project.ts');
+    const revision = 'revision trump_fog "fog draft" revises trump {\n  version "8.2-fog"\n}\noverride param spent_keys: text = "fog" alternatives "graveyard"\n  cite "TR-4.b" note "Spent keys wait in the fog."\n';
+    const r = compileGame({ sources: [{ path: 'rules/trump-fog/revision.grim', text: revision }], loadBase: (n) => gameSources(root, n) });
+    expect(r.ir, r.diagnostics.map((d) => d.message).join('\n')).toBeTruthy();
+    const toteki = casebook('trump').filter((x) => x.path.endsWith('/r-tr-act-toteki.yaml'));
+    const report = readings(r.ir!, toteki);
+    expect(report.version).toBe('8.2-fog');
+    expect(report.failingAtDefaults).toEqual([toteki[0]!.path]);
+    const mend = report.rulings[0]!.changes.find((c) => c.param === 'spent_keys')!;
+    expect(mend).toMatchObject({ value: 'graveyard', from: 'fail', to: 'pass', broken: [], mended: [{ at: 'expect', label: 'p1.graveyard: [♠7, ♣K]' }] });
+    expect(readingsMarkdown(report)).toContain('## Rulings that fail at the defaults');
+  });
+});
