@@ -5,7 +5,7 @@
  *   play <game> [...]     games between agents (random unless --p1/--p2 say otherwise)
  *   duel <game> A B       agent A against agent B, seats swapped: A's win rate with its interval
  *   balance <game>        a balance report: seats, ends, lengths, cards, actions; --vs compares rules
- *   scenario <paths…>     run rulings scenarios
+ *   scenario <paths…>     run rulings scenarios (--readings: under every reading of every parameter)
  *   explain <scenario>    a ruling's answer and the steps that decided it, with their rule texts
  *   demo [game]           compile, play one narrated game, print a summary
  *   worker --queue URL    play the chunks that `play --queue URL` (any command that plays) puts on a queue
@@ -24,7 +24,8 @@ import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
 import { renderDiagnostic } from './render.ts';
 import { diagnosticJSON } from './diagnostic-json.ts';
-import { runScenarioFiles } from '../scenario/files.ts';
+import { runReadingsFiles, runScenarioFiles } from '../scenario/files.ts';
+import { progressBar, type Progress } from './progress.ts';
 import { UsageError } from './usage-error.ts';
 import { maxSeed, wholeNumberOption } from './options.ts';
 import { claimOutputFile, fileProblem } from './output-file.ts';
@@ -54,6 +55,9 @@ function usage(): string {
     '  new <game>                     start a new game: rules, cards and a ruling that work',
     '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
+    '  scenario <rulings folder> --readings [--game NAME] [--md FILE] [--json]',
+    '                                 every ruling under every alternative of every rule parameter (one at a time): the rulings',
+    '                                 whose outcome turns on a reading, and how; --md: the list for the rulebook\'s authors (docs/judges.md)',
     '  explain <scenario.yaml> [--game NAME]   a ruling\'s answer in a few lines, then only the steps that decided it, each with its rule text',
     '  demo [game]                    compile, play one narrated game and summarise it',
     '  worker --queue redis://HOST:PORT [--concurrency N]',
@@ -308,6 +312,8 @@ async function main(argv: string[]): Promise<number> {
       vs: { type: 'string' },
       'vs-param': { type: 'string', multiple: true },
       html: { type: 'string' },
+      readings: { type: 'boolean' },
+      md: { type: 'string' },
     },
   });
   if (values.queue !== undefined) {
@@ -337,6 +343,28 @@ async function main(argv: string[]): Promise<number> {
     case 'scenario':
       if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);
+      if (values.readings) {
+        if (values.verbose) throw new UsageError('--readings prints which rulings each reading changes, not their logs: leave out --verbose (or run one reading with --verbose and no --readings)', false);
+        claimOutputFile('--md', values.md);
+        let bar: Progress | null = null;
+        try {
+          return runReadingsFiles(positionals, {
+            root: projectRoot,
+            game: values.game,
+            md: values.md,
+            json: !!values.json,
+            render: (d, text) => renderDiagnostic(d, text, color),
+            progress: (done, total) => {
+              bar ??= progressBar(total, 'rulings under every reading', !values.json);
+              bar.update(done);
+            },
+          });
+        } finally {
+          (bar as Progress | null)?.stop();
+        }
+      }
+      if (values.md !== undefined) throw new UsageError('--md writes the list of rulings that depend on a reading: it goes with --readings', false);
+      if (values.json) throw new UsageError('scenario prints JSON only with --readings (the readings report)', false);
       return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game, render: (d, text) => renderDiagnostic(d, text, color) });
     case 'explain':
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);

@@ -3,7 +3,7 @@
  * (rules/<game>/, cards/<game>/, once per game) and prints the `grimoire scenario` report. The
  * Node side of scenario/run.ts, which is pure and also runs in the browser playground.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compileGame } from '../compiler/compile.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
@@ -11,6 +11,7 @@ import { gameSources, listGames } from '../compiler/project.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { checkScenario, parseScenario, scenarioGame, unknownGame, yamlProblems } from './check.ts';
 import { runScenario, type ScenarioOutcome } from './run.ts';
+import { readings, readingsMarkdown, readingsText } from './readings.ts';
 
 const irCache = new Map<string, GameIR | string>();
 
@@ -123,4 +124,70 @@ export function runScenarioFiles(paths: string[], opts: ScenarioReportOptions): 
   const notRun = mistaken.size ? `, ${mistaken.size} not run (mistakes above)` : '';
   console.log(`${passed} passed, ${failed} failed${notRun}${opts.game ? ` (under ${opts.game})` : ''}`);
   return failed > 0 || mistaken.size > 0 ? 1 : 0;
+}
+
+export interface ReadingsFilesOptions {
+  root: string;
+  game?: string;
+  /** Write the list for the rulebook's authors here (Markdown). */
+  md?: string;
+  json: boolean;
+  render?: (d: Diagnostic, text: string) => string;
+  /** Shows the rulings done (the CLI's progress bar on a terminal). */
+  progress?: (done: number, total: number) => void;
+}
+
+/**
+ * `grimoire scenario --readings`: checks every file first (a file with mistakes is not run, as in
+ * runScenarioFiles), compiles the game once, runs the casebook under every reading of every
+ * parameter (scenario/readings.ts) and prints the table, or the JSON; `md` gets the Markdown
+ * list. The rulings must be of one game (or run under `game`). Exit 1 when a file has mistakes
+ * or a ruling fails at the defaults, 2 when there is nothing to run.
+ */
+export function runReadingsFiles(paths: string[], opts: ReadingsFilesOptions): number {
+  for (const p of paths) {
+    try {
+      statSync(p);
+    } catch {
+      console.error(`grimoire: no such file or folder: ${p}`);
+      return 2;
+    }
+  }
+  const files = scenarioFiles(paths).map((file) => ({ path: relative(opts.root, file) || file, text: readFileSync(file, 'utf8') }));
+  if (!files.length) {
+    console.error(`grimoire: no scenario files (.yaml) in ${paths.join(', ')}`);
+    return 2;
+  }
+  const render = opts.render ?? ((d: Diagnostic) => `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${d.code} ${d.message}`);
+  const say = (line: string) => (opts.json ? console.error(line) : console.log(line));
+  const runnable: typeof files = [];
+  let mistaken = 0;
+  for (const f of files) {
+    const diags = checkScenarioInRepo(opts.root, f.path, f.text, { game: opts.game });
+    if (diags.length) {
+      mistaken++;
+      for (const d of diags) say(render(d, f.text) + '\n');
+    } else runnable.push(f);
+  }
+  if (mistaken) say(`${mistaken} scenario file${mistaken > 1 ? 's have' : ' has'} mistakes (docs/scenarios.md); ${mistaken > 1 ? 'they are' : 'it is'} left out of the readings\n`);
+  const games = new Set(runnable.map((f) => opts.game ?? scenarioGame(parseScenario(f.path, f.text)) ?? ''));
+  if (games.size > 1) {
+    console.error(`grimoire: --readings runs the rulings of one game, and these are of ${[...games].sort().join(', ')}: give one game's rulings (e.g. rules/trump/rulings), or --game to run them all under one`);
+    return 2;
+  }
+  const game = [...games][0];
+  if (game === undefined) return 1;
+  const ir = gameIR(opts.root, game);
+  if (typeof ir === 'string') {
+    console.error(`grimoire: ${ir}`);
+    return 1;
+  }
+  const report = readings(ir, runnable, { progress: opts.progress });
+  if (opts.md) writeFileSync(opts.md, readingsMarkdown(report));
+  if (opts.json) console.log(JSON.stringify(report));
+  else {
+    console.log(readingsText(report));
+    if (opts.md) console.log(`wrote ${opts.md}: the rulings that depend on a reading, by parameter, for the rulebook's authors`);
+  }
+  return mistaken || report.failingAtDefaults.length ? 1 : 0;
 }

@@ -103,6 +103,11 @@ export interface ScenarioOptions {
   maxSteps?: number;
   /** See EngineOptions.onLog: watches each log event (the playground captures boards). */
   onLog?: EngineOptions['onLog'];
+  /**
+   * Rule parameters to run under instead of their defaults (scenario/readings.ts: each reading of
+   * an ambiguity). The scenario's own `params:` win: a ruling that pins a reading keeps it.
+   */
+  params?: Record<string, number | boolean | string>;
 }
 
 export function runScenario(file: string, text: string, opts: ScenarioOptions = {}): ScenarioOutcome {
@@ -121,7 +126,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     // Every mistake of the file is found before anything runs.
     outcome.diagnostics = checkScenario(parsed, ir);
     if (outcome.diagnostics.length) throw mistakes(outcome.diagnostics, 'scenario');
-    const engineOptions = { seed: Number(y.seed ?? 1), format: y.format, params: y.params ?? {}, askSingleActions: true, askForced: !!y.ask_forced, maxSteps: opts.maxSteps };
+    const engineOptions = { seed: Number(y.seed ?? 1), format: y.format, params: { ...opts.params, ...(y.params ?? {}) }, askSingleActions: true, askForced: !!y.ask_forced, maxSteps: opts.maxSteps };
     engine = new Engine(ir, { ...engineOptions, log: true, onLog: opts.onLog });
     outcome.players = engine.players.map((p) => p.name);
     const start = String(y.start ?? 'main');

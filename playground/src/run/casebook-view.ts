@@ -3,20 +3,25 @@
  * designer's edits; this shows the progress ("n / N"), then one row per ruling — PASS, FAIL,
  * error or stopped, its file and name, why it failed, and "was PASS, now FAIL" where the outcome
  * differs from the one under the game's original files — and the summary. A click on a row opens
- * that ruling in the single-scenario view. Text only, never HTML.
+ * that ruling in the single-scenario view. "Readings" shows here too: the summary, then the table
+ * of the rulings that turn on a parameter (readings-view.ts). Text only, never HTML.
  */
 import { changedFirst, changeText, outcomeLabel, summarise, type ComparedRow } from '../worker/casebook.ts';
 import { el } from './dom.ts';
+import { ReadingsView } from './readings-view.ts';
+import type { ReadingsTable } from '../worker/readings-table.ts';
 
 export class CasebookView {
   readonly host = el('section', { id: 'casebook', 'aria-label': 'casebook', hidden: '' });
   private readonly summary = el('div', { id: 'casebook-summary', 'aria-live': 'polite' });
   private readonly note = el('div', { id: 'casebook-note' });
   private readonly list = el('ol', { id: 'casebook-rows', 'aria-label': 'rulings' });
+  private readonly readings: ReadingsView;
 
   /** `open` runs one ruling in the single-scenario view. */
   constructor(private readonly open: (path: string) => void) {
-    this.host.append(this.summary, this.note, this.list);
+    this.readings = new ReadingsView(open);
+    this.host.append(this.summary, this.note, this.list, this.readings.host);
   }
 
   clear(): void {
@@ -25,6 +30,8 @@ export class CasebookView {
     delete this.summary.dataset.state;
     this.note.textContent = '';
     this.list.replaceChildren();
+    this.readings.clear();
+    delete this.host.dataset.view;
     delete this.host.dataset.stale;
   }
 
@@ -42,6 +49,7 @@ export class CasebookView {
     this.summary.textContent = text;
     this.note.textContent = '';
     this.list.replaceChildren();
+    this.readings.clear();
   }
 
   /** The result: the summary, then the rows (changed ones first). `originalNote` says why the original outcome is unknown. */
@@ -57,18 +65,38 @@ export class CasebookView {
     this.summary.textContent = rows.length === 0 ? 'This game has no rulings to run.' : s.text;
     this.note.textContent = originalNote ? `How the rulings did with the original files is not known: ${originalNote}.` : '';
     this.list.replaceChildren(...changedFirst(rows).map((r) => this.row(r)));
+    this.readings.clear();
+    this.host.dataset.view = 'outcomes';
+  }
+
+  /** The readings: the summary line (as `grimoire scenario --readings` prints it), then the table. */
+  showReadings(t: ReadingsTable, rulings: number): void {
+    this.host.hidden = false;
+    delete this.host.dataset.stale;
+    this.host.dataset.view = 'readings';
+    this.summary.dataset.state = 'done';
+    delete this.summary.dataset.passed;
+    delete this.summary.dataset.failed;
+    delete this.summary.dataset.changed;
+    this.summary.textContent = rulings === 0 ? 'This game has no rulings to run.' : t.summary;
+    this.note.textContent = t.rows.length
+      ? 'Each ruling below changes outcome under an alternative of the parameter of its column (one parameter changed at a time, the others at their defaults); hover a cell for the expectation that changed. The others are settled by the rulebook alone.'
+      : '';
+    this.list.replaceChildren();
+    this.readings.show(t);
   }
 
   /** Marks the row of the ruling open in the single-scenario view. */
   select(path: string): void {
     for (const li of this.list.children) li.classList.toggle('selected', (li as HTMLElement).dataset.path === path);
+    for (const tr of this.host.querySelectorAll<HTMLElement>('.readings-row')) tr.classList.toggle('selected', tr.dataset.path === path);
   }
 
   /** The files changed after the run: its rows may no longer hold. */
   markStale(): void {
     if (this.host.hidden || this.summary.dataset.state !== 'done' || this.host.dataset.stale) return;
     this.host.dataset.stale = 'true';
-    this.note.textContent = `${this.note.textContent ? this.note.textContent + ' ' : ''}Your files changed since this run: Run all again to see the rulings now.`;
+    this.note.textContent = `${this.note.textContent ? this.note.textContent + ' ' : ''}Your files changed since this run: ${this.host.dataset.view === 'readings' ? 'Readings' : 'Run all'} again to see the rulings now.`;
   }
 
   private row(r: ComparedRow): HTMLLIElement {

@@ -18,6 +18,7 @@ import type { PlayerView } from '../../../runtime/view.ts';
 import { MAX_BALANCE_GAMES, type MatchReport, type RunProblem, type RunReport } from '../worker/run-protocol.ts';
 import { compareCasebooks, type CasebookRow } from '../worker/casebook.ts';
 import { CasebookView } from './casebook-view.ts';
+import { readingsTable } from '../worker/readings-table.ts';
 import { choiceLabel } from '../worker/variants.ts';
 import { RunClient, SLOW_RUN_MS } from './client.ts';
 import { LogView } from './log.ts';
@@ -48,6 +49,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   const scenarioSelect = el('select', { id: 'scenario-select', 'aria-label': 'scenario' });
   const runScenario = el('button', { id: 'run-scenario', type: 'button' }, 'Run scenario');
   const runAll = el('button', { id: 'run-all', type: 'button', title: "Run every ruling of the game with your edits, and see which changed outcome" }, 'Run all');
+  const runReadings = el('button', { id: 'run-readings', type: 'button', title: 'Run every ruling under every alternative of every rule parameter (one at a time), and see which rulings turn on which reading' }, 'Readings');
   const seed = el('input', { id: 'seed', type: 'number', value: '1', step: '1', 'aria-label': 'seed' });
   const playGame = el('button', { id: 'play-game', type: 'button' }, 'Play a random game');
   const maxSteps = el('input', { id: 'max-steps', type: 'number', value: String(DEFAULT_MAX_STEPS), min: '1', step: '1000', 'aria-label': 'step limit' });
@@ -87,7 +89,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     return l;
   };
   host.replaceChildren(
-    row('run-controls', label('Scenario', scenarioSelect), runScenario, runAll),
+    row('run-controls', label('Scenario', scenarioSelect), runScenario, runAll, runReadings),
     row('run-controls', label('Seed', seed), variants.formatLabel, playGame, label('Step limit', maxSteps), cancel),
     matchView.seatsRow,
     simulation.controls,
@@ -186,6 +188,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     }
     runScenario.disabled = paths.length === 0;
     runAll.disabled = paths.length === 0;
+    runReadings.disabled = paths.length === 0;
   };
   deps.session.onOpen((path) => {
     refreshScenarios();
@@ -358,6 +361,60 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (changes !== changesAtStart) casebook.markStale();
   }
   runAll.onclick = () => void runCasebook();
+
+  /**
+   * Every ruling of the open game under every reading of every rule parameter of the edited rules
+   * (scenario/readings.ts in the worker): which rulings turn on which parameter.
+   */
+  async function runAllReadings(): Promise<void> {
+    const ws = deps.getWorkspace();
+    const scenarios = ws.scenarioFiles();
+    if (scenarios.length === 0) return say('This game has no rulings (rules/<game>/rulings/*.yaml) to run.', 'scenario');
+    const max = limit();
+    if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario');
+    if (client.running) client.cancel();
+    endMatch();
+    clearRun('');
+    casebook.clear();
+    simulation.clear();
+    say(`Running every ruling of ${ws.game} under every reading of its parameters…`, 'busy');
+    setBusy(true);
+    let done = 0;
+    const total = scenarios.length;
+    const changesAtStart = changes;
+    const what = 'Running the rulings under every reading (one parameter changed at a time)';
+    const { id, reply } = client.readings({ type: 'readings', files: ws.sources(), game: ws.game, scenarios, maxSteps: max }, (p) => {
+      if (p.id !== runId) return;
+      done = p.done;
+      casebook.progress(what, p.done, p.total);
+    });
+    runId = id;
+    casebook.progress(what, 0, total);
+    const r = await reply;
+    if (id !== runId) return;
+    setBusy(false);
+    if (r.type === 'cancelled') {
+      say('Cancelled: the readings were stopped before every ruling ran.', 'cancelled');
+      casebook.stopped(`Cancelled after ${done} / ${total} rulings.`);
+      return;
+    }
+    if (r.type === 'crashed') {
+      say(`The run failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
+      casebook.stopped('The readings could not be run (see the message above).');
+      return;
+    }
+    if (r.problem || !r.report) {
+      sayProblem(r.problem);
+      const first = r.problem?.kind === 'compile' && r.problem.first ? ` First error: ${r.problem.first.file}:${r.problem.first.line}: ${r.problem.first.message}` : '';
+      casebook.stopped(`The readings were not run: ${r.problem?.kind === 'compile' ? 'the rules do not compile.' : (r.problem?.message ?? 'nothing ran.')}${first}`);
+      return;
+    }
+    say('');
+    casebook.showReadings(readingsTable(r.report), r.report.rulings.length);
+    casebook.host.dataset.ms = String(Math.round(r.ms));
+    if (changes !== changesAtStart) casebook.markStale();
+  }
+  runReadings.onclick = () => void runAllReadings();
 
   /** A click on a ruling of the casebook: run it in the single-scenario view. */
   function openRuling(path: string): void {

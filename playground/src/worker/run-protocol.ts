@@ -9,6 +9,7 @@ import type { LogEvent } from '../../../runtime/engine.ts';
 import type { WorkspaceFile } from './protocol.ts';
 import type { ParamValue } from './variants.ts';
 import type { CasebookRow } from './casebook.ts';
+import type { ReadingsReport } from '../../../scenario/readings-report.ts';
 import type { Seat } from './seats.ts';
 import type { OptionEstimate } from '../../../runtime/agents/mcts.ts';
 import type { BalanceComparison, BalanceReport } from '../../../balance/report.ts';
@@ -77,7 +78,13 @@ export type RunRequest =
       maxSteps: number;
       /** The game's files and scenarios as they came (files the designer added left out). */
       original: { files: WorkspaceFile[]; scenarios: WorkspaceFile[] } | null;
-    };
+    }
+  /**
+   * Every reading of an ambiguity (scenario/readings.ts): each scenario of the game under every
+   * alternative of every rule parameter of the edited rules, one at a time (the worker posts a
+   * ReadingsProgress after each ruling's runs).
+   */
+  | { type: 'readings'; id: number; files: WorkspaceFile[]; game: string; scenarios: WorkspaceFile[]; maxSteps: number };
 
 /**
  * A balance simulation (balance-run.ts): `games` games from `seed` with each seat's agent, folded
@@ -186,6 +193,24 @@ export interface CasebookReport {
   ms: number;
 }
 
+/** Sent while the readings run: `done` of `total` rulings run under every reading. */
+export interface ReadingsProgress {
+  type: 'readings-progress';
+  id: number;
+  done: number;
+  total: number;
+}
+
+/** The readings of the casebook: which rulings turn on which parameter (null when nothing ran). */
+export interface ReadingsReply {
+  type: 'readings';
+  id: number;
+  /** The edited rules do not compile (nothing ran), or null. */
+  problem: RunProblem | null;
+  report: ReadingsReport | null;
+  ms: number;
+}
+
 /** Sent while a balance simulation plays: `done` of `total` games, under the original or the edited files. */
 export interface BalanceProgress {
   type: 'balance-progress';
@@ -281,4 +306,4 @@ export interface HintReport {
   ms: number;
 }
 
-export type RunReply = RunReport | BoardsReply | CasebookReport | CasebookProgress | RunCrash | MatchReport | MatchThinking | MatchAnswered | HintReport | BalanceProgress | BalanceReply;
+export type RunReply = RunReport | BoardsReply | CasebookReport | CasebookProgress | ReadingsReply | ReadingsProgress | RunCrash | MatchReport | MatchThinking | MatchAnswered | HintReport | BalanceProgress | BalanceReply;

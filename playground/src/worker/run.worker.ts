@@ -5,7 +5,8 @@
  * run by terminating this worker (and starting a new one). It keeps only its latest run. It
  * also runs a game's whole casebook (casebook-run.ts), posting progress after each ruling, and
  * plays games with seats — people and agents — and Hints (match-run.ts), posting the agents'
- * progress as they think; and balance simulations (balance-run.ts), posting the games played.
+ * progress as they think; balance simulations (balance-run.ts), posting the games played; and
+ * the casebook under every reading of every rule parameter (scenario/readings.ts).
  */
 import { compileGame } from '../../../compiler/compile.ts';
 import type { GameIR } from '../../../compiler/ir.ts';
@@ -19,6 +20,7 @@ import { loadBase, loadBasesFor } from './base-games.ts';
 import type { MatchSim } from './match.ts';
 import { runHint, runMatch } from './match-run.ts';
 import { runBalance } from './balance-run.ts';
+import { readings } from '../../../scenario/readings.ts';
 
 const post = (reply: RunReply) => (self as unknown as Worker).postMessage(reply);
 
@@ -75,6 +77,15 @@ function casebook(req: Extract<RunRequest, { type: 'casebook' }>, t0: number): v
   post({ type: 'casebook', id, problem: null, rows, original: unedited ? { rows } : original, ms: performance.now() - t0 });
 }
 
+/** Every reading of the casebook under the edited files (scenario/readings.ts), with progress. */
+function readingsRun(req: Extract<RunRequest, { type: 'readings' }>, t0: number): void {
+  const { id } = req;
+  const { ir, problem } = compileRules(req.files);
+  if (!ir) return post({ type: 'readings', id, problem, report: null, ms: performance.now() - t0 });
+  const report = readings(ir, req.scenarios, { maxSteps: req.maxSteps, progress: (done, total) => post({ type: 'readings-progress', id, done, total }) });
+  post({ type: 'readings', id, problem: null, report, ms: performance.now() - t0 });
+}
+
 /**
  * A balance simulation under the edited files, and first under the original ones when asked —
  * unless nothing is edited (the same games twice: the page is told, and gets the report alone).
@@ -96,6 +107,7 @@ function balance(req: Extract<RunRequest, { type: 'balance' }>, t0: number): voi
 function handle(req: RunRequest): void {
   const t0 = performance.now();
   if (req.type === 'casebook') return casebook(req, t0);
+  if (req.type === 'readings') return readingsRun(req, t0);
   if (req.type === 'balance') return balance(req, t0);
   if (req.type === 'boards') {
     if (!latest || latest.runId !== req.runId) {
