@@ -38,7 +38,16 @@ function namedIn(outcome: ScenarioOutcome): string[] {
   return [...words].filter((w) => w.length > 0);
 }
 
-const shortCite = (cite: string, max = 110) => (cite.length > max ? `${cite.slice(0, max - 1)}…` : cite);
+/** The log events that decided a ruling's outcome (see the header). */
+export function decisiveSteps(outcome: ScenarioOutcome): LogEvent[] {
+  const words = namedIn(outcome);
+  const names = (e: LogEvent) => !REPEATS.has(e.kind) && words.some((w) => e.text.includes(w));
+  // After the script's last step the engine plays on by itself: only what touches the expectations counts there.
+  const scriptEnd = outcome.events.length - (outcome.checkpoint?.afterScript.steps ?? 0);
+  return outcome.events.filter((e, k) => e.kind === 'result' || names(e) || (k < scriptEnd && DECISIVE.has(e.kind)));
+}
+
+export const shortCite = (cite: string, max = 110) => (cite.length > max ? `${cite.slice(0, max - 1)}…` : cite);
 
 export function explainScenario(outcome: ScenarioOutcome): Explanation {
   const lines: string[] = [];
@@ -57,12 +66,7 @@ export function explainScenario(outcome: ScenarioOutcome): Explanation {
   if (outcome.result) lines.push(`  The game ended: ${outcome.result.winner ? `${outcome.result.winner} won` : 'a draw'} — ${outcome.result.reason}`);
   if (outcome.checkpoint) lines.push(`  (${outcome.checkpoint.text})`);
 
-  const words = namedIn(outcome);
-  const names = (e: LogEvent) => !REPEATS.has(e.kind) && words.some((w) => e.text.includes(w));
-  // After the script's last step the engine plays on by itself: only what touches the expectations counts there.
-  const scriptEnd = outcome.events.length - (outcome.checkpoint?.afterScript.steps ?? 0);
-  const relevant = (e: LogEvent, k: number) => e.kind === 'result' || names(e) || (k < scriptEnd && DECISIVE.has(e.kind));
-  const kept = outcome.events.filter(relevant);
+  const kept = decisiveSteps(outcome);
   lines.push('', `Why — the ${kept.length} step${kept.length === 1 ? '' : 's'} that decided it (of ${outcome.events.length} in the log)`);
   const where = (e: LogEvent) => (e.loc ? ` [${outcome.files[e.loc[0]] ?? '?'}:${e.loc[1]}]` : '');
   let turn = -1;

@@ -1,0 +1,74 @@
+/**
+ * `grimoire faq trump --out faq.html`: the casebook as a rulings document, opened in Chromium with
+ * every request other than the file refused (it has no script and needs no network): one article
+ * per ruling, grouped under the rule its cite names, each with a board of its position, its answer
+ * and the steps that decided it; and the print layout keeps the navigation out.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, root, shot, WAIT } from './harness.ts';
+
+let browser: Browser;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'grimoire-faq-'));
+  browser = await launchBrowser();
+}, WAIT * 2);
+
+afterAll(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('grimoire faq (Chromium)', () => {
+  it('renders trump\'s casebook offline: an article per ruling under its rule, with a board, the answer and the steps', async () => {
+    const file = join(dir, 'faq.html');
+    await new Promise<void>((done, fail) =>
+      execFile(process.execPath, [join(root, 'cli/bin.js'), 'faq', 'trump', '--out', file], { cwd: root, timeout: WAIT * 2 }, (e, _out, stderr) => (e ? fail(new Error(`${e.message}\n${stderr}`)) : done())),
+    );
+    const rulings = readdirSync(join(root, 'rules/trump/rulings')).filter((f) => f.endsWith('.yaml')).length;
+    const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+    context.setDefaultTimeout(WAIT);
+    const url = pathToFileURL(file).href;
+    const attempted: string[] = [];
+    await context.route('**/*', (route) => {
+      if (route.request().url() === url) return route.continue();
+      attempted.push(route.request().url());
+      return route.abort('blockedbyclient');
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(url);
+    await page.waitForSelector('article.ruling');
+    expect(await page.$$eval('article.ruling', (as) => as.length)).toBe(rulings);
+    // Grouped by rule id, in the rulebook's order: TR-2 before TR-12.
+    const rules = await page.$$eval('section[data-rule]', (ss) => ss.map((s) => (s as HTMLElement).dataset.rule ?? ''));
+    expect(rules.length).toBeGreaterThan(5);
+    const number = (r: string) => Number(/^TR-(\d+)/.exec(r)?.[1] ?? 999);
+    expect(rules.filter(Boolean).map(number)).toEqual([...rules.filter(Boolean).map(number)].sort((a, b) => a - b));
+    // Each ruling with a position drawn as a board of zones with cards, an answer and its steps.
+    const first = await page.$eval('article.ruling', (a) => ({ sides: a.querySelectorAll('.board .side').length, cards: a.querySelectorAll('.board .card').length, answers: a.querySelectorAll('ul.answer li').length, steps: a.querySelectorAll('ol.steps li').length }));
+    expect(first.sides).toBeGreaterThan(0);
+    expect(first.cards).toBeGreaterThan(0);
+    expect(first.answers).toBeGreaterThan(0);
+    expect(first.steps).toBeGreaterThan(0);
+    expect(await page.textContent('article[data-file$="r-tr-02-soldier-vs-soldier.yaml"]')).toContain('♡5 → p2.graveyard');
+    // Printing hides the navigation.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.$eval('nav', (n) => getComputedStyle(n).display)).toBe('none');
+    await shot(page, 'faq-trump');
+    expect(attempted).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
