@@ -40,8 +40,17 @@ export function loadGame(game: string): { ir?: GameIR; diagnostics: Diagnostic[]
   const known = listGames(projectRoot);
   const sources = gameSources(projectRoot, game);
   if (!sources) throw new UsageError(`unknown game '${game}'; the games are: ${known.join(', ') || '(none)'}`);
-  const result = compileGame({ sources, loadBase: (name) => gameSources(projectRoot, name) });
-  const all = [...sources, ...(result.ir?.game.revisionOf ? gameSources(projectRoot, result.ir.game.revisionOf) ?? [] : [])];
+  // Every layer's sources (a revision's base, its base's base…), for code frames in any of them.
+  const loaded: SourceText[] = [];
+  const result = compileGame({
+    sources,
+    loadBase: (name) => {
+      const base = gameSources(projectRoot, name);
+      if (base) loaded.push(...base);
+      return base;
+    },
+  });
+  const all = [...sources, ...loaded];
   if (result.ir) names.set(result.ir, game);
   return { ...result, sources: all };
 }

@@ -8,6 +8,7 @@
  *   scenario <paths…>     run rulings scenarios (--readings: under every reading of every parameter)
  *   explain <scenario>    a ruling's answer and the steps that decided it, with their rule texts
  *   faq <game>            the casebook as a rulings document grouped by rule id (Markdown or HTML)
+ *   diff <a> <b>          what version b of the rules changes against a; --rulings: the rulings it changes
  *   demo [game]           compile, play one narrated game, print a summary
  *   worker --queue URL    play the chunks that `play --queue URL` (any command that plays) puts on a queue
  * Exit codes: 0 ok, 1 errors / failures, 2 usage error.
@@ -38,6 +39,7 @@ import { parseQueueAddress, QueueError } from './queue/connection.ts';
 import { cmdBalance } from './balance.ts';
 import { cmdExplain } from './explain.ts';
 import { cmdFaq } from './faq.ts';
+import { cmdDiff } from './diff.ts';
 import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
 
@@ -62,6 +64,8 @@ function usage(): string {
     '                                 whose outcome turns on a reading, and how; --md: the list for the rulebook\'s authors (docs/judges.md)',
     '  explain <scenario.yaml> [--game NAME]   a ruling\'s answer in a few lines, then only the steps that decided it, each with its rule text',
     '  faq <game> [--out FILE.md|FILE.html]    the casebook as a rulings document grouped by rule id: position, answer, steps with citations',
+    '  diff <gameA> <gameB> [--rulings] [--md FILE] [--json]   what B changes against A: definitions added, removed, changed',
+    '                                 (with a text diff and citations), parameter defaults; --rulings: the rulings whose outcome changes',
     '  demo [game]                    compile, play one narrated game and summarise it',
     '  worker --queue redis://HOST:PORT [--concurrency N]',
     '                                 play chunks of games for play/duel/balance --queue run elsewhere (N at a time; default: the cores)',
@@ -256,7 +260,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
 
 /** Commands that take --queue: all but those that play no games (so a new command that plays through playSeeds gets it; worker serves one). */
 function playing(command: string): boolean {
-  return !['check', 'build', 'scenario', 'explain', 'faq', 'merge', 'new', 'demo', 'help'].includes(command);
+  return !['check', 'build', 'scenario', 'explain', 'faq', 'diff', 'merge', 'new', 'demo', 'help'].includes(command);
 }
 
 /** `merge`: the report of one run from the summaries of its batches (cli/merge.ts). */
@@ -316,6 +320,7 @@ async function main(argv: string[]): Promise<number> {
       'vs-param': { type: 'string', multiple: true },
       html: { type: 'string' },
       readings: { type: 'boolean' },
+      rulings: { type: 'boolean' },
       md: { type: 'string' },
     },
   });
@@ -369,6 +374,8 @@ async function main(argv: string[]): Promise<number> {
       if (values.md !== undefined) throw new UsageError('--md writes the list of rulings that depend on a reading: it goes with --readings', false);
       if (values.json) throw new UsageError('scenario prints JSON only with --readings (the readings report)', false);
       return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game, render: (d, text) => renderDiagnostic(d, text, color) });
+    case 'diff':
+      return cmdDiff(positionals[0], positionals[1], { md: values.md, rulings: !!values.rulings, json: !!values.json });
     case 'faq':
       return cmdFaq(positionals[0], values.out);
     case 'explain':

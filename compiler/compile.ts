@@ -5,7 +5,7 @@
 import { newReparseMemory, reparseFile, type ReparseMemory } from '../grammar/reparse.ts';
 import type { SourceFile } from '../grammar/ast.ts';
 import { diag, type Diagnostic } from './diagnostics.ts';
-import { resolveDeclarations } from './resolve.ts';
+import { resolveDeclarations, type Declarations } from './resolve.ts';
 import { lowerGame } from './lower.ts';
 import type { GameIR } from './ir.ts';
 
@@ -100,25 +100,56 @@ export function compileGame(input: CompileInput): CompileResult {
 export function checkGame(input: CompileInput, cache?: ParseCache): CompileResult & { files: SourceFile[] } {
   const own = parseSources(input.sources, cache);
   if (own.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: own.diagnostics, files: own.files };
-
-  let baseFiles: SourceFile[] = [];
-  let baseSources: SourceText[] = [];
-  const revision = own.files.flatMap((f) => f.decls).find((d) => d.kind === 'revision');
-  if (revision && revision.kind === 'revision') {
-    const loaded = input.loadBase?.(revision.base.text);
-    if (!loaded) {
-      return { diagnostics: [diag('game/unknown-base', revision.base.loc, `revision '${revision.name.text}' revises '${revision.base.text}', but there is no game of that name under rules/`)], files: own.files };
-    }
-    const base = parseSources(loaded);
-    if (base.diagnostics.length) return { diagnostics: base.diagnostics, files: own.files };
-    baseFiles = base.files;
-    baseSources = loaded;
-  }
-
+  const layers = loadLayers(input, own.files);
+  if ('diagnostics' in layers) return { diagnostics: layers.diagnostics, files: own.files };
+  const { baseFiles, baseSources } = layers;
   const resolved = resolveDeclarations(baseFiles, own.files);
   if (resolved.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: resolved.diagnostics, files: own.files };
 
   const fileList = [...baseSources, ...input.sources].map((s) => s.path);
   const lowered = lowerGame(resolved.decls, fileList);
   return { ir: lowered.ir, diagnostics: [...resolved.diagnostics, ...lowered.diagnostics], files: own.files };
+}
+
+/**
+ * A revision's base, and the base's base when it is a revision too (8.0 → 8.1 → 8.2): the
+ * layers in order from the plain game up, each applying its overrides to the ones below.
+ */
+function loadLayers(input: CompileInput, ownFiles: SourceFile[]): { baseFiles: SourceFile[]; baseSources: SourceText[] } | { diagnostics: Diagnostic[] } {
+  let baseFiles: SourceFile[] = [];
+  let baseSources: SourceText[] = [];
+  const revisionOf = (files: SourceFile[]) => files.flatMap((f) => f.decls).find((d): d is Extract<typeof d, { kind: 'revision' }> => d.kind === 'revision');
+  let revision = revisionOf(ownFiles);
+  const chain: string[] = revision ? [revision.name.text] : [];
+  while (revision) {
+    const baseName = revision.base.text;
+    if (chain.slice(1).includes(baseName) || chain.length > 32) {
+      return { diagnostics: [diag('game/revision-cycle', revision.base.loc, `revisions revise each other in a circle: ${[...chain, baseName].join(' → ')}; one of them must revise a plain game`)] };
+    }
+    chain.push(baseName);
+    const loaded = input.loadBase?.(baseName);
+    if (!loaded) {
+      return { diagnostics: [diag('game/unknown-base', revision.base.loc, `revision '${revision.name.text}' revises '${baseName}', but there is no game of that name under rules/`)] };
+    }
+    const base = parseSources(loaded);
+    if (base.diagnostics.length) return { diagnostics: base.diagnostics };
+    baseFiles = [...base.files, ...baseFiles];
+    baseSources = [...loaded, ...baseSources];
+    revision = revisionOf(base.files);
+  }
+  return { baseFiles, baseSources };
+}
+
+/**
+ * A game's declarations after every layer's overrides and removals, with the sources of all its
+ * layers (their text, for tools that show definitions: `grimoire diff`). Null when it does not
+ * compile that far (the diagnostics say why).
+ */
+export function resolveGame(input: CompileInput): { decls: Declarations | null; sources: SourceText[]; diagnostics: Diagnostic[] } {
+  const own = parseSources(input.sources);
+  if (own.diagnostics.some((d) => d.severity === 'error')) return { decls: null, sources: input.sources, diagnostics: own.diagnostics };
+  const layers = loadLayers(input, own.files);
+  if ('diagnostics' in layers) return { decls: null, sources: input.sources, diagnostics: layers.diagnostics };
+  const resolved = resolveDeclarations(layers.baseFiles, own.files);
+  return { decls: resolved.diagnostics.some((d) => d.severity === 'error') ? null : resolved.decls, sources: [...layers.baseSources, ...input.sources], diagnostics: resolved.diagnostics };
 }

@@ -34,6 +34,7 @@ export const diagnosticCodes = {
   'game/missing': 'No `game` (or `revision`) declaration in the rules.',
   'game/duplicate': 'More than one `game` declaration.',
   'game/unknown-base': 'A revision revises a game that does not exist.',
+  'game/revision-cycle': 'Revisions revise each other in a circle (A revises B, which revises A).',
   'game/no-turn': 'The game has no `turn` flow.',
   'revision/nothing-to-override': '`override` names a definition that the base game does not have.',
   'revision/nothing-to-remove': '`remove` names a definition that does not exist.',

@@ -31,7 +31,8 @@ export interface RulingText {
   text: string;
 }
 
-function reduce(o: ScenarioOutcome): ReadingOutcome {
+/** A ruling's outcome reduced to what another reading (or another version of the rules) can change. */
+export function reduce(o: ScenarioOutcome): ReadingOutcome {
   const failed = o.expectations.filter((e) => !e.passed).map((e) => ({ at: e.at, label: e.label, failure: e.failures[0] ?? 'does not hold' }));
   const counted = new Set(o.expectations.flatMap((e) => e.failures));
   const other = o.failures.filter((f) => !counted.has(f) && f !== o.error?.message && !o.expectations.some((e) => e.failures.some((x) => f.endsWith(x))) && !o.diagnostics.length);

@@ -154,3 +154,46 @@ describe('a revision of a game whose folder name has a hyphen', () => {
     expect(unknown.diagnostics[0]!.message).toContain("revises 'no-such-game'");
   });
 });
+
+// A revision of a revision (8.1 → 8.2 draft → 8.3 draft): each layer applies its changes to the
+// one below; a casebook runs under any of them; revisions that revise each other are refused.
+describe('a chain of revisions', () => {
+  const draft83 = `
+revision trump_83 "8.3 draft" revises trump_draft {
+  version "8.3-draft"
+}
+
+// The opening hand grows from 5 to 6.
+override param opening_hand: number = 6 alternatives 5, 7
+  cite "8.3 draft: 6 cards"
+  note "8.3 draft deals six."
+`;
+  const layers = (name: string) => (name === 'trump_draft' ? [{ path: 'rules/trump_draft/revision.grim', text: revisionText }] : gameSources(root, name));
+  const compile83 = () => compileGame({ sources: [{ path: 'rules/trump_83/revision.grim', text: draft83 }], loadBase: layers });
+
+  it("compiles over both layers: 8.2's changes stay, 8.3 adds its own", () => {
+    const r = compile83();
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const ir = r.ir!;
+    expect(ir.game.revisionOf).toBe('trump_draft');
+    expect(ir.game.version).toBe('8.3-draft');
+    expect(ir.actions.some((a) => a.name === '剣の雨')).toBe(false);
+    expect(ir.actions.find((a) => a.name === '兵士召喚')!.cite).toBe('8.2 draft: 兵士召喚 $ L');
+    expect(ir.params.find((p) => p.name === 'opening_hand')!.value).toBe(6);
+    expect(compiledGame('trump').params.find((p) => p.name === 'opening_hand')!.value).toBe(5);
+    // The files of every layer, in order from the plain game up.
+    expect(ir.files.at(-2)).toBe('rules/trump_draft/revision.grim');
+    expect(ir.files.at(-1)).toBe('rules/trump_83/revision.grim');
+    // The draft's own ruling passes under 8.3 too.
+    expect(runScenarioInRepo(root, 'draft-summon.yaml', draftSummon, { ir }).failures).toEqual([]);
+  });
+
+  it('refuses revisions that revise each other, naming the circle', () => {
+    const a = 'revision ra "A" revises rb {\n  version "a"\n}\n';
+    const b = 'revision rb "B" revises ra {\n  version "b"\n}\n';
+    const r = compileGame({ sources: [{ path: 'rules/ra/revision.grim', text: a }], loadBase: (n) => (n === 'rb' ? [{ path: 'rules/rb/revision.grim', text: b }] : n === 'ra' ? [{ path: 'rules/ra/revision.grim', text: a }] : undefined) });
+    expect(r.ir).toBeUndefined();
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['game/revision-cycle']);
+    expect(r.diagnostics[0]!.message).toMatch(/revise each other in a circle: ra → rb → ra/);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * What one version of a game changes against another (`grimoire diff`): definitions added,
+ * removed and changed — compared as parsed, so a new comment or a moved line is no change — each
+ * with its source text and its citation, and the rule parameters whose default reading changed.
+ * Works on two resolved games (compile.ts `resolveGame`): a revision against its base, a chain's
+ * two ends, or two unrelated versions.
+ */
+import type * as A from '../grammar/ast.ts';
+import type { SourceText } from './compile.ts';
+import type { Declarations } from './resolve.ts';
+
+export interface ResolvedVersion {
+  name: string;
+  decls: Declarations;
+  sources: SourceText[];
+}
+
+export interface DefinitionSide {
+  /** The definition as written, from its first word to its end. */
+  text: string;
+  file: string;
+  line: number;
+  /** Its citation (the first `cite "…"` of its text), or null. */
+  cite: string | null;
+}
+
+export interface DefinitionChange {
+  /** The kind as the language writes it: `action`, `card`, `param`, `card type`, `zone`, … */
+  kind: string;
+  name: string;
+  change: 'added' | 'removed' | 'changed';
+  before: DefinitionSide | null;
+  after: DefinitionSide | null;
+}
+
+export interface ParamChange {
+  name: string;
+  before: string;
+  after: string;
+}
+
+export interface GameDiff {
+  from: string;
+  to: string;
+  definitions: DefinitionChange[];
+  /** Parameters in both versions whose default reading differs. */
+  params: ParamChange[];
+}
+
+/** The language's word for a declaration kind. */
+const KIND_WORDS: Record<string, string> = { cardType: 'card type', playerState: 'player state', globalState: 'global state', requestState: 'request state' };
+const kindWord = (kind: string) => KIND_WORDS[kind] ?? kind;
+
+/** Keys of the AST that say where, not what: two definitions equal but for them are the same. */
+const PLACE_KEYS = new Set(['loc', 'keyword', 'override', 'file', 'line', 'col', 'offset', 'endLine', 'endCol', 'endOffset']);
+
+function shape(d: A.Decl): string {
+  return JSON.stringify(d, (k, v) => (PLACE_KEYS.has(k) ? undefined : v));
+}
+
+function sideOf(d: A.Decl, sources: SourceText[]): DefinitionSide {
+  const loc = (d as { loc: A.Loc }).loc;
+  const source = sources.find((s) => s.path === loc.file);
+  const text = source ? source.text.slice(loc.offset, loc.endOffset) : '';
+  const cite = /\bcite\s+"((?:[^"\\]|\\.)*)"/.exec(text)?.[1] ?? null;
+  return { text, file: loc.file, line: loc.line, cite };
+}
+
+/** Every named definition of a version, keyed `kind name`, and its unnamed blocks (setup, turn, evaluate). */
+function definitionsOf(v: ResolvedVersion): Map<string, { kind: string; name: string; decl: A.Decl }> {
+  const out = new Map<string, { kind: string; name: string; decl: A.Decl }>();
+  for (const [kind, table] of v.decls.byKind) for (const [name, decl] of table) out.set(`${kind} ${name}`, { kind, name, decl });
+  for (const block of ['setup', 'turn', 'evaluate'] as const) {
+    const d = v.decls[block];
+    if (d) out.set(`${block} `, { kind: block, name: '', decl: d });
+  }
+  return out;
+}
+
+/** The default of a `param` declaration, as written. */
+function paramDefault(d: A.Decl, sources: SourceText[]): string {
+  const text = sideOf(d, sources).text;
+  return /=\s*("(?:[^"\\]|\\.)*"|[^\s]+)/.exec(text)?.[1] ?? '';
+}
+
+export function diffGames(from: ResolvedVersion, to: ResolvedVersion): GameDiff {
+  const a = definitionsOf(from);
+  const b = definitionsOf(to);
+  const definitions: DefinitionChange[] = [];
+  for (const [key, x] of a) {
+    const y = b.get(key);
+    if (!y) definitions.push({ kind: kindWord(x.kind), name: x.name, change: 'removed', before: sideOf(x.decl, from.sources), after: null });
+    else if (shape(x.decl) !== shape(y.decl)) definitions.push({ kind: kindWord(x.kind), name: x.name, change: 'changed', before: sideOf(x.decl, from.sources), after: sideOf(y.decl, to.sources) });
+  }
+  for (const [key, y] of b) if (!a.has(key)) definitions.push({ kind: kindWord(y.kind), name: y.name, change: 'added', before: null, after: sideOf(y.decl, to.sources) });
+  const order = { removed: 0, changed: 1, added: 2 };
+  definitions.sort((p, q) => p.kind.localeCompare(q.kind) || order[p.change] - order[q.change] || p.name.localeCompare(q.name));
+  const params: ParamChange[] = [];
+  for (const [name, x] of from.decls.byKind.get('param') ?? []) {
+    const y = to.decls.byKind.get('param')?.get(name);
+    if (!y) continue;
+    const before = paramDefault(x, from.sources);
+    const after = paramDefault(y, to.sources);
+    if (before !== after) params.push({ name, before, after });
+  }
+  return { from: from.name, to: to.name, definitions, params };
+}
