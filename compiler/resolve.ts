@@ -88,6 +88,13 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
       } else decls.evaluate = d;
       return;
     }
+    if (d.kind === 'amend') {
+      const m = table(d.what);
+      const existing = m.get(d.name.text) as A.ActionDecl | undefined;
+      if (!existing) diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, `there is no ${d.what} '${d.name.text}' to amend (amend changes clauses of a definition the base game has; write a whole '${d.what}' to add one)`));
+      else m.set(d.name.text, amended(existing, d));
+      return;
+    }
     if (d.kind === 'remove') {
       const kind = removeKinds[d.what] ?? d.what;
       const m = table(kind);
@@ -123,4 +130,25 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
 
 export function declsOf<K extends DeclKind>(decls: Declarations, kind: K): Extract<A.Decl, { kind: K }>[] {
   return [...(decls.byKind.get(kind)?.values() ?? [])] as Extract<A.Decl, { kind: K }>[];
+}
+
+/**
+ * An action with an `amend`'s clauses in place of its clauses of the same kinds: all the base's
+ * clauses of a kind the amend writes (every `when`, every `using`…) give way, at the place of the
+ * first of them, to the amend's; kinds the base lacks are added at the end. Its place becomes the
+ * amend's (logs and diffs point there); its cite and format gate too when the amend gives them.
+ */
+function amended(base: A.ActionDecl, a: A.AmendDecl): A.ActionDecl {
+  const kinds = new Set(a.clauses.map((c) => c.kind));
+  const placed = new Set<string>();
+  const clauses: A.Clause[] = [];
+  for (const c of base.clauses) {
+    if (!kinds.has(c.kind)) clauses.push(c);
+    else if (!placed.has(c.kind)) {
+      placed.add(c.kind);
+      clauses.push(...a.clauses.filter((x) => x.kind === c.kind));
+    }
+  }
+  for (const c of a.clauses) if (!placed.has(c.kind)) clauses.push(c);
+  return { ...base, name: a.name, clauses, cite: a.cite ?? base.cite, since: a.since ?? base.since, loc: a.loc, override: true };
 }

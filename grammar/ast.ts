@@ -43,7 +43,8 @@ export type Decl =
   | CheckDecl
   | EvaluateDecl
   | FlowDecl
-  | RemoveDecl;
+  | RemoveDecl
+  | AmendDecl;
 
 interface DeclBase {
   loc: Loc;
@@ -256,6 +257,19 @@ export interface EvaluateDecl extends DeclBase {
 export interface FlowDecl extends DeclBase {
   kind: 'setup' | 'turn';
   body: Stmt[];
+}
+
+/**
+ * `amend action NAME [since F] [cite "…"] { clauses }` (revisions only): the base game's action (or
+ * trigger) with these clauses in place of its clauses of the same kinds — a cost, a condition, an
+ * effect changed without copying the whole definition (compiler/resolve.ts applies it).
+ */
+export interface AmendDecl extends DeclBase {
+  kind: 'amend';
+  what: 'action' | 'trigger';
+  name: Name;
+  since?: Name;
+  clauses: Clause[];
 }
 
 export interface RemoveDecl extends DeclBase {

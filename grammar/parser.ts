@@ -249,6 +249,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.evaluateDecl) },
       { ALT: () => this.SUBRULE(this.flowDecl) },
       { ALT: () => this.SUBRULE(this.removeDecl) },
+      { ALT: () => this.SUBRULE(this.amendDecl) },
     ]);
     return this.ACTION(() => {
       if (d) {
@@ -829,6 +830,31 @@ export class GrimoireParser extends EmbeddedActionsParser {
     const cite = this.SUBRULE(this.citeOpt);
     const body = this.SUBRULE(this.block);
     return { kind, cite, body, loc: this.loc(start) };
+  });
+
+  /** `amend action|trigger NAME [since F] [cite "…"] { clauses }`: see A.AmendDecl. */
+  private amendDecl = this.RULE('amendDecl', (): A.AmendDecl => {
+    this.CONSUME(K.amend);
+    const what = this.OR([
+      { ALT: () => { this.CONSUME(K.action); return 'action' as const; } },
+      { ALT: () => { this.CONSUME(K.trigger); return 'trigger' as const; } },
+    ]);
+    const name = this.nameAt(101);
+    // The clauses are read as an action's are (the `clause` rule fills `since` and `cite` in too).
+    const d: A.ActionDecl = { kind: what, name, clauses: [], loc: name.loc };
+    this.MANY(() =>
+      this.OR2([
+        { ALT: () => { this.CONSUME(K.since); const n = this.nameAt(102); this.ACTION(() => (d.since = n)); } },
+        { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE(this.str); this.ACTION(() => (d.cite = c)); } },
+      ]),
+    );
+    this.CONSUME(T.LBrace);
+    this.MANY2(() => {
+      const c = this.SUBRULE(this.clause, { ARGS: [d] });
+      this.ACTION(() => c && d.clauses.push(c));
+    });
+    this.CONSUME(T.RBrace);
+    return { kind: 'amend', what, name, since: d.since, cite: d.cite, clauses: d.clauses, loc: name.loc };
   });
 
   private removeDecl = this.RULE('removeDecl', (): A.RemoveDecl => {

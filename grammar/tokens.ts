@@ -50,7 +50,7 @@ export const QuotedIdentifier = createToken({
 
 /** Every keyword of the language, in the order shown in docs/language.md. */
 export const keywordWords = [
-  'game', 'revision', 'revises', 'override', 'remove', 'version', 'players', 'format', 'level',
+  'game', 'revision', 'revises', 'override', 'amend', 'remove', 'version', 'players', 'format', 'level',
   'default', 'stack', 'leftover', 'first', 'responder', 'max', 'turns', 'param', 'alternatives', 'note',
   'enum', 'label', 'zone', 'per', 'player', 'shared', 'public', 'private', 'hidden', 'ordered',
   'attachments', 'capacity', 'card', 'type', 'attr', 'state', 'keep', 'value', 'global',

@@ -1,6 +1,8 @@
 // A rule revision of 8.1: one action's cost changed, one action removed. The same scenario
 // passes under 8.1 and fails under the revision, and a scenario written for the revision
 // passes there and fails under 8.1 — "what does this revision change?" answered by the casebook.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
@@ -195,5 +197,56 @@ override param opening_hand: number = 6 alternatives 5, 7
     expect(r.ir).toBeUndefined();
     expect(r.diagnostics.map((d) => d.code)).toEqual(['game/revision-cycle']);
     expect(r.diagnostics[0]!.message).toMatch(/revise each other in a circle: ra → rb → ra/);
+  });
+});
+
+// `amend`: one clause of an action changed without copying the definition (rules/trump-82).
+describe('amend: clauses of an action', () => {
+  const amendText = `
+revision trump_amend "amend" revises trump {
+  version "amend"
+}
+amend action 兵士召喚 cite "8.2 draft: 兵士召喚 $ L" {
+  when main_timing(me) and can_pay_l(me)
+  cost {
+    do damage(me, 1)
+  }
+}
+`;
+  const compileAmend = (text: string) => compileGame({ sources: [{ path: 'rules/trump_amend/revision.grim', text }], loadBase: (name) => gameSources(root, name) });
+
+  it('gives the same action as overriding the whole definition, but for where it is written', () => {
+    const amended = compileAmend(amendText);
+    expect(amended.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const full = compileRevision().ir!;
+    const strip = (a: unknown) => JSON.parse(JSON.stringify(a, (k, v) => (k === 'loc' ? undefined : v)));
+    const a = amended.ir!.actions.find((x) => x.name === '兵士召喚')!;
+    const b = full.actions.find((x) => x.name === '兵士召喚')!;
+    expect(strip(a)).toEqual(strip(b));
+    expect(a.loc[0]).toBe(amended.ir!.files.indexOf('rules/trump_amend/revision.grim'));
+    expect(runScenarioInRepo(root, 'draft-summon.yaml', draftSummon, { ir: amended.ir! }).failures).toEqual([]);
+  });
+
+  it('refuses to amend what the base game does not have', () => {
+    const r = compileAmend(amendText.replace('amend action 兵士召喚', 'amend action 兵士招喚'));
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['revision/nothing-to-amend']);
+    expect(r.diagnostics[0]!.message).toContain("there is no action '兵士招喚' to amend");
+  });
+
+  it('rules/trump-82: its own rulings pass under it, and the two that state a change fail under 8.1', () => {
+    const ir = compiledGame('trump-82');
+    expect(ir.game.revisionOf).toBe('trump');
+    expect(ir.params.find((p) => p.name === 'opening_hand')!.value).toBe(6);
+    expect(ir.actions.some((x) => x.name === '剣の雨')).toBe(false);
+    const folder = join(root, 'rules/trump-82/rulings');
+    const results = readdirSync(folder).sort().map((f) => {
+      const text = readFileSync(join(folder, f), 'utf8');
+      return [f, runScenarioInRepo(root, `rules/trump-82/rulings/${f}`, text).passed, runScenarioInRepo(root, `rules/trump-82/rulings/${f}`, text, { game: 'trump' }).passed];
+    });
+    expect(results).toEqual([
+      ['r-tr82-01-soldier-without-barrier.yaml', true, false],
+      ['r-tr82-02-opening-hand-six.yaml', true, false],
+      ['r-tr82-03-summon-still-needs-key.yaml', true, true],
+    ]);
   });
 });

@@ -55,7 +55,7 @@ export interface SymbolAt {
   builtIn?: BuiltIn;
 }
 
-const declarationWords = new Set(['game', 'revision', 'override', 'remove', 'param', 'enum', 'label', 'zone', 'card', 'player', 'global', 'request', 'function', 'procedure', 'action', 'trigger', 'event', 'check', 'evaluate', 'setup', 'turn']);
+const declarationWords = new Set(['game', 'revision', 'override', 'amend', 'remove', 'param', 'enum', 'label', 'zone', 'card', 'player', 'global', 'request', 'function', 'procedure', 'action', 'trigger', 'event', 'check', 'evaluate', 'setup', 'turn']);
 const memberKinds = new Set<SymbolInfo['kind']>(['zone', 'player state', 'card field', 'request state']);
 
 function toTok(t: IToken, base: number, lineBase: number): Tok {
