@@ -90,9 +90,10 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     }
     if (d.kind === 'amend') {
       const m = table(d.what);
-      const existing = m.get(d.name.text) as A.ActionDecl | undefined;
-      if (!existing) diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, `there is no ${d.what} '${d.name.text}' to amend (amend changes clauses of a definition the base game has; write a whole '${d.what}' to add one)`));
-      else m.set(d.name.text, amended(existing, d));
+      const existing = m.get(d.name.text);
+      if (!existing) diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, `there is no ${d.what} '${d.name.text}' to amend (amend changes a definition the base game has; write a whole '${d.what}' to add one)`));
+      else if (existing.kind === 'card') m.set(d.name.text, amendedCard(existing, d));
+      else m.set(d.name.text, amended(existing as A.ActionDecl, d));
       return;
     }
     if (d.kind === 'remove') {
@@ -151,4 +152,10 @@ function amended(base: A.ActionDecl, a: A.AmendDecl): A.ActionDecl {
   }
   for (const c of a.clauses) if (!placed.has(c.kind)) clauses.push(c);
   return { ...base, name: a.name, clauses, cite: a.cite ?? base.cite, since: a.since ?? base.since, loc: a.loc, override: true };
+}
+
+/** A card with an `amend card`'s values in place of its values of the same names (others kept, new ones added). */
+function amendedCard(base: A.CardDecl, a: A.AmendDecl): A.CardDecl {
+  const names = new Set(a.values.map((v) => v.name.text));
+  return { ...base, name: a.name, values: [...base.values.filter((v) => !names.has(v.name.text)), ...a.values], cite: a.cite ?? base.cite, loc: a.loc, override: true };
 }

@@ -832,29 +832,52 @@ export class GrimoireParser extends EmbeddedActionsParser {
     return { kind, cite, body, loc: this.loc(start) };
   });
 
-  /** `amend action|trigger NAME [since F] [cite "…"] { clauses }`: see A.AmendDecl. */
+  /** `amend action|trigger NAME [since F] [cite "…"] { clauses }` or `amend card NAME [cite "…"] { field = value … }`: see A.AmendDecl. */
   private amendDecl = this.RULE('amendDecl', (): A.AmendDecl => {
     this.CONSUME(K.amend);
-    const what = this.OR([
-      { ALT: () => { this.CONSUME(K.action); return 'action' as const; } },
-      { ALT: () => { this.CONSUME(K.trigger); return 'trigger' as const; } },
+    return this.OR<A.AmendDecl>([
+      {
+        ALT: () => {
+          const what = this.OR2([
+            { ALT: () => { this.CONSUME(K.action); return 'action' as const; } },
+            { ALT: () => { this.CONSUME(K.trigger); return 'trigger' as const; } },
+          ]);
+          const name = this.nameAt(101);
+          // The clauses are read as an action's are (the `clause` rule fills `since` and `cite` in too).
+          const d: A.ActionDecl = { kind: what, name, clauses: [], loc: name.loc };
+          this.MANY(() =>
+            this.OR3([
+              { ALT: () => { this.CONSUME(K.since); const n = this.nameAt(102); this.ACTION(() => (d.since = n)); } },
+              { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE(this.str); this.ACTION(() => (d.cite = c)); } },
+            ]),
+          );
+          this.CONSUME(T.LBrace);
+          this.MANY2(() => {
+            const c = this.SUBRULE(this.clause, { ARGS: [d] });
+            this.ACTION(() => c && d.clauses.push(c));
+          });
+          this.CONSUME(T.RBrace);
+          return { kind: 'amend', what, name, since: d.since, cite: d.cite, clauses: d.clauses, values: [], loc: name.loc };
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(K.card);
+          const name = this.nameAt(103);
+          const cite = this.SUBRULE(this.citeOpt);
+          const values: { name: A.Name; value: A.Expr }[] = [];
+          this.CONSUME2(T.LBrace);
+          this.MANY3(() => {
+            const field = this.nameAt(104);
+            this.CONSUME(T.Equals);
+            const value = this.SUBRULE(this.expression);
+            this.ACTION(() => values.push({ name: field, value }));
+          });
+          this.CONSUME2(T.RBrace);
+          return { kind: 'amend', what: 'card', name, cite, clauses: [], values, loc: name.loc };
+        },
+      },
     ]);
-    const name = this.nameAt(101);
-    // The clauses are read as an action's are (the `clause` rule fills `since` and `cite` in too).
-    const d: A.ActionDecl = { kind: what, name, clauses: [], loc: name.loc };
-    this.MANY(() =>
-      this.OR2([
-        { ALT: () => { this.CONSUME(K.since); const n = this.nameAt(102); this.ACTION(() => (d.since = n)); } },
-        { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE(this.str); this.ACTION(() => (d.cite = c)); } },
-      ]),
-    );
-    this.CONSUME(T.LBrace);
-    this.MANY2(() => {
-      const c = this.SUBRULE(this.clause, { ARGS: [d] });
-      this.ACTION(() => c && d.clauses.push(c));
-    });
-    this.CONSUME(T.RBrace);
-    return { kind: 'amend', what, name, since: d.since, cite: d.cite, clauses: d.clauses, loc: name.loc };
   });
 
   private removeDecl = this.RULE('removeDecl', (): A.RemoveDecl => {

@@ -227,6 +227,16 @@ amend action 兵士召喚 cite "8.2 draft: 兵士召喚 $ L" {
     expect(runScenarioInRepo(root, 'draft-summon.yaml', draftSummon, { ir: amended.ir! }).failures).toEqual([]);
   });
 
+  it("amend card: one printed value changed, the card's other values kept", () => {
+    const r = compileAmend('revision t "t" revises trump {\n  version "t"\n}\namend card ♠A cite "test: the ace is high" { rank = 14 }\n');
+    expect(r.diagnostics).toEqual([]);
+    const before = compiledGame('trump').cards.find((c) => c.name === '♠A')!;
+    const after = r.ir!.cards.find((c) => c.name === '♠A')!;
+    expect(before.attrs.map((x) => x.value)).toEqual(['spade', 1]);
+    expect(after.attrs.map((x) => x.value)).toEqual(['spade', 14]);
+    expect(after.cite).toBe('test: the ace is high');
+  });
+
   it('refuses to amend what the base game does not have', () => {
     const r = compileAmend(amendText.replace('amend action 兵士召喚', 'amend action 兵士招喚'));
     expect(r.diagnostics.map((d) => d.code)).toEqual(['revision/nothing-to-amend']);
