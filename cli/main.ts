@@ -6,6 +6,7 @@
  *   duel <game> A B       agent A against agent B, seats swapped: A's win rate with its interval
  *   balance <game>        a balance report: seats, ends, lengths, cards, actions; --vs compares rules
  *   scenario <paths…>     run rulings scenarios
+ *   why-not <scenario>    at a scenario's decision, every action of a player: available, or why not
  *   demo [game]           compile, play one narrated game, print a summary
  *   worker --queue URL    play the chunks that `play --queue URL` (any command that plays) puts on a queue
  * Exit codes: 0 ok, 1 errors / failures, 2 usage error.
@@ -35,6 +36,7 @@ import { parseQueueAddress, QueueError } from './queue/connection.ts';
 import { cmdBalance } from './balance.ts';
 import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
+import { cmdWhyNot } from './why-not.ts';
 
 function usage(): string {
   return [
@@ -52,6 +54,9 @@ function usage(): string {
     '  new <game>                     start a new game: rules, cards and a ruling that work',
     '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
+    '  why-not <scenario.yaml> --player P [--step N] [--action NAME] [--game NAME] [--json]',
+    '                                 at the decision after the script (or after step N): every action of P, available or',
+    '                                 each failed precondition with its citation and source line (docs/judges.md)',
     '  demo [game]                    compile, play one narrated game and summarise it',
     '  worker --queue redis://HOST:PORT [--concurrency N]',
     '                                 play chunks of games for play/duel/balance --queue run elsewhere (N at a time; default: the cores)',
@@ -246,7 +251,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
 
 /** Commands that take --queue: all but those that play no games (so a new command that plays through playSeeds gets it; worker serves one). */
 function playing(command: string): boolean {
-  return !['check', 'build', 'scenario', 'merge', 'new', 'demo', 'help'].includes(command);
+  return !['check', 'build', 'scenario', 'why-not', 'merge', 'new', 'demo', 'help'].includes(command);
 }
 
 /** `merge`: the report of one run from the summaries of its batches (cli/merge.ts). */
@@ -305,6 +310,9 @@ async function main(argv: string[]): Promise<number> {
       vs: { type: 'string' },
       'vs-param': { type: 'string', multiple: true },
       html: { type: 'string' },
+      step: { type: 'string' },
+      player: { type: 'string' },
+      action: { type: 'string' },
     },
   });
   if (values.queue !== undefined) {
@@ -335,6 +343,8 @@ async function main(argv: string[]): Promise<number> {
       if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);
       return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game, render: (d, text) => renderDiagnostic(d, text, color) });
+    case 'why-not':
+      return cmdWhyNot(positionals, values, color);
     case 'merge':
       return cmdMerge(positionals);
     case 'new': {
