@@ -223,6 +223,15 @@ export abstract class ActionsRoom extends TriggersRoom {
 
   /** What the last trial that failed ran into (trialFailure reads it). */
   private failure: PickIR | Impossible | null = null;
+  /** Runs `f` (why-not's trials) leaving no trace: trials fold moves into the hash, count steps and fill the first-step cache. */
+  unobserved<T>(f: () => T): T {
+    const [hash, steps, cache] = [this.hash, this.steps, this.failedFirst.map((x) => (x ? x.slice() : x))];
+    try {
+      return f();
+    } finally {
+      [this.hash, this.steps, this.failedFirst] = [hash, steps, cache];
+    }
+  }
 
   private canDeclare(a: CompiledAction, player: Player, source: Card | null): boolean {
     // No card but those where the first step failed last time for this player: it fails again

@@ -28,7 +28,7 @@ import { FlowRoom } from './flow.ts';
 import { compileRules } from './rules.ts';
 import { viewFor, type PlayerView, type ViewSource } from './view.ts';
 import type { GameCounts } from './tally.ts';
-import { whyNot, type WhyNotVerdict } from './why-not.ts';
+import { whyNot, type WhyNotHost, type WhyNotVerdict } from './why-not.ts';
 
 export type { Decision, DecisionOption } from './decisions.ts';
 export { StopRun, DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING } from './engine-types.ts';
@@ -59,21 +59,18 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
    * precondition that fails. Changes nothing in the game. `action`: only the actions of that name.
    */
   whyNot(player: Player, action?: string): WhyNotVerdict[] {
-    return whyNot(
-      {
-        ir: this.ir,
-        formatLevel: this.formatLevel,
-        actions: this.rules.actions,
-        compiler: this.rules.compiler,
-        cardsOf: (def) => this.cardsByDef[def] ?? [],
-        controllerOf: (c) => this.controllerOf(c),
-        uses: (a, p, c) => this.usesThisTurn.get(this.useKey(a, p, c)) ?? 0,
-        offered: (a, p, c) => this.offered(a, p, c),
-        trialFailure: (a, p, c) => this.trialFailure(a, p, c),
-      },
-      player,
-      action,
-    );
+    const host: WhyNotHost = {
+      ir: this.ir,
+      formatLevel: this.formatLevel,
+      actions: this.rules.actions,
+      compiler: this.rules.compiler,
+      cardsOf: (def) => this.cardsByDef[def] ?? [],
+      controllerOf: (c) => this.controllerOf(c),
+      uses: (a, p, c) => this.usesThisTurn.get(this.useKey(a, p, c)) ?? 0,
+      offered: (a, p, c) => this.offered(a, p, c),
+      trialFailure: (a, p, c) => this.trialFailure(a, p, c),
+    };
+    return this.unobserved(() => whyNot(host, player, action));
   }
 
   /** What each player drew, played and used in this game (tally.ts), with EngineOptions.tally; else null. */

@@ -120,9 +120,13 @@ function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | 
     const failed = parts.length > 1 ? parts.map((p, i) => ({ p, i })).filter(({ p }) => holds((compiled.get(p) ?? compiled.set(p, h.compiler.expr(p)).get(p)!), ctx) === false) : [];
     // (A line whose parts all hold alone, or throw alone: the line as a whole.)
     const each = failed.length ? failed : [{ p: w, i: -1 }];
+    if (w.kind === 'lit' && w.value === false) {
+      reasons.push({ kind: 'when', text: 'when false: no player declares it; the rules perform it themselves (perform)', cite, loc: a.ir.loc, when: { line, part: -1, parts: 1 } });
+      return;
+    }
     for (const { p, i } of each) {
       const fns = calledFunctions(p, h.ir);
-      const text = `when ${show(w, h.ir)}${i >= 0 ? `: ${show(p, h.ir)}` : ''} is false`;
+      const text = `when ${show(w, h.ir)}${i >= 0 ? `: ${show(p, h.ir)}` : ''} is false${inside(h, p, ctx)}`;
       reasons.push({ kind: 'when', text, cite, ...(fns.length ? { cites: fns } : {}), loc: a.ir.loc, when: { line, part: i, parts: parts.length } });
     }
   });
@@ -136,11 +140,40 @@ function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | 
       const names = new Map(a.ir.steps.flatMap((st) => (st.kind === 'cost' ? [] : [[st.slot, st.name] as const])));
       const such = f.suchThat ? ` such that ${show(f.suchThat, h.ir, 0, names)}` : '';
       const what = f.kind === 'target' ? 'no legal target' : 'no cards to use (key cards)';
-      reasons.push({ kind: 'choice', text: `${what}: nothing to choose for ${f.kind} ${f.name}: ${n} from ${show(f.from, h.ir)}${such}`, cite, loc: f.loc });
+      const fns = calledFunctions([f.from, f.suchThat], h.ir);
+      reasons.push({ kind: 'choice', text: `${what}: nothing to choose for ${f.kind} ${f.name}: ${n} from ${show(f.from, h.ir)}${such}`, cite, ...(fns.length ? { cites: fns } : {}), loc: f.loc });
     }
   }
   if (reasons.length === 0) reasons.push({ kind: 'refused', text: 'the engine does not offer it, and no single precondition explains why', cite, loc: a.ir.loc });
   return { available, reasons };
+}
+
+/** Compiled parts of game functions' bodies, by expression. */
+const compiledParts = new WeakMap<Expr, (c: Parameters<Ev>[0], ...args: unknown[]) => unknown>();
+
+/**
+ * For a failed call of a game function whose body joins conditions with `and`: which of them
+ * fail for these arguments (each part compiled as a function of the same parameters), in words.
+ */
+function inside(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): string {
+  if (e.kind !== 'call') return '';
+  const f = h.ir.functions[e.fn]!;
+  const parts = conjuncts(f.body);
+  if (parts.length < 2) {
+    // A body of alternatives (`or`), none of which holds: each in words.
+    const alts = disjuncts(f.body);
+    if (alts.length < 2) return '';
+    const names = new Map(f.params.map((p, i) => [i, p.name] as const));
+    return ` (in ${f.name}: none of ${alts.map((q) => show(q, h.ir, 2, names)).join('; ')} holds)`;
+  }
+  try {
+    const args = e.args.map((x) => (compiled.get(x) ?? compiled.set(x, h.compiler.expr(x)).get(x)!)(ctx));
+    const names = new Map(f.params.map((p, i) => [i, p.name] as const));
+    const failed = parts.filter((q) => !(compiledParts.get(q) ?? compiledParts.set(q, h.compiler.fn({ ...f, body: q })).get(q)!)(ctx, ...args));
+    return failed.length ? ` (in ${f.name}: ${failed.map((q) => show(q, h.ir, 3, names)).join(', ')} ${failed.length > 1 ? 'are' : 'is'} false)` : '';
+  } catch {
+    return '';
+  }
 }
 
 /** An expression's value as a condition; undefined when it cannot be evaluated alone (it throws). */
@@ -157,8 +190,12 @@ export function conjuncts(e: Expr): Expr[] {
   return e.kind === 'binary' && e.op === 'and' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
 }
 
+function disjuncts(e: Expr): Expr[] {
+  return e.kind === 'binary' && e.op === 'or' ? [...disjuncts(e.left), ...disjuncts(e.right)] : [e];
+}
+
 /** The game functions an expression calls (directly), with their citations. */
-function calledFunctions(e: Expr, ir: GameIR): { name: string; cite: string }[] {
+function calledFunctions(e: Expr | (Expr | null)[], ir: GameIR): { name: string; cite: string }[] {
   const out: { name: string; cite: string }[] = [];
   const walk = (x: unknown): void => {
     if (Array.isArray(x)) return x.forEach(walk);
