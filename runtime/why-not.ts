@@ -58,8 +58,26 @@ export interface WhyNotHost {
   trialFailure(a: CompiledAction, player: Player, card: Card | null): PickIR | Impossible | null;
 }
 
-/** Compiled conjuncts, by expression (one compile per expression and rules). */
-const compiled = new WeakMap<Expr, Ev>();
+/** Compiled parts of conditions, by engine (its compiler: compiled code is bound to one engine), by expression. */
+const compiledBy = new WeakMap<Compiler, WeakMap<Expr, Ev>>();
+const fnPartsBy = new WeakMap<Compiler, WeakMap<Expr, (c: Parameters<Ev>[0], ...args: unknown[]) => unknown>>();
+
+function compiledExpr(h: WhyNotHost, e: Expr): Ev {
+  let m = compiledBy.get(h.compiler);
+  if (!m) compiledBy.set(h.compiler, (m = new WeakMap()));
+  let ev = m.get(e);
+  if (!ev) m.set(e, (ev = h.compiler.expr(e)));
+  return ev;
+}
+
+/** A part of a game function's body, compiled as a function of the same parameters. */
+function compiledPart(h: WhyNotHost, fn: number, e: Expr): (c: Parameters<Ev>[0], ...args: unknown[]) => unknown {
+  let m = fnPartsBy.get(h.compiler);
+  if (!m) fnPartsBy.set(h.compiler, (m = new WeakMap()));
+  let f = m.get(e);
+  if (!f) m.set(e, (f = h.compiler.fn({ ...h.ir.functions[fn]!, body: e })));
+  return f;
+}
 
 /** The verdicts for `player`, for every action (not triggers), in the rules' order; `only`: those of that name. */
 export function whyNot(h: WhyNotHost, player: Player, only?: string): WhyNotVerdict[] {
@@ -82,7 +100,7 @@ export function whyNot(h: WhyNotHost, player: Player, only?: string): WhyNotVerd
     const here = all.filter((c) => placed(a, c) && h.controllerOf(c) === player);
     if (here.length === 0) {
       const def = h.ir.cards[a.source]!.name;
-      const where = a.sourceZone >= 0 ? `in ${h.ir.zones[a.sourceZone]!.name}` : a.sourceZone === -2 ? 'attached under another card' : 'in a zone';
+      const where = a.sourceZone >= 0 ? `in ${h.ir.zones[a.sourceZone]!.name}` : a.sourceZone === -2 ? 'attached under another card' : 'in any zone';
       const mine = all.filter((c) => h.controllerOf(c) === player && (c.zone !== null || c.host !== null));
       const elsewhere = mine.length ? ` (${player.name}'s ${def}: ${mine.map((c) => (c.zone ? c.zone.label : `under ${c.host!.name}`)).join(', ')})` : '';
       const text = `no ${def} of ${player.name}'s is where the ability works (${where})${elsewhere}`;
@@ -117,7 +135,7 @@ function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | 
     if (holds(a.when[line]!, ctx) !== false) return;
     whenHolds = false;
     const parts = conjuncts(w);
-    const failed = parts.length > 1 ? parts.map((p, i) => ({ p, i })).filter(({ p }) => holds((compiled.get(p) ?? compiled.set(p, h.compiler.expr(p)).get(p)!), ctx) === false) : [];
+    const failed = parts.length > 1 ? parts.map((p, i) => ({ p, i })).filter(({ p }) => holds(compiledExpr(h, p), ctx) === false) : [];
     // (A line whose parts all hold alone, or throw alone: the line as a whole.)
     const each = failed.length ? failed : [{ p: w, i: -1 }];
     if (w.kind === 'lit' && w.value === false) {
@@ -148,9 +166,6 @@ function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | 
   return { available, reasons };
 }
 
-/** Compiled parts of game functions' bodies, by expression. */
-const compiledParts = new WeakMap<Expr, (c: Parameters<Ev>[0], ...args: unknown[]) => unknown>();
-
 /**
  * For a failed call of a game function whose body joins conditions with `and`: which of them
  * fail for these arguments (each part compiled as a function of the same parameters), in words.
@@ -167,9 +182,9 @@ function inside(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): string {
     return ` (in ${f.name}: none of ${alts.map((q) => show(q, h.ir, 2, names)).join('; ')} holds)`;
   }
   try {
-    const args = e.args.map((x) => (compiled.get(x) ?? compiled.set(x, h.compiler.expr(x)).get(x)!)(ctx));
+    const args = e.args.map((x) => compiledExpr(h, x)(ctx));
     const names = new Map(f.params.map((p, i) => [i, p.name] as const));
-    const failed = parts.filter((q) => !(compiledParts.get(q) ?? compiledParts.set(q, h.compiler.fn({ ...f, body: q })).get(q)!)(ctx, ...args));
+    const failed = parts.filter((q) => !compiledPart(h, e.fn, q)(ctx, ...args));
     return failed.length ? ` (in ${f.name}: ${failed.map((q) => show(q, h.ir, 3, names)).join(', ')} ${failed.length > 1 ? 'are' : 'is'} false)` : '';
   } catch {
     return '';
