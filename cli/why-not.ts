@@ -89,7 +89,10 @@ function printReport(r: WhyNotReport, color: boolean): void {
   console.log(`${r.file} — why not, for ${r.player}, ${when}`);
   if (r.outcome.error) console.log(`  (the run: ${r.outcome.error.message})`);
   let available = 0;
+  // Card abilities with no card of the player's where they work: one line for them all (--action or --json shows each).
+  const cardless = r.actions.length > 1 ? r.actions.filter((a) => !a.available && a.reasons.length === 1 && a.reasons[0]!.kind === 'source') : [];
   for (const a of r.actions) {
+    if (cardless.includes(a)) continue;
     const name = `${a.action}${a.title !== a.action ? ` "${a.title}"` : ''}${a.card ? ` — ${a.card}` : ''}`;
     if (a.available) {
       available++;
@@ -104,5 +107,6 @@ function printReport(r: WhyNotReport, color: boolean): void {
     }
     if (a.cite) console.log(dim(`      — ${a.cite}`));
   }
+  if (cardless.length) console.log(`${red('refused')}    ${cardless.length} card abilit${cardless.length === 1 ? 'y' : 'ies'} with no card of ${r.player}'s where ${cardless.length === 1 ? 'it works' : 'they work'} (source): ${cardless.map((a) => a.action).join(', ')}`);
   console.log(`${available} available, ${r.actions.length - available} refused`);
 }
