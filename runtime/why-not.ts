@@ -157,7 +157,7 @@ function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | 
       const n = show(f.min, h.ir) === show(f.max, h.ir) ? show(f.min, h.ir) : `${show(f.min, h.ir)}..${show(f.max, h.ir)}`;
       const names = new Map(a.ir.steps.flatMap((st) => (st.kind === 'cost' ? [] : [[st.slot, st.name] as const])));
       const such = f.suchThat ? ` such that ${show(f.suchThat, h.ir, 0, names)}` : '';
-      const what = f.kind === 'target' ? 'no legal target' : 'no cards to use (key cards)';
+      const what = f.kind === 'target' ? 'no legal target' : 'no cards to use';
       const fns = calledFunctions([f.from, f.suchThat], h.ir);
       reasons.push({ kind: 'choice', text: `${what}: nothing to choose for ${f.kind} ${f.name}: ${n} from ${show(f.from, h.ir)}${such}`, cite, ...(fns.length ? { cites: fns } : {}), loc: f.loc });
     }

@@ -44,7 +44,7 @@ const cases: Record<string, Case[]> = {
     { file: ruling('trump', 'r-tr-25-hero-summon-uncounterable'), step: 1, player: 'p1', action: 'エンド', kind: 'when', text: 'in main_timing: p == active' },
     { file: ruling('trump', 'r-tr-14a-summon-needs-barrier'), player: 'p1', action: '防壁破壊', kind: 'choice', text: 'no legal target' },
     { file: ruling('trump', 'r-tr-14a-summon-needs-barrier'), player: 'p1', action: 'チャージ', kind: 'when', text: 'charge_pending is false' },
-    { file: ruling('trump', 'r-tr-02-soldier-vs-soldier'), step: 0, player: 'p1', action: '投擲', kind: 'choice', text: 'no cards to use (key cards)' },
+    { file: ruling('trump', 'r-tr-02-soldier-vs-soldier'), step: 0, player: 'p1', action: '投擲', kind: 'choice', text: 'no cards to use' },
   ],
   'summon-magic': [
     { file: fixture('summon-magic-no-ap'), player: 'p1', action: 'チャージ', kind: 'when', text: 'in can_act: p.ap >= 1 is false' },
