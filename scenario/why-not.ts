@@ -109,6 +109,11 @@ export function actionNamed(ir: GameIR, name: string): string | undefined {
   );
 }
 
+/** Verdicts as plain data, each reason at its source line (`source`: the rules' text by path, to find a `when` or `limit` line). */
+export function whyNotJSON(verdicts: readonly WhyNotVerdict[], ir: GameIR, source?: WhyNotOptions['source']): WhyNotActionJSON[] {
+  return verdicts.map((v) => verdictJSON(v, ir, source));
+}
+
 function verdictJSON(v: WhyNotVerdict, ir: GameIR, source: WhyNotOptions['source']): WhyNotActionJSON {
   const at = place(ir, v.loc);
   const card = v.card ? `${v.card.name}${v.card.zone ? ` (${v.card.zone.label})` : v.card.host ? ` (under ${v.card.host.name})` : ''}` : null;

@@ -198,3 +198,30 @@ describe('grimoire why-not', () => {
     expect(r.stdout).toMatch(/test\/fixtures\/why-not\/broken\.yaml:\d+:\d+: error/);
   });
 });
+
+describe('the playground: a person deciding sees why the other actions are not offered', () => {
+  it('an action decision of a game with seats carries the refused actions, each with reasons and lines', async () => {
+    const { runMatch } = await import('../playground/src/worker/match-run.ts');
+    const ir = compiledGame('trump');
+    const files = ir.files.map((path) => ({ path, text: source(path) }));
+    const req = { type: 'match' as const, id: 1, files, game: 'trump', seed: 5, maxSteps: 100_000, seats: [{ kind: 'person' as const, budget: 0 }, { kind: 'random' as const, budget: 0 }], answers: [] as number[], think: true };
+    // p1's first action decision (other decisions answered with their first option).
+    let report = runMatch(req, ir, () => {}, 0).report;
+    for (let i = 0; i < 50 && report.decision && report.decision.kind !== 'action'; i++) {
+      expect(report.decision.refused).toEqual([]);
+      report = runMatch({ ...req, answers: [...report.answers, 0] }, ir, () => {}, 0).report;
+    }
+    const d = report.decision!;
+    expect(d.kind).toBe('action');
+    expect(d.refused.length).toBeGreaterThan(0);
+    for (const a of d.refused) {
+      expect(a.available).toBe(false);
+      expect(d.options).not.toContain(a.action);
+      expect(a.reasons.length).toBeGreaterThan(0);
+      for (const r of a.reasons) expect(r.at?.file).toMatch(/\.grim$/);
+    }
+    // A `when` reason is placed at its own line, found in the workspace's text.
+    const when = d.refused.flatMap((a) => a.reasons).find((r) => r.kind === 'when')!;
+    expect(source(when.at!.file).split('\n')[when.at!.line - 1]!.trim()).toMatch(/^when /);
+  });
+});
