@@ -12,6 +12,8 @@ import { RandomAgent } from '../runtime/agents/basic.ts';
 import type { Offer } from '../runtime/actions.ts';
 import { newEngine, playGame } from '../runtime/play.ts';
 import { clauseLine, whyNotScenario } from '../scenario/why-not.ts';
+import { compileGame } from '../compiler/compile.ts';
+import { gameSources } from '../compiler/project.ts';
 import { compiledGame, root } from './helpers.ts';
 
 interface Case {
@@ -223,5 +225,20 @@ describe('the playground: a person deciding sees why the other actions are not o
     // A `when` reason is placed at its own line, found in the workspace's text.
     const when = d.refused.flatMap((a) => a.reasons).find((r) => r.kind === 'when')!;
     expect(source(when.at!.file).split('\n')[when.at!.line - 1]!.trim()).toMatch(/^when /);
+  });
+});
+
+describe('a cost that cannot be paid', () => {
+  it('is a cost reason at the cost line, in the engine\'s words (skirmish with one more action)', () => {
+    const extra = {
+      path: 'rules/skirmish/extra.grim',
+      text: ['action Sacrifice "Sacrifice" cite "test: a cost that chooses a card to pay" {', '  speed immediate', '  when me == active', '  cost {', '    choose s: 1 from me.discard by me "a card to sacrifice"', '    move s to me.deck', '  }', '  effect {', '    set me.life = me.life + 1', '  }', '}', ''].join('\n'),
+    };
+    const ir = compileGame({ sources: [...gameSources(root, 'skirmish')!, extra], loadBase: (n) => gameSources(root, n) }).ir!;
+    const file = 'rules/skirmish/rulings/attack-needs-ready.yaml';
+    const r = whyNotScenario(file, source(file), { ir, player: 'p1', action: 'Sacrifice', step: 0 });
+    expect(r.actions).toHaveLength(1);
+    expect(r.actions[0]!.available).toBe(false);
+    expect(r.actions[0]!.reasons).toEqual([{ kind: 'cost', text: 'the cost cannot be paid: nothing to choose for: a card to sacrifice', cite: 'test: a cost that chooses a card to pay', cites: [], at: { file: 'rules/skirmish/extra.grim', line: 4, col: 3 } }]);
   });
 });
