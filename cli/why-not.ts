@@ -88,6 +88,7 @@ function printReport(r: WhyNotReport, color: boolean): void {
   const when = d ? `at the decision after step ${r.afterStep}: ${d.prompt} [${d.options.join(' | ')}]` : `at the end of the game (after step ${r.afterStep})`;
   console.log(`${r.file} — why not, for ${r.player}, ${when}`);
   if (r.outcome.error) console.log(`  (the run: ${r.outcome.error.message})`);
+  if (d && d.player !== r.player) console.log(dim(`  (the engine asks ${d.player} here, not ${r.player}: "available" is what ${r.player} could declare if asked now)`));
   let available = 0;
   // Card abilities with no card of the player's where they work: one line for them all (--action or --json shows each).
   const cardless = r.actions.length > 1 ? r.actions.filter((a) => !a.available && a.reasons.length === 1 && a.reasons[0]!.kind === 'source') : [];
