@@ -9,6 +9,7 @@
  *   explain <scenario>    a ruling's answer and the steps that decided it, with their rule texts
  *   faq <game>            the casebook as a rulings document grouped by rule id (Markdown or HTML)
  *   diff <a> <b>          what version b of the rules changes against a; --rulings: the rulings it changes
+ *   why-not <scenario>    at a scenario's decision, every action of a player: available, or why not
  *   demo [game]           compile, play one narrated game, print a summary
  *   worker --queue URL    play the chunks that `play --queue URL` (any command that plays) puts on a queue
  * Exit codes: 0 ok, 1 errors / failures, 2 usage error.
@@ -42,6 +43,7 @@ import { cmdFaq } from './faq.ts';
 import { cmdDiff } from './diff.ts';
 import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
+import { cmdWhyNot } from './why-not.ts';
 
 function usage(): string {
   return [
@@ -66,6 +68,9 @@ function usage(): string {
     '  faq <game> [--out FILE.md|FILE.html]    the casebook as a rulings document grouped by rule id: position, answer, steps with citations',
     '  diff <gameA> <gameB> [--rulings] [--md FILE] [--json]   what B changes against A: definitions added, removed, changed',
     '                                 (with a text diff and citations), parameter defaults; --rulings: the rulings whose outcome changes',
+    '  why-not <scenario.yaml> --player P [--step N] [--action NAME] [--game NAME] [--json]',
+    '                                 at the decision after the script (or after step N): every action of P, available or',
+    '                                 each failed precondition with its citation and source line (docs/judges.md)',
     '  demo [game]                    compile, play one narrated game and summarise it',
     '  worker --queue redis://HOST:PORT [--concurrency N]',
     '                                 play chunks of games for play/duel/balance --queue run elsewhere (N at a time; default: the cores)',
@@ -260,7 +265,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
 
 /** Commands that take --queue: all but those that play no games (so a new command that plays through playSeeds gets it; worker serves one). */
 function playing(command: string): boolean {
-  return !['check', 'build', 'scenario', 'explain', 'faq', 'diff', 'merge', 'new', 'demo', 'help'].includes(command);
+  return !['check', 'build', 'scenario', 'explain', 'faq', 'diff', 'why-not', 'merge', 'new', 'demo', 'help'].includes(command);
 }
 
 /** `merge`: the report of one run from the summaries of its batches (cli/merge.ts). */
@@ -322,6 +327,9 @@ async function main(argv: string[]): Promise<number> {
       readings: { type: 'boolean' },
       rulings: { type: 'boolean' },
       md: { type: 'string' },
+      step: { type: 'string' },
+      player: { type: 'string' },
+      action: { type: 'string' },
     },
   });
   if (values.queue !== undefined) {
@@ -381,6 +389,8 @@ async function main(argv: string[]): Promise<number> {
     case 'explain':
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);
       return cmdExplain(positionals, { root: projectRoot, game: values.game, render: (d, text) => renderDiagnostic(d, text, color) });
+    case 'why-not':
+      return cmdWhyNot(positionals, values, color);
     case 'merge':
       return cmdMerge(positionals);
     case 'new': {

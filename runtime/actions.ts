@@ -210,6 +210,29 @@ export abstract class ActionsRoom extends TriggersRoom {
     });
   };
 
+  /** Whether availableActions offers `a` (for the card `source`) to `player` now: its limit, then canDeclare (why-not.ts). */
+  offered(a: CompiledAction, player: Player, source: Card | null): boolean {
+    return !(a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, source)) ?? 0) >= a.limit) && this.canDeclare(a, player, source);
+  }
+
+  /** Why-not (why-not.ts): canDeclare's trial, without its cache, and what failed — the pick, the `Impossible` (its `step`) — or null. */
+  trialFailure(a: CompiledAction, player: Player, source: Card | null): PickIR | Impossible | null {
+    this.failure = null;
+    return this.trialDeclare(a, player, source, null) ? null : this.failure;
+  }
+
+  /** What the last trial that failed ran into (trialFailure reads it). */
+  private failure: PickIR | Impossible | null = null;
+  /** Runs `f` (why-not's trials) leaving no trace: trials fold moves into the hash, count steps and fill the first-step cache. */
+  unobserved<T>(f: () => T): T {
+    const [hash, steps, cache] = [this.hash, this.steps, this.failedFirst.map((x) => (x ? x.slice() : x))];
+    try {
+      return f();
+    } finally {
+      [this.hash, this.steps, this.failedFirst] = [hash, steps, cache];
+    }
+  }
+
   private canDeclare(a: CompiledAction, player: Player, source: Card | null): boolean {
     // No card but those where the first step failed last time for this player: it fails again
     // (first-step.ts), whatever `when` says.
@@ -297,9 +320,10 @@ export abstract class ActionsRoom extends TriggersRoom {
         // (Only when the cards are bare, if the step reads what lies under them.)
         this.failedFirst[a.index * this.players.length + player.index] = !a.firstBare || bare(cards) ? keep : null;
       }
+      if (failed !== null) this.failure = failed;
       return failed === null;
     } catch (e) {
-      if (e instanceof Impossible) return false;
+      if (e instanceof Impossible) return !(this.failure = e);
       if (e instanceof TrialEndsGame) return true;
       throw e;
     } finally {
@@ -351,7 +375,13 @@ export abstract class ActionsRoom extends TriggersRoom {
     for (let i = 0; i < steps.length; i++) {
       const s = steps[i]!;
       if (s.kind === 'cost') {
-        s.body(ctx);
+        try {
+          s.body(ctx);
+        } catch (e) {
+          // (The step it failed at, for why-not: the innermost declaration's.)
+          if (e instanceof Impossible && e.step < 0) e.step = i;
+          throw e;
+        }
         continue;
       }
       // The prompt is shown only when someone is asked, never in a trial.

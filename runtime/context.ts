@@ -26,6 +26,8 @@ export type Ex = (ctx: Ctx) => void;
 
 /** Thrown while declaring when a choice cannot be made: the declaration is undone. */
 export class Impossible {
+  /** The declaration step (its index) where it was thrown, once a declaration's cost sees it; else -1. */
+  step = -1;
   constructor(readonly why: string) {}
 }
 

@@ -28,12 +28,14 @@ import { FlowRoom } from './flow.ts';
 import { compileRules } from './rules.ts';
 import { viewFor, type PlayerView, type ViewSource } from './view.ts';
 import type { GameCounts } from './tally.ts';
+import { whyNot, type WhyNotHost, type WhyNotVerdict } from './why-not.ts';
 
 export type { Decision, DecisionOption } from './decisions.ts';
 export { StopRun, DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING } from './engine-types.ts';
 export type { CountDecider, Decider, GameResult, LogEvent } from './engine-types.ts';
 
 export type EngineOptions = Options<Engine>;
+export type { WhyNotReason, WhyNotVerdict, WhyNotKind } from './why-not.ts';
 
 export class Engine extends FlowRoom implements ViewSource, EngineCalls {
   constructor(ir: GameIR, opts: EngineOptions) {
@@ -49,6 +51,26 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
    */
   reset(seed: number): void {
     this.resetGame(seed);
+  }
+
+  /**
+   * Why not? (why-not.ts): for every action of the game — each card ability once per card of
+   * `player`'s where it works — whether the engine offers it to `player` now, and if not, each
+   * precondition that fails. Changes nothing in the game. `action`: only the actions of that name.
+   */
+  whyNot(player: Player, action?: string): WhyNotVerdict[] {
+    const host: WhyNotHost = {
+      ir: this.ir,
+      formatLevel: this.formatLevel,
+      actions: this.rules.actions,
+      compiler: this.rules.compiler,
+      cardsOf: (def) => this.cardsByDef[def] ?? [],
+      controllerOf: (c) => this.controllerOf(c),
+      uses: (a, p, c) => this.usesThisTurn.get(this.useKey(a, p, c)) ?? 0,
+      offered: (a, p, c) => this.offered(a, p, c),
+      trialFailure: (a, p, c) => this.trialFailure(a, p, c),
+    };
+    return this.unobserved(() => whyNot(host, player, action));
   }
 
   /** What each player drew, played and used in this game (tally.ts), with EngineOptions.tally; else null. */

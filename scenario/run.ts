@@ -108,6 +108,14 @@ export interface ScenarioOptions {
    * an ambiguity). The scenario's own `params:` win: a ruling that pins a reading keeps it.
    */
   params?: Record<string, number | boolean | string>;
+  /**
+   * Stop at the first decision once this many steps are done (Infinity: once the script has run
+   * out), before anything is passed, and call `onStop` there with the steps done (`grimoire
+   * why-not`); when the game ends first, at its end (`d` null). The expectations are then checked
+   * at that point.
+   */
+  stopAfter?: number;
+  onStop?: (engine: Engine, d: Decision | null, stepsDone: number) => void;
 }
 
 export function runScenario(file: string, text: string, opts: ScenarioOptions = {}): ScenarioOutcome {
@@ -176,6 +184,11 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     // The script answers the engine's questions in order, as they come.
     const decide = (d: Decision): number => {
       checksUpTo(d);
+      if (opts.stopAfter !== undefined && i >= Math.min(opts.stopAfter, steps.length)) {
+        opts.onStop?.(run, d, i);
+        stoppedAt = d;
+        throw new StopRun(d);
+      }
       if (i < steps.length) {
         const step = steps[i] as Yaml;
         const agent = agents.get(i);
@@ -222,6 +235,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     const d = stoppedAt as Decision | null;
     if (!d) checksUpTo(null);
     outcome.checkpoint = checkpointOf(engine, d, scriptEnd as { turn: number; log: number } | null, passesAfter);
+    if (!d && opts.stopAfter !== undefined) opts.onStop?.(engine, null, i);
     if (i < steps.length) outcome.failures.push(`the game ended (or stopped asking) before step ${i + 1} of ${steps.length}: ${JSON.stringify(steps[i])}`);
     outcome.failures.push(...expect(engine, (y.expect ?? {}) as Yaml, d, 'expect', outcome.expectations));
   } catch (e) {

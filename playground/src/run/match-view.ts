@@ -18,6 +18,8 @@ export interface MatchHandlers {
   thinkAgain(): void;
   /** A seat's kind or budget changed. */
   seatsChanged(): void;
+  /** Show a place of the rules (a reason's source line) in the editor. */
+  reveal(file: string, line: number, col: number): void;
 }
 
 const KIND_NAMES: Record<SeatKind, string> = { person: 'Person', random: 'Random', greedy: 'Greedy', mcts: 'MCTS' };
@@ -48,6 +50,8 @@ export class MatchView {
   private readonly prompt = el('div', { id: 'decision-prompt' });
   private readonly cite = el('div', { id: 'decision-cite' });
   private readonly options = el('div', { id: 'decision-options', role: 'group', 'aria-label': 'options' });
+  /** The actions the person is not offered now, greyed; one clicked shows why (Engine.whyNot). */
+  private readonly refused = el('div', { id: 'decision-refused', hidden: '' });
   private readonly hintButton = el('button', { id: 'hint', type: 'button', title: 'What would MCTS play here, and how sure is it?' }, 'Hint');
   private readonly hintBudget = el('input', { id: 'hint-budget', type: 'number', value: String(DEFAULT_BUDGET), min: '1', max: String(MAX_BUDGET), step: '100', 'aria-label': 'hint simulations' });
   private readonly hintPanel = el('div', { id: 'hint-panel', hidden: '' });
@@ -66,7 +70,7 @@ export class MatchView {
     const budgetLabel = el('label', {}, 'simulations ');
     budgetLabel.append(this.hintBudget);
     hintRow.append(this.hintButton, budgetLabel);
-    this.decision.append(this.prompt, this.cite, this.options, hintRow);
+    this.decision.append(this.prompt, this.cite, this.options, this.refused, hintRow);
     this.host.append(this.status, this.thinking, this.resume, this.decision, this.hintPanel);
     this.setPlayers(['p1', 'p2']);
   }
@@ -182,6 +186,51 @@ export class MatchView {
       this.options.append(b);
     });
     this.hintButton.disabled = !enabled;
+    this.showRefused(d);
+  }
+
+  /**
+   * The actions not offered, greyed, each with its reasons on hover (title) and, once clicked,
+   * listed below with a link to each reason's line in the rules. Card abilities with no card
+   * where they work are only counted (a game has many).
+   */
+  private showRefused(d: PendingDecision): void {
+    const cardless = d.refused.filter((a) => a.reasons.length === 1 && a.reasons[0]!.kind === 'source');
+    const shown = d.refused.filter((a) => !cardless.includes(a));
+    this.refused.replaceChildren();
+    this.refused.hidden = d.refused.length === 0;
+    if (!d.refused.length) return;
+    const list = el('div', { class: 'refused-list', role: 'group', 'aria-label': 'not available now' });
+    const details = el('div', { id: 'refused-reasons', hidden: '' });
+    const name = (a: PendingDecision['refused'][number]) => `${a.action}${a.card ? ` — ${a.card}` : ''}`;
+    for (const a of shown) {
+      const b = el('button', { type: 'button', class: 'refused-action', 'data-action': name(a), title: a.reasons.map((r) => `${r.kind}: ${r.text}`).join('\n') }, name(a));
+      b.onclick = () => {
+        const open = details.dataset.action === name(a) && !details.hidden;
+        for (const x of list.querySelectorAll('.refused-action')) x.classList.remove('open');
+        details.hidden = open;
+        if (open) return;
+        b.classList.add('open');
+        details.dataset.action = name(a);
+        const items = a.reasons.map((r) => {
+          const li = el('li', { 'data-kind': r.kind }, `${r.kind}: ${r.text}`);
+          if (r.at) {
+            const at = r.at;
+            const link = el('button', { type: 'button', class: 'reason-link', title: 'show this line of the rules' }, `${at.file}:${at.line}`);
+            link.onclick = () => this.handlers.reveal(at.file, at.line, at.col);
+            li.append(' ', link);
+          }
+          for (const c of r.cites) li.append(el('div', { class: 'reason-cite' }, `${c.name}: ${c.cite}`));
+          return li;
+        });
+        const ul = el('ul', {});
+        ul.append(...items);
+        details.replaceChildren(el('div', { class: 'reason-title' }, `Why not ${name(a)}?`), ul, el('div', { class: 'reason-cite' }, a.cite));
+      };
+      list.append(b);
+    }
+    const head = el('div', { class: 'refused-head' }, `Not available now (${d.refused.length})${cardless.length ? ` — ${cardless.length} card abilit${cardless.length === 1 ? 'y has' : 'ies have'} no card where ${cardless.length === 1 ? 'it works' : 'they work'}` : ''}; click one for why:`);
+    this.refused.append(head, list, details);
   }
 
   /** Enables or disables the option buttons and Hint (while a request is out). */

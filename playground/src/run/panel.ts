@@ -71,6 +71,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     cancel: () => cancelRun(),
     thinkAgain: () => void advance(true),
     seatsChanged: () => seatsChanged(),
+    reveal: (file, line, col) => deps.session.reveal(file, line, col),
   });
   const simulation = new SimulateView({ simulate: () => void runSimulation(), cancel: () => cancelRun() });
   const variants = new VariantControls((text) => {

@@ -10,6 +10,7 @@ import type { HintReport, MatchReport, PendingDecision, RunReply, RunRequest } f
 import { hintAt, playMatch, type MatchSim, type Seat } from './match.ts';
 import { PlayerLog } from './player-log.ts';
 import { traceOf } from './trace.ts';
+import { whyNotJSON, type WhyNotActionJSON } from '../../../scenario/why-not.ts';
 
 type MatchRequest = Extract<RunRequest, { type: 'match' }>;
 type HintRequest = Extract<RunRequest, { type: 'hint' }>;
@@ -32,7 +33,7 @@ function thinker(id: number, engine: () => Engine | null, post: (r: RunReply) =>
   };
 }
 
-function pending(d: Decision, files: readonly string[]): PendingDecision {
+function pending(d: Decision, files: readonly string[], refused: WhyNotActionJSON[]): PendingDecision {
   const file = d.loc ? files[d.loc[0]] ?? null : null;
   return {
     player: d.player.name,
@@ -44,6 +45,7 @@ function pending(d: Decision, files: readonly string[]): PendingDecision {
     file,
     line: file && d.loc ? d.loc[1] : 0,
     col: file && d.loc ? d.loc[2] : 0,
+    refused,
   };
 }
 
@@ -54,6 +56,7 @@ export function runMatch(req: MatchRequest, ir: GameIR, post: (r: RunReply) => v
   let engine: Engine | null = null;
   // The log as each person's seat may read it, made as the game is logged.
   const readers = new Map<number, PlayerLog>();
+  let refused: WhyNotActionJSON[] = [];
   const run = playMatch(matchSim(req, ir), {
     seats: req.think ? seats : undefined,
     onEngine: (e) => {
@@ -65,6 +68,12 @@ export function runMatch(req: MatchRequest, ir: GameIR, post: (r: RunReply) => v
     },
     onThinking: thinker(req.id, () => engine, post),
     onAnswered: (answers) => post({ type: 'answered', id: req.id, answers: answers.slice() }),
+    // At an action decision, why the player is not offered the other actions (computed where the engine stands at it).
+    onStop: (e, d) => {
+      if (d.kind !== 'action') return;
+      const source = (path: string) => req.files.find((f) => f.path === path)?.text;
+      refused = whyNotJSON(e.whyNot(d.player).filter((v) => !v.available), ir, source);
+    },
   });
   const e = run.engine;
   const over = !!e.result;
@@ -78,7 +87,7 @@ export function runMatch(req: MatchRequest, ir: GameIR, post: (r: RunReply) => v
     type: 'match',
     id: req.id,
     problem: run.problem,
-    decision: run.decision && !run.problem ? pending(run.decision, ir.files) : null,
+    decision: run.decision && !run.problem ? pending(run.decision, ir.files, refused) : null,
     answers: run.answers,
     result: e.result ? { winner: e.result.winner, reason: e.result.reason } : null,
     viewer: reader ? reader.name : 'judge',

@@ -57,6 +57,8 @@ export interface MatchHooks {
   model?: boolean;
   /** Called at each log event with the engine (e.g. to redact the log for a reader: player-log.ts). */
   onEngine?(engine: Engine): void;
+  /** At the decision the run stops at, before it unwinds: the engine stands at that decision (why-not). */
+  onStop?(engine: Engine, d: Decision): void;
 }
 
 export interface MatchRun {
@@ -130,6 +132,7 @@ export function playMatch(sim: MatchSim, hooks: MatchHooks = {}): MatchRun {
       const seat = hooks.seats ? (hooks.seats[d.player.index] ?? { kind: 'random', budget: 0 }) : null;
       if (seat === null || seat.kind === 'person') {
         stopped = d;
+        hooks.onStop?.(engine, d);
         if (hooks.model) model = new SearchModel(search(), recorder, d);
         throw new StopRun(d);
       }

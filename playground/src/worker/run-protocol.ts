@@ -4,6 +4,7 @@
  * player or the judge sees it). Everything here is plain data (structured clone), never HTML.
  */
 import type { ExpectationResult } from '../../../scenario/run.ts';
+import type { WhyNotActionJSON } from '../../../scenario/why-not.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
 import type { LogEvent } from '../../../runtime/engine.ts';
 import type { WorkspaceFile } from './protocol.ts';
@@ -252,6 +253,8 @@ export interface PendingDecision {
   file: string | null;
   line: number;
   col: number;
+  /** For an action decision: the actions the player is not offered now, each with why (Engine.whyNot, docs/judges.md). */
+  refused: WhyNotActionJSON[];
 }
 
 /** Sent while an agent's seat (or a Hint) thinks: `done` of `total` iterations (0 of 0: no count to say). */

@@ -1,0 +1,113 @@
+/**
+ * `grimoire why-not <scenario.yaml> [--step N] --player P [--action NAME] [--json]`: at the first
+ * decision after the scenario's script (or after its step N), every action of the game for player
+ * P — available, or each precondition that fails with its citation and source line
+ * (scenario/why-not.ts, runtime/why-not.ts). docs/judges.md.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { compileGame } from '../compiler/compile.ts';
+import { gameSources, listGames } from '../compiler/project.ts';
+import type { GameIR } from '../compiler/ir.ts';
+import { checkScenarioInRepo } from '../scenario/files.ts';
+import { WhyNotNameError, whyNotScenario, type WhyNotReport } from '../scenario/why-not.ts';
+import { diagnosticJSON } from './diagnostic-json.ts';
+import { projectRoot } from './games.ts';
+import { wholeNumberOption } from './options.ts';
+import { renderDiagnostic } from './render.ts';
+import { UsageError } from './usage-error.ts';
+
+export interface WhyNotValues {
+  step?: string;
+  player?: string;
+  action?: string;
+  game?: string;
+  json?: boolean;
+}
+
+export function cmdWhyNot(positionals: string[], values: WhyNotValues, color: boolean): number {
+  if (positionals.length !== 1) throw new UsageError('why-not needs one scenario file, e.g. grimoire why-not rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml --player p1');
+  const path = positionals[0]!;
+  if (!existsSync(path) || !statSync(path).isFile()) throw new UsageError(`no such scenario file: ${path}`, false);
+  if (values.player === undefined) throw new UsageError('why-not needs --player (whose actions to explain), e.g. --player p1');
+  if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`, false);
+  const step = values.step === undefined ? undefined : wholeNumberOption('--step', values.step, 0, 0, 1_000_000);
+  const file = relative(projectRoot, path) || path;
+  const text = readFileSync(path, 'utf8');
+  const diags = checkScenarioInRepo(projectRoot, file, text, { game: values.game });
+  if (diags.length) {
+    if (values.json) console.log(JSON.stringify({ file, diagnostics: diags.map(diagnosticJSON) }));
+    else for (const d of diags) console.log(renderDiagnostic(d, text, color) + '\n');
+    return 1;
+  }
+  const irs = new Map<string, GameIR | string>();
+  const rules = (game: string): GameIR | string => {
+    const name = values.game ?? game;
+    let ir = irs.get(name);
+    if (ir === undefined) {
+      const sources = gameSources(projectRoot, name);
+      const r = sources ? compileGame({ sources, loadBase: (n) => gameSources(projectRoot, n) }) : null;
+      ir = r?.ir ?? `the rules of '${name}' do not compile: run grimoire check rules/${name}`;
+      irs.set(name, ir);
+    }
+    return ir;
+  };
+  const source = (p: string): string | undefined => {
+    try {
+      return readFileSync(join(projectRoot, p), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  let report: WhyNotReport;
+  try {
+    report = whyNotScenario(file, text, { rules, step, player: values.player, action: values.action, source });
+  } catch (e) {
+    if (e instanceof WhyNotNameError) throw new UsageError(e.message, false);
+    throw e;
+  }
+  const o = report.outcome;
+  if (o.error && o.error.kind !== 'runtime' && report.actions.length === 0) {
+    console.error(`grimoire: ${file}: ${o.error.message}`);
+    return 1;
+  }
+  if (values.json) {
+    const { outcome, ...rest } = report;
+    console.log(JSON.stringify({ ...rest, error: outcome.error }));
+    return 0;
+  }
+  printReport(report, color);
+  return 0;
+}
+
+function printReport(r: WhyNotReport, color: boolean): void {
+  const dim = (s: string) => (color ? `\x1b[2m${s}\x1b[0m` : s);
+  const green = (s: string) => (color ? `\x1b[32m${s}\x1b[0m` : s);
+  const red = (s: string) => (color ? `\x1b[31m${s}\x1b[0m` : s);
+  const d = r.decision;
+  const when = d ? `at the decision after step ${r.afterStep}: ${d.prompt} [${d.options.join(' | ')}]` : `at the end of the game (after step ${r.afterStep})`;
+  console.log(`${r.file} — why not, for ${r.player}, ${when}`);
+  if (r.outcome.error) console.log(`  (the run: ${r.outcome.error.message})`);
+  if (d && d.player !== r.player) console.log(dim(`  (the engine asks ${d.player} here, not ${r.player}: "available" is what ${r.player} could declare if asked now)`));
+  let available = 0;
+  // Card abilities with no card of the player's where they work: one line for them all (--action or --json shows each).
+  const cardless = r.actions.length > 1 ? r.actions.filter((a) => !a.available && a.reasons.length === 1 && a.reasons[0]!.kind === 'source') : [];
+  for (const a of r.actions) {
+    if (cardless.includes(a)) continue;
+    const name = `${a.action}${a.title !== a.action ? ` "${a.title}"` : ''}${a.card ? ` — ${a.card}` : ''}`;
+    if (a.available) {
+      available++;
+      console.log(`${green('available')}  ${name}`);
+      continue;
+    }
+    console.log(`${red('refused')}    ${name}`);
+    for (const why of a.reasons) {
+      const at = why.at ? `${why.at.file}:${why.at.line}` : '';
+      console.log(`    ${why.kind}: ${why.text}${at ? dim(`  [${at}]`) : ''}`);
+      for (const c of why.cites) console.log(dim(`      ${c.name}: ${c.cite}`));
+    }
+    if (a.cite) console.log(dim(`      — ${a.cite}`));
+  }
+  if (cardless.length) console.log(`${red('refused')}    ${cardless.length} card abilit${cardless.length === 1 ? 'y' : 'ies'} with no card of ${r.player}'s where ${cardless.length === 1 ? 'it works' : 'they work'} (source): ${cardless.map((a) => a.action).join(', ')}`);
+  console.log(`${available} available, ${r.actions.length - available} refused`);
+}
