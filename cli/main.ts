@@ -7,6 +7,7 @@
  *   balance <game>        a balance report: seats, ends, lengths, cards, actions; --vs compares rules
  *   scenario <paths…>     run rulings scenarios (--readings: under every reading of every parameter)
  *   explain <scenario>    a ruling's answer and the steps that decided it, with their rule texts
+ *   coverage <game>       each rule id: tested by the casebook, cited but untested, or not cited (and why)
  *   demo [game]           compile, play one narrated game, print a summary
  *   worker --queue URL    play the chunks that `play --queue URL` (any command that plays) puts on a queue
  * Exit codes: 0 ok, 1 errors / failures, 2 usage error.
@@ -36,6 +37,7 @@ import { color, printDiagnostics, projectRoot, requireIR } from './games.ts';
 import { parseQueueAddress, QueueError } from './queue/connection.ts';
 import { cmdBalance } from './balance.ts';
 import { cmdExplain } from './explain.ts';
+import { cmdCoverage } from './coverage.ts';
 import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
 
@@ -59,6 +61,9 @@ function usage(): string {
     '                                 every ruling under every alternative of every rule parameter (one at a time): the rulings',
     '                                 whose outcome turns on a reading, and how; --md: the list for the rulebook\'s authors (docs/judges.md)',
     '  explain <scenario.yaml> [--game NAME]   a ruling\'s answer in a few lines, then only the steps that decided it, each with its rule text',
+    '  coverage <game> [--md FILE] [--json]   each rule id of the rulebook (rules/<game>/rule-ids.yaml): tested (a passing',
+    '                                 ruling ran a step citing it), cited but untested, or not cited — with the README\'s reason',
+    '                                 (parameter, omission); exit 1 when a citation names an id not in the list (docs/judges.md)',
     '  demo [game]                    compile, play one narrated game and summarise it',
     '  worker --queue redis://HOST:PORT [--concurrency N]',
     '                                 play chunks of games for play/duel/balance --queue run elsewhere (N at a time; default: the cores)',
@@ -369,6 +374,8 @@ async function main(argv: string[]): Promise<number> {
     case 'explain':
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);
       return cmdExplain(positionals, { root: projectRoot, game: values.game, render: (d, text) => renderDiagnostic(d, text, color) });
+    case 'coverage':
+      return cmdCoverage(positionals, { root: projectRoot, md: values.md, json: !!values.json });
     case 'merge':
       return cmdMerge(positionals);
     case 'new': {
