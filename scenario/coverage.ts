@@ -348,7 +348,7 @@ export function explanation(r: RuleCoverage): string {
   if (p) return `P ${p.note}`;
   const o = r.readme.find((n) => n.code === 'O');
   if (o) return `O ${o.note}`;
-  if (r.heading) return `H a chapter heading: its rules are ${r.id}.1 …`;
+  if (r.heading) return `H a chapter heading: its rules are listed under it (${r.id}.…)`;
   const e = r.readme.find((n) => n.code === 'E');
   return e ? `? the README says encoded (${e.note}), but no definition cites it` : '?';
 }
