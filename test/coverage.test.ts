@@ -1,13 +1,14 @@
 // Rule coverage (grimoire coverage, scenario/coverage.ts): every citation of a seed game names an
 // id of its rulebook's list (the CI check), and the report's shape, Markdown and JSON.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gameSources } from '../compiler/project.ts';
 import { citedIds, idsOfCell, parseRuleList, readmeCoverage, ruleIdsIn, sourceCitations, unknownCitations, type RuleList } from '../scenario/coverage.ts';
 import { gameCoverage } from '../cli/coverage.ts';
+import { executedDecorations, runCasebook, type ExecutedLines } from '../playground/src/worker/casebook-run.ts';
 import { compiledGame, root } from './helpers.ts';
 
 const seeds = ['trump', 'summon-magic', 't-magic', 'spimate'];
@@ -117,5 +118,39 @@ describe('grimoire coverage', () => {
     expect(bad.stderr).toMatch(/rules\/my-game\/game\.grim:\d+: NG-9\.9/);
     expect(bad.stdout).toMatch(/^my-game: 2 ids: 1 tested, 0 cited but untested, 1 not cited/);
     expect(grimoire(root, 'coverage', 'no-such-game').status).toBe(2);
+  });
+});
+
+describe('the playground gutter (Run all)', () => {
+  it('marks the lines the passing rulings ran: the same lines grimoire coverage reports, one mark a line with its count', () => {
+    const dir = 'rules/t-magic/rulings';
+    const scenarios = readdirSync(join(root, dir))
+      .filter((f) => f.endsWith('.yaml'))
+      .sort()
+      .map((f) => ({ path: `${dir}/${f}`, text: readFileSync(join(root, dir, f), 'utf8') }));
+    const ir = compiledGame('t-magic');
+    const executed: ExecutedLines = {};
+    const rows = runCasebook(ir, 't-magic', scenarios, 100_000, undefined, executed);
+    expect(rows.every((r) => r.outcome === 'pass')).toBe(true);
+    expect(executed).toEqual(gameCoverage(root, 't-magic', ir).lines);
+    const [file, lines] = Object.entries(executed)[0]!;
+    expect(file).toMatch(/^(rules|cards)\/t-magic\//);
+    const marks = executedDecorations(lines);
+    expect(marks.length).toBe(Object.keys(lines).length);
+    expect(marks.map((m) => m.range.startLineNumber)).toEqual(Object.keys(lines).map(Number).sort((a, b) => a - b));
+    expect(marks[0]!.options.linesDecorationsClassName).toBe('casebook-ran');
+    expect(marks[0]!.options.linesDecorationsTooltip).toMatch(/the casebook ran this line \(\d+ passing rulings?/);
+  });
+
+  it('a failing ruling marks nothing', () => {
+    const ir = compiledGame('t-magic');
+    const dir = 'rules/t-magic/rulings';
+    const f = readdirSync(join(root, dir)).filter((x) => x.endsWith('.yaml')).sort()[0]!;
+    const text = readFileSync(join(root, dir, f), 'utf8');
+    const executed: ExecutedLines = {};
+    const broken = `${text.trimEnd()}\nexpect:\n  winner: nobody-at-all\n`;
+    const rows = runCasebook(ir, 't-magic', [{ path: `${dir}/${f}`, text: broken }], 100_000, undefined, executed);
+    expect(rows[0]!.outcome).not.toBe('pass');
+    expect(executed).toEqual({});
   });
 });
