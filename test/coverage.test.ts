@@ -1,27 +1,31 @@
 // Rule coverage (grimoire coverage, scenario/coverage.ts): every citation of a seed game names an
 // id of its rulebook's list (the CI check), and the report's shape, Markdown and JSON.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gameSources } from '../compiler/project.ts';
+import { gameSources, listGames } from '../compiler/project.ts';
 import { citedIds, idsOfCell, parseRuleList, readmeCoverage, ruleIdsIn, sourceCitations, unknownCitations, type RuleList } from '../scenario/coverage.ts';
 import { gameCoverage } from '../cli/coverage.ts';
 import { executedDecorations, runCasebook, type ExecutedLines } from '../playground/src/worker/casebook-run.ts';
 import { compiledGame, root } from './helpers.ts';
 
 const seeds = ['trump', 'summon-magic', 't-magic', 'spimate'];
+/** Every game with a rule-id list: the seeds, and any game that adds one. */
+const listed = listGames(root).filter((g) => existsSync(join(root, 'rules', g, 'rule-ids.yaml')));
 const listOf = (game: string): RuleList => parseRuleList(readFileSync(join(root, 'rules', game, 'rule-ids.yaml'), 'utf8'));
 const grimoire = (cwd: string, ...args: string[]) =>
   spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: cwd } });
 
 describe('rule ids in citations', () => {
-  it.each(seeds)('%s: every id in every citation of rules/ and cards/ is in rule-ids.yaml', (game) => {
+  it('the four seed games keep a rule-id list', () => expect(listed).toEqual(expect.arrayContaining(seeds)));
+
+  it.each(listed)('%s: every id in every citation of rules/ and cards/ is in rule-ids.yaml', (game) => {
     const list = listOf(game);
-    expect(list.ids.length).toBeGreaterThan(40);
+    expect(list.ids.length).toBeGreaterThan(0);
     const citations = sourceCitations(gameSources(root, game)!);
-    expect(citations.length).toBeGreaterThan(50);
+    if (seeds.includes(game)) expect(citations.length).toBeGreaterThan(50);
     const unknown = unknownCitations(citations, list).map((u) => `${u.file}:${u.line}: ${u.id} is not in rules/${game}/rule-ids.yaml`);
     expect(unknown).toEqual([]);
   });
