@@ -394,7 +394,11 @@ export function coverageMarkdown(r: CoverageReport): string {
     if (!rows.length) return void out.push('None.');
     out.push(`| id | rule | ${third} |`, '|---|---|---|', ...rows.map((x) => `| ${x.id} | ${esc(x.title)} | ${esc(cell(x))} |`));
   };
-  table('Tested', 'tested', 'rulings', (x) => x.rulings.map((f) => f.split('/').pop()!.replace(/\.ya?ml$/, '')).join(', '));
+  const names = (files: string[]) => {
+    const shown = files.slice(0, 6).map((f) => f.split('/').pop()!.replace(/\.ya?ml$/, ''));
+    return `${files.length}: ${shown.join(', ')}${files.length > shown.length ? `, … (+${files.length - shown.length})` : ''}`;
+  };
+  table('Tested', 'tested', 'rulings', (x) => names(x.rulings));
   table('Cited but untested', 'cited', 'README', (x) => x.readme.map((n) => `${n.code} ${n.note}`).join('; '));
   table('Not cited', 'uncited', 'why', explanation);
   if (r.readmeProblems.length) out.push('', '## README rows not read', '', ...r.readmeProblems.map((p) => `- ${p}`));
