@@ -10,6 +10,7 @@
  *   faq <game>            the casebook as a rulings document grouped by rule id (Markdown or HTML)
  *   diff <a> <b>          what version b of the rules changes against a; --rulings: the rulings it changes
  *   why-not <scenario>    at a scenario's decision, every action of a player: available, or why not
+ *   coverage <game>       each rule id: tested by the casebook, cited but untested, or not cited (and why)
  *   demo [game]           compile, play one narrated game, print a summary
  *   worker --queue URL    play the chunks that `play --queue URL` (any command that plays) puts on a queue
  * Exit codes: 0 ok, 1 errors / failures, 2 usage error.
@@ -41,6 +42,7 @@ import { cmdBalance } from './balance.ts';
 import { cmdExplain } from './explain.ts';
 import { cmdFaq } from './faq.ts';
 import { cmdDiff } from './diff.ts';
+import { cmdCoverage } from './coverage.ts';
 import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
 import { cmdWhyNot } from './why-not.ts';
@@ -71,6 +73,9 @@ function usage(): string {
     '  why-not <scenario.yaml> --player P [--step N] [--action NAME] [--game NAME] [--json]',
     '                                 at the decision after the script (or after step N): every action of P, available or',
     '                                 each failed precondition with its citation and source line (docs/judges.md)',
+    '  coverage <game> [--md FILE] [--json]   each rule id of the rulebook (rules/<game>/rule-ids.yaml): tested (a passing',
+    '                                 ruling ran a step citing it), cited but untested, or not cited — with the README\'s reason',
+    '                                 (parameter, omission); exit 1 when a citation names an id not in the list (docs/judges.md)',
     '  demo [game]                    compile, play one narrated game and summarise it',
     '  worker --queue redis://HOST:PORT [--concurrency N]',
     '                                 play chunks of games for play/duel/balance --queue run elsewhere (N at a time; default: the cores)',
@@ -265,7 +270,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
 
 /** Commands that take --queue: all but those that play no games (so a new command that plays through playSeeds gets it; worker serves one). */
 function playing(command: string): boolean {
-  return !['check', 'build', 'scenario', 'explain', 'faq', 'diff', 'why-not', 'merge', 'new', 'demo', 'help'].includes(command);
+  return !['check', 'build', 'scenario', 'explain', 'faq', 'diff', 'why-not', 'coverage', 'merge', 'new', 'demo', 'help'].includes(command);
 }
 
 /** `merge`: the report of one run from the summaries of its batches (cli/merge.ts). */
@@ -391,6 +396,8 @@ async function main(argv: string[]): Promise<number> {
       return cmdExplain(positionals, { root: projectRoot, game: values.game, render: (d, text) => renderDiagnostic(d, text, color) });
     case 'why-not':
       return cmdWhyNot(positionals, values, color);
+    case 'coverage':
+      return cmdCoverage(positionals, { root: projectRoot, md: values.md, json: !!values.json });
     case 'merge':
       return cmdMerge(positionals);
     case 'new': {

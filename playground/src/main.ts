@@ -13,6 +13,7 @@ import { registerLanguageServices } from './editor/language-services.ts';
 import { renderFileList } from './files.ts';
 import { renderProblems } from './problems.ts';
 import { mountRunPanel } from './run/panel.ts';
+import { ExecutedGutter } from './editor/executed-lines.ts';
 import { notify } from './notice.ts';
 import { mayLeave, mountWorkspaceActions, takeShareLink } from './workspace/actions.ts';
 import type { StoredEdits } from './workspace/workspace.ts';
@@ -28,6 +29,8 @@ export interface Playground {
   changes: ChangesView;
   /** Shows a message in the status line (never only in the console). */
   status(text: string, kind?: 'ok' | 'error' | 'busy'): void;
+  /** The lines the casebook ran, marked in the gutter after Run all. */
+  gutter: ExecutedGutter;
   /** Monaco itself (markers, models), for the end-to-end tests. */
   monaco: typeof monaco;
 }
@@ -64,7 +67,8 @@ async function start(): Promise<void> {
     () => ws.scenarioFiles(),
   );
   registerLanguageServices(session, checker);
-  mountRunPanel($('run-pane'), { getWorkspace: () => ws, session, checker });
+  const gutter = new ExecutedGutter();
+  mountRunPanel($('run-pane'), { getWorkspace: () => ws, session, checker, gutter });
   const changes = new ChangesView($('diff-editor'), $('editor'), session, () => ws);
   session.onSaveProblem = (m) => {
     unsaved = m; // the details are in a notice (actions.update)
@@ -164,6 +168,7 @@ async function start(): Promise<void> {
     select.value = g;
     attach(ws);
     changes.close(false);
+    gutter.clear();
     session.setWorkspace(ws);
     openFirst();
     refreshFiles();
@@ -178,7 +183,7 @@ async function start(): Promise<void> {
     if (l) void switchTo(l.game, l.edits);
   });
 
-  (window as unknown as { grimoire: Playground }).grimoire = { get ws() { return ws; }, session, checker, changes, status: setStatus, monaco };
+  (window as unknown as { grimoire: Playground }).grimoire = { get ws() { return ws; }, session, checker, changes, status: setStatus, gutter, monaco };
 }
 
 start().catch((e) => {

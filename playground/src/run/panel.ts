@@ -13,6 +13,7 @@
 import './run.css';
 import type { EditorSession } from '../editor/session.ts';
 import type { Checker } from '../editor/diagnostics.ts';
+import type { ExecutedGutter } from '../editor/executed-lines.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
 import { MAX_BALANCE_GAMES, type MatchReport, type RunProblem, type RunReport } from '../worker/run-protocol.ts';
@@ -37,6 +38,8 @@ export interface RunPanelDeps {
   session: Pick<EditorSession, 'reveal' | 'onOpen'>;
   /** The compile worker's results: the open game's formats and parameters come from them. */
   checker: Pick<Checker, 'onResult' | 'last'>;
+  /** The editor's gutter: Run all marks the lines the passing rulings ran (editor/executed-lines.ts). */
+  gutter?: Pick<ExecutedGutter, 'show' | 'clear'>;
 }
 
 /** The engine's step limit for a run unless the designer sets another. */
@@ -319,6 +322,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     endMatch();
     clearRun('');
     casebook.clear();
+    deps.gutter?.clear();
     simulation.clear();
     const key = `${ws.game}\u0000${max}`;
     const known = originals.get(key);
@@ -358,6 +362,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     say('');
     const base = originals.get(key);
     casebook.show(compareCasebooks(r.rows, Array.isArray(base) ? base : null), typeof base === 'string' ? base : null);
+    deps.gutter?.show(r.executed);
     casebook.host.dataset.ms = String(Math.round(r.ms));
     if (changes !== changesAtStart) casebook.markStale();
   }

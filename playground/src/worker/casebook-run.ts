@@ -2,7 +2,8 @@
  * Runs a game's casebook — every ruling, one after another — under compiled rules, each with the
  * step limit, through the same path as a single scenario run (simulate.ts, i.e. scenario/run.ts),
  * and reduces each run to its row (casebook.ts). A ruling that loops forever is stopped at the
- * step limit and the next one runs. No DOM, no worker globals: the tests run it in Node.
+ * step limit and the next one runs. No DOM, no worker globals: the tests run it in Node. It also
+ * gathers the source lines the passing rulings ran (the editor's gutter marks them after Run all).
  */
 import type { GameIR } from '../../../compiler/ir.ts';
 import type { CasebookRow } from './casebook.ts';
@@ -31,14 +32,50 @@ export function casebookRow(path: string, r: SimulationReport): CasebookRow {
   return { path, name, outcome: 'fail', detail };
 }
 
+/** The source lines a casebook ran: workspace path → line → how many passing rulings ran it. */
+export type ExecutedLines = Record<string, Record<number, number>>;
+
+/**
+ * Adds the lines a ruling's run went through (its log steps' places) to `into`, when it passed:
+ * a failing ruling tests nothing (as `grimoire coverage` counts). A very long log is kept as its
+ * head and tail (trace.ts), so a runaway run may miss lines between — such a run does not pass.
+ */
+export function addExecuted(into: ExecutedLines, row: CasebookRow, r: SimulationReport): void {
+  if (row.outcome !== 'pass') return;
+  const seen = new Set<string>();
+  for (const step of r.log) {
+    if (!step.file || !step.line) continue;
+    const key = `${step.file}:${step.line}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const lines = (into[step.file] ??= {});
+    lines[step.line] = (lines[step.line] ?? 0) + 1;
+  }
+}
+
+/** The editor gutter's marks (Monaco decorations) for one file's executed lines, in line order. */
+export function executedDecorations(lines: Record<number, number>): { range: { startLineNumber: number; startColumn: number; endLineNumber: number; endColumn: number }; options: { linesDecorationsClassName: string; linesDecorationsTooltip: string } }[] {
+  return Object.entries(lines)
+    .map(([line, n]) => [Number(line), n] as const)
+    .filter(([line, n]) => Number.isInteger(line) && line > 0 && n > 0)
+    .sort((a, b) => a[0] - b[0])
+    .map(([line, n]) => ({
+      range: { startLineNumber: line, startColumn: 1, endLineNumber: line, endColumn: 1 },
+      options: { linesDecorationsClassName: 'casebook-ran', linesDecorationsTooltip: `the casebook ran this line (${n} passing ruling${n === 1 ? '' : 's'}, at the last Run all)` },
+    }));
+}
+
 /**
  * Runs every scenario under `ir` (the rules of `game`), in order; `progress` is called after
- * each one with the number done.
+ * each one with the number done; `executed`, when given, gathers the lines the passing ones ran.
  */
-export function runCasebook(ir: GameIR, game: string, scenarios: WorkspaceFile[], maxSteps: number, progress?: (done: number) => void): CasebookRow[] {
+export function runCasebook(ir: GameIR, game: string, scenarios: WorkspaceFile[], maxSteps: number, progress?: (done: number) => void, executed?: ExecutedLines): CasebookRow[] {
   const rows: CasebookRow[] = [];
   for (const s of scenarios) {
-    rows.push(casebookRow(s.path, simulate({ what: 'scenario', ir, game, path: s.path, text: s.text, maxSteps })));
+    const report = simulate({ what: 'scenario', ir, game, path: s.path, text: s.text, maxSteps });
+    const row = casebookRow(s.path, report);
+    if (executed) addExecuted(executed, row, report);
+    rows.push(row);
     progress?.(rows.length);
   }
   return rows;

@@ -10,6 +10,7 @@ import type { LogEvent } from '../../../runtime/engine.ts';
 import type { WorkspaceFile } from './protocol.ts';
 import type { ParamValue } from './variants.ts';
 import type { CasebookRow } from './casebook.ts';
+import type { ExecutedLines } from './casebook-run.ts';
 import type { ReadingsReport } from '../../../scenario/readings-report.ts';
 import type { Seat } from './seats.ts';
 import type { OptionEstimate } from '../../../runtime/agents/mcts.ts';
@@ -191,6 +192,8 @@ export interface CasebookReport {
    * could not be had (the original rules do not compile).
    */
   original: { rows: CasebookRow[] } | { problem: string } | null;
+  /** The source lines the passing rulings ran under the edited files (file → line → rulings): the editor's gutter. */
+  executed: ExecutedLines;
   ms: number;
 }
 

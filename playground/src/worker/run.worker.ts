@@ -15,7 +15,7 @@ import type { RunProblem, RunReply, RunRequest } from './run-protocol.ts';
 import type { CasebookRow } from './casebook.ts';
 import { boardsAround } from './boards.ts';
 import { simulate, type Simulation } from './simulate.ts';
-import { runCasebook } from './casebook-run.ts';
+import { runCasebook, type ExecutedLines } from './casebook-run.ts';
 import { loadBase, loadBasesFor } from './base-games.ts';
 import type { MatchSim } from './match.ts';
 import { runHint, runMatch } from './match-run.ts';
@@ -70,11 +70,12 @@ function casebook(req: Extract<RunRequest, { type: 'casebook' }>, t0: number): v
   }
   const { ir, problem } = compileRules(req.files);
   if (!ir) {
-    post({ type: 'casebook', id, problem, rows: [], original: unedited ? null : original, ms: performance.now() - t0 });
+    post({ type: 'casebook', id, problem, rows: [], original: unedited ? null : original, executed: {}, ms: performance.now() - t0 });
     return;
   }
-  const rows = runCasebook(ir, game, req.scenarios, maxSteps, progress('edited', req.scenarios.length));
-  post({ type: 'casebook', id, problem: null, rows, original: unedited ? { rows } : original, ms: performance.now() - t0 });
+  const executed: ExecutedLines = {};
+  const rows = runCasebook(ir, game, req.scenarios, maxSteps, progress('edited', req.scenarios.length), executed);
+  post({ type: 'casebook', id, problem: null, rows, original: unedited ? { rows } : original, executed, ms: performance.now() - t0 });
 }
 
 /** Every reading of the casebook under the edited files (scenario/readings.ts), with progress. */
