@@ -38,7 +38,7 @@ export const diagnosticCodes = {
   'game/no-turn': 'The game has no `turn` flow.',
   'revision/nothing-to-override': '`override` names a definition that the base game does not have.',
   'revision/nothing-to-remove': '`remove` names a definition that does not exist.',
-  'revision/nothing-to-amend': '`amend` names an action, trigger or card that the base game does not have.',
+  'revision/nothing-to-amend': '`amend` names an action, trigger, card or card type that the base game does not have.',
   'format/unknown': '`since` names a format that the game does not declare.',
   'action/clause-repeated': 'A clause that may appear once appears twice.',
   'action/trigger-needs-event': 'A trigger without an `on` clause.',

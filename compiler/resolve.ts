@@ -91,8 +91,10 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     if (d.kind === 'amend') {
       const m = table(d.what);
       const existing = m.get(d.name.text);
-      if (!existing) diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, `there is no ${d.what} '${d.name.text}' to amend (amend changes a definition the base game has; write a whole '${d.what}' to add one)`));
+      const what = d.what === 'cardType' ? 'card type' : d.what;
+      if (!existing) diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, `there is no ${what} '${d.name.text}' to amend (amend changes a definition the base game has; write a whole '${what}' to add one)`));
       else if (existing.kind === 'card') m.set(d.name.text, amendedCard(existing, d));
+      else if (existing.kind === 'cardType') m.set(d.name.text, amendedCardType(existing, d));
       else m.set(d.name.text, amended(existing as A.ActionDecl, d));
       return;
     }
@@ -158,4 +160,12 @@ function amended(base: A.ActionDecl, a: A.AmendDecl): A.ActionDecl {
 function amendedCard(base: A.CardDecl, a: A.AmendDecl): A.CardDecl {
   const names = new Set(a.values.map((v) => v.name.text));
   return { ...base, name: a.name, values: [...base.values.filter((v) => !names.has(v.name.text)), ...a.values], cite: a.cite ?? base.cite, loc: a.loc, override: true };
+}
+
+/** A card type with an `amend card type`'s fields in place of its fields of the same names (others kept, new ones added). */
+function amendedCardType(base: A.CardTypeDecl, a: A.AmendDecl): A.CardTypeDecl {
+  const byName = new Map(a.fields.map((f) => [f.name.text, f]));
+  const fields = base.fields.map((f) => byName.get(f.name.text) ?? f);
+  for (const f of a.fields) if (!base.fields.some((x) => x.name.text === f.name.text)) fields.push(f);
+  return { ...base, name: a.name, fields, cite: a.cite ?? base.cite, loc: a.loc, override: true };
 }

@@ -263,16 +263,19 @@ export interface FlowDecl extends DeclBase {
  * `amend action NAME [since F] [cite "…"] { clauses }` (revisions only): the base game's action (or
  * trigger) with these clauses in place of its clauses of the same kinds — a cost, a condition, an
  * effect changed without copying the whole definition (compiler/resolve.ts applies it).
- * `amend card NAME [cite "…"] { field = value … }`: one card's printed values changed.
+ * `amend card NAME [cite "…"] { field = value … }`: one card's printed values changed;
+ * `amend card type NAME [cite "…"] { attr x: T = default … }`: one field of a card type (its default).
  */
 export interface AmendDecl extends DeclBase {
   kind: 'amend';
-  what: 'action' | 'trigger' | 'card';
+  what: 'action' | 'trigger' | 'card' | 'cardType';
   name: Name;
   since?: Name;
   clauses: Clause[];
   /** `amend card NAME { field = value … }`: printed values in place of the card's values of the same names. */
   values: { name: Name; value: Expr }[];
+  /** `amend card type NAME { attr x: T = default … }`: fields in place of the type's fields of the same names. */
+  fields: CardField[];
 }
 
 export interface RemoveDecl extends DeclBase {

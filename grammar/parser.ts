@@ -857,8 +857,27 @@ export class GrimoireParser extends EmbeddedActionsParser {
             this.ACTION(() => c && d.clauses.push(c));
           });
           this.CONSUME(T.RBrace);
-          return { kind: 'amend', what, name, since: d.since, cite: d.cite, clauses: d.clauses, values: [], loc: name.loc };
+          return { kind: 'amend', what, name, since: d.since, cite: d.cite, clauses: d.clauses, values: [], fields: [], loc: name.loc };
         },
+      },
+      {
+        // `amend card type NAME { fields }` (as in cardDecl: `type` followed by a name, not `:` or a title).
+        GATE: () => this.LA(1).tokenType === K.card && this.LA(2).tokenType === K.type && this.LA(3).tokenType !== T.Colon && this.LA(3).tokenType !== T.StringLiteral,
+        ALT: () => {
+          this.CONSUME2(K.card);
+          this.CONSUME(K.type);
+          const name = this.nameAt(105);
+          const cite = this.SUBRULE2(this.citeOpt);
+          const fields: A.CardField[] = [];
+          this.CONSUME3(T.LBrace);
+          this.MANY4(() => {
+            const f = this.SUBRULE(this.cardField);
+            this.ACTION(() => fields.push(f));
+          });
+          this.CONSUME3(T.RBrace);
+          return { kind: 'amend', what: 'cardType', name, cite, clauses: [], values: [], fields, loc: name.loc };
+        },
+        IGNORE_AMBIGUITIES: true,
       },
       {
         ALT: () => {
@@ -874,7 +893,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
             this.ACTION(() => values.push({ name: field, value }));
           });
           this.CONSUME2(T.RBrace);
-          return { kind: 'amend', what: 'card', name, cite, clauses: [], values, loc: name.loc };
+          return { kind: 'amend', what: 'card', name, cite, clauses: [], values, fields: [], loc: name.loc };
         },
       },
     ]);

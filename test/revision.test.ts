@@ -237,6 +237,24 @@ amend action 兵士召喚 cite "8.2 draft: 兵士召喚 $ L" {
     expect(after.cite).toBe('test: the ace is high');
   });
 
+  it("amend card type: one field's default changed; the cards that print no value take the new one", () => {
+    const text = 'revision sp "sp" revises spimate {\n  version "x"\n}\namend card type SpCard cite "test: race defaults to none" {\n  attr race: text = "none"\n}\n';
+    const r = compileGame({ sources: [{ path: 'rules/sp/revision.grim', text }], loadBase: (name) => gameSources(root, name) });
+    expect(r.diagnostics).toEqual([]);
+    const base = compiledGame('spimate');
+    const field = base.cardFields.findIndex((f) => f.name === 'race');
+    const raceOf = (card: { attrs: { field: number; value: unknown }[] }) => card.attrs.find((x) => x.field === field)!.value;
+    const after = (name: string) => r.ir!.cards.find((c) => c.name === name)!;
+    // A magic card prints no race (SP-2.2): it had the old default and has the new one.
+    const unprinted = base.cards.filter((c) => raceOf(c) === '');
+    expect(unprinted.length).toBeGreaterThan(0);
+    for (const c of unprinted) expect(raceOf(after(c.name))).toBe('none');
+    // A card that prints its race keeps it.
+    const printed = base.cards.filter((c) => raceOf(c) !== '');
+    expect(printed.length).toBeGreaterThan(0);
+    for (const c of printed) expect(raceOf(after(c.name))).toBe(raceOf(c));
+  });
+
   it('refuses to amend what the base game does not have', () => {
     const r = compileAmend(amendText.replace('amend action 兵士召喚', 'amend action 兵士招喚'));
     expect(r.diagnostics.map((d) => d.code)).toEqual(['revision/nothing-to-amend']);
