@@ -71,7 +71,7 @@ function usage(): string {
     '  diff <gameA> <gameB> [--rulings] [--md FILE] [--json]   what B changes against A: definitions added, removed, changed',
     '                                 (with a text diff and citations), parameter defaults; --rulings: the rulings whose outcome changes',
     '  why-not <scenario.yaml> --player P [--step N] [--action NAME] [--game NAME] [--json]',
-    '                                 at the decision after the script (or after step N): every action of P, available or',
+    '                                 stops at the decision after the script (or after step N): every action of P, available or',
     '                                 each failed precondition with its citation and source line (docs/judges.md)',
     '  coverage <game> [--md FILE] [--json]   each rule id of the rulebook (rules/<game>/rule-ids.yaml): tested (a passing',
     '                                 ruling ran a step citing it), cited but untested, or not cited — with the README\'s reason',
