@@ -2,7 +2,7 @@
  * The TextMate grammar of .grim files (VS Code, Sublime Text, and every editor that reads
  * TextMate grammars), generated like the playground's Monarch colouring (highlight.ts) from the
  * token definitions (tokens.ts): a keyword added to the language is coloured in every editor.
- * editors/vscode/generate-grammar.ts writes it to editors/vscode/syntaxes/; a test checks that
+ * editors/vscode/generate-grammar.mts writes it to editors/vscode/syntaxes/; a test checks that
  * the committed file is what this makes. Names the game defines are coloured by the language
  * server (semantic tokens, lsp/semantic-tokens.ts) on top of this.
  */
@@ -20,7 +20,7 @@ export function textmateGrammar(): Record<string, unknown> {
     name: 'Grimoire',
     scopeName: 'source.grimoire',
     fileTypes: ['grim'],
-    comment: 'Generated from grammar/tokens.ts by editors/vscode/generate-grammar.ts (npm run build:vscode-grammar). Do not edit.',
+    comment: 'Generated from grammar/tokens.ts by editors/vscode/generate-grammar.mts (npm run build:vscode-grammar). Do not edit.',
     patterns: [{ include: '#comments' }, { include: '#strings' }, { include: '#numbers' }, { include: '#quoted-names' }, { include: '#keywords' }, { include: '#builtins' }, { include: '#operators' }, { include: '#punctuation' }],
     repository: {
       comments: {
