@@ -2,8 +2,9 @@
 // runs as its own process (node cli/bin.js lsp --stdio) and this test is its client over the
 // child's stdin and stdout. Every wait is for a message (a reply, a notification), never a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -103,6 +104,43 @@ describe('grimoire lsp over the protocol', () => {
 
     change(uriOf(GAME), gameText);
     expect(await diagnosticsFor(uriOf(GAME), (list) => list.length === 0)).toEqual([]);
+  });
+
+  it('checks with the unsaved text of every open file: a zone renamed in one buffer breaks its uses in another', async () => {
+    change(uriOf(GAME), gameText.replace('zone fog per player', 'zone mist per player'));
+    const uses = await diagnosticsFor(uriOf(BASIC), (list) => list.some((d) => d.message.includes("'fog'")));
+    const first = positionOf(basicText, 'p.fog', 2);
+    expect(uses.find((d) => d.range.start.line === first.line)?.range).toEqual({ start: first, end: { line: first.line, character: first.character + 3 } });
+    change(uriOf(GAME), gameText);
+    await diagnosticsFor(uriOf(BASIC), (list) => list.length === 0);
+  });
+
+  it('checks a ruling as it is typed, against the compiled rules, and clears it when fixed', async () => {
+    const path = 'rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml';
+    const text = readFileSync(join(root, path), 'utf8');
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(path), languageId: 'yaml', version: 1, text } });
+    change(uriOf(path), text.replace('p2.graveyard:', 'p2.cemetery:'));
+    const [d] = await diagnosticsFor(uriOf(path), (list) => list.length > 0);
+    expect(d!.range.start).toEqual(positionOf(text, 'p2.graveyard:')); // the key, `p2.cemetery`
+    expect(d!.message).toContain('cemetery');
+    change(uriOf(path), text);
+    await diagnosticsFor(uriOf(path), (list) => list.length === 0);
+    await client.sendNotification('textDocument/didClose', { textDocument: { uri: uriOf(path) } });
+  });
+
+  it("serves a designer's own project too: the game is found from the file's path (rules/<game>/ under any root)", async () => {
+    const project = mkdtempSync(join(tmpdir(), 'grim-lsp-'));
+    expect(spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'new', 'my-game'], { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } }).status).toBe(0);
+    const path = join(project, 'rules/my-game/game.grim');
+    const uri = pathToFileURL(path).href;
+    const text = readFileSync(path, 'utf8');
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'grimoire', version: 1, text } });
+    expect(await diagnosticsFor(uri, () => true)).toEqual([]);
+    change(uri, `${text}\nzone 山札 per player hidden\nzone 山札 per player hidden\n`);
+    const [d] = await diagnosticsFor(uri, (list) => list.length > 0);
+    const line = text.split('\n').length + 1; // the second declaration, 0-based
+    expect(d!.range).toEqual({ start: { line, character: 5 }, end: { line, character: 7 } });
+    await client.sendNotification('textDocument/didClose', { textDocument: { uri } });
   });
 
   it('completes a zone name after `p.`', async () => {
