@@ -143,6 +143,14 @@ describe('grimoire lsp over the protocol', () => {
     await client.sendNotification('textDocument/didClose', { textDocument: { uri } });
   });
 
+  it('checks a revision over its base game, with the base game as the editor has it', async () => {
+    const rev = uriOf('rules/trump-82/revision.grim');
+    const text = readFileSync(join(root, 'rules/trump-82/revision.grim'), 'utf8');
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: rev, languageId: 'grimoire', version: 1, text } });
+    expect(await diagnosticsFor(rev, () => true)).toEqual([]);
+    await client.sendNotification('textDocument/didClose', { textDocument: { uri: rev } });
+  });
+
   it('completes a zone name after `p.`', async () => {
     // `move p.fog to p.gra|veyard` in basic.grim: the cursor after `gra`.
     const position = positionOf(basicText, 'p.graveyard', 'p.gra'.length);
