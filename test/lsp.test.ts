@@ -108,7 +108,7 @@ describe('grimoire lsp over the protocol', () => {
 
   it('checks with the unsaved text of every open file: a zone renamed in one buffer breaks its uses in another', async () => {
     change(uriOf(GAME), gameText.replace('zone fog per player', 'zone mist per player'));
-    const uses = await diagnosticsFor(uriOf(BASIC), (list) => list.some((d) => d.message.includes("'fog'")));
+    const uses = await diagnosticsFor(uriOf(BASIC), (list) => list.some((d) => String(d.message).includes("'fog'")));
     const first = positionOf(basicText, 'p.fog', 2);
     expect(uses.find((d) => d.range.start.line === first.line)?.range).toEqual({ start: first, end: { line: first.line, character: first.character + 3 } });
     change(uriOf(GAME), gameText);
