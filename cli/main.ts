@@ -11,6 +11,7 @@
  *   diff <a> <b>          what version b of the rules changes against a; --rulings: the rulings it changes
  *   why-not <scenario>    at a scenario's decision, every action of a player: available, or why not
  *   coverage <game>       each rule id: tested by the casebook, cited but untested, or not cited (and why)
+ *   lsp                   the language server on stdio, for any editor (docs/editors.md)
  *   demo [game]           compile, play one narrated game, print a summary
  *   worker --queue URL    play the chunks that `play --queue URL` (any command that plays) puts on a queue
  * Exit codes: 0 ok, 1 errors / failures, 2 usage error.
@@ -76,6 +77,7 @@ function usage(): string {
     '  coverage <game> [--md FILE] [--json]   each rule id of the rulebook (rules/<game>/rule-ids.yaml): tested (a passing',
     '                                 ruling ran a step citing it), cited but untested, or not cited — with the README\'s reason',
     '                                 (parameter, omission); exit 1 when a citation names an id not in the list (docs/judges.md)',
+    '  lsp [--stdio]                  the language server (LSP) on stdin/stdout, for VS Code and other editors (docs/editors.md)',
     '  demo [game]                    compile, play one narrated game and summarise it',
     '  worker --queue redis://HOST:PORT [--concurrency N]',
     '                                 play chunks of games for play/duel/balance --queue run elsewhere (N at a time; default: the cores)',
@@ -303,6 +305,14 @@ async function main(argv: string[]): Promise<number> {
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     console.log(usage());
     return command ? 0 : 2;
+  }
+  if (command === 'lsp') {
+    // stdout carries the protocol only. `--stdio` is what editors' clients pass; it is the only transport.
+    const extra = rest.filter((a) => a !== '--stdio');
+    if (extra.length) throw new UsageError(`lsp takes no ${extra[0]}: it talks the Language Server Protocol on stdin and stdout (--stdio)`, false);
+    const { startLanguageServer } = await import('../lsp/server.ts');
+    startLanguageServer();
+    return 0;
   }
   const { values, positionals } = parseArgs({
     args: rest,

@@ -23,6 +23,13 @@ describe('grimoire (the command)', () => {
     expect(grimoire('play', 'no-such-game').status).toBe(2);
   });
 
+  it('lsp: refuses options other than --stdio (usage error, exit 2) and writes nothing to stdout', () => {
+    const r = grimoire('lsp', '--port', '7000');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/lsp takes no --port/);
+    expect(r.stdout).toBe('');
+  });
+
   it('new: a game that checks clean, passes its ruling and plays; a bad or taken name is refused', () => {
     const project = mkdtempSync(join(tmpdir(), 'grim-project-'));
     const made = grimoireIn(project, 'new', 'my-game');

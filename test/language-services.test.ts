@@ -6,10 +6,10 @@ import { checkGame, compileGame, parseSources, type ParseCache } from '../compil
 import { gameSources } from '../compiler/project.ts';
 import { indexSymbols, type SymbolInfo } from '../compiler/symbols.ts';
 import { keywordWords } from '../grammar/tokens.ts';
-import { completionEntries } from '../playground/src/editor/completion.ts';
-import { cursorContext, symbolAt } from '../playground/src/editor/cursor.ts';
-import { escapeMarkdown, symbolMarkdown } from '../playground/src/editor/markdown.ts';
-import { mergeSymbols, NameTable } from '../playground/src/editor/names.ts';
+import { completionEntries } from '../services/completion.ts';
+import { cursorContext, symbolAt } from '../services/cursor.ts';
+import { escapeMarkdown, symbolMarkdown } from '../services/markdown.ts';
+import { mergeSymbols, NameTable } from '../services/names.ts';
 import { root } from './helpers.ts';
 
 const trump = gameSources(root, 'trump')!;

@@ -1,15 +1,15 @@
-// The playground's compile worker checks the game's rulings with its rules (worker/scenario-checks.ts):
+// The playground's compile worker checks the game's rulings with its rules (services/scenario-checks.ts):
 // the mistakes of each file at its place, a file's parse kept while its text is unchanged, only
 // the YAML's own errors while the rules do not compile.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ScenarioChecks } from '../playground/src/worker/scenario-checks.ts';
+import { ScenarioChecks } from '../services/scenario-checks.ts';
 import { compiledGame, root } from './helpers.ts';
 
 const RULING = 'rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml';
 const text = readFileSync(`${root}/${RULING}`, 'utf8');
 
-describe('playground: the rulings checked with the rules (worker/scenario-checks.ts)', () => {
+describe('playground: the rulings checked with the rules (services/scenario-checks.ts)', () => {
   it('marks a mistake typed in a ruling, clears it when fixed, and finds only YAML errors without compiled rules', () => {
     const ir = compiledGame('trump');
     const checks = new ScenarioChecks();

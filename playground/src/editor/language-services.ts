@@ -28,10 +28,10 @@ import type { EditorSession } from './session.ts';
 import { pathOf, uriOf } from './session.ts';
 import type { CheckResult, Checker } from './diagnostics.ts';
 import type { Loc } from '../../../grammar/ast.ts';
-import { cursorContext, symbolAt } from './cursor.ts';
-import { completionEntries, type EntryKind } from './completion.ts';
-import { bindingMarkdown, builtInMarkdown, symbolsMarkdown } from './markdown.ts';
-import { mergeSymbols, NameTable } from './names.ts';
+import { cursorContext, symbolAt } from '../../../services/cursor.ts';
+import { completionEntries, type EntryKind } from '../../../services/completion.ts';
+import { bindingMarkdown, builtInMarkdown, symbolsMarkdown } from '../../../services/markdown.ts';
+import { mergeSymbols, NameTable } from '../../../services/names.ts';
 import { clearNotice, notify } from '../notice.ts';
 
 const K = monaco.languages.CompletionItemKind;

@@ -1,7 +1,7 @@
 /**
  * The compile worker: the real compiler, off the page's thread. Each request carries the whole
  * game's sources and rulings; the reply carries every diagnostic — the rulings' mistakes against
- * the compiled rules too (scenario-checks.ts) — the symbol index and, when the rules compile, the
+ * the compiled rules too (services/scenario-checks.ts) — the symbol index and, when the rules compile, the
  * game's formats and parameters (variants.ts) for the run panel.
  *
  * One parse per check: `checkGame` hands back the parsed files it compiled, and the symbol index
@@ -24,7 +24,7 @@ import { GameNames } from '../../../compiler/references.ts';
 import { renameInGame } from '../../../scenario/rename.ts';
 import { indexSymbols } from '../../../compiler/symbols.ts';
 import type { CompileReply, CompileRequest, ServiceReply, ServiceRequest, WorkspaceFile } from './protocol.ts';
-import { ScenarioChecks } from './scenario-checks.ts';
+import { ScenarioChecks } from '../../../services/scenario-checks.ts';
 import { variantsOf } from './variants.ts';
 import { loadBase, loadBasesFor } from './base-games.ts';
 import { shownDiagnostics, tooBigToCheck } from './budget.ts';

@@ -8,8 +8,8 @@
  * first after `has` and `tags` (labels), `while in`, `to`, `from` (zones). Pure:
  * language-services.ts turns the entries into Monaco's items.
  */
-import { keywordWords } from '../../../grammar/tokens.ts';
-import type { SymbolInfo, SymbolKind } from '../../../compiler/symbols.ts';
+import { keywordWords } from '../grammar/tokens.ts';
+import type { SymbolInfo, SymbolKind } from '../compiler/symbols.ts';
 import type { CursorContext } from './cursor.ts';
 import { bindingMarkdown, builtInMarkdown, symbolMarkdown } from './markdown.ts';
 import type { NameTable } from './names.ts';

@@ -5,7 +5,7 @@
  * Markdown syntax, link or HTML written in a rule file takes effect (Monaco also gets
  * `supportHtml: false` and `isTrusted: false`, see language-services.ts).
  */
-import type { SymbolInfo } from '../../../compiler/symbols.ts';
+import type { SymbolInfo } from '../compiler/symbols.ts';
 import type { Binding } from './cursor.ts';
 import type { BuiltIn } from './types.ts';
 

@@ -8,7 +8,7 @@
  * half-typed declaration can still swallow what follows it; `mergeSymbols` keeps, for a file with
  * syntax errors, the names it had at the last check and has lost now, until the file is clean.
  */
-import type { SymbolInfo } from '../../../compiler/symbols.ts';
+import type { SymbolInfo } from '../compiler/symbols.ts';
 
 export class NameTable {
   readonly byName = new Map<string, SymbolInfo[]>();

@@ -10,8 +10,8 @@
  * declaration, whatever the size of the file.
  */
 import type { IToken } from 'chevrotain';
-import { tokenize } from '../../../grammar/lexer.ts';
-import type { SymbolInfo } from '../../../compiler/symbols.ts';
+import { tokenize } from '../grammar/lexer.ts';
+import type { SymbolInfo } from '../compiler/symbols.ts';
 import type { NameTable } from './names.ts';
 import { builtInCardFields, builtInFunctions, builtInRequestParts, builtInValues, chainStart, chainType, elementOf, isName, type BuiltIn, type Tok, type Ty, type TypeEnv } from './types.ts';
 
