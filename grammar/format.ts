@@ -36,7 +36,7 @@ export type FormatResult =
 const OPENERS = new Set(['(', '[', '{']);
 const CLOSERS = new Set([')', ']', '}']);
 const BINARY = new Set(['==', '!=', '<=', '>=', '<', '>', '=', '+', '-', '*', '/', '%']);
-/** Keywords that read as operators: always one space before a `(` that follows them. */
+/** Keywords that read as operators: one space before a `(` that follows them; other keywords are function names there (`top(…)`). */
 /** Words that continue a statement begun on an earlier line inside a block. */
 const CONTINUATION_STARTS = new Set(['cite', 'and', 'or', 'then', 'else', 'where', 'from', 'by', 'to', 'such', 'that', 'using', 'since', 'tags', '=']);
 /** Words that begin a statement: two spaces before one, where the author wrote two or more, separate statements on one line. */
@@ -72,11 +72,12 @@ function gap(a: IToken, b: IToken, c: IToken | undefined, prev: (t: IToken) => I
   if (x === '{' && y === '}') return source === 0 ? 0 : 1;
   if ((x === '-' || x === '+') && takesSign(prev(a))) return 0; // a sign: `-1`, `(-x)`, `by -200`
   if (y === '(') {
-    if (isKeyword(a)) return SPACED_KEYWORDS.has(x) || source > 0 ? 1 : 0;
+    // An operator word (`and (…)`, `not (…)`) or a function whose name is a word (`top(…)`, `draw(…)`).
+    if (isKeyword(a)) return SPACED_KEYWORDS.has(x) ? 1 : 0;
     if (isWord(a) || x === ')' || x === ']') return 0;
     return 1;
   }
-  if (y === '[') return (isWord(a) || x === ')' || x === ']') && source === 0 ? 0 : 1;
+  if (y === '[') return (isWord(a) || x === ')' || x === ']') && !isKeyword(a) && source === 0 ? 0 : 1;
   return 1;
 }
 

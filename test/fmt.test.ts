@@ -45,6 +45,31 @@ describe('grimoire fmt', () => {
     }
   });
 
+  it('whitespace scattered between the tokens of every file (fixed seed): formats, keeps every token and line, is idempotent', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (const f of allFiles) {
+      const text = readFileSync(f, 'utf8');
+      const lexed = tokenize(text);
+      const tokens = [...lexed.tokens, ...(lexed.groups['comments'] ?? [])].sort((a, b) => a.startOffset - b.startOffset);
+      // Insert spaces (never line breaks) at token boundaries: the tokens stay the same.
+      let noisy = '';
+      let at = 0;
+      for (const t of tokens) {
+        noisy += text.slice(at, t.startOffset) + ' '.repeat(random() < 0.3 ? Math.floor(random() * 4) : 0);
+        noisy += text.slice(t.startOffset, t.endOffset! + 1);
+        at = t.endOffset! + 1;
+      }
+      noisy += text.slice(at);
+      const r = formatGrim(noisy, f);
+      expect(r.ok, relative(root, f)).toBe(true);
+      const out = (r as { text: string }).text;
+      expect(format(out, f), relative(root, f)).toBe(out);
+      const words = (s: string) => s.split('\n').filter((l) => l.trim() !== '').map((l) => l.trim().split(/\s+/)[0]);
+      expect(words(out), relative(root, f)).toEqual(words(text));
+    }
+  });
+
   for (const game of listGames(root)) {
     it(`${game}: the formatted game compiles to the same IR (source ranges aside)`, () => {
       expect(compileWith(game, (s) => ({ ...s, text: format(s.text, s.path) }))).toEqual(compileWith(game, (s) => s));
