@@ -8,6 +8,7 @@ import { compileGame, type SourceText } from '../compiler/compile.ts';
 import { gameSources, grimFiles, listGames } from '../compiler/project.ts';
 import { formatGrim } from '../grammar/format.ts';
 import { tokenize } from '../grammar/lexer.ts';
+import { formatFile } from '../playground/src/worker/format-file.ts';
 import { root } from './helpers.ts';
 
 const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
@@ -157,5 +158,15 @@ describe('grimoire fmt', () => {
     expect(readFileSync(join(dir, 'good.grim'), 'utf8')).toBe('zone hand per player private "Hand"\n');
     expect(grimoire('fmt', join(root, 'README.md')).status).toBe(2);
     expect(grimoire('fmt').status).toBe(2);
+  });
+
+  it("the playground's Format Document (the compile worker's answer): the same text as grimoire fmt, or the file's first syntax error", () => {
+    const files = [
+      { path: 'rules/g/game.grim', text: 'zone   hand per player private "Hand"\n' },
+      { path: 'rules/g/bad.grim', text: 'game g "G" {\n  players 2 +\n}\n' },
+    ];
+    expect(formatFile(files, 'rules/g/game.grim')).toEqual({ text: 'zone hand per player private "Hand"\n' });
+    expect(formatFile(files, 'rules/g/bad.grim')).toEqual({ refused: expect.stringMatching(/^rules\/g\/bad\.grim:2:13: /) });
+    expect(formatFile(files, 'rules/g/none.grim')).toHaveProperty('refused');
   });
 });

@@ -23,8 +23,8 @@ import { checkGame, parseSources, type ParseCache } from '../../../compiler/comp
 import { GameNames } from '../../../compiler/references.ts';
 import { renameInGame } from '../../../scenario/rename.ts';
 import { indexSymbols } from '../../../compiler/symbols.ts';
-import type { CompileReply, CompileRequest, ServiceReply, ServiceRequest, ServiceResults, WorkspaceFile } from './protocol.ts';
-import { formatGrim } from '../../../grammar/format.ts';
+import type { CompileReply, CompileRequest, ServiceReply, ServiceRequest, WorkspaceFile } from './protocol.ts';
+import { formatFile } from './format-file.ts';
 import { ScenarioChecks } from './scenario-checks.ts';
 import { variantsOf } from './variants.ts';
 import { loadBase, loadBasesFor } from './base-games.ts';
@@ -47,7 +47,7 @@ function namesOf(files: WorkspaceFile[]): { names: GameNames; parsed: ReturnType
 
 function answer(req: ServiceRequest): ServiceReply {
   try {
-    if (req.type === 'format') return { type: 'answer', id: req.id, result: formatFile(req) };
+    if (req.type === 'format') return { type: 'answer', id: req.id, result: formatFile(req.files, req.path) };
     const { names, parsed } = namesOf(req.files);
     const result =
       req.type === 'references'
@@ -60,16 +60,6 @@ function answer(req: ServiceRequest): ServiceReply {
     last = null;
     return { type: 'answer', id: req.id, error: String((e as Error)?.stack ?? e) };
   }
-}
-
-/** Format Document: the file in the canonical layout, or the first syntax error that stops it. */
-function formatFile(req: ServiceRequest): ServiceResults['format'] {
-  const file = req.files.find((f) => f.path === req.path);
-  if (!file) return { refused: `${req.path} is not a file of this game` };
-  const r = formatGrim(file.text, file.path);
-  if (r.ok) return { text: r.text };
-  const d = r.diagnostics[0]!;
-  return { refused: `${file.path}:${d.loc.line}:${d.loc.col}: ${d.message}` };
 }
 
 /** One request at a time, in order: a check may first wait for a revision's base game to load. */
