@@ -216,7 +216,8 @@ function reprint(text: string, tokens: IToken[]): string {
     if (i > 0 && stack.length === 1 && g.slice(0, i).some((t) => t.image === '}') && first.startLine !== openedOn) closedTopBlock = true;
     // A top-level block closed on this line, but the line goes on opening another (`} else {`): no.
     if (stack.length > 1) closedTopBlock = false;
-    prevOpens = OPENERS.has(g.at(-1)!.image) && g.at(-1)!.image === '{';
+    // The line ends by opening a block (a trailing comment aside): no blank line after it.
+    prevOpens = g.filter((t) => !isComment(t)).at(-1)?.image === '{';
     lines.push(line.trimEnd());
     prevGroup = g;
   }
