@@ -32,6 +32,7 @@ import { diagnosticJSON } from './diagnostic-json.ts';
 import { runReadingsFiles, runScenarioFiles } from '../scenario/files.ts';
 import { progressBar, type Progress } from './progress.ts';
 import { UsageError } from './usage-error.ts';
+import { cmdFmt } from './fmt.ts';
 import { maxSeed, wholeNumberOption } from './options.ts';
 import { claimOutputFile, fileProblem } from './output-file.ts';
 import { quietOnClosedPipe } from './terminal.ts';
@@ -53,6 +54,8 @@ function usage(): string {
     'usage: grimoire <command> [options]',
     '',
     '  check <paths…> [--json]        check the rules and cards under the paths; --json: every diagnostic as JSON',
+    '  fmt [--check] <paths…>         format the .grim files in the canonical layout (comments kept, meaning unchanged);',
+    '                                 --check: write nothing, list the files that would change, exit 1 if any',
     '  build <game> [--out FILE]      write the game\'s IR (JSON)',
     '  play <game> [--p1 AGENT] [--p2 AGENT] [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value] [--check-invariants]',
     '  duel <game> AGENT_A AGENT_B [--games N] [--seed S] [--format NAME] [--workers N] [--param name=value] [--json]',
@@ -345,6 +348,7 @@ async function main(argv: string[]): Promise<number> {
       step: { type: 'string' },
       player: { type: 'string' },
       action: { type: 'string' },
+      check: { type: 'boolean' },
     },
   });
   if (values.queue !== undefined) {
@@ -352,6 +356,7 @@ async function main(argv: string[]): Promise<number> {
     if (command !== 'worker' && values.workers !== undefined) throw new UsageError('--workers and --queue: with --queue the games are played by the queue\'s workers (grimoire worker --queue … --concurrency N on each machine)', false);
     useQueue({ address: parseQueueAddress(values.queue), chunk: values.chunk === undefined ? undefined : wholeNumberOption('--chunk', values.chunk, 1, 1, 100_000) });
   } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
+  if (values.check && command !== 'fmt') throw new UsageError('--check goes with fmt (grimoire fmt --check rules cards); grimoire check is a command of its own', false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);
   switch (command) {
     case 'worker': {
@@ -363,6 +368,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'check':
       return cmdCheck(positionals, !!values.json);
+    case 'fmt':
+      return cmdFmt(positionals, !!values.check);
     case 'build':
       return cmdBuild(positionals[0], values.out);
     case 'play':

@@ -35,6 +35,8 @@ import { mergeSymbols, NameTable } from '../../../services/names.ts';
 import { clearNotice, notify } from '../notice.ts';
 
 const K = monaco.languages.CompletionItemKind;
+/** The browser's storage key of the format-on-save choice. */
+const FORMAT_ON_SAVE = 'grimoire.formatOnSave';
 const itemKinds: Record<EntryKind, monaco.languages.CompletionItemKind> = {
   keyword: K.Keyword,
   game: K.File,
@@ -221,6 +223,64 @@ export function registerLanguageServices(session: EditorSession, checker: Checke
         }
         editor.focus();
         return true;
+      },
+    }),
+  );
+
+  // Format Document (Shift+Alt+F, or the context menu): grimoire fmt's own function, run in the
+  // compile worker (it parses the file first). A file with a syntax error is left as it is.
+  disposables.push(
+    monaco.languages.registerDocumentFormattingEditProvider(GRIMOIRE, {
+      displayName: 'grimoire fmt',
+      async provideDocumentFormattingEdits(model) {
+        const version = model.getVersionId();
+        const r = await checker.ask({ type: 'format', path: pathOf(model.uri), offset: 0 });
+        if (model.isDisposed() || model.getVersionId() !== version) return [];
+        if ('refused' in r) {
+          notify('format', `Not formatted: ${r.refused}`, 'warn');
+          return [];
+        }
+        clearNotice('format');
+        return r.text === model.getValue() ? [] : [{ range: model.getFullModelRange(), text: r.text }];
+      },
+    }),
+  );
+
+  // Format on save: the playground saves as you type, so "save" is Ctrl+S (Cmd+S), which formats
+  // the file when the option is on (F1 → "Grimoire: Format on save (Ctrl+S)") and never opens the
+  // browser's own save dialog. The choice is kept in this browser.
+  const formatOnSave = {
+    get on() {
+      try {
+        return localStorage.getItem(FORMAT_ON_SAVE) === 'on';
+      } catch {
+        return false;
+      }
+    },
+    set on(value: boolean) {
+      try {
+        localStorage.setItem(FORMAT_ON_SAVE, value ? 'on' : 'off');
+      } catch {
+        // Storage refused (a private window): the choice lasts while the page is open.
+      }
+    },
+  };
+  disposables.push(
+    session.editor.addAction({
+      id: 'grimoire.save',
+      label: 'Grimoire: Save (formats the file when format on save is on)',
+      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS],
+      run: async (editor) => {
+        if (formatOnSave.on && editor.getModel()?.getLanguageId() === GRIMOIRE) await editor.getAction('editor.action.formatDocument')?.run();
+        notify('format', formatOnSave.on ? 'Formatted. (Your edits are saved in this browser as you type.)' : 'Your edits are saved in this browser as you type. (F1 → "Grimoire: Format on save" formats the file on Ctrl+S.)', 'info');
+      },
+    }),
+    session.editor.addAction({
+      id: 'grimoire.formatOnSave',
+      label: 'Grimoire: Format on save (Ctrl+S) — turn on or off',
+      run: () => {
+        formatOnSave.on = !formatOnSave.on;
+        notify('format', `Format on save is ${formatOnSave.on ? 'on: Ctrl+S formats the file' : 'off'}.`, 'info');
       },
     }),
   );

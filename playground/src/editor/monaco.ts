@@ -11,6 +11,7 @@ import 'monaco-editor/editor/contrib/contextmenu/browser/contextmenu';
 import 'monaco-editor/editor/contrib/cursorUndo/browser/cursorUndo';
 import 'monaco-editor/editor/contrib/find/browser/findController';
 import 'monaco-editor/editor/contrib/folding/browser/folding';
+import 'monaco-editor/editor/contrib/format/browser/formatActions';
 import 'monaco-editor/editor/contrib/gotoError/browser/gotoError';
 import 'monaco-editor/editor/contrib/gotoSymbol/browser/goToCommands';
 import 'monaco-editor/editor/contrib/gotoSymbol/browser/link/goToDefinitionAtPosition';

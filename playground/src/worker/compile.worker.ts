@@ -25,6 +25,7 @@ import { renameInGame } from '../../../scenario/rename.ts';
 import { indexSymbols } from '../../../compiler/symbols.ts';
 import type { CompileReply, CompileRequest, ServiceReply, ServiceRequest, WorkspaceFile } from './protocol.ts';
 import { ScenarioChecks } from '../../../services/scenario-checks.ts';
+import { formatFile } from './format-file.ts';
 import { variantsOf } from './variants.ts';
 import { loadBase, loadBasesFor } from './base-games.ts';
 import { shownDiagnostics, tooBigToCheck } from './budget.ts';
@@ -46,6 +47,7 @@ function namesOf(files: WorkspaceFile[]): { names: GameNames; parsed: ReturnType
 
 function answer(req: ServiceRequest): ServiceReply {
   try {
+    if (req.type === 'format') return { type: 'answer', id: req.id, result: formatFile(req.files, req.path) };
     const { names, parsed } = namesOf(req.files);
     const result =
       req.type === 'references'

@@ -4,7 +4,8 @@
  * The compile worker (compile.worker.ts) checks the game's files on every (coalesced) edit and
  * returns diagnostics, the symbol index and the game's formats and parameters. The run worker (run.worker.ts) runs a scenario or a
  * random game; the page terminates it to cancel. The compile worker also answers the editor's
- * questions that need every file: find all references and rename (compiler/references.ts).
+ * questions that need every file: find all references and rename (compiler/references.ts), and
+ * formats a file (grammar/format.ts needs the parser, which stays in the worker).
  */
 import type { Diagnostic } from '../../../compiler/diagnostics.ts';
 import type { SymbolInfo } from '../../../compiler/symbols.ts';
@@ -36,6 +37,7 @@ export type CheckRequest = {
 export type ServiceRequest = { id: number; files: WorkspaceFile[]; path: string; offset: number } & (
   | { type: 'references' }
   | { type: 'renameLocation' }
+  | { type: 'format' }
   | { type: 'rename'; newName: string; scenarios: WorkspaceFile[] }
 );
 
@@ -43,6 +45,8 @@ export type ServiceRequest = { id: number; files: WorkspaceFile[]; path: string;
 export interface ServiceResults {
   references: ReferencesResult | null;
   renameLocation: RenameLocation;
+  /** The file in the canonical layout (grammar/format.ts), or why it was not formatted (a syntax error). */
+  format: { text: string } | { refused: string };
   /** The .grim edits and the scenarios' (rules/<game>/rulings/*.yaml), with what could not be renamed in them. */
   rename: GameRenameResult;
 }
