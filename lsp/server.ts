@@ -7,12 +7,12 @@
  * Nothing but the protocol may be written to stdout: console.log and console.info go to stderr
  * while the server runs (a stray print would corrupt a message).
  *
- * Formatting is not advertised: Grimoire has no formatter yet (`grimoire fmt` is being written
- * beside this). When it lands, the server registers `documentFormattingProvider` and answers
- * `textDocument/formatting` with one edit replacing the document by its formatted text.
+ * Formatting is `grimoire fmt`'s (grammar/format.ts): one edit replacing the whole document by
+ * its formatted text, or no edit when the file does not parse (its diagnostics say why).
  */
 import { createConnection, TextDocuments, TextDocumentSyncKind, type Connection, type InitializeResult, type TextDocumentPositionParams } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { formatGrim } from '../grammar/format.ts';
 import { Completions } from './completion.ts';
 import { DiagnosticsPublisher } from './diagnostics.ts';
 import { Game } from './game.ts';
@@ -64,6 +64,7 @@ export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
         semanticTokensProvider: { legend, full: true },
+        documentFormattingProvider: true,
       },
       serverInfo: { name: 'grimoire' },
     }),
@@ -115,6 +116,15 @@ export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin
   connection.languages.semanticTokens.on((p) => {
     const l = grim(p.textDocument.uri) ? located(p.textDocument.uri) : undefined;
     return l ? semanticTokens(l.doc.getText(), l.game.names) : { data: [] };
+  });
+
+  connection.onDocumentFormatting((p) => {
+    const doc = documents.get(p.textDocument.uri);
+    if (!doc || !grim(p.textDocument.uri)) return null;
+    const text = doc.getText();
+    const r = formatGrim(text, pathOfUri(p.textDocument.uri) ?? 'document.grim');
+    if (!r.ok || r.text === text) return [];
+    return [{ range: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) }, newText: r.text }];
   });
 
   documents.listen(connection);

@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatGrim } from '../grammar/format.ts';
 import { pathToFileURL } from 'node:url';
 import {
   createProtocolConnection,
@@ -234,5 +235,23 @@ describe('grimoire lsp over the protocol', () => {
     expect(legend[at(zoneWord)!.type]).toBe('keyword');
     expect(at({ line: zoneWord.line, character: zoneWord.character + 5 })).toMatchObject({ length: 9, type: legend.indexOf('variable') });
     expect(legend[at({ line: 0, character: 0 })!.type]).toBe('comment');
+  });
+
+  it('formats a document as grimoire fmt does (one edit for the whole text; none when it does not parse)', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'grim-lsp-fmt-'));
+    expect(spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'new', 'fmt-game'], { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } }).status).toBe(0);
+    const path = join(project, 'rules/fmt-game/game.grim');
+    const uri = pathToFileURL(path).href;
+    const messy = readFileSync(path, 'utf8').replace('zone hand per player private "Hand"', 'zone   hand  per player private   "Hand"').replace('players 2', 'players    2');
+    await client.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'grimoire', version: 1, text: messy } });
+    const edits = (await client.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })) as { newText: string; range: { start: { line: number } } }[];
+    expect(edits).toHaveLength(1);
+    expect(edits[0]!.range.start.line).toBe(0);
+    expect(edits[0]!.newText).toBe(formatGrim(messy, path).text);
+    expect(edits[0]!.newText).toContain('zone hand per player private "Hand"');
+    change(uri, `${messy}
+zone {`);
+    expect(await client.sendRequest('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } })).toEqual([]);
+    await client.sendNotification('textDocument/didClose', { textDocument: { uri } });
   });
 });
