@@ -68,7 +68,7 @@ function chooseCards(ir: GameIR, game: string, name: string | undefined): number
   if (i >= 0) return [i];
   const byTitle = ir.cards.findIndex((c) => c.title === name);
   if (byTitle >= 0) return [byTitle];
-  const near = suggest(name, ir.cards.map((c) => c.name));
+  const near = suggest(name, ir.cards.map((c) => c.name)).slice(0, 3);
   throw new UsageError(`${game} has no card '${name}'${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : ` (it has ${ir.cards.length} cards, e.g. ${ir.cards.slice(0, 3).map((c) => `'${c.name}'`).join(', ')})`}`, false);
 }
 

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { GameIR } from '../compiler/ir.ts';
 import { cardSvg, escapeXml, faceContent, slug, wrap } from '../faces/card-svg.ts';
 import { sheetHtml, sheetPages } from '../faces/sheet.ts';
+import { listGames } from '../compiler/project.ts';
 import { compiledGame, root } from './helpers.ts';
 
 const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
@@ -108,6 +109,17 @@ describe('card faces (faces/card-svg.ts)', () => {
       expect(text).toContain('rank');
       // Deterministic: a pure function of (IR, index).
       expect(cardSvg(trump, i)).toBe(svg);
+    }
+  });
+
+  it('every card of every game renders well-formed XML with its title', () => {
+    for (const game of listGames(root)) {
+      const ir = compiledGame(game);
+      for (let i = 0; i < ir.cards.length; i++) {
+        const svg = cardSvg(ir, i);
+        expect(xmlProblem(svg), `${game} ${ir.cards[i]!.name}`).toBeNull();
+        expect(svg).toContain(`<title>${escapeXml(ir.cards[i]!.title || ir.cards[i]!.name)}</title>`);
+      }
     }
   });
 
