@@ -8,6 +8,7 @@
  *   scenario <paths…>     run rulings scenarios (--readings: under every reading of every parameter)
  *   explain <scenario>    a ruling's answer and the steps that decided it, with their rule texts
  *   faq <game>            the casebook as a rulings document grouped by rule id (Markdown or HTML)
+ *   cards <game>          printable card faces: one SVG each, an A4 print-and-play sheet, or its PDF
  *   diff <a> <b>          what version b of the rules changes against a; --rulings: the rulings it changes
  *   why-not <scenario>    at a scenario's decision, every action of a player: available, or why not
  *   coverage <game>       each rule id: tested by the casebook, cited but untested, or not cited (and why)
@@ -43,6 +44,7 @@ import { parseQueueAddress, QueueError } from './queue/connection.ts';
 import { cmdBalance } from './balance.ts';
 import { cmdExplain } from './explain.ts';
 import { cmdFaq } from './faq.ts';
+import { cmdCards } from './cards.ts';
 import { cmdDiff } from './diff.ts';
 import { cmdCoverage } from './coverage.ts';
 import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
@@ -72,6 +74,9 @@ function usage(): string {
     '                                 whose outcome turns on a reading, and how; --md: the list for the rulebook\'s authors (docs/judges.md)',
     '  explain <scenario.yaml> [--game NAME]   a ruling\'s answer in a few lines, then only the steps that decided it, each with its rule text',
     '  faq <game> [--out FILE.md|FILE.html]    the casebook as a rulings document grouped by rule id: position, answer, steps with citations',
+    '  cards <game> [--card NAME] --svg DIR | --sheet FILE.html | --pdf FILE.pdf',
+    '                                 printable card faces in the default layout (docs/cards.md): one SVG per card, an A4',
+    '                                 print-and-play sheet (3 × 3 cards, crop marks), or that sheet as PDF (needs Chromium)',
     '  diff <gameA> <gameB> [--rulings] [--md FILE] [--json]   what B changes against A: definitions added, removed, changed',
     '                                 (with a text diff and citations), parameter defaults; --rulings: the rulings whose outcome changes',
     '  why-not <scenario.yaml> --player P [--step N] [--action NAME] [--game NAME] [--json]',
@@ -275,7 +280,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
 
 /** Commands that take --queue: all but those that play no games (so a new command that plays through playSeeds gets it; worker serves one). */
 function playing(command: string): boolean {
-  return !['check', 'build', 'scenario', 'explain', 'faq', 'diff', 'why-not', 'coverage', 'merge', 'new', 'demo', 'help'].includes(command);
+  return !['check', 'build', 'scenario', 'explain', 'faq', 'cards', 'diff', 'why-not', 'coverage', 'merge', 'new', 'demo', 'help'].includes(command);
 }
 
 /** `merge`: the report of one run from the summaries of its batches (cli/merge.ts). */
@@ -317,6 +322,8 @@ async function main(argv: string[]): Promise<number> {
     startLanguageServer();
     return 0;
   }
+  // cards has options of its own (--card, --svg, --sheet, --pdf): cli/cards.ts reads them.
+  if (command === 'cards') return cmdCards(rest);
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,

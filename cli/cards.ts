@@ -1,0 +1,127 @@
+/**
+ * `grimoire cards <game> [--card NAME] --svg DIR | --sheet FILE.html | --pdf FILE.pdf`: printable
+ * card faces in the default layout (faces/, docs/cards.md) — one SVG per card, a print-and-play
+ * A4 sheet (3 × 3 cards with crop marks), or that sheet printed to PDF by headless Chromium.
+ */
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { GameIR } from '../compiler/ir.ts';
+import { suggest } from '../compiler/diagnostics.ts';
+import { cardSvg, escapeXml, slug } from '../faces/card-svg.ts';
+import { sheetHtml, sheetPages } from '../faces/sheet.ts';
+import { requireIR } from './games.ts';
+import { claimOutputFile } from './output-file.ts';
+import { UsageError } from './usage-error.ts';
+
+/** Launch arguments for printing: no sandbox (containers), no GPU, no network of its own. */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+/** Where Chromium or Chrome usually is (CHROMIUM_PATH first); the first that exists. */
+const CHROMIUM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/opt/google/chrome/chrome', '/snap/bin/chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium'];
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The browser to print with, or a usage error saying what to install. */
+export function chromiumForPdf(env: Record<string, string | undefined> = process.env): string {
+  const chosen = env.CHROMIUM_PATH;
+  if (chosen) {
+    if (isFile(chosen)) return chosen;
+    throw new UsageError(`--pdf: CHROMIUM_PATH=${chosen} is not a file; set it to a Chromium or Chrome program, or unset it`, false);
+  }
+  // GRIMOIRE_BROWSER_SEARCH (as in test/e2e/chromium.ts): the places to look instead, separated like PATH.
+  const search = env.GRIMOIRE_BROWSER_SEARCH;
+  const found = (search !== undefined ? search.split(delimiter).filter((p) => p !== '') : CHROMIUM_PATHS).find(isFile);
+  if (found) return found;
+  throw new UsageError(
+    '--pdf prints the sheet with Chromium, and none was found (looked in /usr/bin/chromium and the usual places): install it (Debian/Ubuntu: apt-get install -y chromium) or Google Chrome, or set CHROMIUM_PATH; or write --sheet FILE.html and print it from a browser',
+    false,
+  );
+}
+
+/** The sheet printed to PDF (A4, backgrounds on) by headless Chromium at `browserPath`. */
+export async function printPdf(html: string, out: string, browserPath: string): Promise<void> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: browserPath, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    // The sheet is self-contained: any request is refused (none is expected).
+    await page.route('**/*', (route) => route.abort('blockedbyclient'));
+    await page.setContent(html, { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.pdf({ path: out, format: 'A4', printBackground: true, preferCSSPageSize: true });
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The cards chosen by --card (all when it is not given). */
+function chooseCards(ir: GameIR, game: string, name: string | undefined): number[] {
+  if (name === undefined) return ir.cards.map((_, i) => i);
+  const i = ir.cards.findIndex((c) => c.name === name);
+  if (i >= 0) return [i];
+  const byTitle = ir.cards.findIndex((c) => c.title === name);
+  if (byTitle >= 0) return [byTitle];
+  const near = suggest(name, ir.cards.map((c) => c.name)).slice(0, 3);
+  throw new UsageError(`${game} has no card '${name}'${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : ` (it has ${ir.cards.length} cards, e.g. ${ir.cards.slice(0, 3).map((c) => `'${c.name}'`).join(', ')})`}`, false);
+}
+
+/** File name of card i's SVG: its index (sorted order) and a slug of its name. */
+export function svgFileName(ir: GameIR, i: number): string {
+  return `${String(i + 1).padStart(3, '0')}-${slug(ir.cards[i]!.name)}.svg`;
+}
+
+export async function cmdCards(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: { card: { type: 'string' }, svg: { type: 'string' }, sheet: { type: 'string' }, pdf: { type: 'string' } },
+  });
+  const game = positionals[0];
+  if (!game) throw new UsageError('cards needs a game, e.g. grimoire cards trump --sheet cards.html');
+  if (positionals.length > 1) throw new UsageError(`cards takes one game, not also '${positionals[1]}' (one card: --card NAME)`, false);
+  const outputs = (['svg', 'sheet', 'pdf'] as const).filter((o) => values[o] !== undefined);
+  if (outputs.length !== 1) throw new UsageError(`cards writes one of --svg DIR, --sheet FILE.html or --pdf FILE.pdf${outputs.length ? ` (not ${outputs.map((o) => `--${o}`).join(' and ')})` : ''}`, false);
+  if (values.sheet !== undefined && !/\.html?$/i.test(values.sheet)) throw new UsageError(`--sheet ${values.sheet}: the sheet is an HTML page (FILE.html)`, false);
+  if (values.pdf !== undefined && !/\.pdf$/i.test(values.pdf)) throw new UsageError(`--pdf ${values.pdf}: the file's extension is .pdf`, false);
+  const browser = values.pdf !== undefined ? chromiumForPdf() : null;
+  const ir = requireIR(game);
+  const cards = chooseCards(ir, game, values.card);
+  if (values.svg !== undefined) {
+    const dir = values.svg;
+    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--svg ${dir}: it is a file; --svg names a folder (made if needed)`, false);
+    mkdirSync(dir, { recursive: true });
+    const rows: string[] = [];
+    for (const i of cards) {
+      const file = svgFileName(ir, i);
+      writeFileSync(join(dir, file), `<?xml version="1.0" encoding="UTF-8"?>\n${cardSvg(ir, i)}\n`);
+      rows.push(`<figure><img src="${escapeXml(file)}" alt="${escapeXml(ir.cards[i]!.title)}" width="189" height="264"><figcaption>${escapeXml(ir.cards[i]!.name)}</figcaption></figure>`);
+    }
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeXml(ir.game.title || game)} — cards</title><style>body{font-family:'Noto Sans CJK JP','Noto Sans JP',sans-serif;display:flex;flex-wrap:wrap;gap:12px}figure{margin:0;text-align:center}</style></head><body>\n${rows.join('\n')}\n</body></html>\n`,
+    );
+    console.error(`wrote ${cards.length} card${cards.length === 1 ? '' : 's'} to ${dir} (one SVG each, and index.html)`);
+    return 0;
+  }
+  const html = sheetHtml(ir, cards);
+  const pages = sheetPages(cards.length);
+  if (values.sheet !== undefined) {
+    claimOutputFile('--sheet', values.sheet);
+    writeFileSync(values.sheet, html);
+    console.error(`wrote ${values.sheet}: ${cards.length} card${cards.length === 1 ? '' : 's'} on ${pages} A4 page${pages === 1 ? '' : 's'}`);
+    return 0;
+  }
+  const out = values.pdf!;
+  claimOutputFile('--pdf', out);
+  await printPdf(html, out, browser!);
+  console.error(`wrote ${out}: ${cards.length} card${cards.length === 1 ? '' : 's'} on ${pages} A4 page${pages === 1 ? '' : 's'}`);
+  return 0;
+}
