@@ -24,7 +24,7 @@ function header(r: BalanceReport, given: readonly string[]): string[] {
   const params = given.length ? `; ${given.join(', ')}` : '; default rule parameters';
   return [
     `Balance of ${s.game} — ${s.title}, format ${s.format}`,
-    `  ${r.games} games, seeds ${s.seed}..${s.seed + s.games - 1}, p1 ${s.agents.p1}, p2 ${s.agents.p2}${params}`,
+    `  ${r.games} game${r.games === 1 ? '' : 's'}, seeds ${s.seed}..${s.seed + s.games - 1}, p1 ${s.agents.p1}, p2 ${s.agents.p2}${params}`,
     ...(r.randomPlay ? ['  Random play: both seats choose at random. These numbers describe random play, not skilled play (--p1/--p2 mcts:N for stronger players).'] : []),
     ...(r.errors ? [`  ${r.errors} game(s) ended in an error and are not counted (listed above).`] : []),
   ];
@@ -51,7 +51,7 @@ export function balanceText(r: BalanceReport, given: readonly string[] = []): st
   out.push(`  draws ${rate(r.seats.draws)}${r.seats.stopped ? `; ${r.seats.stopped} of them stopped by the engine's limits` : ''}`);
   out.push(`  the player who took the first turn won ${rate(r.seats.firstPlayer)}`);
   out.push('', 'How games end');
-  out.push(...table(r.endReasons.map((e) => [pct(e.games.rate), e.reason, `(${Object.entries(e.won).map(([s, n]) => `${s} ${n}`).join(', ')}${e.draws ? `, draws ${e.draws}` : ''})`])));
+  out.push(...table(r.endReasons.map((e) => [pct(e.games.rate), e.reason, `(won by ${Object.entries(e.won).map(([s, n]) => `${s} ${n}`).join(', ')}${e.draws ? `; draws ${e.draws}` : ''})`])));
   const t = r.length.turns;
   const d = r.length.decisions;
   out.push('', 'Length');

@@ -114,7 +114,7 @@ function diffMarkdown(d: GameDiff, rulings: RulingChange[] | null): string {
 }
 
 export function cmdDiff(a: string | undefined, b: string | undefined, v: { md?: string; rulings?: boolean; json?: boolean }): number {
-  if (!a || !b) throw new UsageError('diff needs two games, e.g. grimoire diff trump trump_82 --rulings');
+  if (!a || !b) throw new UsageError('diff needs two games, e.g. grimoire diff trump trump-82 --rulings');
   if (v.md !== undefined && !/\.md$/i.test(v.md)) throw new UsageError(`--md ${v.md}: write the changelog to a .md file`, false);
   const from = resolved(a);
   const to = resolved(b);

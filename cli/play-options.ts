@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import type { GameIR } from '../compiler/ir.ts';
 import { parseAgent } from '../runtime/agents/spec.ts';
+import { textReadings } from '../scenario/check.ts';
 import { UsageError } from './usage-error.ts';
 
 /** `--param name=value` (or the option named), each checked against the game's parameters and their types. */
@@ -24,7 +25,13 @@ export function parseParams(list: string[] | undefined, ir: GameIR, option = '--
     } else if (p.type === 'bool') {
       if (raw !== 'true' && raw !== 'false') throw new UsageError(`parameter '${name}' is true or false`);
       out[name] = raw === 'true';
-    } else out[name] = raw;
+    } else {
+      // A text parameter takes its default, an alternative, or a text the rules compare it with;
+      // anything else would silently play the default (scenario/check.ts textReadings).
+      const readings = textReadings(ir, ir.params.indexOf(p));
+      if (readings !== null && !readings.includes(raw)) throw new UsageError(`${option}: parameter '${name}' is one of ${readings.map((r) => `'${r}'`).join(', ')}, got '${raw}'`);
+      out[name] = raw;
+    }
   }
   return out;
 }

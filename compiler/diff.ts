@@ -58,11 +58,23 @@ function shape(d: A.Decl): string {
   return JSON.stringify(d, (k, v) => (PLACE_KEYS.has(k) ? undefined : v));
 }
 
+const sliceOf = (loc: A.Loc, sources: SourceText[]) => sources.find((s) => s.path === loc.file)?.text.slice(loc.offset, loc.endOffset) ?? '';
+
+/**
+ * A definition's text as it stands. An action or trigger is rebuilt from its header and each
+ * clause's own text: after an `amend`, its clauses come from two files (the base's and the
+ * revision's), and the text a reader compares is the action as it now is, not the amend alone.
+ */
 function sideOf(d: A.Decl, sources: SourceText[]): DefinitionSide {
   const loc = (d as { loc: A.Loc }).loc;
-  const source = sources.find((s) => s.path === loc.file);
-  const text = source ? source.text.slice(loc.offset, loc.endOffset) : '';
-  const cite = /\bcite\s+"((?:[^"\\]|\\.)*)"/.exec(text)?.[1] ?? null;
+  let text = sliceOf(loc, sources);
+  if (d.kind === 'action' || d.kind === 'trigger') {
+    const header = `${d.kind} ${d.name.text}${d.title !== undefined ? ` ${JSON.stringify(d.title)}` : ''}${d.since ? ` since ${d.since.text}` : ''}`;
+    const cite = d.cite !== undefined ? `\n  cite ${JSON.stringify(d.cite)}` : '';
+    const clauses = d.clauses.map((c) => `  ${sliceOf(c.loc, sources).replace(/\n[ \t]*/g, (m) => `\n${m.length > 1 ? '  ' + m.slice(1).replace(/^ {2}/, '') : '  '}`)}`);
+    text = `${header}${cite}\n{\n${clauses.join('\n')}\n}`;
+  }
+  const cite = d.cite ?? /\bcite\s+"((?:[^"\\]|\\.)*)"/.exec(text)?.[1] ?? null;
   return { text, file: loc.file, line: loc.line, cite };
 }
 

@@ -647,7 +647,7 @@ const readingsCache = new WeakMap<GameIR, Map<number, string[] | null>>();
  * compared texts are all it can mean only when every use of it in the rules is such a comparison
  * (a value that is none of them matches nothing: a misspelling).
  */
-function textReadings(ir: GameIR, index: number): string[] | null {
+export function textReadings(ir: GameIR, index: number): string[] | null {
   let byParam = readingsCache.get(ir);
   if (!byParam) readingsCache.set(ir, (byParam = new Map()));
   if (byParam.has(index)) return byParam.get(index)!;

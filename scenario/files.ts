@@ -63,7 +63,8 @@ export function scenarioFiles(paths: string[]): string[] {
   for (const p of paths) {
     const st = statSync(p);
     if (st.isDirectory()) out.push(...scenarioFiles(readdirSync(p).sort().map((f) => join(p, f))));
-    else if (/\.ya?ml$/.test(p)) out.push(p);
+    // A game folder also holds rule-ids.yaml (the rulebook's ids, for `grimoire coverage`): data, not a ruling.
+    else if (/\.ya?ml$/.test(p) && !/(^|[\\/])rule-ids\.ya?ml$/.test(p)) out.push(p);
   }
   return out;
 }

@@ -302,6 +302,10 @@ describe('grimoire balance', () => {
     expect(param.status).toBe(2);
     expect(param.stderr).toContain("--vs-param: unknown parameter 'jokerz'");
     expect(param.stderr).not.toMatch(/\n\s+at /);
+    // A text parameter's value is one of its readings: a misspelt one would silently play the default.
+    const value = grimoire(['balance', 'trump', '--vs-param', 'damage_mode=pointz']);
+    expect(value.status).toBe(2);
+    expect(value.stderr).toContain("--vs-param: parameter 'damage_mode' is one of 'mill', 'points', got 'pointz'");
     const game = grimoire(['balance', 'trump', '--vs', 'trumpp']);
     expect(game.status).toBe(2);
     expect(game.stderr).toContain("unknown game 'trumpp'");

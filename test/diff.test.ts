@@ -71,6 +71,17 @@ describe('grimoire diff', () => {
     expect(text).toContain('## Rulings whose outcome changes');
   });
 
+  it('an amend is shown as the action now stands: the clauses it keeps are context, not deletions', () => {
+    const r = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'diff', 'trump', 'trump-82'], { cwd: root, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const summon = r.stdout.slice(r.stdout.indexOf('changed action 兵士召喚'), r.stdout.indexOf('changed param'));
+    expect(summon).toContain('+   when main_timing(me) and can_pay_l(me)');
+    expect(summon).toContain('-     do drive_barriers(me, 1)');
+    // Kept: the key card and the effect are not shown as removed.
+    expect(summon).not.toMatch(/^\s*- .*using k/m);
+    expect(summon).not.toMatch(/^\s*- .*place_soldier/m);
+  });
+
   it('refuses an unknown game and a changelog that is not Markdown (exit 2)', () => {
     const unknown = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'diff', 'trump', 'trump_99'], { cwd: root, encoding: 'utf8' });
     expect(unknown.status).toBe(2);

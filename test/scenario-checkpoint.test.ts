@@ -56,4 +56,11 @@ describe('where a scenario checked its expectations', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("a game folder's rule-ids.yaml is data, not a ruling: grimoire scenario rules/<game> runs the rulings only", async () => {
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'scenario', 'rules/t-magic'], { cwd: root, encoding: 'utf8' });
+    expect(r.status, r.stdout).toBe(0);
+    expect(r.stdout).not.toContain('rule-ids.yaml');
+  });
 });
