@@ -278,6 +278,32 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   return errors > 0 ? 1 : 0;
 }
 
+/**
+ * The options each judge's and designer's command reads: any other is refused, naming the
+ * command's own, rather than ignored (`faq --html x.html` would otherwise write nothing and say
+ * nothing). The game-playing commands check theirs where they run.
+ */
+const commandOptions: Record<string, string[]> = {
+  explain: ['game'],
+  'why-not': ['player', 'step', 'action', 'game', 'json'],
+  faq: ['out'],
+  coverage: ['md', 'json'],
+  diff: ['rulings', 'md', 'json'],
+  fmt: ['check'],
+  check: ['json'],
+  build: ['out'],
+  merge: [],
+  new: [],
+  demo: [],
+};
+
+function refuseForeignOptions(command: string, values: Record<string, unknown>): void {
+  const own = commandOptions[command];
+  if (!own) return;
+  const foreign = Object.keys(values).filter((k) => values[k] !== undefined && !own.includes(k));
+  if (foreign.length) throw new UsageError(`${command} takes no --${foreign[0]}${own.length ? `; its options are ${own.map((o) => `--${o}`).join(', ')}` : ' option'}`, false);
+}
+
 /** Commands that take --queue: all but those that play no games (so a new command that plays through playSeeds gets it; worker serves one). */
 function playing(command: string): boolean {
   return !['check', 'build', 'scenario', 'explain', 'faq', 'cards', 'diff', 'why-not', 'coverage', 'merge', 'new', 'demo', 'help'].includes(command);
@@ -363,6 +389,7 @@ async function main(argv: string[]): Promise<number> {
     if (command !== 'worker' && values.workers !== undefined) throw new UsageError('--workers and --queue: with --queue the games are played by the queue\'s workers (grimoire worker --queue … --concurrency N on each machine)', false);
     useQueue({ address: parseQueueAddress(values.queue), chunk: values.chunk === undefined ? undefined : wholeNumberOption('--chunk', values.chunk, 1, 1, 100_000) });
   } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
+  refuseForeignOptions(command, values);
   if (values.check && command !== 'fmt') throw new UsageError('--check goes with fmt (grimoire fmt --check rules cards); grimoire check is a command of its own', false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);
   switch (command) {

@@ -60,5 +60,9 @@ describe('grimoire faq', () => {
     const bad = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'faq', 't-magic', '--out', 'faq.pdf'], { cwd: root, encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain(".md (Markdown) or .html");
+    // An option of another command is refused, not ignored (it would write nothing and say nothing).
+    const foreign = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'faq', 't-magic', '--html', 'faq.html'], { cwd: root, encoding: 'utf8' });
+    expect(foreign.status).toBe(2);
+    expect(foreign.stderr).toContain('faq takes no --html; its options are --out');
   });
 });
