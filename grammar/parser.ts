@@ -586,10 +586,16 @@ export class GrimoireParser extends EmbeddedActionsParser {
     const name = this.nameAt(101);
     const d: A.ActionDecl = { kind, name, clauses: [], loc: name.loc };
     this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    this.SUBRULE(this.actionBody, { ARGS: [d] });
+    return d;
+  });
+
+  /** An action's `since`, `cite` and `{ clauses }`, into `d` (an action, or the clauses an `amend` gives). */
+  private actionBody = this.RULE('actionBody', (d: A.ActionDecl): void => {
     this.MANY(() =>
-      this.OR2([
+      this.OR([
         { ALT: () => { this.CONSUME(K.since); const n = this.nameAt(102); this.ACTION(() => (d.since = n)); } },
-        { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE2(this.str); this.ACTION(() => (d.cite = c)); } },
+        { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE(this.str); this.ACTION(() => (d.cite = c)); } },
       ]),
     );
     this.CONSUME(T.LBrace);
@@ -598,7 +604,6 @@ export class GrimoireParser extends EmbeddedActionsParser {
       this.ACTION(() => c && d.clauses.push(c));
     });
     this.CONSUME(T.RBrace);
-    return d;
   });
 
   /**
@@ -845,18 +850,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
           const name = this.nameAt(101);
           // The clauses are read as an action's are (the `clause` rule fills `since` and `cite` in too).
           const d: A.ActionDecl = { kind: what, name, clauses: [], loc: name.loc };
-          this.MANY(() =>
-            this.OR3([
-              { ALT: () => { this.CONSUME(K.since); const n = this.nameAt(102); this.ACTION(() => (d.since = n)); } },
-              { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE(this.str); this.ACTION(() => (d.cite = c)); } },
-            ]),
-          );
-          this.CONSUME(T.LBrace);
-          this.MANY2(() => {
-            const c = this.SUBRULE(this.clause, { ARGS: [d] });
-            this.ACTION(() => c && d.clauses.push(c));
-          });
-          this.CONSUME(T.RBrace);
+          this.SUBRULE(this.actionBody, { ARGS: [d] });
           return { kind: 'amend', what, name, since: d.since, cite: d.cite, clauses: d.clauses, values: [], fields: [], loc: name.loc };
         },
       },

@@ -6,38 +6,11 @@
  */
 import { CompletionItemKind, MarkupKind, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { completionEntries, type CompletionEntry, type EntryKind } from '../services/completion.ts';
+import { completionEntries, completionKindNames, type CompletionEntry, type EntryKind } from '../services/completion.ts';
 import { cursorContext } from '../services/cursor.ts';
 import type { NameTable } from '../services/names.ts';
 
-const K = CompletionItemKind;
-export const itemKinds: Record<EntryKind, CompletionItemKind> = {
-  keyword: K.Keyword,
-  game: K.File,
-  format: K.Unit,
-  param: K.Constant,
-  enum: K.Enum,
-  'enum value': K.EnumMember,
-  label: K.Interface,
-  zone: K.Folder,
-  'card type': K.Class,
-  'card field': K.Field,
-  card: K.Value,
-  ability: K.Event,
-  'player state': K.Property,
-  'global state': K.Variable,
-  'request state': K.Property,
-  event: K.Event,
-  function: K.Function,
-  procedure: K.Method,
-  action: K.Constructor,
-  trigger: K.Event,
-  'built-in': K.Variable,
-  'built-in function': K.Function,
-  'local name': K.Variable,
-  parameter: K.Variable,
-  type: K.TypeParameter,
-};
+export const itemKinds = Object.fromEntries(Object.entries(completionKindNames).map(([kind, name]) => [kind, CompletionItemKind[name]])) as Record<EntryKind, CompletionItemKind>;
 
 export class Completions {
   /** The entries of the last list, for resolving an item's documentation. */

@@ -69,6 +69,19 @@ export function scenarioFiles(paths: string[]): string[] {
   return out;
 }
 
+/** The scenario files under the paths, read (paths relative to `root`); null after saying which path does not exist. */
+function readScenarioFiles(paths: string[], root: string): { path: string; text: string }[] | null {
+  for (const p of paths) {
+    try {
+      statSync(p);
+    } catch {
+      console.error(`grimoire: no such file or folder: ${p}`);
+      return null;
+    }
+  }
+  return scenarioFiles(paths).map((file) => ({ path: relative(root, file) || file, text: readFileSync(file, 'utf8') }));
+}
+
 export interface ScenarioReportOptions {
   root: string;
   verbose: boolean;
@@ -85,15 +98,8 @@ export interface ScenarioReportOptions {
 export function runScenarioFiles(paths: string[], opts: ScenarioReportOptions): number {
   let passed = 0;
   let failed = 0;
-  for (const p of paths) {
-    try {
-      statSync(p);
-    } catch {
-      console.error(`grimoire: no such file or folder: ${p}`);
-      return 2;
-    }
-  }
-  const files = scenarioFiles(paths).map((file) => ({ path: relative(opts.root, file) || file, text: readFileSync(file, 'utf8') }));
+  const files = readScenarioFiles(paths, opts.root);
+  if (files === null) return 2;
   const render = opts.render ?? ((d: Diagnostic) => `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${d.code} ${d.message}${(d.notes ?? []).map((n) => `\n  note: ${n}`).join('')}`);
   const mistaken = new Set<string>();
   let mistakes = 0;
@@ -146,15 +152,8 @@ export interface ReadingsFilesOptions {
  * or a ruling fails at the defaults, 2 when there is nothing to run.
  */
 export function runReadingsFiles(paths: string[], opts: ReadingsFilesOptions): number {
-  for (const p of paths) {
-    try {
-      statSync(p);
-    } catch {
-      console.error(`grimoire: no such file or folder: ${p}`);
-      return 2;
-    }
-  }
-  const files = scenarioFiles(paths).map((file) => ({ path: relative(opts.root, file) || file, text: readFileSync(file, 'utf8') }));
+  const files = readScenarioFiles(paths, opts.root);
+  if (files === null) return 2;
   if (!files.length) {
     console.error(`grimoire: no scenario files (.yaml) in ${paths.join(', ')}`);
     return 2;

@@ -17,6 +17,41 @@ import { builtInCardFields, builtInFunctions, builtInRequestParts, builtInValues
 
 export type EntryKind = SymbolKind | 'keyword' | 'built-in' | 'built-in function' | 'local name' | 'parameter' | 'type';
 
+/**
+ * How an editor shows each kind of entry, by the member name both Monaco's and the Language
+ * Server Protocol's `CompletionItemKind` have (their numbers differ): each editor looks its own
+ * number up by this name.
+ */
+export const completionKindNames = {
+  keyword: 'Keyword',
+  game: 'File',
+  format: 'Unit',
+  param: 'Constant',
+  enum: 'Enum',
+  'enum value': 'EnumMember',
+  label: 'Interface',
+  zone: 'Folder',
+  'card type': 'Class',
+  'card field': 'Field',
+  card: 'Value',
+  ability: 'Event',
+  'player state': 'Property',
+  'global state': 'Variable',
+  'request state': 'Property',
+  event: 'Event',
+  function: 'Function',
+  procedure: 'Method',
+  action: 'Constructor',
+  trigger: 'Event',
+  'built-in': 'Variable',
+  'built-in function': 'Function',
+  'local name': 'Variable',
+  parameter: 'Variable',
+  type: 'TypeParameter',
+} as const satisfies Record<EntryKind, string>;
+
+export type CompletionKindName = (typeof completionKindNames)[EntryKind];
+
 export interface CompletionEntry {
   label: string;
   kind: EntryKind;

@@ -11,12 +11,11 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceComparison, BalanceReport } from '../../balance/report.ts';
 import { palette } from '../../balance/charts.ts';
-import { launchBrowser, root, shot, WAIT } from './harness.ts';
+import { launchBrowser, openOffline, root, shot, WAIT } from './harness.ts';
 
 const revisionTest = readFileSync(join(root, 'test/revision.test.ts'), 'utf8');
 const revisionText = /const revisionText = `([\s\S]*?)`;/.exec(revisionTest)![1]!.replace('revision trump_draft', 'revision trump_cheap').replace(/^remove action .*$/m, '');
@@ -54,31 +53,6 @@ function embedded<T>(html: string): T {
   return JSON.parse(m![1]!) as T;
 }
 
-/** Opens the file with every other request refused; resolves once the page has drawn its report. */
-async function openOffline(file: string): Promise<{ page: Page; attempted: string[]; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, javaScriptEnabled: true });
-  context.setDefaultTimeout(WAIT);
-  const url = pathToFileURL(file).href;
-  const attempted: string[] = [];
-  await context.route('**/*', (route) => {
-    if (route.request().url() === url) return route.continue();
-    attempted.push(route.request().url());
-    return route.abort('blockedbyclient');
-  });
-  context.on('request', (r) => {
-    if (r.url() !== url && !attempted.includes(r.url())) attempted.push(r.url());
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.goto(url);
-  await page.waitForSelector('body[data-rendered="true"]');
-  return { page, attempted, errors, close: () => context.close() };
-}
-
 const count = (page: Page, selector: string) => page.$$eval(selector, (es) => es.length);
 
 /** Every figure has a title, a chart (an SVG) and a caption that gives the sample size. */
@@ -95,7 +69,7 @@ describe('grimoire balance --html (Chromium, offline)', () => {
     const html = readFileSync(file, 'utf8');
     const r = embedded<BalanceReport>(html);
     expect(r.kind).toBe('report');
-    const { page, attempted, errors, close } = await openOffline(file);
+    const { page, attempted, errors, close } = await openOffline(browser, file, 'body[data-rendered="true"]');
 
     const figs = await figures(page);
     expect(figs.map((f) => f.chart)).toEqual(['seats', 'length', 'cards', 'actions', 'ends']);
@@ -149,7 +123,7 @@ describe('grimoire balance --html (Chromium, offline)', () => {
     await grimoire(['balance', 'trump', '--vs', 'trump_cheap', '--games', '300', '--html', file], { GRIMOIRE_ROOT: join(dir, 'project') });
     const c = embedded<BalanceComparison>(readFileSync(file, 'utf8'));
     expect(c.kind).toBe('comparison');
-    const { page, attempted, errors, close } = await openOffline(file);
+    const { page, attempted, errors, close } = await openOffline(browser, file, 'body[data-rendered="true"]');
 
     const figs = await figures(page);
     expect(figs.map((f) => f.chart)).toEqual(['changes', 'seats', 'length', 'cards', 'actions', 'ends']);

@@ -9,11 +9,10 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledGame } from '../helpers.ts';
-import { launchBrowser, root, shot, WAIT } from './harness.ts';
+import { launchBrowser, openOffline, root, shot, WAIT } from './harness.ts';
 
 let browser: Browser;
 let dir: string;
@@ -41,20 +40,7 @@ describe('grimoire cards (Chromium)', () => {
   it('the trump sheet: A4 pages of 3 × 3 cards at 63 × 88 mm, offline, the first page not blank', async () => {
     const file = join(dir, 'sheet.html');
     expect(await grimoire('cards', 'trump', '--sheet', file)).toContain(`on ${pages} A4 pages`);
-    const context = await browser.newContext({ viewport: { width: 900, height: 1200 } });
-    context.setDefaultTimeout(WAIT);
-    const url = pathToFileURL(file).href;
-    const attempted: string[] = [];
-    await context.route('**/*', (route) => {
-      if (route.request().url() === url) return route.continue();
-      attempted.push(route.request().url());
-      return route.abort('blockedbyclient');
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(url);
-    await page.waitForSelector('section.page .card svg');
+    const { page, attempted, errors, close } = await openOffline(browser, file, 'section.page .card svg', { width: 900, height: 1200 });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     expect(await page.locator('section.page').count()).toBe(pages);
     // The first page's nine cards, each 63 × 88 mm (96 CSS px per inch) with its title.
@@ -94,7 +80,7 @@ describe('grimoire cards (Chromium)', () => {
     await shot(page, 'cards-trump-sheet');
     expect(attempted).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('--pdf prints the sheet: a PDF with one page per sheet page', async () => {

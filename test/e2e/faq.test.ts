@@ -8,10 +8,9 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, root, shot, WAIT } from './harness.ts';
+import { launchBrowser, openOffline, root, shot, WAIT } from './harness.ts';
 
 let browser: Browser;
 let dir: string;
@@ -33,23 +32,7 @@ describe('grimoire faq (Chromium)', () => {
       execFile(process.execPath, [join(root, 'cli/bin.js'), 'faq', 'trump', '--out', file], { cwd: root, timeout: WAIT * 2 }, (e, _out, stderr) => (e ? fail(new Error(`${e.message}\n${stderr}`)) : done())),
     );
     const rulings = readdirSync(join(root, 'rules/trump/rulings')).filter((f) => f.endsWith('.yaml')).length;
-    const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
-    context.setDefaultTimeout(WAIT);
-    const url = pathToFileURL(file).href;
-    const attempted: string[] = [];
-    await context.route('**/*', (route) => {
-      if (route.request().url() === url) return route.continue();
-      attempted.push(route.request().url());
-      return route.abort('blockedbyclient');
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    await page.goto(url);
-    await page.waitForSelector('article.ruling');
+    const { page, attempted, errors, close } = await openOffline(browser, file, 'article.ruling');
     expect(await page.$$eval('article.ruling', (as) => as.length)).toBe(rulings);
     // Grouped by rule id, in the rulebook's order: TR-2 before TR-12.
     const rules = await page.$$eval('section[data-rule]', (ss) => ss.map((s) => (s as HTMLElement).dataset.rule ?? ''));
@@ -69,6 +52,6 @@ describe('grimoire faq (Chromium)', () => {
     await shot(page, 'faq-trump');
     expect(attempted).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 });

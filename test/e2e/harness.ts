@@ -11,6 +11,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { chromiumPath, missingChromium, root } from './chromium.ts';
@@ -231,4 +232,34 @@ export async function waitForSavedEdits(page: Page, game: string, texts: Iterabl
     },
     [game, [...texts]] as const,
   );
+}
+
+/**
+ * Opens a generated file (a report, a FAQ, a print sheet) with every request but the file itself
+ * refused — these files must need no network — and resolves once `ready` is on the page. It
+ * collects the requests attempted and the page's errors and console errors, for the test to
+ * assert there were none.
+ */
+export async function openOffline(browser: Browser, file: string, ready: string, viewport = { width: 1000, height: 900 }): Promise<{ page: Page; attempted: string[]; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport, javaScriptEnabled: true });
+  context.setDefaultTimeout(WAIT);
+  const url = pathToFileURL(file).href;
+  const attempted: string[] = [];
+  await context.route('**/*', (route) => {
+    if (route.request().url() === url) return route.continue();
+    attempted.push(route.request().url());
+    return route.abort('blockedbyclient');
+  });
+  context.on('request', (r) => {
+    if (r.url() !== url && !attempted.includes(r.url())) attempted.push(r.url());
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(url);
+  await page.waitForSelector(ready);
+  return { page, attempted, errors, close: () => context.close() };
 }

@@ -29,41 +29,14 @@ import { pathOf, uriOf } from './session.ts';
 import type { CheckResult, Checker } from './diagnostics.ts';
 import type { Loc } from '../../../grammar/ast.ts';
 import { cursorContext, symbolAt } from '../../../services/cursor.ts';
-import { completionEntries, type EntryKind } from '../../../services/completion.ts';
+import { completionEntries, completionKindNames, type EntryKind } from '../../../services/completion.ts';
 import { bindingMarkdown, builtInMarkdown, symbolsMarkdown } from '../../../services/markdown.ts';
 import { mergeSymbols, NameTable } from '../../../services/names.ts';
 import { clearNotice, notify } from '../notice.ts';
 
-const K = monaco.languages.CompletionItemKind;
 /** The browser's storage key of the format-on-save choice. */
 const FORMAT_ON_SAVE = 'grimoire.formatOnSave';
-const itemKinds: Record<EntryKind, monaco.languages.CompletionItemKind> = {
-  keyword: K.Keyword,
-  game: K.File,
-  format: K.Unit,
-  param: K.Constant,
-  enum: K.Enum,
-  'enum value': K.EnumMember,
-  label: K.Interface,
-  zone: K.Folder,
-  'card type': K.Class,
-  'card field': K.Field,
-  card: K.Value,
-  ability: K.Event,
-  'player state': K.Property,
-  'global state': K.Variable,
-  'request state': K.Property,
-  event: K.Event,
-  function: K.Function,
-  procedure: K.Method,
-  action: K.Constructor,
-  trigger: K.Event,
-  'built-in': K.Variable,
-  'built-in function': K.Function,
-  'local name': K.Variable,
-  parameter: K.Variable,
-  type: K.TypeParameter,
-};
+const itemKinds = Object.fromEntries(Object.entries(completionKindNames).map(([kind, name]) => [kind, monaco.languages.CompletionItemKind[name]])) as Record<EntryKind, monaco.languages.CompletionItemKind>;
 
 /** Markdown from the game's text: never trusted (no command links), never HTML. */
 const md = (value: string): monaco.IMarkdownString => ({ value, isTrusted: false, supportHtml: false });
