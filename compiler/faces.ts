@@ -14,8 +14,16 @@ import { diag, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 import { faceRegionKinds, type Expr, type FaceIR, type FacePartIR, type FaceRegionIR, type FaceRegionKind, type GameIR, type Literal, type SrcLoc } from './ir.ts';
 import { declsOf, type Declarations } from './resolve.ts';
 
-/** The card's own things a face may show, by the word that names them. */
-const cardParts = ['title', 'name', 'type', 'printed', 'generated', 'labels'] as const;
+/** The card's own things a face may show, by the word that names them (and what each is, for editors). */
+export const faceCardParts = {
+  title: "the card's title",
+  name: "the card's name",
+  type: "the card's card type",
+  printed: 'the printed text (`text "…"` on the card)',
+  generated: "the text generated from the card's abilities",
+  labels: 'the labels the card carries',
+} as const;
+const cardParts = Object.keys(faceCardParts) as (keyof typeof faceCardParts)[];
 
 /** The face-level words (the rest of a face's items are regions). */
 const faceWords = ['colour', 'show', 'frame'];
@@ -232,7 +240,14 @@ class FaceLowerer {
       const near = word ? suggest(word, names) : [];
       return { problem: `${f.name} is one of ${names.join(', ')}${near.length ? `; did you mean '${near[0]}'?` : ''}` };
     }
-    return { problem: `${f.name} holds ${type === 'labels' ? 'labels' : type}, which a face cannot compare` };
+    if (type === 'labels' || type === 'label') {
+      // A label by its name: `show passives as { 飛行 "飛行", 攻持ち "" }`.
+      const names = this.ir.labels.map((l) => l.name);
+      if (e.kind === 'name' && names.includes(e.name)) return { value: e.name };
+      const near = e.kind === 'name' ? suggest(e.name, names) : [];
+      return { problem: `${f.name} holds labels: write a label's name${near.length ? `; did you mean '${near[0]}'?` : ''}` };
+    }
+    return { problem: `${f.name} holds ${type}, which a face cannot compare` };
   }
 
   private mapKey(field: number, e: A.FaceMapEntry): Literal | undefined {
@@ -301,7 +316,7 @@ class FaceLowerer {
         if (field === null) return refuse();
         if (field === undefined) return undefined;
         const type = this.ir.cardFields[field]!.type;
-        if (e.op !== '==' && e.op !== '!=' && type !== 'number') return refuse();
+        if ((e.op !== '==' && e.op !== '!=' && type !== 'number') || type === 'labels') return refuse();
         const right = lit(field, e.right);
         return right && { kind: 'binary', op: e.op, left: read(field), right };
       }

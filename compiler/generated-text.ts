@@ -119,7 +119,9 @@ class Phraser {
       return sentence(`${head}${a.optional ? ', you may' : ''}: ${todo}`);
     }
     const how = [where && `from ${where}`, limit].filter(Boolean).join(', ');
-    return sentence(`${a.title && a.title !== a.name.slice(a.name.indexOf('.') + 1) ? `${a.title} — ` : ''}activate${how ? ` (${how})` : ''}: ${todo}`);
+    // The ability's own title, when the designer wrote one (`action 火の粉 "【任意】 1 damage"`).
+    const titled = a.title && a.title !== a.name && a.title !== a.name.slice(a.name.indexOf('.') + 1);
+    return sentence(`${titled ? `${a.title} — ` : ''}activate${how ? ` (${how})` : ''}: ${todo}`);
   }
 
   aura(a: AuraIR): string {
