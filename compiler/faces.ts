@@ -181,13 +181,16 @@ class FaceLowerer {
       return { kind: 'field', field };
     }
     if ((cardParts as readonly string[]).includes(p.name.text)) return { kind: 'card', what: p.name.text as (typeof cardParts)[number] };
-    const attrs = this.fieldsOf(typeIndex).filter((f) => this.ir.cardFields[f]!.kind === 'attr').map((f) => this.ir.cardFields[f]!.name);
-    this.error('name/unknown', p.name.loc, `a face shows the attrs of ${this.ir.cardTypes[typeIndex]!.name}, text in "quotes" and ${cardParts.join(', ')}; '${p.name.text}' is none of them`, this.didYouMean(p.name.text, [...attrs, ...cardParts]));
+    this.error('name/unknown', p.name.loc, `a face shows the attrs of ${this.ir.cardTypes[typeIndex]!.name}, text in "quotes" and ${cardParts.join(', ')}; '${p.name.text}' is none of them`, this.didYouMean(p.name.text, [...this.attrNames(typeIndex), ...cardParts]));
     return undefined;
   }
 
   private fieldsOf(typeIndex: number): number[] {
     return this.ir.cardTypes[typeIndex]!.fields;
+  }
+
+  private attrNames(typeIndex: number): string[] {
+    return this.fieldsOf(typeIndex).filter((f) => this.ir.cardFields[f]!.kind === 'attr').map((f) => this.ir.cardFields[f]!.name);
   }
 
   private fieldOf(typeIndex: number, name: string): number | undefined {
@@ -203,8 +206,7 @@ class FaceLowerer {
   private attrField(typeIndex: number, n: A.Name): number | undefined {
     const field = this.fieldOf(typeIndex, n.text);
     if (field === undefined) {
-      const attrs = this.fieldsOf(typeIndex).filter((f) => this.ir.cardFields[f]!.kind === 'attr').map((f) => this.ir.cardFields[f]!.name);
-      this.error('name/unknown', n.loc, `card type ${this.ir.cardTypes[typeIndex]!.name} has no attr '${n.text}'`, this.didYouMean(n.text, attrs));
+      this.error('name/unknown', n.loc, `card type ${this.ir.cardTypes[typeIndex]!.name} has no attr '${n.text}'`, this.didYouMean(n.text, this.attrNames(typeIndex)));
       return undefined;
     }
     if (this.ir.cardFields[field]!.kind !== 'attr') {
@@ -267,20 +269,7 @@ class FaceLowerer {
       this.error('face/not-declarative', e.loc, 'a face\'s when compares an attr of the card with printed values: kind == monster, rank in 1..10, cost_kind in [adv_cost, normal_cost], ex, not ex — joined by and, or');
       return undefined;
     };
-    const fieldRef = (x: A.Expr): number | undefined | null => {
-      if (x.kind !== 'name') return null;
-      const field = this.fieldOf(typeIndex, x.name);
-      if (field === undefined) {
-        const attrs = this.fieldsOf(typeIndex).filter((f) => this.ir.cardFields[f]!.kind === 'attr').map((f) => this.ir.cardFields[f]!.name);
-        this.error('name/unknown', x.loc, `card type ${this.ir.cardTypes[typeIndex]!.name} has no attr '${x.name}'`, this.didYouMean(x.name, attrs));
-        return undefined;
-      }
-      if (this.ir.cardFields[field]!.kind !== 'attr') {
-        this.notPrinted(field, { text: x.name, loc: x.loc });
-        return undefined;
-      }
-      return field;
-    };
+    const fieldRef = (x: A.Expr): number | undefined | null => (x.kind === 'name' ? this.attrField(typeIndex, { text: x.name, loc: x.loc }) : null);
     const read = (field: number): Expr => ({ kind: 'cardField', card: { kind: 'builtin', name: 'this' }, field });
     const lit = (field: number, x: A.Expr): Expr | undefined => {
       const r = this.literalFor(field, x);

@@ -216,7 +216,7 @@ class Phraser {
       case 'modify': {
         const field = this.ir.cardFields[s.field]?.name ?? '?';
         const until = s.untilEndOfTurn ? ' until end of turn' : '';
-        if (s.op !== 'add') return `${this.expr(s.card)}'s ${field} is ${s.op === 'mul' ? 'multiplied' : 'divided'} by ${this.expr(s.by)}${until}`;
+        if (s.op !== 'add') return `${possessive(this.expr(s.card))} ${field} is ${s.op === 'mul' ? 'multiplied' : 'divided'} by ${this.expr(s.by)}${until}`;
         const by = this.number(s.by);
         this.facts.push({ kind: 'modify', value: by, field, source: this.source });
         return `${this.expr(s.card)} gets ${field} ${by === null ? `+ ${this.expr(s.by)}` : signed(by)}${until}`;
@@ -224,11 +224,11 @@ class Phraser {
       case 'unmodify':
         return `${this.expr(s.card)} loses ${s.field < 0 ? 'every change to its values' : `the changes to its ${this.ir.cardFields[s.field]?.name ?? '?'}`}`;
       case 'setCard':
-        return `set ${this.expr(s.card)}'s ${this.ir.cardFields[s.field]?.name ?? '?'} to ${this.expr(s.value)}`;
+        return `set ${possessive(this.expr(s.card))} ${this.ir.cardFields[s.field]?.name ?? '?'} to ${this.expr(s.value)}`;
       case 'setFacedown':
         return `turn ${this.expr(s.card)} ${s.value.kind === 'lit' ? (s.value.value ? 'face down' : 'face up') : 'over'}`;
       case 'setPlayer':
-        return `set ${this.expr(s.player)}'s ${words(this.ir.playerStates[s.field]?.name ?? '?')} to ${this.expr(s.value)}`;
+        return `set ${possessive(this.expr(s.player))} ${words(this.ir.playerStates[s.field]?.name ?? '?')} to ${this.expr(s.value)}`;
       case 'setGlobal':
         return `set ${words(this.ir.globalStates[s.field]?.name ?? '?')} to ${this.expr(s.value)}`;
       case 'choose': {
@@ -354,25 +354,24 @@ class Phraser {
         const z = this.zoneName(e.zone);
         if (!e.player) return z;
         const p = this.expr(e.player);
-        return p === 'you' ? `your ${z}` : p === 'your opponent' ? `your opponent's ${z}` : `${p}'s ${z}`;
+        return `${possessive(p)} ${z}`;
       }
       case 'cardField': {
         const f = this.ir.cardFields[e.field]?.name ?? '?';
-        const c = this.expr(e.card);
-        return c === 'it' ? `its ${f}` : `${c}'s ${f}`;
+        return `${possessive(this.expr(e.card))} ${f}`;
       }
-      case 'cardBuiltin': {
-        const c = this.expr(e.card);
-        return c === 'it' ? `its ${e.field}` : `${c}'s ${e.field}`;
-      }
+      case 'cardBuiltin':
+        return `${possessive(this.expr(e.card))} ${e.field}`;
       case 'playerField':
-        return `${this.expr(e.player)}'s ${words(this.ir.playerStates[e.field]?.name ?? '?')}`;
+        return `${possessive(this.expr(e.player))} ${words(this.ir.playerStates[e.field]?.name ?? '?')}`;
       case 'globalField':
         return words(this.ir.globalStates[e.field]?.name ?? '?');
       case 'call': {
         const f = this.ir.functions[e.fn];
         if (!f) return UNKNOWN;
-        return e.args.length ? `${words(f.name)} of ${e.args.map((a) => this.expr(a)).join(', ')}` : words(f.name);
+        // `controller_of(this)` → "controller of this card"; `with_lp(x)` → "with lp of x".
+        const joiner = /(?:^|_)of$/.test(f.name) ? ' ' : ' of ';
+        return e.args.length ? `${words(f.name)}${joiner}${e.args.map((a) => this.expr(a)).join(', ')}` : words(f.name);
       }
       case 'builtinCall':
         return this.builtinCall(e.fn, e.args);
@@ -428,7 +427,7 @@ class Phraser {
       case 'other':
         return a[0] === 'you' ? 'your opponent' : a[0] === 'your opponent' ? 'you' : `the player after ${a[0]}`;
       case 'owner':
-        return `${a[0]}'s owner`;
+        return `${possessive(a[0]!)} owner`;
       case 'host':
         return `the card ${a[0]} is attached to`;
       case 'units':
@@ -437,6 +436,11 @@ class Phraser {
         return UNKNOWN;
     }
   }
+}
+
+/** "you" → "your", "it" → "its", "the target" → "the target's". */
+function possessive(who: string): string {
+  return who === 'you' ? 'your' : who === 'it' ? 'its' : `${who}'s`;
 }
 
 function signed(n: number): string {

@@ -98,7 +98,8 @@ export function wrap(text: string, ems: number, maxLines: number): string[] {
     let line = '';
     let w = 0;
     // Tokens: a word with its trailing spaces, or one wide character.
-    for (const token of para.match(/[^\s\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]+\s*|\S\s*|\s+/gu) ?? []) {
+    // (A run of full-width digits is one token: 「５００ダメージ」 never breaks inside its number.)
+    for (const token of para.match(/[^\s\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]+\s*|[\uff10-\uff19]+\s*|\S\s*|\s+/gu) ?? []) {
       const tw = textWidth(token.trimEnd());
       // Japanese closing punctuation stays on the line it closes (kinsoku, loosely).
       const closing = /^[、。，．）」』】〕・ー！？]/.test(token);
@@ -243,14 +244,14 @@ function drawFields(p: Placed, b: Box): string {
   return out.join('');
 }
 
-/** The text box: paragraphs at the largest size (24 down to 15) at which they fit; generated text apart, in grey italics. */
+/** The text box: paragraphs at the largest size (2.7 down to 1.5 mm) at which they fit; generated text apart, in grey italics. */
 function drawText(p: Placed, b: Box, ink: Ink): string {
   const out = [`<rect x="${r(b.x)}" y="${r(b.y)}" width="${r(b.w)}" height="${r(b.h)}" rx="8" fill="#ffffff" stroke="${ink.edge}" stroke-width="2"/>`];
   if (!p.pieces.length) return out.join('');
   const pad = 14;
   const avail = b.h - 2 * pad;
   let chosen: { size: number; blocks: { lines: string[]; size: number; generated: boolean }[] } | null = null;
-  for (let size = 24; size >= 15; size--) {
+  for (let size = 27; size >= 15; size--) {
     const blocks = p.pieces.map((piece) => {
       const s = piece.generated ? size * 0.86 : size;
       return { lines: wrap(piece.text, (b.w - 2 * pad) / s, 99), size: s, generated: piece.generated };

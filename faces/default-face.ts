@@ -1,8 +1,8 @@
 /**
  * The face of a card whose card type declares none (docs/cards.md, "The default face"): the
  * title, a picture placeholder, the type line with the labels, every printed attr, and the
- * printed text (else the card's cite) — written as a face like any declared one, so one renderer
- * draws both.
+ * printed text (else the card's cite) with the text generated from its abilities — written as a
+ * face like any declared one, so one renderer draws both.
  */
 import type { FaceIR, GameIR } from '../compiler/ir.ts';
 

@@ -55,6 +55,17 @@ const CAPTION = 26;
 export const MARGIN = 34;
 export const CORNER_W = 74;
 
+/** Attr names a game without `text "…"` may keep its rules text in; the default face prints it as the card's text. */
+const TEXT_FIELDS = ['text', 'rules_text', 'effect', 'ability', 'flavor', 'description', 'テキスト', '効果'];
+
+function textAttr(ir: GameIR, index: number): string {
+  for (const name of TEXT_FIELDS) {
+    const a = ir.cards[index]!.attrs.find((x) => ir.cardFields[x.field]?.name === name && ir.cardFields[x.field]?.type === 'text');
+    if (a && typeof a.value === 'string' && a.value) return a.value;
+  }
+  return '';
+}
+
 export interface LayoutOptions {
   /** The default face: the text area falls back to the card's cite when it has no printed text, and the title shows the name too. */
   defaultFace?: boolean;
@@ -91,7 +102,11 @@ export function layoutFace(ir: GameIR, face: FaceIR, index: number, options: Lay
         if (!parts.length) for (const l of labelsOf(ir, index)) piece(l);
         break;
       case 'text':
-        if (!parts.length) piece(card.text || (options.defaultFace ? card.cite : ''));
+        if (!parts.length) {
+          piece(card.text || (options.defaultFace ? textAttr(ir, index) || card.cite : ''));
+          // The default face also says what the card's abilities do.
+          if (options.defaultFace) piece(partText(ir, face, index, { kind: 'card', what: 'generated' }), true);
+        }
         break;
       case 'cost': {
         if (!parts.length) {
@@ -112,6 +127,8 @@ export function layoutFace(ir: GameIR, face: FaceIR, index: number, options: Lay
         for (const f of fields) {
           const field = ir.cardFields[f]!;
           if (field.kind !== 'attr' || field.type === 'labels') continue;
+          // The default face prints a text attr of rules text in the text box, not here.
+          if (!parts.length && options.defaultFace && field.type === 'text' && TEXT_FIELDS.includes(field.name)) continue;
           const a = card.attrs.find((x) => x.field === f);
           if (!a || a.value === '' || a.value === false || a.value === null) continue;
           const v = partText(ir, face, index, { kind: 'field', field: f });
