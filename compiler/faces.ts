@@ -30,11 +30,13 @@ const faceWords = ['colour', 'show', 'frame'];
 
 export const frameStyles = ['bordered', 'plain'] as const;
 
-/** Colour names a face may use besides `#rgb` and `#rrggbb` (a subset of CSS's, the usual ones). */
-export const colourNames = [
-  'black', 'white', 'grey', 'gray', 'silver', 'red', 'crimson', 'maroon', 'orange', 'gold', 'yellow', 'olive', 'green',
-  'teal', 'navy', 'blue', 'purple', 'violet', 'pink', 'brown', 'tan', 'beige',
-];
+/** Colour names a face may use besides `#rgb` and `#rrggbb`, and the colour each prints as (faces/read-card.ts). */
+export const namedColours: Record<string, string> = {
+  black: '#111111', white: '#ffffff', grey: '#808080', gray: '#808080', silver: '#c0c0c0', red: '#c8102e', crimson: '#dc143c',
+  maroon: '#800000', orange: '#e07b00', gold: '#c9a227', yellow: '#e6c200', olive: '#6b6b00', green: '#2e7d32', teal: '#00796b',
+  navy: '#1a237e', blue: '#1f5fbf', purple: '#6a1b9a', violet: '#7e57c2', pink: '#d81b60', brown: '#6d4c41', tan: '#b08d57', beige: '#d8c8a8',
+};
+const colourNames = Object.keys(namedColours);
 
 /** The limits of `at x, y, w, h`: the card, 63 × 88 mm. */
 const CARD_W = 63;
@@ -103,8 +105,8 @@ class FaceLowerer {
     for (const item of d.items) {
       switch (item.kind) {
         case 'frame':
-          if ((frameStyles as readonly string[]).includes(item.style.text)) face.frame = item.style.text as FaceIR['frame'];
-          else this.error('face/unknown-word', item.style.loc, `'${item.style.text}' is not a frame (frames: ${frameStyles.join(', ')})`, this.didYouMean(item.style.text, frameStyles));
+          if ((frameStyles as readonly string[]).includes(item.style.word)) face.frame = item.style.word as FaceIR['frame'];
+          else this.error('face/unknown-word', item.style.loc, `'${item.style.word}' is not a frame (frames: ${frameStyles.join(', ')})`, this.didYouMean(item.style.word, frameStyles));
           break;
         case 'colour':
           if (item.colour) {
@@ -139,7 +141,7 @@ class FaceLowerer {
   }
 
   private lowerRegion(typeIndex: number, r: A.FaceRegion): FaceRegionIR | undefined {
-    const word = r.region.text;
+    const word = r.region.word;
     if (!(faceRegionKinds as readonly string[]).includes(word)) {
       this.error('face/unknown-word', r.region.loc, `'${word}' is not a region of a face (regions: ${faceRegionKinds.join(', ')}; and colour, show, frame)`, this.didYouMean(word, faceItemWords));
       return undefined;

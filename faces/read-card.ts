@@ -3,6 +3,7 @@
  * the printed or generated text…), whether a region's `when` holds, and the card's colours. Pure
  * functions of the IR and the card's index.
  */
+import { namedColours } from '../compiler/faces.ts';
 import { generatedParagraph } from '../compiler/generated-text.ts';
 import type { Expr, FaceIR, FacePartIR, GameIR, Literal } from '../compiler/ir.ts';
 
@@ -19,15 +20,8 @@ export const PALETTE: [string, string][] = [
 ];
 export const NEUTRAL: [string, string] = ['#eeeeee', '#555555'];
 
-/** The colour names a face may use (compiler/faces.ts), as hex. */
-const NAMED: Record<string, string> = {
-  black: '#111111', white: '#ffffff', grey: '#808080', gray: '#808080', silver: '#c0c0c0', red: '#c8102e', crimson: '#dc143c',
-  maroon: '#800000', orange: '#e07b00', gold: '#c9a227', yellow: '#e6c200', olive: '#6b6b00', green: '#2e7d32', teal: '#00796b',
-  navy: '#1a237e', blue: '#1f5fbf', purple: '#6a1b9a', violet: '#7e57c2', pink: '#d81b60', brown: '#6d4c41', tan: '#b08d57', beige: '#d8c8a8',
-};
-
 function hex(colour: string): string {
-  const c = NAMED[colour.toLowerCase()] ?? colour;
+  const c = namedColours[colour.toLowerCase()] ?? colour;
   return c.length === 4 ? `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}` : c.toLowerCase();
 }
 

@@ -319,13 +319,22 @@ export type FaceItem =
   /** `show <field> as { value "text", … }`: how the field's values are written on this face. */
   | { kind: 'show'; field: Name; map: FaceMapEntry[]; loc: Loc }
   /** `frame bordered | plain`. */
-  | { kind: 'frame'; style: Name; loc: Loc }
+  | { kind: 'frame'; style: FaceWord; loc: Loc }
   | FaceRegion;
+
+/**
+ * A word of the face's own vocabulary (a region, a frame style): not a name of the game, so
+ * find-references and rename never take it for one (it is not shaped like a Name).
+ */
+export interface FaceWord {
+  word: string;
+  loc: Loc;
+}
 
 /** `<region> ["caption"] [= part, …] [of <part>] [at x, y, w, h] [when <condition>]`. */
 export interface FaceRegion {
   kind: 'region';
-  region: Name;
+  region: FaceWord;
   caption?: string;
   parts: FacePart[];
   /** `pips = <count> of <symbol>`: the symbol part. */

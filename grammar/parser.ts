@@ -485,12 +485,15 @@ export class GrimoireParser extends EmbeddedActionsParser {
                 },
               },
               {
-                // The printed text: `text "…"` (a word and a string, where a value has `=`).
-                GATE: () => this.LA(1).image === 'text' && this.LA(2).tokenType === T.StringLiteral,
+                // The printed text: `text "…"` — a word and a string, where a value has `=` (two
+                // tokens tell them apart, no gate: a gate here would slow every card's parse).
                 ALT: () => {
-                  this.CONSUME2(T.Identifier);
+                  const word = this.CONSUME2(T.Identifier);
                   const tok = this.CONSUME(T.StringLiteral);
-                  this.ACTION(() => (d.printed ??= []).push({ text: unquote(tok.image), loc: this.loc(tok, tok) }));
+                  this.ACTION(() => {
+                    if (word.image !== 'text') this.strayWords.push({ token: word, message: `'${word.image}' followed by a text: a card's printed text is written text "…", a value ${word.image} = …` });
+                    else (d.printed ??= []).push({ text: unquote(tok.image), loc: this.loc(tok, tok) });
+                  });
                 },
               },
               {
@@ -984,8 +987,8 @@ export class GrimoireParser extends EmbeddedActionsParser {
         GATE: () => this.LA(1).image === 'frame' && tokenMatcher(this.LA(2), T.Identifier),
         ALT: () => {
           this.CONSUME4(T.Identifier);
-          const style = this.nameAt(104);
-          return { kind: 'frame', style, loc: this.loc(start) };
+          const style = this.CONSUME5(T.Identifier);
+          return { kind: 'frame', style: this.ACTION(() => this.wordFrom(style)) ?? { word: '', loc: recordingName.loc }, loc: this.loc(start) };
         },
         IGNORE_AMBIGUITIES: true,
       },
@@ -995,10 +998,16 @@ export class GrimoireParser extends EmbeddedActionsParser {
     ]);
   });
 
+  /** A face's own word (a region, a frame style), as written. */
+  private wordFrom(tok: IToken): A.FaceWord {
+    return { word: tok.image, loc: this.loc(tok, tok) };
+  }
+
   /** `<region> ["caption"] [= part, …] [of <part>] [at x, y, w, h] [when <condition>]`. */
   private faceRegion = this.RULE('faceRegion', (): A.FaceRegion => {
     const start = this.LA(1);
-    const region = this.nameAt(105);
+    const word = this.CONSUME(T.Identifier);
+    const region = this.ACTION(() => this.wordFrom(word)) ?? { word: '', loc: recordingName.loc };
     const r: A.FaceRegion = { kind: 'region', region, parts: [], loc: region.loc };
     this.OPTION(() => (r.caption = this.SUBRULE(this.str)));
     this.OPTION2(() => {
@@ -1018,7 +1027,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
     this.OPTION4({
       GATE: () => this.LA(1).image === 'at' && this.LA(2).tokenType === T.NumberLiteral,
       DEF: () => {
-        const at = this.CONSUME(T.Identifier);
+        const at = this.CONSUME2(T.Identifier);
         const values: number[] = [this.SUBRULE(this.decimal)];
         this.MANY2(() => {
           this.CONSUME2(T.Comma);

@@ -5,11 +5,12 @@
  * warning with a planted drift (and none on the seed games); printed text changes no game.
  */
 import { describe, expect, it } from 'vitest';
-import { compileGame } from '../compiler/compile.ts';
+import { compileGame, parseSources } from '../compiler/compile.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import { generatedText } from '../compiler/generated-text.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { gameSources, listGames } from '../compiler/project.ts';
+import { GameNames } from '../compiler/references.ts';
 import { readClaims } from '../compiler/text-drift.ts';
 import { validateIR } from '../compiler/validate-ir.ts';
 import { formatGrim } from '../grammar/format.ts';
@@ -233,6 +234,28 @@ describe('face <CardType> { … }', () => {
 
   it('two faces for one card type: name/duplicate', () => {
     expect(problems('face C { title }\nface C { picture }')).toEqual(['name/duplicate 2:6']);
+  });
+
+  it("a face's own words (a region, a frame style) are not names: references and rename of a field named like a region skip them", () => {
+    const text = base + 'face C {\n  frame plain\n  cost = cost\n  title\n}\n';
+    const sources = [{ path: 'g.grim', text }];
+    const names = new GameNames({ sources, files: parseSources(sources).files });
+    const region = text.indexOf('  cost = cost') + 2;
+    const part = region + 'cost = '.length;
+    const refs = names.referencesAt('g.grim', part)!;
+    const offsets = refs.references.map((r) => r.loc.offset);
+    expect(offsets).toContain(part);
+    expect(offsets).toContain(text.indexOf('attr cost') + 5);
+    expect(offsets).not.toContain(region);
+    expect(names.referencesAt('g.grim', region)).toBeUndefined();
+    expect(names.referencesAt('g.grim', text.indexOf('frame plain') + 6)).toBeUndefined();
+  });
+
+  it("a word followed by a text on a card is a clear error: printed text is written text \"…\"", () => {
+    const r = compile('card X "x": C {\n  kind = magic\n  txt "a printed text"\n}');
+    const d = r.diagnostics.find((x) => x.severity === 'error')!;
+    expect(d.message).toContain('text "…"');
+    expect(`${d.loc.line - (base.split('\n').length - 1)}:${d.loc.col}`).toBe('3:3');
   });
 
   it('formats, and the formatter keeps every token and line', () => {
