@@ -83,6 +83,17 @@ export abstract class ChoicesRoom extends MovesRoom {
     return this.answered(byCount(player, count), count);
   }
 
+  /**
+   * `ask` of a choice of action (`count` options, the last one "pass" when `canPass`) by a
+   * decider that answers from the count alone: the same rule for when a single option is asked.
+   */
+  protected askActionByCount(byCount: CountDecider, player: Player, count: number, canPass: boolean): number {
+    if (count === 1 && !canPass && !this.askForced && !this.askSingleActions) return 0;
+    if (this.trial > 0) return 0;
+    this.decisions++;
+    return this.answered(byCount(player, count), count);
+  }
+
   /** An answer checked and folded into the hash. */
   private answered(index: number, count: number): number {
     if (!(Number.isInteger(index) && index >= 0 && index < count)) throw new Error(`answer ${index} is not an option (0..${count - 1})`);

@@ -114,6 +114,14 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
     return this.result;
   }
 
+  /**
+   * From the next choice on, answers choices with `byCount` (null: with the decider again),
+   * in the middle of a run: a search's simulation, once below its tree, plays on by count.
+   */
+  answerByCount(byCount: CountDecider | null): void {
+    this.decideByCount = byCount;
+  }
+
   /** What `player` may see of the state (null: the judge, who sees everything). See view.ts. */
   view(player: Player | null): PlayerView {
     return viewFor(this, player);

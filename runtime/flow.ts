@@ -7,7 +7,7 @@
 import type { SrcLoc, Stmt } from '../compiler/ir.ts';
 import { newCtx, type Ctx, type Ex } from './context.ts';
 import { ActionDecision } from './decisions.ts';
-import { GameOver } from './engine-types.ts';
+import { GameOver, type CountDecider } from './engine-types.ts';
 import type { Player, Request } from './model.ts';
 import { ActionsRoom, type Offer } from './actions.ts';
 import type { GameSnapshot } from './snapshot.ts';
@@ -199,8 +199,8 @@ export abstract class FlowRoom extends ActionsRoom {
           continue;
         }
       }
-      const d = new ActionDecision(p, `${p.name}: choose an action (${name})`, this.ir.turn.cite, offers, mayPass, this.offerOptions, PASS);
-      const v = d.valueAt(this.ask(d));
+      const byCount = this.decideByCount;
+      const v = byCount !== null ? this.offerByCount(byCount, p, offers, mayPass) : this.askOffer(new ActionDecision(p, `${p.name}: choose an action (${name})`, this.ir.turn.cite, offers, mayPass, this.offerOptions, PASS));
       if (v === PASS) {
         if (!open) break;
         passes++;
@@ -212,6 +212,20 @@ export abstract class FlowRoom extends ActionsRoom {
       passes = 0;
       p = this.active;
     }
+  }
+
+  /**
+   * A player chooses one of the offers, or to pass (PASS, the last option, when `canPass`), by a
+   * decider that answers from the count alone (a random player): no decision object, no prompt.
+   */
+  private offerByCount(byCount: CountDecider, p: Player, offers: Offer[], canPass: boolean): Offer | typeof PASS {
+    const i = this.askActionByCount(byCount, p, offers.length + (canPass ? 1 : 0), canPass);
+    return i < offers.length ? offers[i]! : PASS;
+  }
+
+  /** A player chooses one of the offers, or to pass, asked with the decision. */
+  private askOffer(d: ActionDecision<Offer>): Offer | typeof PASS {
+    return d.valueAt(this.ask(d)) as Offer | typeof PASS;
   }
 
   private firstResponder(top: Request): Player {
@@ -237,8 +251,8 @@ export abstract class FlowRoom extends ActionsRoom {
         p = this.nextPlayer(p);
         continue;
       }
-      const d = new ActionDecision(p, `${p.name}: respond to ${this.ir.actions[top.action]!.name}, or pass`, this.ir.actions[top.action]!.cite, offers, true, this.offerOptions, PASS);
-      const v = d.valueAt(this.ask(d));
+      const byCount = this.decideByCount;
+      const v = byCount !== null ? this.offerByCount(byCount, p, offers, true) : this.askOffer(new ActionDecision(p, `${p.name}: respond to ${this.ir.actions[top.action]!.name}, or pass`, this.ir.actions[top.action]!.cite, offers, true, this.offerOptions, PASS));
       if (v === PASS) {
         passes++;
         p = this.nextPlayer(p);

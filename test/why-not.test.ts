@@ -139,7 +139,7 @@ describe('why not agrees with the engine', () => {
             }
             return random[d.player.index]!.byCount(d.count);
           },
-          (p, count) => random[p.index]!.byCount(count),
+          // (No decider by count: every decision, actions included, comes here as an object.)
         );
         const plain = playGame(ir, seed);
         expect(e.hash).toBe(plain.hash);

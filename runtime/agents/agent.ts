@@ -43,6 +43,13 @@ export interface SimDecision {
   readonly depth: number;
   /** Option `i` as its player sees it: what a search tree keys its branches by. */
   key(i: number): string;
+  /**
+   * From the next decision on, `answer` answers every decision of the simulation from its
+   * player, its number of options and its depth alone (an answer below 0 stops the simulation,
+   * as the policy's would), and the policy is not called again: a playout below a search's tree
+   * reads no labels, so the engine makes no decision objects for it.
+   */
+  playOut(answer: (player: number, count: number, depth: number) => number): void;
 }
 
 /** How a simulation ended. */
