@@ -7,7 +7,7 @@
 import type { PickIR, SrcLoc } from '../compiler/ir.ts';
 import { Impossible, asList, newCtx, type Ctx, type Ev } from './context.ts';
 import type { DecisionOption } from './decisions.ts';
-import { TrialEndsGame } from './engine-types.ts';
+import { TrialEndsGame, type CountDecider } from './engine-types.ts';
 import { Request, type Card, type Player } from './model.ts';
 import { NO_OPTION, firstOption } from './choices.ts';
 import type { CompiledAction, CompiledPick } from './rules.ts';
@@ -15,6 +15,11 @@ import { TriggersRoom } from './triggers.ts';
 import { bare, copyCards, fewerCards } from './first-step.ts';
 import { NO_CARDS } from './state.ts';
 import type { GameSnapshot } from './snapshot.ts';
+
+/** A player's choice of action: to pass. */
+export const PASS = Symbol('pass');
+/** sampleOffer: no offer, and passing is not allowed. */
+export const NO_OFFER = Symbol('no offer');
 
 /** An action a player may take now; for a card's ability, with the card that has it. */
 export interface Offer {
@@ -55,7 +60,73 @@ export abstract class ActionsRoom extends TriggersRoom {
   /** The actions `player` may take now (checked by a trial declaration that is then undone). */
   availableActions(player: Player, windowName: string): Offer[] {
     void windowName;
-    const out: Offer[] = [];
+    const level = this.listingDepth++;
+    try {
+      const n = this.collectCandidates(player, level);
+      const actions = this.candidateActions[level]!;
+      const sources = this.candidateSources[level]!;
+      const out: Offer[] = [];
+      for (let i = 0; i < n; i++) {
+        const a = actions[i]!;
+        const source = sources[i]!;
+        if (this.canDeclare(a, player, source)) out.push({ action: a, source });
+      }
+      return out;
+    } finally {
+      this.listingDepth--;
+    }
+  }
+
+  /**
+   * One of the offers `player` may take now, or PASS (when `canPass`), each as likely as the
+   * others, found without trying every candidate: a candidate drawn at random (by `byCount`, a
+   * uniform draw among `count`) is tried, and dropped if it fails, until one holds or "pass" is
+   * drawn — the first that holds is uniform among those that do. NO_OFFER: no offer, and no pass.
+   * For a search's random playouts (Engine.answerByCount with sampling): the same choices as a
+   * random player's over the listed offers, drawn differently.
+   */
+  protected sampleOffer(player: Player, canPass: boolean, byCount: CountDecider): Offer | typeof PASS | typeof NO_OFFER {
+    const level = this.listingDepth++;
+    try {
+      let n = this.collectCandidates(player, level);
+      const actions = this.candidateActions[level]!;
+      const sources = this.candidateSources[level]!;
+      for (;;) {
+        const m = n + (canPass ? 1 : 0);
+        if (m === 0) return NO_OFFER;
+        const j = m === 1 ? 0 : byCount(player, m);
+        if (j === n) return PASS;
+        const a = actions[j]!;
+        const source = sources[j]!;
+        if (this.canDeclare(a, player, source)) return { action: a, source };
+        n--;
+        actions[j] = actions[n]!;
+        sources[j] = sources[n]!;
+      }
+    } finally {
+      this.listingDepth--;
+    }
+  }
+
+  /** Listings in progress (a trial may list actions inside a listing): each level has its own candidates. */
+  private listingDepth = 0;
+  private candidateActions: CompiledAction[][] = [];
+  private candidateSources: (Card | null)[][] = [];
+
+  /**
+   * What availableActions tries, in its order, into the candidate lists of `level`: every
+   * offerable action and card ability (once per card that has it where it works) that passes the
+   * checks made before any trial — the player its `when` requires, an empty stack, its limit.
+   * Returns how many.
+   */
+  private collectCandidates(player: Player, level: number): number {
+    while (this.candidateActions.length <= level) {
+      this.candidateActions.push([]);
+      this.candidateSources.push([]);
+    }
+    const actions = this.candidateActions[level]!;
+    const sources = this.candidateSources[level]!;
+    let n = 0;
     const offerable = this.rules.offerable;
     const index = (this.abilityIndex ??= this.indexAbilities(offerable));
     // The offerable actions in order: those always tried (`rest`), merged with the abilities the
@@ -82,7 +153,8 @@ export abstract class ActionsRoom extends TriggersRoom {
       if (a.whenEmptyStack && this.stack.length > 0) continue;
       if (a.source < 0) {
         if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.limit) continue;
-        if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
+        actions[n] = a;
+        sources[n++] = null;
         continue;
       }
       if (found !== null && index.indexed[i]) {
@@ -91,17 +163,17 @@ export abstract class ActionsRoom extends TriggersRoom {
         for (let j = 0; j < cards.length; j++) {
           const card = cards[j]!;
           if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
-          if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
+          actions[n] = a;
+          sources[n++] = card;
         }
         continue;
       }
       // A card's ability: once for each of the player's cards that has it and is where it works
-      // (the cards abilityCards lists, walked without making the list; trials undo every move,
-      // and a card made meanwhile comes after `n`).
+      // (the cards abilityCards lists, walked without making the list).
       const all = this.cardsByDef[a.source];
       if (!all) continue;
       const zone = a.sourceZone;
-      for (let j = 0, n = all.length; j < n; j++) {
+      for (let j = 0; j < all.length; j++) {
         const card = all[j]!;
         if (zone === -2 ? !card.host : !card.zone) continue;
         if (zone >= 0 && card.zone!.def !== zone) continue;
@@ -109,7 +181,8 @@ export abstract class ActionsRoom extends TriggersRoom {
         // Where its `when` cannot hold, no need to evaluate it.
         if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
         if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
-        if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
+        actions[n] = a;
+        sources[n++] = card;
       }
     }
     if (scratch !== null) {
@@ -120,7 +193,7 @@ export abstract class ActionsRoom extends TriggersRoom {
       }
       this.abilityScratch = scratch;
     }
-    return out;
+    return n;
   }
 
   /**

@@ -30,6 +30,11 @@ export abstract class ChoicesRoom extends MovesRoom {
    * choices of `choose` and of a mode then make no decision object (see CountDecider).
    */
   protected decideByCount: CountDecider | null = null;
+  /**
+   * With `decideByCount`: a choice of action is drawn without listing every offer (a search's
+   * random playouts; see ActionsRoom.sampleOffer), `decideByCount` called once per draw.
+   */
+  protected sampleActions = false;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {

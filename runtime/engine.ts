@@ -102,6 +102,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
   private drive(decide: Decider, body: () => void, byCount: CountDecider | null = null): GameResult | null {
     this.decide = decide;
     this.decideByCount = byCount;
+    this.sampleActions = false;
     // A scenario writes its position straight into the state: whatever was known of the state is forgotten.
     this.changes++;
     try {
@@ -117,9 +118,14 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
   /**
    * From the next choice on, answers choices with `byCount` (null: with the decider again),
    * in the middle of a run: a search's simulation, once below its tree, plays on by count.
+   * `sample`: a choice of action draws one offer at a time (`byCount` called for each draw, the
+   * pass among them) and tries only what it draws, instead of listing every offer — the same
+   * chances for each option, other draws; the decision counter and the chain of triggers then
+   * see only the actions taken (ActionsRoom.sampleOffer).
    */
-  answerByCount(byCount: CountDecider | null): void {
+  answerByCount(byCount: CountDecider | null, sample = false): void {
     this.decideByCount = byCount;
+    this.sampleActions = byCount !== null && sample;
   }
 
   /** What `player` may see of the state (null: the judge, who sees everything). See view.ts. */

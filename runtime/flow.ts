@@ -7,13 +7,12 @@
 import type { SrcLoc, Stmt } from '../compiler/ir.ts';
 import { newCtx, type Ctx, type Ex } from './context.ts';
 import { ActionDecision } from './decisions.ts';
-import { GameOver, type CountDecider } from './engine-types.ts';
+import { GameOver } from './engine-types.ts';
 import type { Player, Request } from './model.ts';
-import { ActionsRoom, type Offer } from './actions.ts';
+import { ActionsRoom, NO_OFFER, PASS, type Offer } from './actions.ts';
 import type { GameSnapshot } from './snapshot.ts';
 
 /** The value of the "pass" option of an action decision. */
-const PASS = Symbol('pass');
 
 export abstract class FlowRoom extends ActionsRoom {
   /** An `end turn` was done: the window in progress closes. */
@@ -187,21 +186,9 @@ export abstract class FlowRoom extends ActionsRoom {
       if (this.endTurnRequested) break;
       if (open && passes >= this.players.length) break;
       this.tick(null);
-      const offers = this.availableActions(p, name);
-      if (offers.length) this.triggerChain = 0;
-      const mayPass = open || passable;
-      if (offers.length === 0) {
-        if (!open) {
-          if (!passable) break;
-        } else {
-          passes++;
-          p = this.nextPlayer(p);
-          continue;
-        }
-      }
-      const byCount = this.decideByCount;
-      const v = byCount !== null ? this.offerByCount(byCount, p, offers, mayPass) : this.askOffer(new ActionDecision(p, `${p.name}: choose an action (${name})`, this.ir.turn.cite, offers, mayPass, this.offerOptions, PASS));
-      if (v === PASS) {
+      // (A window that may not be passed closes when nothing is offered; a passable one asks, with "pass" alone.)
+      const v = this.chooseAction(p, open || passable, !open && passable, null, name);
+      if (v === PASS || v === NO_OFFER) {
         if (!open) break;
         passes++;
         p = this.nextPlayer(p);
@@ -215,16 +202,35 @@ export abstract class FlowRoom extends ActionsRoom {
   }
 
   /**
-   * A player chooses one of the offers, or to pass (PASS, the last option, when `canPass`), by a
-   * decider that answers from the count alone (a random player): no decision object, no prompt.
+   * `p` chooses an action now, or to pass (when `canPass`): the offers listed (availableActions)
+   * and the player asked — with a decision, or by count for a random player. NO_OFFER: nothing
+   * was offered and no one was asked (unless `askWhenNone`: then "pass" alone is asked).
+   * `respondTo`: the request answered (a priority round), for the decision's prompt.
+   *
+   * A search's playouts by count with sampling (Engine.answerByCount) draw one offer or the pass
+   * without listing every offer (ActionsRoom.sampleOffer): the same distribution, other draws.
    */
-  private offerByCount(byCount: CountDecider, p: Player, offers: Offer[], canPass: boolean): Offer | typeof PASS {
-    const i = this.askActionByCount(byCount, p, offers.length + (canPass ? 1 : 0), canPass);
-    return i < offers.length ? offers[i]! : PASS;
-  }
-
-  /** A player chooses one of the offers, or to pass, asked with the decision. */
-  private askOffer(d: ActionDecision<Offer>): Offer | typeof PASS {
+  private chooseAction(p: Player, canPass: boolean, askWhenNone: boolean, respondTo: Request | null, windowName: string): Offer | typeof PASS | typeof NO_OFFER {
+    const byCount = this.decideByCount;
+    if (byCount !== null && this.sampleActions && this.trial === 0) {
+      const v = this.sampleOffer(p, canPass, byCount);
+      if (v !== PASS && v !== NO_OFFER) {
+        this.triggerChain = 0;
+        this.decisions++;
+      }
+      return v;
+    }
+    const offers = this.availableActions(p, windowName);
+    if (offers.length) this.triggerChain = 0;
+    else if (!askWhenNone) return NO_OFFER;
+    if (byCount !== null) {
+      const i = this.askActionByCount(byCount, p, offers.length + (canPass ? 1 : 0), canPass);
+      return i < offers.length ? offers[i]! : PASS;
+    }
+    const d =
+      respondTo === null
+        ? new ActionDecision(p, `${p.name}: choose an action (${windowName})`, this.ir.turn.cite, offers, canPass, this.offerOptions, PASS)
+        : new ActionDecision(p, `${p.name}: respond to ${this.ir.actions[respondTo.action]!.name}, or pass`, this.ir.actions[respondTo.action]!.cite, offers, canPass, this.offerOptions, PASS);
     return d.valueAt(this.ask(d)) as Offer | typeof PASS;
   }
 
@@ -244,16 +250,8 @@ export abstract class FlowRoom extends ActionsRoom {
     let passes = 0;
     while (passes < this.players.length) {
       this.tick(null);
-      const offers = this.availableActions(p, windowName);
-      if (offers.length) this.triggerChain = 0;
-      if (offers.length === 0) {
-        passes++;
-        p = this.nextPlayer(p);
-        continue;
-      }
-      const byCount = this.decideByCount;
-      const v = byCount !== null ? this.offerByCount(byCount, p, offers, true) : this.askOffer(new ActionDecision(p, `${p.name}: respond to ${this.ir.actions[top.action]!.name}, or pass`, this.ir.actions[top.action]!.cite, offers, true, this.offerOptions, PASS));
-      if (v === PASS) {
+      const v = this.chooseAction(p, true, false, top, windowName);
+      if (v === PASS || v === NO_OFFER) {
         passes++;
         p = this.nextPlayer(p);
         continue;

@@ -109,13 +109,13 @@ export class SearchModel implements ForwardModel {
     let depth = 0;
     // Set by the policy (SimDecision.playOut): every decision from then on answered by count.
     let playout: ((player: number, count: number, depth: number) => number) | null = null;
-    const view = new SimView((answer) => {
+    const view = new SimView((answer, uniform) => {
       playout = answer;
       e.answerByCount((p, count) => {
         const a = answer(p.index, count, depth++);
         if (a < 0) throw new StopRun(null);
         return a;
-      });
+      }, uniform);
     });
     const decide = (d: Decision): number => {
       if (next < n) return answers[next++]!;
@@ -171,13 +171,13 @@ function ahead(scores: number[]): number[] {
 class SimView implements SimDecision {
   #d: Decision | null = null;
   /** The simulation's switch to playing out by count (see SimDecision.playOut). */
-  readonly #playOut: (answer: (player: number, count: number, depth: number) => number) => void;
+  readonly #playOut: (answer: (player: number, count: number, depth: number) => number, uniform: boolean) => void;
   depth = 0;
-  constructor(playOut: (answer: (player: number, count: number, depth: number) => number) => void) {
+  constructor(playOut: (answer: (player: number, count: number, depth: number) => number, uniform: boolean) => void) {
     this.#playOut = playOut;
   }
-  playOut(answer: (player: number, count: number, depth: number) => number): void {
-    this.#playOut(answer);
+  playOut(answer: (player: number, count: number, depth: number) => number, uniform = false): void {
+    this.#playOut(answer, uniform);
   }
   at(d: Decision, depth: number): void {
     this.#d = d;

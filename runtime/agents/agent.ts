@@ -48,8 +48,13 @@ export interface SimDecision {
    * player, its number of options and its depth alone (an answer below 0 stops the simulation,
    * as the policy's would), and the policy is not called again: a playout below a search's tree
    * reads no labels, so the engine makes no decision objects for it.
+   *
+   * `uniform`: `answer` draws uniformly (a random playout), so a choice of action may be made
+   * by drawing among the candidate actions and the pass and trying only what is drawn (the engine
+   * need not list every action first): `answer` is then called once per draw, and depth counts
+   * draws. The options keep their chances; the draws differ.
    */
-  playOut(answer: (player: number, count: number, depth: number) => number): void;
+  playOut(answer: (player: number, count: number, depth: number) => number, uniform?: boolean): void;
 }
 
 /** How a simulation ended. */

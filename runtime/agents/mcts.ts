@@ -147,7 +147,9 @@ export class MctsAgent implements Agent {
         children.set(untriedKey, child);
         path.push(child);
         node = null;
-        s.playOut(rollout);
+        // (Uniform draws to the end: the engine may draw actions without listing them all. With a
+        // depth limit, each decision must count once: listed.)
+        s.playOut(rollout, depth === null);
         return untried;
       }
       const chosen = children.get(prefix + s.key(best))!;
