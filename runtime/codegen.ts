@@ -48,6 +48,14 @@ export class ExprGen {
 
   constructor(readonly ir: GameIR) {}
 
+  /** The card fields that are numbered labels' numbers (ir.ts LabelValueIR), found on first use. */
+  private labelNumbers: Set<number> | null = null;
+
+  private isLabelNumber(field: number): boolean {
+    this.labelNumbers ??= new Set(this.ir.labels.flatMap((l) => (l.value ? [l.value.level] : [])));
+    return this.labelNumbers.has(field);
+  }
+
   /** A value from the IR, referred to by index in `K` (strings never enter the source). */
   constant(v: unknown): string {
     // Strings and numbers are shared; arrays and objects always get their own entry.
@@ -120,7 +128,12 @@ export class ExprGen {
         return `(${p} ? ${p}.zones[${this.int(e.zone)}] : null)`;
       }
       case 'cardField': {
-        if (this.ir.cardFields[e.field]!.kind === 'value') return `g.readValue(${one(e.card)}, ${this.int(e.field)})`;
+        if (this.ir.cardFields[e.field]!.kind === 'value') {
+          const read = `g.readValue(${one(e.card)}, ${this.int(e.field)})`;
+          // A numbered label's number (`c.王`, compiler/label-values.ts) is none on a card without
+          // the label, so that nothing modifies it there; the rules read that as 0.
+          return this.isLabelNumber(e.field) ? `(${read} ?? 0)` : read;
+        }
         if (sc.itCard && e.card.kind === 'builtin' && e.card.name === 'it') return `${sc.it}.f[${this.int(e.field)}]`;
         const k = this.reread(one(e.card), out);
         return `(${k} ? ${k}.f[${this.int(e.field)}] : null)`;
