@@ -8,7 +8,15 @@ import { validateIR } from '../compiler/validate-ir.ts';
 import { Engine } from '../runtime/engine.ts';
 import { faceContent, labelText } from '../faces/card-svg.ts';
 import { formatGrim } from '../grammar/format.ts';
-import { playScript } from './helpers.ts';
+import { parseSources } from '../compiler/compile.ts';
+import { gameSources } from '../compiler/project.ts';
+import { indexSymbols } from '../compiler/symbols.ts';
+import { applyEdits, GameNames } from '../compiler/references.ts';
+import { completionEntries } from '../services/completion.ts';
+import { cursorContext } from '../services/cursor.ts';
+import { symbolMarkdown } from '../services/markdown.ts';
+import { NameTable } from '../services/names.ts';
+import { playScript, root } from './helpers.ts';
 
 const base = `
 game g "G" { players 2 format basic level 1 stack stage leftover grave }
@@ -253,6 +261,55 @@ describe('numbered labels: faces and formatting', () => {
     const once = formatGrim(messy, 'g.grim');
     if (!once.ok) throw new Error('does not parse');
     expect(once.text).toBe('label 王 "king" value number = 1\ncard Old: C { rank = 1 keywords = [王(3), 飛行] }\n');
-    expect(formatGrim(once.text, 'g.grim')).toEqual(once);
+    expect(formatGrim(once.text, 'g.grim')).toEqual({ ...once, changed: false });
+  });
+});
+
+describe('numbered labels: in the editor', () => {
+  const names = new NameTable(indexSymbols(parseSources(gameSources(root, 'summon-magic')!).files).all);
+
+  it('a card’s hover shows the labels it prints with their numbers', () => {
+    const card = names.find('迅雷の剣士', 'card')!;
+    expect(symbolMarkdown(card)).toContain('先制（2）');
+    const label = names.find('先制', 'label')!;
+    expect(label.detail).toBe('label 先制 value number = 1');
+  });
+
+  it('completion after a card offers a numbered label as a number of the card, not a plain one', () => {
+    const text = 'function f(t: card): number = t.|';
+    const at = text.indexOf('|');
+    const ctx = cursorContext(text.slice(0, at), at, names);
+    const offered = completionEntries(ctx, names, 'x.grim').map((e) => `${e.kind}:${e.label}`);
+    expect(offered).toContain('label:先制');
+    expect(offered).toContain('card field:atk');
+    expect(offered).not.toContain('label:飛行');
+  });
+});
+
+describe('numbered labels: references and rename', () => {
+  it('c.先制, 先制(2) on a card and modify m.先制 are uses of the label; a rename changes all and still compiles', () => {
+    const sources = gameSources(root, 'summon-magic')!;
+    const names = new GameNames({ sources, files: parseSources(sources).files });
+    const path = 'rules/summon-magic/functions.grim';
+    const text = sources.find((s) => s.path === path)!.text;
+    const at = text.indexOf('x.先制') + 2;
+    const r = names.referencesAt(path, at)!;
+    const places = r.references.map((x) => `${x.loc.file}:${x.loc.line}`);
+    const line = (file: string, needle: string) => `${file}:${sources.find((s) => s.path === file)!.text.split('\n').findIndex((l) => l.includes(needle)) + 1}`;
+    expect(places).toEqual(
+      expect.arrayContaining([
+        line('rules/summon-magic/game.grim', 'label 先制'),
+        line(path, '= x.先制 > y.先制'),
+        line('cards/summon-magic/strike-levels.grim', '先制(2)]'),
+        line('cards/summon-magic/strike-levels.grim', 'modify m.先制'),
+      ]),
+    );
+    const renamed = names.rename(path, at, "初撃");
+    if ('refused' in renamed) throw new Error(renamed.refused);
+    const changed = applyEdits(sources, renamed.edits);
+    const after = sources.map((s) => ({ path: s.path, text: changed.get(s.path) ?? s.text }));
+    const compiled = compileGame({ sources: after });
+    expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(compiled.ir!.labels.find((l) => l.name === '初撃')!.value).toBeDefined();
   });
 });
