@@ -22,7 +22,7 @@
  * procedures (codegen-statements.ts).
  */
 import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
-import { cardsOnly, inlinedWhere, pure, readsIt, someNode } from './codegen-facts.ts';
+import { cardsOnly, inlinedWhere, isLabelNumber, pure, readsIt, someNode } from './codegen-facts.ts';
 
 /** Where the generated code finds the names of the rules. */
 export interface Scope {
@@ -47,14 +47,6 @@ export class ExprGen {
   private constIndex = new Map<unknown, number>();
 
   constructor(readonly ir: GameIR) {}
-
-  /** The card fields that are numbered labels' numbers (ir.ts LabelValueIR), found on first use. */
-  private labelNumbers: Set<number> | null = null;
-
-  private isLabelNumber(field: number): boolean {
-    this.labelNumbers ??= new Set(this.ir.labels.flatMap((l) => (l.value ? [l.value.level] : [])));
-    return this.labelNumbers.has(field);
-  }
 
   /** A value from the IR, referred to by index in `K` (strings never enter the source). */
   constant(v: unknown): string {
@@ -130,9 +122,8 @@ export class ExprGen {
       case 'cardField': {
         if (this.ir.cardFields[e.field]!.kind === 'value') {
           const read = `g.readValue(${one(e.card)}, ${this.int(e.field)})`;
-          // A numbered label's number (`c.王`, compiler/label-values.ts) is none on a card without
-          // the label, so that nothing modifies it there; the rules read that as 0.
-          return this.isLabelNumber(e.field) ? `(${read} ?? 0)` : read;
+          // A numbered label's number (`c.王`) is none on a card without the label, so that nothing modifies it there; the rules read 0.
+          return isLabelNumber(this.ir, e.field) ? `(${read} ?? 0)` : read;
         }
         if (sc.itCard && e.card.kind === 'builtin' && e.card.name === 'it') return `${sc.it}.f[${this.int(e.field)}]`;
         const k = this.reread(one(e.card), out);
