@@ -9,6 +9,9 @@
  * it carries and a text area (a printed-text field if it has one, else its cite).
  */
 import type { GameIR, Literal } from '../compiler/ir.ts';
+import { isPrintedNumber, printedLabels } from './label-text.ts';
+
+export { labelText } from './label-text.ts';
 
 export const CARD_WIDTH_MM = 63;
 export const CARD_HEIGHT_MM = 88;
@@ -94,10 +97,10 @@ export function faceContent(ir: GameIR, index: number): FaceContent {
   let colour: [string, string] | null = null;
   for (const a of card.attrs) {
     const field = ir.cardFields[a.field];
-    if (!field) continue;
+    if (!field || isPrintedNumber(ir, a.field)) continue;
     if (Array.isArray(a.value)) {
-      // A list attribute: labels by their titles, anything else as a list.
-      if (field.type === 'labels' || field.name === 'labels') labels.push(...a.value.map((v) => ir.labels.find((l) => l.name === v)?.title || String(v)));
+      // A list attribute: labels by their titles (with the numbers the card prints), anything else as a list.
+      if (field.type === 'labels' || field.name === 'labels') labels.push(...printedLabels(ir, card, a.value));
       else attrs.push({ name: field.name, value: a.value.map((v) => printed(ir, field.type, v)).join(', ') });
       continue;
     }
