@@ -156,6 +156,15 @@ export abstract class ChoicesRoom extends MovesRoom {
       }
       none = noneOk ? 'list' : null;
       wrap = true;
+    } else if (test === null && this.decideByCount !== null) {
+      // A decider by count, and no test: the options are `combinations`' lists, counted without
+      // making them; only the one chosen is made (unrankCombination), in the same order.
+      const count = countCombinations(candidates.length, min, max, 4096);
+      if (count === 0) return ctx.declaring ? NO_OPTION : single ? null : [];
+      const i = this.askByCount(this.decideByCount, player, count);
+      const v = unrankCombination(candidates, min, i);
+      if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${v.length === 0 ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc, false, [v]);
+      return v;
     } else {
       const combos = combinations(candidates, min, max, 4096).filter((combo) => !test || test(combo));
       // Sizes come in increasing order: an empty list can only be the first, "none".
@@ -245,8 +254,59 @@ export function firstOption(candidates: unknown[], min: number, max: number, sin
   return found;
 }
 
+/** n choose k, or `cap` + 1 when it is above `cap`. */
+function binomial(n: number, k: number, cap: number): number {
+  if (k < 0 || k > n) return 0;
+  k = Math.min(k, n - k);
+  let c = 1;
+  for (let i = 1; i <= k; i++) {
+    c = (c * (n - k + i)) / i;
+    if (c > cap) return cap + 1;
+  }
+  return Math.round(c);
+}
+
+/** How many lists `combinations(items of length n, min, max, cap)` makes. */
+export function countCombinations(n: number, min: number, max: number, cap: number): number {
+  let total = 0;
+  for (let size = Math.max(0, min); size <= Math.min(max, n); size++) {
+    total += binomial(n, size, cap);
+    if (total >= cap) return cap;
+  }
+  return total;
+}
+
+/**
+ * The list `combinations(items, min, …)` makes at index `i` (below countCombinations): sizes
+ * in increasing order from `min`, each size's lists in lexicographic order of positions.
+ */
+export function unrankCombination<T>(items: readonly T[], min: number, i: number): T[] {
+  const n = items.length;
+  let size = Math.max(0, min);
+  for (;;) {
+    const c = binomial(n, size, Number.MAX_SAFE_INTEGER);
+    if (i < c) break;
+    i -= c;
+    size++;
+  }
+  const out: T[] = [];
+  let next = 0;
+  for (let left = size; left > 0; left--) {
+    // The first position whose lists, with the rest after it, reach index i.
+    for (;;) {
+      const c = binomial(n - next - 1, left - 1, Number.MAX_SAFE_INTEGER);
+      if (i < c) break;
+      i -= c;
+      next++;
+    }
+    out.push(items[next]!);
+    next++;
+  }
+  return out;
+}
+
 /** All sub-lists of sizes min..max, in candidate order, at most `cap` of them. */
-function combinations<T>(items: T[], min: number, max: number, cap: number): T[][] {
+export function combinations<T>(items: T[], min: number, max: number, cap: number): T[][] {
   const out: T[][] = [];
   const hi = Math.min(max, items.length);
   const pick: T[] = [];
