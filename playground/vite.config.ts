@@ -54,10 +54,28 @@ function balanceReportPage(): Plugin {
   };
 }
 
+/**
+ * The Japanese web font (@fontsource/noto-sans-jp, imported by src/main.ts): its CSS offers each
+ * unicode-range subset as woff2 then woff. Every browser the playground supports reads woff2, so
+ * the woff fallback is dropped here, before Vite copies the files it names into the build: the
+ * build carries ~4 MB of woff2 subsets instead of ~9 MB, and a page fetches only the subsets of
+ * the characters it shows.
+ */
+function woff2Only(): Plugin {
+  return {
+    name: 'grimoire-woff2-only',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/@fontsource[\\/][^?]*\.css(\?|$)/.test(id)) return null;
+      return { code: code.replace(/,\s*url\([^)]*\.woff\)\s*format\((['"])woff\1\)/g, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: './',
-  plugins: [openMe(), balanceReportPage()],
+  plugins: [openMe(), balanceReportPage(), woff2Only()],
   // 5173, or the next free port when it is taken (the address printed is the one to open).
   server: { port: 5173, strictPort: false, fs: { allow: [repo] } },
   preview: { port: 5173, strictPort: true },
