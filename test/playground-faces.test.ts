@@ -10,7 +10,7 @@ import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
 import { cardSvg, CARD_HEIGHT_MM, CARD_WIDTH_MM } from '../faces/card-svg.ts';
 import { cardBackSvg } from '../faces/card-back.ts';
-import { drawFaces, FaceSets } from '../playground/src/worker/card-faces.ts';
+import { drawFaces, FaceCache, FaceSets } from '../playground/src/worker/card-faces.ts';
 import { nameAt } from '../playground/src/editor/name-at.ts';
 import { compiledGame, root } from './helpers.ts';
 
@@ -55,6 +55,41 @@ describe('the compile worker\'s card faces', () => {
     const changed = set2.cards.filter((c, i) => c.svg !== (first as typeof set2).cards[i]!.svg).map((c) => c.name);
     expect(changed).toEqual(['♠A']);
     expect(set2.cards[0]!.svg).toContain('スペードのエース');
+  });
+});
+
+describe('the compile worker\'s face cache', () => {
+  const trumpWith = (edit: (path: string, text: string) => string) => compileGame({ sources: gameSources(root, 'trump')!.map((s) => ({ ...s, text: edit(s.path, s.text) })) }).ir!;
+
+  it('draws again only the faces whose card, or whose printed context, changed', () => {
+    const cache = new FaceCache();
+    const drawn: number[] = [];
+    const draw = (ir: ReturnType<typeof trumpWith>) => cache.draw(ir, (i) => (drawn.push(i), cardSvg(ir, i, { id: `f${i}` })));
+    const ir = compiledGame('trump');
+    const first = draw(ir);
+    expect(drawn).toHaveLength(ir.cards.length);
+    // The same IR: nothing drawn, the same strings.
+    drawn.length = 0;
+    expect(draw(ir)).toEqual(first);
+    expect(drawn).toEqual([]);
+    // One card's title: that card only — and a line added above the cards moves every card's place, not its face.
+    const oneCard = trumpWith((p, t) => (p === 'cards/trump/deck.grim' ? t.replace('"ハートのQ"', '"ハートのクイーン"').replace('// スペード (♠)', '// スペード (♠)\n') : t));
+    const faces = draw(oneCard);
+    expect(drawn.map((i) => oneCard.cards[i]!.name)).toEqual(['♡Q']);
+    expect(faces.filter((f, i) => f !== first[i])).toHaveLength(1);
+    // The rules' logic (a summon's cost): no face drawn (after the original cards again).
+    draw(ir);
+    drawn.length = 0;
+    const logic = trumpWith((p, t) => (p === 'rules/trump/summons.grim' ? t.replace('do damage(me, 1)', 'do damage(me, 2)') : t));
+    expect(JSON.stringify(logic.actions)).not.toBe(JSON.stringify(ir.actions));
+    draw(logic);
+    expect(drawn).toEqual([]);
+    // What every face prints (an enum value's title: the suit ♡): every face again.
+    drawn.length = 0;
+    const suit = trumpWith((p, t) => t.replace(/heart "♡"/, 'heart "ハート"'));
+    expect(JSON.stringify(suit.enums)).not.toBe(JSON.stringify(ir.enums));
+    draw(suit);
+    expect(drawn).toHaveLength(ir.cards.length);
   });
 });
 
