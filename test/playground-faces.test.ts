@@ -18,8 +18,9 @@ describe('the compile worker\'s card faces', () => {
   it('are faces/\'s SVG of every card, in the game\'s order, with the file and place of its definition', () => {
     for (const game of ['trump', 'summon-magic', 'spimate']) {
       const ir = compiledGame(game);
-      const { cards, back, problem } = drawFaces(ir);
+      const { cards, back, problem, piles } = drawFaces(ir);
       expect(problem).toBeUndefined();
+      expect(piles).toEqual(ir.zones.filter((z) => z.visibility === 'hidden').map((z) => z.name));
       expect(cards.map((c) => c.name)).toEqual(ir.cards.map((c) => c.name));
       cards.forEach((c, i) => {
         expect(c.svg).toBe(cardSvg(ir, i, { id: `f${i}` }));

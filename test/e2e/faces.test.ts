@@ -199,6 +199,10 @@ describe('card faces in the playground (Chromium)', () => {
     await page.waitForSelector(`${judge} .card-art svg:not([data-back])`);
     expect(await page.textContent(`${judge} .card-art`)).toContain('破砕の一撃');
     expect(await page.$$eval(`${judge} .card-states`, (els) => els.map((e) => e.textContent))).toContain('face down');
+    // The judge sees into the decks, drawn as piles all the same: the top card, the count, the list.
+    const deckJudge = '#board[data-viewer="judge"] .zone[data-zone="p1.deck"][data-pile="true"]';
+    expect(await page.textContent(`${deckJudge} .pile-count`)).toBe(`×${await page.getAttribute(deckJudge, 'data-count')}`);
+    expect(await page.$$eval(`${deckJudge} .pile-name`, (els) => els.length)).toBe(Number(await page.getAttribute(deckJudge, 'data-count')));
     await page.$eval('#board', (e) => e.scrollIntoView());
     await page.mouse.move(1, 1);
     await shot(page, 'faces-board-summon-magic-judge');
@@ -227,10 +231,12 @@ describe('card faces in the playground (Chromium)', () => {
         };
       }),
     );
-    expect(zones.some((z) => z.pile), 'a pile on the board of seed 3').toBe(true);
+    expect(zones.some((z) => z.pile && z.count >= 13), 'a big pile on the board of seed 3').toBe(true);
+    const hidden = compiledGame('trump').zones.filter((z) => z.visibility === 'hidden').map((z) => z.name);
     for (const z of zones) {
       if (z.hidden || z.count === 0) continue;
-      if (z.count >= 13) expect(z, z.zone).toMatchObject({ pile: true, pileCount: `×${z.count}`, listed: z.count, cards: 0 });
+      // A zone nobody may look into is a pile for the judge too.
+      if (z.count >= 13 || hidden.includes(z.zone.replace(/^p\d+\./, ''))) expect(z, z.zone).toMatchObject({ pile: true, pileCount: `×${z.count}`, listed: z.count, cards: 0 });
       else expect(z, z.zone).toMatchObject({ pile: false, cards: z.count, faces: z.count });
     }
     await page.$eval('#board', (e) => e.scrollIntoView());

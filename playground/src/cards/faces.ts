@@ -47,6 +47,11 @@ export class CardFaces {
     return this.byName.get(name);
   }
 
+  /** Whether the board draws a zone as a pile for every viewer: nobody may look into it (a deck). */
+  pile(zone: string): boolean {
+    return this.set?.piles.includes(zone) ?? false;
+  }
+
   /** A check's faces: a new set, 'unchanged', or null (not compiled: `why`). */
   take(faces: FaceSet | 'unchanged' | null, why: Exclude<Staleness, null> = 'errors'): void {
     const stale: Staleness = faces === null ? why : null;

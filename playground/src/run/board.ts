@@ -7,9 +7,9 @@
  * latest faces: cards/faces.ts), with its name under it and its states (damage, tapped…) under
  * that; a card the viewer may not see as the card back; a face-down card the viewer may see as
  * its face marked "face down". A card with no face (renamed since the run, or the rules never
- * compiled) is its name in a box. A zone of many cards (a deck) is a pile — its top card, the
- * count, and the list of its cards on demand — and a zone the viewer may not look into is a pile
- * of backs with its count. Hovering a card shows its face larger (face-preview.ts); its title
+ * compiled) is its name in a box. A deck (a zone nobody may look into) and a zone of many cards
+ * are piles — the top card, the count, and the list of the cards on demand — and a zone the viewer
+ * may not look into is a pile of backs with its count. Hovering a card shows its face larger (face-preview.ts); its title
  * says its name, states and values. Game text is text (textContent); a face is put in the page
  * only through cards/svg-element.ts.
  */
@@ -17,13 +17,14 @@ import type { CardView, PlayerView, RequestView, ZoneView } from '../../../runti
 import type { CardFace } from '../cards/faces.ts';
 import { faceElement } from '../cards/svg-element.ts';
 
-/** Where the board finds faces: by card name, and the back. */
+/** Where the board finds faces: by card name, the back, and the zones drawn as piles (a deck). */
 export interface BoardFaces {
   face(name: string): CardFace | undefined;
   readonly back: string;
+  pile(zone: string): boolean;
 }
 
-/** A zone of more cards than this is drawn as a pile (its top card and its count). */
+/** A zone of this many cards or more is drawn as a pile (its top card and its count), as a deck is. */
 export const PILE_FROM = 13;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
@@ -98,7 +99,7 @@ function zoneEl(faces: BoardFaces, z: ZoneView): HTMLElement {
       zone.append(pileEl(back, z.count));
     }
   } else if (z.cards.length === 0) zone.append(el('span', 'zone-empty', 'empty'));
-  else if (z.cards.length >= PILE_FROM) {
+  else if (z.cards.length >= PILE_FROM || faces.pile(z.zone)) {
     zone.dataset.pile = 'true';
     zone.append(pileEl(cardEl(faces, z.cards[0]!), z.count));
     // Every card of the pile, top first, by name: opened on demand.

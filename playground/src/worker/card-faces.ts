@@ -27,12 +27,14 @@ export interface CardFace {
   svg: string;
 }
 
-/** Every card of the game, in the order the game defines them, and the back they share. */
+/** Every card of the game, in the order the game defines them, the back they share, and the game's piles. */
 export interface FaceSet {
   /** Increases with every set the worker sends; the page sends back the one it holds. */
   version: number;
   cards: CardFace[];
   back: string;
+  /** The zones nobody may look into (`hidden`: a deck), which the board draws as a pile even for the judge. */
+  piles: string[];
   /** A card whose face could not be drawn (a bug of faces/): said in the page, the others still shown. */
   problem?: string;
 }
@@ -86,7 +88,8 @@ export function drawFaces(ir: GameIR, cache: FaceCache = new FaceCache()): Omit<
     const [file, line, col] = card.loc;
     return { name: card.name, title: card.title || card.name, type: ir.cardTypes[card.type]?.name ?? '', file: ir.files[file] ?? '', line, col, svg: svgs[i]! };
   });
-  return { cards, back: cardBackSvg(), ...(problem ? { problem } : {}) };
+  const piles = ir.zones.filter((z) => z.visibility === 'hidden').map((z) => z.name);
+  return { cards, back: cardBackSvg(), piles, ...(problem ? { problem } : {}) };
 }
 
 function sameFaces(a: CardFace[], b: CardFace[]): boolean {
@@ -105,7 +108,7 @@ export class FaceSets {
   /** The faces of `ir` for a page that holds version `pageHas` (0: none): 'unchanged' when it has them. */
   next(ir: GameIR, pageHas: number): FaceSet | 'unchanged' {
     const drawn = drawFaces(ir, this.cache);
-    if (this.last && sameFaces(this.last.cards, drawn.cards) && this.last.problem === drawn.problem) {
+    if (this.last && sameFaces(this.last.cards, drawn.cards) && this.last.problem === drawn.problem && this.last.piles.join('\n') === drawn.piles.join('\n')) {
       if (pageHas === this.last.version) return 'unchanged';
       return this.last;
     }
