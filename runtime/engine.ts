@@ -15,7 +15,8 @@
  *   moves.ts    cards change place: move, attach, detach, replacements, shuffle, reveal
  *   choices.ts  a player decides: choose, choose order, choose a mode
  *   triggers.ts events fire triggers; settling runs them and the checks
- *   actions.ts  what may be declared now, declaring, the stack, resolving
+ *   actions.ts  whether an action can be declared now (trials), declaring, the stack, resolving
+ *   offers.ts   which actions a player is offered at a decision (or, in a search's playout, drawn)
  *   flow.ts     setup, turns, windows, priority rounds
  *   engine.ts   this file: the rules compiled (rules.ts), a new game per seed, running it
  */

@@ -1,5 +1,5 @@
 /**
- * The flow — the engine's seventh room. Setup, then turns: a turn's triggers, its body (the
+ * The flow — the engine's eighth room. Setup, then turns: a turn's triggers, its body (the
  * rules' `turn`), the end of the turn. Windows, where players act until the window closes, and
  * priority rounds, where players respond to the top of the stack until all pass and it resolves.
  * A scenario may start the flow at the start of a turn or inside one of its windows.
@@ -9,12 +9,12 @@ import { newCtx, type Ctx, type Ex } from './context.ts';
 import { ActionDecision } from './decisions.ts';
 import { GameOver } from './engine-types.ts';
 import type { Player, Request } from './model.ts';
-import { ActionsRoom, NO_OFFER, PASS, type Offer } from './actions.ts';
+import { NO_OFFER, OffersRoom, PASS, type Offer } from './offers.ts';
 import type { GameSnapshot } from './snapshot.ts';
 
 /** The value of the "pass" option of an action decision. */
 
-export abstract class FlowRoom extends ActionsRoom {
+export abstract class FlowRoom extends OffersRoom {
   /** An `end turn` was done: the window in progress closes. */
   private endTurnRequested = false;
 

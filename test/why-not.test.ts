@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RandomAgent } from '../runtime/agents/basic.ts';
-import type { Offer } from '../runtime/actions.ts';
+import type { Offer } from '../runtime/offers.ts';
 import { newEngine, playGame } from '../runtime/play.ts';
 import { clauseLine, whyNotScenario } from '../scenario/why-not.ts';
 import { compileGame } from '../compiler/compile.ts';
