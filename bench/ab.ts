@@ -14,8 +14,9 @@
  * are compared too (a change to how playouts draw changes them).
  *
  * Whole-run figures (`npm run bench`) move by up to 15% with the machine's load; a ratio measured
- * this way moves by a few per cent. Options: --base REV (required), --games a,b (default: Vanilla
- * and the four seed games), --rounds N (16), --mcts, --iterations N (300 per opening).
+ * this way moves by a few per cent. Options: --base REV (required), --head REV (B another commit
+ * instead of this checkout), --games a,b (default: Vanilla and the four seed games), --rounds N
+ * (16), --mcts, --iterations N (300 per opening).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -33,7 +34,7 @@ function option(name: string): string | null {
 
 const base = option('--base');
 if (!base) {
-  process.stderr.write('usage: npm run bench:ab -- --base REV [--games vanilla,trump,…] [--rounds N] [--mcts] [--iterations N]\n');
+  process.stderr.write('usage: npm run bench:ab -- --base REV [--head REV] [--games vanilla,trump,…] [--rounds N] [--mcts] [--iterations N]\n');
   process.exit(2);
 }
 const games = (option('--games') ?? 'vanilla,trump,summon-magic,t-magic,spimate').split(',');
@@ -142,25 +143,38 @@ function report(what: string, ta: number[], tb: number[], unit: string, same: st
   return `| ${what} | ${f(median(ta), 1)} | ${f(median(tb), 1)} | ×${f(median(ratios))} | ×${f(Math.min(...ta) / Math.min(...tb))} | ${unit} | ${same} |`;
 }
 
-async function main(): Promise<void> {
-  const rev = spawnSync('git', ['-C', root, 'rev-parse', '--short', base!], { encoding: 'utf8' });
-  if (rev.status !== 0) {
-    process.stderr.write(`bench:ab: '${base}' is not a commit of this repository\n`);
+/** The short hash of a revision, or exit 2 naming it. */
+function commitOf(rev: string): string {
+  const r = spawnSync('git', ['-C', root, 'rev-parse', '--short', rev], { encoding: 'utf8' });
+  if (r.status !== 0) {
+    process.stderr.write(`bench:ab: '${rev}' is not a commit of this repository\n`);
     process.exit(2);
   }
-  const commit = rev.stdout.trim();
+  return r.stdout.trim();
+}
+
+async function main(): Promise<void> {
+  const commit = commitOf(base!);
+  const headRev = option('--head');
+  const headCommit = headRev ? commitOf(headRev) : null;
   const cache = join(root, 'node_modules', '.cache', 'grimoire-ab');
   mkdirSync(cache, { recursive: true });
   const out = mkdtempSync(join(cache, 'run-'));
-  const worktree = join(out, 'base');
-  const added = spawnSync('git', ['-C', root, 'worktree', 'add', '--detach', worktree, commit], { encoding: 'utf8' });
-  if (added.status !== 0) throw new Error(`git worktree add failed: ${added.stderr}`);
+  const worktrees: string[] = [];
+  /** A temporary checkout of `rev`, with this checkout's node_modules. */
+  const checkout = (rev: string, name: string): string => {
+    const dir = join(out, name);
+    const added = spawnSync('git', ['-C', root, 'worktree', 'add', '--detach', dir, rev], { encoding: 'utf8' });
+    if (added.status !== 0) throw new Error(`git worktree add failed: ${added.stderr}`);
+    worktrees.push(dir);
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    return dir;
+  };
   try {
-    symlinkSync(join(root, 'node_modules'), join(worktree, 'node_modules'), 'dir');
-    const A = await loadSide('a', worktree, out);
-    const B = await loadSide('b', root, out);
-    const head = spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
-    const dirty = spawnSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
+    const A = await loadSide('a', checkout(commit, 'base'), out);
+    const B = await loadSide('b', headCommit ? checkout(headCommit, 'head') : root, out);
+    const head = headCommit ?? spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+    const dirty = !headCommit && spawnSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
     console.log(`A: ${commit} · B: ${head}${dirty ? ' with uncommitted changes' : ''} · ${rounds} rounds each, CPU time, the order alternating`);
     console.log('');
     console.log("| measured | A: CPU ms a round (median) | B: CPU ms a round (median) | B's speed-up: median of the rounds' A ÷ B | best A ÷ best B | a round | A and B the same? |");
@@ -202,7 +216,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    spawnSync('git', ['-C', root, 'worktree', 'remove', '--force', worktree]);
+    for (const dir of worktrees) spawnSync('git', ['-C', root, 'worktree', 'remove', '--force', dir]);
     rmSync(out, { recursive: true, force: true });
   }
 }
