@@ -63,8 +63,8 @@ const exprFactories = new Factories<Expr>();
 const frameLocals = (slot: number) => `c.frame[${slot}]`;
 
 /** The expression as a function of a context: `it` and the locals are read from the context. */
-export function generatedExpr(e: Expr, g: EngineCalls, tables: CodeTables, name: string | null = null): Ev {
-  return exprFactories.bind<Ev>(e, g, tables, () => exprSource(e, g.ir), name);
+export function generatedExpr(e: Expr, g: EngineCalls, tables: CodeTables): Ev {
+  return exprFactories.bind<Ev>(e, g, tables, () => exprSource(e, g.ir));
 }
 
 /** The source of generatedExpr's function and its constants (tests read it). */

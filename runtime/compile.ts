@@ -27,9 +27,9 @@ export class Compiler {
     private tables: CodeTables,
   ) {}
 
-  /** An expression: generated JavaScript, one function per expression tree (codegen.ts); `name` (numbers and letters) names it in profiles. */
-  expr(e: Expr, name: string | null = null): Ev {
-    return generatedExpr(e, this.engine, this.tables, name);
+  /** An expression: generated JavaScript, one function per expression tree (codegen.ts). */
+  expr(e: Expr): Ev {
+    return generatedExpr(e, this.engine, this.tables);
   }
 
   /** A game function: generated JavaScript taking the context and the arguments. */

@@ -145,7 +145,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     limit: a.limit,
     slots: a.slots,
     cite: a.cite,
-    when: a.when.map((w, i) => c.expr(w, `a${index}-when${i}`)),
+    when: a.when.map((w) => c.expr(w)),
     whenZones: a.source >= 0 ? whenZones(a.when, ir) : null,
     whenPlayer: whenPlayer(a.when, ir),
     whenEmptyStack: whenEmptyStack(a.when, ir, g.params),
@@ -153,12 +153,12 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     firstZoneShared: false,
     firstBare: false,
     firstTest: null,
-    condition: a.condition ? c.expr(a.condition, `a${index}-if`) : null,
+    condition: a.condition ? c.expr(a.condition) : null,
     controller: a.controller ? c.expr(a.controller) : null,
     steps: a.steps.map((s): CompiledPick | CompiledCost =>
       s.kind === 'cost'
         ? { kind: 'cost', body: c.body(s.body, 'frame', a.slots), ir: null, from: null, min: null, max: null, minK: null, maxK: null, such: null, slot: -1, single: false, using: false }
-        : { kind: 'pick', body: null, ir: s, from: c.expr(s.from, `a${index}-from${s.slot}`), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat, `a${index}-such${s.slot}`) : null, slot: s.slot, single: s.single, using: s.kind === 'using' }),
+        : { kind: 'pick', body: null, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null, slot: s.slot, single: s.single, using: s.kind === 'using' }),
     effect: c.body(a.effect, 'frame', a.slots),
     targetSteps: [],
   }));
@@ -169,7 +169,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     a.firstBare = first.bare;
     a.firstZoneShared = ir.zones[a.firstZone]!.shared;
     const test = firstStepTest(a.ir);
-    a.firstTest = test ? c.expr(test, `a${a.index}-first`) : null;
+    a.firstTest = test ? c.expr(test) : null;
   }
   for (const a of actions) a.targetSteps = a.steps.filter((s): s is CompiledPick => s.kind === 'pick' && s.ir.kind === 'target');
   const triggers: TriggerTables = { moved: [], signal: new Map(), replacements: [], resolved: new Map(), declared: new Map(), turnStart: [], turnEnd: [] };
@@ -186,7 +186,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
   }
   const aurasByField: (CompiledAura[] | undefined)[] = [];
   for (const a of ir.auras ?? []) {
-    (aurasByField[a.field] ??= []).push({ ir: a, targets: c.expr(a.targets, `aura-f${a.field}-targets`), by: c.expr(a.by, `aura-f${a.field}-by`) });
+    (aurasByField[a.field] ??= []).push({ ir: a, targets: c.expr(a.targets), by: c.expr(a.by) });
   }
   return {
     compiler: c,
@@ -206,7 +206,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     }),
     valueFns: ir.cardTypes.map((t) => {
       const row: (Ev | null)[] = new Array(ir.cardFields.length).fill(null);
-      for (const v of t.values) row[v.field] = c.expr(v.expr, `value-t${ir.cardTypes.indexOf(t)}-f${v.field}`);
+      for (const v of t.values) row[v.field] = c.expr(v.expr);
       return row;
     }),
     aurasByField,
