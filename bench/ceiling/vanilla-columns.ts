@@ -67,6 +67,17 @@ function ask(p: number, count: number): number {
   return i;
 }
 
+/** Card `c`'s states as a new card has them (and as a zone change resets them). */
+function newStates(c: number): void {
+  sick[c] = 0;
+  tapped[c] = 0;
+  damage[c] = 0;
+  attacking[c] = 0;
+  attackOrder[c] = 0;
+  blocking[c] = NONE;
+  blockedBy[c] = NONE;
+}
+
 /** Moves card `c` (an id − 1) to the bottom of player p's zone z: a zone change resets its states. */
 function move(c: number, p: number, z: number): void {
   const to = p * ZONES + z;
@@ -78,15 +89,7 @@ function move(c: number, p: number, z: number): void {
   for (let j = i + 1; j < n; j++) list[j - 1] = list[j]!;
   zoneLength[from] = n - 1;
   zoneOf[c] = to;
-  if (from !== to) {
-    sick[c] = 0;
-    tapped[c] = 0;
-    damage[c] = 0;
-    attacking[c] = 0;
-    attackOrder[c] = 0;
-    blocking[c] = NONE;
-    blockedBy[c] = NONE;
-  }
+  if (from !== to) newStates(c);
   zoneList[to]![zoneLength[to]!++] = c;
   mix((c + 1) * 31 + z);
 }
@@ -111,13 +114,7 @@ export function playColumns(seed: number): ColumnsResult {
       for (let k = 1; k <= 6; k++) {
         const c = p * 30 + copy * 6 + k - 1;
         cost[c] = k;
-        sick[c] = 0;
-        tapped[c] = 0;
-        damage[c] = 0;
-        attacking[c] = 0;
-        attackOrder[c] = 0;
-        blocking[c] = NONE;
-        blockedBy[c] = NONE;
+        newStates(c);
         zoneOf[c] = deck;
         zoneList[deck]![zoneLength[deck]!++] = c;
       }
