@@ -35,7 +35,7 @@ export interface GameIR {
   };
   params: ParamIR[];
   enums: { name: string; values: { name: string; title: string }[] }[];
-  labels: { name: string; title: string; cite: string }[];
+  labels: LabelIR[];
   zones: ZoneIR[];
   cardFields: CardFieldIR[];
   cardTypes: CardTypeIR[];
@@ -67,6 +67,32 @@ export interface ParamIR {
   alternatives: (number | boolean | string)[];
   cite: string;
   note: string;
+}
+
+export interface LabelIR {
+  name: string;
+  title: string;
+  cite: string;
+  /** A numbered label (`label 王 "king" value number = 1`, printed `王(3)`); absent when it carries no number. */
+  value?: LabelValueIR;
+}
+
+/**
+ * A numbered label's number on a card is two card fields the compiler adds (after the game's
+ * own, to every card type): `printed`, an attr holding the number the card prints (absent when
+ * it prints none), and `level`, a `value` named as the label whose formula is "the printed number,
+ * else the default, while the card has the label; none otherwise". Being a value, `modify`,
+ * `unmodify`, durations and auras change it as any other; being none on a card without the
+ * label, nothing adds to it there (the runtime modifies numbers only), and a read in an
+ * expression (`c.王`) gives 0.
+ */
+export interface LabelValueIR {
+  /** The number of a card that has the label but prints none; null: a card that prints it must give one (one that gains it otherwise has 0). */
+  default: number | null;
+  /** The card field (a `value`, named as the label) that is the card's number. */
+  level: number;
+  /** The card field (an `attr`, named `<label> (printed)`) that holds the number the card prints. */
+  printed: number;
 }
 
 export interface ZoneIR {

@@ -8,6 +8,7 @@
 import type * as A from '../grammar/ast.ts';
 import { diag, suggest, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 import { declsOf, type Declarations } from './resolve.ts';
+import { labelDefault, levelFormula, printedFieldName, takePrinted, type NumberedLabel, type PrintedNumber } from './label-values.ts';
 import { builtinFns, placeholderPattern, IR_VERSION, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type Expr, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
 
 const baseTypes = new Set(['number', 'bool', 'text', 'player', 'card', 'cards', 'zone', 'request', 'requests', 'players', 'label', 'labels', 'action']);
@@ -159,8 +160,11 @@ class Lowerer {
   private abilityOf = new Map<A.ActionDecl, A.CardDecl>();
   private checks: A.CheckDecl[];
   private enumValueIndex = new Map<string, { enumName: string; many: boolean }>();
-  private cardFields: { name: string; kind: 'attr' | 'state' | 'value'; type: IRType; keep: boolean; decl: A.CardField }[] = [];
+  /** The game's card fields, then two for each numbered label (`printed`: an attr no name written in the language reaches). */
+  private cardFields: { name: string; kind: 'attr' | 'state' | 'value'; type: IRType; keep: boolean; printed?: true }[] = [];
   private cardFieldIndex = new Map<string, number>();
+  /** Numbered labels by name (`label 王 "king" value number = 1`; label-values.ts). */
+  private numbered = new Map<string, NumberedLabel>();
   private formatLevels = new Map<string, number>();
   private fnCalls = new Map<string, Set<string>>();
   private procCalls = new Map<string, Set<string>>();
@@ -249,7 +253,12 @@ class Lowerer {
       },
       params: this.params.map((p) => this.lowerParam(p)),
       enums: this.enums.map((e) => ({ name: e.name.text, values: e.values.map((v) => ({ name: v.name.text, title: v.title ?? v.name.text })) })),
-      labels: this.labels.map((l) => ({ name: l.name.text, title: l.title ?? l.name.text, cite: l.cite ?? '' })),
+      labels: this.labels.map((l) => {
+        const n = this.numbered.get(l.name.text);
+        const label: GameIR['labels'][number] = { name: l.name.text, title: l.title ?? l.name.text, cite: l.cite ?? '' };
+        if (n) label.value = { default: n.default, level: n.level, printed: n.printed };
+        return label;
+      }),
       zones: this.zones.map((z) => ({ name: z.name.text, title: z.title ?? z.name.text, shared: z.shared, visibility: z.visibility, ordered: z.ordered, attachments: z.attachments, capacity: z.capacity ?? -1, cite: z.cite ?? '' })),
       cardFields: this.cardFields.map((f) => ({ name: f.name, kind: f.kind, type: f.type, keep: f.keep })),
       cardTypes: [],
@@ -360,9 +369,56 @@ class Lowerer {
           continue;
         }
         this.cardFieldIndex.set(f.name.text, this.cardFields.length);
-        this.cardFields.push({ name: f.name.text, kind: f.kind, type, keep: f.keep, decl: f });
+        this.cardFields.push({ name: f.name.text, kind: f.kind, type, keep: f.keep });
       }
     }
+    this.collectNumberedLabels();
+  }
+
+  /**
+   * Each numbered label's card fields, after the game's own (so a game without numbered labels
+   * keeps its field numbers): the card's number, a value named as the label, and the number the
+   * card prints (label-values.ts).
+   */
+  private collectNumberedLabels(): void {
+    this.labels.forEach((l, i) => {
+      if (!l.value) return;
+      const name = l.name.text;
+      const dflt = labelDefault(l, (code, loc, message, notes) => this.error(code, loc, message, notes));
+      if (this.cardFieldIndex.has(name) || ['name', 'owner', 'facedown', 'entered', 'title'].includes(name)) {
+        this.error('label/name-clash', l.name.loc, `label '${name}' carries a number, read as c.${name}, but '${name}' is already a field of cards; rename the label or the field`);
+        return;
+      }
+      const level = this.cardFields.length;
+      this.cardFieldIndex.set(name, level);
+      this.cardFields.push({ name, kind: 'value', type: 'number', keep: false });
+      this.cardFields.push({ name: printedFieldName(name), kind: 'attr', type: 'number', keep: false, printed: true });
+      this.numbered.set(name, { label: i, default: dflt, level, printed: level + 1 });
+    });
+  }
+
+  private labelIndex: Map<string, A.LabelDecl> | null = null;
+
+  /** A label's declaration by name (a pool of thousands of cards asks for every label it prints). */
+  private labelDecl(name: string): A.LabelDecl | undefined {
+    if (!this.labelIndex) {
+      this.labelIndex = new Map();
+      for (const l of this.labels) if (!this.labelIndex.has(l.name.text)) this.labelIndex.set(l.name.text, l);
+    }
+    return this.labelIndex.get(name);
+  }
+
+  /** Reports a label that carries no number used where a card's number is (`c.飛行`); true if it did. */
+  private labelWithoutNumber(name: A.Name): boolean {
+    const l = this.labelDecl(name.text);
+    if (!l || l.value) return false;
+    this.error('label/no-value', name.loc, `label '${name.text}' carries no number: test it with 'c has ${name.text}', or declare it numbered: label ${name.text} … value number = 1`);
+    return true;
+  }
+
+  /** The names of the card fields a rule can write (suggestions). */
+  private fieldNames(kind?: 'state' | 'value'): string[] {
+    return this.cardFields.filter((f) => !f.printed && (!kind || f.kind === kind)).map((f) => f.name);
   }
 
   private zoneIndex(n: A.Name): number {
@@ -419,6 +475,11 @@ class Lowerer {
       }
       // An attr's `= …` is the default for cards that do not give it (checked on each card).
     }
+    // Every card type has each numbered label's number (0 on a card that never has the label).
+    for (const n of this.numbered.values()) {
+      fields.push(n.level, n.printed);
+      values.push({ field: n.level, expr: levelFormula(n), slots: 0 });
+    }
     return { name: t.name.text, fields, stateInits, values, cite: t.cite ?? '' };
   }
 
@@ -431,6 +492,9 @@ class Lowerer {
     }
     const type = this.cardTypes[typeIndex]!;
     const given = new Map(c.values.map((v) => [v.name.text, v]));
+    // Numbered labels printed with their numbers (`passives = [王(3)]`), and those printed bare.
+    const numbers: PrintedNumber[] = [];
+    const bare: { label: string; loc: A.Loc }[] = [];
     for (const v of c.values) {
       const f = type.fields.find((x) => x.name.text === v.name.text);
       if (!f || f.kind !== 'attr') {
@@ -442,10 +506,16 @@ class Lowerer {
       const index = this.cardFieldIndex.get(f.name.text)!;
       const v = given.get(f.name.text);
       // An attr the card does not give takes the card type's default (`attr cost: number = 0`).
-      const written = v?.value ?? f.init;
+      let written = v?.value ?? f.init;
       if (!written) {
         this.error('card/missing-attr', c.name.loc, `card '${c.name.text}' does not say its ${f.name.text}; add ${f.name.text} = … (or give the attr a default in card type ${type.name.text})`);
         continue;
+      }
+      if (this.labels.length) {
+        const p = takePrinted(written, (name) => this.labelDecl(name), (code, loc, message, notes) => this.error(code, loc, message, notes));
+        written = p.expr;
+        numbers.push(...p.numbers);
+        bare.push(...p.bare);
       }
       const e = this.constExpr(written, this.cardFields[index]!.type);
       const value = this.foldConstant(e);
@@ -455,7 +525,28 @@ class Lowerer {
       }
       attrs.push({ field: index, value });
     }
+    this.printedNumbers(c, numbers, bare, attrs);
     return { name: c.name.text, title: c.title ?? c.name.text, type: typeIndex, attrs, cite: c.cite ?? '', loc: this.src(c.name.loc) };
+  }
+
+  /** The numbers a card prints, as its `printed` attrs: one per label; a bare label needs a default. */
+  private printedNumbers(c: A.CardDecl, numbers: PrintedNumber[], bare: { label: string; loc: A.Loc }[], attrs: GameIR['cards'][number]['attrs']): void {
+    const seen = new Map<string, number>();
+    for (const p of numbers) {
+      const n = this.numbered.get(p.label);
+      if (!n) continue;
+      const before = seen.get(p.label);
+      if (before !== undefined) {
+        this.error('label/value-repeated', p.loc, `card '${c.name.text}' prints ${p.label} twice (${p.label}(${before}) and ${p.label}(${p.value})); a card has one number for a label`);
+        continue;
+      }
+      seen.set(p.label, p.value);
+      attrs.push({ field: n.printed, value: p.value });
+    }
+    for (const b of bare) {
+      if (seen.has(b.label) || this.numbered.get(b.label)?.default !== null) continue;
+      this.error('label/value-missing', b.loc, `label '${b.label}' carries a number and has no default: write ${b.label}(n) on card '${c.name.text}', or give it a default (label ${b.label} … value number = 1)`);
+    }
   }
 
   /** The `{name}` placeholders of a log text or a prompt, in order, as expressions in this scope. */
@@ -595,7 +686,7 @@ class Lowerer {
     const index = this.cardFieldIndex.get(a.field.text);
     let field = 0;
     if (index === undefined || this.cardFields[index]!.kind !== 'value' || this.cardFields[index]!.type !== 'number') {
-      this.error('type/not-assignable', a.field.loc, `an aura changes a number value of cards (e.g. atk by -200); '${a.field.text}' is not one`, this.didYouMean(a.field.text, this.cardFields.filter((f) => f.kind === 'value').map((f) => f.name)));
+      if (!this.labelWithoutNumber(a.field)) this.error('type/not-assignable', a.field.loc, `an aura changes a number value of cards (e.g. atk by -200); '${a.field.text}' is not one`, this.didYouMean(a.field.text, this.fieldNames('value')));
     } else field = index;
     const by = this.expect(a.by, 'number', { ...scope, itType: 'card' });
     return {
@@ -908,7 +999,7 @@ class Lowerer {
         const card = this.expect(s.target, 'card', scope);
         const index = this.cardFieldIndex.get(s.field.text);
         if (index === undefined || this.cardFields[index]!.kind !== 'value' || this.cardFields[index]!.type !== 'number') {
-          this.error('type/not-assignable', s.field.loc.offset === s.loc.offset ? s.loc : s.field.loc, `'modify' changes a number value of a card (e.g. modify t.size by 3); '${s.field.text}' is not one`, this.didYouMean(s.field.text, this.cardFields.filter((f) => f.kind === 'value').map((f) => f.name)));
+          if (!this.labelWithoutNumber(s.field)) this.error('type/not-assignable', s.field.loc.offset === s.loc.offset ? s.loc : s.field.loc, `'modify' changes a number value of a card (e.g. modify t.size by 3); '${s.field.text}' is not one`, this.didYouMean(s.field.text, this.fieldNames('value')));
           return undefined;
         }
         return { kind: 'modify', card, field: index, op: s.op ?? 'add', by: this.expect(s.by, 'number', scope), untilEndOfTurn: s.untilEndOfTurn, loc };
@@ -918,7 +1009,7 @@ class Lowerer {
         if (!s.field) return { kind: 'unmodify', card, field: -1, loc };
         const index = this.cardFieldIndex.get(s.field.text);
         if (index === undefined || this.cardFields[index]!.kind !== 'value') {
-          this.error('type/not-assignable', s.field.loc, `'unmodify' removes the modifiers of a card's value (e.g. unmodify t.size), or of all its values (unmodify t); '${s.field.text}' is not a value`, this.didYouMean(s.field.text, this.cardFields.filter((f) => f.kind === 'value').map((f) => f.name)));
+          if (!this.labelWithoutNumber(s.field)) this.error('type/not-assignable', s.field.loc, `'unmodify' removes the modifiers of a card's value (e.g. unmodify t.size), or of all its values (unmodify t); '${s.field.text}' is not a value`, this.didYouMean(s.field.text, this.fieldNames('value')));
           return undefined;
         }
         return { kind: 'unmodify', card, field: index, loc };
@@ -963,7 +1054,7 @@ class Lowerer {
           return { kind: 'setCard', card: obj.ir, field: index, value: this.expect(valueExpr, this.cardFields[index]!.type, scope), loc };
         }
         const what = index === undefined ? 'not a field of cards' : `a${this.cardFields[index]!.kind === 'attr' ? 'n attr (printed, never changes)' : ' value (derived; use modify)'}`;
-        this.error('type/not-assignable', target.name.loc, `'${name}' cannot be set: it is ${what}`, this.didYouMean(name, this.cardFields.filter((f) => f.kind === 'state').map((f) => f.name)));
+        this.error('type/not-assignable', target.name.loc, `'${name}' cannot be set: it is ${what}`, this.didYouMean(name, this.fieldNames('state')));
         return undefined;
       }
       if (obj.type === 'player') {
@@ -1173,7 +1264,8 @@ class Lowerer {
         if (name === 'entered') return { ir: { kind: 'cardBuiltin', card: obj.ir, field: name }, type: 'number' };
         const f = this.cardFieldIndex.get(name);
         if (f !== undefined) return { ir: { kind: 'cardField', card: obj.ir, field: f }, type: this.cardFields[f]!.type };
-        return unknown(['name', 'owner', 'facedown', 'entered', ...this.cardFields.map((x) => x.name)]);
+        if (this.labelWithoutNumber(e.name)) return { ir: { kind: 'lit', value: null }, type: 'error' };
+        return unknown(['name', 'owner', 'facedown', 'entered', ...this.fieldNames()]);
       }
       case 'request':
         if (name === 'cards') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'cards' };
@@ -1240,6 +1332,8 @@ class Lowerer {
     }
     if (this.procedures.some((p) => p.name.text === name)) {
       this.error('name/unknown', e.callee.loc, `'${name}' is a procedure: call it as a statement, 'do ${name}(…)'`);
+    } else if (this.labelDecl(name)) {
+      this.error('label/value-outside-card', e.loc, `a label's number is printed on a card (passives = [${name}(2)]); here write the label alone (c has ${name}), read a card's number as c.${name} and change it with modify c.${name} by …`);
     } else {
       this.error('name/unknown', e.callee.loc, `unknown function '${name}'`, this.didYouMean(name, () => [...this.functions.map((f) => f.name.text), ...builtinFns]));
     }

@@ -278,7 +278,8 @@ export class GameNames {
           defs = (this.index.byName.get(o.word) ?? []).filter((s) => s.kind === 'enum value' && s.detail === `${o.receiver}.${o.word}`);
         }
       }
-      if (defs.length === 0) defs = (this.index.byName.get(o.word) ?? []).filter((s) => memberKinds.has(s.kind));
+      // (A numbered label is a member of cards too: `c.先制` is the label 先制's number.)
+      if (defs.length === 0) defs = (this.index.byName.get(o.word) ?? []).filter((s) => memberKinds.has(s.kind) || (s.kind === 'label' && s.owner === 'card'));
       return defs.length ? { kind: 'game', word: o.word, defs } : undefined;
     }
     if (o.type) {

@@ -55,7 +55,9 @@ export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
           for (const v of d.values) add({ name: v.name.text, kind: 'enum value', detail: `${d.name.text}.${v.name.text}`, title: v.title, loc: v.name.loc });
           break;
         case 'label':
-          add({ name: d.name.text, kind: 'label', detail: `label ${d.name.text}`, title: d.title, cite: d.cite, loc: d.name.loc });
+          // A numbered label is also a number of every card (`c.王`): typed, and a member of cards.
+          if (d.value) add({ name: d.name.text, kind: 'label', detail: `label ${d.name.text} value ${d.value.type.text}${d.value.default ? ` = ${printedNumber(d.value.default) ?? '…'}` : ''}`, title: d.title, cite: d.cite, type: 'number', owner: 'card', loc: d.name.loc });
+          else add({ name: d.name.text, kind: 'label', detail: `label ${d.name.text}`, title: d.title, cite: d.cite, loc: d.name.loc });
           break;
         case 'zone':
           add({
@@ -74,7 +76,7 @@ export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
           for (const fl of d.fields) add({ name: fl.name.text, kind: 'card field', detail: `${fl.kind} ${fl.name.text}: ${fl.type.text} (${d.name.text})`, type: fl.type.text, owner: d.name.text, loc: fl.name.loc });
           break;
         case 'card':
-          add({ name: d.name.text, kind: 'card', detail: `card ${d.name.text}: ${d.type.text} { ${d.values.map((v) => `${v.name.text} = …`).join(' ')} }`, title: d.title, cite: d.cite, loc: d.name.loc });
+          add({ name: d.name.text, kind: 'card', detail: `card ${d.name.text}: ${d.type.text} { ${d.values.map((v) => `${v.name.text} = …`).join(' ')} }`, title: d.title, cite: d.cite, note: numberedLabelsNote(d), loc: d.name.loc });
           for (const ab of d.abilities ?? []) {
             add({ name: `${d.name.text}.${ab.name.text}`, kind: 'ability', detail: `${ab.kind} ${ab.name.text} of ${d.name.text}`, title: ab.title, cite: ab.cite, loc: ab.name.loc });
           }
@@ -111,6 +113,30 @@ export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
     else byName.set(s.name, [s]);
   }
   return { byName, all };
+}
+
+/** A whole number written out (`3`, `-1`), as text; undefined for anything else. */
+function printedNumber(e: A.Expr): string | undefined {
+  if (e.kind === 'number') return String(e.value);
+  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number') return `-${e.operand.value}`;
+  return undefined;
+}
+
+/**
+ * The labels a card prints with a number, as a card shows them (`王（3）`), for its hover; undefined
+ * when it prints none. A call with one whole number in a card's printed values can only be one.
+ */
+function numberedLabelsNote(d: A.CardDecl): string | undefined {
+  const out: string[] = [];
+  const item = (e: A.Expr) => {
+    const n = e.kind === 'call' && e.args.length === 1 ? printedNumber(e.args[0]!) : undefined;
+    if (e.kind === 'call' && n !== undefined) out.push(`${e.callee.text}（${n}）`);
+  };
+  for (const v of d.values) {
+    if (v.value.kind === 'list') v.value.items.forEach(item);
+    else item(v.value);
+  }
+  return out.length ? out.join(' ') : undefined;
 }
 
 /** The word at a position (1-based line and column) of a file's text, with its range. */

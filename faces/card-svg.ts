@@ -12,6 +12,8 @@ import { defaultFace, faceOf } from './default-face.ts';
 import { H, layoutFace, W, type Box, type Placed } from './layout.ts';
 import { cardColours } from './read-card.ts';
 
+export { labelText } from './label-text.ts';
+
 export const CARD_WIDTH_MM = 63;
 export const CARD_HEIGHT_MM = 88;
 

@@ -13,6 +13,7 @@
  * - A region with `at x, y, w, h` goes exactly there, in millimetres.
  */
 import type { FaceIR, FaceRegionIR, GameIR } from '../compiler/ir.ts';
+import { isPrintedNumber } from './label-text.ts';
 import { attrValue, holds, labelsOf, partText, printedValue, valuesOf } from './read-card.ts';
 
 export const W = 630;
@@ -126,7 +127,8 @@ export function layoutFace(ir: GameIR, face: FaceIR, index: number, options: Lay
         const fields = parts.length ? parts.flatMap((x) => (x.kind === 'field' ? [x.field] : [])) : ir.cardTypes[card.type]?.fields ?? [];
         for (const f of fields) {
           const field = ir.cardFields[f]!;
-          if (field.kind !== 'attr' || field.type === 'labels') continue;
+          // Labels have their own region; a numbered label's number prints with its label (「王（3）」).
+          if (field.kind !== 'attr' || field.type === 'labels' || isPrintedNumber(ir, f)) continue;
           // The default face prints a text attr of rules text in the text box, not here.
           if (!parts.length && options.defaultFace && field.type === 'text' && TEXT_FIELDS.includes(field.name)) continue;
           const a = card.attrs.find((x) => x.field === f);

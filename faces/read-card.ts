@@ -5,6 +5,7 @@
  */
 import { namedColours } from '../compiler/faces.ts';
 import { generatedParagraph } from '../compiler/generated-text.ts';
+import { labelText, printedLabels, printedNumber } from './label-text.ts';
 import type { Expr, FaceIR, FacePartIR, GameIR, Literal } from '../compiler/ir.ts';
 
 /** Frame colours (fill, dark edge) of the default palette, chosen by the index of an enum value. */
@@ -63,13 +64,14 @@ export function printedValue(ir: GameIR, type: string, v: Literal): string {
   return String(v);
 }
 
-/** The titles of every label the card's attrs carry. */
+/** Every label the card's attrs carry, as printed: titles, with the numbers the card prints (「王（3）」). */
 export function labelsOf(ir: GameIR, card: number): string[] {
   const out: string[] = [];
-  for (const a of ir.cards[card]!.attrs) {
+  const c = ir.cards[card]!;
+  for (const a of c.attrs) {
     const f = ir.cardFields[a.field];
     if (!f || f.type !== 'labels' || !Array.isArray(a.value)) continue;
-    for (const v of a.value) out.push(printedValue(ir, 'labels', v));
+    out.push(...printedLabels(ir, c, a.value));
   }
   return out;
 }
@@ -112,7 +114,15 @@ export function valuesOf(ir: GameIR, face: FaceIR | null, card: number, field: n
   if (v === undefined) return [];
   const f = ir.cardFields[field]!;
   const shown = face?.shows.find((s) => s.field === field);
-  return (Array.isArray(v) ? v : [v]).map((x) => shown?.values.find((s) => s.value === x)?.text ?? printedValue(ir, f.type, x)).filter((t) => t !== '');
+  const c = ir.cards[card]!;
+  const one = (x: Literal): string => {
+    const text = shown?.values.find((s) => s.value === x)?.text;
+    if (f.type !== 'labels') return text ?? printedValue(ir, f.type, x);
+    // A label keeps the number the card prints, also where `show` renames it (先制 "先制" → 先制（2）).
+    if (text === undefined) return printedLabels(ir, c, [x])[0]!;
+    return text === '' ? '' : labelText(text, printedNumber(ir, c, String(x)));
+  };
+  return (Array.isArray(v) ? v : [v]).map(one).filter((t) => t !== '');
 }
 
 /**

@@ -104,6 +104,14 @@ export interface LabelDecl extends DeclBase {
   kind: 'label';
   name: Name;
   title?: string;
+  /** `value number [= 1]`: the label carries a number on a card (`王(3)`), with its default. */
+  value?: LabelValue;
+}
+
+export interface LabelValue {
+  type: Name;
+  default?: Expr;
+  loc: Loc;
 }
 
 export interface ZoneDecl extends DeclBase {

@@ -406,6 +406,19 @@ export class GrimoireParser extends EmbeddedActionsParser {
     const name = this.nameAt(101);
     const d: A.LabelDecl = { kind: 'label', name, loc: name.loc };
     this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    // `value number = 1`: a numbered label (王（3）, Ward 2), with the number a card that prints
+    // the label bare has.
+    this.OPTION2(() => {
+      const start = this.CONSUME(K.value);
+      const type = this.nameAt(102);
+      const loc = this.ACTION(() => this.loc(start));
+      let dflt: A.Expr | undefined;
+      this.OPTION3(() => {
+        this.CONSUME(T.Equals);
+        dflt = this.SUBRULE(this.expression);
+      });
+      this.ACTION(() => (d.value = { type, default: dflt, loc: loc! }));
+    });
     d.cite = this.SUBRULE(this.citeOpt);
     return d;
   });

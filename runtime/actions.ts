@@ -1,12 +1,12 @@
 /**
- * Actions and the stack — the engine's sixth room. Which actions a player may take now (each
- * checked by a trial declaration that is then undone), declaring one (its choices and costs),
- * putting it on the response stack or resolving it at once, resolving (a request whose targets
- * are all gone fizzles), cancelling and redirecting requests.
+ * Actions and the stack — the engine's sixth room. Whether a player can declare an action now
+ * (a trial declaration that is then undone, after the checks that make most trials needless),
+ * declaring one (its choices and costs), putting it on the response stack or resolving it at
+ * once, resolving (a request whose targets are all gone fizzles), cancelling and redirecting
+ * requests. Which actions are offered at a decision is the room above's (offers.ts).
  */
 import type { PickIR, SrcLoc } from '../compiler/ir.ts';
 import { Impossible, asList, newCtx, type Ctx, type Ev } from './context.ts';
-import type { DecisionOption } from './decisions.ts';
 import { TrialEndsGame } from './engine-types.ts';
 import { Request, type Card, type Player } from './model.ts';
 import { NO_OPTION, firstOption } from './choices.ts';
@@ -15,12 +15,6 @@ import { TriggersRoom } from './triggers.ts';
 import { bare, copyCards, fewerCards } from './first-step.ts';
 import { NO_CARDS } from './state.ts';
 import type { GameSnapshot } from './snapshot.ts';
-
-/** An action a player may take now; for a card's ability, with the card that has it. */
-export interface Offer {
-  action: CompiledAction;
-  source: Card | null;
-}
 
 export abstract class ActionsRoom extends TriggersRoom {
   /** The context of `when` conditions (they cannot reach another trial: one serves them all). */
@@ -52,168 +46,6 @@ export abstract class ActionsRoom extends TriggersRoom {
   /** By action: the context its trials reuse, with its picks' `such that` tests bound to it (see canDeclare). */
   private trialHolders: (TrialHolder | undefined)[] = [];
 
-  /** The actions `player` may take now (checked by a trial declaration that is then undone). */
-  availableActions(player: Player, windowName: string): Offer[] {
-    void windowName;
-    const out: Offer[] = [];
-    const offerable = this.rules.offerable;
-    const index = (this.abilityIndex ??= this.indexAbilities(offerable));
-    // The offerable actions in order: those always tried (`rest`), merged with the abilities the
-    // zones have cards for (`touched`, from abilitiesInZones); the other indexed abilities have
-    // no card where they can be declared.
-    const scratch = index.zones.length ? this.abilitiesInZones(player, index, offerable.length) : null;
-    const found = scratch !== null ? scratch.found : null;
-    const touched = scratch !== null ? scratch.touched : NO_INDICES;
-    // (The actions always tried whose `when` can hold for this player: for the active player, or another.)
-    const rest = player === this.active ? index.restActive : index.restOther;
-    let r = 0;
-    let t = 0;
-    while (r < rest.length || t < touched.length) {
-      const fromRest = t >= touched.length || (r < rest.length && rest[r]! < touched[t]!);
-      const i = fromRest ? rest[r++]! : touched[t++]!;
-      const a = offerable[i]!;
-      if (!fromRest) {
-        // Whose `when` cannot hold for this player (it requires the active player, or another): not
-        // tried (`rest` lists none of them).
-        const wp = a.whenPlayer;
-        if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
-      }
-      // Whose `when` requires an empty stack, while it is not: not tried.
-      if (a.whenEmptyStack && this.stack.length > 0) continue;
-      if (a.source < 0) {
-        if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.limit) continue;
-        if (this.canDeclare(a, player, null)) out.push({ action: a, source: null });
-        continue;
-      }
-      if (found !== null && index.indexed[i]) {
-        // Found through the zones where it can be declared (abilitiesInZones).
-        const cards = found[i]!;
-        for (let j = 0; j < cards.length; j++) {
-          const card = cards[j]!;
-          if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
-          if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
-        }
-        continue;
-      }
-      // A card's ability: once for each of the player's cards that has it and is where it works
-      // (the cards abilityCards lists, walked without making the list; trials undo every move,
-      // and a card made meanwhile comes after `n`).
-      const all = this.cardsByDef[a.source];
-      if (!all) continue;
-      const zone = a.sourceZone;
-      for (let j = 0, n = all.length; j < n; j++) {
-        const card = all[j]!;
-        if (zone === -2 ? !card.host : !card.zone) continue;
-        if (zone >= 0 && card.zone!.def !== zone) continue;
-        if (this.controllerOf(card) !== player) continue;
-        // Where its `when` cannot hold, no need to evaluate it.
-        if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
-        if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
-        if (this.canDeclare(a, player, card)) out.push({ action: a, source: card });
-      }
-    }
-    if (scratch !== null) {
-      // Emptied by pop: setting `length` is a call into the runtime.
-      while (touched.length) {
-        const list = scratch.found[touched.pop()!]!;
-        while (list.length) list.pop();
-      }
-      this.abilityScratch = scratch;
-    }
-    return out;
-  }
-
-  /**
-   * Card abilities that can only be declared for a card lying in some of its player's own zones
-   * (`while in <zone>`, or a `when` that requires it: whenZones), by offerable index: those
-   * zones, for each zone and card definition the abilities to try, and the offerable actions
-   * that are not indexed (`rest`, in order: tried at every decision).
-   */
-  private abilityIndex: AbilityIndex | null = null;
-
-  /** abilitiesInZones' lists, kept for the next call (null while a call uses them: a call inside another makes its own). */
-  private abilityScratch: AbilityScratch | null = null;
-
-  /**
-   * For each offerable ability the index covers, the player's cards that have it and lie where
-   * it can be declared, in the order abilityCards lists them (the order the cards were made);
-   * `touched` lists the abilities with a card, in increasing order. The lists are the same as
-   * walking every card of the definition and keeping those in one of the zones: a card lies in
-   * the list of the zone it is in.
-   */
-  private abilitiesInZones(player: Player, index: AbilityIndex, n: number): AbilityScratch {
-    let scratch = this.abilityScratch;
-    this.abilityScratch = null;
-    if (scratch === null) {
-      scratch = { found: [], touched: [] };
-      for (let i = 0; i < n; i++) scratch.found.push([]);
-    }
-    const { found, touched } = scratch;
-    for (let zi = 0; zi < index.zones.length; zi++) {
-      const z = index.zones[zi]!;
-      const byDef = index.byZoneDef[z]!;
-      const cards = player.zones[z]!.cards;
-      for (let j = 0; j < cards.length; j++) {
-        const card = cards[j]!;
-        const ks = byDef[card.def];
-        if (ks === undefined) continue;
-        for (let q = 0; q < ks.length; q++) {
-          const k = ks[q]!;
-          const list = found[k]!;
-          if (list.length === 0) insertSorted(touched, k);
-          // In the order the cards were made (by id): a short insertion.
-          let at = list.length;
-          list.push(card);
-          while (at > 0 && list[at - 1]!.id > card.id) {
-            list[at] = list[at - 1]!;
-            at--;
-          }
-          list[at] = card;
-        }
-      }
-    }
-    return scratch;
-  }
-
-  private indexAbilities(offerable: CompiledAction[]): AbilityIndex {
-    const zones: number[] = [];
-    const byZoneDef: (number[] | undefined)[][] = [];
-    const indexed: boolean[] = [];
-    const rest: number[] = [];
-    offerable.forEach((a, k) => {
-      let where: number[] | null = null;
-      const sz = a.ir.sourceZone;
-      if (a.ir.source >= 0) {
-        if (sz >= 0 && !this.ir.zones[sz]!.shared) where = a.whenZones === null || a.whenZones.includes(sz) ? [sz] : [];
-        else if (sz === -1) where = a.whenZones;
-      }
-      indexed.push(where !== null);
-      if (where === null) rest.push(k);
-      for (const z of where ?? []) {
-        if (!zones.includes(z)) zones.push(z);
-        const byDef = (byZoneDef[z] ??= this.ir.cards.map(() => undefined));
-        (byDef[a.ir.source] ??= []).push(k);
-      }
-    });
-    // With few such abilities, walking their cards costs less than walking the zones.
-    if (rest.length > offerable.length - MIN_INDEXED_ABILITIES) return withRoles({ zones: [], byZoneDef: [], indexed: offerable.map(() => false), rest: offerable.map((_, k) => k) }, offerable);
-    return withRoles({ zones, byZoneDef, indexed, rest }, offerable);
-  }
-
-  /** Options for offers; a card ability offered for two copies of the card is told apart by place. */
-  protected offerOptions = (offers: readonly Offer[]): DecisionOption[] => {
-    const seen = new Map<CompiledAction, number>();
-    return offers.map((o) => {
-      const n = (seen.get(o.action) ?? 0) + 1;
-      seen.set(o.action, n);
-      return { label: n === 1 ? o.action.ir.name : `${o.action.ir.name} (${n})`, value: o };
-    });
-  };
-
-  /** Whether availableActions offers `a` (for the card `source`) to `player` now: its limit, then canDeclare (why-not.ts). */
-  offered(a: CompiledAction, player: Player, source: Card | null): boolean {
-    return !(a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, source)) ?? 0) >= a.limit) && this.canDeclare(a, player, source);
-  }
 
   /** Why-not (why-not.ts): canDeclare's trial, without its cache, and what failed — the pick, the `Impossible` (its `step`) — or null. */
   trialFailure(a: CompiledAction, player: Player, source: Card | null): PickIR | Impossible | null {
@@ -233,7 +65,8 @@ export abstract class ActionsRoom extends TriggersRoom {
     }
   }
 
-  private canDeclare(a: CompiledAction, player: Player, source: Card | null): boolean {
+  /** Whether `player` can declare `a` (for the card `source`) now: the checks before a trial, then a trial. */
+  protected canDeclare(a: CompiledAction, player: Player, source: Card | null): boolean {
     // No card but those where the first step failed last time for this player: it fails again
     // (first-step.ts), whatever `when` says.
     const fz = a.firstZone;
@@ -563,48 +396,6 @@ interface TrialHolder {
   ctx: Ctx;
   tests: (((v: unknown) => unknown) | null)[];
   busy: boolean;
-}
-
-/** See Engine.abilityIndex. */
-interface AbilityIndex {
-  zones: number[];
-  byZoneDef: (number[] | undefined)[][];
-  indexed: boolean[];
-  rest: number[];
-  /** `rest` without the actions whose `when` cannot hold for the active player (whenPlayer), and for another. */
-  restActive: number[];
-  restOther: number[];
-}
-
-/** An index with its lists of `rest` for the active player and another (see availableActions). */
-function withRoles(index: Omit<AbilityIndex, 'restActive' | 'restOther'>, offerable: CompiledAction[]): AbilityIndex {
-  const can = (k: number, active: boolean): boolean => {
-    const wp = offerable[k]!.whenPlayer;
-    return !(wp !== null && (wp === 'never' || (wp === 'active') !== active));
-  };
-  return { ...index, restActive: index.rest.filter((k) => can(k, true)), restOther: index.rest.filter((k) => can(k, false)) };
-}
-
-/** See Engine.abilitiesInZones: the cards found for each offerable ability, and which have any. */
-interface AbilityScratch {
-  found: Card[][];
-  touched: number[];
-}
-
-const NO_INDICES: number[] = [];
-
-/** availableActions finds abilities through their zones when the game has at least this many (see indexAbilities). */
-const MIN_INDEXED_ABILITIES = 8;
-
-/** Inserts `k` into the increasing list `xs` (short lists). */
-function insertSorted(xs: number[], k: number): void {
-  let at = xs.length;
-  xs.push(k);
-  while (at > 0 && xs[at - 1]! > k) {
-    xs[at] = xs[at - 1]!;
-    at--;
-  }
-  xs[at] = k;
 }
 
 /** A pick's `such that` as a test of one candidate: binds it in the frame, then evaluates. */

@@ -25,6 +25,8 @@ export interface EngineCalls {
   /** Counts of changes (state.ts `changes`): generated in-place stores bump them too. */
   changes: number;
   varChanges: number;
+  /** Changes no check reads (state.ts `looseChanges`): a generated store of a field no check reads bumps it. */
+  looseChanges: number;
   /** Counts a change to a card (state.ts `changes`). */
   touch(card: Card): void;
   /** Counts a change to a card's field (state.ts `touchField`). */

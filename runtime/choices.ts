@@ -30,6 +30,11 @@ export abstract class ChoicesRoom extends MovesRoom {
    * choices of `choose` and of a mode then make no decision object (see CountDecider).
    */
   protected decideByCount: CountDecider | null = null;
+  /**
+   * With `decideByCount`: a choice of action is drawn without listing every offer (a search's
+   * random playouts; see ActionsRoom.sampleOffer), `decideByCount` called once per draw.
+   */
+  protected sampleActions = false;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {
@@ -78,6 +83,17 @@ export abstract class ChoicesRoom extends MovesRoom {
   /** `ask` of a pick or a mode (never passable) by a decider that answers from the count alone. */
   private askByCount(byCount: CountDecider, player: Player, count: number): number {
     if (count === 1 && !this.askForced) return 0;
+    if (this.trial > 0) return 0;
+    this.decisions++;
+    return this.answered(byCount(player, count), count);
+  }
+
+  /**
+   * `ask` of a choice of action (`count` options, the last one "pass" when `canPass`) by a
+   * decider that answers from the count alone: the same rule for when a single option is asked.
+   */
+  protected askActionByCount(byCount: CountDecider, player: Player, count: number, canPass: boolean): number {
+    if (count === 1 && !canPass && !this.askForced && !this.askSingleActions) return 0;
     if (this.trial > 0) return 0;
     this.decisions++;
     return this.answered(byCount(player, count), count);
@@ -140,6 +156,15 @@ export abstract class ChoicesRoom extends MovesRoom {
       }
       none = noneOk ? 'list' : null;
       wrap = true;
+    } else if (test === null && this.decideByCount !== null) {
+      // A decider by count, and no test: the options are `combinations`' lists, counted without
+      // making them; only the one chosen is made (unrankCombination), in the same order.
+      const count = countCombinations(candidates.length, min, max, 4096);
+      if (count === 0) return ctx.declaring ? NO_OPTION : single ? null : [];
+      const i = this.askByCount(this.decideByCount, player, count);
+      const v = unrankCombination(candidates, min, i);
+      if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${v.length === 0 ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc, false, [v]);
+      return v;
     } else {
       const combos = combinations(candidates, min, max, 4096).filter((combo) => !test || test(combo));
       // Sizes come in increasing order: an empty list can only be the first, "none".
@@ -229,8 +254,59 @@ export function firstOption(candidates: unknown[], min: number, max: number, sin
   return found;
 }
 
+/** n choose k, or `cap` + 1 when it is above `cap`. */
+function binomial(n: number, k: number, cap: number): number {
+  if (k < 0 || k > n) return 0;
+  k = Math.min(k, n - k);
+  let c = 1;
+  for (let i = 1; i <= k; i++) {
+    c = (c * (n - k + i)) / i;
+    if (c > cap) return cap + 1;
+  }
+  return Math.round(c);
+}
+
+/** How many lists `combinations(items of length n, min, max, cap)` makes. */
+export function countCombinations(n: number, min: number, max: number, cap: number): number {
+  let total = 0;
+  for (let size = Math.max(0, min); size <= Math.min(max, n); size++) {
+    total += binomial(n, size, cap);
+    if (total >= cap) return cap;
+  }
+  return total;
+}
+
+/**
+ * The list `combinations(items, min, …)` makes at index `i` (below countCombinations): sizes
+ * in increasing order from `min`, each size's lists in lexicographic order of positions.
+ */
+export function unrankCombination<T>(items: readonly T[], min: number, i: number): T[] {
+  const n = items.length;
+  let size = Math.max(0, min);
+  for (;;) {
+    const c = binomial(n, size, Number.MAX_SAFE_INTEGER);
+    if (i < c) break;
+    i -= c;
+    size++;
+  }
+  const out: T[] = [];
+  let next = 0;
+  for (let left = size; left > 0; left--) {
+    // The first position whose lists, with the rest after it, reach index i.
+    for (;;) {
+      const c = binomial(n - next - 1, left - 1, Number.MAX_SAFE_INTEGER);
+      if (i < c) break;
+      i -= c;
+      next++;
+    }
+    out.push(items[next]!);
+    next++;
+  }
+  return out;
+}
+
 /** All sub-lists of sizes min..max, in candidate order, at most `cap` of them. */
-function combinations<T>(items: T[], min: number, max: number, cap: number): T[][] {
+export function combinations<T>(items: T[], min: number, max: number, cap: number): T[][] {
   const out: T[][] = [];
   const hi = Math.min(max, items.length);
   const pick: T[] = [];

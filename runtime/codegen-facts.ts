@@ -90,3 +90,12 @@ export function pure(e: Expr, ir: GameIR, depth = 0): boolean {
   walk(e);
   return ok;
 }
+
+const labelNumbers = new WeakMap<GameIR, Set<number>>();
+
+/** Whether a card field is a numbered label's number (`c.王`; compiler/ir.ts LabelValueIR). */
+export function isLabelNumber(ir: GameIR, field: number): boolean {
+  let fields = labelNumbers.get(ir);
+  if (!fields) labelNumbers.set(ir, (fields = new Set(ir.labels.flatMap((l) => (l.value ? [l.value.level] : [])))));
+  return fields.has(field);
+}

@@ -21,9 +21,10 @@
  */
 import type { Expr, GameIR, Stmt } from '../compiler/ir.ts';
 import { ExprGen, type Scope } from './codegen.ts';
-import { Factories, type CodeTables } from './codegen-functions.ts';
+import { Factories, placeName, type CodeTables } from './codegen-functions.ts';
 import type { Ctx } from './context.ts';
 import type { EngineCalls } from './calls.ts';
+import { checkReads } from './check-reads.ts';
 
 /** Where a body keeps its locals: JavaScript variables, or the context's frame. */
 export type Locals = 'vars' | 'frame';
@@ -87,6 +88,22 @@ export function keepsZoneLists(stmts: Stmt[]): boolean {
         return true;
     }
   });
+}
+
+const unwatched = new WeakMap<GameIR, Set<number>>();
+
+/**
+ * The card fields no check of the game reads (check-reads.ts): a change to one counts in the
+ * engine's looseChanges (state.ts touchField), which generated stores can bump directly.
+ */
+function unwatchedFields(ir: GameIR): Set<number> {
+  let set = unwatched.get(ir);
+  if (!set) {
+    const read = checkReads(ir).fields;
+    set = new Set(read === null ? [] : ir.cardFields.map((_, i) => i).filter((i) => !read.includes(i)));
+    unwatched.set(ir, set);
+  }
+  return set;
 }
 
 /** Writes statements as JavaScript, into the statement list of the enclosing block. */
@@ -411,8 +428,11 @@ class StmtGen {
   private set(array: string, method: 'setCardField' | 'setPlayerVar', subject: string, field: number, value: string, out: string[]): string {
     const v = this.ex.reread(value, out);
     const f = this.ex.int(field);
+    // What the change counts as (state.ts touchField): a card field no check reads counts in
+    // looseChanges wherever its card lies — known here, so no call is made to find it out.
+    const count = method === 'setCardField' ? (unwatchedFields(this.ex.ir).has(field) ? 'g.looseChanges++' : `g.touchField(${subject}, ${f})`) : 'g.varChanges++';
     // (A value written over itself is no change; 0 over -0 is.)
-    return `if (g.journal.depth === 0) { if (${array}[${f}] !== ${v} || ${v} === 0) ${method === 'setCardField' ? `g.touchField(${subject}, ${f})` : 'g.varChanges++'}; ${array}[${f}] = ${v}; } else g.${method}(${subject}, ${f}, ${v});`;
+    return `if (g.journal.depth === 0) { if (${array}[${f}] !== ${v} || ${v} === 0) ${count}; ${array}[${f}] = ${v}; } else g.${method}(${subject}, ${f}, ${v});`;
   }
 
   /** A list argument the engine walks while cards move (see H.stable). */
@@ -450,7 +470,7 @@ const frameFactories = new Factories<Stmt[]>();
  */
 export function generatedBody(stmts: Stmt[], opts: BodyOptions, g: EngineCalls, tables: CodeTables): BodyFn {
   const cache = opts.locals === 'vars' ? (opts.returns ? returningFactories : bodyFactories) : frameFactories;
-  return cache.bind<BodyFn>(stmts, g, tables, () => bodySource(stmts, opts, g.ir));
+  return cache.bind<BodyFn>(stmts, g, tables, () => bodySource(stmts, opts, g.ir), stmts.length ? placeName(stmts[0]!.loc) : null);
 }
 
 export interface BodyOptions {

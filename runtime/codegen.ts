@@ -22,7 +22,7 @@
  * procedures (codegen-statements.ts).
  */
 import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
-import { cardsOnly, inlinedWhere, pure, readsIt, someNode } from './codegen-facts.ts';
+import { cardsOnly, inlinedWhere, isLabelNumber, pure, readsIt, someNode } from './codegen-facts.ts';
 
 /** Where the generated code finds the names of the rules. */
 export interface Scope {
@@ -120,7 +120,11 @@ export class ExprGen {
         return `(${p} ? ${p}.zones[${this.int(e.zone)}] : null)`;
       }
       case 'cardField': {
-        if (this.ir.cardFields[e.field]!.kind === 'value') return `g.readValue(${one(e.card)}, ${this.int(e.field)})`;
+        if (this.ir.cardFields[e.field]!.kind === 'value') {
+          const read = `g.readValue(${one(e.card)}, ${this.int(e.field)})`;
+          // A numbered label's number (`c.王`) is none on a card without the label, so that nothing modifies it there; the rules read 0.
+          return isLabelNumber(this.ir, e.field) ? `(${read} ?? 0)` : read;
+        }
         if (sc.itCard && e.card.kind === 'builtin' && e.card.name === 'it') return `${sc.it}.f[${this.int(e.field)}]`;
         const k = this.reread(one(e.card), out);
         return `(${k} ? ${k}.f[${this.int(e.field)}] : null)`;

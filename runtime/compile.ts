@@ -34,7 +34,7 @@ export class Compiler {
 
   /** A game function: generated JavaScript taking the context and the arguments. */
   fn(f: FunctionIR): (c: Ctx, ...args: unknown[]) => unknown {
-    return generatedFunction(f.body, f.params.length, this.engine, this.tables);
+    return generatedFunction(f.body, f.params.length, this.engine, this.tables, `fn${this.engine.ir.functions.indexOf(f)}`);
   }
 
   /**

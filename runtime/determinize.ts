@@ -36,7 +36,11 @@ export interface RedealTarget {
   canSee(viewer: Player, card: Card): boolean;
 }
 
-/** Scratch lists, kept from re-deal to re-deal (a search re-deals thousands of times per decision). */
+/**
+ * Scratch lists, kept from re-deal to re-deal (a search re-deals thousands of times per
+ * decision). They are never emptied by setting `length` (V8 then drops the backing store and the
+ * next pushes allocate it again): each has its count of used entries.
+ */
 const places: Card[] = [];
 const groups: number[] = [];
 const members: number[] = [];
@@ -46,6 +50,20 @@ const defs: number[] = [];
 const names: string[] = [];
 const types: number[] = [];
 const attrs: unknown[] = [];
+/** Sort keys: an identity's id × 2^16 + its index in its group (ids and indices below 2^16). */
+let keys = new Float64Array(64);
+let placeCount = 0;
+
+/** Adds `c` and the cards under it, top first, to the places when `viewer` does not know it. */
+function place(t: RedealTarget, viewer: Player, bit: number, c: Card): void {
+  if (!(c.known & bit) && !t.canSee(viewer, c)) {
+    places[placeCount] = c;
+    groups[placeCount] = c.owner.index * 65536 + (c.origin & 0xffff);
+    placeCount++;
+  }
+  const under = c.attached;
+  for (let k = 0; k < under.length; k++) place(t, viewer, bit, under[k]!);
+}
 
 /**
  * Re-deals, in place, every card `viewer` does not know among the places of such cards (see
@@ -53,40 +71,37 @@ const attrs: unknown[] = [];
  */
 export function redeal(t: RedealTarget, viewer: Player, rng: Rng): number {
   const bit = 1 << viewer.index;
-  places.length = 0;
-  groups.length = 0;
+  placeCount = 0;
   // Cards in zones, top first, each followed by the cards under it (a face-down card under
   // another is as unknown as one in a hand).
-  const place = (c: Card) => {
-    if (!(c.known & bit) && !t.canSee(viewer, c)) {
-      places.push(c);
-      groups.push(c.owner.index * 65536 + (c.origin & 0xffff));
+  for (const p of t.players) {
+    for (const z of p.zones) {
+      if (!z) continue;
+      const list = z.cards;
+      for (let i = 0; i < list.length; i++) place(t, viewer, bit, list[i]!);
     }
-    const under = c.attached;
-    for (let k = 0; k < under.length; k++) place(under[k]!);
-  };
-  const visit = (z: Zone | undefined) => {
-    if (!z) return;
+  }
+  for (const z of t.sharedZones) {
+    if (!z) continue;
     const list = z.cards;
-    for (let i = 0; i < list.length; i++) place(list[i]!);
-  };
-  for (const p of t.players) for (const z of p.zones) visit(z);
-  for (const z of t.sharedZones) visit(z);
-  if (places.length < 2) return 0;
+    for (let i = 0; i < list.length; i++) place(t, viewer, bit, list[i]!);
+  }
+  const np = placeCount;
+  if (np < 2) return 0;
   const na = t.attrFields.length;
   // Each group in turn: its identities, by id, shuffled and dealt to its places in their order.
-  for (let g = 0; g < places.length; g++) {
+  for (let g = 0; g < np; g++) {
     const key = groups[g]!;
     if (key < 0) continue;
-    members.length = 0;
-    for (let k = g; k < places.length; k++)
+    let n = 0;
+    for (let k = g; k < np; k++)
       if (groups[k] === key) {
-        members.push(k);
+        members[n++] = k;
         groups[k] = -1;
       }
-    const n = members.length;
     if (n < 2) continue;
     // The identities as they lie now, copied out before any is given away.
+    if (keys.length < n) keys = new Float64Array(2 * n);
     for (let m = 0; m < n; m++) {
       const c = places[members[m]!]!;
       ids[m] = c.id;
@@ -94,10 +109,11 @@ export function redeal(t: RedealTarget, viewer: Player, rng: Rng): number {
       names[m] = c.name;
       types[m] = c.type;
       for (let a = 0; a < na; a++) attrs[m * na + a] = c.f[t.attrFields[a]!];
+      keys[m] = c.id * 65536 + m;
     }
-    order.length = n;
-    for (let m = 0; m < n; m++) order[m] = m;
-    order.sort((x, y) => ids[x]! - ids[y]!);
+    // By id (ids are distinct): a numeric sort of the keys, in place, with no comparator.
+    const sorted = keys.subarray(0, n).sort();
+    for (let m = 0; m < n; m++) order[m] = sorted[m]! % 65536;
     for (let i = n - 1; i > 0; i--) {
       const j = rng.below(i + 1);
       const x = order[i]!;
@@ -106,14 +122,24 @@ export function redeal(t: RedealTarget, viewer: Player, rng: Rng): number {
     }
     for (let m = 0; m < n; m++) give(t, places[members[m]!]!, order[m]!, na);
   }
-  // Cards by id and by definition, as the identities now lie.
-  for (const c of places) t.cards[c.id - 1] = c;
-  for (let d = 0; d < t.cardsByDef.length; d++) {
-    const list = t.cardsByDef[d];
-    if (list) list.length = 0;
+  // Cards by id and by definition, as the identities now lie. A re-deal exchanges identities
+  // within groups, so each definition keeps as many cards: each list is rewritten in place, in
+  // the order of ids.
+  for (let i = 0; i < np; i++) {
+    const c = places[i]!;
+    t.cards[c.id - 1] = c;
   }
-  for (const c of t.cards) (t.cardsByDef[c.def] ??= []).push(c);
-  return places.length;
+  const fill = cardsByDefFill(t.cardsByDef.length);
+  for (const c of t.cards) t.cardsByDef[c.def]![fill[c.def]++] = c;
+  return np;
+}
+
+/** Per definition, how many cards its list has been given so far (reset to zeros). */
+let fillCounts = new Int32Array(0);
+function cardsByDefFill(n: number): Int32Array {
+  if (fillCounts.length < n) fillCounts = new Int32Array(n);
+  else fillCounts.fill(0, 0, n);
+  return fillCounts;
 }
 
 /** The place `c` takes the identity copied out at `x`: its printed attributes too, and a new type's initial states. */

@@ -89,15 +89,16 @@ export type Decider = (d: Decision) => number;
 
 /**
  * A decider that answers from the number of options alone (a random player): given to
- * `Engine.run` beside the decider, it answers the choices of `choose` and of a mode without a
- * decision object being made. It must answer as the decider would for a decision of `player`
- * with `count` options (the decider still answers the others: actions, passes).
+ * `Engine.run` beside the decider, it answers the choices of `choose`, of a mode and of an
+ * action (or a pass: the last option) without a decision object being made. It must answer as
+ * the decider would for a decision of `player` with `count` options (the decider still answers
+ * the others: optional triggers, the order of triggers).
  */
 export type CountDecider = (player: Player, count: number) => number;
 
-/** Thrown by a host's decider to stop a run at that decision, leaving the state as it is. */
+/** Thrown by a host's decider to stop a run at that decision, leaving the state as it is (null: a decision answered by count). */
 export class StopRun {
-  constructor(readonly decision: Decision) {}
+  constructor(readonly decision: Decision | null) {}
 }
 
 /** Thrown when the game ends: unwinds the turn to the engine's driver. */

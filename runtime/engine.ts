@@ -15,7 +15,8 @@
  *   moves.ts    cards change place: move, attach, detach, replacements, shuffle, reveal
  *   choices.ts  a player decides: choose, choose order, choose a mode
  *   triggers.ts events fire triggers; settling runs them and the checks
- *   actions.ts  what may be declared now, declaring, the stack, resolving
+ *   actions.ts  whether an action can be declared now (trials), declaring, the stack, resolving
+ *   offers.ts   which actions a player is offered at a decision (or, in a search's playout, drawn)
  *   flow.ts     setup, turns, windows, priority rounds
  *   engine.ts   this file: the rules compiled (rules.ts), a new game per seed, running it
  */
@@ -102,6 +103,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
   private drive(decide: Decider, body: () => void, byCount: CountDecider | null = null): GameResult | null {
     this.decide = decide;
     this.decideByCount = byCount;
+    this.sampleActions = false;
     // A scenario writes its position straight into the state: whatever was known of the state is forgotten.
     this.changes++;
     try {
@@ -112,6 +114,19 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
     }
     if (!this.result) this.result = { winner: null, loser: null, reason: 'the game flow ended', cite: '' };
     return this.result;
+  }
+
+  /**
+   * From the next choice on, answers choices with `byCount` (null: with the decider again),
+   * in the middle of a run: a search's simulation, once below its tree, plays on by count.
+   * `sample`: a choice of action draws one offer at a time (`byCount` called for each draw, the
+   * pass among them) and tries only what it draws, instead of listing every offer — the same
+   * chances for each option, other draws; the decision counter and the chain of triggers then
+   * see only the actions taken (ActionsRoom.sampleOffer).
+   */
+  answerByCount(byCount: CountDecider | null, sample = false): void {
+    this.decideByCount = byCount;
+    this.sampleActions = byCount !== null && sample;
   }
 
   /** What `player` may see of the state (null: the judge, who sees everything). See view.ts. */

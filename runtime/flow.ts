@@ -1,5 +1,5 @@
 /**
- * The flow — the engine's seventh room. Setup, then turns: a turn's triggers, its body (the
+ * The flow — the engine's eighth room. Setup, then turns: a turn's triggers, its body (the
  * rules' `turn`), the end of the turn. Windows, where players act until the window closes, and
  * priority rounds, where players respond to the top of the stack until all pass and it resolves.
  * A scenario may start the flow at the start of a turn or inside one of its windows.
@@ -9,13 +9,12 @@ import { newCtx, type Ctx, type Ex } from './context.ts';
 import { ActionDecision } from './decisions.ts';
 import { GameOver } from './engine-types.ts';
 import type { Player, Request } from './model.ts';
-import { ActionsRoom, type Offer } from './actions.ts';
+import { NO_OFFER, OffersRoom, PASS, type Offer } from './offers.ts';
 import type { GameSnapshot } from './snapshot.ts';
 
 /** The value of the "pass" option of an action decision. */
-const PASS = Symbol('pass');
 
-export abstract class FlowRoom extends ActionsRoom {
+export abstract class FlowRoom extends OffersRoom {
   /** An `end turn` was done: the window in progress closes. */
   private endTurnRequested = false;
 
@@ -187,21 +186,9 @@ export abstract class FlowRoom extends ActionsRoom {
       if (this.endTurnRequested) break;
       if (open && passes >= this.players.length) break;
       this.tick(null);
-      const offers = this.availableActions(p, name);
-      if (offers.length) this.triggerChain = 0;
-      const mayPass = open || passable;
-      if (offers.length === 0) {
-        if (!open) {
-          if (!passable) break;
-        } else {
-          passes++;
-          p = this.nextPlayer(p);
-          continue;
-        }
-      }
-      const d = new ActionDecision(p, `${p.name}: choose an action (${name})`, this.ir.turn.cite, offers, mayPass, this.offerOptions, PASS);
-      const v = d.valueAt(this.ask(d));
-      if (v === PASS) {
+      // (A window that may not be passed closes when nothing is offered; a passable one asks, with "pass" alone.)
+      const v = this.chooseAction(p, open || passable, !open && passable, null, name);
+      if (v === PASS || v === NO_OFFER) {
         if (!open) break;
         passes++;
         p = this.nextPlayer(p);
@@ -212,6 +199,39 @@ export abstract class FlowRoom extends ActionsRoom {
       passes = 0;
       p = this.active;
     }
+  }
+
+  /**
+   * `p` chooses an action now, or to pass (when `canPass`): the offers listed (availableActions)
+   * and the player asked — with a decision, or by count for a random player. NO_OFFER: nothing
+   * was offered and no one was asked (unless `askWhenNone`: then "pass" alone is asked).
+   * `respondTo`: the request answered (a priority round), for the decision's prompt.
+   *
+   * A search's playouts by count with sampling (Engine.answerByCount) draw one offer or the pass
+   * without listing every offer (ActionsRoom.sampleOffer): the same distribution, other draws.
+   */
+  private chooseAction(p: Player, canPass: boolean, askWhenNone: boolean, respondTo: Request | null, windowName: string): Offer | typeof PASS | typeof NO_OFFER {
+    const byCount = this.decideByCount;
+    if (byCount !== null && this.sampleActions && this.trial === 0) {
+      const v = this.sampleOffer(p, canPass, byCount);
+      if (v !== PASS && v !== NO_OFFER) {
+        this.triggerChain = 0;
+        this.decisions++;
+      }
+      return v;
+    }
+    const offers = this.availableActions(p, windowName);
+    if (offers.length) this.triggerChain = 0;
+    else if (!askWhenNone) return NO_OFFER;
+    if (byCount !== null) {
+      const i = this.askActionByCount(byCount, p, offers.length + (canPass ? 1 : 0), canPass);
+      return i < offers.length ? offers[i]! : PASS;
+    }
+    const d =
+      respondTo === null
+        ? new ActionDecision(p, `${p.name}: choose an action (${windowName})`, this.ir.turn.cite, offers, canPass, this.offerOptions, PASS)
+        : new ActionDecision(p, `${p.name}: respond to ${this.ir.actions[respondTo.action]!.name}, or pass`, this.ir.actions[respondTo.action]!.cite, offers, canPass, this.offerOptions, PASS);
+    return d.valueAt(this.ask(d)) as Offer | typeof PASS;
   }
 
   private firstResponder(top: Request): Player {
@@ -230,16 +250,8 @@ export abstract class FlowRoom extends ActionsRoom {
     let passes = 0;
     while (passes < this.players.length) {
       this.tick(null);
-      const offers = this.availableActions(p, windowName);
-      if (offers.length) this.triggerChain = 0;
-      if (offers.length === 0) {
-        passes++;
-        p = this.nextPlayer(p);
-        continue;
-      }
-      const d = new ActionDecision(p, `${p.name}: respond to ${this.ir.actions[top.action]!.name}, or pass`, this.ir.actions[top.action]!.cite, offers, true, this.offerOptions, PASS);
-      const v = d.valueAt(this.ask(d));
-      if (v === PASS) {
+      const v = this.chooseAction(p, true, false, top, windowName);
+      if (v === PASS || v === NO_OFFER) {
         passes++;
         p = this.nextPlayer(p);
         continue;

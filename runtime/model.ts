@@ -8,44 +8,92 @@ export class Journal {
   /**
    * Undo entries, last on top: each is its operands followed by its kind (an `Undo`). The
    * commonest changes are entries of plain values rather than closures, so recording one
-   * allocates nothing.
+   * allocates nothing. The list is kept from one open journal to the next, with `top` entries in
+   * use: emptying it (a new list, or `length = 0`, which drops V8's backing store) would make
+   * every declaration grow a new one. Entries above `top` are stale until written over (a new
+   * game makes a new journal).
    */
   private undo: unknown[] = [];
+  private top = 0;
   /** Undo entries are recorded only while a mark is open (trials, scenario stepping). */
   depth = 0;
 
   mark(): number {
     this.depth++;
-    return this.undo.length;
+    return this.top;
+  }
+
+  /** Pushes one entry's values (operands then kind). */
+  private put1(a: unknown): void {
+    this.undo[this.top++] = a;
   }
 
   record(fn: () => void): void {
-    if (this.depth > 0) this.undo.push(fn, Undo.Closure);
+    if (this.depth > 0) {
+      const u = this.undo;
+      u[this.top++] = fn;
+      u[this.top++] = Undo.Closure;
+    }
   }
 
   /** `card.f[field]` was `old`. */
   cardField(card: Card, field: number, old: unknown): void {
-    if (this.depth > 0) this.undo.push(card, field, old, Undo.CardField);
+    if (this.depth > 0) {
+      const u = this.undo;
+      u[this.top++] = card;
+      u[this.top++] = field;
+      u[this.top++] = old;
+      u[this.top++] = Undo.CardField;
+    }
   }
 
   /** `holder.vars[field]` (a player's or a request's states) was `old`. */
   vars(holder: { vars: unknown[] }, field: number, old: unknown): void {
-    if (this.depth > 0) this.undo.push(holder, field, old, Undo.Vars);
+    if (this.depth > 0) {
+      const u = this.undo;
+      u[this.top++] = holder;
+      u[this.top++] = field;
+      u[this.top++] = old;
+      u[this.top++] = Undo.Vars;
+    }
   }
 
   /** `card` was taken from index `i` of the zone's list. */
   removed(zone: Zone, i: number, card: Card): void {
-    if (this.depth > 0) this.undo.push(zone, i, card, Undo.Removed);
+    if (this.depth > 0) {
+      const u = this.undo;
+      u[this.top++] = zone;
+      u[this.top++] = i;
+      u[this.top++] = card;
+      u[this.top++] = Undo.Removed;
+    }
   }
 
   /** A card was put on top (`top`) or at the bottom of the zone's list. */
   added(zone: Zone, top: boolean): void {
-    if (this.depth > 0) this.undo.push(zone, top ? Undo.AddedTop : Undo.AddedBottom);
+    if (this.depth > 0) {
+      this.put1(zone);
+      this.put1(top ? Undo.AddedTop : Undo.AddedBottom);
+    }
   }
 
   /** A card's place and the states a move resets, as they were before it moved. */
   placed(card: Card, zone: Zone | null, host: Card | null, entered: number, f: unknown[], mods: Modifier[] | null, facedown: boolean, revealedTo: number, known: number): void {
-    if (this.depth > 0) this.undo.push(card, zone, host, entered, f, mods, facedown, revealedTo, known, Undo.Placed);
+    if (this.depth > 0) {
+      const u = this.undo;
+      let t = this.top;
+      u[t++] = card;
+      u[t++] = zone;
+      u[t++] = host;
+      u[t++] = entered;
+      u[t++] = f;
+      u[t++] = mods;
+      u[t++] = facedown;
+      u[t++] = revealedTo;
+      u[t++] = known;
+      u[t++] = Undo.Placed;
+      this.top = t;
+    }
   }
 
   /**
@@ -55,7 +103,7 @@ export class Journal {
    */
   forEachPlaced(fn: (card: Card, savedFields: unknown[]) => void): void {
     const u = this.undo;
-    for (let i = u.length - 1; i >= 0; ) {
+    for (let i = this.top - 1; i >= 0; ) {
       const kind = u[i] as Undo;
       if (kind === Undo.Placed) fn(u[i - 9] as Card, u[i - 5] as unknown[]);
       i -= OPERANDS[kind] + 1;
@@ -64,45 +112,49 @@ export class Journal {
 
   rollback(mark: number): void {
     const u = this.undo;
-    while (u.length > mark) {
-      switch (u.pop() as Undo) {
-        case Undo.Closure:
-          (u.pop() as () => void)();
+    let t = this.top;
+    while (t > mark) {
+      switch (u[--t] as Undo) {
+        case Undo.Closure: {
+          const fn = u[--t] as () => void;
+          this.top = t;
+          fn();
           break;
+        }
         case Undo.CardField: {
-          const old = u.pop();
-          const field = u.pop() as number;
-          (u.pop() as Card).f[field] = old;
+          const old = u[--t];
+          const field = u[--t] as number;
+          (u[--t] as Card).f[field] = old;
           break;
         }
         case Undo.Vars: {
-          const old = u.pop();
-          const field = u.pop() as number;
-          (u.pop() as { vars: unknown[] }).vars[field] = old;
+          const old = u[--t];
+          const field = u[--t] as number;
+          (u[--t] as { vars: unknown[] }).vars[field] = old;
           break;
         }
         case Undo.Removed: {
-          const card = u.pop() as Card;
-          const i = u.pop() as number;
-          insertAt((u.pop() as Zone).cards, i, card);
+          const card = u[--t] as Card;
+          const i = u[--t] as number;
+          insertAt((u[--t] as Zone).cards, i, card);
           break;
         }
         case Undo.AddedTop:
-          (u.pop() as Zone).cards.shift();
+          (u[--t] as Zone).cards.shift();
           break;
         case Undo.AddedBottom:
-          (u.pop() as Zone).cards.pop();
+          (u[--t] as Zone).cards.pop();
           break;
         case Undo.Placed: {
-          const known = u.pop() as number;
-          const revealedTo = u.pop() as number;
-          const facedown = u.pop() as boolean;
-          const mods = u.pop() as Modifier[] | null;
-          const f = u.pop() as unknown[];
-          const entered = u.pop() as number;
-          const host = u.pop() as Card | null;
-          const zone = u.pop() as Zone | null;
-          const card = u.pop() as Card;
+          const known = u[--t] as number;
+          const revealedTo = u[--t] as number;
+          const facedown = u[--t] as boolean;
+          const mods = u[--t] as Modifier[] | null;
+          const f = u[--t] as unknown[];
+          const entered = u[--t] as number;
+          const host = u[--t] as Card | null;
+          const zone = u[--t] as Zone | null;
+          const card = u[--t] as Card;
           card.revealedTo = revealedTo;
           card.known = known;
           card.zone = zone;
@@ -114,16 +166,17 @@ export class Journal {
           break;
         }
       }
+      // (A closure undone above may record nothing: the journal's depth is still open.)
+      this.top = t;
     }
     this.depth--;
   }
 
   release(mark: number): void {
     this.depth--;
-    // A new list rather than `length = 0`, a call into the runtime (and most lists are empty).
-    if (this.depth === 0) {
-      if (this.undo.length) this.undo = [];
-    } else void mark;
+    // Closed: nothing to undo any more. The entries stay in the list, to be written over.
+    if (this.depth === 0) this.top = 0;
+    else void mark;
   }
 }
 

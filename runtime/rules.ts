@@ -98,6 +98,12 @@ export interface CompiledRules {
   turnBody: Ex;
   /** By card type, by field: the expression of a computed value (null for other fields). */
   valueFns: (Ev | null)[][];
+  /**
+   * By card type and field: for a value whose formula reads one of the card's own printed
+   * attributes or states and nothing else (`value AP: number = this.ap`), that field's index
+   * (readValue reads it without running the formula); else -1.
+   */
+  valueFields: Int32Array[];
   /** Auras by the value field they change. */
   aurasByField: (CompiledAura[] | undefined)[];
   playerInits: Ev[];
@@ -190,6 +196,14 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     checks: ir.checks.map((k) => ({ body: c.body(k.body, 'vars', k.slots), slots: k.slots, cite: k.cite })),
     setupBody: c.body(ir.setup.body, 'vars', ir.setup.slots, true),
     turnBody: c.body(ir.turn.body, 'vars', ir.turn.slots, true),
+    valueFields: ir.cardTypes.map((t) => {
+      const row = new Int32Array(ir.cardFields.length).fill(-1);
+      for (const v of t.values) {
+        const e = v.expr;
+        if (e.kind === 'cardField' && e.card.kind === 'builtin' && e.card.name === 'this' && ir.cardFields[e.field]!.kind !== 'value') row[v.field] = e.field;
+      }
+      return row;
+    }),
     valueFns: ir.cardTypes.map((t) => {
       const row: (Ev | null)[] = new Array(ir.cardFields.length).fill(null);
       for (const v of t.values) row[v.field] = c.expr(v.expr);

@@ -107,7 +107,16 @@ export class SearchModel implements ForwardModel {
     const root = this.at;
     let next = 0;
     let depth = 0;
-    const view = new SimView();
+    // Set by the policy (SimDecision.playOut): every decision from then on answered by count.
+    let playout: ((player: number, count: number, depth: number) => number) | null = null;
+    const view = new SimView((answer, uniform) => {
+      playout = answer;
+      e.answerByCount((p, count) => {
+        const a = answer(p.index, count, depth++);
+        if (a < 0) throw new StopRun(null);
+        return a;
+      }, uniform);
+    });
     const decide = (d: Decision): number => {
       if (next < n) return answers[next++]!;
       if (next === n) {
@@ -118,8 +127,8 @@ export class SearchModel implements ForwardModel {
         e.reseed(rng.next());
         e.trackKnowledge = false;
       }
-      view.at(d, depth++);
-      const a = policy(view);
+      // (Decisions the engine still asks with a decision object in a playout: optional triggers, orders of triggers.)
+      const a = playout !== null ? playout(d.player.index, d.count, depth++) : (view.at(d, depth++), policy(view));
       if (a < 0) throw new StopRun(d);
       return a;
     };
@@ -136,6 +145,7 @@ export class SearchModel implements ForwardModel {
       result = e.run(decide);
     }
     e.trackKnowledge = false;
+    e.answerByCount(null);
     const decisions = Math.max(0, depth);
     if (result && !result.stopped) {
       const reward = e.players.map((p) => (result.winner === null ? 0.5 : result.winner === p.name ? 1 : 0));
@@ -160,7 +170,15 @@ function ahead(scores: number[]): number[] {
  */
 class SimView implements SimDecision {
   #d: Decision | null = null;
+  /** The simulation's switch to playing out by count (see SimDecision.playOut). */
+  readonly #playOut: (answer: (player: number, count: number, depth: number) => number, uniform: boolean) => void;
   depth = 0;
+  constructor(playOut: (answer: (player: number, count: number, depth: number) => number, uniform: boolean) => void) {
+    this.#playOut = playOut;
+  }
+  playOut(answer: (player: number, count: number, depth: number) => number, uniform = false): void {
+    this.#playOut(answer, uniform);
+  }
   at(d: Decision, depth: number): void {
     this.#d = d;
     this.depth = depth;

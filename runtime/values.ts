@@ -49,8 +49,13 @@ export abstract class ValuesRoom extends CopiableState {
 
   readValue(card: Card | null, field: number): unknown {
     if (!card) return null;
-    const fn = this.rules.valueFns[card.type]![field];
-    let v = fn ? this.formula(fn, card) : null;
+    const direct = this.rules.valueFields[card.type]![field]!;
+    let v: unknown;
+    if (direct >= 0) v = card.f[direct];
+    else {
+      const fn = this.rules.valueFns[card.type]![field];
+      v = fn ? this.formula(fn, card) : null;
+    }
     let scaled = false;
     if (card.mods && typeof v === 'number') {
       for (const m of card.mods) {

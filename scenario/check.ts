@@ -626,7 +626,9 @@ class ScenarioChecker {
     if (isScalar(keyNode)) this.cardRef(keyNode as Scalar, 'cards', 'expect');
     const m = this.map(pair.value, `cards ${ref}`, '{ <state or value>: <value>, zone: p1.field }');
     if (!m) return;
-    const fields = this.ir.cardFields.map((f) => f.name);
+    // (Not the attrs that hold a numbered label's printed number: `先制` itself is the card's number.)
+    const printed = new Set(this.ir.labels.flatMap((l) => (l.value ? [l.value.printed] : [])));
+    const fields = this.ir.cardFields.filter((_, i) => !printed.has(i)).map((f) => f.name);
     for (const [f, p] of this.pairs(m)) {
       if (f === 'facedown') this.scalar(p.value, 'boolean', `cards ${ref}.facedown`);
       else if (f === 'zone') this.scalar(p.value, 'string', `cards ${ref}.zone`);

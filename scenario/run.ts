@@ -501,6 +501,8 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
                 const fi = engine.ir.cardFields.findIndex((x) => x.name === f);
                 if (fi < 0) throw new ScenarioError(`cards: '${f}' is not a card field`);
                 have = engine.ir.cardFields[fi]!.kind === 'value' ? engine.readValue(card, fi) : card.f[fi];
+                // A numbered label's number is none on a card without the label; the rules read 0.
+                if (have === null && engine.ir.labels.some((l) => l.value?.level === fi)) have = 0;
                 if (have && typeof have === 'object') have = String(have);
               }
               if (have !== v && !(f === 'zone' && String(have).startsWith(String(v)))) fail(`${ref}.${f} should be ${JSON.stringify(v)} but is ${JSON.stringify(have)}`);

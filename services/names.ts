@@ -14,7 +14,7 @@ export class NameTable {
   readonly byName = new Map<string, SymbolInfo[]>();
   /** Zones each player has and player states: what `p.` offers. */
   readonly playerMembers: SymbolInfo[] = [];
-  /** Card fields, one per name (a name shared by two card types once): what `c.` offers. */
+  /** Card fields, one per name (a name shared by two card types once), and numbered labels: what `c.` offers. */
   readonly cardMembers: SymbolInfo[] = [];
   /** Request states: what `r.` offers besides the built-in parts. */
   readonly requestMembers: SymbolInfo[] = [];
@@ -28,7 +28,8 @@ export class NameTable {
       if (list) list.push(s);
       else this.byName.set(s.name, [s]);
       if ((s.kind === 'zone' && s.owner === 'player') || s.kind === 'player state') this.playerMembers.push(s);
-      else if (s.kind === 'card field' && !fieldSeen.has(s.name)) {
+      // A numbered label is a number of every card too (`c.王`).
+      else if ((s.kind === 'card field' || (s.kind === 'label' && s.owner === 'card')) && !fieldSeen.has(s.name)) {
         fieldSeen.add(s.name);
         this.cardMembers.push(s);
       } else if (s.kind === 'request state') this.requestMembers.push(s);

@@ -3,13 +3,24 @@
 // the random stream), and the DSL version agrees on the means.
 import { describe, expect, it } from 'vitest';
 import { compiledGame } from './helpers.ts';
-import { playGame } from '../runtime/play.ts';
+import { newEngine, playGame, playOn } from '../runtime/play.ts';
+import { playColumns } from '../bench/ceiling/vanilla-columns.ts';
 import { playHandWritten } from '../bench/baselines/vanilla-hand.ts';
 import { playBoardgameIO } from '../bench/baselines/vanilla-bgio.ts';
 
 describe('Vanilla: three implementations, one game', () => {
   it('hand-written and boardgame.io give the same game for every seed', () => {
     for (let seed = 1; seed <= 15; seed++) expect(playBoardgameIO(seed)).toEqual(playHandWritten(seed));
+  });
+
+  it('the DSL lowered by hand onto typed columns (bench/ceiling) plays the engine\'s very games: the same hash, turns and decisions for every seed', () => {
+    const ir = compiledGame('vanilla');
+    const engine = newEngine(ir, 1, { askForced: true });
+    for (let seed = 1; seed <= 300; seed++) {
+      const g = playOn(engine, seed, { askForced: true });
+      const c = playColumns(seed);
+      expect({ seed, hash: c.hash, turns: c.turns, decisions: c.decisions, winner: c.winner === null ? null : engine.players[c.winner]!.name }).toEqual({ seed, hash: g.hash, turns: g.turns, decisions: g.decisions, winner: g.result.winner });
+    }
   });
 
   it('the DSL version agrees with the hand-written one on mean turns and decisions (within 3%)', () => {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RandomAgent } from '../runtime/agents/basic.ts';
-import type { Offer } from '../runtime/actions.ts';
+import type { Offer } from '../runtime/offers.ts';
 import { newEngine, playGame } from '../runtime/play.ts';
 import { clauseLine, whyNotScenario } from '../scenario/why-not.ts';
 import { compileGame } from '../compiler/compile.ts';
@@ -139,7 +139,7 @@ describe('why not agrees with the engine', () => {
             }
             return random[d.player.index]!.byCount(d.count);
           },
-          (p, count) => random[p.index]!.byCount(count),
+          // (No decider by count: every decision, actions included, comes here as an object.)
         );
         const plain = playGame(ir, seed);
         expect(e.hash).toBe(plain.hash);

@@ -1,8 +1,12 @@
 /**
  * The playground page: composes the workspace (files of one game, saved in the browser), the
- * editor (Monaco with the Grimoire language, checked by the compiler in a worker) and the run
- * panel (scenarios and random games in a worker). Each part lives in its own module.
+ * editor (Monaco with the Grimoire language, checked by the compiler in a worker), and the
+ * right-hand pane's tabs: the run panel (scenarios and random games in a worker) and the Cards
+ * gallery (the game's card faces). Each part lives in its own module.
  */
+// Noto Sans JP as web-font subsets by unicode range (a page fetches only those of the characters
+// it shows): Japanese in the page, the editor and the card faces on a machine without a CJK font.
+import '@fontsource/noto-sans-jp/400.css';
 import './style.css';
 import { gameNames } from './workspace/games.ts';
 import { Workspace } from './workspace/workspace.ts';
@@ -18,6 +22,10 @@ import { notify } from './notice.ts';
 import { mayLeave, mountWorkspaceActions, takeShareLink } from './workspace/actions.ts';
 import type { StoredEdits } from './workspace/workspace.ts';
 import { monaco } from './editor/monaco.ts';
+import { mountSidePane } from './side-pane.ts';
+import { Gallery } from './cards/gallery.ts';
+import type { CardFace } from './cards/faces.ts';
+import { faceElement } from './cards/svg-element.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -33,6 +41,8 @@ export interface Playground {
   gutter: ExecutedGutter;
   /** Monaco itself (markers, models), for the end-to-end tests. */
   monaco: typeof monaco;
+  /** A face's SVG text as the page's element (cards/svg-element.ts), for the end-to-end tests of its guard. */
+  faceElement: typeof faceElement;
 }
 
 /** Said in the status line before anything else while the browser refuses to save the edits. */
@@ -69,6 +79,14 @@ async function start(): Promise<void> {
   registerLanguageServices(session, checker);
   const gutter = new ExecutedGutter();
   mountRunPanel($('run-pane'), { getWorkspace: () => ws, session, checker, gutter });
+  const side = mountSidePane();
+  /** A card of the gallery opens where it is defined (a revision's base game is not in its files). */
+  const openCard = (card: CardFace) => {
+    if (ws.text(card.file) !== undefined) session.placeCursor(card.file, card.line, card.col);
+    else notify('cards', `${card.name} is defined in ${card.file}:${card.line}, a file of the game ${ws.game} revises, which is not among its files here.`, 'info');
+  };
+  const gallery = new Gallery({ faces: checker.faces, open: openCard, counted: (n) => side.setCardsLabel(n ? `Cards (${n})` : 'Cards') }, $('cards-pane'));
+  $('cards-pane').append(gallery.host);
   const changes = new ChangesView($('diff-editor'), $('editor'), session, () => ws);
   session.onSaveProblem = (m) => {
     unsaved = m; // the details are in a notice (actions.update)
@@ -170,6 +188,7 @@ async function start(): Promise<void> {
     changes.close(false);
     gutter.clear();
     session.setWorkspace(ws);
+    checker.faces.clear(); // the gallery and the board wait for the new game's faces
     openFirst();
     refreshFiles();
     checker.checkNow();
@@ -183,7 +202,7 @@ async function start(): Promise<void> {
     if (l) void switchTo(l.game, l.edits);
   });
 
-  (window as unknown as { grimoire: Playground }).grimoire = { get ws() { return ws; }, session, checker, changes, status: setStatus, gutter, monaco };
+  (window as unknown as { grimoire: Playground }).grimoire = { get ws() { return ws; }, session, checker, changes, status: setStatus, gutter, monaco, faceElement };
 }
 
 start().catch((e) => {

@@ -43,6 +43,18 @@ export interface SimDecision {
   readonly depth: number;
   /** Option `i` as its player sees it: what a search tree keys its branches by. */
   key(i: number): string;
+  /**
+   * From the next decision on, `answer` answers every decision of the simulation from its
+   * player, its number of options and its depth alone (an answer below 0 stops the simulation,
+   * as the policy's would), and the policy is not called again: a playout below a search's tree
+   * reads no labels, so the engine makes no decision objects for it.
+   *
+   * `uniform`: `answer` draws uniformly (a random playout), so a choice of action may be made
+   * by drawing among the candidate actions and the pass and trying only what is drawn (the engine
+   * need not list every action first): `answer` is then called once per draw, and depth counts
+   * draws. The options keep their chances; the draws differ.
+   */
+  playOut(answer: (player: number, count: number, depth: number) => number, uniform?: boolean): void;
 }
 
 /** How a simulation ended. */

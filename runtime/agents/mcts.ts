@@ -95,12 +95,10 @@ export class MctsAgent implements Agent {
     let visitStamp = 0;
     /** Untried keys already counted in this visit (a stamp per key). */
     const untriedStamp = new Map<string, number>();
+    // Below the tree: at random, to the end or to the depth limit (by count: no labels read).
+    const rollout = (_player: number, count: number, at: number): number => (depth !== null && at - path.length >= depth ? -1 : playout.below(count));
     const policy = (s: SimDecision): number => {
-      if (node === null) {
-        // Below the tree: at random, to the end or to the depth limit.
-        if (depth !== null && s.depth - path.length >= depth) return -1;
-        return playout.below(s.count);
-      }
+      if (node === null) return rollout(s.player, s.count, s.depth);
       const here: Node = node;
       const children = (here.children ??= new Map());
       const n = s.count;
@@ -149,6 +147,9 @@ export class MctsAgent implements Agent {
         children.set(untriedKey, child);
         path.push(child);
         node = null;
+        // (Uniform draws to the end: the engine may draw actions without listing them all. With a
+        // depth limit, each decision must count once: listed.)
+        s.playOut(rollout, depth === null);
         return untried;
       }
       const chosen = children.get(prefix + s.key(best))!;

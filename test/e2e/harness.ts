@@ -36,14 +36,18 @@ export function playgroundUrl(): string {
   return inject('playgroundUrl');
 }
 
-/** The flags from docs/stack-notes: without the networking ones Chromium hammers the closed network. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * The flags from docs/stack-notes: without the networking ones Chromium hammers the closed network.
+ * `env`: the browser's environment instead of the test's (e.g. another fontconfig).
+ */
+export async function launchBrowser(opts: { env?: Record<string, string> } = {}): Promise<Browser> {
   const missing = missingChromium();
   if (missing) throw new Error(missing);
   return chromium.launch({
     executablePath: chromiumPath,
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    ...(opts.env ? { env: opts.env } : {}),
   });
 }
 

@@ -5,7 +5,7 @@
  * back shows the normal editor at the same place. Opening another file, going to a place (a
  * click in the log or the problems) or a change of the workspace's files leaves the diff.
  */
-import { monaco } from './monaco.ts';
+import { EDITOR_FONT, monaco } from './monaco.ts';
 import { languageOf, type EditorSession } from './session.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 
@@ -70,6 +70,7 @@ export class ChangesView {
       useInlineViewWhenSpaceIsLimited: false,
       minimap: { enabled: false },
       fontSize: 14,
+      fontFamily: EDITOR_FONT,
       scrollBeyondLastLine: false,
       theme: 'vs',
     }));

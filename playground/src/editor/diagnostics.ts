@@ -12,6 +12,7 @@ import type { SymbolInfo } from '../../../compiler/symbols.ts';
 import type { CompileRequest, CompileWorkerReply, ServiceRequest, ServiceResults, WorkspaceFile } from '../worker/protocol.ts';
 import type { GameVariants } from '../worker/variants.ts';
 import CompileWorker from '../worker/compile.worker.ts?worker';
+import { CardFaces } from '../cards/faces.ts';
 
 export interface CheckResult {
   diagnostics: Diagnostic[];
@@ -36,6 +37,8 @@ export class Checker {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private listeners: ((r: CheckResult) => void)[] = [];
   last: CheckResult | null = null;
+  /** The game's card faces from the latest check whose rules compiled (stale while they do not). */
+  readonly faces = new CardFaces();
   /** The time of the edit the pending check answers (for the keystroke-to-marker measure). */
   private editAt = 0;
   lastLatencyMs = 0;
@@ -60,6 +63,7 @@ export class Checker {
       this.lastLatencyMs = performance.now() - this.editAt;
       this.last = { diagnostics: r.diagnostics, symbols: r.symbols, variants: r.variants, ms: r.ms, crash: r.crash, omitted: r.omitted, gaveUp: r.gaveUp };
       this.applyMarkers(r.diagnostics);
+      this.faces.take(r.faces, r.gaveUp || r.crash ? 'not checked' : 'errors');
       for (const f of this.listeners) f(this.last);
     };
     this.worker.onerror = (e) => {
@@ -67,6 +71,7 @@ export class Checker {
       for (const p of this.pending.values()) p.reject(new Error(crash));
       this.pending.clear();
       this.last = { diagnostics: [], symbols: [], variants: null, ms: 0, crash };
+      this.faces.take(null, 'not checked');
       for (const f of this.listeners) f(this.last);
     };
   }
@@ -87,7 +92,7 @@ export class Checker {
 
   checkNow(): void {
     if (this.editAt === 0) this.editAt = performance.now();
-    const req: CompileRequest = { type: 'check', id: ++this.nextId, files: this.files(), scenarios: this.scenarios() };
+    const req: CompileRequest = { type: 'check', id: ++this.nextId, files: this.files(), scenarios: this.scenarios(), facesVersion: this.faces.version };
     this.latest = req.id;
     this.worker.postMessage(req);
   }

@@ -1,6 +1,6 @@
 /**
  * The editor's language services for .grim files: completion, hover (kind, signature, title,
- * rule citation, note, place), go to definition across files (F12, Ctrl-click, peek with
+ * rule citation, note, place; a card's face: face-hover.ts), go to definition across files (F12, Ctrl-click, peek with
  * Alt-F12), find all references (Shift-F12 peeks, Shift-Alt-F12 / "Go to References" lists) and
  * rename (F2), wired into Monaco.
  *
@@ -33,13 +33,11 @@ import { completionEntries, completionKindNames, type EntryKind } from '../../..
 import { bindingMarkdown, builtInMarkdown, symbolsMarkdown } from '../../../services/markdown.ts';
 import { mergeSymbols, NameTable } from '../../../services/names.ts';
 import { clearNotice, notify } from '../notice.ts';
+import { faceMarkdown, inlineHoverFaces, md, registerYamlCardHover } from './face-hover.ts';
 
 /** The browser's storage key of the format-on-save choice. */
 const FORMAT_ON_SAVE = 'grimoire.formatOnSave';
 const itemKinds = Object.fromEntries(Object.entries(completionKindNames).map(([kind, name]) => [kind, monaco.languages.CompletionItemKind[name]])) as Record<EntryKind, monaco.languages.CompletionItemKind>;
-
-/** Markdown from the game's text: never trusted (no command links), never HTML. */
-const md = (value: string): monaco.IMarkdownString => ({ value, isTrusted: false, supportHtml: false });
 
 /** A place's range in Monaco terms (chevrotain's end column is inclusive, Monaco's exclusive). */
 function rangeOf(loc: Loc): monaco.IRange {
@@ -113,9 +111,17 @@ export function registerLanguageServices(session: EditorSession, checker: Checke
             : at.builtIn
               ? builtInMarkdown(at.builtIn)
               : null;
-        return value === null ? null : { range: offsetRange(model, at.start, at.end), contents: [md(value)] };
+        if (value === null) return null;
+        // A card's name: its face under the text (face-hover.ts).
+        const card = at.defs.find((d) => d.kind === 'card');
+        const face = card && checker.faces.face(card.name);
+        const picture = face ? faceMarkdown(face) : '';
+        return { range: offsetRange(model, at.start, at.end), contents: picture ? [md(value), md(picture)] : [md(value)] };
       },
     }),
+    // The same face over a card's name in a ruling's YAML, and the faces drawn inline (the page's fonts).
+    registerYamlCardHover((name) => checker.faces.face(name)),
+    inlineHoverFaces(session.editor),
   );
 
   disposables.push(

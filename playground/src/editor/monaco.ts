@@ -43,6 +43,17 @@ import { monarchLanguage } from '../../../grammar/highlight.ts';
 
 export const GRIMOIRE = 'grimoire';
 
+/**
+ * The editors' font: the usual monospace fonts of each system, then, for the Japanese of the
+ * rules and cards, the system's Noto Sans CJK JP where it has one and the page's web font Noto
+ * Sans JP (main.ts) where it has none — so kana and kanji are never drawn as boxes.
+ */
+export const EDITOR_FONT = "Menlo, Monaco, Consolas, 'Droid Sans Mono', 'DejaVu Sans Mono', 'Courier New', monospace, 'Noto Sans CJK JP', 'Noto Sans JP'";
+
+// A web font's subset arrives after the text was first measured: measure again once it is in,
+// or the cursor would stand beside Japanese characters drawn with the earlier font's widths.
+document.fonts?.addEventListener('loadingdone', () => monaco.editor.remeasureFonts());
+
 let registered = false;
 
 /** Registers the Grimoire language once: colouring from the grammar's own token list. */

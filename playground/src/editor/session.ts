@@ -2,7 +2,7 @@
  * The editor session: one Monaco editor, one model per workspace file (so undo history and
  * markers survive switching files), and the way other panels move the editor (`reveal`).
  */
-import { GRIMOIRE, monaco, registerGrimoire } from './monaco.ts';
+import { EDITOR_FONT, GRIMOIRE, monaco, registerGrimoire } from './monaco.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 
 export const uriOf = (path: string) => monaco.Uri.parse(`file:///${path}`);
@@ -27,6 +27,7 @@ export class EditorSession {
       automaticLayout: true,
       minimap: { enabled: false },
       fontSize: 14,
+      fontFamily: EDITOR_FONT,
       scrollBeyondLastLine: false,
       wordWrap: 'off',
       renderWhitespace: 'selection',

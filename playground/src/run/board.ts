@@ -1,9 +1,31 @@
 /**
  * The board at a log step: each player's zones with their cards and states, the shared zones
  * and the stack — as one viewer sees them (runtime/view.ts decides: a zone the viewer may not
- * look into shows only its count, a card they may not see has no name). Text only, never HTML.
+ * look into shows only its count, a card they may not see has no name).
+ *
+ * A card is drawn as its face, small (the SVG of `grimoire cards`, from the compile worker's
+ * latest faces: cards/faces.ts), with its name under it and its states (damage, tapped…) under
+ * that; a card the viewer may not see as the card back; a face-down card the viewer may see as
+ * its face marked "face down". A card with no face (renamed since the run, or the rules never
+ * compiled) is its name in a box. A deck (a zone nobody may look into) and a zone of many cards
+ * are piles — the top card, the count, and the list of the cards on demand — and a zone the viewer
+ * may not look into is a pile of backs with its count. Hovering a card shows its face larger (face-preview.ts); its title
+ * says its name, states and values. Game text is text (textContent); a face is put in the page
+ * only through cards/svg-element.ts.
  */
 import type { CardView, PlayerView, RequestView, ZoneView } from '../../../runtime/view.ts';
+import type { CardFace } from '../cards/faces.ts';
+import { faceElement } from '../cards/svg-element.ts';
+
+/** Where the board finds faces: by card name, the back, and the zones drawn as piles (a deck). */
+export interface BoardFaces {
+  face(name: string): CardFace | undefined;
+  readonly back: string;
+  pile(zone: string): boolean;
+}
+
+/** A zone of this many cards or more is drawn as a pile (its top card and its count), as a deck is. */
+export const PILE_FROM = 13;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -20,21 +42,46 @@ function statesText(states: Record<string, unknown>): string {
     .join(' · ');
 }
 
-function cardEl(c: CardView, attached = false): HTMLElement {
+/** The picture of a card: its face, the back, or (no face known) its name in a box. */
+function art(faces: BoardFaces, name: string | undefined): HTMLElement {
+  const box = el('span', 'card-art');
+  box.setAttribute('aria-hidden', 'true');
+  const svg = name === undefined ? faceElement(faces.back) : faceElement(faces.face(name)?.svg ?? '');
+  if (svg) box.append(svg);
+  else {
+    box.classList.add('no-face');
+    box.textContent = name ?? '?';
+  }
+  return box;
+}
+
+function cardEl(faces: BoardFaces, c: CardView, attached = false): HTMLElement {
   const card = el('span', `card${attached ? ' attached' : ''}${c.name === undefined ? ' unknown' : ''}${c.facedown ? ' facedown' : ''}`);
   const name = c.name ?? (c.facedown ? 'face-down card' : 'hidden card');
   if (c.name !== undefined) card.dataset.card = c.name;
-  card.append(el('span', 'card-name', name));
+  card.append(art(faces, c.name), el('span', 'card-name', name));
   const states = statesText(c.states);
   if (states) card.append(el('span', 'card-states', states));
   if (c.facedown && c.name !== undefined) card.append(el('span', 'card-states', 'face down'));
   const values = Object.entries(c.values ?? {}).map(([k, v]) => `${k} = ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`);
-  card.title = [name, ...Object.entries(c.states).map(([k, v]) => `${k}: ${JSON.stringify(v)}`), ...values].join('\n');
-  for (const a of c.attached) card.append(cardEl(a, true));
+  const title = c.name !== undefined ? faces.face(c.name)?.title : undefined;
+  card.title = [title && title !== name ? `${name} — ${title}` : name, ...Object.entries(c.states).map(([k, v]) => `${k}: ${JSON.stringify(v)}`), ...values].join('\n');
+  if (c.attached.length) {
+    const under = el('span', 'card-attached');
+    for (const a of c.attached) under.append(cardEl(faces, a, true));
+    card.append(under);
+  }
   return card;
 }
 
-function zoneEl(z: ZoneView): HTMLElement {
+/** A pile: the top card drawn over the edges of the ones beneath, and the count. */
+function pileEl(top: HTMLElement, count: number): HTMLElement {
+  const pile = el('span', 'pile');
+  pile.append(top, el('span', 'pile-count', `×${count}`));
+  return pile;
+}
+
+function zoneEl(faces: BoardFaces, z: ZoneView): HTMLElement {
   const zone = el('div', 'zone');
   zone.dataset.zone = z.label;
   zone.dataset.count = String(z.count);
@@ -43,20 +90,43 @@ function zoneEl(z: ZoneView): HTMLElement {
   zone.append(head);
   if (z.cards === null) {
     zone.dataset.hidden = 'true';
-    zone.append(el('span', 'zone-hidden', `${z.count} card${z.count === 1 ? '' : 's'}, hidden`));
+    const hidden = el('span', 'zone-hidden', `${z.count} card${z.count === 1 ? '' : 's'}, hidden`);
+    if (z.count === 0) zone.append(hidden);
+    else {
+      const back = el('span', 'card unknown');
+      back.title = hidden.textContent!;
+      back.append(art(faces, undefined), hidden);
+      zone.append(pileEl(back, z.count));
+    }
   } else if (z.cards.length === 0) zone.append(el('span', 'zone-empty', 'empty'));
-  else {
+  else if (z.cards.length >= PILE_FROM || faces.pile(z.zone)) {
+    zone.dataset.pile = 'true';
+    zone.append(pileEl(cardEl(faces, z.cards[0]!), z.count));
+    // Every card of the pile, top first, by name: opened on demand.
+    const list = el('details', 'pile-list');
+    list.append(el('summary', '', `all ${z.cards.length}, top first`));
+    const names = el('div', 'pile-names');
+    for (const c of z.cards) {
+      const chip = el('span', `pile-name${c.name === undefined ? ' unknown' : ''}`, c.name ?? (c.facedown ? 'face-down card' : 'hidden card'));
+      if (c.name !== undefined) chip.dataset.card = c.name;
+      const states = statesText(c.states);
+      if (states) chip.title = states;
+      names.append(chip);
+    }
+    list.append(names);
+    zone.append(list);
+  } else {
     const cards = el('div', 'cards');
-    for (const c of z.cards) cards.append(cardEl(c));
+    for (const c of z.cards) cards.append(cardEl(faces, c));
     zone.append(cards);
   }
   return zone;
 }
 
-function requestEl(r: RequestView): HTMLElement {
+function requestEl(faces: BoardFaces, r: RequestView): HTMLElement {
   const req = el('div', 'request');
   req.append(el('span', 'request-name', `${r.action} (by ${r.controller})`));
-  for (const c of r.cards) req.append(cardEl(c));
+  for (const c of r.cards) req.append(cardEl(faces, c));
   return req;
 }
 
@@ -68,7 +138,7 @@ function varsText(vars: Record<string, unknown>): string {
 }
 
 /** Draws `view` (the board after a step) into `host`; `caption` says which step and viewer. */
-export function renderBoard(host: HTMLElement, view: PlayerView, caption: string): void {
+export function renderBoard(host: HTMLElement, view: PlayerView, caption: string, faces: BoardFaces): void {
   host.replaceChildren();
   host.dataset.viewer = view.viewer;
   host.append(el('div', 'board-caption', `${caption} · turn ${view.turn}, ${view.active} active${view.result ? ` · ${view.result.winner ? `${view.result.winner} won` : 'draw'}: ${view.result.reason}` : ''}`));
@@ -80,20 +150,22 @@ export function renderBoard(host: HTMLElement, view: PlayerView, caption: string
     if (p.name === view.active) head.append(el('span', 'badge', 'active'));
     const vars = varsText(p.vars);
     if (vars) head.append(el('span', 'player-vars', vars));
-    side.append(head);
-    for (const z of p.zones) side.append(zoneEl(z));
+    const zones = el('div', 'zones');
+    for (const z of p.zones) zones.append(zoneEl(faces, z));
+    side.append(head, zones);
     host.append(side);
   }
   if (view.shared.length) {
     const shared = el('section', 'board-shared');
-    shared.append(el('div', 'board-player-head', 'shared'));
-    for (const z of view.shared) shared.append(zoneEl(z));
+    const zones = el('div', 'zones');
+    for (const z of view.shared) zones.append(zoneEl(faces, z));
+    shared.append(el('div', 'board-player-head', 'shared'), zones);
     host.append(shared);
   }
   const stack = el('section', 'board-stack');
   stack.append(el('div', 'board-player-head', `stack (${view.stack.length})`));
   if (view.stack.length === 0) stack.append(el('span', 'zone-empty', 'empty'));
-  for (const r of [...view.stack].reverse()) stack.append(requestEl(r));
+  for (const r of [...view.stack].reverse()) stack.append(requestEl(faces, r));
   host.append(stack);
 }
 

@@ -24,6 +24,7 @@ import { choiceLabel } from '../worker/variants.ts';
 import { RunClient, SLOW_RUN_MS } from './client.ts';
 import { LogView } from './log.ts';
 import { boardNote, renderBoard } from './board.ts';
+import { previewFacesIn } from '../cards/face-preview.ts';
 import { clearVerdict, renderVerdict } from './result.ts';
 import { el } from './dom.ts';
 import { VariantControls } from './variant-controls.ts';
@@ -36,8 +37,8 @@ import type { WorkspaceFile } from '../worker/protocol.ts';
 export interface RunPanelDeps {
   getWorkspace(): Workspace;
   session: Pick<EditorSession, 'reveal' | 'onOpen'>;
-  /** The compile worker's results: the open game's formats and parameters come from them. */
-  checker: Pick<Checker, 'onResult' | 'last'>;
+  /** The compile worker's results: the open game's formats and parameters come from them, the board's card faces too. */
+  checker: Pick<Checker, 'onResult' | 'last' | 'faces'>;
   /** The editor's gutter: Run all marks the lines the passing rulings ran (editor/executed-lines.ts). */
   gutter?: Pick<ExecutedGutter, 'show' | 'clear'>;
 }
@@ -684,7 +685,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const caption = `After step ${s.seq + 1} (${s.text.length > 60 ? s.text.slice(0, 57) + '…' : s.text}) · seen by ${v}`;
     if (view) {
       delete board.dataset.loading;
-      renderBoard(board, view, caption);
+      renderBoard(board, view, caption, deps.checker.faces);
       return;
     }
     board.dataset.loading = 'true';
@@ -723,6 +724,11 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   // The open game's formats and parameters, from each check of its rules. A result is the open
   // game's: switching games asks for a check at once, and the checker drops older answers.
   deps.checker.onResult((r) => variants.update(deps.getWorkspace().game, r.variants));
+  // The board draws cards as the faces of the latest check: new faces, a board redrawn with them.
+  deps.checker.faces.onChange(() => {
+    if (board.querySelector('.board-caption')) showBoard();
+  });
+  previewFacesIn(board, (name) => deps.checker.faces.face(name));
   refreshScenarios();
   if (deps.checker.last) variants.update(deps.getWorkspace().game, deps.checker.last.variants);
   clearRun('');

@@ -2,7 +2,8 @@
  * The compile worker: the real compiler, off the page's thread. Each request carries the whole
  * game's sources and rulings; the reply carries every diagnostic — the rulings' mistakes against
  * the compiled rules too (services/scenario-checks.ts) — the symbol index and, when the rules compile, the
- * game's formats and parameters (variants.ts) for the run panel.
+ * game's formats and parameters (variants.ts) for the run panel, and its card faces (card-faces.ts:
+ * faces/'s SVG of every card, sent again only when they changed) for the gallery, board and hover.
  *
  * One parse per check: `checkGame` hands back the parsed files it compiled, and the symbol index
  * is built from them (they exist even when a file has errors — the parser recovers). Parses of
@@ -29,9 +30,11 @@ import { formatFile } from './format-file.ts';
 import { variantsOf } from './variants.ts';
 import { loadBase, loadBasesFor } from './base-games.ts';
 import { shownDiagnostics, tooBigToCheck } from './budget.ts';
+import { FaceSets } from './card-faces.ts';
 
 const cache: ParseCache = new Map();
 const scenarioChecks = new ScenarioChecks();
+const faceSets = new FaceSets();
 
 /** The names of the files of the last question, kept while the next one carries the same texts. */
 let last: { files: WorkspaceFile[]; names: GameNames; parsed: ReturnType<typeof parseSources>['files'] } | null = null;
@@ -78,7 +81,7 @@ async function handle(req: CompileRequest): Promise<void> {
   const tooBig = tooBigToCheck(req.files);
   if (tooBig) {
     cache.clear(); // let go of the parses of the files as they were before
-    (self as unknown as Worker).postMessage({ type: 'checked', id: req.id, diagnostics: [], symbols: [], variants: null, ms: performance.now() - t0, gaveUp: tooBig } satisfies CompileReply);
+    (self as unknown as Worker).postMessage({ type: 'checked', id: req.id, diagnostics: [], symbols: [], variants: null, ms: performance.now() - t0, gaveUp: tooBig, faces: null } satisfies CompileReply);
     return;
   }
   try {
@@ -86,10 +89,11 @@ async function handle(req: CompileRequest): Promise<void> {
     const result = checkGame({ sources: req.files, loadBase }, cache);
     const symbols = indexSymbols(result.files).all;
     const diagnostics = [...result.diagnostics, ...scenarioChecks.check(req.scenarios, result.ir)];
-    reply = { type: 'checked', id: req.id, ...shownDiagnostics(diagnostics), symbols, variants: result.ir ? variantsOf(result.ir) : null, ms: performance.now() - t0 };
+    const faces = result.ir ? faceSets.next(result.ir, req.facesVersion) : null;
+    reply = { type: 'checked', id: req.id, ...shownDiagnostics(diagnostics), symbols, variants: result.ir ? variantsOf(result.ir) : null, ms: performance.now() - t0, faces };
   } catch (e) {
     cache.clear();
-    reply = { type: 'checked', id: req.id, diagnostics: [], symbols: [], variants: null, ms: performance.now() - t0, crash: String((e as Error)?.stack ?? e) };
+    reply = { type: 'checked', id: req.id, diagnostics: [], symbols: [], variants: null, ms: performance.now() - t0, crash: String((e as Error)?.stack ?? e), faces: null };
   }
   (self as unknown as Worker).postMessage(reply);
 }

@@ -2,7 +2,7 @@
  * The messages between the page and its workers — one place for their types.
  *
  * The compile worker (compile.worker.ts) checks the game's files on every (coalesced) edit and
- * returns diagnostics, the symbol index and the game's formats and parameters. The run worker (run.worker.ts) runs a scenario or a
+ * returns diagnostics, the symbol index, the game's formats and parameters and its card faces. The run worker (run.worker.ts) runs a scenario or a
  * random game; the page terminates it to cancel. The compile worker also answers the editor's
  * questions that need every file: find all references and rename (compiler/references.ts), and
  * formats a file (grammar/format.ts needs the parser, which stays in the worker).
@@ -12,6 +12,7 @@ import type { SymbolInfo } from '../../../compiler/symbols.ts';
 import type { ReferencesResult, RenameLocation } from '../../../compiler/references.ts';
 import type { GameRenameResult } from '../../../scenario/rename.ts';
 import type { GameVariants } from './variants.ts';
+import type { FaceSet } from './card-faces.ts';
 
 export interface WorkspaceFile {
   path: string;
@@ -28,6 +29,8 @@ export type CheckRequest = {
   files: WorkspaceFile[];
   /** The game's rulings (.yaml), checked against the compiled rules: their mistakes come back as diagnostics too. */
   scenarios: WorkspaceFile[];
+  /** The version of the card faces the page holds (0: none): unchanged faces are not sent again. */
+  facesVersion: number;
 };
 
 /**
@@ -72,4 +75,9 @@ export type CompileReply = {
   omitted?: { errors: number; warnings: number };
   /** The files are too big to check as you type (budget.ts): why, in words. Nothing was checked. */
   gaveUp?: string;
+  /**
+   * The card faces (card-faces.ts) when the rules compile: a new set, or 'unchanged' (the page's
+   * version is current); null when the rules do not compile — the page keeps its faces, marked stale.
+   */
+  faces: FaceSet | 'unchanged' | null;
 };

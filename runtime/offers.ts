@@ -1,0 +1,298 @@
+/**
+ * Offers — the engine's seventh room. Which actions a player may take now, at a decision: the
+ * candidates (every offerable action and card ability that passes the checks made before any
+ * trial — the player its `when` requires, an empty stack, its limit, a card where the ability
+ * works), then each tried by the room below (ActionsRoom.canDeclare). A random playout of a
+ * search may instead draw one candidate at a time and try only what it draws (sampleOffer).
+ */
+import type { DecisionOption } from './decisions.ts';
+import type { CountDecider } from './engine-types.ts';
+import type { Card, Player } from './model.ts';
+import type { CompiledAction } from './rules.ts';
+import { ActionsRoom } from './actions.ts';
+
+/** A player's choice of action: to pass. */
+export const PASS = Symbol('pass');
+/** sampleOffer: no offer, and passing is not allowed. */
+export const NO_OFFER = Symbol('no offer');
+
+/** An action a player may take now; for a card's ability, with the card that has it. */
+export interface Offer {
+  action: CompiledAction;
+  source: Card | null;
+}
+
+export abstract class OffersRoom extends ActionsRoom {
+  /** The actions `player` may take now (checked by a trial declaration that is then undone). */
+  availableActions(player: Player, windowName: string): Offer[] {
+    void windowName;
+    const level = this.listingDepth++;
+    try {
+      const n = this.collectCandidates(player, level);
+      const actions = this.candidateActions[level]!;
+      const sources = this.candidateSources[level]!;
+      const out: Offer[] = [];
+      for (let i = 0; i < n; i++) {
+        const a = actions[i]!;
+        const source = sources[i]!;
+        if (this.canDeclare(a, player, source)) out.push({ action: a, source });
+      }
+      return out;
+    } finally {
+      this.listingDepth--;
+    }
+  }
+
+  /**
+   * One of the offers `player` may take now, or PASS (when `canPass`), each as likely as the
+   * others, found without trying every candidate: a candidate drawn at random (by `byCount`, a
+   * uniform draw among `count`) is tried, and dropped if it fails, until one holds or "pass" is
+   * drawn — the first that holds is uniform among those that do. NO_OFFER: no offer, and no pass.
+   * For a search's random playouts (Engine.answerByCount with sampling): the same choices as a
+   * random player's over the listed offers, drawn differently.
+   */
+  protected sampleOffer(player: Player, canPass: boolean, byCount: CountDecider): Offer | typeof PASS | typeof NO_OFFER {
+    const level = this.listingDepth++;
+    try {
+      let n = this.collectCandidates(player, level);
+      const actions = this.candidateActions[level]!;
+      const sources = this.candidateSources[level]!;
+      for (;;) {
+        const m = n + (canPass ? 1 : 0);
+        if (m === 0) return NO_OFFER;
+        const j = m === 1 ? 0 : byCount(player, m);
+        if (j === n) return PASS;
+        const a = actions[j]!;
+        const source = sources[j]!;
+        if (this.canDeclare(a, player, source)) return { action: a, source };
+        n--;
+        actions[j] = actions[n]!;
+        sources[j] = sources[n]!;
+      }
+    } finally {
+      this.listingDepth--;
+    }
+  }
+
+  /** Listings in progress (a trial may list actions inside a listing): each level has its own candidates. */
+  private listingDepth = 0;
+  private candidateActions: CompiledAction[][] = [];
+  private candidateSources: (Card | null)[][] = [];
+
+  /**
+   * What availableActions tries, in its order, into the candidate lists of `level`: every
+   * offerable action and card ability (once per card that has it where it works) that passes the
+   * checks made before any trial — the player its `when` requires, an empty stack, its limit.
+   * Returns how many.
+   */
+  private collectCandidates(player: Player, level: number): number {
+    while (this.candidateActions.length <= level) {
+      this.candidateActions.push([]);
+      this.candidateSources.push([]);
+    }
+    const actions = this.candidateActions[level]!;
+    const sources = this.candidateSources[level]!;
+    let n = 0;
+    const offerable = this.rules.offerable;
+    const index = (this.abilityIndex ??= this.indexAbilities(offerable));
+    // The offerable actions in order: those always tried (`rest`), merged with the abilities the
+    // zones have cards for (`touched`, from abilitiesInZones); the other indexed abilities have
+    // no card where they can be declared.
+    const scratch = index.zones.length ? this.abilitiesInZones(player, index, offerable.length) : null;
+    const found = scratch !== null ? scratch.found : null;
+    const touched = scratch !== null ? scratch.touched : NO_INDICES;
+    // (The actions always tried whose `when` can hold for this player: for the active player, or another.)
+    const rest = player === this.active ? index.restActive : index.restOther;
+    let r = 0;
+    let t = 0;
+    while (r < rest.length || t < touched.length) {
+      const fromRest = t >= touched.length || (r < rest.length && rest[r]! < touched[t]!);
+      const i = fromRest ? rest[r++]! : touched[t++]!;
+      const a = offerable[i]!;
+      if (!fromRest) {
+        // Whose `when` cannot hold for this player (it requires the active player, or another): not
+        // tried (`rest` lists none of them).
+        const wp = a.whenPlayer;
+        if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
+      }
+      // Whose `when` requires an empty stack, while it is not: not tried.
+      if (a.whenEmptyStack && this.stack.length > 0) continue;
+      if (a.source < 0) {
+        if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.limit) continue;
+        actions[n] = a;
+        sources[n++] = null;
+        continue;
+      }
+      if (found !== null && index.indexed[i]) {
+        // Found through the zones where it can be declared (abilitiesInZones).
+        const cards = found[i]!;
+        for (let j = 0; j < cards.length; j++) {
+          const card = cards[j]!;
+          if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
+          actions[n] = a;
+          sources[n++] = card;
+        }
+        continue;
+      }
+      // A card's ability: once for each of the player's cards that has it and is where it works
+      // (the cards abilityCards lists, walked without making the list).
+      const all = this.cardsByDef[a.source];
+      if (!all) continue;
+      const zone = a.sourceZone;
+      for (let j = 0; j < all.length; j++) {
+        const card = all[j]!;
+        if (zone === -2 ? !card.host : !card.zone) continue;
+        if (zone >= 0 && card.zone!.def !== zone) continue;
+        if (this.controllerOf(card) !== player) continue;
+        // Where its `when` cannot hold, no need to evaluate it.
+        if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
+        if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
+        actions[n] = a;
+        sources[n++] = card;
+      }
+    }
+    if (scratch !== null) {
+      // Emptied by pop: setting `length` is a call into the runtime.
+      while (touched.length) {
+        const list = scratch.found[touched.pop()!]!;
+        while (list.length) list.pop();
+      }
+      this.abilityScratch = scratch;
+    }
+    return n;
+  }
+
+  /**
+   * Card abilities that can only be declared for a card lying in some of its player's own zones
+   * (`while in <zone>`, or a `when` that requires it: whenZones), by offerable index: those
+   * zones, for each zone and card definition the abilities to try, and the offerable actions
+   * that are not indexed (`rest`, in order: tried at every decision).
+   */
+  private abilityIndex: AbilityIndex | null = null;
+
+  /** abilitiesInZones' lists, kept for the next call (null while a call uses them: a call inside another makes its own). */
+  private abilityScratch: AbilityScratch | null = null;
+
+  /**
+   * For each offerable ability the index covers, the player's cards that have it and lie where
+   * it can be declared, in the order abilityCards lists them (the order the cards were made);
+   * `touched` lists the abilities with a card, in increasing order. The lists are the same as
+   * walking every card of the definition and keeping those in one of the zones: a card lies in
+   * the list of the zone it is in.
+   */
+  private abilitiesInZones(player: Player, index: AbilityIndex, n: number): AbilityScratch {
+    let scratch = this.abilityScratch;
+    this.abilityScratch = null;
+    if (scratch === null) {
+      scratch = { found: [], touched: [] };
+      for (let i = 0; i < n; i++) scratch.found.push([]);
+    }
+    const { found, touched } = scratch;
+    for (let zi = 0; zi < index.zones.length; zi++) {
+      const z = index.zones[zi]!;
+      const byDef = index.byZoneDef[z]!;
+      const cards = player.zones[z]!.cards;
+      for (let j = 0; j < cards.length; j++) {
+        const card = cards[j]!;
+        const ks = byDef[card.def];
+        if (ks === undefined) continue;
+        for (let q = 0; q < ks.length; q++) {
+          const k = ks[q]!;
+          const list = found[k]!;
+          if (list.length === 0) insertSorted(touched, k);
+          // In the order the cards were made (by id): a short insertion.
+          let at = list.length;
+          list.push(card);
+          while (at > 0 && list[at - 1]!.id > card.id) {
+            list[at] = list[at - 1]!;
+            at--;
+          }
+          list[at] = card;
+        }
+      }
+    }
+    return scratch;
+  }
+
+  private indexAbilities(offerable: CompiledAction[]): AbilityIndex {
+    const zones: number[] = [];
+    const byZoneDef: (number[] | undefined)[][] = [];
+    const indexed: boolean[] = [];
+    const rest: number[] = [];
+    offerable.forEach((a, k) => {
+      let where: number[] | null = null;
+      const sz = a.ir.sourceZone;
+      if (a.ir.source >= 0) {
+        if (sz >= 0 && !this.ir.zones[sz]!.shared) where = a.whenZones === null || a.whenZones.includes(sz) ? [sz] : [];
+        else if (sz === -1) where = a.whenZones;
+      }
+      indexed.push(where !== null);
+      if (where === null) rest.push(k);
+      for (const z of where ?? []) {
+        if (!zones.includes(z)) zones.push(z);
+        const byDef = (byZoneDef[z] ??= this.ir.cards.map(() => undefined));
+        (byDef[a.ir.source] ??= []).push(k);
+      }
+    });
+    // With few such abilities, walking their cards costs less than walking the zones.
+    if (rest.length > offerable.length - MIN_INDEXED_ABILITIES) return withRoles({ zones: [], byZoneDef: [], indexed: offerable.map(() => false), rest: offerable.map((_, k) => k) }, offerable);
+    return withRoles({ zones, byZoneDef, indexed, rest }, offerable);
+  }
+
+  /** Options for offers; a card ability offered for two copies of the card is told apart by place. */
+  protected offerOptions = (offers: readonly Offer[]): DecisionOption[] => {
+    const seen = new Map<CompiledAction, number>();
+    return offers.map((o) => {
+      const n = (seen.get(o.action) ?? 0) + 1;
+      seen.set(o.action, n);
+      return { label: n === 1 ? o.action.ir.name : `${o.action.ir.name} (${n})`, value: o };
+    });
+  };
+
+  /** Whether availableActions offers `a` (for the card `source`) to `player` now: its limit, then canDeclare (why-not.ts). */
+  offered(a: CompiledAction, player: Player, source: Card | null): boolean {
+    return !(a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, source)) ?? 0) >= a.limit) && this.canDeclare(a, player, source);
+  }
+}
+
+/** See Engine.abilityIndex. */
+interface AbilityIndex {
+  zones: number[];
+  byZoneDef: (number[] | undefined)[][];
+  indexed: boolean[];
+  rest: number[];
+  /** `rest` without the actions whose `when` cannot hold for the active player (whenPlayer), and for another. */
+  restActive: number[];
+  restOther: number[];
+}
+
+/** An index with its lists of `rest` for the active player and another (see availableActions). */
+function withRoles(index: Omit<AbilityIndex, 'restActive' | 'restOther'>, offerable: CompiledAction[]): AbilityIndex {
+  const can = (k: number, active: boolean): boolean => {
+    const wp = offerable[k]!.whenPlayer;
+    return !(wp !== null && (wp === 'never' || (wp === 'active') !== active));
+  };
+  return { ...index, restActive: index.rest.filter((k) => can(k, true)), restOther: index.rest.filter((k) => can(k, false)) };
+}
+
+/** See Engine.abilitiesInZones: the cards found for each offerable ability, and which have any. */
+interface AbilityScratch {
+  found: Card[][];
+  touched: number[];
+}
+
+const NO_INDICES: number[] = [];
+
+/** availableActions finds abilities through their zones when the game has at least this many (see indexAbilities). */
+const MIN_INDEXED_ABILITIES = 8;
+
+/** Inserts `k` into the increasing list `xs` (short lists). */
+function insertSorted(xs: number[], k: number): void {
+  let at = xs.length;
+  xs.push(k);
+  while (at > 0 && xs[at - 1]! > k) {
+    xs[at] = xs[at - 1]!;
+    at--;
+  }
+  xs[at] = k;
+}
