@@ -98,7 +98,7 @@ export async function cmdCards(args: string[]): Promise<number> {
   const outputs = (['svg', 'sheet', 'pdf'] as const).filter((o) => values[o] !== undefined);
   if (outputs.length !== 1) throw new UsageError(`cards writes one of --svg DIR, --sheet FILE.html or --pdf FILE.pdf${outputs.length ? ` (not ${outputs.map((o) => `--${o}`).join(' and ')})` : ''}`, false);
   if (values.sheet !== undefined && !/\.html?$/i.test(values.sheet)) throw new UsageError(`--sheet ${values.sheet}: the sheet is an HTML page (FILE.html)`, false);
-  if (values.pdf !== undefined && !/\.pdf$/i.test(values.pdf)) throw new UsageError(`--pdf ${values.pdf}: the file's extension is .pdf`, false);
+  if (values.pdf !== undefined && !/\.pdf$/i.test(values.pdf)) throw new UsageError(`--pdf ${values.pdf}: the PDF's file name must end in .pdf (FILE.pdf)`, false);
   const browser = values.pdf !== undefined ? chromiumForPdf() : null;
   const ir = requireIR(game);
   if (values.all && values.card !== undefined) throw new UsageError('cards takes --card NAME (one card) or --all (every card, also those in no deck), not both', false);

@@ -462,7 +462,7 @@ async function main(argv: string[]): Promise<number> {
       }
       for (const f of files) console.log(`wrote ${relative(projectRoot, f)}`);
       const g = positionals[0]!;
-      console.log(`\nNext:\n  npx grimoire check rules/${g} cards/${g}\n  npx grimoire demo ${g}\n  npx grimoire scenario rules/${g}/rulings\n(docs/tutorial.md walks through a game like it.)`);
+      console.log(`\nNext:\n  npx grimoire check rules/${g} cards/${g}\n  npx grimoire demo ${g}\n  npx grimoire scenario rules/${g}/rulings\n  npx grimoire cards ${g} --sheet ${g}.html   (print the cards; docs/cards.md: their faces)\n(docs/tutorial.md walks through a game like it.)`);
       return 0;
     }
     case 'demo':

@@ -114,11 +114,11 @@ export function checkGame(input: CompileInput, cache?: ParseCache): CompileResul
   if (!lowered.ir) return { diagnostics, files: own.files };
   // How the cards look when printed (faces, printed texts), and the printed texts checked against
   // the abilities: presentation only, added to an IR whose rules are complete.
+  // (The drift check reads the cards, not the faces: its warnings stay while a face has an error.)
   const faces = lowerFaces(resolved.decls, lowered.ir);
-  diagnostics.push(...faces.diagnostics);
+  diagnostics.push(...faces.diagnostics, ...checkTextDrift(resolved.decls, lowered.ir));
   if (faces.diagnostics.some((d) => d.severity === 'error')) return { diagnostics, files: own.files };
   lowered.ir.faces = faces.faces;
-  diagnostics.push(...checkTextDrift(resolved.decls, lowered.ir));
   return { ir: lowered.ir, diagnostics, files: own.files };
 }
 

@@ -163,8 +163,17 @@ class FaceLowerer {
     let at: FaceRegionIR['at'] = null;
     if (r.at) {
       const [x, y, w, h] = r.at.values;
-      if (r.at.values.length !== 4 || w! <= 0 || h! <= 0 || x! + w! > CARD_W || y! + h! > CARD_H) {
-        this.error('face/bad-place', r.at.loc, `at x, y, w, h places a region in millimetres from the card's top left corner, inside the ${CARD_W} × ${CARD_H} mm card (width and height more than 0)${r.at.values.length !== 4 ? `; this gives ${r.at.values.length} number${r.at.values.length === 1 ? '' : 's'}, not 4` : ''}`);
+      if (r.at.values.length !== 4 || x! < 0 || y! < 0 || w! <= 0 || h! <= 0 || x! + w! > CARD_W || y! + h! > CARD_H) {
+        const why =
+          r.at.values.length !== 4
+            ? `this gives ${r.at.values.length} number${r.at.values.length === 1 ? '' : 's'}, not 4`
+            : [
+                x! < 0 || y! < 0 ? `the corner ${x}, ${y} is outside the card` : '',
+                w! <= 0 || h! <= 0 ? `the size ${w} × ${h} is empty` : '',
+                x! + w! > CARD_W ? `its right edge x + w = ${+(x! + w!).toFixed(2)} is past ${CARD_W}` : '',
+                y! + h! > CARD_H ? `its bottom edge y + h = ${+(y! + h!).toFixed(2)} is past ${CARD_H}` : '',
+              ].filter(Boolean).join('; ');
+        this.error('face/bad-place', r.at.loc, `at x, y, w, h places a region in millimetres from the card's top left corner, inside the ${CARD_W} × ${CARD_H} mm card (width and height more than 0): ${why}`);
       } else at = [x!, y!, w!, h!];
     }
     const when = r.when ? this.condition(typeIndex, r.when) : null;
@@ -175,14 +184,17 @@ class FaceLowerer {
   private part(typeIndex: number, p: A.FacePart): FacePartIR | undefined {
     if (p.kind === 'string') return { kind: 'text', text: p.value };
     const field = this.fieldOf(typeIndex, p.name.text);
-    if (field !== undefined) {
+    const cardPart = (cardParts as readonly string[]).includes(p.name.text);
+    // An attr of that name is printed; a state or value of that name is not, and does not hide
+    // the card's own part (`value labels: labels = …`, as the seed games declare, and `labels`).
+    if (field !== undefined && !(cardPart && this.ir.cardFields[field]!.kind !== 'attr')) {
       if (this.ir.cardFields[field]!.kind !== 'attr') {
         this.notPrinted(field, p.name);
         return undefined;
       }
       return { kind: 'field', field };
     }
-    if ((cardParts as readonly string[]).includes(p.name.text)) return { kind: 'card', what: p.name.text as (typeof cardParts)[number] };
+    if (cardPart) return { kind: 'card', what: p.name.text as (typeof cardParts)[number] };
     this.error('name/unknown', p.name.loc, `a face shows the attrs of ${this.ir.cardTypes[typeIndex]!.name}, text in "quotes" and ${cardParts.join(', ')}; '${p.name.text}' is none of them`, this.didYouMean(p.name.text, [...this.attrNames(typeIndex), ...cardParts]));
     return undefined;
   }

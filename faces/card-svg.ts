@@ -31,15 +31,14 @@ export function escapeXml(s: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** A file-name-safe slug of a card name (ASCII letters and digits, else 'card'). */
+/**
+ * A file-name-safe slug of a card name: its letters, digits and symbols in any script (♠a,
+ * 見習い剣士), runs of anything else as one '-', at most 40 characters; 'card' if nothing is left.
+ * Never a path separator or a character Windows forbids in a file name.
+ */
 export function slug(name: string): string {
-  const s = name
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .toLowerCase()
-    .slice(0, 40);
-  return s || 'card';
+  const s = [...name.normalize('NFKC').replace(/[^\p{L}\p{N}\p{So}]+/gu, '-').replace(/^-+|-+$/g, '').toLowerCase()].slice(0, 40).join('');
+  return s.replace(/-+$/, '') || 'card';
 }
 
 /** One printed attribute: the field's name and the value as printed. */
@@ -263,14 +262,18 @@ function drawText(p: Placed, b: Box, ink: Ink): string {
     if (height <= avail) break;
   }
   let y = b.y + pad;
-  chosen!.blocks.forEach((bl, i) => {
+  const blocks = chosen!.blocks;
+  // A text too long for the box leaves each block after it one line at least (ending in "…"), so
+  // the generated text never silently vanishes under a long printed text.
+  const reserve = (i: number) => blocks.slice(i + 1).reduce((h, bl) => h + 14 + bl.size * 1.38, 0);
+  blocks.forEach((bl, i) => {
+    const lh = bl.size * 1.38;
+    const room = Math.floor((b.y + b.h - pad - (i > 0 ? 14 : 0) - y - reserve(i)) / lh);
+    if (room <= 0) return;
     if (i > 0) {
       if (bl.generated) out.push(`<path d="M${r(b.x + pad)} ${r(y + 5)}H${r(b.x + b.w - pad)}" stroke="${ink.edge}" stroke-opacity="0.35" stroke-width="1.5" stroke-dasharray="4 4"/>`);
       y += 14;
     }
-    const lh = bl.size * 1.38;
-    const room = Math.floor((b.y + b.h - pad - y) / lh);
-    if (room <= 0) return;
     const lines = bl.lines.length > room ? wrap(bl.lines.join('\n'), (b.w - 2 * pad) / bl.size, room) : bl.lines;
     const attrs = bl.generated ? 'fill="#555" font-style="italic"' : 'fill="#1a1a1a"';
     out.push(`<text font-size="${r(bl.size)}" ${attrs}>${lines.map((l, k) => `<tspan x="${r(b.x + pad)}" y="${r(y + bl.size * 1.05 + k * lh)}">${escapeXml(l)}</tspan>`).join('')}</text>`);

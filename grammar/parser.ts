@@ -1041,7 +1041,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       r.of = this.SUBRULE3(this.facePart);
     });
     this.OPTION4({
-      GATE: () => this.LA(1).image === 'at' && this.LA(2).tokenType === T.NumberLiteral,
+      GATE: () => this.LA(1).image === 'at' && (this.LA(2).tokenType === T.NumberLiteral || this.LA(2).tokenType === T.Minus),
       DEF: () => {
         const at = this.CONSUME2(T.Identifier);
         const values: number[] = [this.SUBRULE(this.decimal)];
@@ -1089,8 +1089,13 @@ export class GrimoireParser extends EmbeddedActionsParser {
     return map;
   });
 
-  /** A number with an optional decimal part: `3`, `3.5` (millimetres). */
+  /** A number with an optional sign and decimal part: `3`, `3.5`, `-1` (millimetres; the compiler says where a place is outside the card). */
   private decimal = this.RULE('decimal', (): number => {
+    let sign = '';
+    this.OPTION2(() => {
+      this.CONSUME(T.Minus);
+      sign = '-';
+    });
     const whole = this.CONSUME(T.NumberLiteral);
     let text = whole.image;
     this.OPTION(() => {
@@ -1098,7 +1103,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       const frac = this.CONSUME2(T.NumberLiteral);
       text = `${whole.image}.${frac.image}`;
     });
-    return this.ACTION(() => Number(text));
+    return this.ACTION(() => Number(sign + text));
   });
 
   // ------------------------------------------------------------ statements

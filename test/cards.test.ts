@@ -212,8 +212,11 @@ describe('card faces (faces/card-svg.ts)', () => {
     // Closing punctuation stays with the line it closes.
     expect(wrap('あいうえ。かき', 4, 10)).toEqual(['あいうえ。', 'かき']);
     expect(escapeXml('a<b>&"\'')).toBe('a&lt;b&gt;&amp;&quot;&apos;');
-    expect(slug('♠A')).toBe('a');
-    expect(slug('見習い剣士')).toBe('card');
+    expect(slug('♠A')).toBe('♠a');
+    expect(slug('見習い剣士')).toBe('見習い剣士');
+    expect(slug('Ｆｕｌｌ　ｗｉｄｔｈ')).toBe('full-width');
+    expect(slug('a/b\\c:d*e?f"g<h>i|j')).toBe('a-b-c-d-e-f-g-h-i-j');
+    expect(slug('・・・')).toBe('card');
     expect(slug('../../etc/passwd')).toBe('etc-passwd');
   });
 });
@@ -282,7 +285,9 @@ describe('grimoire cards', () => {
     expect(r.status, r.stderr).toBe(0);
     const files = readdirSync(out).filter((f) => f.endsWith('.svg'));
     expect(files).toHaveLength(trump.cards.length);
-    for (const f of files) expect(f).toMatch(/^\d{3}-[a-z0-9-]+\.svg$/);
+    // Names in any script, never a path separator or a character a file system refuses.
+    for (const f of files) expect(f).toMatch(/^\d{3}-[\p{L}\p{N}\p{So}-]+\.svg$/u);
+    expect(files).toContain('001-♠a.svg');
     expect(new Set(files).size).toBe(files.length);
     const first = readFileSync(join(out, files.sort()[0]!), 'utf8');
     expect(xmlProblem(first)).toBeNull();

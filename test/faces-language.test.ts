@@ -13,6 +13,7 @@ import { gameSources, listGames } from '../compiler/project.ts';
 import { GameNames } from '../compiler/references.ts';
 import { readClaims } from '../compiler/text-drift.ts';
 import { validateIR } from '../compiler/validate-ir.ts';
+import { cardSvg } from '../faces/card-svg.ts';
 import { formatGrim } from '../grammar/format.ts';
 import { foldBatch, playBatch } from '../runtime/batch.ts';
 import { root } from './helpers.ts';
@@ -232,8 +233,44 @@ describe('face <CardType> { … }', () => {
     expect(r.diagnostics[0]!.notes).toEqual(["did you mean 'title'?"]);
   });
 
-  it('two faces for one card type: name/duplicate', () => {
+  it('two faces for one card type: name/duplicate, saying to merge them (a face is named by its card type)', () => {
     expect(problems('face C { title }\nface C { picture }')).toEqual(['name/duplicate 2:6']);
+    const d = compile('face C { title }\nface C { picture }').diagnostics[0]!;
+    expect(d.message).toBe("card type 'C' has two faces");
+    expect(d.notes?.join(' ')).toContain('merge the two');
+  });
+
+  it('a place outside the card says which edge, negative numbers too', () => {
+    const message = (src: string) => compile(src).diagnostics.map((d) => `${d.code} ${d.message.split(': ').pop()}`);
+    expect(message('face C {\n  title at 50, 80, 20, 10\n}')).toEqual(['face/bad-place its right edge x + w = 70 is past 63; its bottom edge y + h = 90 is past 88']);
+    expect(message('face C {\n  title at -1, 0, 10, 10\n}')).toEqual(['face/bad-place the corner -1, 0 is outside the card']);
+    expect(problems('face C {\n  title at -1.5, 0, 10, 10\n}')).toEqual(['face/bad-place 2:9']);
+  });
+
+  it("the card's own parts (labels, title…) are not hidden by a value of that name (the seed games declare value labels)", () => {
+    const r = compile('card type D { attr skills: labels = [] value labels: labels = this.skills }\nface D {\n  type = type, labels\n}\ncard X "x": D { skills = [飛行] }\n');
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const face = r.ir!.faces[0]!;
+    expect(face.regions[0]!.parts).toEqual([{ kind: 'card', what: 'type' }, { kind: 'card', what: 'labels' }]);
+    expect(cardSvg(r.ir!, r.ir!.cards.findIndex((c) => c.name === 'X'))).toContain('D · flying');
+    // A state of another name is still refused.
+    expect(problems('face C {\n  stat = damage\n}')).toEqual(['face/not-printed 2:10']);
+  });
+
+  it("a face's mistake leaves the drift check's warnings in place", () => {
+    const drifting = 'card Z "z": C {\n  kind = magic\n  text "カードを2枚引く。"\n  trigger t { on moved this from any to field  effect { do draw(me, 1) } }\n}\n';
+    const codes = compile(drifting + 'face C {\n  titel\n}\n').diagnostics.map((d) => d.code).sort();
+    expect(codes).toEqual(['card/text-drift', 'face/unknown-word']);
+  });
+
+  it('a long printed text leaves the generated text one line at least, ending in "…"', () => {
+    const long = 'カードを1枚引く。'.repeat(200);
+    const r = compile(`face C {\n  title\n  text = printed, generated\n}\ncard L "l": C {\n  kind = magic\n  text "${long}"\n  trigger t { on moved this from any to field  effect { do draw(me, 1) } }\n}\n`);
+    const svg = cardSvg(r.ir!, r.ir!.cards.findIndex((c) => c.name === 'L'));
+    const italic = /<text [^>]*font-style="italic">(.*?)<\/text>/.exec(svg);
+    expect(italic, 'the generated text is drawn').not.toBeNull();
+    expect(italic![1]).toMatch(/When this card enters field/);
+    expect(svg).toContain('…');
   });
 
   it("a face's own words (a region, a frame style) are not names: references and rename of a field named like a region skip them", () => {
@@ -265,5 +302,7 @@ describe('face <CardType> { … }', () => {
     if (!r.ok) return;
     expect(r.text).toBe('face C cite "x" {\n  colour by kind { monster "#fff", magic "#000" }\n  cost = cost when not ex\n  stat "AP" = ap at 1.5, 2, 3, 4\n}\n');
     expect(formatGrim(r.text)).toEqual({ ok: true, text: r.text, changed: false });
+    // A negative place keeps its sign on the number.
+    expect(formatGrim('face C {\n  title at -1,0, 10, 10\n}\n')).toEqual({ ok: true, text: 'face C {\n  title at -1, 0, 10, 10\n}\n', changed: true });
   });
 });

@@ -281,7 +281,7 @@ describe('numbered labels: in the editor', () => {
 
   it('a card’s hover shows the labels it prints with their numbers', () => {
     const card = names.find('迅雷の剣士', 'card')!;
-    expect(symbolMarkdown(card)).toContain('先制（2）');
+    expect(symbolMarkdown(card)).toContain('prints 先制（2）');
     const label = names.find('先制', 'label')!;
     expect(label.detail).toBe('label 先制 value number = 1');
   });
