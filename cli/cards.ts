@@ -1,7 +1,9 @@
 /**
- * `grimoire cards <game> [--card NAME] --svg DIR | --sheet FILE.html | --pdf FILE.pdf`: printable
- * card faces in the default layout (faces/, docs/cards.md) — one SVG per card, a print-and-play
- * A4 sheet (3 × 3 cards with crop marks), or that sheet printed to PDF by headless Chromium.
+ * `grimoire cards <game> [--card NAME | --all] --svg DIR | --sheet FILE.html | --pdf FILE.pdf`:
+ * printable card faces (faces/, docs/cards.md: the game's `face` layouts, else the default face)
+ * — one SVG per card, a print-and-play A4 sheet (3 × 3 cards with crop marks, the Noto Sans JP
+ * subsets it needs embedded), or that sheet printed to PDF by headless Chromium. The cards the
+ * rules create are printed (faces/printable.ts); --all prints every card, --card one.
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -9,7 +11,9 @@ import { parseArgs } from 'node:util';
 import type { GameIR } from '../compiler/ir.ts';
 import { suggest } from '../compiler/diagnostics.ts';
 import { cardSvg, escapeXml, slug } from '../faces/card-svg.ts';
+import { printableCards } from '../faces/printable.ts';
 import { sheetHtml, sheetPages } from '../faces/sheet.ts';
+import { sheetFontCss, type EmbeddedFonts } from './sheet-fonts.ts';
 import { requireIR } from './games.ts';
 import { claimOutputFile } from './output-file.ts';
 import { UsageError } from './usage-error.ts';
@@ -61,15 +65,19 @@ export async function printPdf(html: string, out: string, browserPath: string): 
   }
 }
 
-/** The cards chosen by --card (all when it is not given). */
-function chooseCards(ir: GameIR, game: string, name: string | undefined): number[] {
-  if (name === undefined) return ir.cards.map((_, i) => i);
+/** The cards chosen by --card; else every card with --all; else the cards the rules create (faces/printable.ts). */
+function chooseCards(ir: GameIR, game: string, name: string | undefined, all: boolean): number[] {
+  if (name === undefined) return all ? ir.cards.map((_, i) => i) : printableCards(ir);
   const i = ir.cards.findIndex((c) => c.name === name);
   if (i >= 0) return [i];
   const byTitle = ir.cards.findIndex((c) => c.title === name);
   if (byTitle >= 0) return [byTitle];
   const near = suggest(name, ir.cards.map((c) => c.name)).slice(0, 3);
   throw new UsageError(`${game} has no card '${name}'${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : ` (it has ${ir.cards.length} cards, e.g. ${ir.cards.slice(0, 3).map((c) => `'${c.name}'`).join(', ')})`}`, false);
+}
+
+function kb(bytes: number): string {
+  return `${Math.round(bytes / 1024)} KB`;
 }
 
 /** File name of card i's SVG: its index (sorted order) and a slug of its name. */
@@ -82,7 +90,7 @@ export async function cmdCards(args: string[]): Promise<number> {
     args,
     allowPositionals: true,
     strict: true,
-    options: { card: { type: 'string' }, svg: { type: 'string' }, sheet: { type: 'string' }, pdf: { type: 'string' } },
+    options: { card: { type: 'string' }, all: { type: 'boolean' }, svg: { type: 'string' }, sheet: { type: 'string' }, pdf: { type: 'string' } },
   });
   const game = positionals[0];
   if (!game) throw new UsageError('cards needs a game, e.g. grimoire cards trump --sheet cards.html');
@@ -90,10 +98,13 @@ export async function cmdCards(args: string[]): Promise<number> {
   const outputs = (['svg', 'sheet', 'pdf'] as const).filter((o) => values[o] !== undefined);
   if (outputs.length !== 1) throw new UsageError(`cards writes one of --svg DIR, --sheet FILE.html or --pdf FILE.pdf${outputs.length ? ` (not ${outputs.map((o) => `--${o}`).join(' and ')})` : ''}`, false);
   if (values.sheet !== undefined && !/\.html?$/i.test(values.sheet)) throw new UsageError(`--sheet ${values.sheet}: the sheet is an HTML page (FILE.html)`, false);
-  if (values.pdf !== undefined && !/\.pdf$/i.test(values.pdf)) throw new UsageError(`--pdf ${values.pdf}: the file's extension is .pdf`, false);
+  if (values.pdf !== undefined && !/\.pdf$/i.test(values.pdf)) throw new UsageError(`--pdf ${values.pdf}: the PDF's file name must end in .pdf (FILE.pdf)`, false);
   const browser = values.pdf !== undefined ? chromiumForPdf() : null;
   const ir = requireIR(game);
-  const cards = chooseCards(ir, game, values.card);
+  if (values.all && values.card !== undefined) throw new UsageError('cards takes --card NAME (one card) or --all (every card, also those in no deck), not both', false);
+  const cards = chooseCards(ir, game, values.card, values.all === true);
+  const left = ir.cards.length - cards.length;
+  const unprinted = values.card === undefined && left > 0 ? ` (${left} card${left === 1 ? '' : 's'} in no deck left out: --all prints them too)` : '';
   if (values.svg !== undefined) {
     const dir = values.svg;
     if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--svg ${dir}: it is a file; --svg names a folder (made if needed)`, false);
@@ -108,20 +119,23 @@ export async function cmdCards(args: string[]): Promise<number> {
       join(dir, 'index.html'),
       `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeXml(ir.game.title || game)} — cards</title><style>body{font-family:'Noto Sans CJK JP','Noto Sans JP',sans-serif;display:flex;flex-wrap:wrap;gap:12px}figure{margin:0;text-align:center}</style></head><body>\n${rows.join('\n')}\n</body></html>\n`,
     );
-    console.error(`wrote ${cards.length} card${cards.length === 1 ? '' : 's'} to ${dir} (one SVG each, and index.html)`);
+    console.error(`wrote ${cards.length} card${cards.length === 1 ? '' : 's'} to ${dir} (one SVG each, and index.html)${unprinted}`);
     return 0;
   }
-  const html = sheetHtml(ir, cards);
+  let fonts: EmbeddedFonts = { css: '', files: 0, bytes: 0 };
+  const html = sheetHtml(ir, cards, { fontCss: (text) => sheetFontCss(text, (f) => (fonts = f)) });
   const pages = sheetPages(cards.length);
+  const what = `${cards.length} card${cards.length === 1 ? '' : 's'} on ${pages} A4 page${pages === 1 ? '' : 's'}`;
+  const font = fonts.files ? `, Noto Sans JP embedded (${fonts.files} subset${fonts.files === 1 ? '' : 's'}, ${kb(fonts.bytes)})` : '';
   if (values.sheet !== undefined) {
     claimOutputFile('--sheet', values.sheet);
     writeFileSync(values.sheet, html);
-    console.error(`wrote ${values.sheet}: ${cards.length} card${cards.length === 1 ? '' : 's'} on ${pages} A4 page${pages === 1 ? '' : 's'}`);
+    console.error(`wrote ${values.sheet} (${kb(Buffer.byteLength(html))}): ${what}${font}${unprinted}`);
     return 0;
   }
   const out = values.pdf!;
   claimOutputFile('--pdf', out);
   await printPdf(html, out, browser!);
-  console.error(`wrote ${out}: ${cards.length} card${cards.length === 1 ? '' : 's'} on ${pages} A4 page${pages === 1 ? '' : 's'}`);
+  console.error(`wrote ${out} (${kb(statSync(out).size)}): ${what}${unprinted}`);
   return 0;
 }

@@ -74,9 +74,10 @@ function usage(): string {
     '                                 whose outcome turns on a reading, and how; --md: the list for the rulebook\'s authors (docs/judges.md)',
     '  explain <scenario.yaml> [--game NAME]   a ruling\'s answer in a few lines, then only the steps that decided it, each with its rule text',
     '  faq <game> [--out FILE.md|FILE.html]    the casebook as a rulings document grouped by rule id: position, answer, steps with citations',
-    '  cards <game> [--card NAME] --svg DIR | --sheet FILE.html | --pdf FILE.pdf',
-    '                                 printable card faces in the default layout (docs/cards.md): one SVG per card, an A4',
-    '                                 print-and-play sheet (3 × 3 cards, crop marks), or that sheet as PDF (needs Chromium)',
+    '  cards <game> [--card NAME | --all] --svg DIR | --sheet FILE.html | --pdf FILE.pdf',
+    '                                 printable cards in the game\'s face layouts (docs/cards.md): one SVG per card, an A4',
+    '                                 print-and-play sheet (3 × 3 cards, crop marks), or that sheet as PDF (needs Chromium);',
+    '                                 the cards the rules create, --all every card, --card one',
     '  diff <gameA> <gameB> [--rulings] [--md FILE] [--json]   what B changes against A: definitions added, removed, changed',
     '                                 (with a text diff and citations), parameter defaults; --rulings: the rulings whose outcome changes',
     '  why-not <scenario.yaml> --player P [--step N] [--action NAME] [--game NAME] [--json]',
@@ -461,7 +462,7 @@ async function main(argv: string[]): Promise<number> {
       }
       for (const f of files) console.log(`wrote ${relative(projectRoot, f)}`);
       const g = positionals[0]!;
-      console.log(`\nNext:\n  npx grimoire check rules/${g} cards/${g}\n  npx grimoire demo ${g}\n  npx grimoire scenario rules/${g}/rulings\n(docs/tutorial.md walks through a game like it.)`);
+      console.log(`\nNext:\n  npx grimoire check rules/${g} cards/${g}\n  npx grimoire demo ${g}\n  npx grimoire scenario rules/${g}/rulings\n  npx grimoire cards ${g} --sheet ${g}.html   (print the cards; docs/cards.md: their faces)\n(docs/tutorial.md walks through a game like it.)`);
       return 0;
     }
     case 'demo':

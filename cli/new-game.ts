@@ -106,7 +106,12 @@ npx grimoire check rules/${name} cards/${name}
 npx grimoire demo ${name}
 npx grimoire play ${name} --games 1000
 npx grimoire scenario rules/${name}/rulings
+npx grimoire cards ${name} --sheet ${name}.html
 \`\`\`
+
+To print the cards for a paper play-test, \`grimoire cards\` draws each card in a default face;
+a \`face\` for the card type lays them out as the game's own, and \`text "…"\` on a card is its
+printed text ([docs/cards.md](../../docs/cards.md)).
 `;
 
 /** Creates the game's folders; returns the files written. Throws a message for the user. */

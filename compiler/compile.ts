@@ -7,6 +7,8 @@ import type { SourceFile } from '../grammar/ast.ts';
 import { diag, type Diagnostic } from './diagnostics.ts';
 import { resolveDeclarations, type Declarations } from './resolve.ts';
 import { lowerGame } from './lower.ts';
+import { lowerFaces } from './faces.ts';
+import { checkTextDrift } from './text-drift.ts';
 import type { GameIR } from './ir.ts';
 
 export interface SourceText {
@@ -108,7 +110,16 @@ export function checkGame(input: CompileInput, cache?: ParseCache): CompileResul
 
   const fileList = [...baseSources, ...input.sources].map((s) => s.path);
   const lowered = lowerGame(resolved.decls, fileList);
-  return { ir: lowered.ir, diagnostics: [...resolved.diagnostics, ...lowered.diagnostics], files: own.files };
+  const diagnostics = [...resolved.diagnostics, ...lowered.diagnostics];
+  if (!lowered.ir) return { diagnostics, files: own.files };
+  // How the cards look when printed (faces, printed texts), and the printed texts checked against
+  // the abilities: presentation only, added to an IR whose rules are complete.
+  // (The drift check reads the cards, not the faces: its warnings stay while a face has an error.)
+  const faces = lowerFaces(resolved.decls, lowered.ir);
+  diagnostics.push(...faces.diagnostics, ...checkTextDrift(resolved.decls, lowered.ir));
+  if (faces.diagnostics.some((d) => d.severity === 'error')) return { diagnostics, files: own.files };
+  lowered.ir.faces = faces.faces;
+  return { ir: lowered.ir, diagnostics, files: own.files };
 }
 
 /**

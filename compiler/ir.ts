@@ -56,6 +56,8 @@ export interface GameIR {
   turn: BodyIR;
   /** The game's heuristic score of a state for a player (`evaluate = …`), for agents; null when it declares none. */
   evaluate: EvaluateIR | null;
+  /** How the cards of a card type look when printed (`face`, faces/ and `grimoire cards`); the runtime never reads it. */
+  faces: FaceIR[];
 }
 
 export interface ParamIR {
@@ -128,7 +130,54 @@ export interface CardIR {
   attrs: { field: number; value: Literal | Literal[] }[];
   cite: string;
   loc: SrcLoc;
+  /** The printed text (`text "…"`), when the card has one: what the face prints; the rules never read it. */
+  text?: string;
 }
+
+/**
+ * A card type's face (`face <CardType> { … }`): regions placed on the 63 × 88 mm card, each
+ * showing printed values (docs/cards.md). Declarative: the only expressions are `when`
+ * conditions that compare the card's attrs with printed values (`this.<attr>`, literals,
+ * `== != < <= > >=`, `in`, `and`, `or`, `not`).
+ */
+export interface FaceIR {
+  cardType: number;
+  /** `bordered`: a frame in the card's colour around a tinted panel; `plain`: a white card, the colour is the ink. */
+  frame: 'bordered' | 'plain';
+  /** `colour by <field>`: the attr whose value picks the colour, or -1. */
+  colourField: number;
+  colours: { value: Literal; colour: string }[];
+  /** `colour "#hex"`: the colour when no value picks one ('' = the default palette). */
+  colour: string;
+  /** `show <field> as { … }`: how values of a field are written on this face. */
+  shows: { field: number; values: { value: Literal; text: string }[] }[];
+  regions: FaceRegionIR[];
+  cite: string;
+  loc: SrcLoc;
+}
+
+export const faceRegionKinds = ['title', 'cost', 'picture', 'type', 'labels', 'fields', 'text', 'stat', 'corner', 'pips', 'big', 'line'] as const;
+export type FaceRegionKind = (typeof faceRegionKinds)[number];
+
+export interface FaceRegionIR {
+  kind: FaceRegionKind;
+  /** A small label over the region ('' = none). */
+  caption: string;
+  /** What it shows, in order; empty = the region's default (the title for `title`, …). */
+  parts: FacePartIR[];
+  /** `pips = <count> of <symbol>`: the symbol drawn count times (a part), else null. */
+  symbol: FacePartIR | null;
+  /** `at x, y, w, h` in millimetres from the card's top left; null = placed by the layout. */
+  at: [number, number, number, number] | null;
+  when: Expr | null;
+  loc: SrcLoc;
+}
+
+export type FacePartIR =
+  | { kind: 'text'; text: string }
+  | { kind: 'field'; field: number }
+  /** The card's own: its title, name, card type, printed text, generated text, labels. */
+  | { kind: 'card'; what: 'title' | 'name' | 'type' | 'printed' | 'generated' | 'labels' };
 
 export interface VarIR {
   name: string;

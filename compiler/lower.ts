@@ -275,6 +275,7 @@ class Lowerer {
       setup: { name: 'setup', slots: 0, body: [], cite: '', loc: [0, 1, 1] },
       turn: { name: 'turn', slots: 0, body: [], cite: '', loc: [0, 1, 1] },
       evaluate: null,
+      faces: [],
     };
     if (game.formats.length === 0) ir.game.formats = [{ name: 'standard', title: 'standard', level: 1 }];
     if (!ir.game.defaultFormat) ir.game.defaultFormat = ir.game.formats[0]!.name;

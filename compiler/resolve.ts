@@ -115,9 +115,11 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     }
     if (existing) {
       diagnostics.push(
-        diag('name/duplicate', name.loc, `${d.kind} '${name.text}' is defined twice`, [
+        diag('name/duplicate', name.loc, d.kind === 'face' ? `card type '${name.text}' has two faces` : `${d.kind} '${name.text}' is defined twice`, [
           `the other definition is at ${existing.loc.file}:${existing.loc.line}:${existing.loc.col}`,
-          layer === 'own' && base.length > 0 ? `in a revision, write 'override ${d.kind === 'cardType' ? 'card type' : d.kind} …' to replace it` : 'rename one of them',
+          layer === 'own' && base.length > 0
+            ? `in a revision, write 'override ${d.kind === 'cardType' ? 'card type' : d.kind} …' to replace it`
+            : d.kind === 'face' ? 'a card type has one face: merge the two, or remove one' : 'rename one of them',
         ]),
       );
       return;

@@ -130,13 +130,14 @@ function numberedLabelsNote(d: A.CardDecl): string | undefined {
   const out: string[] = [];
   const item = (e: A.Expr) => {
     const n = e.kind === 'call' && e.args.length === 1 ? printedNumber(e.args[0]!) : undefined;
-    if (e.kind === 'call' && n !== undefined) out.push(`${e.callee.text}（${n}）`);
+    // As faces print it (faces/label-text.ts): full-width brackets after a Japanese name, a space after a Latin one.
+    if (e.kind === 'call' && n !== undefined) out.push(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]$/u.test(e.callee.text) ? `${e.callee.text}（${n}）` : `${e.callee.text} ${n}`);
   };
   for (const v of d.values) {
     if (v.value.kind === 'list') v.value.items.forEach(item);
     else item(v.value);
   }
-  return out.length ? out.join(' ') : undefined;
+  return out.length ? `prints ${out.join(' · ')}` : undefined;
 }
 
 /** The word at a position (1-based line and column) of a file's text, with its range. */

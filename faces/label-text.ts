@@ -1,8 +1,8 @@
 /**
  * A label as a card prints it: its title, and for a numbered label (`label 王 "王" value number`)
  * the number the card prints — 「王（3）」 after a Japanese title, "Ward 2" after a Latin one. A
- * label the card prints bare shows no number, as on the card. Used by the default face
- * (card-svg.ts); any other layout can call it.
+ * label the card prints bare shows no number, as on the card. What every face prints for a
+ * label (read-card.ts), declared or default.
  */
 import type { CardIR, GameIR, Literal } from '../compiler/ir.ts';
 

@@ -42,24 +42,60 @@ function cropMarks(): string {
   return `<svg class="marks" xmlns="http://www.w3.org/2000/svg" width="${PAGE_WIDTH_MM}mm" height="${PAGE_HEIGHT_MM}mm" viewBox="0 0 ${PAGE_WIDTH_MM} ${PAGE_HEIGHT_MM}"><path d="${lines.join('')}" stroke="#000" stroke-width="0.2" fill="none"/></svg>`;
 }
 
+/** The text a sheet's faces draw, by weight: what its web font must cover (faces/web-font.ts). */
+export interface SheetText {
+  regular: string;
+  bold: string;
+}
+
+export interface SheetOptions {
+  /**
+   * CSS `@font-face` rules for the text the sheet shows (the CLI embeds the Noto Sans JP subsets
+   * that cover it, cli/sheet-fonts.ts); without it the sheet uses the machine's fonts.
+   */
+  fontCss?: (text: SheetText) => string;
+}
+
+/** The characters of the faces' <text> elements, regular and bold apart (entities decoded). */
+export function facesText(svgs: string[]): SheetText {
+  const decode = (s: string) => s.replace(/<[^>]*>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  let regular = '';
+  let bold = '';
+  for (const svg of svgs) {
+    for (const m of svg.matchAll(/<text([^>]*)>([\s\S]*?)<\/text>/g)) {
+      const isBold = m[1]!.includes('font-weight="bold"');
+      // A bold <tspan> inside a regular text (a field's value).
+      for (const t of m[2]!.matchAll(/<tspan[^>]*font-weight="bold"[^>]*>([^<]*)<\/tspan>/g)) bold += decode(t[1]!);
+      if (isBold) bold += decode(m[2]!);
+      else regular += decode(m[2]!);
+    }
+    for (const m of svg.matchAll(/<title>([^<]*)<\/title>/g)) regular += decode(m[1]!);
+  }
+  return { regular, bold };
+}
+
 /** The sheet of the given cards (indices into ir.cards), in that order. */
-export function sheetHtml(ir: GameIR, cards: number[]): string {
+export function sheetHtml(ir: GameIR, cards: number[], options: SheetOptions = {}): string {
   const pages: string[] = [];
   const marks = cropMarks();
+  const svgs = cards.map((i) => cardSvg(ir, i, { id: `c${i}` }));
   for (let p = 0; p < sheetPages(cards.length); p++) {
-    const faces = cards
+    const faces = svgs
       .slice(p * PER_PAGE, (p + 1) * PER_PAGE)
-      .map((i) => `<div class="card">${cardSvg(ir, i, { id: `c${i}` })}</div>`)
+      .map((svg) => `<div class="card">${svg}</div>`)
       .join('\n');
     pages.push(`<section class="page" data-page="${p + 1}">${marks}<div class="grid">\n${faces}\n</div></section>`);
   }
   const title = `${ir.game.title || ir.game.name} — cards`;
+  const text = facesText(svgs);
+  const fonts = options.fontCss ? options.fontCss({ regular: text.regular + title, bold: text.bold }) : '';
   return `<!doctype html>
 <html lang="ja">
 <head>
 <meta charset="utf-8">
 <title>${escapeXml(title)}</title>
 <style>
+${fonts}
 @page { size: A4; margin: 0; }
 * { box-sizing: border-box; }
 html, body { margin: 0; padding: 0; background: #888; font-family: ${FONT_FAMILY}; }

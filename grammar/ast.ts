@@ -44,7 +44,8 @@ export type Decl =
   | EvaluateDecl
   | FlowDecl
   | RemoveDecl
-  | AmendDecl;
+  | AmendDecl
+  | FaceDecl;
 
 interface DeclBase {
   loc: Loc;
@@ -149,6 +150,14 @@ export interface CardDecl extends DeclBase {
   abilities: ActionDecl[];
   /** The card's continuous effects. */
   auras: AuraDecl[];
+  /** `text "…"`: the card's printed text (rules text as printed), never read by the rules. One per card. */
+  printed?: PrintedText[];
+}
+
+/** A card's printed text, `text "…"` (its range is the string's, so a drift warning can point into it). */
+export interface PrintedText {
+  text: string;
+  loc: Loc;
 }
 
 /** A continuous effect of a card: while it is where it works, `<value> by <n>` on every card of `to`. */
@@ -291,6 +300,60 @@ export interface RemoveDecl extends DeclBase {
   what: string;
   name: Name;
 }
+
+/**
+ * `face <CardType> [cite "…"] { item … }`: how the cards of a type look when printed (faces/,
+ * `grimoire cards`): named regions placed on the card, colours by an attribute. Declarative only:
+ * regions show fields, literal text and the card's built-ins; `when` compares printed values.
+ */
+export interface FaceDecl extends DeclBase {
+  kind: 'face';
+  /** The card type whose cards this face draws. */
+  name: Name;
+  items: FaceItem[];
+}
+
+/** `1 "A"`, `spade "#111"`: a printed value and the text or colour it gets. */
+export interface FaceMapEntry {
+  key: Expr;
+  text: string;
+  textLoc: Loc;
+  loc: Loc;
+}
+
+export type FaceItem =
+  /** `colour by <field> { value "#hex", … }` or `colour "#hex"`. */
+  | { kind: 'colour'; field?: Name; colour?: { text: string; loc: Loc }; map: FaceMapEntry[]; loc: Loc }
+  /** `show <field> as { value "text", … }`: how the field's values are written on this face. */
+  | { kind: 'show'; field: Name; map: FaceMapEntry[]; loc: Loc }
+  /** `frame bordered | plain`. */
+  | { kind: 'frame'; style: FaceWord; loc: Loc }
+  | FaceRegion;
+
+/**
+ * A word of the face's own vocabulary (a region, a frame style): not a name of the game, so
+ * find-references and rename never take it for one (it is not shaped like a Name).
+ */
+export interface FaceWord {
+  word: string;
+  loc: Loc;
+}
+
+/** `<region> ["caption"] [= part, …] [of <part>] [at x, y, w, h] [when <condition>]`. */
+export interface FaceRegion {
+  kind: 'region';
+  region: FaceWord;
+  caption?: string;
+  parts: FacePart[];
+  /** `pips = <count> of <symbol>`: the symbol part. */
+  of?: FacePart;
+  /** `at x, y, w, h` in millimetres from the card's top left. */
+  at?: { values: number[]; loc: Loc };
+  when?: Expr;
+  loc: Loc;
+}
+
+export type FacePart = { kind: 'string'; value: string; loc: Loc } | { kind: 'name'; name: Name };
 
 // ---------------------------------------------------------------- statements
 

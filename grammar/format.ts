@@ -56,7 +56,9 @@ function isWord(t: IToken): boolean {
 /** A token after which `-`/`+` is a sign, not a binary operator: an operator, an opening bracket, `,`, `:`, `..` or an operator word. */
 function takesSign(t: IToken | undefined): boolean {
   if (!t) return true;
-  if (isWord(t)) return isKeyword(t) && SPACED_KEYWORDS.has(t.image);
+  // (`at` places a face's region: `at -1, 0, 10, 10`. Where `at` names something, `at - 1` and
+  // `at -1` are the same tokens, so the spacing never changes a meaning.)
+  if (isWord(t)) return (isKeyword(t) && SPACED_KEYWORDS.has(t.image)) || t.image === 'at';
   return t.image !== ')' && t.image !== ']' && t.image !== '}';
 }
 

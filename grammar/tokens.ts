@@ -62,6 +62,8 @@ export const keywordWords = [
   'choose', 'by', 'option', 'for', 'each', 'repeat', 'while', 'do', 'perform', 'modify', 'unmodify', 'order', 'attached', 'until',
   'cancel', 'retarget', 'win', 'lose', 'draw', 'reason', 'log', 'then', 'not', 'and', 'or', 'has',
   'true', 'false', 'none', 'any',
+  // Card faces (docs/cards.md): the declaration word; the words inside a face are plain names.
+  'face',
 ] as const;
 export type KeywordWord = (typeof keywordWords)[number];
 

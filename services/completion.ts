@@ -9,6 +9,7 @@
  * language-services.ts turns the entries into Monaco's items.
  */
 import { keywordWords } from '../grammar/tokens.ts';
+import { faceCardParts, faceItemWords } from '../compiler/faces.ts';
 import type { SymbolInfo, SymbolKind } from '../compiler/symbols.ts';
 import type { CursorContext } from './cursor.ts';
 import { bindingMarkdown, builtInMarkdown, symbolMarkdown } from './markdown.ts';
@@ -128,6 +129,17 @@ export function completionEntries(ctx: CursorContext, names: NameTable, file = '
       for (const s of names.requestMembers) addSymbol(s, '3');
       for (const b of builtInRequestParts) addBuiltIn(b, 'built-in', '4');
     }
+    return out;
+  }
+
+  // Inside a face: where an item begins, only its words; where a region's content goes, the card's parts and fields first.
+  if (ctx.face === 'item') {
+    for (const w of faceItemWords) out.push({ label: w, kind: 'keyword', detail: 'face', sortText: `0${w}` });
+    return out;
+  }
+  if (ctx.face === 'part') {
+    for (const [w, doc] of Object.entries(faceCardParts)) out.push({ label: w, kind: 'built-in', detail: `${w}: ${doc}`, documentation: () => doc, sortText: `0${w}` });
+    for (const s of names.all) if (s.kind === 'card field' && s.detail.startsWith('attr ')) addSymbol(s, '1');
     return out;
   }
 

@@ -41,6 +41,11 @@ export interface CursorContext {
   typePosition: boolean;
   /** The (up to three) tokens before the word, nearest last: `['on', 'resolved']`. */
   before: string[];
+  /**
+   * Inside a `face { … }` block: `item` where an item begins (a region, `colour`, `show`,
+   * `frame`), `part` where a region's content goes (after `=`, `,` or `of`).
+   */
+  face?: 'item' | 'part';
   bindings: Binding[];
 }
 
@@ -55,7 +60,7 @@ export interface SymbolAt {
   builtIn?: BuiltIn;
 }
 
-const declarationWords = new Set(['game', 'revision', 'override', 'amend', 'remove', 'param', 'enum', 'label', 'zone', 'card', 'player', 'global', 'request', 'function', 'procedure', 'action', 'trigger', 'event', 'check', 'evaluate', 'setup', 'turn']);
+const declarationWords = new Set(['game', 'revision', 'override', 'amend', 'remove', 'param', 'enum', 'label', 'zone', 'card', 'player', 'global', 'request', 'function', 'procedure', 'action', 'trigger', 'event', 'check', 'evaluate', 'setup', 'turn', 'face']);
 const memberKinds = new Set<SymbolInfo['kind']>(['zone', 'player state', 'card field', 'request state']);
 
 function toTok(t: IToken, base: number, lineBase: number): Tok {
@@ -248,6 +253,14 @@ export function cursorContext(text: string, offset: number, names: NameTable): C
     bindings,
   };
   const prev = tokens[k - 1];
+  const head = word(tokens[from], 'override') ? from + 1 : from;
+  if (word(tokens[head], 'face')) {
+    // Depth 1 is the face's own block; 2 is a `{ value "…" }` list.
+    const depth = tokens.slice(head, k).reduce((d, t) => d + (punct(t, '{') ? 1 : punct(t, '}') ? -1 : 0), 0);
+    const lineStart = !!prev && (punct(prev, '{') || /\n/.test(text.slice(prev.end, typing ? typing.start : offset)));
+    if (depth === 1 && (punct(prev, '=') || punct(prev, ',') || word(prev, 'of'))) ctx.face = 'part';
+    else if (depth === 1 && lineStart) ctx.face = 'item';
+  }
   if (punct(prev, '.') && (!typing || typing.start === prev.end)) ctx.member = receiverAt(tokens, k - 1, env) ?? { type: 'unknown' };
   if (punct(prev, ':')) {
     const p2 = tokens[k - 2];

@@ -35,6 +35,28 @@ function editAfter(path: string, needle: string, line: string) {
 }
 
 describe('completion in context', () => {
+  it('inside a face: its words where an item begins; the card\'s parts and attrs where a region\'s content goes', () => {
+    const face = textOf(trump, 'rules/trump/face.grim');
+    const at = (line: string) => labels(face.replace('  frame plain\n', `  frame plain\n${line}\n`));
+    const item = at('  cor|');
+    expect(item).toContain('keyword:corner');
+    expect(item).toContain('keyword:colour');
+    expect(item).toContain('keyword:pips');
+    expect(item).not.toContain('keyword:move');
+    expect(item).not.toContain('card field:rank');
+    const part = at('  big = |');
+    expect(part).toContain('built-in:printed');
+    expect(part).toContain('built-in:title');
+    expect(part).toContain('card field:rank');
+    expect(part).not.toContain('card field:charged'); // a state: a face shows what is printed
+    expect(part).not.toContain('keyword:corner');
+    expect(at('  pips = rank of |')).toContain('card field:suit');
+    // Outside a face, the face words are not offered as keywords (only `face` itself).
+    const elsewhere = labels(editAfter('rules/trump/summons.grim', 'do place_barrier(k, me, true)', '    |'));
+    expect(elsewhere).not.toContain('keyword:pips');
+    expect(elsewhere).toContain('keyword:face');
+  });
+
   it('offers a player’s zones and states after `me.`, not card fields', () => {
     const l = labels(editAfter('rules/trump/summons.grim', 'do place_barrier(k, me, true)', '    move k to me.|'));
     expect(l).toContain('zone:hand');

@@ -6,7 +6,7 @@ import { compileGame } from '../compiler/compile.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { validateIR } from '../compiler/validate-ir.ts';
 import { Engine } from '../runtime/engine.ts';
-import { faceContent, labelText } from '../faces/card-svg.ts';
+import { cardSvg, faceContent, labelText } from '../faces/card-svg.ts';
 import { formatGrim } from '../grammar/format.ts';
 import { parseSources } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
@@ -255,6 +255,17 @@ describe('numbered labels: faces and formatting', () => {
     expect(labelText('飛行', null)).toBe('飛行');
   });
 
+  it("a game's declared face prints the number too, also where `show` renames the label (Summon & Magic's 先制（2）)", () => {
+    const r = compileGame({ sources: gameSources(root, 'summon-magic')! });
+    const ir = r.ir!;
+    const i = ir.cards.findIndex((c) => c.name === '迅雷の剣士');
+    expect(ir.faces.length).toBeGreaterThan(0);
+    const svg = cardSvg(ir, i);
+    expect(svg).toContain('先制（2）');
+    // 攻持ち is shown as "" on this face: left out, number or not.
+    expect(svg).not.toContain('攻持ち');
+  });
+
   it('the formatter keeps the new syntax as it is, and is idempotent on it', () => {
     // (Two or more spaces between words stay two: the formatter keeps an author's wide gaps.)
     const messy = 'label 王 "king" value number=1\ncard Old: C { rank = 1 keywords = [ 王( 3 ) , 飛行 ] }\n';
@@ -270,7 +281,7 @@ describe('numbered labels: in the editor', () => {
 
   it('a card’s hover shows the labels it prints with their numbers', () => {
     const card = names.find('迅雷の剣士', 'card')!;
-    expect(symbolMarkdown(card)).toContain('先制（2）');
+    expect(symbolMarkdown(card)).toContain('prints 先制（2）');
     const label = names.find('先制', 'label')!;
     expect(label.detail).toBe('label 先制 value number = 1');
   });

@@ -75,7 +75,7 @@ const cases: Record<string, Case[]> = {
     { file: ruling('t-magic', 'r-tm-05-hp-equals-cards-under-monster'), player: 'p1', action: 'Fireball.使う', kind: 'source', text: 'where the ability works (in hand)' },
   ],
   spimate: [
-    { file: ruling('spimate', 'r-sp-12-counter-chain'), step: 8, player: 'p1', action: '炎の魔導士.火の粉', kind: 'limit', text: 'already used 1 time this turn', at: 'cards/spimate/cards.grim:53' },
+    { file: ruling('spimate', 'r-sp-12-counter-chain'), step: 8, player: 'p1', action: '炎の魔導士.火の粉', kind: 'limit', text: 'already used 1 time this turn', at: 'cards/spimate/cards.grim:56' },
     { file: ruling('spimate', 'r-sp-12b-no-own-counter'), step: 1, player: 'p1', action: '打ち消しの印.対抗', kind: 'when', text: 'counter_timing(me) is false' },
     { file: ruling('spimate', 'r-sp-15-cannot-pay'), step: 0, player: 'p1', action: 'プレイ', kind: 'choice', text: 'playable_from_hand(it, me)' },
     { file: ruling('spimate', 'r-sp-16-occupied-square'), step: 2, player: 'p1', action: 'プレイ', kind: 'when', text: 'has_free_square(me) is false' },
