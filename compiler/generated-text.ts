@@ -365,11 +365,15 @@ class Phraser {
       case 'playerField':
         return `${possessive(this.expr(e.player))} ${words(this.ir.playerStates[e.field]?.name ?? '?')}`;
       case 'globalField':
-        return words(this.ir.globalStates[e.field]?.name ?? '?');
+        // "the current atk attacker": a game-wide state, never read as an adjective of what it is
+        // compared with ("this card is not no playtime").
+        return `the current ${words(this.ir.globalStates[e.field]?.name ?? '?')}`;
       case 'call': {
         const f = this.ir.functions[e.fn];
         if (!f) return UNKNOWN;
-        // `controller_of(this)` → "controller of this card"; `with_lp(x)` → "with lp of x".
+        // `controller_of(this)` → "controller of this card"; `with_lp(x)` → "x with lp" (a name that
+        // starts with a preposition qualifies its one argument); `units(x)` → "units of x".
+        if (e.args.length === 1 && /^(?:with|without|in|on|under|from)_/.test(f.name)) return `${this.expr(e.args[0]!)} ${words(f.name)}`;
         const joiner = /(?:^|_)of$/.test(f.name) ? ' ' : ' of ';
         return e.args.length ? `${words(f.name)}${joiner}${e.args.map((a) => this.expr(a)).join(', ')}` : words(f.name);
       }

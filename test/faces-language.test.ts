@@ -113,6 +113,16 @@ describe('generated text (compiler/generated-text.ts)', () => {
     expect(g.facts).toContainEqual({ kind: 'limit', value: 1, source: 'W.go' });
   });
 
+  it('phrases a preposition-named function after its argument, and a game-wide state as "the current …"', () => {
+    const ir = ok(
+      'global state marked: card = none\nfunction with_ap(l: cards): cards = l where it.ap > 0\n' +
+        'card Q: C {\n  kind = magic\n  action go {\n    effect {\n      if this != marked {\n        choose t: 1 from with_ap(opponent.field)\n        do deal_damage(t, 1)\n      }\n    }\n  }\n}',
+    );
+    const text = generatedText(ir, ir.cards.findIndex((c) => c.name === 'Q')).sentences[0]!.text;
+    expect(text).toContain('if this card is not the current marked');
+    expect(text).toContain("choose 1 of your opponent's field with ap; deal 1 damage to the chosen card");
+  });
+
   it('counts a repeat: repeat 2 { draw 1 } draws 2', () => {
     const ir = ok('card R: C {\n  kind = magic\n  action go { effect { repeat 2 { do draw(me, 1) } } }\n}');
     expect(generatedText(ir, ir.cards.findIndex((c) => c.name === 'R')).facts).toContainEqual({ kind: 'draw', value: 2, source: 'R.go' });
