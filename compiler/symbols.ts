@@ -4,6 +4,7 @@
  * names in scope. Built from parsed files (the AST), so it works while other files still have
  * errors; no name is resolved here beyond "which definitions carry this name".
  */
+import { labelText } from './label-text.ts';
 import type * as A from '../grammar/ast.ts';
 import { tokenize } from '../grammar/lexer.ts';
 import { keywordWords } from '../grammar/tokens.ts';
@@ -115,10 +116,10 @@ export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
   return { byName, all };
 }
 
-/** A whole number written out (`3`, `-1`), as text; undefined for anything else. */
-function printedNumber(e: A.Expr): string | undefined {
-  if (e.kind === 'number') return String(e.value);
-  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number') return `-${e.operand.value}`;
+/** A whole number written out (`3`, `-1`); undefined for anything else. */
+function printedNumber(e: A.Expr): number | undefined {
+  if (e.kind === 'number') return e.value;
+  if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number') return -e.operand.value;
   return undefined;
 }
 
@@ -130,8 +131,7 @@ function numberedLabelsNote(d: A.CardDecl): string | undefined {
   const out: string[] = [];
   const item = (e: A.Expr) => {
     const n = e.kind === 'call' && e.args.length === 1 ? printedNumber(e.args[0]!) : undefined;
-    // As faces print it (faces/label-text.ts): full-width brackets after a Japanese name, a space after a Latin one.
-    if (e.kind === 'call' && n !== undefined) out.push(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]$/u.test(e.callee.text) ? `${e.callee.text}（${n}）` : `${e.callee.text} ${n}`);
+    if (e.kind === 'call' && n !== undefined) out.push(labelText(e.callee.text, n));
   };
   for (const v of d.values) {
     if (v.value.kind === 'list') v.value.items.forEach(item);

@@ -1,19 +1,13 @@
 /**
  * A label as a card prints it: its title, and for a numbered label (`label 王 "王" value number`)
  * the number the card prints — 「王（3）」 after a Japanese title, "Ward 2" after a Latin one. A
- * label the card prints bare shows no number, as on the card. What every face prints for a
- * label (read-card.ts), declared or default.
+ * label the card prints bare shows no number, as on the card (the rule itself: compiler/label-text.ts).
+ * What every face prints for a label (read-card.ts), declared or default.
  */
 import type { CardIR, GameIR, Literal } from '../compiler/ir.ts';
+import { labelText } from '../compiler/label-text.ts';
 
-/** Ends in a Japanese (or other full-width) character: the number goes in full-width brackets. */
-const WIDE_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]$/u;
-
-/** `王（3）`, `Ward 2`, or the title alone when there is no number. */
-export function labelText(title: string, n: number | null): string {
-  if (n === null) return title;
-  return WIDE_END.test(title) ? `${title}（${n}）` : `${title} ${n}`;
-}
+export { labelText };
 
 /** The number `card` prints for the label named `name`, or null (none printed, or a label that carries none). */
 export function printedNumber(ir: GameIR, card: CardIR, name: string): number | null {
