@@ -16,7 +16,9 @@
  * Whole-run figures (`npm run bench`) move by up to 15% with the machine's load; a ratio measured
  * this way moves by a few per cent. Options: --base REV (required), --head REV (B another commit
  * instead of this checkout), --games a,b (default: Vanilla and the four seed games), --rounds N
- * (16), --mcts, --iterations N (300 per opening).
+ * (16), --draws sampled|listed (how random players draw an action, as `grimoire play --draws`;
+ * sampled by default — a commit from before sampled draws plays listed whatever this says, so
+ * against one `--draws listed` compares the same games), --mcts, --iterations N (300 per opening).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -34,13 +36,19 @@ function option(name: string): string | null {
 
 const base = option('--base');
 if (!base) {
-  process.stderr.write('usage: npm run bench:ab -- --base REV [--head REV] [--games vanilla,trump,…] [--rounds N] [--mcts] [--iterations N]\n');
+  process.stderr.write('usage: npm run bench:ab -- --base REV [--head REV] [--games vanilla,trump,…] [--rounds N] [--draws sampled|listed] [--mcts] [--iterations N]\n');
   process.exit(2);
 }
 const games = (option('--games') ?? 'vanilla,trump,summon-magic,t-magic,spimate').split(',');
 const rounds = Number(option('--rounds') ?? 16);
 const iterations = Number(option('--iterations') ?? 300);
 const withMcts = process.argv.includes('--mcts');
+/** How random players draw an action (runtime ActionDraws; a commit before them has only listed draws and ignores it). */
+const draws = option('--draws') ?? 'sampled';
+if (draws !== 'sampled' && draws !== 'listed') {
+  process.stderr.write(`bench:ab: --draws is sampled or listed, not '${draws}'\n`);
+  process.exit(2);
+}
 /** The format each game is measured in (trump's search agents play master, as in bench/search-speed.ts). */
 const FORMATS: Record<string, string | undefined> = { trump: 'master' };
 
@@ -52,7 +60,7 @@ import { newEngine, playOn } from './runtime/play.ts';
 export function playouts(root, game, format) {
   const ir = compileGame({ sources: gameSources(root, game), loadBase: (n) => gameSources(root, n) }).ir;
   if (!ir) throw new Error(game + ' does not compile in ' + root);
-  const opts = { askForced: game === 'vanilla', format };
+  const opts = { askForced: game === 'vanilla', format, draws: ${JSON.stringify(draws)} };
   const engine = newEngine(ir, 1, opts);
   return (seed) => playOn(engine, seed, opts).hash;
 }

@@ -402,8 +402,15 @@ async function main(): Promise<void> {
     .filter((g) => g !== 'vanilla')
     .flatMap((g) => {
       try {
+        // Random players as `grimoire play` has them (actions drawn: sampled) and drawing among
+        // the listed offers (the games the start played), interleaved.
         const engine = newEngine(compiled(g), 1);
-        return measurePlayouts([{ name: g, play: (s) => playOn(engine, s), budget: quick ? 300 : 1000 }]);
+        const listed = newEngine(compiled(g), 1, { draws: 'listed' });
+        const [a, b] = measurePlayouts([
+          { name: g, play: (s) => playOn(engine, s), budget: quick ? 300 : 1000 },
+          { name: g, play: (s) => playOn(listed, s, { draws: 'listed' }), budget: quick ? 300 : 1000 },
+        ]);
+        return [{ ...a!, listed: b! }];
       } catch {
         return [];
       }
@@ -440,12 +447,13 @@ async function main(): Promise<void> {
   lines.push('');
   lines.push(`Balance lab (issue 13): grimoire balance trump --games ${f(balance.games)} against grimoire play of the same games, one worker thread each: ${f(median(balance.balanceSeconds), 1)} s against ${f(median(balance.playSeconds), 1)} s → ${f(balance.ratio, 2)}× (target ≤ 1.3×); with ${balance.mcts.agents} in both seats (trump master): ${f(balance.mcts.gamesPerMinute, 1)} games/min on one thread (${balance.mcts.games} games)`);
   lines.push('');
-  lines.push(`Seed games, random playouts (each game's default format; "start": at the start of issue 14, commit ${start.commit}, bench/baselines/issue-14-start.json)`);
-  lines.push('| game | games/s | start | × start | decisions/s | mean turns | mean decisions |');
-  lines.push('|---|---|---|---|---|---|---|');
+  lines.push(`Seed games, random playouts (each game's default format; "start": at the start of issue 14, commit ${start.commit}, bench/baselines/issue-14-start.json). Random players draw an action by sampling (grimoire play's default); "listed": drawing among the listed offers, the games the start played`);
+  lines.push('| game | games/s | listed | start | × start | × start, listed | decisions/s | mean turns · listed | mean decisions · listed |');
+  lines.push('|---|---|---|---|---|---|---|---|---|');
   for (const p of seedGames) {
     const before = start.seedGames[p.name];
-    lines.push(`| ${p.name} | ${spread(p.gamesPerSecond)} | ${before ? f(before) : '–'} | ${before ? `${f(p.gamesPerSecond.median / before, 2)}×` : '–'} | ${spread(p.decisionsPerSecond)} | ${f(p.meanTurns, 2)} | ${f(p.meanDecisions, 2)} |`);
+    const times = (x: number) => (before ? `${f(x / before, 2)}×` : '–');
+    lines.push(`| ${p.name} | ${spread(p.gamesPerSecond)} | ${spread(p.listed.gamesPerSecond)} | ${before ? f(before) : '–'} | ${times(p.gamesPerSecond.median)} | ${times(p.listed.gamesPerSecond.median)} | ${spread(p.decisionsPerSecond)} | ${f(p.meanTurns, 2)} · ${f(p.listed.meanTurns, 2)} | ${f(p.meanDecisions, 2)} · ${f(p.listed.meanDecisions, 2)} |`);
   }
   lines.push('');
   lines.push(`(${f((performance.now() - started) / 1000, 1)} s)`);

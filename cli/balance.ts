@@ -27,7 +27,7 @@ interface Side {
 
 export async function cmdBalance(game: string | undefined, v: Record<string, unknown>): Promise<number> {
   if (!game) throw new UsageError('balance needs a game, e.g. grimoire balance trump --games 2000');
-  for (const o of ['summaries', 'final-state', 'check-invariants', 'out', 'verbose', 'game']) if (v[o] !== undefined) throw new UsageError(`balance takes no --${o}`);
+  for (const o of ['summaries', 'final-state', 'check-invariants', 'draws', 'out', 'verbose', 'game']) if (v[o] !== undefined) throw new UsageError(`balance takes no --${o}`);
   const vsGame = v.vs as string | undefined;
   const vsParams = v['vs-param'] as string[] | undefined;
   if (vsGame !== undefined && vsParams !== undefined) throw new UsageError('--vs and --vs-param cannot go together: compare with another game or revision (--vs), or with other rule parameters (--vs-param)');

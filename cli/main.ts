@@ -47,7 +47,7 @@ import { cmdFaq } from './faq.ts';
 import { cmdCards } from './cards.ts';
 import { cmdDiff } from './diff.ts';
 import { cmdCoverage } from './coverage.ts';
-import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
+import { agentOption, checkFormat, drawsOption, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
 import { cmdWhyNot } from './why-not.ts';
 
@@ -60,6 +60,7 @@ function usage(): string {
     '                                 --check: write nothing, list the files that would change, exit 1 if any',
     '  build <game> [--out FILE]      write the game\'s IR (JSON)',
     '  play <game> [--p1 AGENT] [--p2 AGENT] [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value] [--check-invariants]',
+    '          [--draws sampled|listed]       how random players draw an action: sampled (the default) or listed (docs/agents.md)',
     '  duel <game> AGENT_A AGENT_B [--games N] [--seed S] [--format NAME] [--workers N] [--param name=value] [--json]',
     '                                 A against B, swapping seats every game: A\'s win rate with its 95% interval',
     '  balance <game> [--games N] [--seed S] [--format NAME] [--param name=value] [--p1 AGENT] [--p2 AGENT] [--workers N]',
@@ -176,7 +177,8 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   claimOutputFile('--summaries', v.summaries as string | undefined);
   const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
   warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2]);
-  const opts: BatchOptions = { format, params, finalState: !!finalState, checkInvariants: !!v['check-invariants'], agents };
+  const draws = drawsOption(v.draws);
+  const opts: BatchOptions = { format, params, finalState: !!finalState, checkInvariants: !!v['check-invariants'], agents, draws };
   const started = performance.now();
   const summaries = await playSeeds(ir, seed, games, opts, workers, `${game} ${format}`, !json);
   const seconds = (performance.now() - started) / 1000;
@@ -218,7 +220,7 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
 /** `duel`: agent A against agent B, seats swapped every game; A's win rate with its 95% interval. */
 async function cmdDuel(game: string | undefined, a: string | undefined, b: string | undefined, v: Record<string, unknown>): Promise<number> {
   if (!game || !a || !b) throw new UsageError('duel needs a game and two agents, e.g. grimoire duel trump mcts:500 random --games 200');
-  for (const o of ['p1', 'p2', 'summaries', 'final-state', 'check-invariants']) if (v[o] !== undefined) throw new UsageError(`duel takes no --${o}: A and B are its agents (use play for --p1/--p2, --summaries and the rest)`);
+  for (const o of ['p1', 'p2', 'summaries', 'final-state', 'check-invariants', 'draws']) if (v[o] !== undefined) throw new UsageError(`duel takes no --${o}: A and B are its agents (use play for --p1/--p2, --summaries and the rest)`);
   const nameA = agentOption('agent A', a);
   const nameB = agentOption('agent B', b);
   const ir = requireIR(game);
@@ -363,6 +365,7 @@ async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean' },
       'final-state': { type: 'string' },
       'check-invariants': { type: 'boolean' },
+      draws: { type: 'string' },
       summaries: { type: 'string' },
       param: { type: 'string', multiple: true },
       workers: { type: 'string' },

@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import type { GameIR } from '../compiler/ir.ts';
 import { parseAgent } from '../runtime/agents/spec.ts';
+import type { ActionDraws } from '../runtime/engine.ts';
 import { textReadings } from '../scenario/check.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -61,6 +62,13 @@ export function agentOption(option: string, value: unknown): string {
   const spec = parseAgent(String(value));
   if ('error' in spec) throw new UsageError(`${option}: ${spec.error}`);
   return spec.name;
+}
+
+/** `--draws`: how random players draw an action (ActionDraws): sampled, the default, or listed. */
+export function drawsOption(value: unknown): ActionDraws | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'sampled' || value === 'listed') return value;
+  throw new UsageError(`--draws ${String(value)}: it is sampled (the default: a drawn action is tried, the others only as needed) or listed (every action tried, then one drawn: the games a seed gave before 2026-11-28)`, false);
 }
 
 /** More threads than this cost memory (one compiled game each) and gain nothing. */

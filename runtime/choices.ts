@@ -35,6 +35,12 @@ export abstract class ChoicesRoom extends MovesRoom {
    * random playouts; see ActionsRoom.sampleOffer), `decideByCount` called once per draw.
    */
   protected sampleActions = false;
+  /**
+   * With `decideByCount`: a random player's choice of action is drawn as with `sampleActions`,
+   * its decision counted and the chain of triggers ended as a listing would (Engine.run's
+   * `draws`; FlowRoom.chooseAction).
+   */
+  protected drawAsListed = false;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {

@@ -96,6 +96,15 @@ export type Decider = (d: Decision) => number;
  */
 export type CountDecider = (player: Player, count: number) => number;
 
+/**
+ * How a random player (a CountDecider) chooses an action: 'listed', every offer tried and one
+ * drawn among them and the pass; 'sampled', a candidate drawn and tried until one holds or the
+ * pass is drawn (OffersRoom.sampleOffer) — the same chances for every option and the same
+ * decision count, drawn differently (other games from the same seed), and cheaper: most
+ * candidates are never tried.
+ */
+export type ActionDraws = 'listed' | 'sampled';
+
 /** Thrown by a host's decider to stop a run at that decision, leaving the state as it is (null: a decision answered by count). */
 export class StopRun {
   constructor(readonly decision: Decision | null) {}

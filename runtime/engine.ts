@@ -23,7 +23,7 @@
 import type { GameIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import type { EngineOptions as Options } from './engine-types.ts';
-import { StopRun, type CountDecider, type Decider, type GameResult } from './engine-types.ts';
+import { StopRun, type ActionDraws, type CountDecider, type Decider, type GameResult } from './engine-types.ts';
 import type { Player } from './model.ts';
 import { FlowRoom } from './flow.ts';
 import { compileRules } from './rules.ts';
@@ -33,7 +33,7 @@ import { whyNot, type WhyNotHost, type WhyNotVerdict } from './why-not.ts';
 
 export type { Decision, DecisionOption } from './decisions.ts';
 export { StopRun, DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING } from './engine-types.ts';
-export type { CountDecider, Decider, GameResult, LogEvent } from './engine-types.ts';
+export type { ActionDraws, CountDecider, Decider, GameResult, LogEvent } from './engine-types.ts';
 
 export type EngineOptions = Options<Engine>;
 export type { WhyNotReason, WhyNotVerdict, WhyNotKind } from './why-not.ts';
@@ -83,10 +83,11 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
    * Plays a whole game — setup, then turns — asking `decide` at every decision, and returns the
    * result; or null when `decide` threw `StopRun` (the state then stays as it was at that
    * decision). Runs synchronously: a replay is the seed plus the answers. `byCount`, for a
-   * decider that reads only the number of options, answers choices without decision objects.
+   * decider that reads only the number of options, answers choices without decision objects;
+   * `draws`, how it chooses an action (ActionDraws: 'sampled' in play.ts's random games).
    */
-  run(decide: Decider, byCount: CountDecider | null = null): GameResult | null {
-    return this.drive(decide, () => this.runGame(), byCount);
+  run(decide: Decider, byCount: CountDecider | null = null, draws: ActionDraws = 'listed'): GameResult | null {
+    return this.drive(decide, () => this.runGame(), byCount, draws);
   }
 
   /**
@@ -100,10 +101,11 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
     return this.drive(decide, () => this.runFromWindow(start));
   }
 
-  private drive(decide: Decider, body: () => void, byCount: CountDecider | null = null): GameResult | null {
+  private drive(decide: Decider, body: () => void, byCount: CountDecider | null = null, draws: ActionDraws = 'listed'): GameResult | null {
     this.decide = decide;
     this.decideByCount = byCount;
     this.sampleActions = false;
+    this.drawAsListed = byCount !== null && draws === 'sampled';
     // A scenario writes its position straight into the state: whatever was known of the state is forgotten.
     this.changes++;
     try {
@@ -127,6 +129,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
   answerByCount(byCount: CountDecider | null, sample = false): void {
     this.decideByCount = byCount;
     this.sampleActions = byCount !== null && sample;
+    this.drawAsListed = false;
   }
 
   /** What `player` may see of the state (null: the judge, who sees everything). See view.ts. */

@@ -207,11 +207,28 @@ export abstract class FlowRoom extends OffersRoom {
    * was offered and no one was asked (unless `askWhenNone`: then "pass" alone is asked).
    * `respondTo`: the request answered (a priority round), for the decision's prompt.
    *
-   * A search's playouts by count with sampling (Engine.answerByCount) draw one offer or the pass
-   * without listing every offer (ActionsRoom.sampleOffer): the same distribution, other draws.
+   * A random player (Engine.run's `draws: 'sampled'`) and a search's playouts by count with
+   * sampling (Engine.answerByCount) draw one offer or the pass without listing every offer
+   * (OffersRoom.sampleOffer): the same distribution, other draws. The random player's draw keeps
+   * the decision count and the chain of triggers as the listing does; the playouts' count only
+   * the actions taken.
    */
   private chooseAction(p: Player, canPass: boolean, askWhenNone: boolean, respondTo: Request | null, windowName: string): Offer | typeof PASS | typeof NO_OFFER {
     const byCount = this.decideByCount;
+    if (byCount !== null && this.drawAsListed && this.trial === 0) {
+      // A random player's draw, its decision counted and the chain of triggers ended as the
+      // listing below would: it counts the offers, so as many are found as that needs — a second
+      // one where one alone is not asked, one after "pass" where none would not be asked or
+      // would end the chain of triggers.
+      const needIfOffer = !canPass && !this.askForced && !this.askSingleActions ? 2 : 1;
+      const needIfPass = !askWhenNone || this.triggerChain > 0 ? 1 : 0;
+      const v = this.sampleOffer(p, canPass, byCount, needIfOffer, needIfPass);
+      const offers = this.offersFound;
+      if (offers > 0) this.triggerChain = 0;
+      else if (!askWhenNone) return NO_OFFER;
+      if (!(offers === 1 && !canPass && !this.askForced && !this.askSingleActions)) this.decisions++;
+      return v;
+    }
     if (byCount !== null && this.sampleActions && this.trial === 0) {
       const v = this.sampleOffer(p, canPass, byCount);
       if (v !== PASS && v !== NO_OFFER) {

@@ -2,8 +2,9 @@
  * Offers — the engine's seventh room. Which actions a player may take now, at a decision: the
  * candidates (every offerable action and card ability that passes the checks made before any
  * trial — the player its `when` requires, an empty stack, its limit, a card where the ability
- * works), then each tried by the room below (ActionsRoom.canDeclare). A random playout of a
- * search may instead draw one candidate at a time and try only what it draws (sampleOffer).
+ * works), then each tried by the room below (ActionsRoom.canDeclare). A random player, and a
+ * search's random playouts, instead draw one candidate at a time and try only what they draw
+ * (sampleOffer).
  */
 import type { DecisionOption } from './decisions.ts';
 import type { CountDecider } from './engine-types.ts';
@@ -48,31 +49,55 @@ export abstract class OffersRoom extends ActionsRoom {
    * others, found without trying every candidate: a candidate drawn at random (by `byCount`, a
    * uniform draw among `count`) is tried, and dropped if it fails, until one holds or "pass" is
    * drawn — the first that holds is uniform among those that do. NO_OFFER: no offer, and no pass.
-   * For a search's random playouts (Engine.answerByCount with sampling): the same choices as a
-   * random player's over the listed offers, drawn differently.
+   * The same chances as a random player's choice over the listed offers, drawn differently.
+   *
+   * What a listing would also have told — how many offers there are — is found only as far as
+   * asked: `needIfOffer` / `needIfPass` (0, 1 or 2), the offers to find when an offer / the pass
+   * was drawn, the drawn one counted, by trying the candidates not yet tried until that many
+   * hold. `offersFound` is then the number found, at most the need (FlowRoom.chooseAction keeps
+   * a random player's decision count and the chain of triggers with it as a listing would).
    */
-  protected sampleOffer(player: Player, canPass: boolean, byCount: CountDecider): Offer | typeof PASS | typeof NO_OFFER {
+  protected sampleOffer(player: Player, canPass: boolean, byCount: CountDecider, needIfOffer = 0, needIfPass = 0): Offer | typeof PASS | typeof NO_OFFER {
     const level = this.listingDepth++;
     try {
       let n = this.collectCandidates(player, level);
       const actions = this.candidateActions[level]!;
       const sources = this.candidateSources[level]!;
+      let drawn: Offer | typeof PASS | typeof NO_OFFER;
       for (;;) {
         const m = n + (canPass ? 1 : 0);
-        if (m === 0) return NO_OFFER;
+        if (m === 0) {
+          drawn = NO_OFFER;
+          break;
+        }
         const j = m === 1 ? 0 : byCount(player, m);
-        if (j === n) return PASS;
+        if (j === n) {
+          drawn = PASS;
+          break;
+        }
         const a = actions[j]!;
         const source = sources[j]!;
-        if (this.canDeclare(a, player, source)) return { action: a, source };
+        // Tried, it leaves the candidates not yet tried.
         n--;
         actions[j] = actions[n]!;
         sources[j] = sources[n]!;
+        if (this.canDeclare(a, player, source)) {
+          drawn = { action: a, source };
+          break;
+        }
       }
+      let found = drawn === PASS || drawn === NO_OFFER ? 0 : 1;
+      const need = found ? needIfOffer : needIfPass;
+      for (let i = 0; i < n && found < need; i++) if (this.canDeclare(actions[i]!, player, sources[i]!)) found++;
+      this.offersFound = found;
+      return drawn;
     } finally {
       this.listingDepth--;
     }
   }
+
+  /** sampleOffer: the offers it found (at most what it was asked to find). */
+  protected offersFound = 0;
 
   /** Listings in progress (a trial may list actions inside a listing): each level has its own candidates. */
   private listingDepth = 0;

@@ -1,6 +1,6 @@
 /** Playing whole games between agents: the loop the CLI, tests and benchmarks share. */
 import type { GameIR } from '../compiler/ir.ts';
-import { Engine, type EngineOptions, type GameResult } from './engine.ts';
+import { Engine, type ActionDraws, type EngineOptions, type GameResult } from './engine.ts';
 import { agentDecision, type Agent } from './agents/agent.ts';
 import { RandomAgent } from './agents/basic.ts';
 import { GameRecorder, SearchModel, searchEngine } from './search.ts';
@@ -32,6 +32,12 @@ export interface PlayOptions {
   checkInvariants?: boolean;
   /** Ask every decision, even one with a single option (see EngineOptions.askForced). */
   askForced?: boolean;
+  /**
+   * How random players (no `agents`) choose an action: 'sampled' (the default) or 'listed', as
+   * before 2026-11-28 (the games of a seed as they were then; bench/ceiling's hand-written
+   * games follow it). See ActionDraws.
+   */
+  draws?: ActionDraws;
   /** Called with the engine before the first decision (tests and tools that watch a game). */
   onStart?: (engine: Engine) => void;
   /** See EngineOptions.onLog (tools that capture the state at each step). */
@@ -83,6 +89,7 @@ export function playOn(engine: Engine, seed: number, opts: PlayOptions = {}): Pl
     engine.run(
       (d) => random[d.player.index]!.byCount(d.count),
       (p, count) => random[p.index]!.byCount(count),
+      opts.draws ?? 'sampled',
     );
   } else {
     // Each player's view on demand, one function per player rather than one per decision.

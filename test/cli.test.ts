@@ -62,6 +62,18 @@ describe('grimoire (the command)', () => {
     expect(out + r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
   }, 60_000);
 
+  it('play --draws listed plays the games a seed gave before sampled draws (the reference hash); a wrong value is one line', () => {
+    const reference = JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'reference-hashes.json'), 'utf8')) as { seed: number; batches: { game: string; games: number; hash: string; listed: string }[] };
+    const b = reference.batches.find((x) => x.game === 'spimate')!;
+    const play = (...extra: string[]) => JSON.parse(execFileSync(process.execPath, [join(root, 'cli/bin.js'), 'play', 'spimate', '--games', String(b.games), '--seed', String(reference.seed), '--workers', '1', '--json', ...extra], { cwd: root, encoding: 'utf8' })) as { hash: string };
+    expect(play('--draws', 'listed').hash).toBe(b.listed);
+    expect(play().hash).toBe(b.hash);
+    const bad = grimoire('play', 'spimate', '--draws', 'all');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/--draws all: it is sampled .* or listed/);
+  }, 120_000);
+
   it('play --summaries of split seed ranges, merged, gives the report of one run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'grim-'));
     const whole = JSON.parse(execFileSync(process.execPath, [join(root, 'cli/bin.js'), 'play', 'trump', '--games', '12', '--seed', '5', '--workers', '1', '--json'], { cwd: root, encoding: 'utf8' }));

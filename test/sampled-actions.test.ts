@@ -1,12 +1,17 @@
 /**
- * A search's random playouts draw a choice of action without listing every offer
- * (ActionsRoom.sampleOffer, Engine.answerByCount with sampling): a drawn candidate is tried and
- * dropped if it fails, until one holds or the pass is drawn. It must only ever take an action the
- * engine would offer, and give every option — each offer and the pass — the chance a random
- * player's choice over the listed offers gives it.
+ * Random players (grimoire play's default, `draws: 'sampled'`) and a search's random playouts
+ * draw a choice of action without listing every offer (OffersRoom.sampleOffer): a drawn
+ * candidate is tried and dropped if it fails, until one holds or the pass is drawn. It must only
+ * ever take an action the engine would offer, and give every option — each offer and the pass —
+ * the chance a random player's choice over the listed offers gives it. A random player's draw
+ * also keeps the game's bookkeeping as the listing did: a decision is counted exactly when the
+ * listed offers would have asked one, and the chain of triggers ends exactly when something
+ * was offered — checked against a listing at every choice of action of whole games.
  */
 import { describe, expect, it } from 'vitest';
 import { Engine, StopRun, type Decision } from '../runtime/engine.ts';
+import { FlowRoom } from '../runtime/flow.ts';
+import { newEngine, playOn } from '../runtime/play.ts';
 import { Rng } from '../runtime/rng.ts';
 import { compiledGame } from './helpers.ts';
 import type { CountDecider } from '../runtime/engine-types.ts';
@@ -84,5 +89,91 @@ describe('actions drawn without listing them (search playouts)', () => {
       else expect(offers.map(label)).toContain(label(v as Parameters<typeof label>[0]));
     }
     if (offers.length === 0) expect(String(sampling.sampleOffer(other, false, (_p, count) => rng.below(count)))).toBe('Symbol(no offer)');
+  });
+});
+
+/** The engine's parts the bookkeeping check reads (private to the runtime). */
+interface Drawing extends Sampling {
+  drawAsListed: boolean;
+  trial: number;
+  decisions: number;
+  triggerChain: number;
+  askForced: boolean;
+  askSingleActions: boolean;
+  decideByCount: CountDecider | null;
+  unobserved<T>(f: () => T): T;
+}
+
+describe('random players draw their actions (sampled), counting decisions as a listing does', () => {
+  for (const [game, format, seeds] of [
+    ['trump', 'master', 12],
+    ['summon-magic', undefined, 25],
+    ['t-magic', undefined, 25],
+    ['spimate', undefined, 25],
+  ] as const) {
+    // (Vanilla has no choice of action: its turn is a procedure of `choose`s.)
+    it(`${game}: at every choice of action, an offered action or an allowed pass; a decision and the chain of triggers as listed`, () => {
+      const proto = FlowRoom.prototype as unknown as { chooseAction: (this: Drawing, ...args: unknown[]) => unknown };
+      const original = proto.chooseAction;
+      let checked = 0;
+      let withOffers = 0;
+      let passed = 0;
+      const problems: string[] = [];
+      proto.chooseAction = function (this: Drawing, ...args: unknown[]) {
+        const [p, canPass, askWhenNone, , windowName] = args as [Player, boolean, boolean, unknown, string];
+        if (!this.drawAsListed || this.trial > 0 || this.decideByCount === null) return original.apply(this, args);
+        // What a listing offers now (its trials undone, the hash and the first-step cache kept as they were).
+        const listed = this.unobserved(() => this.availableActions(p, windowName)).map(label);
+        const decisions = this.decisions;
+        const chain = this.triggerChain;
+        const v = original.apply(this, args);
+        const count = listed.length + (canPass ? 1 : 0);
+        const asked = (listed.length > 0 || askWhenNone) && !(count === 1 && !canPass && !this.askForced && !this.askSingleActions);
+        const where = `${p.name} at ${windowName} (offers: ${listed.join(', ') || 'none'})`;
+        if (this.decisions - decisions !== (asked ? 1 : 0)) problems.push(`${where}: ${this.decisions - decisions} decisions counted, the listing ${asked ? 1 : 0}`);
+        if (this.triggerChain !== (listed.length > 0 ? 0 : chain)) problems.push(`${where}: the chain of triggers ${this.triggerChain}, the listing ${listed.length > 0 ? 0 : chain}`);
+        if (typeof v === 'symbol') {
+          if (!canPass && listed.length > 0) problems.push(`${where}: passed where it may not`);
+          passed++;
+        } else if (!listed.includes(label(v as Parameters<typeof label>[0]))) problems.push(`${where}: drew ${label(v as Parameters<typeof label>[0])}, not offered`);
+        checked++;
+        if (listed.length > 0) withOffers++;
+        return v;
+      };
+      try {
+        const opts = { format };
+        const engine = newEngine(compiledGame(game), 1, opts);
+        for (let seed = 1; seed <= seeds; seed++) playOn(engine, seed, opts);
+      } finally {
+        proto.chooseAction = original;
+      }
+      expect(problems.slice(0, 5)).toEqual([]);
+      // Whole games went through it: choices with offers and passes among them.
+      expect(checked).toBeGreaterThan(seeds * 10);
+      expect(withOffers).toBeGreaterThan(seeds);
+      expect(passed).toBeGreaterThan(seeds);
+    });
+  }
+
+  it('draws differently from a listing for the same seed, and plays games of the same kind', () => {
+    // Spimate: the same seeds give other games (other draws), whose mean length agrees with the listed games' within 4 standard errors.
+    const ir = compiledGame('spimate');
+    const mean = (draws: 'sampled' | 'listed') => {
+      const engine = newEngine(ir, 1, { draws });
+      const turns: number[] = [];
+      const hashes: number[] = [];
+      for (let seed = 1; seed <= 300; seed++) {
+        const g = playOn(engine, seed, { draws });
+        turns.push(g.turns);
+        hashes.push(g.hash);
+      }
+      const m = turns.reduce((a, b) => a + b, 0) / turns.length;
+      const variance = turns.reduce((a, b) => a + (b - m) ** 2, 0) / (turns.length - 1);
+      return { m, se: Math.sqrt(variance / turns.length), hashes };
+    };
+    const sampled = mean('sampled');
+    const listed = mean('listed');
+    expect(sampled.hashes.filter((h, i) => h === listed.hashes[i]).length).toBeLessThan(30);
+    expect(Math.abs(sampled.m - listed.m)).toBeLessThan(4 * Math.hypot(sampled.se, listed.se));
   });
 });
