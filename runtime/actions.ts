@@ -100,7 +100,35 @@ export abstract class ActionsRoom extends TriggersRoom {
       for (let i = 0; i < a.when.length; i++) if (!a.when[i]!(w)) return false;
     }
     if (a.steps.length === 0) return true;
+    if (a.onlyPick !== null) {
+      // A trial would only count the step's candidates: counted here, in `when`'s context (no choice made yet).
+      if (this.enoughFor(a.onlyPick, player, source, a.cite)) return true;
+      if (fz >= 0) this.failedAtFirst(a, player, failedAt);
+      return false;
+    }
     return this.trialDeclare(a, player, source, failedAt);
+  }
+
+  /** Whether a pick has a first option (firstOption without `such that`): at least `min` candidates, and `min` ≤ `max`. */
+  private enoughFor(s: CompiledPick, player: Player, source: Card | null, cite: string): boolean {
+    const w = (this.whenCtx ??= newCtx([], player, ''));
+    w.me = player;
+    w.thisCard = source;
+    w.cite = cite;
+    const n = asList(s.from(w)).length;
+    const min = s.minK ?? Number(s.min(w));
+    const max = s.maxK ?? Number(s.max(w));
+    if (s.single && max <= 1 && min <= 1) return min <= 0 || n > 0;
+    return Math.max(0, min) <= Math.min(max, n);
+  }
+
+  /** A trial of `a` failed at its first step (nothing was done yet): remembered with the zone's cards (first-step.ts). */
+  private failedAtFirst(a: CompiledAction, player: Player, failedAt: Card[] | null | undefined): void {
+    const cards = (a.firstZoneShared ? this.sharedZones[a.firstZone]! : player.zones[a.firstZone]!).cards;
+    const keep = failedAt ?? [];
+    copyCards(cards, keep);
+    // (Only when the cards are bare, if the step reads what lies under them.)
+    this.failedFirst[a.index * this.players.length + player.index] = !a.firstBare || bare(cards) ? keep : null;
   }
 
   /**
@@ -145,14 +173,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     try {
       // In a trial every choice takes its first option (see ask): no one is asked.
       const failed = this.declareSteps(a, ctx, null, holder.tests);
-      if (failed !== null && fz >= 0 && failed === a.steps[0]!.ir) {
-        // Failed at its first step (nothing was done yet): remembered with the zone's cards.
-        const cards = (a.firstZoneShared ? this.sharedZones[fz]! : player.zones[fz]!).cards;
-        const keep = failedAt ?? [];
-        copyCards(cards, keep);
-        // (Only when the cards are bare, if the step reads what lies under them.)
-        this.failedFirst[a.index * this.players.length + player.index] = !a.firstBare || bare(cards) ? keep : null;
-      }
+      if (failed !== null && fz >= 0 && failed === a.steps[0]!.ir) this.failedAtFirst(a, player, failedAt);
       if (failed !== null) this.failure = failed;
       return failed === null;
     } catch (e) {

@@ -48,6 +48,19 @@ export function firstStepTest(a: ActionIR): Expr | null {
   return s.kind !== 'cost' && s.from.kind === 'where' ? s.from.predicate : null;
 }
 
+/**
+ * Whether a trial of `a` would only ask whether its one step has enough candidates: an action
+ * (not a trigger) whose only step is a `target` or `choose` without `such that`, whose list and
+ * numbers draw no random number. Such a trial succeeds exactly when the list has enough of them
+ * (firstOption), and moves and changes nothing (a `using` step moves its cards): canDeclare then
+ * counts them instead of running one.
+ */
+export function onlyCounts(a: ActionIR, ir: GameIR): boolean {
+  const s = a.steps[0];
+  if (a.isTrigger || a.steps.length !== 1 || !s || s.kind === 'cost' || s.kind === 'using' || s.suchThat) return false;
+  return !drawsRandom(ir, [s.from, s.min, s.max]);
+}
+
 /** A literal number of at least 1 (a step that may choose nothing never fails). */
 function literalNumber(e: Expr): number | null {
   return e.kind === 'lit' && typeof e.value === 'number' && e.value >= 1 ? e.value : e.kind === 'lit' && typeof e.value === 'number' ? 0 : null;

@@ -10,7 +10,7 @@ import { Compiler } from './compile.ts';
 import type { CodeTables } from './codegen-functions.ts';
 import type { Ev, Ex } from './context.ts';
 import { whenEmptyStack, whenPlayer, whenZones } from './when-zones.ts';
-import { firstStep, firstStepTest } from './first-step.ts';
+import { firstStep, firstStepTest, onlyCounts } from './first-step.ts';
 
 export interface CompiledPick {
   kind: 'pick';
@@ -72,6 +72,8 @@ export interface CompiledAction {
   firstBare: boolean;
   /** With a `firstZone`: its first step's `where` test of a card (`it`), else null. */
   firstTest: Ev | null;
+  /** Its one step, where a trial would only count that step's candidates (first-step.ts onlyCounts), else null. */
+  onlyPick: CompiledPick | null;
   condition: Ev | null;
   controller: Ev | null;
   steps: (CompiledPick | CompiledCost)[];
@@ -153,6 +155,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     firstZoneShared: false,
     firstBare: false,
     firstTest: null,
+    onlyPick: null,
     condition: a.condition ? c.expr(a.condition) : null,
     controller: a.controller ? c.expr(a.controller) : null,
     steps: a.steps.map((s): CompiledPick | CompiledCost =>
@@ -162,6 +165,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     effect: c.body(a.effect, 'frame', a.slots),
     targetSteps: [],
   }));
+  for (const a of actions) if (onlyCounts(a.ir, ir)) a.onlyPick = a.steps[0] as CompiledPick;
   for (const a of actions) {
     const first = a.ir.isTrigger ? null : firstStep(a.ir, ir);
     if (first === null) continue;
