@@ -238,14 +238,12 @@ export abstract class ActionsRoom extends TriggersRoom {
         }
         continue;
       }
-      // The prompt is shown only when someone is asked, never in a trial.
-      const prompt = this.trial > 0 ? '' : `${s.ir.kind} ${s.ir.name} for ${a.ir.name}`;
       const from = s.from(ctx);
       const min = s.minK ?? Number(s.min(ctx));
       const max = s.maxK ?? Number(s.max(ctx));
       const test = s.such ? (tests !== null ? (tests[i] ??= pickTest(s, ctx)) : pickTest(s, ctx)) : null;
       // In a trial, the first option (what pick takes there, while declaring), found directly.
-      const v = this.trial > 0 ? firstOption(asList(from), min, max, s.single && max <= 1 && min <= 1, test) : this.pick(ctx.me, from, min, max, s.single, test, ctx, prompt, s.ir.loc);
+      const v = this.trial > 0 ? firstOption(asList(from), min, max, s.single && max <= 1 && min <= 1, test) : this.pick(ctx.me, from, min, max, s.single, test, ctx, s.prompt, s.ir.loc);
       if (v === NO_OPTION) return s.ir;
       ctx.frame[s.slot] = v;
       if (s.using) {

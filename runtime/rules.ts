@@ -27,6 +27,8 @@ export interface CompiledPick {
   single: boolean;
   using: boolean;
   body: null;
+  /** What the player is asked ("target k for プレイ"), made once rather than at every declaration. */
+  prompt: string;
 }
 
 /** A declaration's cost: the same fields as a pick (one shape for the steps V8 reads at every trial). */
@@ -43,6 +45,7 @@ export interface CompiledCost {
   slot: number;
   single: boolean;
   using: boolean;
+  prompt: string;
 }
 
 export interface CompiledAction {
@@ -160,8 +163,8 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     controller: a.controller ? c.expr(a.controller) : null,
     steps: a.steps.map((s): CompiledPick | CompiledCost =>
       s.kind === 'cost'
-        ? { kind: 'cost', body: c.body(s.body, 'frame', a.slots), ir: null, from: null, min: null, max: null, minK: null, maxK: null, such: null, slot: -1, single: false, using: false }
-        : { kind: 'pick', body: null, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null, slot: s.slot, single: s.single, using: s.kind === 'using' }),
+        ? { kind: 'cost', body: c.body(s.body, 'frame', a.slots), ir: null, from: null, min: null, max: null, minK: null, maxK: null, such: null, slot: -1, single: false, using: false, prompt: '' }
+        : { kind: 'pick', body: null, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null, slot: s.slot, single: s.single, using: s.kind === 'using', prompt: `${s.kind} ${s.name} for ${a.name}` }),
     effect: c.body(a.effect, 'frame', a.slots),
     targetSteps: [],
   }));
