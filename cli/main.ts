@@ -178,6 +178,9 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
   warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2]);
   const draws = drawsOption(v.draws);
+  if (draws !== undefined && (agents.p1 !== 'random' || agents.p2 !== 'random')) {
+    throw new UsageError(`--draws is for games between random players: beside --p1/--p2 ${agents.p1 === 'random' ? agents.p2 : agents.p1}, every choice goes to the agents as a decision and a random seat draws among the listed options`, false);
+  }
   const opts: BatchOptions = { format, params, finalState: !!finalState, checkInvariants: !!v['check-invariants'], agents, draws };
   const started = performance.now();
   const summaries = await playSeeds(ir, seed, games, opts, workers, `${game} ${format}`, !json);
@@ -189,7 +192,7 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   if (!json && stops.length > 5) console.error(`(and ${stops.length - 5} more games stopped)`);
   if (finalState) writeFileSync(finalState, summaries.filter((g) => g.zones).map((g) => JSON.stringify({ seed: g.seed, winner: g.winner, reason: g.reason, cards: g.cards, zones: g.zones })).join('\n') + '\n');
   const summariesFile = v.summaries as string | undefined;
-  if (summariesFile) writeSummaries(summariesFile, summariesHeader(ir, game, format, params, seed, games, agents), summaries);
+  if (summariesFile) writeSummaries(summariesFile, summariesHeader(ir, game, format, params, seed, games, agents, draws), summaries);
   const report = foldBatch(summaries);
   const summary = {
     game,

@@ -89,6 +89,9 @@ function difference(a: SummariesHeader, b: SummariesHeader): string | null {
   const params = names.filter((n) => a.params[n] !== b.params[n]).map((n) => `${n}=${a.params[n] ?? '(none)'} and ${n}=${b.params[n] ?? '(none)'}`);
   if (params.length) return `rule parameters: ${params.join(', ')}`;
   if (a.agents !== b.agents) return `agents: ${a.agents} and ${b.agents}`;
+  // (A header from before sampled draws has none: its random players drew among the listed offers.)
+  const [da, db] = [a.draws ?? 'listed', b.draws ?? 'listed'];
+  if (da !== db) return `draws of the random players: ${da} and ${db} (grimoire play --draws; the same seeds give other games)`;
   if (a.rules !== b.rules) return `rules and cards (compiled fingerprints ${a.rules} and ${b.rules}: the game's files differ between the two batches)`;
   return null;
 }

@@ -118,7 +118,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     const n = asList(s.from(w)).length;
     const min = s.minK ?? Number(s.min(w));
     const max = s.maxK ?? Number(s.max(w));
-    if (s.single && max <= 1 && min <= 1) return min <= 0 || n > 0;
+    if (s.single && max <= 1 && min <= 1) return min === 0 || n > 0;
     return Math.max(0, min) <= Math.min(max, n);
   }
 

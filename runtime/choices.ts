@@ -36,11 +36,11 @@ export abstract class ChoicesRoom extends MovesRoom {
    */
   protected sampleActions = false;
   /**
-   * With `decideByCount`: a random player's choice of action is drawn as with `sampleActions`,
-   * its decision counted and the chain of triggers ended as a listing would (Engine.run's
-   * `draws`; FlowRoom.chooseAction).
+   * With `decideByCount`: a random player's choice of action is drawn as with `sampleActions`
+   * (Engine.run's `draws: 'sampled'`), its decision counted and the chain of triggers ended as a
+   * listing would (FlowRoom.chooseAction).
    */
-  protected drawAsListed = false;
+  protected sampledDraws = false;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {

@@ -105,7 +105,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
     this.decide = decide;
     this.decideByCount = byCount;
     this.sampleActions = false;
-    this.drawAsListed = byCount !== null && draws === 'sampled';
+    this.sampledDraws = byCount !== null && draws === 'sampled';
     // A scenario writes its position straight into the state: whatever was known of the state is forgotten.
     this.changes++;
     try {
@@ -129,7 +129,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
   answerByCount(byCount: CountDecider | null, sample = false): void {
     this.decideByCount = byCount;
     this.sampleActions = byCount !== null && sample;
-    this.drawAsListed = false;
+    this.sampledDraws = false;
   }
 
   /** What `player` may see of the state (null: the judge, who sees everything). See view.ts. */

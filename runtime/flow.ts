@@ -215,7 +215,7 @@ export abstract class FlowRoom extends OffersRoom {
    */
   private chooseAction(p: Player, canPass: boolean, askWhenNone: boolean, respondTo: Request | null, windowName: string): Offer | typeof PASS | typeof NO_OFFER {
     const byCount = this.decideByCount;
-    if (byCount !== null && this.drawAsListed && this.trial === 0) {
+    if (byCount !== null && this.sampledDraws && this.trial === 0) {
       // A random player's draw, its decision counted and the chain of triggers ended as the
       // listing below would: it counts the offers, so as many are found as that needs — a second
       // one where one alone is not asked, one after "pass" where none would not be asked or
@@ -226,7 +226,11 @@ export abstract class FlowRoom extends OffersRoom {
       const offers = this.offersFound;
       if (offers > 0) this.triggerChain = 0;
       else if (!askWhenNone) return NO_OFFER;
-      if (!(offers === 1 && !canPass && !this.askForced && !this.askSingleActions)) this.decisions++;
+      if (!(offers === 1 && !canPass && !this.askForced && !this.askSingleActions)) {
+        this.decisions++;
+        // The decision in the game's hash, as a listing's answer is (the action taken is mixed when declared).
+        this.mix(v === PASS || v === NO_OFFER ? 1 : 2);
+      }
       return v;
     }
     if (byCount !== null && this.sampleActions && this.trial === 0) {

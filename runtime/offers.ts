@@ -71,6 +71,7 @@ export abstract class OffersRoom extends ActionsRoom {
           break;
         }
         const j = m === 1 ? 0 : byCount(player, m);
+        if (!(j >= 0 && j < m && Number.isInteger(j))) throw new Error(`answer ${j} is not an option (0..${m - 1})`);
         if (j === n) {
           drawn = PASS;
           break;

@@ -23,11 +23,12 @@ describe('grimoire merge refuses what is not one run', () => {
     batch('hand7', '--seed', '9', '--games', '3', '--param', 'opening_hand=7');
     batch('hand5', '--seed', '9', '--games', '3', '--param', 'opening_hand=5'); // the default, said aloud
     batch('light', '--seed', '9', '--games', '3', '--format', 'light');
+    batch('listed', '--seed', '9', '--games', '3', '--draws', 'listed');
   }, 120_000);
 
   it('the summaries file starts with a header saying what was played', () => {
     const header = JSON.parse(readFileSync(file('hand7'), 'utf8').split('\n')[0]!);
-    expect(header).toMatchObject({ grimoireSummaries: 1, game: 'trump', format: 'master', agents: 'random', seeds: [9, 11] });
+    expect(header).toMatchObject({ grimoireSummaries: 1, game: 'trump', format: 'master', agents: 'random', draws: 'sampled', seeds: [9, 11] });
     expect(header.params.opening_hand).toBe(7);
     expect(header.params.first_player).toBe('random'); // defaults are recorded too
     expect(header.rules).toMatch(/^[0-9a-f]{16}$/);
@@ -45,6 +46,24 @@ describe('grimoire merge refuses what is not one run', () => {
     expect(format.status).toBe(2);
     expect(format.stderr).toContain('different formats: master and light');
   });
+
+  it('random players drawing differently (--draws): refused; a header from before sampled draws counts as listed', () => {
+    const mixed = grimoire('merge', file('a'), file('listed'));
+    expect(mixed.status).toBe(2);
+    expect(mixed.stderr).toMatch(/different draws of the random players: sampled and listed/);
+    // A listed batch from before the header named its draws merges with a listed one of now.
+    batch('listed-a', '--seed', '5', '--games', '4', '--draws', 'listed');
+    const lines = readFileSync(file('listed-a'), 'utf8').split('\n');
+    const { draws: _, ...old } = JSON.parse(lines[0]!);
+    writeFileSync(file('listed-old'), [JSON.stringify(old), ...lines.slice(1)].join('\n'));
+    const merged = grimoire('merge', file('listed-old'), file('listed'));
+    expect(merged.status, merged.stderr).toBe(0);
+    const whole = JSON.parse(grimoire('play', 'trump', '--workers', '1', '--json', '--seed', '5', '--games', '7', '--draws', 'listed').stdout);
+    expect(JSON.parse(merged.stdout)).toMatchObject({ games: 7, hash: whole.hash });
+    const oldWithSampled = grimoire('merge', file('listed-old'), file('b'));
+    expect(oldWithSampled.status).toBe(2);
+    expect(oldWithSampled.stderr).toMatch(/listed and sampled/);
+  }, 120_000);
 
   it('a gap between batches: refused, naming the missing seeds and how to play them', () => {
     const gap = grimoire('merge', file('a'), file('b'), file('later'));

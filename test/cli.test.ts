@@ -72,6 +72,10 @@ describe('grimoire (the command)', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/--draws all: it is sampled .* or listed/);
+    // Beside an agent every choice is a decision object: --draws would be ignored, so it is refused.
+    const withAgent = grimoire('play', 'spimate', '--p1', 'greedy', '--draws', 'listed');
+    expect(withAgent.status).toBe(2);
+    expect(withAgent.stderr).toMatch(/--draws is for games between random players: beside --p1\/--p2 greedy/);
   }, 120_000);
 
   it('play --summaries of split seed ranges, merged, gives the report of one run', () => {

@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine, StopRun, type Decision } from '../runtime/engine.ts';
+import { ActionsRoom } from '../runtime/actions.ts';
 import { FlowRoom } from '../runtime/flow.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
 import { Rng } from '../runtime/rng.ts';
@@ -94,7 +95,7 @@ describe('actions drawn without listing them (search playouts)', () => {
 
 /** The engine's parts the bookkeeping check reads (private to the runtime). */
 interface Drawing extends Sampling {
-  drawAsListed: boolean;
+  sampledDraws: boolean;
   trial: number;
   decisions: number;
   triggerChain: number;
@@ -110,6 +111,8 @@ describe('random players draw their actions (sampled), counting decisions as a l
     ['summon-magic', undefined, 25],
     ['t-magic', undefined, 25],
     ['spimate', undefined, 25],
+    // (The tutorial's game: the most windows that ask even when nothing is offered.)
+    ['skirmish', undefined, 40],
   ] as const) {
     // (Vanilla has no choice of action: its turn is a procedure of `choose`s.)
     it(`${game}: at every choice of action, an offered action or an allowed pass; a decision and the chain of triggers as listed`, () => {
@@ -121,7 +124,7 @@ describe('random players draw their actions (sampled), counting decisions as a l
       const problems: string[] = [];
       proto.chooseAction = function (this: Drawing, ...args: unknown[]) {
         const [p, canPass, askWhenNone, , windowName] = args as [Player, boolean, boolean, unknown, string];
-        if (!this.drawAsListed || this.trial > 0 || this.decideByCount === null) return original.apply(this, args);
+        if (!this.sampledDraws || this.trial > 0 || this.decideByCount === null) return original.apply(this, args);
         // What a listing offers now (its trials undone, the hash and the first-step cache kept as they were).
         const listed = this.unobserved(() => this.availableActions(p, windowName)).map(label);
         const decisions = this.decisions;
@@ -176,4 +179,41 @@ describe('random players draw their actions (sampled), counting decisions as a l
     expect(sampled.hashes.filter((h, i) => h === listed.hashes[i]).length).toBeLessThan(30);
     expect(Math.abs(sampled.m - listed.m)).toBeLessThan(4 * Math.hypot(sampled.se, listed.se));
   });
+});
+
+describe('an action whose only step is a choice is declarable exactly when its trial says so', () => {
+  // canDeclare counts the step's candidates for these actions (first-step.ts onlyCounts) instead
+  // of a trial: at every such call of whole random games, the trial (undone, unobserved) agrees.
+  for (const game of ['spimate', 't-magic', 'summon-magic'] as const) {
+    it(`${game}: counting and the trial give the same answer, both ways`, () => {
+      interface Trying {
+        unobserved<T>(f: () => T): T;
+        trialDeclare(a: unknown, p: Player, s: unknown, failedAt: null): boolean;
+      }
+      const proto = ActionsRoom.prototype as unknown as { canDeclare: (this: Trying, a: { onlyPick: unknown; ir: { name: string } }, p: Player, s: unknown) => boolean };
+      const original = proto.canDeclare;
+      const seen = { yes: 0, no: 0 };
+      const problems: string[] = [];
+      proto.canDeclare = function (this: Trying, a, p, s) {
+        const v = original.call(this, a, p, s);
+        if (a.onlyPick !== null) {
+          // (Only where canDeclare got as far as counting: the first-step cache and `when` come first.)
+          const trial = this.unobserved(() => this.trialDeclare(a, p, s, null));
+          if (v && !trial) problems.push(`${a.ir.name} for ${p.name}: counted yes, the trial no`);
+          if (!v && trial && this.unobserved(() => original.call(this, { ...a, onlyPick: null } as typeof a, p, s))) problems.push(`${a.ir.name} for ${p.name}: counted no, the trial yes`);
+          seen[v ? 'yes' : 'no']++;
+        }
+        return v;
+      };
+      try {
+        const engine = newEngine(compiledGame(game), 1);
+        for (let seed = 1; seed <= 20; seed++) playOn(engine, seed);
+      } finally {
+        proto.canDeclare = original;
+      }
+      expect(problems.slice(0, 5)).toEqual([]);
+      expect(seen.yes).toBeGreaterThan(20);
+      expect(seen.no).toBeGreaterThan(20);
+    });
+  }
 });
