@@ -32,7 +32,7 @@ export abstract class ChoicesRoom extends MovesRoom {
   protected decideByCount: CountDecider | null = null;
   /**
    * With `decideByCount`: a choice of action is drawn without listing every offer (a search's
-   * random playouts; see ActionsRoom.sampleOffer), `decideByCount` called once per draw.
+   * random playouts; see OffersRoom.sampleOffer), `decideByCount` called once per draw.
    */
   protected sampleActions = false;
   /**

@@ -124,7 +124,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
    * `sample`: a choice of action draws one offer at a time (`byCount` called for each draw, the
    * pass among them) and tries only what it draws, instead of listing every offer — the same
    * chances for each option, other draws; the decision counter and the chain of triggers then
-   * see only the actions taken (ActionsRoom.sampleOffer).
+   * see only the actions taken (OffersRoom.sampleOffer).
    */
   answerByCount(byCount: CountDecider | null, sample = false): void {
     this.decideByCount = byCount;
