@@ -7,7 +7,7 @@
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import { Impossible, asList, type Ctx } from './context.ts';
 import { ModeDecision, PickDecision, optionValue, type Decision } from './decisions.ts';
-import type { CountDecider, Decider, EngineOptions } from './engine-types.ts';
+import type { ActionDraws, CountDecider, Decider, EngineOptions } from './engine-types.ts';
 import { Card, Request, Zone, type Player } from './model.ts';
 import { MovesRoom } from './moves.ts';
 import { cardLabel } from './view.ts';
@@ -31,16 +31,13 @@ export abstract class ChoicesRoom extends MovesRoom {
    */
   protected decideByCount: CountDecider | null = null;
   /**
-   * With `decideByCount`: a choice of action is drawn without listing every offer (a search's
-   * random playouts; see OffersRoom.sampleOffer), `decideByCount` called once per draw.
+   * With `decideByCount`, how a choice of action is drawn (FlowRoom.chooseAction): 'listed', among
+   * every offer; 'sampled' (a random player, Engine.run's `draws`), without listing every offer
+   * (OffersRoom.sampleOffer), its decision counted and the chain of triggers ended as a listing
+   * would; 'playout' (a search's random playouts, Engine.answerByCount), drawn the same way,
+   * counting only the actions taken.
    */
-  protected sampleActions = false;
-  /**
-   * With `decideByCount`: a random player's choice of action is drawn as with `sampleActions`
-   * (Engine.run's `draws: 'sampled'`), its decision counted and the chain of triggers ended as a
-   * listing would (FlowRoom.chooseAction).
-   */
-  protected sampledDraws = false;
+  protected actionDraws: ActionDraws | 'playout' = 'listed';
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {
@@ -99,10 +96,15 @@ export abstract class ChoicesRoom extends MovesRoom {
    * decider that answers from the count alone: the same rule for when a single option is asked.
    */
   protected askActionByCount(byCount: CountDecider, player: Player, count: number, canPass: boolean): number {
-    if (count === 1 && !canPass && !this.askForced && !this.askSingleActions) return 0;
+    if (!this.asksAction(count, canPass)) return 0;
     if (this.trial > 0) return 0;
     this.decisions++;
     return this.answered(byCount(player, count), count);
+  }
+
+  /** Whether a choice of action among `count` options (the pass among them when `canPass`) is asked: not a single one that must be taken, unless the options say so. */
+  protected asksAction(count: number, canPass: boolean): boolean {
+    return !(count === 1 && !canPass && !this.askForced && !this.askSingleActions);
   }
 
   /** An answer checked and folded into the hash. */

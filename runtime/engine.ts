@@ -104,8 +104,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
   private drive(decide: Decider, body: () => void, byCount: CountDecider | null = null, draws: ActionDraws = 'listed'): GameResult | null {
     this.decide = decide;
     this.decideByCount = byCount;
-    this.sampleActions = false;
-    this.sampledDraws = byCount !== null && draws === 'sampled';
+    this.actionDraws = byCount !== null ? draws : 'listed';
     // A scenario writes its position straight into the state: whatever was known of the state is forgotten.
     this.changes++;
     try {
@@ -128,8 +127,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
    */
   answerByCount(byCount: CountDecider | null, sample = false): void {
     this.decideByCount = byCount;
-    this.sampleActions = byCount !== null && sample;
-    this.sampledDraws = false;
+    this.actionDraws = byCount !== null && sample ? 'playout' : 'listed';
   }
 
   /** What `player` may see of the state (null: the judge, who sees everything). See view.ts. */

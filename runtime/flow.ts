@@ -215,25 +215,25 @@ export abstract class FlowRoom extends OffersRoom {
    */
   private chooseAction(p: Player, canPass: boolean, askWhenNone: boolean, respondTo: Request | null, windowName: string): Offer | typeof PASS | typeof NO_OFFER {
     const byCount = this.decideByCount;
-    if (byCount !== null && this.sampledDraws && this.trial === 0) {
+    if (byCount !== null && this.actionDraws === 'sampled' && this.trial === 0) {
       // A random player's draw, its decision counted and the chain of triggers ended as the
       // listing below would: it counts the offers, so as many are found as that needs — a second
       // one where one alone is not asked, one after "pass" where none would not be asked or
       // would end the chain of triggers.
-      const needIfOffer = !canPass && !this.askForced && !this.askSingleActions ? 2 : 1;
+      const needIfOffer = this.asksAction(1, canPass) ? 1 : 2;
       const needIfPass = !askWhenNone || this.triggerChain > 0 ? 1 : 0;
       const v = this.sampleOffer(p, canPass, byCount, needIfOffer, needIfPass);
       const offers = this.offersFound;
       if (offers > 0) this.triggerChain = 0;
       else if (!askWhenNone) return NO_OFFER;
-      if (!(offers === 1 && !canPass && !this.askForced && !this.askSingleActions)) {
+      if (this.asksAction(offers + (canPass ? 1 : 0), canPass)) {
         this.decisions++;
         // The decision in the game's hash, as a listing's answer is (the action taken is mixed when declared).
         this.mix(v === PASS || v === NO_OFFER ? 1 : 2);
       }
       return v;
     }
-    if (byCount !== null && this.sampleActions && this.trial === 0) {
+    if (byCount !== null && this.actionDraws === 'playout' && this.trial === 0) {
       const v = this.sampleOffer(p, canPass, byCount);
       if (v !== PASS && v !== NO_OFFER) {
         this.triggerChain = 0;

@@ -95,7 +95,7 @@ describe('actions drawn without listing them (search playouts)', () => {
 
 /** The engine's parts the bookkeeping check reads (private to the runtime). */
 interface Drawing extends Sampling {
-  sampledDraws: boolean;
+  actionDraws: string;
   trial: number;
   decisions: number;
   triggerChain: number;
@@ -124,7 +124,7 @@ describe('random players draw their actions (sampled), counting decisions as a l
       const problems: string[] = [];
       proto.chooseAction = function (this: Drawing, ...args: unknown[]) {
         const [p, canPass, askWhenNone, , windowName] = args as [Player, boolean, boolean, unknown, string];
-        if (!this.sampledDraws || this.trial > 0 || this.decideByCount === null) return original.apply(this, args);
+        if (this.actionDraws !== 'sampled' || this.trial > 0 || this.decideByCount === null) return original.apply(this, args);
         // What a listing offers now (its trials undone, the hash and the first-step cache kept as they were).
         const listed = this.unobserved(() => this.availableActions(p, windowName)).map(label);
         const decisions = this.decisions;
