@@ -11,6 +11,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, Distribution, MetricChange, Rate } from './report.ts';
+import { flagged as isFlagged, rankingStandout } from './verdicts.ts';
 
 export interface ChartOptions {
   document: Document;
@@ -193,53 +194,54 @@ interface EffectRow {
   lo: number;
   hi: number;
   significance: string;
+  /** Which measure (verdicts.ts MEASURES): opening, drawn or played. */
+  kind?: string;
 }
 
-/** A card's row, or null when its effect could not be measured (drawn in every game or in none): such cards are left out of the chart. */
-const cardRow = (m: CardMetric, side: string): EffectRow | null =>
-  m.drawnEffect === null
+/**
+ * A card's row: its ranking standout (balance/verdicts.ts — in the opening hand, else drawn, else
+ * played: its effect minus its deck's median card's), the very number its flag tests; null when
+ * it was not compared (such cards are left out of the chart).
+ */
+const cardRow = (m: CardMetric, side: string): EffectRow | null => {
+  const s = rankingStandout(m);
+  return s === null
     ? null
-    : {
-        label: m.card,
-        side,
-        diff: m.drawnEffect.diff,
-        lo: m.drawnEffect.ci95[0],
-        hi: m.drawnEffect.ci95[1],
-        // Flagged when the card stands out from the others (report.ts CardMetric.standout).
-        significance: m.standout.drawn?.significant ? SIGNIFICANT : NOT_SIGNIFICANT,
-      };
+    : { label: m.card, side, diff: s.d.diff, lo: s.d.ci95[0], hi: s.d.ci95[1], significance: s.d.significant ? SIGNIFICANT : NOT_SIGNIFICANT, kind: s.kind };
+};
 const cardRows = (cards: readonly CardMetric[], side: string): EffectRow[] => cards.flatMap((m) => cardRow(m, side) ?? []);
-
 /** Cards sorted by their effect (largest first); ties by name, so the order is stable. */
 const byEffect = (rows: EffectRow[]) => [...rows].sort((x, y) => y.diff - x.diff || (x.label < y.label ? -1 : x.label > y.label ? 1 : 0));
 
 /**
- * Each card's "improvement when drawn" — its owner's win rate when they drew it minus when they
- * did not — as a bar with its 95% interval, sorted, beside a dashed line at the average card's;
- * cards that stand out from the average card (after Benjamini–Hochberg) in the highlight colour.
+ * Each card against the other cards of its own deck: its owner's win rate with it minus without
+ * it (in the opening hand where measured, else drawn, else played), less the same for its deck's
+ * median card — a bar with the interval its flag is tested with, sorted; flagged cards in the
+ * highlight colour. The zero line is the deck's median card.
  */
 export function cardsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
   const rows = byEffect(cardRows(r.cards, r.settings.game));
   const unmeasured = r.cards.length - rows.length;
-  const flagged = rows.filter((x) => x.significance === SIGNIFICANT).length;
+  const flagged = r.cards.filter(isFlagged).length;
+  const kinds = new Set(rows.map((x) => x.kind));
   const chart = plot(o, {
     height: 60 + 17 * rows.length,
     marginLeft: marginFor(rows.map((x) => x.label)),
-    x: { tickFormat: points, label: 'win rate when drawn − when not drawn (percentage points) →', grid: true },
+    x: { tickFormat: points, label: "against the deck's median card (percentage points) →", grid: true },
     y: { domain: rows.map((x) => x.label), label: null },
     color: { domain: [SIGNIFICANT, NOT_SIGNIFICANT], range: [palette.significant, palette.plain], legend: true },
     marks: [
-      Plot.barX(rows, { x: 'diff', y: 'label', fill: 'significance', className: 'card-effect', title: (d: EffectRow) => `${d.label}: ${points(d.diff)} pts [${points(d.lo)}, ${points(d.hi)}]` }),
+      Plot.barX(rows, { x: 'diff', y: 'label', fill: 'significance', className: 'card-effect', title: (d: EffectRow) => `${d.label}: ${points(d.diff)} pts [${points(d.lo)}, ${points(d.hi)}] ${d.kind === 'opening' ? 'in the opening hand' : d.kind}, against its deck's median card` }),
       Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#333', strokeWidth: 1, className: 'card-interval' }),
-      Plot.ruleX([0], { stroke: '#222' }),
-      Plot.ruleX([r.averageCardEffect.drawn], { stroke: '#222', strokeDasharray: '4,3', className: 'card-average' }),
+      Plot.ruleX([0], { stroke: '#222', className: 'card-average' }),
     ],
   });
+  const measure = kinds.size === 1 && kinds.has('opening') ? 'when it was in the opening hand' : 'when it was in the opening hand (where that was measured; else drawn, else played)';
   return figure(
     o,
     'cards',
-    'Cards: win rate when drawn',
-    `For each of the ${rows.length} cards, its owner's win rate when they drew it minus when they did not, with its 95% interval (Newcombe); the dashed line is the average card (${points(r.averageCardEffect.drawn)} pts). ${flagged} card(s) stand out from the others after Benjamini–Hochberg.${unmeasured ? ` ${unmeasured} card(s) drawn in every game or in none are left out (nothing to compare).` : ''} n = ${r.counted} games, ${r.seats.players.length} players each.`,
+    'Cards against their deck',
+    `For each of the ${rows.length} cards, its owner's win rate ${measure} minus when not, less the same for the median card of its deck (the line at 0), with the 95% interval its flag is tested with (the card's own noise and how much the deck's cards differ among themselves). ${flagged} card(s) flagged after Benjamini–Hochberg.${unmeasured ? ` ${unmeasured} card(s) not compared are left out.` : ''} n = ${r.counted} games, ${r.seats.players.length} players each.`,
     chart,
   );
 }
@@ -259,7 +261,7 @@ export function cardsComparisonChart(c: BalanceComparison, o: ChartOptions): HTM
   const chart = plot(o, {
     height: 70 + 19 * order.length,
     marginLeft: marginFor(order),
-    x: { tickFormat: points, label: 'win rate when drawn − when not drawn (percentage points) →', grid: true },
+    x: { tickFormat: points, label: "against the deck's median card (percentage points) →", grid: true },
     y: { domain: order, label: null },
     color: { domain: [a, b], range: [palette.base, palette.other], legend: true },
     marks: [
@@ -268,7 +270,7 @@ export function cardsComparisonChart(c: BalanceComparison, o: ChartOptions): HTM
       ...side(otherRows, 3),
     ],
   });
-  return figure(o, 'cards', 'Cards: win rate when drawn, before and after', `Each card's improvement when drawn under ${a} and ${b}, with 95% intervals. n = ${c.base.counted} games per side, ${c.base.seats.players.length} players each.`, chart);
+  return figure(o, 'cards', 'Cards against their deck, before and after', `Each card against the median card of its deck (in the opening hand where measured, else drawn, else played) under ${a} and ${b}, with 95% intervals. n = ${c.base.counted} games per side, ${c.base.seats.players.length} players each.`, chart);
 }
 
 // ----- Actions -----

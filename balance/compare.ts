@@ -120,7 +120,12 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
     rates(`actions.${name}.usedBy`, `${name}: share of players using it`, 'actions', x?.usedBy ?? none(base), y?.usedBy ?? none(other));
   }
 
-  adjust(changes.map((c) => c.change));
+  // Two families, corrected apart: the game as a whole (seats, the first player, how games end,
+  // length: the question a revision is asked first) and its parts (actions, cards). Corrected
+  // together, a real change in the first player's win rate drowns among hundreds of card metrics.
+  const whole = (c: MetricChange) => c.group === 'seats' || c.group === 'end' || c.group === 'length';
+  adjust(changes.filter(whole).map((c) => c.change));
+  adjust(changes.filter((c) => !whole(c)).map((c) => c.change));
   // Significant first; then the game as a whole before its parts (seats, ends, length, actions,
   // cards); then the strongest evidence.
   const groupOrder: MetricChange['group'][] = ['seats', 'end', 'length', 'actions', 'cards'];

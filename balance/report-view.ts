@@ -7,6 +7,7 @@
  */
 import { balanceCharts, sideNames, type ChartOptions } from './charts.ts';
 import type { BalanceComparison, BalanceReport, Difference, MetricChange, Rate } from './report.ts';
+import { deckSummary, MEASURES, noVerdict, rankedCards, verdicts, verdictText } from './verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const signed = (x: number, unit: (y: number) => string) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${unit(Math.abs(x))}`;
@@ -89,16 +90,32 @@ function header(d: Document, r: BalanceReport, comparedWith: BalanceComparison |
 }
 
 function cardsTable(d: Document, r: BalanceReport, caption: string): HTMLElement {
-  // Measured cards by effect, then the cards drawn in every game or in none (no effect: —).
-  const cards = [...r.cards].sort((x, y) => (y.drawnEffect?.diff ?? -Infinity) - (x.drawnEffect?.diff ?? -Infinity) || (x.card < y.card ? -1 : 1));
+  // Ranked by the standout the chart shows (verdicts.ts), the cards not compared last.
+  const cards = rankedCards(r.cards);
+  const kinds = MEASURES.map((m) => m.kind);
   return table(
     d,
     'cards',
     caption,
-    ['card', 'title', 'in deck', 'drawn', 'played', 'win drawn', 'win not drawn', 'drawn effect, pts', 'vs average card: q', 'played effect, pts', 'vs average card: q'],
-    cards.map((c) => [c.card, c.title, String(c.inDeck), rateCell(c.drawn), rateCell(c.played), rateCell(c.winWhenDrawn), rateCell(c.winWhenNotDrawn), effectCell(c.drawnEffect, c.standout.drawn), c.standout.drawn ? c.standout.drawn.q.toFixed(3) : '—', effectCell(c.playedEffect, c.standout.played), c.standout.played ? c.standout.played.q.toFixed(3) : '—']),
-    [2, 3, 4, 5, 6, 7, 8, 9, 10],
+    ['card', 'title', 'deck', 'in deck', 'opening hand', 'vs deck, pts', 'drawn', 'vs deck, pts', 'played', 'vs deck, pts'],
+    cards.map((c) => [c.card, c.title, c.decks.join(', '), String(c.inDeck), ...kinds.flatMap((k) => [c[k] === null ? '—' : rateCell(c[k]!), effectCell(c.standout[k])])]),
+    [3, 4, 5, 6, 7, 8, 9],
   );
+}
+
+/** The verdicts, first thing under the header: what a designer came for. */
+function verdictsSection(d: Document, r: BalanceReport, title: string): HTMLElement {
+  const section = el(d, 'section', 'balance-verdicts');
+  section.append(el(d, 'h2', undefined, title));
+  const found = verdicts(r);
+  if (!found.length) section.append(el(d, 'p', undefined, `No card stands out: ${noVerdict(r)}.`));
+  else {
+    const list = el(d, 'ul');
+    for (const v of found) list.append(el(d, 'li', `verdict-${v.direction}`, verdictText(v)));
+    section.append(list);
+  }
+  section.append(el(d, 'p', 'balance-decks', `Each card is judged against the other cards of its own deck (${r.decks.map(deckSummary).join('; ')}).${r.notMeasured.length ? ` Not measured (never in a player's draw pile): ${r.notMeasured.join(', ')}.` : ''}`));
+  return section;
 }
 
 function actionsTable(d: Document, r: BalanceReport, caption: string): HTMLElement {
@@ -163,13 +180,14 @@ export function balanceView(result: BalanceReport | BalanceComparison, o: ViewOp
   root.dataset.kind = result.kind;
   const base = result.kind === 'report' ? result : result.base;
   root.append(header(d, base, result.kind === 'comparison' ? result : undefined, !!o.collapseParams));
+  if (result.kind === 'report') root.append(verdictsSection(d, result, 'Verdicts'));
   const charts = el(d, 'section', 'balance-charts');
   charts.append(...balanceCharts(result, o));
   root.append(charts);
   const tables = el(d, 'section', 'balance-tables');
   tables.append(el(d, 'h2', undefined, 'The numbers'));
   if (result.kind === 'report') {
-    tables.append(seatsTable(d, result), cardsTable(d, result, `Every card (${result.cards.length}), by drawn effect: win rates when drawn and not, their difference in percentage points with its 95% interval under it; * stands out from the average card (drawn ${signed(result.averageCardEffect.drawn, pts)} pts, played ${signed(result.averageCardEffect.played, pts)} pts) after Benjamini–Hochberg over all ${result.cards.length * 2} card tests`), actionsTable(d, result, `Every action and trigger (${result.actions.length}), by uses per game`));
+    tables.append(seatsTable(d, result), cardsTable(d, result, `Every card (${result.cards.length}): how often it was in the opening hand, drawn and played, and each time its owner's win rate with it minus without it less the same for its deck's median card, in percentage points, with its 95% interval under it; * flagged after Benjamini–Hochberg over every such test`), actionsTable(d, result, `Every action and trigger (${result.actions.length}), by uses per game`));
   } else {
     const [a, b] = sideNames(result);
     tables.append(changesTable(d, result));

@@ -8,7 +8,7 @@ import type { Difference, Distribution, Rate } from './statistics.ts';
 export type { Difference, Distribution, Rate } from './statistics.ts';
 
 /** The shape's version: bumped when a field changes meaning or goes away. */
-export const balanceVersion = 1;
+export const balanceVersion = 2;
 
 /** What was played: the same settings give the same report, hash included. */
 export interface BalanceSettings {
@@ -42,42 +42,72 @@ export interface EndReason {
 }
 
 /**
+ * A deck: a list of card definitions that (game, player) pairs drew from (balance/fold.ts
+ * findDecks). Cards are judged against the other cards of their own deck.
+ */
+export interface DeckMetric {
+  /** For people: "the deck", "p1's deck", "deck 2", "other decks". */
+  deck: string;
+  /** The lists too rare to be decks of their own, pooled (decks built at random, test decks). */
+  pooled: boolean;
+  /** (game, player) pairs that drew from it, and by seat. */
+  pairs: number;
+  bySeat: Record<string, number>;
+  ownerWin: Rate;
+  /** Its cards, by name. */
+  cards: string[];
+  /** Its median card's effect of each kind — the baseline its cards are compared with — or null when too few cards were measured. */
+  median: { opening: number | null; drawn: number | null; played: number | null };
+}
+
+/**
  * One card (by name), over every (game, player) pair in which a copy was in the player's deck:
- * how often it was drawn and played, and its owner's win rate when it was and was not.
+ * how often it was in the opening hand, drawn and played, and its owner's win rate when it was
+ * and was not.
  */
 export interface CardMetric {
   card: string;
   title: string;
+  /** The decks (DeckMetric.deck) it was in. */
+  decks: string[];
   /** (game, player) pairs where at least one copy was in the player's deck (runtime/tally.ts: it lay in a hidden zone of theirs). */
   inDeck: number;
+  /** Pairs where a copy was in the player's opening hand (runtime/tally.ts); null for summaries that did not keep opening hands. */
+  opening: Rate | null;
   /** Pairs where the player drew it (runtime/tally.ts: it came from a hidden zone into their private zone — a hand). */
   drawn: Rate;
   /** Pairs where the player played it (left their private zone for a public one by their own action). */
   played: Rate;
   /** The owner's win rate over all pairs. */
   ownerWin: Rate;
+  winWhenOpening: Rate | null;
+  winWhenNotOpening: Rate | null;
   winWhenDrawn: Rate;
   winWhenNotDrawn: Rate;
   winWhenPlayed: Rate;
   winWhenNotPlayed: Rate;
   /**
-   * winWhenDrawn − winWhenNotDrawn (17lands' "improvement when drawn"), tested; q over every card
-   * test of the report. Null when the card was drawn in every pair or in none (nothing to compare).
+   * winWhenOpening − winWhenNotOpening over all its decks: the shuffle decides the opening hand,
+   * so unlike drawn and played this is not tied to the game's length or the players' choices.
+   * Null when one group is empty. Its q is over the raw effects of the report; raw effects are
+   * not the flags (`standout` is).
    */
+  openingEffect: Difference | null;
+  /** winWhenDrawn − winWhenNotDrawn (17lands' "improvement when drawn"); null when one group is empty. */
   drawnEffect: Difference | null;
-  /** winWhenPlayed − winWhenNotPlayed, tested likewise; null likewise. */
+  /** winWhenPlayed − winWhenNotPlayed; null likewise. */
   playedEffect: Difference | null;
   /** winWhenDrawn − ownerWin: the difference from the owner's overall win rate. */
   vsOwner: number;
   /**
-   * Does the card stand out from the game's other cards? Its drawnEffect (playedEffect) minus the
-   * inverse-variance weighted mean effect of all the other cards, tested (statistics.ts
-   * againstTheOthers); q over every card of the report; null where the effect is. In many games
-   * every card's raw effect leans one way — drawing more cards goes with longer games, or one
-   * deck is stronger — so a card is judged against the others, not against zero. `significant`
-   * here is what the text and the charts flag.
+   * The flags. Each effect measured inside each deck the card was in, minus that deck's median
+   * other card (balance/card-strength.ts), combined over its decks, tested; q over every standout
+   * of the report (Benjamini–Hochberg); null where no deck measured it against at least three
+   * other cards. A card is judged against its own deck, never across decks, and against a
+   * median, which one broken card cannot move. `significant` here is what the text, the charts
+   * and the verdicts flag.
    */
-  standout: { drawn: Difference | null; played: Difference | null };
+  standout: { opening: Difference | null; drawn: Difference | null; played: Difference | null };
 }
 
 /** One action or trigger, over every (game, player) pair. */
@@ -117,9 +147,11 @@ export interface BalanceReport {
   seats: { players: SeatResult[]; draws: Rate; stopped: number; firstPlayer: Rate };
   endReasons: EndReason[];
   length: { turns: Distribution; decisions: Distribution };
+  /** The decks players drew from (the cards' standouts are measured within each). */
+  decks: DeckMetric[];
   cards: CardMetric[];
-  /** The average card's drawnEffect and playedEffect: the inverse-variance weighted mean over the measured cards. */
-  averageCardEffect: { drawn: number; played: number };
+  /** Cards of the game in no player's deck in any game: not measured. */
+  notMeasured: string[];
   actions: ActionMetric[];
 }
 
@@ -132,7 +164,7 @@ export interface MetricChange {
   group: 'seats' | 'end' | 'length' | 'cards' | 'actions';
   base: number;
   other: number;
-  /** other − base, tested; q over every change of the comparison. */
+  /** other − base, tested; q within its family: the game as a whole (seats, end, length) or its parts (actions, cards). */
   change: Difference;
   /** How the difference was tested: on the same seeds (`mcnemar`, `paired-t`) or as two samples (`two-proportion`). */
   test: 'mcnemar' | 'paired-t' | 'two-proportion';

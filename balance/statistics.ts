@@ -2,8 +2,7 @@
  * The statistics a balance report states, each with its sample size and its 95% interval:
  * a rate (Wilson), the difference of two independent rates (Newcombe's hybrid score interval,
  * two-proportion z-test), the difference of two rates on the same seeds (McNemar), a paired mean
- * difference (Student's t), an effect against the average of the others, and the
- * Benjamini–Hochberg correction for testing many cards at once.
+ * difference (Student's t), and the Benjamini–Hochberg correction for testing many cards at once.
  *
  * Why these: Wilson and Newcombe stay inside 0..1 and are right for small samples and rates near
  * 0 or 1 (a card drawn in 3 games, a seat that wins 95%); McNemar and the paired t use the seeds a
@@ -156,43 +155,6 @@ export function pairedMeanDifference(a: ArrayLike<number>, b: ArrayLike<number>)
   const t = tQuantile(0.975, n - 1);
   const p = 2 * (1 - tCdf(Math.abs(mean / se), n - 1));
   return { diff: mean, ci95: [mean - t * se, mean + t * se], p: Math.min(1, p), q: 1, significant: false };
-}
-
-/**
- * Each of many effects (cards' win-rate differences) against the others: its difference from the
- * inverse-variance weighted mean of all the *other* effects, tested with the standard error of
- * its own interval on the side facing that mean (Newcombe intervals are asymmetric) plus the
- * variance of the mean. Null entries (effects that could not be measured) are skipped. Returns
- * the weighted mean of all the measured effects too (what a report calls the average card's).
- */
-export function againstTheOthers(effects: readonly (Difference | null)[]): { average: number; each: (Difference | null)[] } {
-  const seOf = (d: Difference) => (d.ci95[1] - d.ci95[0]) / (2 * Z95);
-  let weights = 0;
-  let weighted = 0;
-  for (const d of effects) {
-    if (d === null || !(seOf(d) > 0)) continue;
-    const w = 1 / seOf(d) ** 2;
-    weights += w;
-    weighted += w * d.diff;
-  }
-  const average = weights > 0 ? weighted / weights : 0;
-  const each = effects.map((d): Difference | null => {
-    if (d === null) return null;
-    const w = seOf(d) > 0 ? 1 / seOf(d) ** 2 : 0;
-    const rest = weights - w;
-    if (!(rest > 0)) return { ...d, p: 1, q: 1, significant: false };
-    const reference = (weighted - w * d.diff) / rest;
-    const varReference = 1 / rest;
-    const shifted = d.diff - reference;
-    const below = (d.diff - d.ci95[0]) / Z95;
-    const above = (d.ci95[1] - d.diff) / Z95;
-    const seLow = Math.sqrt(below * below + varReference);
-    const seHigh = Math.sqrt(above * above + varReference);
-    const facing = shifted > 0 ? seLow : seHigh;
-    const p = facing > 0 ? twoSidedNormalP(shifted / facing) : shifted === 0 ? 1 : 0;
-    return { diff: shifted, ci95: [shifted - Z95 * seLow, shifted + Z95 * seHigh], p, q: 1, significant: false };
-  });
-  return { average, each };
 }
 
 /**

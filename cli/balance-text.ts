@@ -4,7 +4,8 @@
  * sample size and interval. The whole report is in `--json` (docs/balance.md).
  */
 import stringWidth from 'string-width';
-import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, Difference, MetricChange, Rate } from '../balance/report.ts';
+import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, DeckMetric, Difference, MetricChange, Rate } from '../balance/report.ts';
+import { flagged, MEASURES, noVerdict, rankedCards, rankingStandout, verdicts, verdictText } from '../balance/verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const rate = (r: Rate) => `${pct(r.rate)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])}, n = ${r.n})`;
@@ -30,19 +31,26 @@ function header(r: BalanceReport, given: readonly string[]): string[] {
   ];
 }
 
-const flaggedCard = (c: CardMetric) => !!(c.standout.drawn?.significant || c.standout.played?.significant);
-
-/** Cards worth a look: those that stand out from the average card, then the largest measured effects either way. */
+/** Cards worth a look: every flagged card, then the five highest and lowest ranked. */
 function notableCards(cards: CardMetric[], count: number): CardMetric[] {
-  const byEffect = cards.filter((c) => c.drawnEffect !== null).sort((x, y) => y.drawnEffect!.diff - x.drawnEffect!.diff || (x.card < y.card ? -1 : 1));
-  const chosen = new Set(cards.filter(flaggedCard));
-  for (const c of [...byEffect.slice(0, count), ...byEffect.slice(-count)]) chosen.add(c);
-  return byEffect.filter((c) => chosen.has(c));
+  const ranked = rankedCards(cards).filter((c) => rankingStandout(c) !== null);
+  const chosen = new Set(cards.filter(flagged));
+  for (const c of [...ranked.slice(0, count), ...ranked.slice(-count)]) chosen.add(c);
+  return ranked.filter((c) => chosen.has(c));
 }
 
-/** A card's effect, marked when it stands out from the average card; — when it could not be measured. */
-const cardEffect = (d: Difference | null, standout: Difference | null) =>
-  d === null ? '—' : `${signed(d.diff, points)} [${signed(d.ci95[0], points)}, ${signed(d.ci95[1], points)}]${standout?.significant ? ` * q=${standout.q.toFixed(3)}` : ''}`;
+const share = (r: Rate | null) => (r === null ? '—' : pct(r.rate));
+const ptsBare = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)}`;
+/** A standout with its interval, and its star and q on this very number. */
+const standoutCell = (d: Difference | null) => (d === null ? '—' : `${ptsBare(d.diff)} [${ptsBare(d.ci95[0])}, ${ptsBare(d.ci95[1])}]${d.significant ? ` * q=${d.q.toFixed(3)}` : ''}`);
+
+/** A deck for people: its size, who drew from it, how its players did, and a few cards only it has. */
+function deckLine(d: DeckMetric, r: BalanceReport): string[] {
+  const others = new Set(r.decks.filter((o) => o !== d).flatMap((o) => o.cards));
+  const own = d.cards.filter((c) => !others.has(c));
+  const seats = Object.entries(d.bySeat).filter(([, k]) => k > 0).map(([seat, k]) => `${seat} in ${k} games`).join(', ');
+  return [d.deck, `${d.cards.length} cards${r.decks.length > 1 && own.length ? ` (with ${own.slice(0, 3).join(', ')}${own.length > 3 ? '…' : ''})` : ''}`, `drawn from by ${seats}`, `its players won ${rate(d.ownerWin)}`];
+}
 
 export function balanceText(r: BalanceReport, given: readonly string[] = []): string {
   const out = header(r, given);
@@ -59,13 +67,21 @@ export function balanceText(r: BalanceReport, given: readonly string[] = []): st
   out.push(`  turns: mean ${one(t.mean)}, median ${one(t.median)}, 95th percentile ${one(t.p95)} (min ${t.min}, max ${t.max})`);
   out.push(`  decisions: mean ${one(d.mean)}, median ${one(d.median)}, 95th percentile ${one(d.p95)} (min ${d.min}, max ${d.max})`);
 
-  const flagged = r.cards.filter(flaggedCard).length;
-  const avg = r.averageCardEffect;
-  out.push('', `Cards — the owner's win rate when drawn minus when not drawn (the average card: ${signed(avg.drawn, points)}; when played minus not: ${signed(avg.played, points)})`);
-  out.push(`  * stands out from the average card (Benjamini–Hochberg over all ${r.cards.length * 2} card tests, q < 0.05): ${flagged} card(s)`);
+  out.push('', 'Decks — each card is judged against the other cards of its own deck');
+  out.push(...table(r.decks.map((d) => deckLine(d, r))));
+
+  const found = verdicts(r);
+  const tests = r.cards.reduce((n, c) => n + MEASURES.filter((m) => c.standout[m.kind] !== null).length, 0);
+  out.push('', `Verdicts — cards that stand out from their deck: ${found.length} of ${r.cards.length} (Benjamini–Hochberg over all ${tests} tests, q < 0.05)`);
+  if (found.length) out.push(...found.map((v) => `  ${verdictText(v)}`));
+  else out.push(`  none: ${noVerdict(r)}`);
+
+  out.push('', "Cards — the owner's win rate with the card minus without it (in the opening hand, drawn, played), less the same for the median card of its deck, in points; * marks the number flagged");
   const cards = notableCards(r.cards, 5);
-  out.push(...table([['card', 'drawn', 'played', 'win drawn', 'win not drawn', 'drawn effect [95% CI]', 'played effect [95% CI]'], ...cards.map((c) => [c.card, pct(c.drawn.rate), pct(c.played.rate), pct(c.winWhenDrawn.rate), pct(c.winWhenNotDrawn.rate), cardEffect(c.drawnEffect, c.standout.drawn), cardEffect(c.playedEffect, c.standout.played)])]));
-  if (cards.length < r.cards.length) out.push(`  (${r.cards.length - cards.length} more cards in --json and --html; — : drawn in every game or in none, nothing to compare)`);
+  out.push(...table([['card', 'deck', 'opening hand', 'vs deck [95% CI]', 'drawn', 'vs deck [95% CI]', 'played', 'vs deck [95% CI]'], ...cards.map((c) => [c.card, c.decks.length === 1 ? c.decks[0]! : `${c.decks.length} decks`, share(c.opening), standoutCell(c.standout.opening), share(c.drawn), standoutCell(c.standout.drawn), share(c.played), standoutCell(c.standout.played)])]));
+  const unranked = r.cards.filter((c) => rankingStandout(c) === null).length;
+  if (cards.length < r.cards.length) out.push(`  (${r.cards.length - cards.length} more cards in --json and --html${unranked ? `; ${unranked} of them not compared — in every game's opening hand or in none, or in a deck of fewer than four measured cards` : ''})`);
+  if (r.notMeasured.length) out.push(`  not measured — never in a player's draw pile in these games (in no deck, or only in a side deck or made in play): ${r.notMeasured.slice(0, 12).join(', ')}${r.notMeasured.length > 12 ? ` and ${r.notMeasured.length - 12} more` : ''}`);
 
   out.push('', 'Actions and triggers — uses per game, and the win rate of players who used them');
   const actions = [...r.actions].sort((x: ActionMetric, y: ActionMetric) => y.perGame - x.perGame || (x.action < y.action ? -1 : 1));
@@ -86,7 +102,8 @@ export function comparisonText(r: BalanceComparison, given: readonly string[] = 
   const out = header(r.base, given);
   out.push(`  compared with ${r.otherLabel} on the same seeds${r.paired ? ' (per-game metrics paired by seed)' : ''}`);
   const significant = r.changes.filter((c) => c.change.significant);
-  out.push('', `What changed — ${significant.length} of ${r.changes.length} metrics moved significantly (Benjamini–Hochberg over all of them, q < 0.05)`);
+  const wholeCount = r.changes.filter((c) => c.group === 'seats' || c.group === 'end' || c.group === 'length').length;
+  out.push('', `What changed — ${significant.length} of ${r.changes.length} metrics moved significantly (q < 0.05; Benjamini–Hochberg within two families: the ${wholeCount} metrics of the game as a whole — seats, first player, endings, length — and the ${r.changes.length - wholeCount} of its cards and actions)`);
   const rows = (list: MetricChange[]) => table([['metric', r.base.settings.game, r.otherLabel.replace(/ \(a revision of .*\)$/, ''), 'change [95% CI]', 'test', 'q'], ...list.map((c) => [c.label, value(c, c.base), value(c, c.other), change(c), c.test, c.change.q.toFixed(3)])]);
   const shown = significant.slice(0, 30);
   if (shown.length) out.push(...rows(shown));

@@ -48,6 +48,9 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
     const otherIR = requireIR(vsGame);
     if (!otherIR.game.formats.some((f) => f.name === format)) throw new UsageError(`--vs ${vsGame} has no format '${format}' (it has: ${otherIR.game.formats.map((f) => f.name).join(', ')}); choose one both games have with --format`);
     const revision = otherIR.game.revisionOf ? ` (a revision of ${otherIR.game.revisionOf})` : '';
+    // Paired seeds mean something only between versions of one game: the same seed deals the same cards.
+    const related = vsGame === game || otherIR.game.revisionOf === game || ir.game.revisionOf === vsGame || (!!ir.game.revisionOf && ir.game.revisionOf === otherIR.game.revisionOf);
+    if (!related) console.error(`warning: ${vsGame} is not a revision of ${game} (nor ${game} of it): the same seeds deal other cards in each, so the games are not paired in any useful sense — compare a game with its revisions (revision … revises ${game}) or use --vs-param`);
     other = { game: vsGame, ir: otherIR, params: parseParams(v.param as string[] | undefined, otherIR), label: `${vsGame}${revision}` };
   } else if (vsParams !== undefined) {
     const changed = parseParams(vsParams, ir, '--vs-param');

@@ -126,7 +126,10 @@ export abstract class FlowRoom extends OffersRoom {
       this.endTurnRequested = false;
       this.triggerChain = 0;
       if (this.onTurn !== null) this.onTurn(this);
-      if (this.tally !== null && this.turn === 1) this.tally.first = this.active.index;
+      if (this.tally !== null && this.turn === 1) {
+        this.tally.first = this.active.index;
+        this.tally.openingHands(this.cards, this.journal);
+      }
       if (this.logging) this.emitLog('turn', `turn ${this.turn}: ${this.active.name}`, this.active, this.ir.turn.cite, this.ir.turn.loc);
       this.fireSimple(this.rules.triggers.turnStart);
       this.settle();

@@ -17,6 +17,9 @@
  *   own rules, is not played.
  * - Drawn and played count only for a player whose pile the card was in (`counts`): a card's
  *   numbers are over the (game, player) pairs where it was in the pile.
+ * - in the opening hand: the card lay in the player's `private` zone, drawn from their pile, when
+ *   the first turn began (after every mulligan the setup allows). The shuffle decides it, so a
+ *   card's win rate in the opening hand or not is a randomized comparison (balance/fold.ts).
  * - used: an action or trigger declared (a declaration undone as impossible is not a use).
  * - first: the player who took the first turn (a seat is not the first player where the rules
  *   choose who starts).
@@ -34,17 +37,20 @@ export interface GameCounts {
   drawn: number[][];
   /** … played at least one copy. */
   played: number[][];
+  /** … had at least one copy in their opening hand (in their private zone as the first turn began). Absent in summaries written before 2026-11-28. */
+  opening?: number[][];
   /** [action index, uses] for each action or trigger the player used, by action index. */
   used: [number, number][][];
   /** The player who took the game's first turn (-1: the game ended before one started). */
   first: number;
 }
 
-/** A card's marks: three bits per player (in a pile, drawn, played) — up to ten players. */
+/** A card's marks: four bits per player (in a pile, drawn, played, in the opening hand) — up to seven players. */
 const PILE = 1;
 const DRAWN = 2;
 const PLAYED = 4;
-const BITS = 3;
+const OPENING = 8;
+const BITS = 4;
 
 export class GameTally {
   /** By card id: for player p, (PILE | DRAWN | PLAYED) << (BITS · p). */
@@ -84,6 +90,20 @@ export class GameTally {
     } else if (from !== null && this.visibility[from.def] === VISIBILITY.private && byHolder(card, from, ctx)) this.mark(card, holder(card, from), PLAYED, journal);
   }
 
+  /**
+   * The first turn begins: every card in a private zone that was drawn there from its holder's
+   * pile is in that player's opening hand.
+   */
+  openingHands(cards: readonly Card[], journal: Journal): void {
+    for (const c of cards) {
+      const zone = c.zone;
+      if (zone === null || this.visibility[zone.def] !== VISIBILITY.private) continue;
+      const p = holder(c, zone);
+      const m = this.marks[c.id] ?? 0;
+      if ((m >>> (BITS * p)) & DRAWN) this.mark(c, p, OPENING, journal);
+    }
+  }
+
   /** A card attached under a host (it lay in `from` before). */
   attached(card: Card, from: Zone | null, ctx: Ctx, journal: Journal): void {
     if (from !== null && this.visibility[from.def] === VISIBILITY.private && byHolder(card, from, ctx)) this.mark(card, holder(card, from), PLAYED, journal);
@@ -101,21 +121,24 @@ export class GameTally {
     const pile: Set<number>[] = [];
     const drawn: Set<number>[] = [];
     const played: Set<number>[] = [];
+    const opening: Set<number>[] = [];
     for (let p = 0; p < this.players; p++) {
       pile.push(new Set());
       drawn.push(new Set());
       played.push(new Set());
+      opening.push(new Set());
     }
     for (const c of cards) {
       const m = this.marks[c.id] ?? 0;
       if (m === 0) continue;
       for (let p = 0; p < this.players; p++) {
-        const bits = (m >>> (BITS * p)) & 7;
+        const bits = (m >>> (BITS * p)) & 15;
         // Drawn and played count only where the card was in the player's pile.
         if (!(bits & PILE)) continue;
         pile[p]!.add(c.def);
         if (bits & DRAWN) drawn[p]!.add(c.def);
         if (bits & PLAYED) played[p]!.add(c.def);
+        if (bits & OPENING) opening[p]!.add(c.def);
       }
     }
     const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
@@ -128,7 +151,7 @@ export class GameTally {
       }
       used.push(list);
     }
-    return { pile: pile.map(sorted), drawn: drawn.map(sorted), played: played.map(sorted), used, first: this.first };
+    return { pile: pile.map(sorted), drawn: drawn.map(sorted), played: played.map(sorted), opening: opening.map(sorted), used, first: this.first };
   }
 
   /** The card lies in a hidden zone: in its player's pile, or in every player's for a shared zone. */

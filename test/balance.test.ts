@@ -14,7 +14,7 @@ import { Engine } from '../runtime/engine.ts';
 import { playBatch } from '../runtime/batch.ts';
 import { foldBalance } from '../balance/fold.ts';
 import type { BalanceComparison, BalanceReport } from '../balance/report.ts';
-import { adjust, againstTheOthers, distribution, pairedMeanDifference, pairedRateDifference, rate, rateDifference, wilson, type Difference } from '../balance/statistics.ts';
+import { adjust, distribution, pairedMeanDifference, pairedRateDifference, rate, rateDifference, wilson, type Difference } from '../balance/statistics.ts';
 import { compiledGame, root } from './helpers.ts';
 
 // A small game whose every move is known: each player draws Spark, Blaze and Dud (Extra stays
@@ -206,18 +206,6 @@ describe('the statistics (balance/statistics.ts) against published values', () =
     expect(e.ci95[0]).toBeGreaterThan(0);
   });
 
-  it('a card against the others: the interval and the test agree, and a lone outlier is found', () => {
-    // Twenty cards with no effect and one with a large one, each from 400 pairs.
-    const effect = (k1: number, k2: number) => rateDifference(rate(k1, 200), rate(k2, 200));
-    const effects = [...Array.from({ length: 20 }, (_, i) => effect(100 + (i % 5) - 2, 100)), effect(150, 90)];
-    const { average, each } = againstTheOthers(effects);
-    expect(Math.abs(average)).toBeLessThan(0.05);
-    adjust(each.filter((d) => d !== null));
-    expect(each.map((d) => d!.significant)).toEqual([...Array.from({ length: 20 }, () => false), true]);
-    for (const d of each) expect(d!.ci95[0] > 0 || d!.ci95[1] < 0).toBe(d!.p < 0.05);
-    expect(againstTheOthers([null, effects[0]!]).each[0]).toBeNull();
-  });
-
   it('a distribution: mean, median, 95th percentile and whole-number bins that hold every value', () => {
     const values = Array.from({ length: 100 }, (_, i) => 10 + (i % 20));
     const d = distribution(values);
@@ -246,17 +234,23 @@ describe('the fold (balance/fold.ts) over real games', () => {
       expect(c.played.k).toBeLessThanOrEqual(c.drawn.k);
       expect(c.winWhenDrawn.ci95[0]).toBeLessThanOrEqual(c.winWhenDrawn.rate);
     }
-    // A card's effect is null exactly when one of its groups is empty; its standout likewise.
+    // A card's effect is null exactly when one of its groups is empty; a standout needs its effect.
     for (const c of r.cards) {
       expect(c.drawnEffect === null).toBe(c.winWhenDrawn.n === 0 || c.winWhenNotDrawn.n === 0);
-      expect(c.standout.drawn === null).toBe(c.drawnEffect === null);
+      expect(c.winWhenOpening!.n + c.winWhenNotOpening!.n).toBe(c.inDeck);
+      expect(c.opening!.k).toBeLessThanOrEqual(c.drawn.k);
+      if (c.drawnEffect === null) expect(c.standout.drawn).toBeNull();
+      // Every card is in a deck, and a deck lists its cards.
+      expect(c.decks.length).toBeGreaterThan(0);
+      for (const deck of c.decks) expect(r.decks.find((d) => d.deck === deck)!.cards).toContain(c.card);
     }
-    // Against the others: an interval that excludes zero goes with p < 0.05, and the reverse.
-    for (const c of r.cards) {
-      const d = c.standout.drawn;
-      if (d === null || Math.abs(d.p - 0.05) < 0.005) continue;
-      expect(d.ci95[0] > 0 || d.ci95[1] < 0, `${c.card}: ${JSON.stringify(d)}`).toBe(d.p < 0.05);
-    }
+    expect(r.decks.reduce((s, d) => s + d.pairs, 0)).toBe(r.counted * 2);
+    // Against the deck: an interval that excludes zero goes with p < 0.05, and the reverse.
+    for (const c of r.cards)
+      for (const d of [c.standout.opening, c.standout.drawn, c.standout.played]) {
+        if (d === null || Math.abs(d.p - 0.05) < 0.005) continue;
+        expect(d.ci95[0] > 0 || d.ci95[1] < 0, `${c.card}: ${JSON.stringify(d)}`).toBe(d.p < 0.05);
+      }
     for (const a of r.actions) expect(a.usedBy.k).toBeLessThanOrEqual(r.counted * 2);
     expect(r.length.turns.histogram.reduce((s, b) => s + b.count, 0)).toBe(r.counted);
     expect(r.randomPlay).toBe(true);

@@ -15,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceComparison, BalanceReport } from '../../balance/report.ts';
 import { palette } from '../../balance/charts.ts';
+import { flagged, rankingStandout } from '../../balance/verdicts.ts';
 import { launchBrowser, openOffline, root, shot, WAIT } from './harness.ts';
 
 const revisionTest = readFileSync(join(root, 'test/revision.test.ts'), 'utf8');
@@ -83,19 +84,22 @@ describe('grimoire balance --html (Chromium, offline)', () => {
     expect(await count(page, '[data-chart="seats"] g.seat-interval line')).toBe(r.seats.players.length + 2);
     // Length: one rectangle per histogram bin, turns and decisions.
     expect(await count(page, '[data-chart="length"] g.length-bin rect')).toBe(r.length.turns.histogram.length + r.length.decisions.histogram.length);
-    // Cards: one bar and one interval per measured card (drawn in some games and not in others);
-    // those that stand out from the others (and only they) in the highlight colour, with a legend
-    // and the average card as a dashed line.
-    const measured = r.cards.filter((c) => c.drawnEffect !== null).length;
+    // Cards: one bar and one interval per card compared with its deck (balance/verdicts.ts
+    // rankingStandout); those flagged (and only they) in the highlight colour, with a legend and
+    // the deck's median card as the line at 0.
+    const measured = r.cards.filter((c) => rankingStandout(c) !== null).length;
     expect(measured).toBeGreaterThan(20);
     expect(await count(page, '[data-chart="cards"] g.card-effect rect')).toBe(measured);
     expect(await count(page, '[data-chart="cards"] g.card-interval line')).toBe(measured);
-    const significant = r.cards.filter((c) => c.standout.drawn?.significant).length;
+    const significant = r.cards.filter((c) => rankingStandout(c)?.d.significant).length;
     expect(await count(page, `[data-chart="cards"] g.card-effect rect[fill="${palette.significant}"]`)).toBe(significant);
     expect(await page.textContent('[data-chart="cards"]')).toContain('significant (q < 0.05)');
     expect(await count(page, '[data-chart="cards"] g.card-average line')).toBe(1);
     const labels = await page.$$eval('[data-chart="cards"] svg [aria-label="y-axis tick label"] text', (ts) => ts.map((t) => t.textContent));
-    expect(new Set(labels)).toEqual(new Set(r.cards.filter((c) => c.drawnEffect !== null).map((c) => c.card)));
+    expect(new Set(labels)).toEqual(new Set(r.cards.filter((c) => rankingStandout(c) !== null).map((c) => c.card)));
+    // The verdicts come first, under the header: flagged cards in words, or that none stands out.
+    expect(await page.$eval('.balance-report', (e) => [...e.children].map((c) => c.className).slice(0, 2))).toEqual(['balance-header', 'balance-verdicts']);
+    expect(await page.textContent('.balance-verdicts')).toMatch(r.cards.some(flagged) ? /stronger|weaker|mixed/ : /No card stands out/);
     // Actions: uses of each; an effect dot for each action some players used and some did not.
     expect(await count(page, '[data-chart="actions"] g.action-uses rect')).toBe(r.actions.length);
     expect(await count(page, '[data-chart="actions"] g.action-effect circle')).toBe(r.actions.filter((a) => a.winWhenUsed.n > 0 && a.winWhenNotUsed.n > 0).length);
@@ -137,7 +141,7 @@ describe('grimoire balance --html (Chromium, offline)', () => {
     expect(await count(page, '[data-chart="length"] g.length-bin rect')).toBe(
       c.base.length.turns.histogram.length + c.other.length.turns.histogram.length + c.base.length.decisions.histogram.length + c.other.length.decisions.histogram.length,
     );
-    const measuredBoth = [...c.base.cards, ...c.other.cards].filter((m) => m.drawnEffect !== null).length;
+    const measuredBoth = [...c.base.cards, ...c.other.cards].filter((m) => rankingStandout(m) !== null).length;
     expect(await count(page, '[data-chart="cards"] g.card-effect circle')).toBe(measuredBoth);
     expect(await count(page, '[data-chart="cards"] g.card-interval line')).toBe(measuredBoth);
     expect(await count(page, '[data-chart="actions"] g.action-uses rect')).toBe(c.base.actions.length + c.other.actions.length);
