@@ -27,6 +27,12 @@ export interface Decision {
   canPass: boolean;
   cite: string;
   loc: SrcLoc | null;
+  /**
+   * A choice of action in a window with nothing on the stack — the player's own free action, as
+   * opposed to a response — names that window; every other decision has none. The scenario
+   * runner stops at the active player's first such decision after its script.
+   */
+  readonly window?: string;
 }
 
 /** What the decisions need from the engine to label their options. */
@@ -141,6 +147,8 @@ export class ActionDecision<O> implements Decision {
     /** The offers as options (labels told apart when an action is offered twice). */
     private readonly list: (offers: readonly O[]) => DecisionOption[],
     private readonly pass: unknown,
+    /** The window, for a free action (Decision.window); undefined for a response. */
+    readonly window?: string,
   ) {
     this.count = offers.length + (canPass ? 1 : 0);
   }

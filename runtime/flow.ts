@@ -75,8 +75,10 @@ export abstract class FlowRoom extends OffersRoom {
   }
 
   /**
-   * The statements of the turn that follow its window of that name (found at the top level or in
-   * `cite` groups), preceded by the turn's top-level `let`s so the names they bind still exist.
+   * The statements of the turn that follow its window of that name (found at the top level, in
+   * `cite` groups, or in a branch of an `if` — the run is already inside that branch, so the rest
+   * of the branch runs, then what follows the `if`), preceded by the turn's top-level `let`s so
+   * the names they bind still exist.
    */
   private afterWindow(name: string): Ex | null {
     const rest = (stmts: Stmt[]): Stmt[] | null => {
@@ -87,18 +89,21 @@ export abstract class FlowRoom extends OffersRoom {
           const inner = rest(st.body);
           if (inner) return [{ ...st, body: inner }, ...stmts.slice(i + 1)];
         }
+        if (st.kind === 'if') {
+          const inner = rest(st.then) ?? rest(st.else);
+          if (inner) return [...inner, ...stmts.slice(i + 1)];
+        }
       }
       return null;
     };
     const body = this.ir.turn.body;
     const after = rest(body);
     if (!after || after.length === 0) return null;
-    const holder = body.findIndex((st) => (st.kind === 'window' && st.name === name) || (st.kind === 'cite' && rest(st.body) !== null));
+    const holder = body.findIndex((st) => rest([st]) !== null);
     const lets = body.slice(0, holder).filter((st) => st.kind === 'let');
     return this.rules.compiler.body([...lets, ...after], 'vars', this.ir.turn.slots);
   }
 
-  /** Whether the turn's window of that name is `passable` and `open` (a scenario starts in it). */
   private windowFlags(name: string): { passable: boolean; open: boolean } {
     const find = (stmts: Stmt[]): { passable: boolean; open: boolean } | undefined => {
       for (const st of stmts) {
@@ -253,7 +258,7 @@ export abstract class FlowRoom extends OffersRoom {
     }
     const d =
       respondTo === null
-        ? new ActionDecision(p, `${p.name}: choose an action (${windowName})`, this.ir.turn.cite, offers, canPass, this.offerOptions, PASS)
+        ? new ActionDecision(p, `${p.name}: choose an action (${windowName})`, this.ir.turn.cite, offers, canPass, this.offerOptions, PASS, windowName)
         : new ActionDecision(p, `${p.name}: respond to ${this.ir.actions[respondTo.action]!.name}, or pass`, this.ir.actions[respondTo.action]!.cite, offers, canPass, this.offerOptions, PASS);
     return d.valueAt(this.ask(d)) as Offer | typeof PASS;
   }

@@ -210,9 +210,10 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
         stepTaken();
         return idx;
       }
-      // The script has run out: pass where passing is possible, then stop.
+      // The script has run out: stop at the active player's next free action (a window's choice
+      // of action with nothing on the stack), passing every other decision that can be passed.
       scriptEnd ??= { turn: run.turn, log: run.log.length };
-      if (d.canPass) {
+      if (d.canPass && !(d.window !== undefined && d.player === run.active)) {
         passesAfter++;
         return pass(d);
       }

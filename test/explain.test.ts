@@ -28,12 +28,13 @@ describe('grimoire explain', () => {
   });
 
   it('leaves out what the engine played by itself after the script unless it touches the expectations', () => {
-    // R-SP-09: after the last attack the engine plays p2's next turn; only the stolen card's way to its owner's graveyard matters.
-    const e = explain('rules/spimate/rulings/r-sp-09-stolen-card-to-owner.yaml');
+    // R-TR-14c: after the summon the runner passes p2's priority and the summon resolves; the
+    // card's way to the field matters, the resolution notice does not.
+    const e = explain('rules/trump/rulings/r-tr-14c-barrier-then-summon.yaml');
     const text = e.lines.join('\n');
-    expect(text).toContain('X → p1.graveyard');
-    expect(text).not.toContain('ドローフェイズ');
-    expect(text).toMatch(/checked at p2's decision .* 1 new turn/);
+    expect(text).toContain('♠7 → p1.field');
+    expect(text).not.toContain('兵士召喚 (by p1) resolves');
+    expect(text).toMatch(/checked at p1's decision .* 1 pass by the runner, 0 new turns/);
   });
 
   it('as a command: exit 0 for a passing ruling; a file with mistakes is not run; a folder is a usage error', () => {
