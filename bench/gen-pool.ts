@@ -38,6 +38,7 @@ procedure hurt(p: player, n: number) {
   set p.life = p.life - n
   if p.life <= 0 { lose p reason "life reached 0" }
 }
+function board_attack(p: player): number = sum(p.board, it.attack)
 turn { window main }
 `;
 

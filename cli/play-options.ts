@@ -3,6 +3,7 @@
  * formats, agents, worker threads — each checked against the compiled game, each mistake a
  * UsageError that says what is wrong and what is allowed.
  */
+import { suggest } from '../grammar/spelling.ts';
 import { availableParallelism } from 'node:os';
 import type { GameIR } from '../compiler/ir.ts';
 import { parseAgent } from '../runtime/agents/spec.ts';
@@ -30,7 +31,10 @@ export function parseParams(list: string[] | undefined, ir: GameIR, option = '--
       // A text parameter takes its default, an alternative, or a text the rules compare it with;
       // anything else would silently play the default (scenario/check.ts textReadings).
       const readings = textReadings(ir, ir.params.indexOf(p));
-      if (readings !== null && !readings.includes(raw)) throw new UsageError(`${option}: parameter '${name}' is one of ${readings.map((r) => `'${r}'`).join(', ')}, got '${raw}'`);
+      if (readings !== null && !readings.includes(raw)) {
+        const near = suggest(raw, readings);
+        throw new UsageError(`${option}: parameter '${name}' is one of ${readings.map((r) => `'${r}'`).join(', ')}, got '${raw}'${near.length ? ` (did you mean '${near[0]}'?)` : ''}`);
+      }
       out[name] = raw;
     }
   }

@@ -9,7 +9,7 @@
  * numbers it met — cards drawn, damage dealt, values changed, uses per turn — as facts; a number
  * computed at play time is a fact with no value, so that nothing is claimed about it.
  */
-import type { ActionIR, AuraIR, Expr, GameIR, Stmt } from './ir.ts';
+import type { ActionIR, AuraIR, DurationIR, Expr, GameIR, Stmt } from './ir.ts';
 
 /** A number the code states: `value` null when it is computed in play (then nothing is checked against it). */
 export interface NumberFact {
@@ -103,7 +103,7 @@ class Phraser {
     const cost = a.steps.flatMap((s) => (s.kind === 'cost' ? [this.body(s.body)] : [])).filter(Boolean).join('; ');
     const targets = a.steps.flatMap((s) => (s.kind === 'target' ? [`target ${this.count(s.min, s.max)} of ${this.expr(s.from)}`] : [])).join('; ');
     const limit = a.limit === 1 ? 'once per turn' : a.limit === 2 ? 'twice per turn' : a.limit > 0 ? `${a.limit} times per turn` : '';
-    const where = a.sourceZone >= 0 ? this.zoneName(a.sourceZone) : a.sourceZone === -2 ? 'attached' : '';
+    const where = a.sourceZone >= 0 ? this.zoneName(a.sourceZone) : a.sourceZone === -2 ? 'attached' : a.sourceZone === -3 ? a.sourceZones.map((z) => this.zoneName(z)).join(' or ') : '';
     const todo = [cost && `pay: ${cost}`, targets, effect || UNKNOWN].filter(Boolean).join('; ');
     if (a.replaces) {
       return sentence(`instead of ${this.event(a)}: ${todo}`);
@@ -124,11 +124,35 @@ class Phraser {
     return sentence(`${titled ? `${a.title} — ` : ''}activate${how ? ` (${how})` : ''}: ${todo}`);
   }
 
+  /** A `modify`'s duration in words (' until end of turn'…). */
+  private duration(d: DurationIR | null): string {
+    if (d === null) return '';
+    switch (d.kind) {
+      case 'endOfTurn':
+        return ' until end of turn';
+      case 'endOfNextTurn':
+        return ` until the end of ${possessive(this.expr(d.player))} next turn`;
+      case 'duringNextTurn':
+        return ` during ${possessive(this.expr(d.player))} next turn`;
+      case 'turns': {
+        const n = this.number(d.count);
+        return n === 1 ? ' until end of turn' : ` for ${n ?? this.expr(d.count)} turns`;
+      }
+      case 'leaves':
+        return ` for as long as ${this.expr(d.card)} stays in ${this.zoneName(d.zone)}`;
+    }
+  }
+
   aura(a: AuraIR): string {
     const field = this.ir.cardFields[a.field]?.name ?? '?';
+    if (a.op !== 'add') {
+      const where = a.sourceZone >= 0 ? `while this card is in ${this.zoneName(a.sourceZone)}` : a.sourceZone === -2 ? 'while this card is attached' : a.sourceZone === -3 ? `while this card is in ${a.sourceZones.map((z) => this.zoneName(z)).join(' or ')}` : 'while this card is in play';
+      const change = a.op === 'set' ? `${field} becomes ${this.expr(a.by)}` : a.op === 'gain' ? `gain ${this.expr(a.by)}` : a.op === 'lose' ? `lose ${this.expr(a.by)}` : `${field} ${a.op === 'mul' ? 'multiplied' : 'divided'} by ${this.expr(a.by)}`;
+      return sentence(`${where}: ${this.expr(a.targets)}${a.op === 'set' ? ':' : ''} ${change}`);
+    }
     const by = this.number(a.by);
     this.facts.push({ kind: 'modify', value: by, field, source: this.source });
-    const where = a.sourceZone >= 0 ? `while this card is in ${this.zoneName(a.sourceZone)}` : a.sourceZone === -2 ? 'while this card is attached' : 'while this card is in play';
+    const where = a.sourceZone >= 0 ? `while this card is in ${this.zoneName(a.sourceZone)}` : a.sourceZone === -2 ? 'while this card is attached' : a.sourceZone === -3 ? `while this card is in ${a.sourceZones.map((z) => this.zoneName(z)).join(' or ')}` : 'while this card is in play';
     return sentence(`${where}: ${this.expr(a.targets)} get ${field} ${by === null ? this.expr(a.by) : signed(by)}`);
   }
 
@@ -215,7 +239,9 @@ class Phraser {
         return `detach ${this.expr(s.cards)}`;
       case 'modify': {
         const field = this.ir.cardFields[s.field]?.name ?? '?';
-        const until = s.untilEndOfTurn ? ' until end of turn' : '';
+        const until = this.duration(s.duration);
+        if (s.op === 'set') return `${possessive(this.expr(s.card))} ${field} becomes ${this.expr(s.by)}${until}`;
+        if (s.op === 'gain' || s.op === 'lose') return `${this.expr(s.card)} ${s.op === 'gain' ? 'gains' : 'loses'} ${this.expr(s.by)}${until}`;
         if (s.op !== 'add') return `${possessive(this.expr(s.card))} ${field} is ${s.op === 'mul' ? 'multiplied' : 'divided'} by ${this.expr(s.by)}${until}`;
         const by = this.number(s.by);
         this.facts.push({ kind: 'modify', value: by, field, source: this.source });

@@ -103,6 +103,8 @@ export interface ZoneIR {
   ordered: boolean;
   attachments: boolean;
   capacity: number; // -1 = unlimited
+  /** `capacity N overflow <zone>`: the zone a card goes to instead of entering this one when it is full; -1 = none (such a move is an error). */
+  overflow: number;
   cite: string;
 }
 
@@ -245,17 +247,42 @@ export interface PickIR {
 export type DeclareStepIR = PickIR | { kind: 'cost'; body: Stmt[]; loc: SrcLoc };
 
 /**
+ * How a value of a card is changed (by `modify` or an aura), applied in this order whenever the
+ * value is read: `set` (the value becomes `by`; the latest wins), then `add`, then `gain`/`lose`
+ * (a label into or out of a list of labels), then `mul`/`div` (the total scaled, rounded down) —
+ * auras before modifiers within each kind, modifiers in the order they were made.
+ */
+export type ChangeOpIR = 'add' | 'mul' | 'div' | 'set' | 'gain' | 'lose';
+
+/**
+ * How long a `modify` lasts; without one (null), until the card changes zone (which ends every
+ * modifier on it). `endOfTurn`: the end of this turn; `endOfNextTurn`: the end of the player's
+ * next turn; `duringNextTurn`: it applies from the start of the player's next turn to its end;
+ * `turns`: the end of the count-th turn counting this one; `leaves`: until the card leaves the
+ * zone (it does not take hold if the card is not there).
+ */
+export type DurationIR =
+  | { kind: 'endOfTurn' }
+  | { kind: 'endOfNextTurn' | 'duringNextTurn'; player: Expr }
+  | { kind: 'turns'; count: Expr }
+  | { kind: 'leaves'; card: Expr; zone: number };
+
+/**
  * A card's continuous effect: while a card of definition `source` is where it works
  * (`sourceZone` as for abilities), every card in `targets` (evaluated with `this` = that card)
- * has `by` added to its value `field` (`it` = the affected card).
+ * has its value `field` changed by `op` with `by` (`it` = the affected card). One aura of the
+ * language with several changes is several of these, of the same name.
  */
 export interface AuraIR {
   name: string;
   title: string;
   source: number;
   sourceZone: number;
+  /** With sourceZone -3 (`while in a, b`): the zones where the card works; else empty. */
+  sourceZones: number[];
   targets: Expr;
   field: number;
+  op: ChangeOpIR;
   by: Expr;
   slots: number;
   cite: string;
@@ -287,8 +314,10 @@ export interface ActionIR {
   replaces: boolean;
   /** A card's own ability: the card definition it belongs to (its instances are `this`), or -1. */
   source: number;
-  /** Where the card must be for the ability to work (`while in <zone>`); -1 anywhere but attached; -2 while attached under another card. */
+  /** Where the card must be for the ability to work (`while in <zone>`); -1 anywhere but attached; -2 while attached under another card; -3 in one of `sourceZones` (`while in a, b`). */
   sourceZone: number;
+  /** With sourceZone -3: the zones where the card works; else empty. */
+  sourceZones: number[];
   cite: string;
   loc: SrcLoc;
 }
@@ -367,7 +396,7 @@ export type StmtBody =
   | { kind: 'callProc'; proc: number; args: Expr[] }
   | { kind: 'perform'; action: number; by: Expr | null }
   | { kind: 'window'; name: string; passable: boolean; open: boolean } // open: every player may act, in turn, until all pass in a row
-  | { kind: 'modify'; card: Expr; field: number; op: 'add' | 'mul' | 'div'; by: Expr; untilEndOfTurn: boolean } // mul/div apply to the total, after every addition and aura
+  | { kind: 'modify'; card: Expr; field: number; op: ChangeOpIR; by: Expr; duration: DurationIR | null } // see ChangeOpIR for the order of application
   | { kind: 'unmodify'; card: Expr; field: number } // field -1: every value
   | { kind: 'cancel'; request: Expr }
   | { kind: 'retarget'; request: Expr; by: Expr | null }

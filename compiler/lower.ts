@@ -9,7 +9,7 @@ import type * as A from '../grammar/ast.ts';
 import { diag, suggest, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 import { declsOf, type Declarations } from './resolve.ts';
 import { labelDefault, levelFormula, printedFieldName, takePrinted, type NumberedLabel, type PrintedNumber } from './label-values.ts';
-import { builtinFns, placeholderPattern, IR_VERSION, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type Expr, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
+import { builtinFns, placeholderPattern, IR_VERSION, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DurationIR, type Expr, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
 
 const baseTypes = new Set(['number', 'bool', 'text', 'player', 'card', 'cards', 'zone', 'request', 'requests', 'players', 'label', 'labels', 'action']);
 
@@ -28,6 +28,8 @@ interface Scope {
   vars: Map<string, Binding>[];
   frame: { slots: number };
   hasThis: boolean;
+  /** Inside a card's abilities and auras: the card's own states (`state x` in the card), by name → card field. */
+  ownStates?: Map<string, number>;
   itType: IRType | null;
   inEffect: boolean;
 }
@@ -63,6 +65,8 @@ const builtinSignatures: Record<BuiltinFn, { args: ('list' | 'lambda' | 'number'
 
 /** `sourceZone` of an ability that works while its card is attached under another (`while attached`). */
 const ATTACHED = -2;
+/** `sourceZone` of an ability that works in one of several zones (`while in a, b`): they are in `sourceZones`. */
+const IN_ZONES = -3;
 
 /** Literals that a definition may not take as its name. */
 const reservedWords = new Set(['none', 'true', 'false']);
@@ -158,6 +162,14 @@ class Lowerer {
   private actionIndex = new Map<string, number>();
   /** The card each ability belongs to. */
   private abilityOf = new Map<A.ActionDecl, A.CardDecl>();
+  /** Card fields that `modify` or an aura changes, with the first place that does (warnUnreadChanges). */
+  private changedFields = new Map<number, A.Loc>();
+  /** Card fields some expression reads (`c.x`; `labels` by `has` and labels()). */
+  private fieldReads = new Set<number>();
+  /** Each card's own states (`state x` inside the card): name → card field. */
+  private ownStates = new Map<A.CardDecl, Map<string, number>>();
+  /** The own states' slots and initial values, by the card type whose cards carry them. */
+  private ownStateInits = new Map<string, { field: number; init: A.Expr | undefined }[]>();
   private checks: A.CheckDecl[];
   private enumValueIndex = new Map<string, { enumName: string; many: boolean }>();
   /** The game's card fields, then two for each numbered label (`printed`: an attr no name written in the language reaches). */
@@ -210,6 +222,16 @@ class Lowerer {
     this.diagnostics.push(diag(code, loc, message, notes));
   }
 
+  /** `has` and labels() read the card value named `labels` (and every numbered label, through it). */
+  private readLabels(): void {
+    const f = this.cardFieldIndex.get('labels');
+    if (f !== undefined) this.fieldReads.add(f);
+  }
+
+  private warning(code: DiagnosticCode, loc: A.Loc, message: string, notes?: string[]): void {
+    this.diagnostics.push(diag(code, loc, message, notes, 'warning'));
+  }
+
   private src(loc: A.Loc): SrcLoc {
     return [this.fileIndex.get(loc.file) ?? 0, loc.line, loc.col];
   }
@@ -259,7 +281,7 @@ class Lowerer {
         if (n) label.value = { default: n.default, level: n.level, printed: n.printed };
         return label;
       }),
-      zones: this.zones.map((z) => ({ name: z.name.text, title: z.title ?? z.name.text, shared: z.shared, visibility: z.visibility, ordered: z.ordered, attachments: z.attachments, capacity: z.capacity ?? -1, cite: z.cite ?? '' })),
+      zones: this.zones.map((z) => ({ name: z.name.text, title: z.title ?? z.name.text, shared: z.shared, visibility: z.visibility, ordered: z.ordered, attachments: z.attachments, capacity: z.capacity ?? -1, overflow: this.overflowZone(z), cite: z.cite ?? '' })),
       cardFields: this.cardFields.map((f) => ({ name: f.name, kind: f.kind, type: f.type, keep: f.keep })),
       cardTypes: [],
       cards: [],
@@ -288,13 +310,14 @@ class Lowerer {
     ir.functions = this.functions.map((f) => this.lowerFunction(f));
     ir.procedures = this.procedures.map((p) => this.lowerProcedure(p));
     ir.actions = this.actions.map((a) => this.lowerAction(a, stackZone));
-    ir.auras = this.cards.flatMap((c, i) => (c.auras ?? []).map((a) => this.lowerAura(a, c, i)));
+    ir.auras = this.cards.flatMap((c, i) => (c.auras ?? []).flatMap((a) => this.lowerAura(a, c, i)));
     ir.checks = this.checks.map((c) => this.lowerBody(c.name.text, c.body, c.cite, c.loc));
     if (this.decls.setup) ir.setup = this.lowerBody('setup', this.decls.setup.body, this.decls.setup.cite, this.decls.setup.loc);
     if (this.decls.turn) ir.turn = this.lowerBody('turn', this.decls.turn.body, this.decls.turn.cite, this.decls.turn.loc);
     else this.error('game/no-turn', game.name.loc, "the game has no 'turn { … }' block: say what happens in a turn");
     if (this.decls.evaluate) ir.evaluate = this.lowerEvaluate(this.decls.evaluate, ir);
     this.checkRecursion();
+    this.warnUnreadChanges();
     const hasError = this.diagnostics.some((d) => d.severity === 'error');
     return { ir: hasError ? undefined : ir, diagnostics: this.diagnostics };
   }
@@ -373,6 +396,37 @@ class Lowerer {
       }
     }
     this.collectNumberedLabels();
+    this.collectOwnStates();
+  }
+
+  /**
+   * A card's own states (`state x: T = v` inside the card): a card field of its own, named
+   * `<card>.<state>` (so no other card's rules can name it), in the card type's fields; only the
+   * card's abilities and auras read and set it, as `this.x` (Scope.ownStates).
+   */
+  private collectOwnStates(): void {
+    for (const c of this.cards) {
+      for (const f of c.states ?? []) {
+        if (f.kind !== 'state') {
+          this.error('card/own-field', f.name.loc, `a card declares only states of its own (state ${f.name.text}: …); an ${f.kind} belongs to its card type`);
+          continue;
+        }
+        const own = (this.ownStates.get(c) ?? this.ownStates.set(c, new Map()).get(c))!;
+        if (own.has(f.name.text)) {
+          this.error('name/duplicate', f.name.loc, `${c.name.text} declares the state '${f.name.text}' twice`);
+          continue;
+        }
+        if (this.cardFieldIndex.has(f.name.text) || ['name', 'owner', 'facedown', 'entered', 'title'].includes(f.name.text)) {
+          this.error('name/duplicate', f.name.loc, `'${f.name.text}' is already a field of every card (of its card type, or built in); give ${c.name.text}'s own state another name`);
+          continue;
+        }
+        const index = this.cardFields.length;
+        this.cardFields.push({ name: `${c.name.text}.${f.name.text}`, kind: 'state', type: this.typeName(f.type), keep: f.keep });
+        own.set(f.name.text, index);
+        const list = this.ownStateInits.get(c.type.text) ?? this.ownStateInits.set(c.type.text, []).get(c.type.text)!;
+        list.push({ field: index, init: f.init });
+      }
+    }
   }
 
   /**
@@ -419,6 +473,18 @@ class Lowerer {
   /** The names of the card fields a rule can write (suggestions). */
   private fieldNames(kind?: 'state' | 'value'): string[] {
     return this.cardFields.filter((f) => !f.printed && (!kind || f.kind === kind)).map((f) => f.name);
+  }
+
+  /** `capacity N overflow <zone>`: a zone of the same kind (per player or shared), not the zone itself. */
+  private overflowZone(z: A.ZoneDecl): number {
+    if (!z.overflow) return -1;
+    if (z.capacity === undefined) this.error('zone/overflow-without-capacity', z.overflow.loc, `'overflow' says where a card goes when '${z.name.text}' is full; give the zone a capacity first (capacity N overflow ${z.overflow.text})`);
+    const i = this.zoneIndex(z.overflow);
+    if (i < 0) return -1;
+    const o = this.zones[i]!;
+    if (o === z) this.error('zone/overflow-without-capacity', z.overflow.loc, `a full zone cannot overflow into itself; name another zone (e.g. a graveyard)`);
+    else if (!o.shared && z.shared) this.error('zone/overflow-without-capacity', z.overflow.loc, `'${z.name.text}' is shared, so its overflow must be a shared zone too; '${o.name.text}' is per player`);
+    return i;
   }
 
   private zoneIndex(n: A.Name): number {
@@ -479,6 +545,12 @@ class Lowerer {
     for (const n of this.numbered.values()) {
       fields.push(n.level, n.printed);
       values.push({ field: n.level, expr: levelFormula(n), slots: 0 });
+    }
+    // Its cards' own states: a slot in every card of the type, named so only that card reads it.
+    for (const s of this.ownStateInits.get(t.name.text) ?? []) {
+      const type = this.cardFields[s.field]!.type;
+      fields.push(s.field);
+      stateInits.push({ field: s.field, init: s.init ? this.constExpr(s.init, type) : { kind: 'lit', value: defaultOf(type) } });
     }
     return { name: t.name.text, fields, stateInits, values, cite: t.cite ?? '' };
   }
@@ -680,33 +752,120 @@ class Lowerer {
     return { name, slots: scope.frame.slots, body: stmts, cite: cite ?? '', loc: this.src(loc) };
   }
 
-  private lowerAura(a: A.AuraDecl, card: A.CardDecl, cardIndex: number): AuraIR {
+  /** `while in a[, b…]` or `while attached` (zone null): the IR's sourceZone and sourceZones. */
+  private whereItWorks(zone: A.Name | null, more: A.Name[] | undefined): { sourceZone: number; sourceZones: number[] } {
+    if (zone === null) return { sourceZone: ATTACHED, sourceZones: [] };
+    const zones = [...new Set([zone, ...(more ?? [])].map((z) => this.zoneIndex(z)))];
+    return zones.length === 1 ? { sourceZone: zones[0]!, sourceZones: [] } : { sourceZone: IN_ZONES, sourceZones: zones };
+  }
+
+  /** An aura: one AuraIR per change it makes (`atk by 1  def by 1`), each with the aura's name, list and place. */
+  private lowerAura(a: A.AuraDecl, card: A.CardDecl, cardIndex: number): AuraIR[] {
     const scope = this.newScope({ hasThis: true });
+    scope.ownStates = this.ownStates.get(card);
     const targets = this.expectCards(a.to, scope);
-    const index = this.cardFieldIndex.get(a.field.text);
-    let field = 0;
-    if (index === undefined || this.cardFields[index]!.kind !== 'value' || this.cardFields[index]!.type !== 'number') {
-      if (!this.labelWithoutNumber(a.field)) this.error('type/not-assignable', a.field.loc, `an aura changes a number value of cards (e.g. atk by -200); '${a.field.text}' is not one`, this.didYouMean(a.field.text, this.fieldNames('value')));
-    } else field = index;
-    const by = this.expect(a.by, 'number', { ...scope, itType: 'card' });
-    return {
-      name: `${card.name.text}.${a.name.text}`,
-      title: a.title ?? a.name.text,
-      source: cardIndex,
-      sourceZone: a.zone === undefined ? -1 : a.zone === null ? ATTACHED : this.zoneIndex(a.zone),
-      targets,
-      field,
-      by,
-      slots: scope.frame.slots,
-      cite: a.cite ?? '',
-      loc: this.src(a.name.loc),
-    };
+    const where = a.zone === undefined ? { sourceZone: -1, sourceZones: [] } : this.whereItWorks(a.zone, a.moreZones);
+    return a.changes.flatMap((ch) => {
+      const change = this.lowerChange(ch.field, ch.op, ch.value, { ...scope, itType: 'card' }, 'an aura', ch.field.loc);
+      if (!change) return [];
+      return [{
+        name: `${card.name.text}.${a.name.text}`,
+        title: a.title ?? a.name.text,
+        source: cardIndex,
+        ...where,
+        targets,
+        field: change.field,
+        op: ch.op,
+        by: change.by,
+        slots: scope.frame.slots,
+        cite: a.cite ?? '',
+        loc: this.src(a.name.loc),
+      }];
+    });
+  }
+
+  /**
+   * One change of a card's value (`modify`, an aura): the field must be a `value` of cards, and
+   * the change fit its type — numbers add and scale, any value but a card or player can become
+   * another, a list of labels gains and loses labels. A value changed here is a status the rules
+   * should read (see warnUnreadChanges).
+   */
+  private lowerChange(name: A.Name, op: A.ChangeOp, value: A.Expr, scope: Scope, what: string, at: A.Loc): { field: number; by: Expr } | undefined {
+    const index = this.cardFieldIndex.get(name.text);
+    const f = index === undefined ? undefined : this.cardFields[index]!;
+    if (f === undefined || f.kind !== 'value') {
+      if (this.labelWithoutNumber(name)) return undefined;
+      const why = f === undefined ? `'${name.text}' is not a value of cards` : f.kind === 'attr' ? `'${name.text}' is an attr (printed: it never changes)` : `'${name.text}' is a state (change it with set; it does not end by itself)`;
+      this.error(
+        'type/not-assignable',
+        at,
+        `${what} changes a value of cards, for a while or as long as its source works; ${why}. To let effects change it, declare it a value of the card type: value ${name.text}: <type> = <its usual value>`,
+        this.didYouMean(name.text, this.fieldNames('value')),
+      );
+      return undefined;
+    }
+    const type = f.type;
+    const word = { add: 'by', mul: 'times', div: 'divided by', set: 'becomes', gain: 'gains', lose: 'loses' }[op];
+    if (op === 'add' || op === 'mul' || op === 'div') {
+      if (type !== 'number') {
+        this.error('type/mismatch', at, `'${word}' changes a number, but '${name.text}' is ${describeType(type)}: write ${name.text} becomes …${type === 'labels' ? `, gains … or loses …` : ''}`);
+        return undefined;
+      }
+      this.changedFields.set(index!, this.changedFields.get(index!) ?? at);
+      return { field: index!, by: this.expect(value, 'number', scope) };
+    }
+    if (op === 'gain' || op === 'lose') {
+      if (type !== 'labels') {
+        this.error('type/mismatch', at, `'${word}' puts a label into or out of a list of labels (labels ${word} 飛行); '${name.text}' is ${describeType(type)}: write ${name.text} becomes …`);
+        return undefined;
+      }
+      this.changedFields.set(index!, this.changedFields.get(index!) ?? at);
+      return { field: index!, by: this.expect(value, 'label', scope) };
+    }
+    if (type === 'card' || type === 'player' || type === 'cards' || type === 'players') {
+      this.error('type/mismatch', at, `'becomes' sets a number, a truth value, a text, an enum value or a list of labels; '${name.text}' is ${describeType(type)}`);
+      return undefined;
+    }
+    this.changedFields.set(index!, this.changedFields.get(index!) ?? at);
+    return { field: index!, by: this.expect(value, type, scope) };
+  }
+
+  /** How long a `modify` lasts (A.Duration → DurationIR). */
+  private lowerDuration(d: A.Duration | undefined, scope: Scope): DurationIR | null {
+    if (!d) return null;
+    switch (d.kind) {
+      case 'endOfTurn':
+        return { kind: 'endOfTurn' };
+      case 'endOfNextTurn':
+      case 'duringNextTurn':
+        return { kind: d.kind, player: this.expect(d.player, 'player', scope) };
+      case 'turns': {
+        const count = this.expect(d.count, 'number', scope);
+        if (count.kind === 'lit' && typeof count.value === 'number' && count.value < 1) this.error('type/mismatch', d.count.loc, `'for ${count.value} turns' would end before it began; the count is 1 or more (for 1 turns: until the end of this turn)`);
+        return { kind: 'turns', count };
+      }
+      case 'leaves':
+        return { kind: 'leaves', card: this.expect(d.card, 'card', scope), zone: this.zoneIndex(d.zone) };
+    }
+  }
+
+  /**
+   * A value that effects change (a status: `cannot_attack becomes true`) but no rule reads does
+   * nothing: the rules decide what a status means. Warned at the first change.
+   */
+  private warnUnreadChanges(): void {
+    for (const [field, loc] of this.changedFields) {
+      if (this.fieldReads.has(field)) continue;
+      const name = this.cardFields[field]!.name;
+      this.warning('value/never-read', loc, `'${name}' is changed here but no rule reads it, so the change does nothing: a status means what the rules make of it (e.g. when not c.${name}); read it in a rule, or remove the change`);
+    }
   }
 
   private lowerAction(a: A.ActionDecl, stackZone: number): ActionIR {
     const isTrigger = a.kind === 'trigger' || a.kind === 'instead';
     const owner = this.abilityOf.get(a);
     const scope = this.newScope({ inEffect: false, hasThis: !!owner });
+    if (owner) scope.ownStates = this.ownStates.get(owner);
     const ir: ActionIR = {
       name: a.name.text,
       title: a.title ?? a.name.text,
@@ -728,6 +887,7 @@ class Lowerer {
       replaces: a.kind === 'instead',
       source: owner ? this.cards.indexOf(owner) : -1,
       sourceZone: -1,
+      sourceZones: [],
       cite: a.cite ?? '',
       loc: this.src(a.name.loc),
     };
@@ -793,7 +953,7 @@ class Lowerer {
           break;
         case 'whileIn':
           if (!owner) this.error('action/while-in-outside-card', c.loc, `'while in' says where a card must be for its ability to work; '${a.name.text}' is not written inside a card`);
-          else ir.sourceZone = c.zone ? this.zoneIndex(c.zone) : ATTACHED;
+          else Object.assign(ir, this.whereItWorks(c.zone, c.more));
           break;
         case 'if':
           ir.condition = this.expect(c.expr, 'bool', scope);
@@ -997,12 +1157,13 @@ class Lowerer {
         return { kind: 'window', name: s.name.text, passable: s.passable, open: s.open, loc };
       case 'modify': {
         const card = this.expect(s.target, 'card', scope);
-        const index = this.cardFieldIndex.get(s.field.text);
-        if (index === undefined || this.cardFields[index]!.kind !== 'value' || this.cardFields[index]!.type !== 'number') {
-          if (!this.labelWithoutNumber(s.field)) this.error('type/not-assignable', s.field.loc.offset === s.loc.offset ? s.loc : s.field.loc, `'modify' changes a number value of a card (e.g. modify t.size by 3); '${s.field.text}' is not one`, this.didYouMean(s.field.text, this.fieldNames('value')));
+        if (!s.field.text) {
+          this.error('type/not-assignable', s.loc, `'modify' changes a value of a card: modify <card>.<value> by|times|becomes|gains … (e.g. modify t.size by 3)`);
           return undefined;
         }
-        return { kind: 'modify', card, field: index, op: s.op ?? 'add', by: this.expect(s.by, 'number', scope), untilEndOfTurn: s.untilEndOfTurn, loc };
+        const change = this.lowerChange(s.field, s.op, s.by, scope, "'modify'", s.field.loc);
+        if (!change) return undefined;
+        return { kind: 'modify', card, field: change.field, op: s.op, by: change.by, duration: this.lowerDuration(s.duration, scope), loc };
       }
       case 'unmodify': {
         const card = this.expect(s.target, 'card', scope);
@@ -1049,7 +1210,7 @@ class Lowerer {
       const name = target.name.text;
       if (obj.type === 'card') {
         if (name === 'facedown') return { kind: 'setFacedown', card: obj.ir, value: this.expect(valueExpr, 'bool', scope), loc };
-        const index = this.cardFieldIndex.get(name);
+        const index = scope.ownStates?.get(name) ?? this.cardFieldIndex.get(name);
         if (index !== undefined && this.cardFields[index]!.kind === 'state') {
           return { kind: 'setCard', card: obj.ir, field: index, value: this.expect(valueExpr, this.cardFields[index]!.type, scope), loc };
         }
@@ -1142,6 +1303,7 @@ class Lowerer {
       case 'has': {
         const subject = this.expr(e.subject, scope);
         if (!['card', 'request', 'any'].includes(subject.type)) this.error('type/mismatch', e.subject.loc, `'has' asks a card or a request for a label, but this is ${describeType(subject.type)}`);
+        this.readLabels();
         return { ir: { kind: 'has', subject: subject.ir, label: this.expect(e.label, 'label', scope) }, type: 'bool' };
       }
       case 'where': {
@@ -1163,6 +1325,9 @@ class Lowerer {
       const r = this.expr(e.right, scope);
       if (!assignable(l.type, r.type) && !assignable(r.type, l.type)) {
         this.error('type/mismatch', e.loc, `comparing ${describeType(l.type)} with ${describeType(r.type)} is always ${op === '==' ? 'false' : 'true'}`);
+      } else {
+        this.checkReading(l.ir, r.ir, e.right.loc, op);
+        this.checkReading(r.ir, l.ir, e.left.loc, op);
       }
       return { ir: { kind: 'binary', op, left: l.ir, right: r.ir }, type: 'bool' };
     }
@@ -1183,6 +1348,24 @@ class Lowerer {
     const right = this.expect(e.right, 'number', scope);
     const isCompare = op === '<' || op === '<=' || op === '>' || op === '>=';
     return { ir: { kind: 'binary', op, left, right }, type: isCompare ? 'bool' : 'number' };
+  }
+
+  /**
+   * A text parameter with alternatives is an enum of its readings: comparing it with a text that
+   * is none of them (`fog_clear == "bothh"`) is a mistake, caught here with "did you mean".
+   */
+  private checkReading(param: Expr, other: Expr, loc: A.Loc, op: string): void {
+    if (param.kind !== 'param' || other.kind !== 'lit' || typeof other.value !== 'string') return;
+    const p = this.params[param.index];
+    if (!p || p.alternatives.length === 0 || p.type.text !== 'text') return;
+    const readings = [p.value, ...p.alternatives].flatMap((e) => (e.kind === 'string' ? [e.value] : []));
+    if (readings.includes(other.value)) return;
+    this.error(
+      'param/unknown-reading',
+      loc,
+      `"${other.value}" is not a reading of the parameter '${p.name.text}' (its readings: ${readings.map((r) => `"${r}"`).join(', ')}): this comparison is always ${op === '==' ? 'false' : 'true'}`,
+      this.didYouMean(other.value, readings) ?? [`add "${other.value}" to the parameter's alternatives, or compare with one of its readings`],
+    );
   }
 
   private nameExpr(name: string, loc: A.Loc, scope: Scope): Typed {
@@ -1262,8 +1445,13 @@ class Lowerer {
         if (name === 'owner') return { ir: { kind: 'cardBuiltin', card: obj.ir, field: name }, type: 'player' };
         if (name === 'facedown') return { ir: { kind: 'cardBuiltin', card: obj.ir, field: name }, type: 'bool' };
         if (name === 'entered') return { ir: { kind: 'cardBuiltin', card: obj.ir, field: name }, type: 'number' };
+        const own = scope.ownStates?.get(name);
+        if (own !== undefined) return { ir: { kind: 'cardField', card: obj.ir, field: own }, type: this.cardFields[own]!.type };
         const f = this.cardFieldIndex.get(name);
-        if (f !== undefined) return { ir: { kind: 'cardField', card: obj.ir, field: f }, type: this.cardFields[f]!.type };
+        if (f !== undefined) {
+          this.fieldReads.add(f);
+          return { ir: { kind: 'cardField', card: obj.ir, field: f }, type: this.cardFields[f]!.type };
+        }
         if (this.labelWithoutNumber(e.name)) return { ir: { kind: 'lit', value: null }, type: 'error' };
         return unknown(['name', 'owner', 'facedown', 'entered', ...this.fieldNames()]);
       }
@@ -1328,6 +1516,7 @@ class Lowerer {
           this.error('type/bad-arguments', a.loc, `${name}(…) needs ${describeType(kind)} here, but this is ${describeType(t.type)}`);
         }
       });
+      if (fn === 'labels') this.readLabels();
       return { ir: { kind: 'builtinCall', fn, args }, type: sig.result(types) };
     }
     if (this.procedures.some((p) => p.name.text === name)) {

@@ -337,6 +337,10 @@ export class GameNames {
     const { target, occ } = this.targetAt(path, offset);
     if (!occ) return { refused: 'Put the cursor on a name to rename it (words in comments and strings are not names).' };
     if (!target) return { refused: `'${occ.word}' is not defined by this game (it is part of the language): only the game's own names can be renamed.` };
+    // The card value named `labels` is what `has` and labels() read, by that name: renamed, every `has` would find none.
+    if (target.kind === 'game' && occ.word === 'labels' && target.defs.some((d) => d.kind === 'card field')) {
+      return { refused: "'labels' is the card value that `c has L` and labels(c) read (docs/language.md, Enums and labels): renamed, no card would have any label. Keep the name." };
+    }
     return { loc: occ.loc, text: occ.word, target };
   }
 

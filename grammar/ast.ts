@@ -122,6 +122,8 @@ export interface ZoneDecl extends DeclBase {
   ordered: boolean;
   attachments: boolean;
   capacity?: number;
+  /** `capacity N overflow <zone>`: a card moved into the full zone goes to this zone instead. */
+  overflow?: Name;
   title?: string;
 }
 
@@ -150,6 +152,8 @@ export interface CardDecl extends DeclBase {
   abilities: ActionDecl[];
   /** The card's continuous effects. */
   auras: AuraDecl[];
+  /** `state x: T = v [keep]` inside the card: states of this card alone, read by its own abilities (`this.x`). */
+  states?: CardField[];
   /** `text "…"`: the card's printed text (rules text as printed), never read by the rules. One per card. */
   printed?: PrintedText[];
 }
@@ -160,16 +164,43 @@ export interface PrintedText {
   loc: Loc;
 }
 
-/** A continuous effect of a card: while it is where it works, `<value> by <n>` on every card of `to`. */
+/**
+ * How a value of a card is changed, by `modify` or an `aura`: `by n` adds, `times n` and `divided
+ * by n` scale the total, `becomes v` sets it, `gains L` / `loses L` put a label into or out of a
+ * list of labels.
+ */
+export type ChangeOp = 'add' | 'mul' | 'div' | 'set' | 'gain' | 'lose';
+
+/** One change an aura makes to each card of its list: `atk by -200`, `cannot_attack becomes true`. */
+export interface ValueChange {
+  field: Name;
+  op: ChangeOp;
+  value: Expr;
+}
+
+/**
+ * How long a `modify` lasts (without one: until the card changes zone): `until end of turn`,
+ * `until end of next turn of <player>`, `during next turn of <player>`, `for <n> turns`, `until
+ * <card> leaves <zone>`.
+ */
+export type Duration =
+  | { kind: 'endOfTurn'; loc: Loc }
+  | { kind: 'endOfNextTurn' | 'duringNextTurn'; player: Expr; loc: Loc }
+  | { kind: 'turns'; count: Expr; loc: Loc }
+  | { kind: 'leaves'; card: Expr; zone: Name; loc: Loc };
+
+/** A continuous effect of a card: while it is where it works, each change on every card of `to`. */
 export interface AuraDecl {
   name: Name;
   title?: string;
   cite?: string;
   /** `while in <zone>`; null: `while attached`; undefined: anywhere. */
   zone?: Name | null;
+  /** `while in a, b`: the zones after the first. */
+  moreZones?: Name[];
   to: Expr;
-  field: Name;
-  by: Expr;
+  /** The changes, in the order written (at least one). */
+  changes: ValueChange[];
   loc: Loc;
 }
 
@@ -223,7 +254,8 @@ export type Clause =
   | { kind: 'optional'; loc: Loc }
   | { kind: 'last'; loc: Loc }
   /** Card abilities only: the ability works while its card is in this zone (null: while attached). */
-  | { kind: 'whileIn'; zone: Name | null; loc: Loc }
+  /** `while in a, b`: `zone` is the first, `more` the others; `while attached`: zone null. */
+  | { kind: 'whileIn'; zone: Name | null; more?: Name[]; loc: Loc }
   | { kind: 'using' | 'target'; name: Name; count: CountSpec; from: Expr; suchThat?: Expr; loc: Loc }
   | { kind: 'cost' | 'effect'; body: Stmt[]; loc: Loc }
   | { kind: 'on'; event: EventSpec; loc: Loc }
@@ -376,7 +408,7 @@ export type Stmt =
   | { kind: 'do'; proc: Name; args: Expr[]; loc: Loc }
   | { kind: 'perform'; action: Name; by?: Expr; loc: Loc }
   | { kind: 'window'; name: Name; passable: boolean; open: boolean; loc: Loc }
-  | { kind: 'modify'; target: Expr; field: Name; op: 'add' | 'mul' | 'div'; by: Expr; untilEndOfTurn: boolean; loc: Loc }
+  | { kind: 'modify'; target: Expr; field: Name; op: ChangeOp; by: Expr; duration?: Duration; loc: Loc }
   | { kind: 'unmodify'; target: Expr; field?: Name; loc: Loc }
   | { kind: 'cancel'; request: Expr; loc: Loc }
   | { kind: 'retarget'; request: Expr; by?: Expr; loc: Loc }

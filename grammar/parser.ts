@@ -14,7 +14,7 @@ import { suggest } from './spelling.ts';
 const K = T.Keyword;
 
 /** The words that may follow `zone <name> per player|shared`. */
-const zoneModifiers = ['public', 'private', 'hidden', 'ordered', 'attachments', 'capacity'];
+const zoneModifiers = ['public', 'private', 'hidden', 'ordered', 'attachments', 'capacity', 'overflow'];
 
 /** Turns chevrotain's mismatch reports into sentences a card designer can act on. */
 const messages: IParserErrorMessageProvider = {
@@ -442,6 +442,8 @@ export class GrimoireParser extends EmbeddedActionsParser {
         { ALT: () => { this.CONSUME(K.ordered); this.ACTION(() => (d.ordered = true)); } },
         { ALT: () => { this.CONSUME(K.attachments); this.ACTION(() => (d.attachments = true)); } },
         { ALT: () => { this.CONSUME(K.capacity); const n = this.SUBRULE(this.num); this.ACTION(() => (d.capacity = n)); } },
+        // `overflow <zone>` (after `capacity N`): where a card goes that would enter the zone when it is full.
+        { ALT: () => { this.CONSUME(K.overflow); const z = this.nameAt(102); this.ACTION(() => (d.overflow = z)); } },
         { GATE: () => this.strayWordAhead(), ALT: () => { const t = this.CONSUME(T.Identifier); this.ACTION(() => this.strayWord(t, 'zone modifier', zoneModifiers)); } },
       ]),
     });
@@ -487,6 +489,14 @@ export class GrimoireParser extends EmbeddedActionsParser {
                 ALT: () => {
                   const aura = this.SUBRULE(this.auraDecl);
                   this.ACTION(() => d.auras.push(aura));
+                },
+              },
+              {
+                // A state of this card alone: `state uses: number = 0` (not a value `state = …`).
+                GATE: () => this.LA(1).tokenType === K.state && this.LA(2).tokenType !== T.Equals,
+                ALT: () => {
+                  const field = this.SUBRULE3(this.cardField);
+                  this.ACTION(() => (d.states ??= []).push(field));
                 },
               },
               {
@@ -639,24 +649,117 @@ export class GrimoireParser extends EmbeddedActionsParser {
   private auraDecl = this.RULE('auraDecl', (): A.AuraDecl => {
     this.CONSUME(K.aura);
     const name = this.nameAt(101);
-    const d: A.AuraDecl = { name, zone: undefined, to: name as unknown as A.Expr, field: name, by: name as unknown as A.Expr, loc: name.loc };
+    const d: A.AuraDecl = { name, zone: undefined, to: name as unknown as A.Expr, changes: [], loc: name.loc };
     this.OPTION(() => (d.title = this.SUBRULE(this.str)));
     d.cite = this.SUBRULE(this.citeOpt);
     this.CONSUME(T.LBrace);
     this.OPTION2(() => {
       this.CONSUME(K.while);
       this.OR([
-        { ALT: () => { this.CONSUME(K.in); const z = this.nameAt(102); this.ACTION(() => (d.zone = z)); } },
+        {
+          ALT: () => {
+            this.CONSUME(K.in);
+            this.AT_LEAST_ONE_SEP({
+              SEP: T.Comma,
+              DEF: () => {
+                const z = this.nameAt(102);
+                this.ACTION(() => {
+                  if (d.zone) (d.moreZones ??= []).push(z);
+                  else d.zone = z;
+                });
+              },
+            });
+          },
+        },
         { ALT: () => { this.CONSUME(K.attached); this.ACTION(() => (d.zone = null)); } },
       ]);
     });
     this.CONSUME(K.to);
     const to = this.SUBRULE(this.expression);
-    const field = this.nameAt(103);
-    this.CONSUME(K.by);
-    const by = this.SUBRULE2(this.orExpr);
+    // One change or several, each `<value> by|times|divided by|becomes|gains|loses <expr>`.
+    this.AT_LEAST_ONE(() => {
+      const field = this.nameAt(103);
+      const op = this.SUBRULE(this.changeOp);
+      const value = this.SUBRULE2(this.orExpr);
+      this.ACTION(() => d.changes.push({ field, op, value }));
+    });
     this.CONSUME(T.RBrace);
-    return this.ACTION(() => ({ ...d, to, field, by }));
+    return this.ACTION(() => ({ ...d, to }));
+  });
+
+  /** How a `modify` or an aura changes a value (A.ChangeOp). */
+  private changeOp = this.RULE('changeOp', (): A.ChangeOp =>
+    this.OR([
+      { ALT: () => { this.CONSUME(K.by); return 'add' as const; } },
+      { ALT: () => { this.CONSUME(K.times); return 'mul' as const; } },
+      { ALT: () => { this.CONSUME(K.divided); this.CONSUME2(K.by); return 'div' as const; } },
+      { ALT: () => { this.CONSUME(K.becomes); return 'set' as const; } },
+      { ALT: () => { this.CONSUME(K.gains); return 'gain' as const; } },
+      { ALT: () => { this.CONSUME(K.loses); return 'lose' as const; } },
+    ]),
+  );
+
+  /** Does a duration start here (after a `modify`'s value)? `for` only as `for <n> turns`, never `for each`. */
+  private durationAhead(): boolean {
+    const t = this.LA(1).tokenType;
+    return t === K.until || t === K.during || (t === K.for && this.LA(2).tokenType !== K.each);
+  }
+
+  /** How long a `modify` lasts (A.Duration). */
+  private duration = this.RULE('duration', (): A.Duration => {
+    const start = this.LA(1);
+    return this.OR<A.Duration>({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => this.LA(2).tokenType === K.end && this.LA(3).tokenType === K.of,
+          ALT: () => {
+            this.CONSUME(K.until);
+            this.CONSUME(K.end);
+            this.CONSUME(K.of);
+            return this.OR2<A.Duration>([
+              { ALT: () => { this.CONSUME(K.turn); return { kind: 'endOfTurn', loc: this.loc(start) }; } },
+              {
+                ALT: () => {
+                  this.CONSUME(K.next);
+                  this.CONSUME2(K.turn);
+                  this.CONSUME2(K.of);
+                  const player = this.SUBRULE(this.additive);
+                  return { kind: 'endOfNextTurn', player, loc: this.loc(start) };
+                },
+              },
+            ]);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME2(K.until);
+            const card = this.SUBRULE(this.postfix);
+            this.CONSUME(K.leaves);
+            const zone = this.nameAt(101);
+            return { kind: 'leaves', card, zone, loc: this.loc(start) };
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(K.during);
+            this.CONSUME2(K.next);
+            this.CONSUME3(K.turn);
+            this.CONSUME3(K.of);
+            const player = this.SUBRULE2(this.additive);
+            return { kind: 'duringNextTurn', player, loc: this.loc(start) };
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(K.for);
+            const count = this.SUBRULE3(this.additive);
+            this.CONSUME(K.turns);
+            return { kind: 'turns', count, loc: this.loc(start) };
+          },
+        },
+      ],
+    });
   });
 
   private countSpec = this.RULE('countSpec', (): A.CountSpec => {
@@ -715,8 +818,10 @@ export class GrimoireParser extends EmbeddedActionsParser {
             {
               ALT: () => {
                 this.CONSUME(K.in);
-                const zone = this.nameAt(110);
-                return { kind: 'whileIn', zone, loc: this.loc(start) } as A.Clause;
+                // `while in field, bench`: the ability works while its card is in any of them.
+                const zones: A.Name[] = [];
+                this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => { const n = this.nameAt(110); this.ACTION(() => zones.push(n)); } });
+                return this.ACTION(() => ({ kind: 'whileIn', zone: zones[0]!, more: zones.slice(1), loc: this.loc(start) }) as A.Clause);
               },
             },
             { ALT: () => { this.CONSUME(K.attached); return { kind: 'whileIn', zone: null, loc: this.loc(start) } as A.Clause; } },
@@ -1286,26 +1391,15 @@ export class GrimoireParser extends EmbeddedActionsParser {
         ALT: () => {
           const kw = this.CONSUME(K.modify);
           const path = this.SUBRULE2(this.postfix);
-          // `by n` adds; `times n` multiplies and `divided by n` divides the total (after every addition).
-          let op: 'add' | 'mul' | 'div' = 'add';
-          this.or(40, [
-            { ALT: () => { this.CONSUME2(K.by); } },
-            { ALT: () => { this.CONSUME(K.times); op = 'mul'; } },
-            { ALT: () => { this.CONSUME(K.divided); this.consume(41, K.by); op = 'div'; } },
-          ]);
+          // `by n` adds; `times n` / `divided by n` scale the total; `becomes v` sets; `gains L` / `loses L` (labels).
+          const op = this.subrule(40, this.changeOp);
           const by = this.SUBRULE4(this.orExpr);
-          let untilEndOfTurn = false;
-          this.OPTION5(() => {
-            this.CONSUME(K.until);
-            this.CONSUME(K.end);
-            this.CONSUME2(K.of);
-            this.CONSUME(K.turn);
-            untilEndOfTurn = true;
-          });
+          let duration: A.Duration | undefined;
+          this.OPTION5({ GATE: () => this.durationAhead(), DEF: () => (duration = this.subrule(41, this.duration)) });
           return this.ACTION(() => {
-            if (path.kind === 'member') return { kind: 'modify', target: path.object, field: path.name, op, by, untilEndOfTurn, loc: path.loc };
+            if (path.kind === 'member') return { kind: 'modify', target: path.object, field: path.name, op, by, duration, loc: path.loc };
             // Reported by the compiler: `modify` needs `<card>.<value>`.
-            return { kind: 'modify', target: path, field: { text: '', loc: this.loc(kw, kw) }, op, by, untilEndOfTurn, loc: path.loc };
+            return { kind: 'modify', target: path, field: { text: '', loc: this.loc(kw, kw) }, op, by, duration, loc: path.loc };
           });
         },
       },

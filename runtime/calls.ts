@@ -8,7 +8,7 @@
  */
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import type { Ctx, Ev } from './context.ts';
-import type { Card, Journal, Player, Request, Zone } from './model.ts';
+import type { Card, Journal, Modifier, Player, Request, Until, Zone } from './model.ts';
 
 export type Position = 'top' | 'bottom' | 'default';
 export type Face = 'facedown' | 'faceup' | 'default';
@@ -63,7 +63,9 @@ export interface EngineCalls {
   detach(cards: Card[]): void;
   shuffle(z: Zone): void;
   reveal(cards: Card[], to: Player | null, ctx: Ctx, loc: SrcLoc | null): void;
-  modify(card: Card, field: number, by: number, untilEndOfTurn: boolean, ctx: Ctx, loc: SrcLoc | null, op?: 'add' | 'mul' | 'div'): void;
+  modify(card: Card, field: number, by: unknown, until: Until | null, ctx: Ctx, loc: SrcLoc | null, op: Modifier['op']): void;
+  /** A `modify`'s duration (DurationIR's kind, its player, count or card, and zone) as a modifier keeps it. */
+  untilOf(kind: string, arg: unknown, zone: number): Until | null;
   unmodify(card: Card, field: number, ctx: Ctx, loc: SrcLoc | null): void;
   signal(event: number, card: Card, ctx: Ctx, loc: SrcLoc | null): void;
 

@@ -63,6 +63,7 @@ export function checkReads(ir: GameIR): CheckReads {
       // Its sources: the cards of its definition where it works.
       if (a.sourceZone === -1) anyCard();
       else if (a.sourceZone >= 0) zone(a.sourceZone);
+      else if (a.sourceZone === -3) for (const z of a.sourceZones) zone(z);
       expr(a.targets);
       expr(a.by);
     }

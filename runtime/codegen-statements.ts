@@ -19,7 +19,7 @@
  * file does not know makes `generatable` false: the compiler then builds that body from
  * closures (compile.ts), an explicit choice per body.
  */
-import type { Expr, GameIR, Stmt } from '../compiler/ir.ts';
+import type { DurationIR, Expr, GameIR, Stmt } from '../compiler/ir.ts';
 import { ExprGen, type Scope } from './codegen.ts';
 import { Factories, placeName, type CodeTables } from './codegen-functions.ts';
 import type { Ctx } from './context.ts';
@@ -129,6 +129,22 @@ class StmtGen {
     return this.ex.constant(v);
   }
 
+  /** A `modify`'s duration, made when it runs (ValuesRoom.untilOf); `null` for none. */
+  private until(d: DurationIR | null, out: string[]): string {
+    if (d === null) return 'null';
+    switch (d.kind) {
+      case 'endOfTurn':
+        return `g.untilOf(${this.k('endOfTurn')}, null, -1)`;
+      case 'endOfNextTurn':
+      case 'duringNextTurn':
+        return `g.untilOf(${this.k(d.kind)}, ${this.e(d.player, out)}, -1)`;
+      case 'turns':
+        return `g.untilOf(${this.k('turns')}, ${this.e(d.count, out)}, -1)`;
+      case 'leaves':
+        return `g.untilOf(${this.k('leaves')}, ${this.e(d.card, out)}, ${this.ex.int(d.zone)})`;
+    }
+  }
+
   /** Statements in order, each in its own block so that its temporaries stay local to it. */
   block(stmts: Stmt[], out: string[]): void {
     for (const s of stmts) {
@@ -178,7 +194,7 @@ class StmtGen {
             then.push(`g.setRequestVar(${t}, ${this.ex.int(s.field)}, ${this.e(s.value, then)});`);
             break;
           case 'modify':
-            then.push(`g.modify(${t}, ${this.ex.int(s.field)}, ${this.e(s.by, then)}, ${s.untilEndOfTurn ? 'true' : 'false'}, c, ${loc}, ${this.k(s.op)});`);
+            then.push(`g.modify(${t}, ${this.ex.int(s.field)}, ${this.e(s.by, then)}, ${this.until(s.duration, then)}, c, ${loc}, ${this.k(s.op)});`);
             break;
           case 'unmodify':
             then.push(`g.unmodify(${t}, ${this.ex.int(s.field)}, c, ${loc});`);

@@ -310,8 +310,14 @@ export class Compiler {
       case 'modify': {
         const card = this.expr(s.card);
         const by = this.expr(s.by);
-        const { field, untilEndOfTurn, op } = s;
-        return ((c) => { const k = card(c) as Card | null; if (k) g.modify(k, field, by(c) as number, untilEndOfTurn, c, loc, op); });
+        const { field, op } = s;
+        const d = s.duration;
+        const arg = d === null || d.kind === 'endOfTurn' ? null : this.expr(d.kind === 'turns' ? d.count : d.kind === 'leaves' ? d.card : d.player);
+        const zone = d !== null && d.kind === 'leaves' ? d.zone : -1;
+        return ((c) => {
+          const k = card(c) as Card | null;
+          if (k) g.modify(k, field, by(c), d === null ? null : g.untilOf(d.kind, arg ? arg(c) : null, zone), c, loc, op);
+        });
       }
       case 'unmodify': {
         const card = this.expr(s.card);

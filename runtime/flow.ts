@@ -125,6 +125,7 @@ export abstract class FlowRoom extends OffersRoom {
       // The game ends before a turn past the limit starts: `turn` stays at the limit.
       if (this.turn >= this.ir.game.maxTurns) this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
       this.turn++;
+      this.turnsTaken[this.active.index]!++;
       this.turnChanges++;
       // (Map.clear allocates a new table even when the map is empty.)
       if (this.usesThisTurn.size) this.usesThisTurn.clear();

@@ -230,12 +230,35 @@ export class Zone {
   }
 }
 
+/**
+ * A change of one value of a card (`modify`), kept on the card until it changes zone or its
+ * duration ends. Plain data only (numbers and texts), so a modifier is copied between engines as
+ * it is. The order in which changes apply: compiler/ir.ts ChangeOpIR.
+ */
 export interface Modifier {
   field: number;
-  /** add: `by` is added; mul/div: the total is multiplied / divided (rounded down) by `by`. */
-  op: 'add' | 'mul' | 'div';
-  by: number;
-  untilEndOfTurn: boolean;
+  /** add: `by` is added; mul/div: the total is multiplied / divided (rounded down) by `by`; set: the value becomes `by`; gain/lose: the label `by` (its name) is put into / taken out of a list of labels. */
+  op: 'add' | 'mul' | 'div' | 'set' | 'gain' | 'lose';
+  by: unknown;
+  /** When it applies and ends; null: as long as the card stays in its zone. */
+  until: Until | null;
+}
+
+/** A modifier's duration, in numbers (ValuesRoom.untilOf makes them from compiler/ir.ts DurationIR). */
+export interface Until {
+  /**
+   * It ends at the end of a turn when `endPlayer` is -1 and the turn's number is ≥ `endCount`,
+   * or when `endPlayer` is the active player and they have begun ≥ `endCount` turns; -2: never by
+   * turns (a `leaves` duration).
+   */
+  endPlayer: number;
+  endCount: number;
+  /** It applies only once player `startPlayer` has begun `startCount` turns; -1: at once. */
+  startPlayer: number;
+  startCount: number;
+  /** `until <card> leaves <zone>`: that card's id and the zone definition; -1 otherwise. */
+  source: number;
+  sourceZone: number;
 }
 
 export class Card {

@@ -61,9 +61,15 @@ export abstract class MovesRoom extends ValuesRoom {
     // Outside trials, with no replacement and no one reading who moved, a card in a zone that
     // carries nothing moves in place (the general path below, without its calls).
     const plain = moved === null && replacements.length === 0 && this.journal.depth === 0;
+    const capacity = zoneIr.capacity;
     for (let k = 0; k < cards.length; k++) {
       const card = cards[k]!;
       if (!card) continue;
+      // A full zone (`capacity N`): the card goes to the zone's overflow instead, or the rules broke it.
+      if (capacity >= 0 && card.zone !== to && to.cards.length >= capacity && !(card.host !== null && card.host.zone === to)) {
+        this.overflow(card, to, face, ctx, loc);
+        continue;
+      }
       if (plain && card.host === null && card.attached.length === 0) {
         const fromZone = card.zone;
         // The changes the general path counts (removeFromZone, placeCard, resetState,
@@ -91,6 +97,7 @@ export abstract class MovesRoom extends ValuesRoom {
           this.resetStates[card.type]!(card.f);
           card.mods = null;
           card.entered = this.turn;
+          if (this.leaveWatch.size !== 0 && fromZone !== null) this.leaving(card, fromZone.def);
         }
         if (face !== 'default') card.facedown = face === 'facedown';
         else if (fromZone !== to) card.facedown = false;
@@ -117,6 +124,7 @@ export abstract class MovesRoom extends ValuesRoom {
       if (fromZone !== to) {
         this.resetState(card);
         card.entered = this.turn;
+        if (this.leaveWatch.size !== 0 && fromZone !== null) this.leaving(card, fromZone.def);
       }
       if (face !== 'default') card.facedown = face === 'facedown';
       else if (fromZone !== to) card.facedown = false;
@@ -144,6 +152,23 @@ export abstract class MovesRoom extends ValuesRoom {
       this.emitLog('move', `${names} → ${to.label}`, ctx.me, ctx.cite, loc, false, moved.map((m) => m.card));
     }
     if (this.trial === 0) for (const m of moved) this.fireMoved(m.card, m.from, to.def);
+  }
+
+  /**
+   * A card would enter a zone that is full (`capacity N`): with `overflow <zone>` it goes there
+   * instead (the same player's zone, or the shared one), logged with the zone's cite; without one,
+   * the rules let a move break the zone's capacity, which is an error of the rules, stopped here.
+   */
+  private overflow(card: Card, to: Zone, face: Face, ctx: Ctx, loc: SrcLoc | null): void {
+    const z = this.ir.zones[to.def]!;
+    const where = loc ? ` (${this.ir.files[loc[0]] ?? '?'}:${loc[1]}:${loc[2]})` : '';
+    if (z.overflow < 0) {
+      throw new Error(`${to.label} is full (capacity ${z.capacity}): ${card.name} cannot enter it${where}. The rules must not move a card into a full zone — check count(${to.label}) < ${z.capacity} first — or name where such a card goes: zone ${z.name} … capacity ${z.capacity} overflow <zone>`);
+    }
+    const o = this.ir.zones[z.overflow]!;
+    const dest = o.shared ? this.sharedZones[z.overflow]! : (to.player ?? card.owner).zones[z.overflow]!;
+    if (this.logging) this.emitLog('move', `${to.label} is full (capacity ${z.capacity}): ${card.name} goes to ${dest.label} instead`, ctx.me, z.cite, loc, false, [card]);
+    this.moveCardsNow([card], dest, 'default', face, ctx, loc);
   }
 
   /**
@@ -183,6 +208,8 @@ export abstract class MovesRoom extends ValuesRoom {
     for (const card of cards) {
       if (card === host) continue;
       if (this.tally !== null && this.trial === 0) this.tally.attached(card, card.host ? card.host.zone : card.zone, ctx, this.journal);
+      // Attached under a card, it has left its zone.
+      if (this.leaveWatch.size !== 0 && card.zone !== null) this.leaving(card, card.zone.def);
       this.lift(card);
       this.placeCard(card, null, host);
       const old = host.attached;

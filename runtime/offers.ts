@@ -168,7 +168,7 @@ export abstract class OffersRoom extends ActionsRoom {
       for (let j = 0; j < all.length; j++) {
         const card = all[j]!;
         if (zone === -2 ? !card.host : !card.zone) continue;
-        if (zone >= 0 && card.zone!.def !== zone) continue;
+        if (zone >= 0 ? card.zone!.def !== zone : zone === -3 && !a.sourceZones.includes(card.zone!.def)) continue;
         if (this.controllerOf(card) !== player) continue;
         // Where its `when` cannot hold, no need to evaluate it.
         if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
@@ -250,6 +250,7 @@ export abstract class OffersRoom extends ActionsRoom {
       const sz = a.ir.sourceZone;
       if (a.ir.source >= 0) {
         if (sz >= 0 && !this.ir.zones[sz]!.shared) where = a.whenZones === null || a.whenZones.includes(sz) ? [sz] : [];
+        else if (sz === -3 && a.ir.sourceZones.every((z) => !this.ir.zones[z]!.shared)) where = a.ir.sourceZones.filter((z) => a.whenZones === null || a.whenZones.includes(z));
         else if (sz === -1) where = a.whenZones;
       }
       indexed.push(where !== null);

@@ -57,6 +57,8 @@ export interface CompiledAction {
    */
   source: number;
   sourceZone: number;
+  /** `ir.sourceZones`: with sourceZone -3, the zones where the card works. */
+  sourceZones: number[];
   limit: number;
   slots: number;
   cite: string;
@@ -111,6 +113,10 @@ export interface CompiledRules {
   valueFields: Int32Array[];
   /** Auras by the value field they change. */
   aurasByField: (CompiledAura[] | undefined)[];
+  /** Every aura, in the IR's order. */
+  auras: CompiledAura[];
+  /** By card field: 1 when every aura on it only adds (readValue's short path), else 0. */
+  auraAddOnly: Uint8Array;
   playerInits: Ev[];
   requestInits: Ev[];
   globalInits: Ev[];
@@ -147,6 +153,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     index,
     source: a.source,
     sourceZone: a.sourceZone,
+    sourceZones: a.sourceZones,
     limit: a.limit,
     slots: a.slots,
     cite: a.cite,
@@ -192,8 +199,13 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     else triggers.turnEnd.push(a);
   }
   const aurasByField: (CompiledAura[] | undefined)[] = [];
+  const auras: CompiledAura[] = [];
+  const auraAddOnly = new Uint8Array(ir.cardFields.length).fill(1);
   for (const a of ir.auras ?? []) {
-    (aurasByField[a.field] ??= []).push({ ir: a, targets: c.expr(a.targets), by: c.expr(a.by) });
+    const compiled = { ir: a, targets: c.expr(a.targets), by: c.expr(a.by) };
+    auras.push(compiled);
+    (aurasByField[a.field] ??= []).push(compiled);
+    if (a.op !== 'add') auraAddOnly[a.field] = 0;
   }
   return {
     compiler: c,
@@ -217,6 +229,8 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
       return row;
     }),
     aurasByField,
+    auras,
+    auraAddOnly,
     playerInits: ir.playerStates.map((v) => c.expr(v.init)),
     requestInits: (ir.requestStates ?? []).map((v) => c.expr(v.init)),
     globalInits: ir.globalStates.map((v) => c.expr(v.init)),

@@ -90,8 +90,12 @@ export class GameSnapshot {
   globals: unknown[] = [];
   /** `limit … per turn` uses this turn: key, count, key, count… */
   uses: number[] = [];
-  /** Cards with a modifier until end of turn. */
+  /** Cards with a modifier that has a duration. */
   modified: number[] = [];
+  /** Cards some modifier lasts "until it leaves" a zone (ids). */
+  leaveWatch: number[] = [];
+  /** By player: the turns they have begun. */
+  turnsTaken: number[] = [];
   stack: SavedRequest[] = [];
   pendingImmediate: SavedTrigger[] = [];
   pendingNormal: SavedTrigger[] = [];

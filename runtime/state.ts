@@ -283,7 +283,7 @@ export abstract class GameState {
   }
 
   /** Cards of definition `def` in zone `zone` (-1 any zone, -2 attached), controlled by `player` (null: anyone). */
-  protected cardsWhere(def: number, zone: number, player: Player | null): Card[] {
+  protected cardsWhere(def: number, zone: number, player: Player | null, zones: readonly number[] = NO_ZONES): Card[] {
     const all = this.cardsByDef[def];
     // Most definitions of a pool have no card in a given game: no list to make for them.
     if (!all) return NO_CARDS;
@@ -292,7 +292,7 @@ export abstract class GameState {
     for (let i = 0; i < all.length; i++) {
       const c = all[i]!;
       if (whileAttached ? !c.host : !c.zone) continue;
-      if (zone >= 0 && c.zone!.def !== zone) continue;
+      if (zone >= 0 ? c.zone!.def !== zone : zone === -3 && !zones.includes(c.zone!.def)) continue;
       if (player && this.controllerOf(c) !== player) continue;
       (out ??= []).push(c);
     }
@@ -605,3 +605,5 @@ export abstract class GameState {
 
 /** An empty list of cards, shared (never changed: see H.stable). */
 export const NO_CARDS: Card[] = [];
+/** No zones (cardsWhere's list for an ability that works in one zone or anywhere). */
+const NO_ZONES: readonly number[] = [];

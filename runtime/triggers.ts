@@ -96,7 +96,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
 
   /** The cards with this ability that `player` controls (or, with null, anyone), where it works. */
   protected abilityCards(a: CompiledAction, player: Player | null): Card[] {
-    return this.cardsWhere(a.ir.source, a.ir.sourceZone, player);
+    return this.cardsWhere(a.ir.source, a.ir.sourceZone, player, a.ir.sourceZones);
   }
 
   /**

@@ -6,7 +6,7 @@
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import type { EngineOptions } from './engine-types.ts';
 import { asList, newCtx, type Ctx, type Ev } from './context.ts';
-import { Card, Request, type Player } from './model.ts';
+import { Card, Request, type Modifier, type Player, type Until } from './model.ts';
 import type { CompiledAura } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { CopiableState } from './state-copies.ts';
@@ -14,8 +14,17 @@ import { CopiableState } from './state-copies.ts';
 export abstract class ValuesRoom extends CopiableState {
   /** The index of the card field `labels`, or -1. */
   private readonly labelsField: number;
-  /** Cards with a modifier that ends with the turn. */
+  /** By card field: the numbered label whose number it is (a `becomes` on it grants the label), or undefined. */
+  private readonly levelLabel: (string | undefined)[] = [];
+  /** Auras that set a numbered label's number (they grant the label too), by index in ir.auras; null when the game has none. */
+  private readonly levelSetAuraIndices: number[] | null;
+  private levelSetAurasCompiled: CompiledAura[] | null = null;
+  /** Cards with a modifier that has a duration (a superset: expireModifiers drops the others). */
   private modifiedCards = new Set<Card>();
+  /** Cards some modifier lasts "until it leaves" a zone (ids; a superset, kept for the game). */
+  protected leaveWatch = new Set<number>();
+  /** By player: the turns they have begun this game (durations count them). */
+  protected turnsTaken: number[] = [];
   /** One context serves every value read (nested reads save and restore it). */
   private valueCtx: Ctx | null = null;
   /** True while an aura's own lists and amounts are evaluated (auras then do not apply). */
@@ -28,23 +37,39 @@ export abstract class ValuesRoom extends CopiableState {
   constructor(ir: GameIR, opts: EngineOptions<any>) {
     super(ir, opts);
     this.labelsField = ir.cardFields.findIndex((f) => f.name === 'labels');
+    for (const l of ir.labels) if (l.value) this.levelLabel[l.value.level] = l.name;
+    const levelSets = ir.auras.flatMap((a, i) => (a.op === 'set' && this.levelLabel[a.field] !== undefined ? [i] : []));
+    this.levelSetAuraIndices = levelSets.length ? levelSets : null;
   }
 
   protected override resetGame(seed: number): void {
     super.resetGame(seed);
     if (this.modifiedCards.size) this.modifiedCards.clear();
+    if (this.leaveWatch.size) this.leaveWatch.clear();
+  }
+
+  /** New players for a game: no turns begun (the engine's first game does not pass through resetGame). */
+  protected override newPlayers(): void {
+    super.newPlayers();
+    this.turnsTaken = this.players.map(() => 0);
   }
 
   protected override saveRoom(s: GameSnapshot): void {
     super.saveRoom(s);
     s.modified.length = 0;
     for (const c of this.modifiedCards) s.modified.push(c.id);
+    s.leaveWatch.length = 0;
+    for (const id of this.leaveWatch) s.leaveWatch.push(id);
+    s.turnsTaken = this.turnsTaken.slice();
   }
 
   protected override loadRoom(s: GameSnapshot): void {
     super.loadRoom(s);
     this.modifiedCards.clear();
     for (const id of s.modified) this.modifiedCards.add(this.cards[id - 1]!);
+    this.leaveWatch.clear();
+    for (const id of s.leaveWatch) this.leaveWatch.add(id);
+    this.turnsTaken = s.turnsTaken.length ? s.turnsTaken.slice() : this.players.map(() => 0);
   }
 
   readValue(card: Card | null, field: number): unknown {
@@ -56,24 +81,87 @@ export abstract class ValuesRoom extends CopiableState {
       const fn = this.rules.valueFns[card.type]![field];
       v = fn ? this.formula(fn, card) : null;
     }
-    let scaled = false;
-    if (card.mods && typeof v === 'number') {
-      for (const m of card.mods) {
-        if (m.field !== field) continue;
-        if (m.op === 'add') v = (v as number) + m.by;
-        else scaled = true;
-      }
-    }
+    const mods = card.mods;
     const auras = this.rules.aurasByField[field];
-    if (auras && typeof v === 'number' && !this.inAura) v = (v as number) + this.auraBonus(card, auras);
-    // Doubling and halving apply to the total, after every addition (SM-10.4's reading).
-    if (scaled) {
-      for (const m of card.mods!) {
-        if (m.field !== field || m.op === 'add') continue;
-        v = m.op === 'mul' ? (v as number) * m.by : m.by === 0 ? v : Math.floor((v as number) / m.by);
-      }
+    if (mods === null && (auras === undefined || this.inAura)) {
+      if (field === this.labelsField && this.levelSetAuraIndices !== null && !this.inAura) return this.withGrants(card, v, null);
+      return v;
     }
+    // The common case kept short: additions only (and doublings), as most games' modifiers are.
+    if (typeof v === 'number' && this.rules.auraAddOnly[field] === 1 && (mods === null || addsOnly(mods, field))) {
+      let scaled = false;
+      if (mods !== null) {
+        for (const m of mods) {
+          if (m.field !== field || !this.inForce(m)) continue;
+          if (m.op === 'add') v = (v as number) + (m.by as number);
+          else scaled = true;
+        }
+      }
+      if (auras !== undefined && !this.inAura) v = (v as number) + this.auraBonus(card, auras);
+      // Doubling and halving apply to the total, after every addition (SM-10.4's reading).
+      if (scaled) v = scale(v as number, mods!, field, (m) => this.inForce(m));
+      return v;
+    }
+    return this.changed(card, field, v, mods, auras !== undefined && !this.inAura ? auras : undefined);
+  }
+
+  /**
+   * A value with every change on it, in the order of compiler/ir.ts ChangeOpIR: what it becomes
+   * (auras', then modifiers' in the order made: the latest wins), what is added, the labels
+   * gained and lost, then the scaling. A numbered label's number that something sets grants the
+   * label too (withGrants).
+   */
+  private changed(card: Card, field: number, v: unknown, mods: Modifier[] | null, auras: CompiledAura[] | undefined): unknown {
+    const fromAuras = auras !== undefined ? this.auraChanges(card, auras) : NO_CHANGES;
+    const each = (op: Modifier['op'], f: (by: unknown) => void) => {
+      for (const a of fromAuras) if (a.op === op) f(a.by);
+      if (mods !== null) for (const m of mods) if (m.field === field && m.op === op && this.inForce(m)) f(m.by);
+    };
+    each('set', (by) => (v = by));
+    if (typeof v === 'number') each('add', (by) => (v = (v as number) + (Number(by) || 0)));
+    if (Array.isArray(v)) {
+      let list: unknown[] | null = null;
+      each('gain', (by) => {
+        if ((list ?? (v as unknown[])).includes(by)) return;
+        (list ??= (v as unknown[]).slice()).push(by);
+      });
+      each('lose', (by) => {
+        const from = list ?? (v as unknown[]);
+        if (from.includes(by)) list = from.filter((x) => x !== by);
+      });
+      if (list !== null) v = list;
+    }
+    if (typeof v === 'number') {
+      each('mul', (by) => (v = (v as number) * (Number(by) || 0)));
+      each('div', (by) => (v = Number(by) ? Math.floor((v as number) / Number(by)) : v));
+    }
+    if (field === this.labelsField) v = this.withGrants(card, v, mods);
     return v;
+  }
+
+  /**
+   * A list of labels with the numbered labels a change grants: a card whose number of 先制 is set
+   * (`modify c.先制 becomes 2`, an aura `先制 becomes 2`) has 先制, printed or not.
+   */
+  private withGrants(card: Card, v: unknown, mods: Modifier[] | null): unknown {
+    if (!Array.isArray(v)) return v;
+    let list: unknown[] | null = null;
+    const grant = (name: string | undefined) => {
+      if (name === undefined || (list ?? v).includes(name)) return;
+      (list ??= v.slice()).push(name);
+    };
+    if (mods !== null) for (const m of mods) if (m.op === 'set' && this.inForce(m)) grant(this.levelLabel[m.field]);
+    if (this.levelSetAuraIndices !== null && !this.inAura) {
+      this.levelSetAurasCompiled ??= this.levelSetAuraIndices.map((i) => this.rules.auras[i]!);
+      for (const a of this.levelSetAurasCompiled) if (this.auraChanges(card, [a]).length) grant(this.levelLabel[a.ir.field]);
+    }
+    return list ?? v;
+  }
+
+  /** Has a modifier's duration begun (a `during next turn of p` waits for that turn)? */
+  private inForce(m: Modifier): boolean {
+    const u = m.until;
+    return u === null || u.startPlayer < 0 || this.turnsTaken[u.startPlayer]! >= u.startCount;
   }
 
   /** A computed value's formula for a card (a function of its own: readValue's common path stays small). */
@@ -99,8 +187,40 @@ export abstract class ValuesRoom extends CopiableState {
   }
 
   /**
-   * What the cards' continuous effects add to this card's value. While an aura's own lists and
-   * amounts are evaluated, auras do not apply (an aura reading values cannot loop into itself).
+   * What the cards' continuous effects do to this card's value, in the auras' order: each change
+   * (op and amount) of an aura whose card works and whose list holds this card. While an aura's
+   * own lists and amounts are evaluated, auras do not apply (an aura reading values cannot loop
+   * into itself).
+   */
+  private auraChanges(card: Card, auras: CompiledAura[]): { op: Modifier['op']; by: unknown }[] {
+    let out: { op: Modifier['op']; by: unknown }[] | null = null;
+    this.inAura = true;
+    try {
+      const ctx = (this.auraCtx ??= newCtx([], this.active, ''));
+      for (const a of auras) {
+        const sources = this.cardsWhere(a.ir.source, a.ir.sourceZone, null, a.ir.sourceZones);
+        for (let i = 0; i < sources.length; i++) {
+          const src = sources[i]!;
+          ctx.frame = a.ir.slots > 0 ? new Array(a.ir.slots) : NO_SLOTS;
+          ctx.me = this.controllerOf(src);
+          ctx.cite = a.ir.cite;
+          ctx.thisCard = src;
+          ctx.it = null;
+          if (!asList(a.targets(ctx)).includes(card)) continue;
+          ctx.it = card;
+          (out ??= []).push({ op: a.ir.op, by: a.by(ctx) });
+        }
+      }
+    } finally {
+      this.inAura = false;
+    }
+    return out ?? NO_CHANGES;
+  }
+
+  /**
+   * What the cards' continuous effects add to this card's value (auras that only add: the
+   * common case). While an aura's own lists and amounts are evaluated, auras do not apply (an aura
+   * reading values cannot loop into itself).
    */
   private auraBonus(card: Card, auras: CompiledAura[]): number {
     let total = 0;
@@ -109,7 +229,7 @@ export abstract class ValuesRoom extends CopiableState {
       // One context for every source: auras never nest (see inAura), and nothing keeps it.
       const ctx = (this.auraCtx ??= newCtx([], this.active, ''));
       for (const a of auras) {
-        const sources = this.cardsWhere(a.ir.source, a.ir.sourceZone, null);
+        const sources = this.cardsWhere(a.ir.source, a.ir.sourceZone, null, a.ir.sourceZones);
         for (let i = 0; i < sources.length; i++) {
           const src = sources[i]!;
           ctx.frame = a.ir.slots > 0 ? new Array(a.ir.slots) : NO_SLOTS;
@@ -152,13 +272,89 @@ export abstract class ValuesRoom extends CopiableState {
     return [];
   }
 
-  modify(card: Card, field: number, by: number, untilEndOfTurn: boolean, ctx: Ctx, loc: SrcLoc | null, op: 'add' | 'mul' | 'div' = 'add'): void {
+  modify(card: Card, field: number, by: unknown, until: Until | null, ctx: Ctx, loc: SrcLoc | null, op: Modifier['op'] = 'add'): void {
+    // `until <card> leaves <zone>` with that card elsewhere: the change never takes hold.
+    if (until !== null && until.source >= 0) {
+      const src = this.cards[until.source - 1];
+      if (!src || src.zone === null || src.zone.def !== until.sourceZone) {
+        if (this.logging) this.emitLog('modify', `${card.name}.${this.ir.cardFields[field]!.name}: no change (${src ? src.name : 'its card'} is not in ${this.ir.zones[until.sourceZone]!.name})`, ctx.me, ctx.cite, loc, false, [card]);
+        return;
+      }
+      this.leaveWatch.add(until.source);
+    }
     const old = card.mods;
     this.touch(card);
-    card.mods = [...(old ?? []), { field, op, by, untilEndOfTurn }];
+    card.mods = [...(old ?? []), { field, op, by, until }];
     if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
-    if (untilEndOfTurn) this.modifiedCards.add(card);
-    if (this.logging) this.emitLog('modify', `${card.name}.${this.ir.cardFields[field]!.name} ${op === 'mul' ? '×' : op === 'div' ? '÷' : by >= 0 ? '+' : ''}${by}${untilEndOfTurn ? ' until end of turn' : ''}`, ctx.me, ctx.cite, loc, false, [card]);
+    if (until !== null) this.modifiedCards.add(card);
+    if (this.logging) {
+      const name = this.ir.cardFields[field]!.name;
+      const what = op === 'mul' ? `×${by}` : op === 'div' ? `÷${by}` : op === 'set' ? ` becomes ${String(by)}` : op === 'gain' ? ` gains ${String(by)}` : op === 'lose' ? ` loses ${String(by)}` : `${(by as number) >= 0 ? '+' : ''}${by}`;
+      // A number of a label the card lacks stays none: said, not silent.
+      const lacking = (op === 'add' || op === 'mul' || op === 'div') && this.readValue(card, field) === null ? ` (no effect: ${card.name} has no ${name})` : '';
+      this.emitLog('modify', `${card.name}.${name}${what.startsWith(' ') ? what : ` ${what}`}${this.untilText(until)}${lacking}`, ctx.me, ctx.cite, loc, false, [card]);
+    }
+  }
+
+  /**
+   * A `modify`'s duration as a modifier keeps it, from compiler/ir.ts DurationIR's kind and its
+   * argument (a player, a count, a card) worked out now: the turn counts it ends at (and begins).
+   */
+  untilOf(kind: string, arg: unknown, zone: number): Until | null {
+    const u: Until = { endPlayer: -1, endCount: this.turn, startPlayer: -1, startCount: 0, source: -1, sourceZone: -1 };
+    switch (kind) {
+      case 'endOfTurn':
+        return u;
+      case 'turns':
+        u.endCount = this.turn + Math.max(1, Math.floor(Number(arg) || 1)) - 1;
+        return u;
+      case 'endOfNextTurn':
+      case 'duringNextTurn': {
+        const p = arg as Player | null;
+        if (!p) return null;
+        u.endPlayer = p.index;
+        u.endCount = this.turnsTaken[p.index]! + 1;
+        if (kind === 'duringNextTurn') {
+          u.startPlayer = p.index;
+          u.startCount = u.endCount;
+        }
+        return u;
+      }
+      case 'leaves': {
+        const c = arg as Card | null;
+        u.endPlayer = -2;
+        u.source = c ? c.id : 0;
+        u.sourceZone = zone;
+        return u;
+      }
+    }
+    return null;
+  }
+
+  /** A duration in words, for the log. */
+  private untilText(u: Until | null): string {
+    if (u === null) return '';
+    if (u.source >= 0) return ` until ${this.cards[u.source - 1]?.name ?? 'its card'} leaves ${this.ir.zones[u.sourceZone]!.name}`;
+    if (u.endPlayer === -1) return u.endCount === this.turn ? ' until end of turn' : ` until the end of turn ${u.endCount}`;
+    const who = this.players[u.endPlayer]!.name;
+    return u.startPlayer >= 0 ? ` during ${who}'s next turn` : ` until the end of ${who}'s next turn`;
+  }
+
+  /**
+   * A card left a zone: the modifiers that last "until it leaves" that zone end now (on every
+   * card that has one), journaled like any change of modifiers.
+   */
+  protected leaving(card: Card, zone: number): void {
+    if (!this.leaveWatch.has(card.id)) return;
+    for (const c of this.modifiedCards) {
+      const old = c.mods;
+      if (old === null) continue;
+      const kept = old.filter((m) => m.until === null || m.until.source !== card.id || m.until.sourceZone !== zone);
+      if (kept.length === old.length) continue;
+      this.touch(c);
+      c.mods = kept.length ? kept : null;
+      if (this.journal.depth > 0) this.journal.record(() => (c.mods = old));
+    }
   }
 
   /** Removes the modifiers on one value of a card (field -1: on all its values). */
@@ -173,17 +369,46 @@ export abstract class ValuesRoom extends CopiableState {
     if (this.logging) this.emitLog('modify', `${card.name}: ${field < 0 ? 'every modifier' : `the modifiers of ${this.ir.cardFields[field]!.name}`} removed`, ctx.me, ctx.cite, loc, false, [card]);
   }
 
-  /** At the end of a turn: modifiers `until end of turn` end. */
+  /** At the end of a turn: the modifiers whose duration ends with it end (expireModifiers). */
   protected expireModifiers(): void {
     if (this.modifiedCards.size === 0) return;
     this.changes++;
     for (const card of this.modifiedCards) {
-      if (card.mods) card.mods = card.mods.filter((m) => !m.untilEndOfTurn);
-      if (card.mods && card.mods.length === 0) card.mods = null;
+      const mods = card.mods;
+      if (mods !== null) {
+        const kept = mods.filter((m) => !this.endsNow(m));
+        if (kept.length !== mods.length) card.mods = kept.length ? kept : null;
+      }
+      if (card.mods === null || !card.mods.some((m) => m.until !== null)) this.modifiedCards.delete(card);
     }
-    this.modifiedCards.clear();
+  }
+
+  /** Does a modifier's duration end with the turn that is ending? */
+  private endsNow(m: Modifier): boolean {
+    const u = m.until;
+    if (u === null) return false;
+    if (u.endPlayer === -1) return this.turn >= u.endCount;
+    return u.endPlayer === this.active.index && this.turnsTaken[u.endPlayer]! >= u.endCount;
   }
 }
 
 /** The frame of a context whose expressions have no locals (never written). */
 const NO_SLOTS: unknown[] = [];
+/** No changes from auras (never written). */
+const NO_CHANGES: { op: Modifier['op']; by: unknown }[] = [];
+
+/** Are the modifiers of this field additions and scalings only (readValue's short path)? */
+function addsOnly(mods: Modifier[], field: number): boolean {
+  for (const m of mods) if (m.field === field && m.op !== 'add' && m.op !== 'mul' && m.op !== 'div') return false;
+  return true;
+}
+
+/** The total scaled by the field's doublings and halvings, in the order made (rounded down). */
+function scale(v: number, mods: Modifier[], field: number, inForce: (m: Modifier) => boolean): number {
+  for (const m of mods) {
+    if (m.field !== field || !inForce(m)) continue;
+    if (m.op === 'mul') v *= m.by as number;
+    else if (m.op === 'div') v = m.by === 0 ? v : Math.floor(v / (m.by as number));
+  }
+  return v;
+}

@@ -100,7 +100,7 @@ export function whyNot(h: WhyNotHost, player: Player, only?: string): WhyNotVerd
     const here = all.filter((c) => placed(a, c) && h.controllerOf(c) === player);
     if (here.length === 0) {
       const def = h.ir.cards[a.source]!.name;
-      const where = a.sourceZone >= 0 ? `in ${h.ir.zones[a.sourceZone]!.name}` : a.sourceZone === -2 ? 'attached under another card' : 'in any zone';
+      const where = a.sourceZone >= 0 ? `in ${h.ir.zones[a.sourceZone]!.name}` : a.sourceZone === -2 ? 'attached under another card' : a.sourceZone === -3 ? `in ${a.sourceZones.map((z) => h.ir.zones[z]!.name).join(' or ')}` : 'in any zone';
       const mine = all.filter((c) => h.controllerOf(c) === player && (c.zone !== null || c.host !== null));
       const elsewhere = mine.length ? ` (${player.name}'s ${def}: ${mine.map((c) => (c.zone ? c.zone.label : `under ${c.host!.name}`)).join(', ')})` : '';
       const text = `no ${def} of ${player.name}'s is where the ability works (${where})${elsewhere}`;
@@ -116,6 +116,7 @@ export function whyNot(h: WhyNotHost, player: Player, only?: string): WhyNotVerd
 function placed(a: CompiledAction, c: Card): boolean {
   if (a.sourceZone === -2) return c.host !== null;
   if (c.zone === null) return false;
+  if (a.sourceZone === -3) return a.sourceZones.includes(c.zone.def);
   return a.sourceZone < 0 || c.zone.def === a.sourceZone;
 }
 

@@ -504,7 +504,9 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
                 have = engine.ir.cardFields[fi]!.kind === 'value' ? engine.readValue(card, fi) : card.f[fi];
                 // A numbered label's number is none on a card without the label; the rules read 0.
                 if (have === null && engine.ir.labels.some((l) => l.value?.level === fi)) have = 0;
-                if (have && typeof have === 'object') have = String(have);
+                // A list (of labels, texts…): compared with a written list as a set, in any order.
+                if (Array.isArray(have)) have = Array.isArray(v) && sameItems(have.map(String), v.map(String)) ? v : have.map(String);
+                else if (have && typeof have === 'object') have = String(have);
               }
               if (have !== v && !(f === 'zone' && String(have).startsWith(String(v)))) fail(`${ref}.${f} should be ${JSON.stringify(v)} but is ${JSON.stringify(have)}`);
             }
@@ -583,4 +585,12 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
     }
   }
   return failures;
+}
+
+/** The same items, in any order (each as often). */
+function sameItems(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort();
+  const y = [...b].sort();
+  return x.every((v, i) => v === y[i]);
 }

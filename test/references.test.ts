@@ -157,7 +157,8 @@ describe('rename', () => {
   it('renames every definition and every local of vanilla and trump: each time the game still compiles', () => {
     for (const [sources, names] of [[vanilla, vanillaNames], [trump, trumpNames]] as const) {
       const places = new Map<string, { file: string; offset: number }>();
-      for (const d of names.index.all) if (d.kind !== 'game' && !places.has(d.name)) places.set(d.name, d.loc);
+      // (The card value `labels` is what `has` reads by name: its rename is refused, below.)
+      for (const d of names.index.all) if (d.kind !== 'game' && d.name !== 'labels' && !places.has(d.name)) places.set(d.name, d.loc);
       for (const s of sources) {
         // Every `let`, `for each`, `choose`, parameter… binding: the word after the binding keyword or `(`.
         for (const m of s.text.matchAll(/(?:\blet |\bfor each |\bchoose |\busing |\btarget |[(,] ?)([a-z_]\w*)(?= ?[:=]| in )/g)) {
@@ -177,6 +178,8 @@ describe('rename', () => {
 
   it('refuses a clash, an invalid name, a keyword, and a name the game does not define', () => {
     const game = 'rules/trump/game.grim';
+    const labels = trumpNames.index.all.find((d) => d.name === 'labels' && d.kind === 'card field')!;
+    expect(trumpNames.rename(labels.loc.file, labels.loc.offset, 'keywords')).toMatchObject({ refused: expect.stringMatching(/'labels' is the card value that `c has L`/) });
     const hand = offsetOf(trump, game, 'zone hand', 6);
     expect(trumpNames.rename(game, hand, 'graveyard')).toMatchObject({ refused: expect.stringMatching(/'graveyard' already names the zone graveyard \(rules\/trump\/game\.grim:\d+:\d+\)/) });
     expect(trumpNames.rename(game, hand, 'two words')).toMatchObject({ refused: expect.stringMatching(/not a valid name/) });
