@@ -175,8 +175,11 @@ class Phraser {
         return `when ${this.actionName(e.action)} is declared`;
       case 'signal': {
         const ev = this.ir.events[e.event];
-        if (e.cardSlot >= 0) this.locals.set(e.cardSlot, 'that card');
-        return `on ${ev?.title || ev?.name || 'an event'} of ${e.cardSlot < 0 ? 'this card' : 'a card'}`;
+        const params = ev?.params ?? [];
+        const first = params[0]?.type === 'card' ? 'card' : (params[0]?.type ?? 'card');
+        if (e.cardSlot >= 0) this.locals.set(e.cardSlot, `that ${first}`);
+        e.argSlots.forEach((slot, i) => this.locals.set(slot, `the ${params[i + 1]?.name ?? 'value'}`));
+        return `on ${ev?.title || ev?.name || 'an event'} of ${e.cardSlot < 0 ? 'this card' : `a ${first}`}`;
       }
       case 'turnStart':
         return 'at the start of each turn';
@@ -317,7 +320,9 @@ class Phraser {
       case 'drawGame':
         return 'the game is a draw';
       case 'signal':
-        return `${this.expr(s.card)}: ${this.ir.events[s.event]?.title || this.ir.events[s.event]?.name || 'an event'}`;
+        return `${[s.card, ...s.args].map((a) => this.expr(a)).join(', ')}: ${this.ir.events[s.event]?.title || this.ir.events[s.event]?.name || 'an event'}`;
+      case 'proceed':
+        return 'then it happens after all';
       case 'createCount':
         return `create ${this.expr(s.count)} ${this.ir.cards[s.card]?.title ?? '?'} in ${this.expr(s.zone)}`;
       case 'createEvery':

@@ -47,10 +47,12 @@ export interface GameIR {
   /** Cards' continuous effects (`aura`), in declaration order. */
   auras: AuraIR[];
   /** Game-defined events (`event destroyed`), raised by `signal`. */
-  events: { name: string; title: string; cite: string }[];
+  events: EventDeclIR[];
   functions: FunctionIR[];
   procedures: ProcedureIR[];
   actions: ActionIR[];
+  /** Limits shared by a class of actions (`limit … on card triggers`), each action listing those that cover it (ActionIR.sharedLimits). */
+  limits: LimitIR[];
   checks: BodyIR[];
   setup: BodyIR;
   turn: BodyIR;
@@ -181,6 +183,21 @@ export type FacePartIR =
   /** The card's own: its title, name, card type, printed text, generated text, labels. */
   | { kind: 'card'; what: 'title' | 'name' | 'type' | 'printed' | 'generated' | 'labels' };
 
+/**
+ * A game-defined event: its parameters (the old form `event destroyed "破壊"`: one card), and what
+ * it does when it happens (`body`, run with the parameters in its first slots after its triggers
+ * fire; empty: nothing of its own). `signal` raises it; `instead` abilities may replace it first.
+ */
+export interface EventDeclIR {
+  name: string;
+  title: string;
+  cite: string;
+  params: { name: string; type: IRType }[];
+  body: Stmt[];
+  slots: number;
+  loc: SrcLoc;
+}
+
 export interface VarIR {
   name: string;
   type: IRType;
@@ -227,7 +244,7 @@ export interface EvaluateIR {
 
 export type EventIR =
   | { kind: 'resolved' | 'declared'; action: number }
-  | { kind: 'signal'; event: number; cardSlot: number } // a game-defined event; cardSlot -1 = the ability's own card
+  | { kind: 'signal'; event: number; cardSlot: number; argSlots: number[] } // a game-defined event: cardSlot binds its first argument (-1 = the ability's own card), argSlots the others
   | { kind: 'moved'; from: number; to: number; cardSlot: number } // zone -1 = any; cardSlot -1 = the ability's own card (`on moved this …`)
   | { kind: 'turnStart' | 'turnEnd' };
 
@@ -289,6 +306,16 @@ export interface AuraIR {
   loc: SrcLoc;
 }
 
+/** A limit shared by every action it covers: `count` uses a turn, per player or per card (a rules action: per player). */
+export interface LimitIR {
+  name: string;
+  title: string;
+  count: number;
+  per: 'player' | 'card';
+  cite: string;
+  loc: SrcLoc;
+}
+
 export interface ActionIR {
   name: string;
   title: string;
@@ -301,6 +328,8 @@ export interface ActionIR {
   tags: number[];
   when: Expr[];
   limit: number; // per player per turn, -1 = none
+  /** The shared limits (ir.limits) that also cover it. */
+  sharedLimits: number[];
   steps: DeclareStepIR[];
   effect: Stmt[];
   slots: number;
@@ -404,5 +433,6 @@ export type StmtBody =
   | { kind: 'win' | 'lose'; player: Expr; reason: string; reasonExpr: Expr | null } // reasonExpr: a computed text, when not a literal
   | { kind: 'drawGame'; reason: string; reasonExpr: Expr | null }
   | { kind: 'log'; text: string; args: Expr[] }
-  | { kind: 'signal'; event: number; card: Expr } // raises a game-defined event about a card // text: `{name}` placeholders, filled from args in order (see placeholderPattern)
+  | { kind: 'signal'; event: number; card: Expr; args: Expr[] } // raises a game-defined event: `card` is its first argument (raised only when it is not none), `args` the others
+  | { kind: 'proceed' } // in an `instead`'s effect: the replaced event happens after all
   | { kind: 'cite'; text: string; body: Stmt[] };

@@ -6,10 +6,11 @@
  * Nothing here runs game logic; the output is plain JSON (compiler/ir.ts).
  */
 import type * as A from '../grammar/ast.ts';
+import { expandTemplate } from './templates.ts';
 import { diag, suggest, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 import { declsOf, type Declarations } from './resolve.ts';
 import { labelDefault, levelFormula, printedFieldName, takePrinted, type NumberedLabel, type PrintedNumber } from './label-values.ts';
-import { builtinFns, placeholderPattern, IR_VERSION, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DurationIR, type Expr, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
+import { builtinFns, placeholderPattern, IR_VERSION, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DurationIR, type Expr, type LimitIR, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
 
 const baseTypes = new Set(['number', 'bool', 'text', 'player', 'card', 'cards', 'zone', 'request', 'requests', 'players', 'label', 'labels', 'action']);
 
@@ -30,6 +31,8 @@ interface Scope {
   hasThis: boolean;
   /** Inside a card's abilities and auras: the card's own states (`state x` in the card), by name → card field. */
   ownStates?: Map<string, number>;
+  /** Inside an `instead`'s effect (where `proceed` may be written). */
+  replacing?: boolean;
   itType: IRType | null;
   inEffect: boolean;
 }
@@ -204,9 +207,14 @@ class Lowerer {
     this.procedures = declsOf(decls, 'procedure');
     // (`instead` outside a card is kept so that its error is reported.)
     this.actions = [...declsOf(decls, 'action'), ...declsOf(decls, 'trigger'), ...declsOf(decls, 'instead')];
-    // A card's abilities are actions and triggers named `<card>.<ability>`, whose `this` is the card.
+    // A card's abilities are actions and triggers named `<card>.<ability>`, whose `this` is the card;
+    // an ability written with a template (`攻 短槍 …`) is one of them once expanded (templates.ts).
+    const templates = new Map(declsOf(decls, 'abilityTemplate').map((t) => [t.name.text, t]));
     for (const card of declsOf(decls, 'card')) {
-      for (const ability of card.abilities ?? []) {
+      const expanded = (card.uses ?? []).flatMap((u) => expandTemplate(u, templates, this.diagnostics) ?? []);
+      // In the order the card writes them (an ability's index decides the order of offers).
+      const all = expanded.length ? [...(card.abilities ?? []), ...expanded].sort((x, y) => x.name.loc.offset - y.name.loc.offset) : (card.abilities ?? []);
+      for (const ability of all) {
         const named: A.ActionDecl = { ...ability, name: { text: `${card.name.text}.${ability.name.text}`, loc: ability.name.loc } };
         this.abilityOf.set(named, card);
         this.actions.push(named);
@@ -288,11 +296,12 @@ class Lowerer {
       playerStates: this.playerStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
       globalStates: this.globalStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
       auras: [],
-      events: this.events.map((e) => ({ name: e.name.text, title: e.title ?? e.name.text, cite: e.cite ?? '' })),
+      events: this.events.map((e) => ({ name: e.name.text, title: e.title ?? e.name.text, cite: e.cite ?? '', params: this.eventParams(e).map((x) => ({ name: x.name, type: x.type })), body: [], slots: 0, loc: this.src(e.name.loc) })),
       requestStates: this.requestStates.map((s) => ({ name: s.name.text, type: this.typeName(s.type), init: this.constExpr(s.init, this.typeName(s.type)), cite: s.cite ?? '' })),
       functions: [],
       procedures: [],
       actions: [],
+      limits: [],
       checks: [],
       setup: { name: 'setup', slots: 0, body: [], cite: '', loc: [0, 1, 1] },
       turn: { name: 'turn', slots: 0, body: [], cite: '', loc: [0, 1, 1] },
@@ -311,7 +320,16 @@ class Lowerer {
     ir.procedures = this.procedures.map((p) => this.lowerProcedure(p));
     ir.actions = this.actions.map((a) => this.lowerAction(a, stackZone));
     ir.auras = this.cards.flatMap((c, i) => (c.auras ?? []).flatMap((a) => this.lowerAura(a, c, i)));
+    ir.limits = declsOf(this.decls, 'limit').map((l, i) => this.lowerLimit(l, i, ir));
     ir.checks = this.checks.map((c) => this.lowerBody(c.name.text, c.body, c.cite, c.loc));
+    this.events.forEach((e, i) => {
+      if (!e.body) return;
+      // What the event does: a body whose locals start with its parameters (as a procedure's).
+      const scope = this.newScope({ inEffect: true });
+      for (const p of e.params ?? []) this.bind(scope, p.name, this.typeName(p.type));
+      ir.events[i]!.body = this.block(e.body, scope);
+      ir.events[i]!.slots = scope.frame.slots;
+    });
     if (this.decls.setup) ir.setup = this.lowerBody('setup', this.decls.setup.body, this.decls.setup.cite, this.decls.setup.loc);
     if (this.decls.turn) ir.turn = this.lowerBody('turn', this.decls.turn.body, this.decls.turn.cite, this.decls.turn.loc);
     else this.error('game/no-turn', game.name.loc, "the game has no 'turn { … }' block: say what happens in a turn");
@@ -629,6 +647,12 @@ class Lowerer {
     return out;
   }
 
+  /** An event's parameters (name, type, where declared): as written, or the old form's one card. */
+  private eventParams(e: A.EventDecl): { name: string; type: IRType; loc: A.Loc }[] {
+    if (!e.params) return [{ name: 'card', type: 'card', loc: e.name.loc }];
+    return e.params.map((p) => ({ name: p.name.text, type: this.typeName(p.type), loc: p.name.loc }));
+  }
+
   private eventIndex(n: A.Name): number {
     const i = this.events.findIndex((e) => e.name.text === n.text);
     if (i < 0) this.error('name/unknown', n.loc, `unknown event '${n.text}' (declare it: event ${n.text})`, this.didYouMean(n.text, this.events.map((e) => e.name.text)));
@@ -830,6 +854,37 @@ class Lowerer {
     return { field: index!, by: this.expect(value, type, scope) };
   }
 
+  /**
+   * A shared limit: its IR, and its index in the `sharedLimits` of every action it covers — by
+   * kind (actions, triggers, or both; `card`: cards' own only), card type and tags.
+   */
+  private lowerLimit(l: A.LimitDecl, index: number, ir: GameIR): LimitIR {
+    const kinds = ['actions', 'triggers', 'abilities'];
+    if (!kinds.includes(l.what.text)) {
+      this.error('limit/unknown-kind', l.what.loc, `a limit covers actions, triggers or abilities (both), not '${l.what.text}': limit ${l.name.text} ${l.count} per turn on card triggers …`, this.didYouMean(l.what.text, kinds));
+    }
+    const type = l.cardType ? this.cardTypes.findIndex((t) => t.name.text === l.cardType!.text) : -1;
+    if (l.cardType && type < 0) this.error('name/unknown', l.cardType.loc, `unknown card type '${l.cardType.text}'`, this.didYouMean(l.cardType.text, this.cardTypes.map((t) => t.name.text)));
+    const tags = l.tags.map((t) => {
+      const i = this.labels.findIndex((x) => x.name.text === t.text);
+      if (i < 0) this.error('name/unknown', t.loc, `unknown label '${t.text}'`, this.didYouMean(t.text, this.labels.map((x) => x.name.text)));
+      return i;
+    });
+    let covered = 0;
+    ir.actions.forEach((a) => {
+      if (a.replaces) return;
+      if (l.what.text === 'actions' && a.isTrigger) return;
+      if (l.what.text === 'triggers' && !a.isTrigger) return;
+      if ((l.cardsOnly || type >= 0) && a.source < 0) return;
+      if (type >= 0 && ir.cards[a.source]!.type !== type) return;
+      if (tags.length && !a.tags.some((t) => tags.includes(t))) return;
+      a.sharedLimits.push(index);
+      covered++;
+    });
+    if (covered === 0) this.warning('limit/covers-nothing', l.name.loc, `limit '${l.name.text}' covers no action of the game: check what it is on (${l.cardsOnly ? 'card ' : ''}${l.what.text}${l.cardType ? ` of ${l.cardType.text}` : ''}${l.tags.length ? ` tagged ${l.tags.map((t) => t.text).join(', ')}` : ''})`);
+    return { name: l.name.text, title: l.title ?? l.name.text, count: l.count, per: l.per, cite: l.cite ?? '', loc: this.src(l.name.loc) };
+  }
+
   /** How long a `modify` lasts (A.Duration → DurationIR). */
   private lowerDuration(d: A.Duration | undefined, scope: Scope): DurationIR | null {
     if (!d) return null;
@@ -878,6 +933,7 @@ class Lowerer {
       tags: [],
       when: [],
       limit: -1,
+      sharedLimits: [],
       steps: [],
       effect: [],
       slots: 0,
@@ -913,8 +969,11 @@ class Lowerer {
       }
       ir.event = this.lowerEvent(c.event, scope, !!owner);
     }
-    if (a.kind === 'instead' && (!owner || ir.event?.kind !== 'moved' || ir.event.cardSlot !== -1)) {
-      this.error('action/instead-needs-move', a.name.loc, `'instead' replaces a move of its own card: write it inside a card, with 'on moved this from <zone> to <zone>'`);
+    if (a.kind === 'instead' && ir.event !== null && ir.event.kind !== 'moved' && ir.event.kind !== 'signal') {
+      this.error('action/instead-needs-move', a.name.loc, `'instead' replaces a move ('on moved <card> from <zone> to <zone>') or a game-defined event ('on signal <event> …'), not '${ir.event.kind}'`);
+    }
+    if (a.kind === 'instead' && !owner && ir.event?.kind === 'moved' && ir.event.cardSlot === -1) {
+      this.error('action/instead-needs-move', a.name.loc, `'on moved this' is about a card's own move: write this 'instead' inside the card, or name the card (on moved c from … to …)`);
     }
     if (isTrigger && !ir.event) this.error('action/trigger-needs-event', a.name.loc, `trigger '${a.name.text}' needs 'on <event>' (e.g. on resolved エンド)`);
     if (isTrigger) ir.speed = 'immediate';
@@ -983,7 +1042,7 @@ class Lowerer {
           break;
       }
     }
-    if (effect) ir.effect = this.block(effect, { ...scope, inEffect: true });
+    if (effect) ir.effect = this.block(effect, { ...scope, inEffect: true, replacing: a.kind === 'instead' });
     if (ir.speed === 'normal' && stackZone < 0) {
       this.error('stack/missing', a.name.loc, `'${a.name.text}' has normal speed (it waits on the stack), but the game has no 'stack <zone>'; add one to the game block or write 'speed immediate'`);
     }
@@ -1001,8 +1060,16 @@ class Lowerer {
       }
       case 'signal': {
         const ev = this.eventIndex(e.event);
-        if (isAbility && e.card.text === 'this') return { kind: 'signal', event: ev, cardSlot: -1 };
-        return { kind: 'signal', event: ev, cardSlot: this.bind(scope, e.card, 'card') };
+        const params = this.events[ev] ? this.eventParams(this.events[ev]!) : [];
+        const names = [e.card, ...(e.more ?? [])];
+        if (this.events[ev] && names.length !== params.length) {
+          this.error('type/bad-arguments', e.loc, `event '${e.event.text}' has ${params.length} parameter${params.length === 1 ? '' : 's'} (${params.map((p) => `${p.name}: ${p.type}`).join(', ')}): name each, e.g. on signal ${e.event.text} ${params.map((p) => p.name).join(', ')}`);
+        }
+        const typeOf = (i: number) => params[i]?.type ?? 'card';
+        // The first name may be `this` inside a card: the event is about the card itself.
+        const cardSlot = isAbility && e.card.text === 'this' && typeOf(0) === 'card' ? -1 : this.bind(scope, e.card, typeOf(0));
+        const argSlots = (e.more ?? []).map((n, i) => this.bind(scope, n, typeOf(i + 1)));
+        return { kind: 'signal', event: ev, cardSlot, argSlots };
       }
       case 'moved': {
         const zone = (n: A.Name) => (n.text === 'any' ? -1 : this.zoneIndex(n));
@@ -1188,8 +1255,22 @@ class Lowerer {
         return { kind: 'drawGame', ...this.reason(s.reason, scope), loc };
       case 'log':
         return { kind: 'log', text: s.text, args: this.placeholders(s.text, scope, s.loc), loc };
-      case 'signal':
-        return { kind: 'signal', event: this.eventIndex(s.event), card: this.expect(s.card, 'card', scope), loc };
+      case 'signal': {
+        const ev = this.eventIndex(s.event);
+        const params = this.events[ev] ? this.eventParams(this.events[ev]!) : [];
+        const given = [s.card, ...(s.more ?? [])];
+        if (this.events[ev] && given.length !== params.length) {
+          this.error('type/bad-arguments', s.loc, `event '${s.event.text}' takes ${params.length} argument${params.length === 1 ? '' : 's'} (${params.map((p) => `${p.name}: ${p.type}`).join(', ')}), not ${given.length}`);
+        }
+        const args = given.map((x, i) => this.expect(x, params[i]?.type ?? 'card', scope));
+        return { kind: 'signal', event: ev, card: args[0]!, args: args.slice(1), loc };
+      }
+      case 'proceed':
+        if (!scope.replacing) {
+          this.error('action/proceed-outside-instead', s.loc, `'proceed' lets a replaced event happen after all; it belongs in the effect of an 'instead'`);
+          return undefined;
+        }
+        return { kind: 'proceed', loc };
       case 'cite':
         return { kind: 'cite', text: s.text, body: this.block(s.body, scope), loc };
     }

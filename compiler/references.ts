@@ -229,6 +229,8 @@ function readFile(path: string, text: string, ast: A.SourceFile | undefined): Fi
         const card = is(n1, 'moved') ? k + 2 : is(n1, 'signal') ? k + 3 : -1;
         const c = tokens[card];
         if (card > 0 && isWord(c) && c.image !== 'this') bind(card, `on ${n1!.image}`);
+        // `on signal damaged p, n`: every name after a comma is bound too.
+        if (is(n1, 'signal')) for (let j = card + 1; is(tokens[j], ',') && isWord(tokens[j + 1]); j += 2) bind(j + 1, 'on signal');
         break;
       }
     }

@@ -11,7 +11,7 @@ import { keywordWords } from '../grammar/tokens.ts';
 
 export type SymbolKind =
   | 'game' | 'format' | 'param' | 'enum' | 'enum value' | 'label' | 'zone' | 'card type' | 'card field'
-  | 'card' | 'ability' | 'player state' | 'global state' | 'request state' | 'event' | 'function' | 'procedure' | 'action' | 'trigger';
+  | 'card' | 'ability' | 'player state' | 'global state' | 'request state' | 'event' | 'limit' | 'function' | 'procedure' | 'action' | 'trigger';
 
 export interface SymbolInfo {
   name: string;
@@ -90,7 +90,10 @@ export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
           break;
         }
         case 'event':
-          add({ name: d.name.text, kind: 'event', detail: `event ${d.name.text}`, title: d.title, cite: d.cite, loc: d.name.loc });
+          add({ name: d.name.text, kind: 'event', detail: `event ${d.name.text}${d.params ? `(${d.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')})` : ''}`, title: d.title, cite: d.cite, loc: d.name.loc });
+          break;
+        case 'limit':
+          add({ name: d.name.text, kind: 'limit', detail: `limit ${d.name.text} ${d.count} per turn per ${d.per} on ${d.cardsOnly ? 'card ' : ''}${d.what.text}${d.cardType ? ` of ${d.cardType.text}` : ''}${d.tags.length ? ` tagged ${d.tags.map((t) => t.text).join(', ')}` : ''}`, title: d.title, cite: d.cite, loc: d.name.loc });
           break;
         case 'function':
           add({ name: d.name.text, kind: 'function', detail: `function ${d.name.text}(${d.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')}): ${d.returnType.text}`, cite: d.cite, type: d.returnType.text, loc: d.name.loc });

@@ -27,6 +27,8 @@ export interface SourceFile {
 // ---------------------------------------------------------------- declarations
 
 export type Decl =
+  | AbilityTemplateDecl
+  | LimitDecl
   | GameDecl
   | RevisionDecl
   | ParamDecl
@@ -154,6 +156,8 @@ export interface CardDecl extends DeclBase {
   auras: AuraDecl[];
   /** `state x: T = v [keep]` inside the card: states of this card alone, read by its own abilities (`this.x`). */
   states?: CardField[];
+  /** Abilities written with a template (`攻 短槍 "Short spear" (ap = 2)`). */
+  uses?: TemplateUse[];
   /** `text "…"`: the card's printed text (rules text as printed), never read by the rules. One per card. */
   printed?: PrintedText[];
 }
@@ -234,7 +238,8 @@ export interface ProcedureDecl extends DeclBase {
 export type EventSpec =
   | { kind: 'resolved' | 'declared'; action: Name; loc: Loc }
   /** `on signal <event> <name>`: a game-defined event raised by `signal <event> <card>`. */
-  | { kind: 'signal'; event: Name; card: Name; loc: Loc }
+  /** `on signal <event> <name>[, <name>…]`: a game-defined event raised by `signal`; one name per parameter of the event. */
+  | { kind: 'signal'; event: Name; card: Name; more?: Name[]; loc: Loc }
   | { kind: 'moved'; card: Name; from: Name; to: Name; loc: Loc }
   | { kind: 'turnStart' | 'turnEnd'; loc: Loc };
 
@@ -274,11 +279,67 @@ export interface ActionDecl extends DeclBase {
   clauses: Clause[];
 }
 
-/** A game-defined event about a card (「破壊された時」): `event destroyed "破壊"`. */
+/**
+ * An ability written once with parameters, used on cards in one line (`ability action 攻 (ap:
+ * number = 1) { … }`, on a card `攻 短槍 "Short spear" (ap = 2)`): each use becomes an ordinary
+ * ability of the card, its parameters replaced by the values the use gives (compiler/templates.ts).
+ */
+export interface AbilityTemplateDecl extends DeclBase {
+  kind: 'abilityTemplate';
+  /** What each use becomes: an action, a trigger or a replacement. */
+  as: 'action' | 'trigger' | 'instead';
+  name: Name;
+  title?: string;
+  params: { name: Name; type: Name; default?: Expr }[];
+  /** The clauses (and `since`, `cite`) every use gets. */
+  body: ActionDecl;
+}
+
+/** A use of an ability template on a card: `攻 短槍 "Short spear" (ap = 2) cite "…"`. */
+export interface TemplateUse {
+  template: Name;
+  name: Name;
+  title?: string;
+  /** In order: positional first, then by name. */
+  args: { name?: Name; value: Expr }[];
+  cite?: string;
+  loc: Loc;
+}
+
+/**
+ * A limit shared by a class of actions, said once in the rules: `limit サポート "Supporter" 1 per
+ * turn on card actions tagged サポート`, `limit 効果 1 per turn per card on card triggers`.
+ */
+export interface LimitDecl extends DeclBase {
+  kind: 'limit';
+  name: Name;
+  title?: string;
+  count: number;
+  /** What counts separately: each player (default), or each card (a card's abilities together). */
+  per: 'player' | 'card';
+  /** `on card …`: cards' own abilities only. */
+  cardsOnly: boolean;
+  /** `actions`, `triggers` or `abilities` (both). */
+  what: Name;
+  /** `of <CardType>`: the abilities of cards of that type. */
+  cardType?: Name;
+  /** `tagged L, …`: actions carrying one of these tags. */
+  tags: Name[];
+}
+
+/**
+ * A game-defined event (「破壊された時」): `event destroyed "破壊"` (about one card), or with
+ * parameters and what it does — `event damaged "ダメージ" (p: player, n: number) { set p.life = p.life - n }`
+ * — so that a replacement (`instead … on signal damaged p, n`) can change or prevent it.
+ */
 export interface EventDecl extends DeclBase {
   kind: 'event';
   name: Name;
   title?: string;
+  /** The parameters, when written; absent: one card (the old form). */
+  params?: ParamDef[];
+  /** What the event does when it happens (after its triggers fire); absent: nothing of its own. */
+  body?: Stmt[];
 }
 
 export interface CheckDecl extends DeclBase {
@@ -416,7 +477,9 @@ export type Stmt =
   | { kind: 'win' | 'lose'; player: Expr; reason?: Expr; loc: Loc }
   | { kind: 'draw'; reason?: Expr; loc: Loc }
   | { kind: 'log'; text: string; loc: Loc }
-  | { kind: 'signal'; event: Name; card: Expr; loc: Loc }
+  | { kind: 'signal'; event: Name; card: Expr; more?: Expr[]; loc: Loc }
+  /** Inside an `instead`'s effect: the replaced event happens after all, with its names as they are now. */
+  | { kind: 'proceed'; loc: Loc }
   | { kind: 'cite'; text: string; body: Stmt[]; loc: Loc };
 
 export interface ModeOption {

@@ -233,6 +233,8 @@ export class GrimoireParser extends EmbeddedActionsParser {
       override = true;
     });
     const d = this.OR<A.Decl>([
+      { ALT: () => this.SUBRULE(this.limitDecl) },
+      { ALT: () => this.SUBRULE(this.abilityTemplateDecl) },
       { ALT: () => this.SUBRULE(this.gameDecl) },
       { ALT: () => this.SUBRULE(this.revisionDecl) },
       { ALT: () => this.SUBRULE(this.paramDecl) },
@@ -489,6 +491,14 @@ export class GrimoireParser extends EmbeddedActionsParser {
                 ALT: () => {
                   const aura = this.SUBRULE(this.auraDecl);
                   this.ACTION(() => d.auras.push(aura));
+                },
+              },
+              {
+                // A template's use: two names in a row (`攻 短槍 …`); a value has `=`, printed text a string.
+                GATE: () => tokenMatcher(this.LA(1), T.Identifier) && tokenMatcher(this.LA(2), T.Identifier) && this.LA(1).tokenType !== K.state && this.LA(1).tokenType !== K.aura && this.LA(1).tokenType !== K.action && this.LA(1).tokenType !== K.trigger && this.LA(1).tokenType !== K.instead,
+                ALT: () => {
+                  const use = this.SUBRULE(this.templateUse);
+                  this.ACTION(() => (d.uses ??= []).push(use));
                 },
               },
               {
@@ -880,7 +890,20 @@ export class GrimoireParser extends EmbeddedActionsParser {
     return this.OR<A.EventSpec>([
       { ALT: () => { this.CONSUME(K.resolved); const action = this.nameAt(101); return { kind: 'resolved', action, loc: this.loc(start) }; } },
       { ALT: () => { this.CONSUME(K.declared); const action = this.nameAt(102); return { kind: 'declared', action, loc: this.loc(start) }; } },
-      { ALT: () => { this.CONSUME(K.signal); const event = this.nameAt(106); const card = this.nameAt(107); return { kind: 'signal', event, card, loc: this.loc(start) }; } },
+      {
+        ALT: () => {
+          this.CONSUME(K.signal);
+          const event = this.nameAt(106);
+          const card = this.nameAt(107);
+          const more: A.Name[] = [];
+          this.MANY5(() => {
+            this.CONSUME3(T.Comma);
+            const n = this.nameAt(108);
+            this.ACTION(() => more.push(n));
+          });
+          return { kind: 'signal', event, card, more, loc: this.loc(start) };
+        },
+      },
       {
         ALT: () => {
           this.CONSUME(K.moved);
@@ -909,6 +932,115 @@ export class GrimoireParser extends EmbeddedActionsParser {
     const name = this.nameAt(101);
     const d: A.EventDecl = { kind: 'event', name, loc: name.loc };
     this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    this.OPTION2({ GATE: () => this.LA(1).tokenType === T.LParen, DEF: () => (d.params = this.SUBRULE(this.params)) });
+    d.cite = this.SUBRULE(this.citeOpt);
+    this.OPTION3({ GATE: () => this.LA(1).tokenType === T.LBrace, DEF: () => (d.body = this.SUBRULE(this.block)) });
+    return d;
+  });
+
+  /** `ability action|trigger|instead <name> ["title"] (p: T [= default], …) [since F] [cite "…"] { clauses }` */
+  private abilityTemplateDecl = this.RULE('abilityTemplateDecl', (): A.AbilityTemplateDecl => {
+    this.CONSUME(K.ability);
+    const as = this.OR([
+      { ALT: () => { this.CONSUME(K.action); return 'action' as const; } },
+      { ALT: () => { this.CONSUME(K.trigger); return 'trigger' as const; } },
+      { ALT: () => { this.CONSUME(K.instead); return 'instead' as const; } },
+    ]);
+    const name = this.nameAt(101);
+    const body: A.ActionDecl = { kind: as, name, clauses: [], loc: name.loc };
+    const d: A.AbilityTemplateDecl = { kind: 'abilityTemplate', as, name, params: [], body, loc: name.loc };
+    this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    this.OPTION2(() => {
+      this.CONSUME(T.LParen);
+      this.MANY_SEP({
+        SEP: T.Comma,
+        DEF: () => {
+          const p = this.nameAt(102);
+          this.CONSUME(T.Colon);
+          const type = this.nameAt(103);
+          let def: A.Expr | undefined;
+          this.OPTION3(() => {
+            this.CONSUME(T.Equals);
+            def = this.SUBRULE(this.orExpr);
+          });
+          this.ACTION(() => d.params.push({ name: p, type, default: def }));
+        },
+      });
+      this.CONSUME(T.RParen);
+    });
+    this.SUBRULE(this.actionBody, { ARGS: [body] });
+    return this.ACTION(() => {
+      body.title = d.title;
+      d.cite = body.cite;
+      return d;
+    });
+  });
+
+  /** A template's use on a card: `<template> <name> ["title"] [(args)] [cite "…"]`. */
+  private templateUse = this.RULE('templateUse', (): A.TemplateUse => {
+    const template = this.nameAt(101);
+    const name = this.nameAt(102);
+    const u: A.TemplateUse = { template, name, args: [], loc: name.loc };
+    this.OPTION(() => (u.title = this.SUBRULE(this.str)));
+    this.OPTION2(() => {
+      this.CONSUME(T.LParen);
+      this.MANY_SEP({
+        SEP: T.Comma,
+        DEF: () => {
+          let argName: A.Name | undefined;
+          this.OPTION3({
+            GATE: () => this.LA(2).tokenType === T.Equals,
+            DEF: () => {
+              argName = this.nameAt(103);
+              this.CONSUME(T.Equals);
+            },
+          });
+          const value = this.SUBRULE(this.orExpr);
+          this.ACTION(() => u.args.push({ name: argName, value }));
+        },
+      });
+      this.CONSUME(T.RParen);
+    });
+    this.OPTION4(() => {
+      this.CONSUME(K.cite);
+      u.cite = this.SUBRULE2(this.str);
+    });
+    return u;
+  });
+
+  /** `limit <name> ["title"] <n> per turn [per player | per card] on [card] actions|triggers|abilities [of <CardType>] [tagged L, …] [cite "…"]` */
+  private limitDecl = this.RULE('limitDecl', (): A.LimitDecl => {
+    this.CONSUME(K.limit);
+    const name = this.nameAt(101);
+    const d: A.LimitDecl = { kind: 'limit', name, count: 1, per: 'player', cardsOnly: false, what: name, tags: [], loc: name.loc };
+    this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    d.count = this.SUBRULE(this.num);
+    this.CONSUME(K.per);
+    this.CONSUME(K.turn);
+    this.OPTION2(() => {
+      this.CONSUME2(K.per);
+      this.OR([
+        { ALT: () => { this.CONSUME(K.player); d.per = 'player'; } },
+        { ALT: () => { this.CONSUME(K.card); d.per = 'card'; } },
+      ]);
+    });
+    this.CONSUME(K.on);
+    this.OPTION3(() => {
+      this.CONSUME2(K.card);
+      d.cardsOnly = true;
+    });
+    d.what = this.nameAt(102);
+    this.OPTION4(() => {
+      this.CONSUME(K.of);
+      d.cardType = this.nameAt(103);
+    });
+    this.OPTION5({
+      GATE: () => this.LA(1).image === 'tagged',
+      DEF: () => {
+        this.CONSUME(T.Identifier);
+        this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => { const n = this.nameAt(104); this.ACTION(() => d.tags.push(n)); } });
+      },
+    });
     d.cite = this.SUBRULE(this.citeOpt);
     return d;
   });
@@ -1454,7 +1586,21 @@ export class GrimoireParser extends EmbeddedActionsParser {
         },
       },
       { ALT: () => { const t = this.CONSUME(K.log); const text = this.SUBRULE3(this.str); return { kind: 'log', text, loc: this.loc(t) }; } },
-      { ALT: () => { const t = this.CONSUME(K.signal); const event = this.nameAt(111); const card = this.subrule(22, this.orExpr); return { kind: 'signal', event, card, loc: this.loc(t) }; } },
+      {
+        ALT: () => {
+          const t = this.CONSUME(K.signal);
+          const event = this.nameAt(111);
+          const card = this.subrule(22, this.orExpr);
+          const more: A.Expr[] = [];
+          this.many(60, () => {
+            this.consume(61, T.Comma);
+            const e = this.subrule(62, this.orExpr);
+            this.ACTION(() => more.push(e));
+          });
+          return { kind: 'signal', event, card, more, loc: this.loc(t) };
+        },
+      },
+      { ALT: () => { const t = this.CONSUME(K.proceed); return { kind: 'proceed', loc: this.loc(t) }; } },
       {
         ALT: () => {
           const t = this.CONSUME(K.cite);

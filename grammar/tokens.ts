@@ -57,7 +57,7 @@ export const keywordWords = [
   'function', 'procedure', 'action', 'trigger', 'since', 'cite', 'speed', 'normal', 'immediate',
   'instant', 'tags', 'when', 'limit', 'turn', 'using', 'target', 'from', 'where', 'such', 'that',
   'cost', 'effect', 'on', 'resolved', 'declared', 'moved', 'to', 'start', 'end', 'if', 'else',
-  'controller', 'check', 'evaluate', 'setup', 'window', 'passable', 'open', 'request', 'optional', 'last', 'aura', 'instead', 'times', 'divided', 'becomes', 'gains', 'loses', 'during', 'next', 'leaves', 'event', 'signal', 'group', 'one', 'let', 'set', 'move', 'top', 'bottom',
+  'controller', 'check', 'evaluate', 'setup', 'window', 'passable', 'open', 'request', 'optional', 'last', 'aura', 'ability', 'instead', 'times', 'divided', 'becomes', 'gains', 'loses', 'during', 'next', 'leaves', 'event', 'signal', 'proceed', 'group', 'one', 'let', 'set', 'move', 'top', 'bottom',
   'facedown', 'faceup', 'attach', 'detach', 'create', 'every', 'of', 'in', 'shuffle', 'reveal',
   'choose', 'by', 'option', 'for', 'each', 'repeat', 'while', 'do', 'perform', 'modify', 'unmodify', 'order', 'attached', 'until',
   'cancel', 'retarget', 'win', 'lose', 'draw', 'reason', 'log', 'then', 'not', 'and', 'or', 'has',

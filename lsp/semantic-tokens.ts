@@ -30,6 +30,7 @@ const byKind: Record<SymbolKind, TokenType> = {
   'global state': 'variable',
   'request state': 'property',
   event: 'event',
+  limit: 'variable',
   function: 'function',
   procedure: 'function',
   action: 'method',

@@ -24,6 +24,7 @@ const kinds: Record<GrimKind, SymbolKind> = {
   'global state': SymbolKind.Variable,
   'request state': SymbolKind.Property,
   event: SymbolKind.Event,
+  limit: SymbolKind.Constant,
   function: SymbolKind.Function,
   procedure: SymbolKind.Function,
   action: SymbolKind.Method,

@@ -284,11 +284,8 @@ export abstract class ActionsRoom extends TriggersRoom {
     this.journal.release(mark);
     this.varChanges++;
     if (this.tally !== null && this.trial === 0) this.tally.used(a.index, player.index, this.journal);
-    if (a.ir.limit >= 0) {
-      // Uses are counted for the actions with a `limit … per turn` (the only ones that read them).
-      const key = this.useKey(a, player, source);
-      this.usesThisTurn.set(key, (this.usesThisTurn.get(key) ?? 0) + 1);
-    }
+    // Uses are counted for the actions with a `limit … per turn` or a shared limit (the only ones that read them).
+    if (a.limit >= 0 || a.shared !== null) this.countUse(a, player, source);
     this.mix(a.index * 7 + player.index);
     const r = new Request(this.nextRequestId++, a.index, player, ctx.frame, using);
     r.source = source;

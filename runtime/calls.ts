@@ -67,7 +67,10 @@ export interface EngineCalls {
   /** A `modify`'s duration (DurationIR's kind, its player, count or card, and zone) as a modifier keeps it. */
   untilOf(kind: string, arg: unknown, zone: number): Until | null;
   unmodify(card: Card, field: number, ctx: Ctx, loc: SrcLoc | null): void;
-  signal(event: number, card: Card, ctx: Ctx, loc: SrcLoc | null): void;
+  /** Raises a game-defined event: `first` its first argument, `rest` the others. */
+  signal(event: number, first: unknown, rest: unknown[], ctx: Ctx, loc: SrcLoc | null): void;
+  /** In a replacement's effect: the replaced event happens after all. */
+  proceed(): void;
 
   // Decisions.
   choose(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown;

@@ -213,6 +213,11 @@ export abstract class ChoicesRoom extends MovesRoom {
     return ordered;
   }
 
+  /** Several replacements apply to one event: the affected player picks which applies first (replacements.ts). */
+  protected chooseReplacement(player: Player, labels: string[], ctx: Ctx): number {
+    return this.chooseMode(player, labels, ctx, 'which replacement applies first?', null);
+  }
+
   chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null): number {
     const byCount = this.decideByCount;
     const i = byCount !== null ? this.askByCount(byCount, player, labels.length) : this.ask(new ModeDecision(player, prompt || 'choose one', ctx.cite, loc, labels));

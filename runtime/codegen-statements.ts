@@ -34,7 +34,7 @@ const known = new Set<Stmt['kind']>([
   'let', 'setCard', 'setFacedown', 'setPlayer', 'setGlobal', 'setRequest', 'setActive', 'move', 'attach', 'detach',
   'createEvery', 'createCount', 'shuffle', 'reveal', 'chooseOrder', 'choose', 'chooseMode', 'if', 'forEach', 'repeat',
   'while', 'callProc', 'perform', 'window', 'modify', 'unmodify', 'cancel', 'retarget', 'endTurn', 'win', 'lose',
-  'drawGame', 'log', 'signal', 'cite',
+  'drawGame', 'log', 'signal', 'proceed', 'cite',
 ]);
 
 /** Whether every statement of the body (nested ones included) is one this generator writes. */
@@ -205,11 +205,14 @@ class StmtGen {
           case 'retarget':
             then.push(`g.retarget(${t}, ${s.by ? this.e(s.by, then) : 'c.me'}, c, ${loc});`);
             break;
-          case 'signal':
-            then.push(`g.signal(${this.ex.int(s.event)}, ${t}, c, ${loc});`);
+          case 'signal': {
+            const rest = s.args.map((a) => this.e(a, then));
+            then.push(`g.signal(${this.ex.int(s.event)}, ${t}, [${rest.join(', ')}], c, ${loc});`);
             break;
+          }
         }
-        out.push(`if (${t}) {`, ...then, '}');
+        // (A signal's first argument may be a number or a truth value: only none skips it.)
+        out.push(s.kind === 'signal' ? `if (${t} !== null && ${t} !== undefined) {` : `if (${t}) {`, ...then, '}');
         return;
       }
       case 'setGlobal': {
@@ -393,6 +396,9 @@ class StmtGen {
         return;
       case 'endTurn':
         out.push(`g.endTurn(c, ${loc});`);
+        return;
+      case 'proceed':
+        out.push('g.proceed();');
         return;
       case 'win':
       case 'lose':

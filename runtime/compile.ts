@@ -348,13 +348,16 @@ export class Compiler {
         return (c) => g.finish('draw', null, why ? String(why(c) ?? '') : reason, c, loc);
       }
       case 'signal': {
-        const card = this.expr(s.card);
+        const first = this.expr(s.card);
+        const rest = s.args.map((a) => this.expr(a));
         const ev = s.event;
         return (c) => {
-          const k = card(c) as Card | null;
-          if (k) g.signal(ev, k, c, loc);
+          const k = first(c);
+          if (k !== null && k !== undefined) g.signal(ev, k, rest.map((a) => a(c)), c, loc);
         };
       }
+      case 'proceed':
+        return () => g.proceed();
       case 'log': {
         // The log is the judge's record: placeholders show every card by name.
         const text = this.text(s.text, s.args);

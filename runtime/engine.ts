@@ -68,6 +68,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
       cardsOf: (def) => this.cardsByDef[def] ?? [],
       controllerOf: (c) => this.controllerOf(c),
       uses: (a, p, c) => this.usesThisTurn.get(this.useKey(a, p, c)) ?? 0,
+      sharedUses: (l, p, c) => this.usesThisTurn.get(this.sharedKey(l, p, c)) ?? 0,
       offered: (a, p, c) => this.offered(a, p, c),
       trialFailure: (a, p, c) => this.trialFailure(a, p, c),
     };

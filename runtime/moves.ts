@@ -1,36 +1,20 @@
 /**
  * Moves — the engine's third room. Cards change place: from zone to zone (`move`), under a host
- * and back (`attach`, `detach`), replaced by an `instead` ability, shuffled, revealed. A move
- * fires the triggers that watch it (the triggers room runs them).
+ * and back (`attach`, `detach`), shuffled, revealed; a move an `instead` ability replaces does not
+ * happen (the replacements room below decides). A move fires the triggers that watch it (the
+ * triggers room runs them).
  */
-import type { ActionIR, SrcLoc } from '../compiler/ir.ts';
-import type { CompiledAction } from './rules.ts';
+import type { SrcLoc } from '../compiler/ir.ts';
 import type { Face, Position } from './calls.ts';
-import { newCtx, type Ctx } from './context.ts';
+import type { Ctx } from './context.ts';
 import type { Card, Player, Zone } from './model.ts';
-import type { GameSnapshot } from './snapshot.ts';
-import { ValuesRoom } from './values.ts';
+import { ReplacementsRoom } from './replacements.ts';
 
-export abstract class MovesRoom extends ValuesRoom {
-  /** Cards whose move is being replaced now: a replacement never replaces its own move. */
-  private replacing = new Set<Card>();
-  /** `replacements` by the card definition they belong to (see replaceMove). */
-  private replacementsByDef = new Map<number, CompiledAction[]>();
-
+export abstract class MovesRoom extends ReplacementsRoom {
   /** Fires the triggers that watch a card's move (triggers room). */
   protected abstract fireMoved(card: Card, from: number, to: number): void;
   /** Runs the instant triggers queued so far, in order (triggers room). */
   protected abstract runInstantTriggers(): void;
-
-  protected override resetGame(seed: number): void {
-    super.resetGame(seed);
-    if (this.replacing.size) this.replacing.clear();
-  }
-
-  protected override loadRoom(s: GameSnapshot): void {
-    super.loadRoom(s);
-    this.replacing.clear();
-  }
 
   /** Removes a card from wherever it is (a zone, or attached to a host). */
   protected lift(card: Card): void {
@@ -110,7 +94,7 @@ export abstract class MovesRoom extends ValuesRoom {
       }
       const fromZone = card.host ? card.host.zone : card.zone;
       const from = fromZone ? fromZone.def : -1;
-      if (replacements.length && this.replaceMove(card, from, to.def)) continue;
+      if (replacements.length && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), text: `${card.name} → ${to.label}` }, ctx)) continue;
       if (this.tally !== null && this.trial === 0) this.tally.moved(card, fromZone, to, ctx, this.journal);
       this.lift(card);
       // A card with attachments moving to a zone that has none: its attached cards go along separately.
@@ -169,38 +153,6 @@ export abstract class MovesRoom extends ValuesRoom {
     const dest = o.shared ? this.sharedZones[z.overflow]! : (to.player ?? card.owner).zones[z.overflow]!;
     if (this.logging) this.emitLog('move', `${to.label} is full (capacity ${z.capacity}): ${card.name} goes to ${dest.label} instead`, ctx.me, z.cite, loc, false, [card]);
     this.moveCardsNow([card], dest, 'default', face, ctx, loc);
-  }
-
-  /**
-   * If an `instead` ability of this card replaces this move, runs its effect (now, not as a
-   * request) and returns true: the card does not make the move.
-   */
-  private replaceMove(card: Card, from: number, to: number): boolean {
-    // The card's own replacements, in order: a table by card definition.
-    let mine = this.replacementsByDef.get(card.def);
-    if (mine === undefined) {
-      mine = this.rules.triggers.replacements.filter((r) => r.ir.source === card.def);
-      this.replacementsByDef.set(card.def, mine);
-    }
-    if (mine.length === 0) return false;
-    if (this.replacing.has(card)) return false;
-    for (const r of mine) {
-      if (r.ir.level > this.formatLevel) continue;
-      const ev = r.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
-      if ((ev.from !== -1 && ev.from !== from) || (ev.to !== -1 && ev.to !== to)) continue;
-      const ctx = newCtx(new Array(r.ir.slots), this.controllerOf(card), r.ir.cite);
-      ctx.thisCard = card;
-      if (r.condition && !r.condition(ctx)) continue;
-      if (this.logging) this.emitLog('replace', `${r.ir.name}: instead of that move`, ctx.me, r.ir.cite, r.ir.loc);
-      this.replacing.add(card);
-      try {
-        r.effect(ctx);
-      } finally {
-        this.replacing.delete(card);
-      }
-      return true;
-    }
-    return false;
   }
 
   attach(cards: Card[], host: Card, position: 'top' | 'bottom', facedown: boolean, ctx: Ctx, loc: SrcLoc | null): void {

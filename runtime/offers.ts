@@ -144,7 +144,7 @@ export abstract class OffersRoom extends ActionsRoom {
       // Whose `when` requires an empty stack, while it is not: not tried.
       if (a.whenEmptyStack && this.stack.length > 0) continue;
       if (a.source < 0) {
-        if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, null)) ?? 0) >= a.limit) continue;
+        if ((a.limit >= 0 || a.shared !== null) && this.limitReached(a, player, null)) continue;
         actions[n] = a;
         sources[n++] = null;
         continue;
@@ -154,7 +154,7 @@ export abstract class OffersRoom extends ActionsRoom {
         const cards = found[i]!;
         for (let j = 0; j < cards.length; j++) {
           const card = cards[j]!;
-          if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
+          if ((a.limit >= 0 || a.shared !== null) && this.limitReached(a, player, card)) continue;
           actions[n] = a;
           sources[n++] = card;
         }
@@ -172,7 +172,7 @@ export abstract class OffersRoom extends ActionsRoom {
         if (this.controllerOf(card) !== player) continue;
         // Where its `when` cannot hold, no need to evaluate it.
         if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
-        if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, card)) ?? 0) >= a.limit) continue;
+        if ((a.limit >= 0 || a.shared !== null) && this.limitReached(a, player, card)) continue;
         actions[n] = a;
         sources[n++] = card;
       }
@@ -278,7 +278,7 @@ export abstract class OffersRoom extends ActionsRoom {
 
   /** Whether availableActions offers `a` (for the card `source`) to `player` now: its limit, then canDeclare (why-not.ts). */
   offered(a: CompiledAction, player: Player, source: Card | null): boolean {
-    return !(a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, source)) ?? 0) >= a.limit) && this.canDeclare(a, player, source);
+    return !((a.limit >= 0 || a.shared !== null) && this.limitReached(a, player, source)) && this.canDeclare(a, player, source);
   }
 }
 

@@ -8,6 +8,7 @@ import type { ActionIR, AuraIR, Expr, GameIR, PickIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import { Compiler } from './compile.ts';
 import type { CodeTables } from './codegen-functions.ts';
+import type { BodyFn } from './codegen-statements.ts';
 import type { Ev, Ex } from './context.ts';
 import { whenEmptyStack, whenPlayer, whenZones } from './when-zones.ts';
 import { firstStep, firstStepTest, onlyCounts } from './first-step.ts';
@@ -60,6 +61,8 @@ export interface CompiledAction {
   /** `ir.sourceZones`: with sourceZone -3, the zones where the card works. */
   sourceZones: number[];
   limit: number;
+  /** The shared limits that cover it (ir.limits, with their counts), or null: the common case, one check. */
+  shared: { index: number; count: number; perCard: boolean }[] | null;
   slots: number;
   cite: string;
   when: Ev[];
@@ -113,6 +116,8 @@ export interface CompiledRules {
   valueFields: Int32Array[];
   /** Auras by the value field they change. */
   aurasByField: (CompiledAura[] | undefined)[];
+  /** By game-defined event: what it does when it happens (its body, called with its arguments), or null. */
+  eventBodies: (BodyFn | null)[];
   /** Every aura, in the IR's order. */
   auras: CompiledAura[];
   /** By card field: 1 when every aura on it only adds (readValue's short path), else 0. */
@@ -155,6 +160,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
     sourceZone: a.sourceZone,
     sourceZones: a.sourceZones,
     limit: a.limit,
+    shared: a.sharedLimits.length ? a.sharedLimits.map((i) => ({ index: i, count: ir.limits[i]!.count, perCard: ir.limits[i]!.per === 'card' })) : null,
     slots: a.slots,
     cite: a.cite,
     when: a.when.map((w) => c.expr(w)),
@@ -229,6 +235,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): C
       return row;
     }),
     aurasByField,
+    eventBodies: ir.events.map((e) => (e.body.length ? c.procedure({ name: e.name, params: e.params, slots: e.slots, body: e.body, cite: e.cite, loc: e.loc }) : null)),
     auras,
     auraAddOnly,
     playerInits: ir.playerStates.map((v) => c.expr(v.init)),

@@ -10,7 +10,7 @@ import type { ActionIR, GameIR, SrcLoc } from '../compiler/ir.ts';
 import { Impossible, newCtx, type Ctx } from './context.ts';
 import { ChoicesRoom } from './choices.ts';
 import { DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING, type EngineOptions } from './engine-types.ts';
-import type { Card, Player } from './model.ts';
+import { Card, Player } from './model.ts';
 import type { CompiledAction } from './rules.ts';
 import { loadValue, type GameSnapshot, type SavedTrigger } from './snapshot.ts';
 import { checkReads, type CheckReads } from './check-reads.ts';
@@ -87,6 +87,34 @@ export abstract class TriggersRoom extends ChoicesRoom {
     this.quiet.changes = -1;
   }
 
+  /**
+   * Has the player (or the card, for its ability) used this action as often this turn as its
+   * `limit N per turn`, or as a shared limit that covers it allows?
+   */
+  protected limitReached(a: CompiledAction, player: Player, source: Card | null): boolean {
+    if (a.limit >= 0 && (this.usesThisTurn.get(this.useKey(a, player, source)) ?? 0) >= a.limit) return true;
+    if (a.shared !== null) for (const l of a.shared) if ((this.usesThisTurn.get(this.sharedKey(l, player, source)) ?? 0) >= l.count) return true;
+    return false;
+  }
+
+  /** A use of the action this turn: its own limit's count and every shared limit's that covers it. */
+  protected countUse(a: CompiledAction, player: Player, source: Card | null): void {
+    if (a.limit >= 0) {
+      const key = this.useKey(a, player, source);
+      this.usesThisTurn.set(key, (this.usesThisTurn.get(key) ?? 0) + 1);
+    }
+    if (a.shared !== null)
+      for (const l of a.shared) {
+        const key = this.sharedKey(l, player, source);
+        this.usesThisTurn.set(key, (this.usesThisTurn.get(key) ?? 0) + 1);
+      }
+  }
+
+  /** A shared limit's count, per player or per card (a rules action: per player); keys apart from useKey's (above 2^40). */
+  protected sharedKey(l: { index: number; perCard: boolean }, player: Player, source: Card | null): number {
+    return 2 ** 40 + l.index * 2 ** 24 + (l.perCard && source ? source.id : 2 ** 23 + player.index);
+  }
+
   /** `limit … per turn` counts per player, and for a card's ability per card. */
   protected useKey(a: CompiledAction, player: Player, source: Card | null): number {
     // A number, not a string: no text to build at every check. Cards from 0 up, players below 0.
@@ -100,21 +128,43 @@ export abstract class TriggersRoom extends ChoicesRoom {
   }
 
   /**
-   * `signal <event> <card>`: fires the triggers of a game-defined event about that card (its own
-   * `on signal … this` abilities, and every other trigger on the event); instant ones run now.
+   * `signal <event> <args>`: a game-defined event. First its replacements (replacements.ts): a
+   * replaced event does not happen and fires nothing; one let through goes on with its arguments
+   * as they left them. Then it happens: its triggers fire (its own card's `on signal … this`
+   * abilities, and every other trigger on the event; instant ones run now), and then what the
+   * event itself does (its body, with the arguments as its parameters).
    */
-  signal(event: number, card: Card, ctx: Ctx, loc: SrcLoc | null): void {
-    if (this.logging) this.emitLog('signal', `${this.ir.events[event]!.name}: ${card.name}`, ctx.me, ctx.cite, loc, false, [card]);
-    if (this.trial > 0) return;
-    // Counted as a change whatever fires (check-reads.ts does not follow triggers' conditions).
-    this.varChanges++;
-    for (const t of this.rules.triggers.signal.get(event) ?? []) {
-      const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
-      if (ev.cardSlot < 0) {
-        if (card.def === t.ir.source) this.queueTrigger(t, new Array(t.ir.slots), card);
-      } else this.fireFor(t, (frame) => (frame[ev.cardSlot] = card));
+  signal(event: number, first: unknown, rest: unknown[], ctx: Ctx, loc: SrcLoc | null): void {
+    const args = [first, ...rest];
+    const name = this.ir.events[event]!.name;
+    const shown = () => args.map((a) => (a instanceof Card || a instanceof Player ? a.name : String(a))).join(', ');
+    if (this.rules.triggers.replacements.length) {
+      const affected = first instanceof Card ? this.controllerOf(first) : first instanceof Player ? first : this.active;
+      if (!this.replaceEvent({ kind: 'signal', event, from: -1, to: -1, args, affected, text: `${name}: ${shown()}` }, ctx)) return;
     }
-    this.runInstantTriggers();
+    const cards = args.filter((a): a is Card => a instanceof Card);
+    if (this.logging) this.emitLog('signal', `${name}: ${shown()}`, ctx.me, ctx.cite, loc, false, cards);
+    if (this.trial === 0) {
+      // Counted as a change whatever fires (check-reads.ts does not follow triggers' conditions).
+      this.varChanges++;
+      for (const t of this.rules.triggers.signal.get(event) ?? []) {
+        const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
+        if (ev.cardSlot < 0) {
+          if (args[0] instanceof Card && args[0].def === t.ir.source) {
+            const frame = new Array(t.ir.slots);
+            ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1]));
+            this.queueTrigger(t, frame, args[0]);
+          }
+        } else
+          this.fireFor(t, (frame) => {
+            frame[ev.cardSlot] = args[0];
+            ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1]));
+          });
+      }
+      this.runInstantTriggers();
+    }
+    const body = this.rules.eventBodies[event];
+    if (body) body(ctx, ...args);
   }
 
   protected runInstantTriggers(): void {
@@ -191,8 +241,13 @@ export abstract class TriggersRoom extends ChoicesRoom {
    * together cannot run past the limit between them.
    */
   private overLimit(t: CompiledAction, controller: Player, source: Card | null): boolean {
-    if (t.ir.limit < 0 || (this.usesThisTurn.get(this.useKey(t, controller, source)) ?? 0) < t.ir.limit) return false;
-    if (this.logging) this.emitLog('trigger', `${t.ir.name} does not take effect for ${controller.name}: limit ${t.ir.limit} per turn reached`, controller, t.ir.cite, t.ir.loc);
+    if ((t.limit < 0 && t.shared === null) || !this.limitReached(t, controller, source)) return false;
+    if (this.logging) {
+      const own = t.limit >= 0 && (this.usesThisTurn.get(this.useKey(t, controller, source)) ?? 0) >= t.limit;
+      const shared = own ? undefined : t.shared?.find((l) => (this.usesThisTurn.get(this.sharedKey(l, controller, source)) ?? 0) >= l.count);
+      const which = own ? `limit ${t.limit} per turn` : `the limit ${this.ir.limits[shared!.index]!.name} (${shared!.count} per turn${shared!.perCard ? ' per card' : ''})`;
+      this.emitLog('trigger', `${t.ir.name} does not take effect for ${controller.name}: ${which} reached`, controller, shared ? this.ir.limits[shared.index]!.cite || t.ir.cite : t.ir.cite, t.ir.loc);
+    }
     return true;
   }
 

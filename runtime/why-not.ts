@@ -54,6 +54,8 @@ export interface WhyNotHost {
   cardsOf(def: number): readonly Card[];
   controllerOf(card: Card): Player;
   uses(a: CompiledAction, player: Player, card: Card | null): number;
+  /** The uses this turn that count against one of the shared limits covering the action (its index in ir.limits). */
+  sharedUses(limit: { index: number; perCard: boolean }, player: Player, card: Card | null): number;
   offered(a: CompiledAction, player: Player, card: Card | null): boolean;
   trialFailure(a: CompiledAction, player: Player, card: Card | null): PickIR | Impossible | null;
 }
@@ -128,6 +130,11 @@ function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | 
   if (a.limit >= 0) {
     const used = h.uses(a, player, card);
     if (used >= a.limit) reasons.push({ kind: 'limit', text: `limit ${a.limit} per turn: already used ${used} time${used === 1 ? '' : 's'} this turn`, cite, loc: a.ir.loc });
+  }
+  for (const l of a.shared ?? []) {
+    const used = h.sharedUses(l, player, card);
+    const ir = h.ir.limits[l.index]!;
+    if (used >= l.count) reasons.push({ kind: 'limit', text: `the shared limit ${ir.name} (${l.count} per turn${l.perCard ? ' per card' : ''}): already used ${used} time${used === 1 ? '' : 's'} this turn`, cite: ir.cite || cite, loc: ir.loc });
   }
   const ctx = newCtx([], player, cite);
   ctx.thisCard = card;

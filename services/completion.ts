@@ -44,6 +44,7 @@ export const completionKindNames = {
   procedure: 'Method',
   action: 'Constructor',
   trigger: 'Event',
+  limit: 'Constant',
   'built-in': 'Variable',
   'built-in function': 'Function',
   'local name': 'Variable',

@@ -181,6 +181,8 @@ export function bindingsBefore(tokens: readonly Tok[], from: number, upto: numbe
         // `on moved c from …`, `on signal destroyed c` (not `this`: that is the card itself).
         const card = word(n1, 'moved') ? n2 : word(n1, 'signal') ? tokens[k + 3] : undefined;
         if (isName(card) && card.image !== 'this' && card.start < (tokens[upto]?.start ?? Infinity)) add(card, 'card', `on ${n1!.image}`, depth);
+        // `on signal damaged p, n`: the names after commas (their kinds are the event's; shown unknown here).
+        if (word(n1, 'signal')) for (let j = k + 4; punct(tokens[j], ',') && isName(tokens[j + 1]) && tokens[j + 1]!.start < (tokens[upto]?.start ?? Infinity); j += 2) add(tokens[j + 1]!, 'unknown', 'on signal', depth);
         break;
       }
     }

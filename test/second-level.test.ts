@@ -306,3 +306,245 @@ describe('granted statuses and set values', () => {
     expect(d[0]!.message).toContain("'shielded' is changed here but no rule reads it");
   });
 });
+
+// Replacements: a game-defined "destroyed" event that moves the card to the graveyard, and a
+// "damaged" event with an amount; cards that replace either.
+const replaceGame = `
+game g "G" { players 2 }
+zone deck per player hidden ordered
+zone hand per player private
+zone field per player public ordered attachments
+zone grave per player public
+zone exile per player public
+card type C { attr power: number = 1 }
+player state life: number = 20
+player state hits: number = 0
+event destroyed "destroyed" (c: card) { move c to c.owner.grave }
+event damaged "damaged" (p: player, n: number) { set p.life = p.life - n }
+card Hero: C { power = 3 }
+card Shield: C {
+  instead Spare "Return to the hand instead" {
+    while attached
+    on signal destroyed c
+    if c == host(this)
+    effect { move c to c.owner.hand }
+  }
+}
+card Ward: C {
+  instead Soften "Prevent 2 of it" {
+    while in field
+    on signal damaged p, n
+    if p == me
+    effect {
+      set n = n - 2
+      if n < 0 { set n = 0 }
+      proceed
+    }
+  }
+}
+card Wall: C {
+  instead Block "Prevent it" {
+    while in field
+    on signal damaged p, n
+    if p == me
+    effect { }
+  }
+}
+card Stubborn: C {
+  instead Endure "Its life becomes 1 instead of 0" {
+    while in field
+    on signal damaged p, n
+    if p == me and n >= p.life
+    effect {
+      set n = p.life - 1
+      proceed
+    }
+  }
+}
+card Exiler: C {
+  instead Banish "Exile instead" {
+    while in field
+    on moved c from field to grave
+    if c.owner != me
+    effect { move c to c.owner.exile }
+  }
+}
+card Witness: C {
+  trigger Count "Count the hits" {
+    while in field
+    on signal damaged p, n
+    speed immediate
+    effect { set p.hits = p.hits + n }
+  }
+}
+action Destroy "Destroy" {
+  speed immediate
+  when me == active
+  target t: 1 from opponent.field where it.power > 1
+  effect { signal destroyed t }
+}
+action Hit "Hit" {
+  speed immediate
+  when me == active
+  effect { signal damaged opponent, 3 }
+}
+action Kill "Kill" {
+  speed immediate
+  when me == active
+  effect { signal damaged opponent, 99 }
+}
+action Bury "Bury" {
+  speed immediate
+  when me == active
+  target t: 1 from opponent.field where it.power > 1
+  effect { move t to t.owner.grave }
+}
+turn { window main passable }
+`;
+const rr = (state: string, steps: string, expectation: string) => ruling(replaceGame, statusRuling(state, steps, expectation).replace('name: "status"', 'name: "replace"'));
+
+describe('replacements of any event', () => {
+  it("replaces another card's event: equipment returns its host to the hand instead of its being destroyed", () => {
+    // (The equipment goes along to the hand: a hand holds no attachments, docs/language.md, Zones.)
+    const o = rr('  p2: { field: [{ card: Hero, attached: [Shield] }] }', '  - p1: Destroy', '  p2.hand: [Hero, Shield]\n  p2.grave: []\n  log: ["Shield.Spare: instead of destroyed: Hero"]');
+    expect(o.failures).toEqual([]);
+  });
+  it('without a replacement the event does what it says', () => {
+    const o = rr('  p2: { field: [Hero] }', '  - p1: Destroy', '  p2.grave: [Hero]');
+    expect(o.failures).toEqual([]);
+  });
+  it('changes an amount and lets the event happen (proceed); its trigger sees the changed amount', () => {
+    const o = rr('  p2: { field: [Ward, Witness] }', '  - p1: Hit', '  vars: { p2.life: 19, p2.hits: 1 }');
+    expect(o.failures).toEqual([]);
+  });
+  it('a prevented event fires no trigger', () => {
+    const o = rr('  p2: { field: [Wall, Witness] }', '  - p1: Hit', '  vars: { p2.life: 20, p2.hits: 0 }');
+    expect(o.failures).toEqual([]);
+  });
+  it('"its life becomes 1 instead of 0"', () => {
+    const o = rr('  p2: { field: [Stubborn] }', '  - p1: Kill', '  vars: { p2.life: 1 }');
+    expect(o.failures).toEqual([]);
+  });
+  it('two replacements on one event: the affected player chooses the order, and the order matters', () => {
+    // 99 damage to p2 with 20 life. Endure first: 19, then Soften: 17 → life 3. Soften first: 97, then Endure: 19 → life 1.
+    const endureFirst = rr('  p2: { field: [Ward, Stubborn] }', '  - p1: Kill\n  - check:\n      options: { p2: [Ward.Soften, Stubborn.Endure] }\n  - p2: Stubborn.Endure', '  vars: { p2.life: 3 }');
+    expect(endureFirst.failures).toEqual([]);
+    const softenFirst = rr('  p2: { field: [Ward, Stubborn] }', '  - p1: Kill\n  - p2: Ward.Soften', '  vars: { p2.life: 1 }');
+    expect(softenFirst.failures).toEqual([]);
+    // Each applies at most once: after both, none is asked again.
+    expect(softenFirst.log.filter((l) => l.includes('instead of damaged')).length).toBe(2);
+  });
+  it('a prevention among them: once prevented, nothing is left to soften', () => {
+    const o = rr('  p2: { field: [Ward, Wall, Witness] }', '  - p1: Hit\n  - p2: Wall.Block', '  vars: { p2.life: 20, p2.hits: 0 }');
+    expect(o.failures).toEqual([]);
+    expect(o.log.filter((l) => l.includes('instead of damaged')).length).toBe(1);
+  });
+  it("replaces any card's move that its `on moved c` names, not its own card's", () => {
+    const o = rr('  p1: { field: [Exiler] }\n  p2: { field: [Hero] }', '  - p1: Bury', '  p2.exile: [Hero]\n  p2.grave: []');
+    expect(o.failures).toEqual([]);
+  });
+  it('diagnoses what cannot be replaced or said', () => {
+    const cs = (extra: string) => compileGame({ sources: [{ path: 'g.grim', text: replaceGame + extra }] }).diagnostics.map((d) => d.code);
+    expect(cs('card Bad: C { instead X { on turn start  effect { } } }')).toContain('action/instead-needs-move');
+    expect(cs('procedure p() { proceed }')).toContain('action/proceed-outside-instead');
+    expect(cs('procedure p() { signal damaged me }')).toContain('type/bad-arguments');
+    expect(cs('card Bad2: C { trigger T { on signal damaged p  effect { } } }')).toContain('type/bad-arguments');
+    expect(cs('procedure p() { signal damaged me, "3" }')).toContain('type/mismatch');
+  });
+});
+
+const limitGame = `
+game g "G" { players 2 }
+zone deck per player hidden ordered
+zone hand per player private
+zone field per player public ordered
+zone grave per player public
+label サポート "Supporter"
+card type C { attr power: number = 1 }
+player state cards_drawn: number = 0
+limit サポート制限 "One Supporter a turn" 1 per turn on card actions tagged サポート cite "test: only one Supporter card per turn"
+limit 一度 "Each card's abilities once a turn" 1 per turn per card on card abilities of C cite "test: a card's abilities once a turn, together"
+card Professor: C {
+  action Research "Research" { speed immediate  while in hand  tags サポート  effect { set me.cards_drawn = me.cards_drawn + 3  move this to me.grave } }
+}
+card Scientist: C {
+  action Study "Study" { speed immediate  while in hand  tags サポート  effect { set me.cards_drawn = me.cards_drawn + 1  move this to me.grave } }
+}
+card Twin: C {
+  action Left "Left" { speed immediate  while in field  effect { set me.cards_drawn = me.cards_drawn + 1 } }
+  action Right "Right" { speed immediate  while in field  effect { set me.cards_drawn = me.cards_drawn + 1 } }
+}
+turn { window main passable }
+`;
+
+describe('limits shared by a class of actions', () => {
+  it('one Supporter a turn: across two different cards, for the turn, and again the next turn', () => {
+    const o = ruling(limitGame, statusRuling('  p1: { hand: [Professor, Scientist] }', '  - p1: Professor.Research\n  - check:\n      not_offered: { p1: [Scientist.Study] }\n  - p1: pass\n  - p2: pass\n  - check:\n      offered: { p1: [Scientist.Study] }', '  vars: { p1.cards_drawn: 3 }'));
+    expect(o.failures).toEqual([]);
+  });
+  it('per card: a card with two abilities uses one of them a turn; another card has its own count', () => {
+    const o = ruling(limitGame, statusRuling('  p1: { field: [Twin, Twin] }', '  - check:\n      offered: { p1: [Twin.Left (2), Twin.Right (2)] }\n  - p1: Twin.Left\n  - check:\n      options: { p1: [Twin.Left, Twin.Right, pass] }', '  vars: { p1.cards_drawn: 1 }'));
+    expect(o.failures).toEqual([]);
+  });
+  it('why-not names the shared limit', async () => {
+    const { Engine } = await import('../runtime/engine.ts');
+    const r = compileGame({ sources: [{ path: 'g.grim', text: limitGame }] });
+    let verdicts: ReturnType<InstanceType<typeof Engine>['whyNot']> = [];
+    const o = runScenario('r.yaml', statusRuling('  p1: { hand: [Professor, Scientist] }', '  - p1: Professor.Research', '  winner: none'), { ir: r.ir!, stopAfter: Infinity, onStop: (e) => (verdicts = e.whyNot(e.players[0]!, 'Scientist.Study')) });
+    expect(o.failures).toEqual([]);
+    expect(verdicts[0]!.reasons.map((x) => x.text)).toContain('the shared limit サポート制限 (1 per turn): already used 1 time this turn');
+  });
+  it('diagnoses a limit on nothing', () => {
+    const cs = (extra: string) => compileGame({ sources: [{ path: 'g.grim', text: limitGame + extra }] }).diagnostics.map((d) => `${d.code}:${d.severity}`);
+    expect(cs('limit X 1 per turn on card skills')).toContain('limit/unknown-kind:error');
+    expect(cs('limit Y 1 per turn on card triggers')).toContain('limit/covers-nothing:warning');
+    expect(cs('limit Z 1 per turn on card actions tagged サポー')).toContain('name/unknown:error');
+  });
+});
+
+const templateGame = `
+game g "G" { players 2 }
+zone deck per player hidden ordered
+zone hand per player private
+zone field per player public ordered
+zone grave per player public
+card type C { attr power: number = 1 }
+player state life: number = 20
+ability action 攻撃 "Attack skill" (ap: number = 1, extra: number = 0) cite "rule 7: an attack costs its AP" {
+  speed immediate
+  while in field
+  when me == active
+  limit 1 per turn
+  effect { set opponent.life = opponent.life - this.power * ap - extra }
+}
+card Knight: C {
+  power = 2
+  攻撃 斬撃 "Slash" cite "(inv.) 「攻撃する。」"
+}
+card Ogre: C {
+  power = 3
+  攻撃 強打 "Smash" (2, extra = 1) cite "(inv.) 「AP2で攻撃し、さらに1点。」"
+}
+turn { window main passable }
+`;
+
+describe('ability templates', () => {
+  it('each use is an ordinary ability of its card, with its values, its name and both cites', () => {
+    const r = compileGame({ sources: [{ path: 'g.grim', text: templateGame }] });
+    expect(r.diagnostics).toEqual([]);
+    const slash = r.ir!.actions.find((a) => a.name === 'Knight.斬撃')!;
+    expect(slash.title).toBe('Slash');
+    expect(slash.cite).toBe('(inv.) 「攻撃する。」; rule 7: an attack costs its AP');
+    expect(slash.limit).toBe(1);
+    const o = ruling(templateGame, statusRuling('  p1: { field: [Knight, Ogre] }', '  - p1: Knight.斬撃\n  - p1: Ogre.強打', '  vars: { p2.life: 11 }'));
+    expect(o.failures).toEqual([]);
+  });
+  it('diagnoses an unknown template, a wrong value, a missing or extra one', () => {
+    const cs = (extra: string) => compileGame({ sources: [{ path: 'g.grim', text: templateGame + extra }] }).diagnostics.map((d) => d.code);
+    expect(cs('card A: C { 攻激 x }')).toContain('name/unknown');
+    expect(cs('card B: C { 攻撃 x (1, 2, 3) }')).toContain('type/bad-arguments');
+    expect(cs('card D: C { 攻撃 x (speed = 2) }')).toContain('type/bad-arguments');
+    expect(cs('card E: C { 攻撃 x ("two") }')).toContain('type/mismatch');
+    expect(cs('ability action Need (n: number) { effect { } }\ncard F: C { Need x }')).toContain('type/bad-arguments');
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Replacements — the room between values and moves. An `instead` ability replaces an event before
+ * it happens: a move of a card (its own, or any card its `on moved c …` names) or a game-defined
+ * event raised by `signal` (with its arguments: a card, a player, an amount). The rules (written
+ * down in docs/language.md, "Replacements"; after the Magic Comprehensive Rules 614 and 616,
+ * simplified):
+ *
+ * - Every replacement whose card works where it is (or written in the rules), whose event matches
+ *   and whose `if` holds applies — each at most once to one event.
+ * - When several apply, the affected player (the moving card's or the event's first card's
+ *   controller, the event's first player, else the active player) chooses which applies first; the
+ *   others are then looked at again for what is left of the event.
+ * - A replacement's effect runs in place of the event, which then does not happen: nothing of it
+ *   fires a trigger. With `proceed`, its effect runs and the event happens after all, with the
+ *   values of its names as the effect left them (an amount reduced, a player changed…).
+ * - A replacement never applies to an event made while its own effect runs: replacements cannot
+ *   loop.
+ */
+import type { ActionIR } from '../compiler/ir.ts';
+import { newCtx, type Ctx } from './context.ts';
+import type { Card, Player } from './model.ts';
+import type { CompiledAction } from './rules.ts';
+import type { GameSnapshot } from './snapshot.ts';
+import { ValuesRoom } from './values.ts';
+
+/** An event a replacement may apply to: a card's move, or a signal with its arguments. */
+export interface ReplaceableEvent {
+  kind: 'moved' | 'signal';
+  /** A signal's event index (-1 for a move). */
+  event: number;
+  /** A move's zones (definitions; -1: nowhere). */
+  from: number;
+  to: number;
+  /** A move: [the card]; a signal: its arguments, changed in place by `proceed`. */
+  args: unknown[];
+  /** Who orders several replacements of this event. */
+  affected: Player;
+  /** The event in a few words, for the log. */
+  text: string;
+}
+
+interface Candidate {
+  r: CompiledAction;
+  source: Card | null;
+  key: number;
+  ctx: Ctx;
+}
+
+export abstract class ReplacementsRoom extends ValuesRoom {
+  /** Replacements whose effect is running now (by key: action and source card), which no event they make can meet. */
+  private running = new Set<number>();
+  /** Set by `proceed` in the effect that runs now. */
+  private proceeded = false;
+
+  /** The affected player picks which of several replacements applies first (choices room). */
+  protected abstract chooseReplacement(player: Player, labels: string[], ctx: Ctx): number;
+
+  protected override resetGame(seed: number): void {
+    super.resetGame(seed);
+    if (this.running.size) this.running.clear();
+    this.proceeded = false;
+  }
+
+  protected override loadRoom(s: GameSnapshot): void {
+    super.loadRoom(s);
+    this.running.clear();
+    this.proceeded = false;
+  }
+
+  /** `proceed`, in a replacement's effect: the event happens after all. */
+  proceed(): void {
+    this.proceeded = true;
+  }
+
+  /**
+   * The replacements of an event, applied as the rules above say: false when the event is
+   * replaced (it must not happen), true when it happens — with its arguments as the
+   * replacements that let it proceed left them.
+   */
+  protected replaceEvent(e: ReplaceableEvent, ctx: Ctx): boolean {
+    const all = this.rules.triggers.replacements;
+    let applied: Set<number> | null = null;
+    for (;;) {
+      const found: Candidate[] = [];
+      for (const r of all) {
+        if (r.ir.level > this.formatLevel) continue;
+        const ev = r.ir.event!;
+        if (ev.kind !== e.kind) continue;
+        if (ev.kind === 'moved' ? (ev.from !== -1 && ev.from !== e.from) || (ev.to !== -1 && ev.to !== e.to) : ev.kind === 'signal' && ev.event !== e.event) continue;
+        for (const source of this.replacementSources(r, e)) {
+          const key = r.index * 1_000_003 + (source ? source.id : 0);
+          if (this.running.has(key) || applied?.has(key)) continue;
+          const c = newCtx(new Array(r.ir.slots), source ? this.controllerOf(source) : e.affected, r.ir.cite);
+          c.thisCard = source;
+          bindEvent(ev, e, c.frame);
+          if (r.condition && !r.condition(c)) continue;
+          found.push({ r, source, key, ctx: c });
+        }
+      }
+      if (found.length === 0) return true;
+      const labels = found.map((f) => (f.source && !f.r.ir.name.startsWith(`${f.source.name}.`) ? `${f.r.ir.name} (${f.source.name})` : f.r.ir.name));
+      const pick = found.length === 1 ? 0 : this.chooseReplacement(e.affected, labels, ctx);
+      const chosen = found[pick]!;
+      (applied ??= new Set()).add(chosen.key);
+      if (this.logging) this.emitLog('replace', `${labels[pick]}: instead of ${e.text}`, chosen.ctx.me, chosen.r.ir.cite, chosen.r.ir.loc);
+      const outer = this.proceeded;
+      this.proceeded = false;
+      this.running.add(chosen.key);
+      let proceeded: boolean;
+      try {
+        chosen.r.effect(chosen.ctx);
+      } finally {
+        this.running.delete(chosen.key);
+        proceeded = this.proceeded;
+        this.proceeded = outer;
+      }
+      if (!proceeded) return false;
+      // The event goes on, with what the effect made of its names.
+      readBack(chosen.r.ir.event!, e, chosen.ctx.frame);
+      if (this.logging) this.emitLog('replace', `${labels[pick]}: ${e.kind === 'moved' ? 'the move happens' : 'the event happens'} after all`, chosen.ctx.me, chosen.r.ir.cite, chosen.r.ir.loc);
+    }
+  }
+
+  /**
+   * The cards whose replacement `r` may apply to this event: for `on moved this` / `on signal …
+   * this`, the card the event is about, when it has the ability and lies where it works; else
+   * every card with the ability where it works (or none: a replacement of the rules).
+   */
+  private replacementSources(r: CompiledAction, e: ReplaceableEvent): (Card | null)[] {
+    if (r.ir.source < 0) return [null];
+    const ev = r.ir.event!;
+    if ((ev.kind === 'moved' || ev.kind === 'signal') && ev.cardSlot < 0) {
+      const card = e.args[0] as Card | null;
+      return card && card.def === r.ir.source && this.worksHere(r, card) ? [card] : [];
+    }
+    return this.cardsWhere(r.ir.source, r.ir.sourceZone, null, r.ir.sourceZones);
+  }
+
+  /** Does this card lie where its ability works? (as cardsWhere finds them) */
+  private worksHere(r: CompiledAction, c: Card): boolean {
+    const z = r.ir.sourceZone;
+    if (z === -2) return c.host !== null;
+    if (c.zone === null) return false;
+    if (z === -3) return r.ir.sourceZones.includes(c.zone.def);
+    return z < 0 || c.zone.def === z;
+  }
+}
+
+/** The event's names into a replacement's frame: the moving card, or a signal's arguments. */
+function bindEvent(ev: NonNullable<ActionIR['event']>, e: ReplaceableEvent, frame: unknown[]): void {
+  if (ev.kind === 'moved') {
+    if (ev.cardSlot >= 0) frame[ev.cardSlot] = e.args[0];
+  } else if (ev.kind === 'signal') {
+    if (ev.cardSlot >= 0) frame[ev.cardSlot] = e.args[0];
+    ev.argSlots.forEach((slot, i) => (frame[slot] = e.args[i + 1]));
+  }
+}
+
+/** After `proceed`: a signal's arguments as the replacement's effect left its names (a move's card stays the card). */
+function readBack(ev: NonNullable<ActionIR['event']>, e: ReplaceableEvent, frame: unknown[]): void {
+  if (ev.kind !== 'signal') return;
+  if (ev.cardSlot >= 0) e.args[0] = frame[ev.cardSlot];
+  ev.argSlots.forEach((slot, i) => (e.args[i + 1] = frame[slot]));
+}
