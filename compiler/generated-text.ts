@@ -134,6 +134,8 @@ class Phraser {
         return ` until the end of ${possessive(this.expr(d.player))} next turn`;
       case 'duringNextTurn':
         return ` during ${possessive(this.expr(d.player))} next turn`;
+      case 'untilNextTurn':
+        return ` until ${possessive(this.expr(d.player))} next turn`;
       case 'turns': {
         const n = this.number(d.count);
         return n === 1 ? ' until end of turn' : ` for ${n ?? this.expr(d.count)} turns`;
@@ -303,7 +305,7 @@ class Phraser {
       case 'setRequest':
         return UNKNOWN;
       case 'perform':
-        return `perform ${this.actionName(s.action)}`;
+        return `${s.as ? 'use' : 'perform'} ${s.ability ? 'that ability' : this.actionName(s.action)}${s.as ? ` as ${this.expr(s.as)}'s own` : ''}`;
       case 'shuffle':
         return `shuffle ${this.expr(s.zone)}`;
       case 'reveal':

@@ -274,13 +274,13 @@ export type ChangeOpIR = 'add' | 'mul' | 'div' | 'set' | 'gain' | 'lose';
 /**
  * How long a `modify` lasts; without one (null), until the card changes zone (which ends every
  * modifier on it). `endOfTurn`: the end of this turn; `endOfNextTurn`: the end of the player's
- * next turn; `duringNextTurn`: it applies from the start of the player's next turn to its end;
+ * next turn; `untilNextTurn`: the start of the player's next turn; `duringNextTurn`: it applies from the start of the player's next turn to its end;
  * `turns`: the end of the count-th turn counting this one; `leaves`: until the card leaves the
  * zone (it does not take hold if the card is not there).
  */
 export type DurationIR =
   | { kind: 'endOfTurn' }
-  | { kind: 'endOfNextTurn' | 'duringNextTurn'; player: Expr }
+  | { kind: 'endOfNextTurn' | 'duringNextTurn' | 'untilNextTurn'; player: Expr }
   | { kind: 'turns'; count: Expr }
   | { kind: 'leaves'; card: Expr; zone: number };
 
@@ -356,11 +356,11 @@ export interface ActionIR {
 export type Literal = number | boolean | string | null;
 
 /**
- * A `{name}` in a log text or a prompt: the value of that name when the text is shown. The
- * compiler lowers each placeholder, in order, to an expression (`args`, `promptArgs`); the
- * runtime fills them in with the same pattern.
+ * A `{name}` in a log text or a prompt — or a path of members, `{this.growth}`, `{t.owner}` — : the
+ * value when the text is shown. The compiler lowers each placeholder, in order, to an expression
+ * (`args`, `promptArgs`); the runtime fills them in with the same pattern.
  */
-export const placeholderPattern = /\{([\p{L}\p{So}_][\p{L}\p{N}\p{So}\p{M}_・ー]*)\}/gu;
+export const placeholderPattern = /\{([\p{L}\p{So}_][\p{L}\p{N}\p{So}\p{M}_・ー]*(?:\.[\p{L}\p{So}_][\p{L}\p{N}\p{So}\p{M}_・ー]*)*)\}/gu;
 
 export type Expr =
   | { kind: 'lit'; value: Literal }
@@ -392,7 +392,7 @@ export const builtinFns = [
   'count', 'sum', 'max', 'min', 'any', 'all', 'all_same',
   'sorted', 'distinct', 'is_empty', 'first', 'top', 'bottom',
   'units', 'all_units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards',
-  'controller', 'labels', 'zone_owner',
+  'controller', 'labels', 'zone_owner', 'abilities',
 ] as const;
 export type BuiltinFn = (typeof builtinFns)[number];
 
@@ -423,7 +423,8 @@ export type StmtBody =
   | { kind: 'repeat'; count: Expr; body: Stmt[] }
   | { kind: 'while'; cond: Expr; body: Stmt[] }
   | { kind: 'callProc'; proc: number; args: Expr[] }
-  | { kind: 'perform'; action: number; by: Expr | null }
+  /** `perform`: a declared action (`action`), or with `action` -1 the ability an expression holds (`ability`: its name, from abilities(c)); `as`: the card that is its `this`. */
+  | { kind: 'perform'; action: number; ability: Expr | null; as: Expr | null; by: Expr | null }
   | { kind: 'window'; name: string; passable: boolean; open: boolean } // open: every player may act, in turn, until all pass in a row
   | { kind: 'modify'; card: Expr; field: number; op: ChangeOpIR; by: Expr; duration: DurationIR | null } // see ChangeOpIR for the order of application
   | { kind: 'unmodify'; card: Expr; field: number } // field -1: every value

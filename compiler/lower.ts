@@ -64,6 +64,7 @@ const builtinSignatures: Record<BuiltinFn, { args: ('list' | 'lambda' | 'number'
   controller: { args: ['request'], result: () => 'player' },
   labels: { args: ['any'], result: () => 'labels' },
   zone_owner: { args: ['zone'], result: () => 'player' },
+  abilities: { args: ['card'], result: () => 'list:action' },
 };
 
 /** `sourceZone` of an ability that works while its card is attached under another (`while attached`). */
@@ -387,6 +388,8 @@ class Lowerer {
   // ------------------------------------------------------------ types and tables
 
   private typeName(n: A.Name): IRType {
+    // `actions`: a list of abilities (what abilities(c) gives, `perform … as` takes one).
+    if (n.text === 'actions') return 'list:action';
     if (baseTypes.has(n.text)) return n.text;
     if (this.enums.some((e) => e.name.text === n.text)) return `enum:${n.text}`;
     this.error('name/unknown', n.loc, `unknown type '${n.text}'`, this.didYouMean(n.text, [...baseTypes, ...this.enums.map((e) => e.name.text)]));
@@ -643,7 +646,13 @@ class Lowerer {
   private placeholders(text: string | undefined, scope: Scope, loc: A.Loc): Expr[] {
     if (!text) return [];
     const out: Expr[] = [];
-    for (const m of text.matchAll(placeholderPattern)) out.push(this.expr({ kind: 'name', name: m[1]!, loc }, scope).ir);
+    for (const m of text.matchAll(placeholderPattern)) {
+      // `{t.owner.life}`: a name, then its members, each read as in an expression.
+      const [first, ...rest] = m[1]!.split('.');
+      let e: A.Expr = { kind: 'name', name: first!, loc };
+      for (const member of rest) e = { kind: 'member', object: e, name: { text: member, loc }, loc };
+      out.push(this.expr(e, scope).ir);
+    }
     return out;
   }
 
@@ -893,6 +902,7 @@ class Lowerer {
         return { kind: 'endOfTurn' };
       case 'endOfNextTurn':
       case 'duringNextTurn':
+      case 'untilNextTurn':
         return { kind: d.kind, player: this.expect(d.player, 'player', scope) };
       case 'turns': {
         const count = this.expect(d.count, 'number', scope);
@@ -1216,9 +1226,17 @@ class Lowerer {
         return { kind: 'callProc', proc: index, args, loc };
       }
       case 'perform': {
+        const as = s.as ? this.expect(s.as, 'card', scope) : null;
+        const by = s.by ? this.expect(s.by, 'player', scope) : null;
+        // A local holding an ability (chosen from abilities(c)): performed by its name when it runs.
+        const local = this.lookup(scope, s.action.text);
+        if (local) {
+          if (local.type !== 'action' && local.type !== 'any') this.error('type/mismatch', s.action.loc, `'perform' takes an action or an ability; '${s.action.text}' is ${describeType(local.type)}`);
+          return { kind: 'perform', action: -1, ability: { kind: 'local', slot: local.slot }, as, by, loc };
+        }
         const index = this.actionIndex.get(s.action.text) ?? -1;
         if (index < 0) this.error('name/unknown', s.action.loc, `unknown action '${s.action.text}'`, this.didYouMean(s.action.text, () => this.actions.map((x) => x.name.text)));
-        return { kind: 'perform', action: index, by: s.by ? this.expect(s.by, 'player', scope) : null, loc };
+        return { kind: 'perform', action: index, ability: null, as, by, loc };
       }
       case 'window':
         return { kind: 'window', name: s.name.text, passable: s.passable, open: s.open, loc };
@@ -1507,6 +1525,11 @@ class Lowerer {
   }
 
   private memberExpr(e: Extract<A.Expr, { kind: 'member' }>, scope: Scope): Typed {
+    // A card's ability by its full name, as a value: `it == 竜.ブレス`, `perform` of one held in a name.
+    if (e.object.kind === 'name' && !this.lookup(scope, e.object.name)) {
+      const ability = this.actionIndex.get(`${e.object.name}.${e.name.text}`);
+      if (ability !== undefined && this.cards.some((c) => c.name.text === (e.object as { name: string }).name)) return { ir: { kind: 'actionRef', index: ability }, type: 'action' };
+    }
     const obj = this.expr(e.object, scope);
     const name = e.name.text;
     const unknown = (candidates: string[]) => {

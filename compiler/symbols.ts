@@ -11,7 +11,7 @@ import { keywordWords } from '../grammar/tokens.ts';
 
 export type SymbolKind =
   | 'game' | 'format' | 'param' | 'enum' | 'enum value' | 'label' | 'zone' | 'card type' | 'card field'
-  | 'card' | 'ability' | 'player state' | 'global state' | 'request state' | 'event' | 'limit' | 'function' | 'procedure' | 'action' | 'trigger';
+  | 'card' | 'ability' | 'player state' | 'global state' | 'request state' | 'event' | 'limit' | 'ability template' | 'function' | 'procedure' | 'action' | 'trigger';
 
 export interface SymbolInfo {
   name: string;
@@ -37,6 +37,9 @@ export interface SymbolIndex {
 export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
   const all: SymbolInfo[] = [];
   const add = (s: SymbolInfo) => all.push(s);
+  // What a template makes (action, trigger, instead), so a use's detail reads like the ability it is.
+  const templateKinds = new Map<string, string>();
+  for (const f of files) for (const d of f.decls) if (d?.kind === 'abilityTemplate') templateKinds.set(d.name.text, d.as);
   for (const f of files) {
     for (const d of f.decls) {
       if (!d) continue;
@@ -81,6 +84,10 @@ export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
           for (const ab of d.abilities ?? []) {
             add({ name: `${d.name.text}.${ab.name.text}`, kind: 'ability', detail: `${ab.kind} ${ab.name.text} of ${d.name.text}`, title: ab.title, cite: ab.cite, loc: ab.name.loc });
           }
+          // An ability written with a template (`攻 短槍 "Short spear"`) is an ability of the card too.
+          for (const u of d.uses ?? []) {
+            add({ name: `${d.name.text}.${u.name.text}`, kind: 'ability', detail: `${templateKinds.get(u.template.text) ?? u.template.text} ${u.name.text} of ${d.name.text} (ability template ${u.template.text})`, title: u.title, cite: u.cite, loc: u.name.loc });
+          }
           break;
         case 'playerState':
         case 'globalState':
@@ -91,6 +98,9 @@ export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
         }
         case 'event':
           add({ name: d.name.text, kind: 'event', detail: `event ${d.name.text}${d.params ? `(${d.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')})` : ''}`, title: d.title, cite: d.cite, loc: d.name.loc });
+          break;
+        case 'abilityTemplate':
+          add({ name: d.name.text, kind: 'ability template', detail: `ability ${d.as} ${d.name.text}(${d.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')})`, title: d.title, cite: d.cite, loc: d.name.loc });
           break;
         case 'limit':
           add({ name: d.name.text, kind: 'limit', detail: `limit ${d.name.text} ${d.count} per turn per ${d.per} on ${d.cardsOnly ? 'card ' : ''}${d.what.text}${d.cardType ? ` of ${d.cardType.text}` : ''}${d.tags.length ? ` tagged ${d.tags.map((t) => t.text).join(', ')}` : ''}`, title: d.title, cite: d.cite, loc: d.name.loc });

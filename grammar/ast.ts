@@ -184,12 +184,12 @@ export interface ValueChange {
 
 /**
  * How long a `modify` lasts (without one: until the card changes zone): `until end of turn`,
- * `until end of next turn of <player>`, `during next turn of <player>`, `for <n> turns`, `until
- * <card> leaves <zone>`.
+ * `until end of next turn of <player>`, `until next turn of <player>` (as it begins), `during next
+ * turn of <player>`, `for <n> turns`, `until <card> leaves <zone>`.
  */
 export type Duration =
   | { kind: 'endOfTurn'; loc: Loc }
-  | { kind: 'endOfNextTurn' | 'duringNextTurn'; player: Expr; loc: Loc }
+  | { kind: 'endOfNextTurn' | 'duringNextTurn' | 'untilNextTurn'; player: Expr; loc: Loc }
   | { kind: 'turns'; count: Expr; loc: Loc }
   | { kind: 'leaves'; card: Expr; zone: Name; loc: Loc };
 
@@ -467,7 +467,8 @@ export type Stmt =
   | { kind: 'repeat'; count: Expr; body: Stmt[]; loc: Loc }
   | { kind: 'while'; cond: Expr; body: Stmt[]; loc: Loc }
   | { kind: 'do'; proc: Name; args: Expr[]; loc: Loc }
-  | { kind: 'perform'; action: Name; by?: Expr; loc: Loc }
+  /** `perform <action> [as <card>] [by <player>]`: <action> a name, or a local holding an ability (`abilities(c)`); `as`: the card that is `this`. */
+  | { kind: 'perform'; action: Name; as?: Expr; by?: Expr; loc: Loc }
   | { kind: 'window'; name: Name; passable: boolean; open: boolean; loc: Loc }
   | { kind: 'modify'; target: Expr; field: Name; op: ChangeOp; by: Expr; duration?: Duration; loc: Loc }
   | { kind: 'unmodify'; target: Expr; field?: Name; loc: Loc }

@@ -40,8 +40,8 @@ const BINARY = new Set(['==', '!=', '<=', '>=', '<', '>', '=', '+', '-', '*', '/
 /** Words that continue a statement begun on an earlier line inside a block. */
 const CONTINUATION_STARTS = new Set(['cite', 'and', 'or', 'then', 'else', 'where', 'from', 'by', 'to', 'such', 'that', 'using', 'since', 'tags', '=']);
 /** Words that begin a statement: two spaces before one, where the author wrote two or more, separate statements on one line. */
-const STATEMENT_WORDS = new Set(['set', 'let', 'move', 'do', 'log', 'shuffle', 'reveal', 'win', 'lose', 'perform', 'modify', 'unmodify', 'attach', 'detach', 'create', 'cancel', 'retarget', 'choose', 'if', 'for', 'repeat']);
-const SPACED_KEYWORDS = new Set(['and', 'or', 'not', 'in', 'if', 'then', 'else', 'where', 'has', 'while', 'until', 'when', 'from', 'to', 'by', 'of', 'each', 'times', 'do', 'set', 'let', 'that']);
+const STATEMENT_WORDS = new Set(['set', 'let', 'move', 'do', 'log', 'shuffle', 'reveal', 'win', 'lose', 'perform', 'modify', 'unmodify', 'attach', 'detach', 'create', 'cancel', 'retarget', 'choose', 'if', 'for', 'repeat', 'signal', 'proceed']);
+const SPACED_KEYWORDS = new Set(['and', 'or', 'not', 'in', 'if', 'then', 'else', 'where', 'has', 'while', 'until', 'when', 'from', 'to', 'by', 'of', 'each', 'times', 'do', 'set', 'let', 'that', 'becomes', 'gains', 'loses', 'during', 'leaves', 'as']);
 
 function isComment(t: IToken): boolean {
   return t.tokenType.name === 'LineComment' || t.tokenType.name === 'BlockComment';
@@ -76,6 +76,8 @@ function gap(a: IToken, b: IToken, c: IToken | undefined, prev: (t: IToken) => I
   if (y === '(') {
     // An operator word (`and (…)`, `not (…)`) or a function whose name is a word (`top(…)`, `draw(…)`).
     if (isKeyword(a)) return SPACED_KEYWORDS.has(x) ? 1 : 0;
+    // A title before a parameter list (`event damaged "ダメージ" (p: player)`, `攻 双牙 "双牙" (most = 2)`): not a call.
+    if (a.tokenType.name === 'StringLiteral') return 1;
     if (isWord(a) || x === ')' || x === ']') return 0;
     return 1;
   }

@@ -742,6 +742,18 @@ export class GrimoireParser extends EmbeddedActionsParser {
           },
         },
         {
+          // `until next turn of <player>`: it ends as that player's next turn begins ("until your next turn").
+          GATE: () => this.LA(2).tokenType === K.next,
+          ALT: () => {
+            this.CONSUME3(K.until);
+            this.CONSUME4(K.next);
+            this.CONSUME4(K.turn);
+            this.CONSUME4(K.of);
+            const player = this.SUBRULE4(this.additive);
+            return { kind: 'untilNextTurn', player, loc: this.loc(start) };
+          },
+        },
+        {
           ALT: () => {
             this.CONSUME2(K.until);
             const card = this.SUBRULE(this.postfix);
@@ -1494,13 +1506,25 @@ export class GrimoireParser extends EmbeddedActionsParser {
       {
         ALT: () => {
           this.CONSUME(K.perform);
-          const action = this.nameAt(106);
+          let action = this.nameAt(106);
+          // A card's ability by its full name: `perform ファイアドラゴン.火炎`.
+          this.option(66, () => {
+            this.consume(67, T.Dot);
+            const part = this.nameAt(112);
+            this.ACTION(() => (action = { text: `${action.text}.${part.text}`, loc: { ...action.loc, endOffset: part.loc.endOffset, endLine: part.loc.endLine, endCol: part.loc.endCol } }));
+          });
+          let as: A.Expr | undefined;
           let by: A.Expr | undefined;
+          // `as <card>`: the card the ability is used as (its `this`): another card's ability as this card's own.
+          this.option(63, () => {
+            this.consume(64, K.as);
+            as = this.subrule(65, this.orExpr);
+          });
           this.OPTION3(() => {
             this.CONSUME(K.by);
             by = this.SUBRULE3(this.orExpr);
           });
-          return { kind: 'perform', action, by, loc: action.loc };
+          return { kind: 'perform', action, as, by, loc: action.loc };
         },
       },
       {

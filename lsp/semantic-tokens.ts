@@ -31,6 +31,7 @@ const byKind: Record<SymbolKind, TokenType> = {
   'request state': 'property',
   event: 'event',
   limit: 'variable',
+  'ability template': 'function',
   function: 'function',
   procedure: 'function',
   action: 'method',

@@ -25,6 +25,7 @@ const kinds: Record<GrimKind, SymbolKind> = {
   'request state': SymbolKind.Property,
   event: SymbolKind.Event,
   limit: SymbolKind.Constant,
+  'ability template': SymbolKind.Function,
   function: SymbolKind.Function,
   procedure: SymbolKind.Function,
   action: SymbolKind.Method,

@@ -79,7 +79,12 @@ export interface EngineCalls {
 
   // The flow: actions, the stack, windows, the end of the game.
   callProcedure(p: number, args: Ev[], caller: Ctx): void;
-  perform(action: number, player: Player, loc: SrcLoc | null): void;
+  /** Declares an action for a player as if they chose it; `as`: the card that is its `this` (another card's ability used as this card's); action -1: nothing. */
+  perform(action: number, player: Player, loc: SrcLoc | null, as?: Card | null): void;
+  /** An action's index by its name (an ability a rule holds as a value), or -1. */
+  actionNamed(name: unknown): number;
+  /** The abilities of a card's definition, by name (`abilities(c)`). */
+  abilitiesOf(card: unknown): string[];
   cancel(r: Request, ctx: Ctx, loc: SrcLoc | null): void;
   retarget(r: Request, by: Player, ctx: Ctx, loc: SrcLoc | null): void;
   window(name: string, passable: boolean, open?: boolean): void;

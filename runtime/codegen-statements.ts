@@ -137,6 +137,7 @@ class StmtGen {
         return `g.untilOf(${this.k('endOfTurn')}, null, -1)`;
       case 'endOfNextTurn':
       case 'duringNextTurn':
+      case 'untilNextTurn':
         return `g.untilOf(${this.k(d.kind)}, ${this.e(d.player, out)}, -1)`;
       case 'turns':
         return `g.untilOf(${this.k('turns')}, ${this.e(d.count, out)}, -1)`;
@@ -388,9 +389,13 @@ class StmtGen {
         out.push(`PR[${this.ex.int(s.proc)}](c${args.map((a) => `, ${a}`).join('')});`);
         return;
       }
-      case 'perform':
-        out.push(`g.perform(${this.ex.int(s.action)}, ${s.by ? this.e(s.by, out) : 'c.me'}, ${loc});`);
+      case 'perform': {
+        // (The ability an expression holds is looked up by its name when it runs: g.actionNamed.)
+        const action = s.ability ? `g.actionNamed(${this.e(s.ability, out)})` : this.ex.int(s.action);
+        const as = s.as ? this.e(s.as, out) : 'undefined';
+        out.push(`g.perform(${action}, ${s.by ? this.e(s.by, out) : 'c.me'}, ${loc}, ${as});`);
         return;
+      }
       case 'window':
         out.push(`g.window(${this.k(s.name)}, ${s.passable ? 'true' : 'false'}, ${s.open ? 'true' : 'false'});`);
         return;

@@ -300,8 +300,10 @@ export class Compiler {
       }
       case 'perform': {
         const by = s.by ? this.expr(s.by) : null;
+        const ability = s.ability ? this.expr(s.ability) : null;
+        const as = s.as ? this.expr(s.as) : null;
         const a = s.action;
-        return ((c) => { g.perform(a, by ? (by(c) as Player) : c.me, loc); });
+        return ((c) => { g.perform(ability ? g.actionNamed(ability(c)) : a, by ? (by(c) as Player) : c.me, loc, as ? (as(c) as Card | null) : undefined); });
       }
       case 'window': {
         const { name, passable, open } = s;

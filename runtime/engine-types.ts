@@ -131,3 +131,6 @@ export const DEFAULT_MAX_TRIGGER_CHAIN = 1_000;
  * thousand; the seed games nest at most two.
  */
 export const MAX_TRIGGER_NESTING = 100;
+
+/** How many `perform`s may run inside one another (an ability used through another, which uses another…) before the game is stopped as a loop. */
+export const MAX_PERFORM_NESTING = 50;

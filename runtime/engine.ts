@@ -11,8 +11,9 @@
  *
  *   state.ts    the state store: players, zones, cards, globals, the stack, the undo journal, log, hash
  *               (state-copies.ts: the whole state saved and loaded)
- *   values.ts   computed values, modifiers, auras, labels
- *   moves.ts    cards change place: move, attach, detach, replacements, shuffle, reveal
+ *   values.ts   computed values, modifiers and their durations, auras, labels
+ *   replacements.ts  `instead`: an event (a move, a signal) replaced before it happens
+ *   moves.ts    cards change place: move, attach, detach, shuffle, reveal
  *   choices.ts  a player decides: choose, choose order, choose a mode
  *   triggers.ts events fire triggers; settling runs them and the checks
  *   actions.ts  whether an action can be declared now (trials), declaring, the stack, resolving

@@ -5,10 +5,10 @@
  * A scenario may start the flow at the start of a turn or inside one of its windows.
  */
 import type { SrcLoc, Stmt } from '../compiler/ir.ts';
-import { newCtx, type Ctx, type Ex } from './context.ts';
+import { Impossible, newCtx, type Ctx, type Ex } from './context.ts';
 import { ActionDecision } from './decisions.ts';
-import { GameOver } from './engine-types.ts';
-import type { Player, Request } from './model.ts';
+import { GameOver, MAX_PERFORM_NESTING } from './engine-types.ts';
+import { Card, type Player, type Request } from './model.ts';
 import { NO_OFFER, OffersRoom, PASS, type Offer } from './offers.ts';
 import type { GameSnapshot } from './snapshot.ts';
 
@@ -17,6 +17,10 @@ import type { GameSnapshot } from './snapshot.ts';
 export abstract class FlowRoom extends OffersRoom {
   /** An `end turn` was done: the window in progress closes. */
   private endTurnRequested = false;
+  /** `perform`s running inside one another (abilities used through abilities): bounded by MAX_PERFORM_NESTING. */
+  private performDepth = 0;
+  /** Actions by name, made on first use (actionNamed). */
+  private actionsByName: Map<string, number> | null = null;
 
   protected override resetGame(seed: number): void {
     super.resetGame(seed);
@@ -126,6 +130,7 @@ export abstract class FlowRoom extends OffersRoom {
       if (this.turn >= this.ir.game.maxTurns) this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
       this.turn++;
       this.turnsTaken[this.active.index]!++;
+      this.expireAtTurnStart();
       this.turnChanges++;
       // (Map.clear allocates a new table even when the map is empty.)
       if (this.usesThisTurn.size) this.usesThisTurn.clear();
@@ -162,16 +167,38 @@ export abstract class FlowRoom extends OffersRoom {
   }
 
   /** `perform`: declare for a player, then let the stack settle back to where it was. */
-  perform(ai: number, player: Player, loc: SrcLoc | null): void {
+  perform(ai: number, player: Player, loc: SrcLoc | null, as?: Card | null): void {
     // Counted as a change whatever it does (check-reads.ts does not follow actions).
     this.varChanges++;
-    const a = this.rules.actions[ai]!;
-    if (a.ir.level > this.formatLevel) return;
-    void loc;
+    const a = this.rules.actions[ai];
+    if (!a || a.ir.level > this.formatLevel) return;
+    // An ability used through another (「墓地のモンスター１体の攻撃を使う」) may use one that uses
+    // another…: bounded, and a loop of them ends the game with a cited reason (as trigger loops do).
+    if (this.performDepth >= MAX_PERFORM_NESTING) {
+      if (this.trial > 0) throw new Impossible('perform nesting limit');
+      this.finish('draw', null, `stopped after ${MAX_PERFORM_NESTING} abilities used through one another (a loop? the last one: ${a.ir.name})`, newCtx([], player, a.ir.cite), loc, 'trigger-chain');
+    }
     const depth = this.stack.length;
-    this.declare(a, player);
+    this.performDepth++;
+    try {
+      this.declare(a, player, undefined, as ?? null);
+    } finally {
+      this.performDepth--;
+    }
     this.settle();
     while (this.stack.length > depth) this.priorityRound('response');
+  }
+
+  /** An action's index by its name (an ability held as a value: `abilities(c)`), or -1. */
+  actionNamed(name: unknown): number {
+    if (typeof name !== 'string') return -1;
+    return (this.actionsByName ??= new Map(this.ir.actions.map((a, i) => [a.name, i] as const))).get(name) ?? -1;
+  }
+
+  /** The abilities of a card's definition that exist in this format (not its replacements), by name. */
+  abilitiesOf(card: unknown): string[] {
+    if (!(card instanceof Card)) return [];
+    return this.ir.actions.filter((a) => a.source === card.def && !a.replaces && a.level <= this.formatLevel).map((a) => a.name);
   }
 
   /**

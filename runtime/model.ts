@@ -256,6 +256,9 @@ export interface Until {
   /** It applies only once player `startPlayer` has begun `startCount` turns; -1: at once. */
   startPlayer: number;
   startCount: number;
+  /** It ends as player `beginPlayer` begins their `beginCount`-th turn ("until your next turn"); -1: not so. */
+  beginPlayer: number;
+  beginCount: number;
   /** `until <card> leaves <zone>`: that card's id and the zone definition; -1 otherwise. */
   source: number;
   sourceZone: number;

@@ -94,7 +94,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
       }
       const fromZone = card.host ? card.host.zone : card.zone;
       const from = fromZone ? fromZone.def : -1;
-      if (replacements.length && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), text: `${card.name} → ${to.label}` }, ctx)) continue;
+      if (replacements.length && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), text: () => `${card.name} → ${to.label}` }, ctx)) continue;
       if (this.tally !== null && this.trial === 0) this.tally.moved(card, fromZone, to, ctx, this.journal);
       this.lift(card);
       // A card with attachments moving to a zone that has none: its attached cards go along separately.

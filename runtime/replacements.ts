@@ -35,8 +35,8 @@ export interface ReplaceableEvent {
   args: unknown[];
   /** Who orders several replacements of this event. */
   affected: Player;
-  /** The event in a few words, for the log. */
-  text: string;
+  /** The event in a few words, for the log (made when a line is written: after a `proceed`, with its new values). */
+  text: () => string;
 }
 
 interface Candidate {
@@ -102,7 +102,7 @@ export abstract class ReplacementsRoom extends ValuesRoom {
       const pick = found.length === 1 ? 0 : this.chooseReplacement(e.affected, labels, ctx);
       const chosen = found[pick]!;
       (applied ??= new Set()).add(chosen.key);
-      if (this.logging) this.emitLog('replace', `${labels[pick]}: instead of ${e.text}`, chosen.ctx.me, chosen.r.ir.cite, chosen.r.ir.loc);
+      if (this.logging) this.emitLog('replace', `${labels[pick]}: instead of ${e.text()}`, chosen.ctx.me, chosen.r.ir.cite, chosen.r.ir.loc);
       const outer = this.proceeded;
       this.proceeded = false;
       this.running.add(chosen.key);

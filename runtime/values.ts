@@ -301,13 +301,21 @@ export abstract class ValuesRoom extends CopiableState {
    * argument (a player, a count, a card) worked out now: the turn counts it ends at (and begins).
    */
   untilOf(kind: string, arg: unknown, zone: number): Until | null {
-    const u: Until = { endPlayer: -1, endCount: this.turn, startPlayer: -1, startCount: 0, source: -1, sourceZone: -1 };
+    const u: Until = { endPlayer: -1, endCount: this.turn, startPlayer: -1, startCount: 0, beginPlayer: -1, beginCount: 0, source: -1, sourceZone: -1 };
     switch (kind) {
       case 'endOfTurn':
         return u;
       case 'turns':
         u.endCount = this.turn + Math.max(1, Math.floor(Number(arg) || 1)) - 1;
         return u;
+      case 'untilNextTurn': {
+        const p = arg as Player | null;
+        if (!p) return null;
+        u.endPlayer = -2;
+        u.beginPlayer = p.index;
+        u.beginCount = this.turnsTaken[p.index]! + 1;
+        return u;
+      }
       case 'endOfNextTurn':
       case 'duringNextTurn': {
         const p = arg as Player | null;
@@ -335,6 +343,7 @@ export abstract class ValuesRoom extends CopiableState {
   private untilText(u: Until | null): string {
     if (u === null) return '';
     if (u.source >= 0) return ` until ${this.cards[u.source - 1]?.name ?? 'its card'} leaves ${this.ir.zones[u.sourceZone]!.name}`;
+    if (u.beginPlayer >= 0) return ` until ${this.players[u.beginPlayer]!.name}'s next turn`;
     if (u.endPlayer === -1) return u.endCount === this.turn ? ' until end of turn' : ` until the end of turn ${u.endCount}`;
     const who = this.players[u.endPlayer]!.name;
     return u.startPlayer >= 0 ? ` during ${who}'s next turn` : ` until the end of ${who}'s next turn`;
@@ -380,6 +389,20 @@ export abstract class ValuesRoom extends CopiableState {
         if (kept.length !== mods.length) card.mods = kept.length ? kept : null;
       }
       if (card.mods === null || !card.mods.some((m) => m.until !== null)) this.modifiedCards.delete(card);
+    }
+  }
+
+  /** A turn begins: the modifiers that last until this player's next turn end ("until your next turn"). */
+  protected expireAtTurnStart(): void {
+    if (this.modifiedCards.size === 0) return;
+    const p = this.active.index;
+    for (const card of this.modifiedCards) {
+      const mods = card.mods;
+      if (mods === null || !mods.some((m) => m.until !== null && m.until.beginPlayer === p)) continue;
+      const kept = mods.filter((m) => !(m.until !== null && m.until.beginPlayer === p && this.turnsTaken[p]! >= m.until.beginCount));
+      if (kept.length === mods.length) continue;
+      this.changes++;
+      card.mods = kept.length ? kept : null;
     }
   }
 

@@ -10,6 +10,7 @@
  * Pure (no file system): scenario/run.ts refuses to run a file with mistakes, the CLI prints
  * them, and the playground's compile worker shows them as markers. The format: docs/scenarios.md.
  */
+import { fieldOfCard } from './card-fields.ts';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import type { GameIR, IRType, ZoneIR } from '../compiler/ir.ts';
@@ -381,7 +382,7 @@ class ScenarioChecker {
         const list = this.seq(pair.value, "'attached'", `[${this.cardEx}, { card: ${this.cardEx} }]`);
         for (const item of list?.items ?? []) this.card(item, cardOwner, zone);
       } else {
-        const fi = this.ir.cardFields.findIndex((f) => f.name === key);
+        const fi = fieldOfCard(this.ir, name ?? undefined, key);
         const field = this.ir.cardFields[fi];
         if (!field || field.kind !== 'state') {
           const states = type ? type.fields.map((i) => this.ir.cardFields[i]!).filter((f) => f.kind === 'state').map((f) => f.name) : allStates;
@@ -633,7 +634,7 @@ class ScenarioChecker {
       if (f === 'facedown') this.scalar(p.value, 'boolean', `cards ${ref}.facedown`);
       else if (f === 'zone') this.scalar(p.value, 'string', `cards ${ref}.zone`);
       else {
-        const field = this.ir.cardFields.find((x) => x.name === f);
+        const field = this.ir.cardFields[fieldOfCard(this.ir, ref.slice(ref.indexOf(':') + 1), f)];
         if (!field) this.error('scenario/unknown-name', p, `cards ${ref}: unknown card field '${f}'; the fields are ${listed([...fields, 'facedown', 'zone'])}`, didYouMean(f, [...fields, 'facedown', 'zone']));
         else this.value(p.value, field.type, `cards ${ref}.${f}`, 'expect');
       }

@@ -5,6 +5,7 @@
  * the CLI and the tests (scenario/files.ts reads and compiles from disk) and the browser
  * playground (its run worker compiles the designer's text).
  */
+import { fieldOfCard } from './card-fields.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { Engine, StopRun, type Decision, type EngineOptions, type LogEvent } from '../runtime/engine.ts';
@@ -332,7 +333,7 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
         card.facedown = !!v;
         continue;
       }
-      const fi = ir.cardFields.findIndex((f) => f.name === k);
+      const fi = fieldOfCard(ir, name, k);
       if (fi < 0 || ir.cardFields[fi]!.kind !== 'state') throw new ScenarioError(`card '${name}': '${k}' is not a card state (states: ${ir.cardFields.filter((f) => f.kind === 'state').map((f) => f.name).join(', ')})`);
       if (ir.cardFields[fi]!.type === 'card') pendingRefs.push(() => (card.f[fi] = findCard(engine, String(v))));
       else card.f[fi] = v;
@@ -499,7 +500,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
               if (f === 'facedown') have = card.facedown;
               else if (f === 'zone') have = card.host ? `${card.host.zone?.label} (under ${card.host.name})` : card.zone?.label;
               else {
-                const fi = engine.ir.cardFields.findIndex((x) => x.name === f);
+                const fi = fieldOfCard(engine.ir, card.name, f);
                 if (fi < 0) throw new ScenarioError(`cards: '${f}' is not a card field`);
                 have = engine.ir.cardFields[fi]!.kind === 'value' ? engine.readValue(card, fi) : card.f[fi];
                 // A numbered label's number is none on a card without the label; the rules read 0.

@@ -45,6 +45,7 @@ export const completionKindNames = {
   action: 'Constructor',
   trigger: 'Event',
   limit: 'Constant',
+  'ability template': 'Function',
   'built-in': 'Variable',
   'built-in function': 'Function',
   'local name': 'Variable',
@@ -95,8 +96,27 @@ function expectedEnum(before: readonly string[], names: NameTable): string | und
   return enumName && names.all.some((s) => s.kind === 'enum' && s.name === enumName) ? enumName : undefined;
 }
 
+/**
+ * The words the grammar takes next after some words of the language's second level (docs/language.md):
+ * how `modify` changes a value, how long it lasts, `perform … as`.
+ */
+function nextWords(before: readonly string[]): { words: string[]; detail: string } | undefined {
+  const last = before[before.length - 1];
+  const two = before.slice(-2).join(' ');
+  const three = before.slice(-3).join(' ');
+  // `modify <card>.<value> |`
+  if (before.length >= 4 && before[before.length - 2] === '.' && before[before.length - 4] === 'modify') return { words: ['by', 'times', 'divided', 'becomes', 'gains', 'loses'], detail: 'how modify changes the value' };
+  if (last === 'until') return { words: ['end', 'next', 'leaves'], detail: 'a duration: until end of turn, until end of next turn of <player>, until next turn of <player>, until <card> leaves <zone>' };
+  if (three === 'until end of') return { words: ['turn', 'next'], detail: 'until end of turn, until end of next turn of <player>' };
+  if (last === 'during') return { words: ['next'], detail: 'during next turn of <player>' };
+  if (two === 'during next' || two === 'until next' || three === 'end of next') return { words: ['turn'], detail: '… next turn of <player>' };
+  return undefined;
+}
+
 export function completionEntries(ctx: CursorContext, names: NameTable, file = ''): CompletionEntry[] {
   if (ctx.inert) return [];
+  const next = nextWords(ctx.before);
+  if (next) return next.words.map((w) => ({ label: w, kind: 'keyword' as const, detail: next.detail, sortText: `0${w}` }));
   const out: CompletionEntry[] = [];
   const seen = new Set<string>();
   const addSymbol = (s: SymbolInfo, rank: string, label = s.name) => {

@@ -39,7 +39,7 @@ export interface CursorContext {
   member?: { type: Ty; card?: string };
   /** Where a type is written (`p: |`, `attr rank: |`, `): |`). */
   typePosition: boolean;
-  /** The (up to three) tokens before the word, nearest last: `['on', 'resolved']`. */
+  /** The (up to five) tokens before the word, nearest last: `['on', 'resolved']`. */
   before: string[];
   /**
    * Inside a `face { … }` block: `item` where an item begins (a region, `colour`, `show`,
@@ -251,7 +251,7 @@ export function cursorContext(text: string, offset: number, names: NameTable): C
     inert: endsInert,
     word: typing?.image ?? '',
     typePosition: false,
-    before: tokens.slice(Math.max(0, k - 3), k).map((t) => t.image),
+    before: tokens.slice(Math.max(0, k - 5), k).map((t) => t.image),
     bindings,
   };
   const prev = tokens[k - 1];

@@ -70,6 +70,7 @@ export const builtInFunctions: (BuiltIn & { result: Ty | 'elem' | 'same' })[] = 
   { name: 'cards', result: 'cards', detail: 'cards(request): cards', doc: 'a request’s cards' },
   { name: 'controller', result: 'player', detail: 'controller(request): player', doc: 'a request’s controller' },
   { name: 'labels', result: 'labels', detail: 'labels(x): labels', doc: 'a card’s `labels` value or a request’s tags' },
+  { name: 'abilities', result: 'unknown', detail: 'abilities(c): list of abilities', doc: 'a card’s abilities (their names), which `perform … as <card>` uses as another card’s own' },
 ];
 
 /** Fields every card has (docs/language.md, Card types). */
@@ -90,7 +91,7 @@ export const builtInRequestParts: BuiltIn[] = [
 ];
 
 /** The value types of the language, for type positions (`p: |`). */
-export const typeNames = ['number', 'bool', 'text', 'player', 'players', 'card', 'cards', 'zone', 'request', 'requests', 'label', 'labels', 'action'];
+export const typeNames = ['number', 'bool', 'text', 'player', 'players', 'card', 'cards', 'zone', 'request', 'requests', 'label', 'labels', 'action', 'actions'];
 
 /** The element type of a list type: `cards` → `card`. */
 export function elementOf(t: Ty): Ty {

@@ -35,6 +35,15 @@ function editAfter(path: string, needle: string, line: string) {
 }
 
 describe('completion in context', () => {
+  it('the second level: how modify changes a value, and how long it lasts', () => {
+    const at = (line: string) => labels(editAfter('rules/trump/summons.grim', 'do place_barrier(k, me, true)', line));
+    expect(at('    modify k.size |')).toEqual(['keyword:by', 'keyword:times', 'keyword:divided', 'keyword:becomes', 'keyword:gains', 'keyword:loses']);
+    expect(at('    modify k.size by 1 until |')).toEqual(['keyword:end', 'keyword:next', 'keyword:leaves']);
+    expect(at('    modify k.size by 1 until end of |')).toEqual(['keyword:turn', 'keyword:next']);
+    expect(at('    modify k.size by 1 during |')).toEqual(['keyword:next']);
+    expect(labels('procedure p(c: card) { let n = abil| }')).toContain('built-in function:abilities');
+  });
+
   it('inside a face: its words where an item begins; the card\'s parts and attrs where a region\'s content goes', () => {
     const face = textOf(trump, 'rules/trump/face.grim');
     const at = (line: string) => labels(face.replace('  frame plain\n', `  frame plain\n${line}\n`));
@@ -183,7 +192,7 @@ describe('the name at a place (hover, go to definition)', () => {
     expect(at('rules/trump/summons.grim', 'count(charged_barriers', 1).builtIn?.detail).toBe('count(list): number');
     expect(at('rules/summon-magic/actions.grim', 'changed_turn = turn', 16, sm, smNames).builtIn?.detail).toBe('turn: number');
     expect(at('rules/trump/summons.grim', 'limit 1 per turn', 13).builtIn).toBeUndefined(); // structure, not the value
-    const slash = at('cards/summon-magic/named.grim', 'action 斬撃', 8, sm, smNames);
+    const slash = at('cards/summon-magic/named.grim', '攻 斬撃', 3, sm, smNames);
     expect(slash.defs.map((d) => d.name)).toEqual(['モルファンの新米騎士.斬撃']);
   });
 });

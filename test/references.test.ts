@@ -89,9 +89,9 @@ describe('find all references', () => {
     expect(r.references[0]!.definition).toBe(true);
   });
 
-  it('finds a card’s own ability from its definition; nothing in strings, comments or built-ins', () => {
+  it('finds a card’s own ability from its definition (one written with a template); nothing in strings, comments or built-ins', () => {
     const names = namesOf(sm);
-    const r = names.referencesAt('cards/summon-magic/named.grim', offsetOf(sm, 'cards/summon-magic/named.grim', 'action 斬撃', 8))!;
+    const r = names.referencesAt('cards/summon-magic/named.grim', offsetOf(sm, 'cards/summon-magic/named.grim', '攻 斬撃', 2))!;
     expect(r.target.kind === 'game' && r.target.defs.map((d) => d.name)).toEqual(['モルファンの新米騎士.斬撃']);
     const f = 'rules/vanilla/game.grim';
     expect(vanillaNames.referencesAt(f, offsetOf(vanilla, f, 'An attacker becomes tapped', 22))).toBeUndefined(); // a comment

@@ -227,6 +227,12 @@ card Freezer: C {
     target t: 1 from me.field
     effect { modify t.atk by 5 until this leaves field }
   }
+  action Guard "Guard" {
+    speed immediate
+    while in field
+    target t: 1 from me.field where it != this
+    effect { modify t.cannot_attack becomes true until next turn of me }
+  }
   action Long "Long" {
     speed immediate
     while in field
@@ -286,6 +292,10 @@ describe('granted statuses and set values', () => {
   });
   it('until a card leaves a zone: ends the moment it does', () => {
     const o = ruling(statusGame, statusRuling('  p1: { field: [Freezer, Hero] }', '  - p1: Freezer.Bless\n  - p1: Hero\n  - check:\n      cards: { Hero: { atk: 8 } }\n  - p1: Retire', '  cards: { Hero: { atk: 3 } }'));
+    expect(o.failures).toEqual([]);
+  });
+  it('until next turn of me ("until your next turn"): through the opponent\'s turn, gone as mine begins', () => {
+    const o = ruling(statusGame, statusRuling('  p1: { field: [Freezer, Hero] }', '  - p1: Freezer.Guard\n  - p1: pass\n  - check:\n      cards: { Hero: { cannot_attack: true } }\n  - p2: pass\n  - check:\n      cards: { Hero: { cannot_attack: false } }\n      offered: { p1: [Attack] }', '  winner: none'));
     expect(o.failures).toEqual([]);
   });
   it('for 3 turns: this turn and the next two', () => {
@@ -546,5 +556,64 @@ describe('ability templates', () => {
     expect(cs('card D: C { 攻撃 x (speed = 2) }')).toContain('type/bad-arguments');
     expect(cs('card E: C { 攻撃 x ("two") }')).toContain('type/mismatch');
     expect(cs('ability action Need (n: number) { effect { } }\ncard F: C { Need x }')).toContain('type/bad-arguments');
+  });
+});
+
+const copyGame = `
+game g "G" { players 2 }
+zone deck per player hidden ordered
+zone hand per player private
+zone field per player public ordered
+zone grave per player public
+card type C { attr power: number = 1 }
+player state life: number = 20
+card Drake: C {
+  power = 4
+  action Breath "Breath" { speed immediate  while in field  when me == active  effect { set opponent.life = opponent.life - this.power } }
+}
+card Mimic: C {
+  power = 2
+  action Borrow "Use the ability of a card in your graveyard" {
+    speed immediate
+    while in field
+    when me == active and any(me.grave, not is_empty(abilities(it)))
+    effect {
+      choose m: 1 from me.grave where not is_empty(abilities(it)) "the card whose ability to use"
+      choose a: 1 from abilities(m) "the ability"
+      perform a as this
+    }
+  }
+}
+card Echo: C {
+  action Repeat "Use this card's own ability again, forever" { speed immediate  while in field  effect { perform Echo.Repeat as this } }
+}
+turn { window main passable }
+`;
+
+describe('abilities as values', () => {
+  it("uses another card's ability as this card's own: abilities(c), choose, perform … as this", () => {
+    // Mimic uses the Drake's Breath from the graveyard: its power is Mimic's (2), not the Drake's (4).
+    const o = ruling(copyGame, statusRuling('  p1: { field: [Mimic], grave: [Drake] }', '  - p1: Mimic.Borrow', '  vars: { p2.life: 18 }\n  log: ["p1: Drake.Breath"]'));
+    expect(o.failures).toEqual([]);
+  });
+  it('an ability that uses itself without end is stopped, with the reason', () => {
+    const o = ruling(copyGame, statusRuling('  p1: { field: [Echo] }', '  - p1: Echo.Repeat', '  winner: draw'));
+    expect(o.failures.join('\n')).toContain('the engine stopped the game: stopped after 50 abilities used through one another (a loop? the last one: Echo.Repeat)');
+  });
+});
+
+describe('small things the second game asked for', () => {
+  it('a log line may show a member path ({this.power}); a card ability is named as a value without quotes; a list of abilities has a type', () => {
+    const text = copyGame.replace('card Echo: C {', `function powers(m: card): actions = abilities(m)
+card Echo: C {
+  action Show "Show" { speed immediate  while in field  when any(powers(this), it == Echo.Repeat)  effect { log "power {this.power} of {this.owner}" } }`);
+    const r = compileGame({ sources: [{ path: 'g.grim', text }] });
+    expect(r.diagnostics).toEqual([]);
+    const o = ruling(text, statusRuling('  p1: { field: [Echo] }', '  - p1: Echo.Show', '  log: ["power 1 of p1"]'));
+    expect(o.failures).toEqual([]);
+  });
+  it("after a replacement lets an event proceed, the next one's log line shows the changed amount", () => {
+    const o = rr('  p2: { field: [Ward, Stubborn] }', '  - p1: Kill\n  - p2: Ward.Soften', '  log: ["Stubborn.Endure: instead of damaged: p2, 97"]');
+    expect(o.failures).toEqual([]);
   });
 });
