@@ -68,7 +68,7 @@ export const diagnosticCodes = {
   'label/value-outside-card': 'A label with a number (`王(3)`) outside a card\'s printed values: in an expression write the label alone (`c has 王`) and read a card\'s number as `c.王`.',
   'label/name-clash': 'A numbered label named as a card field (or a built-in one): `c.<name>` would mean either; rename one.',
   'param/bad-default': 'A parameter whose default or alternatives are not literals of its type.',
-  'zone/overflow-without-capacity': "A zone's `overflow` that cannot work: the zone has no `capacity`, the overflow is the zone itself, or a shared zone overflows into a per-player one.",
+  'zone/overflow-without-capacity': "A zone's `overflow` or `displaced` that cannot work: the zone has no `capacity`, it names the zone itself, both are given, or a shared zone overflows into a per-player one.",
   'card/own-field': 'A card declares an `attr` or `value` inside itself: a card declares only states of its own; attrs and values belong to its card type.',
   'value/never-read': "A warning: `modify` or an aura changes a card's value that no rule reads, so the change does nothing (a status means what the rules make of it).",
   'action/proceed-outside-instead': '`proceed` (let a replaced event happen after all) outside the effect of an `instead`.',

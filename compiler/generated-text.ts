@@ -252,6 +252,8 @@ class Phraser {
         this.facts.push({ kind: 'modify', value: by, field, source: this.source });
         return `${this.expr(s.card)} gets ${field} ${by === null ? `+ ${this.expr(s.by)}` : signed(by)}${until}`;
       }
+      case 'gainAbilities':
+        return `${this.expr(s.card)} gains the abilities of ${this.expr(s.from)}${this.duration(s.duration)}`;
       case 'unmodify':
         return `${this.expr(s.card)} loses ${s.field < 0 ? 'every change to its values' : `the changes to its ${this.ir.cardFields[s.field]?.name ?? '?'}`}`;
       case 'setCard':

@@ -107,6 +107,8 @@ export interface ZoneIR {
   capacity: number; // -1 = unlimited
   /** `capacity N overflow <zone>`: the zone a card goes to instead of entering this one when it is full; -1 = none (such a move is an error). */
   overflow: number;
+  /** `capacity N displaced <zone>`: when a card enters the full zone, the card there longest goes to this zone (its owner's, if per player); -1 = none. */
+  displaced: number;
   cite: string;
 }
 
@@ -423,11 +425,11 @@ export type StmtBody =
   | { kind: 'repeat'; count: Expr; body: Stmt[] }
   | { kind: 'while'; cond: Expr; body: Stmt[] }
   | { kind: 'callProc'; proc: number; args: Expr[] }
-  /** `perform`: a declared action (`action`), or with `action` -1 the ability an expression holds (`ability`: its name, from abilities(c)); `as`: the card that is its `this`. */
-  | { kind: 'perform'; action: number; ability: Expr | null; as: Expr | null; by: Expr | null }
+  | { kind: 'perform'; action: number; ability: Expr | null; as: Expr | null; by: Expr | null } // a declared action (`action`), or with `action` -1 the ability an expression holds (`ability`: its name, from abilities(c)); `as`: the card that is its `this`
   | { kind: 'window'; name: string; passable: boolean; open: boolean } // open: every player may act, in turn, until all pass in a row
   | { kind: 'modify'; card: Expr; field: number; op: ChangeOpIR; by: Expr; duration: DurationIR | null } // see ChangeOpIR for the order of application
   | { kind: 'unmodify'; card: Expr; field: number } // field -1: every value
+  | { kind: 'gainAbilities'; card: Expr; from: Expr; duration: DurationIR | null } // `card` has the abilities of `from`'s card as its own, `this` being `card`
   | { kind: 'cancel'; request: Expr }
   | { kind: 'retarget'; request: Expr; by: Expr | null }
   | { kind: 'endTurn' }

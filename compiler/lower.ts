@@ -290,7 +290,7 @@ class Lowerer {
         if (n) label.value = { default: n.default, level: n.level, printed: n.printed };
         return label;
       }),
-      zones: this.zones.map((z) => ({ name: z.name.text, title: z.title ?? z.name.text, shared: z.shared, visibility: z.visibility, ordered: z.ordered, attachments: z.attachments, capacity: z.capacity ?? -1, overflow: this.overflowZone(z), cite: z.cite ?? '' })),
+      zones: this.zones.map((z) => ({ name: z.name.text, title: z.title ?? z.name.text, shared: z.shared, visibility: z.visibility, ordered: z.ordered, attachments: z.attachments, capacity: z.capacity ?? -1, overflow: this.overflowZone(z), displaced: this.displacedZone(z), cite: z.cite ?? '' })),
       cardFields: this.cardFields.map((f) => ({ name: f.name, kind: f.kind, type: f.type, keep: f.keep })),
       cardTypes: [],
       cards: [],
@@ -505,6 +505,17 @@ class Lowerer {
     const o = this.zones[i]!;
     if (o === z) this.error('zone/overflow-without-capacity', z.overflow.loc, `a full zone cannot overflow into itself; name another zone (e.g. a graveyard)`);
     else if (!o.shared && z.shared) this.error('zone/overflow-without-capacity', z.overflow.loc, `'${z.name.text}' is shared, so its overflow must be a shared zone too; '${o.name.text}' is per player`);
+    return i;
+  }
+
+  /** `capacity N displaced <zone>`: another zone (per player: the displaced card's owner's); not with `overflow`. */
+  private displacedZone(z: A.ZoneDecl): number {
+    if (!z.displaced) return -1;
+    if (z.capacity === undefined) this.error('zone/overflow-without-capacity', z.displaced.loc, `'displaced' says where the card there longest goes when a card enters the full '${z.name.text}'; give the zone a capacity first (capacity N displaced ${z.displaced.text})`);
+    if (z.overflow) this.error('zone/overflow-without-capacity', z.displaced.loc, `'${z.name.text}' has both 'overflow' (the new card goes elsewhere) and 'displaced' (an old card makes room); keep one`);
+    const i = this.zoneIndex(z.displaced);
+    if (i < 0) return -1;
+    if (this.zones[i] === z) this.error('zone/overflow-without-capacity', z.displaced.loc, `a card displaced from a full zone cannot stay in it; name another zone (e.g. a graveyard)`);
     return i;
   }
 
@@ -1249,6 +1260,13 @@ class Lowerer {
         const change = this.lowerChange(s.field, s.op, s.by, scope, "'modify'", s.field.loc);
         if (!change) return undefined;
         return { kind: 'modify', card, field: change.field, op: s.op, by: change.by, duration: this.lowerDuration(s.duration, scope), loc };
+      }
+      case 'gainAbilities': {
+        // `modify c gains abilities of x`: c has x's abilities (its card's) as its own, for the duration.
+        const card = this.expect(s.target, 'card', scope);
+        const from = this.expect(s.from, 'card', scope);
+        if (s.op !== 'gain') this.error('type/not-assignable', s.loc, `a card gains another card's abilities: modify <card> gains abilities of <card> (e.g. modify this gains abilities of host(this) until end of turn)`);
+        return { kind: 'gainAbilities', card, from, duration: this.lowerDuration(s.duration, scope), loc };
       }
       case 'unmodify': {
         const card = this.expect(s.target, 'card', scope);

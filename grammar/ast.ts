@@ -126,6 +126,8 @@ export interface ZoneDecl extends DeclBase {
   capacity?: number;
   /** `capacity N overflow <zone>`: a card moved into the full zone goes to this zone instead. */
   overflow?: Name;
+  /** `capacity N displaced <zone>`: a card moved into the full zone enters it, and the card there longest goes to this zone (its owner's). */
+  displaced?: Name;
   title?: string;
 }
 
@@ -472,6 +474,8 @@ export type Stmt =
   | { kind: 'window'; name: Name; passable: boolean; open: boolean; loc: Loc }
   | { kind: 'modify'; target: Expr; field: Name; op: ChangeOp; by: Expr; duration?: Duration; loc: Loc }
   | { kind: 'unmodify'; target: Expr; field?: Name; loc: Loc }
+  /** `modify <card> gains abilities of <card> [duration]`: the first card has the second's abilities as its own (op: what was written; only `gains` is right). */
+  | { kind: 'gainAbilities'; target: Expr; op: ChangeOp; from: Expr; duration?: Duration; loc: Loc }
   | { kind: 'cancel'; request: Expr; loc: Loc }
   | { kind: 'retarget'; request: Expr; by?: Expr; loc: Loc }
   | { kind: 'endTurn'; loc: Loc }

@@ -14,7 +14,7 @@ import { suggest } from './spelling.ts';
 const K = T.Keyword;
 
 /** The words that may follow `zone <name> per player|shared`. */
-const zoneModifiers = ['public', 'private', 'hidden', 'ordered', 'attachments', 'capacity', 'overflow'];
+const zoneModifiers = ['public', 'private', 'hidden', 'ordered', 'attachments', 'capacity', 'overflow', 'displaced'];
 
 /** Turns chevrotain's mismatch reports into sentences a card designer can act on. */
 const messages: IParserErrorMessageProvider = {
@@ -446,6 +446,8 @@ export class GrimoireParser extends EmbeddedActionsParser {
         { ALT: () => { this.CONSUME(K.capacity); const n = this.SUBRULE(this.num); this.ACTION(() => (d.capacity = n)); } },
         // `overflow <zone>` (after `capacity N`): where a card goes that would enter the zone when it is full.
         { ALT: () => { this.CONSUME(K.overflow); const z = this.nameAt(102); this.ACTION(() => (d.overflow = z)); } },
+        // `displaced <zone>` (after `capacity N`): the new card enters and the one there longest goes to <zone> ("a new land replaces the old").
+        { ALT: () => { this.CONSUME(K.displaced); const z = this.nameAt(103); this.ACTION(() => (d.displaced = z)); } },
         { GATE: () => this.strayWordAhead(), ALT: () => { const t = this.CONSUME(T.Identifier); this.ACTION(() => this.strayWord(t, 'zone modifier', zoneModifiers)); } },
       ]),
     });
@@ -1549,10 +1551,25 @@ export class GrimoireParser extends EmbeddedActionsParser {
           const path = this.SUBRULE2(this.postfix);
           // `by n` adds; `times n` / `divided by n` scale the total; `becomes v` sets; `gains L` / `loses L` (labels).
           const op = this.subrule(40, this.changeOp);
-          const by = this.SUBRULE4(this.orExpr);
+          let by: A.Expr | undefined;
+          let from: A.Expr | undefined;
+          this.or(71, [
+            // `modify c gains abilities of x`: c has x's abilities as its own (abilities is not a keyword: `abilities(c)` is a builtin).
+            {
+              GATE: () => this.LA(1).image === 'abilities' && this.LA(2).tokenType === K.of,
+              ALT: () => {
+                this.consume(72, T.Identifier);
+                this.consume(73, K.of);
+                from = this.subrule(74, this.orExpr);
+              },
+            },
+            { ALT: () => (by = this.SUBRULE4(this.orExpr)) },
+          ]);
           let duration: A.Duration | undefined;
           this.OPTION5({ GATE: () => this.durationAhead(), DEF: () => (duration = this.subrule(41, this.duration)) });
-          return this.ACTION(() => {
+          return this.ACTION((): A.Stmt => {
+            if (from) return { kind: 'gainAbilities', target: path, op, from, duration, loc: path.loc };
+            by = by!;
             if (path.kind === 'member') return { kind: 'modify', target: path.object, field: path.name, op, by, duration, loc: path.loc };
             // Reported by the compiler: `modify` needs `<card>.<value>`.
             return { kind: 'modify', target: path, field: { text: '', loc: this.loc(kw, kw) }, op, by, duration, loc: path.loc };

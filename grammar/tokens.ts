@@ -53,7 +53,7 @@ export const keywordWords = [
   'game', 'revision', 'revises', 'override', 'amend', 'remove', 'version', 'players', 'format', 'level',
   'default', 'stack', 'leftover', 'first', 'responder', 'max', 'turns', 'param', 'alternatives', 'note',
   'enum', 'label', 'zone', 'per', 'player', 'shared', 'public', 'private', 'hidden', 'ordered',
-  'attachments', 'capacity', 'overflow', 'card', 'type', 'attr', 'state', 'keep', 'value', 'global',
+  'attachments', 'capacity', 'overflow', 'displaced', 'card', 'type', 'attr', 'state', 'keep', 'value', 'global',
   'function', 'procedure', 'action', 'trigger', 'since', 'cite', 'speed', 'normal', 'immediate',
   'instant', 'tags', 'when', 'limit', 'turn', 'using', 'target', 'from', 'where', 'such', 'that',
   'cost', 'effect', 'on', 'resolved', 'declared', 'moved', 'to', 'start', 'end', 'if', 'else',

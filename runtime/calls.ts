@@ -67,6 +67,8 @@ export interface EngineCalls {
   /** A `modify`'s duration (DurationIR's kind, its player, count or card, and zone) as a modifier keeps it. */
   untilOf(kind: string, arg: unknown, zone: number): Until | null;
   unmodify(card: Card, field: number, ctx: Ctx, loc: SrcLoc | null): void;
+  /** `modify card gains abilities of from`: card has from's card's abilities as its own (ValuesRoom). */
+  gainAbilities(card: Card, from: Card, until: Until | null, ctx: Ctx, loc: SrcLoc | null): void;
   /** Raises a game-defined event: `first` its first argument, `rest` the others. */
   signal(event: number, first: unknown, rest: unknown[], ctx: Ctx, loc: SrcLoc | null): void;
   /** In a replacement's effect: the replaced event happens after all. */

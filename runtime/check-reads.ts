@@ -291,6 +291,10 @@ export function checkReads(ir: GameIR): CheckReads {
       case 'unmodify':
         expr(s.card);
         return;
+      case 'gainAbilities':
+        expr(s.card);
+        expr(s.from);
+        return;
       case 'cancel':
       case 'retarget':
         // Whether the request is still on the stack, its choices: read whether or not it changes.

@@ -33,7 +33,7 @@ export type Locals = 'vars' | 'frame';
 const known = new Set<Stmt['kind']>([
   'let', 'setCard', 'setFacedown', 'setPlayer', 'setGlobal', 'setRequest', 'setActive', 'move', 'attach', 'detach',
   'createEvery', 'createCount', 'shuffle', 'reveal', 'chooseOrder', 'choose', 'chooseMode', 'if', 'forEach', 'repeat',
-  'while', 'callProc', 'perform', 'window', 'modify', 'unmodify', 'cancel', 'retarget', 'endTurn', 'win', 'lose',
+  'while', 'callProc', 'perform', 'window', 'modify', 'unmodify', 'gainAbilities', 'cancel', 'retarget', 'endTurn', 'win', 'lose',
   'drawGame', 'log', 'signal', 'proceed', 'cite',
 ]);
 
@@ -64,7 +64,7 @@ export function generatable(stmts: Stmt[]): boolean {
  */
 const keepsZones = new Set<Stmt['kind']>([
   'let', 'setCard', 'setFacedown', 'setPlayer', 'setGlobal', 'setRequest', 'setActive', 'choose', 'chooseMode',
-  'if', 'forEach', 'repeat', 'while', 'modify', 'unmodify', 'endTurn', 'win', 'lose', 'drawGame', 'log', 'cite',
+  'if', 'forEach', 'repeat', 'while', 'modify', 'unmodify', 'gainAbilities', 'endTurn', 'win', 'lose', 'drawGame', 'log', 'cite',
 ]);
 
 /**
@@ -167,6 +167,19 @@ class StmtGen {
       case 'let':
         out.push(`${slot(s.slot)} = ${this.e(s.value, out)};`);
         return;
+      case 'gainAbilities': {
+        // The card, then the card whose abilities it gains, then the duration (compile.ts's order).
+        const t = this.ex.fresh('t');
+        const x = this.ex.fresh('x');
+        out.push(`const ${t} = ${this.e(s.card, out)};`);
+        const then: string[] = [];
+        then.push(`const ${x} = ${this.e(s.from, then)};`);
+        const inner: string[] = [];
+        inner.push(`g.gainAbilities(${t}, ${x}, ${this.until(s.duration, inner)}, c, ${loc});`);
+        then.push(`if (${x}) {`, ...inner, '}');
+        out.push(`if (${t}) {`, ...then, '}');
+        return;
+      }
       case 'setCard':
       case 'setFacedown':
       case 'setPlayer':

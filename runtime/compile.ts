@@ -321,6 +321,19 @@ export class Compiler {
           if (k) g.modify(k, field, by(c), d === null ? null : g.untilOf(d.kind, arg ? arg(c) : null, zone), c, loc, op);
         });
       }
+      case 'gainAbilities': {
+        const card = this.expr(s.card);
+        const from = this.expr(s.from);
+        const d = s.duration;
+        const arg = d === null || d.kind === 'endOfTurn' ? null : this.expr(d.kind === 'turns' ? d.count : d.kind === 'leaves' ? d.card : d.player);
+        const zone = d !== null && d.kind === 'leaves' ? d.zone : -1;
+        return ((c) => {
+          const k = card(c) as Card | null;
+          if (!k) return;
+          const x = from(c) as Card | null;
+          if (x) g.gainAbilities(k, x, d === null ? null : g.untilOf(d.kind, arg ? arg(c) : null, zone), c, loc);
+        });
+      }
       case 'unmodify': {
         const card = this.expr(s.card);
         const { field } = s;

@@ -66,7 +66,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
       formatLevel: this.formatLevel,
       actions: this.rules.actions,
       compiler: this.rules.compiler,
-      cardsOf: (def) => this.cardsByDef[def] ?? [],
+      cardsOf: (def) => (this.grantsEver ? [...(this.cardsByDef[def] ?? []), ...this.abilityHolders(def)] : (this.cardsByDef[def] ?? [])),
       controllerOf: (c) => this.controllerOf(c),
       uses: (a, p, c) => this.usesThisTurn.get(this.useKey(a, p, c)) ?? 0,
       sharedUses: (l, p, c) => this.usesThisTurn.get(this.sharedKey(l, p, c)) ?? 0,

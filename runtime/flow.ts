@@ -195,10 +195,11 @@ export abstract class FlowRoom extends OffersRoom {
     return (this.actionsByName ??= new Map(this.ir.actions.map((a, i) => [a.name, i] as const))).get(name) ?? -1;
   }
 
-  /** The abilities of a card's definition that exist in this format (not its replacements), by name. */
+  /** The abilities of a card (its definition's, then those it gained) that exist in this format (not its replacements), by name. */
   abilitiesOf(card: unknown): string[] {
     if (!(card instanceof Card)) return [];
-    return this.ir.actions.filter((a) => a.source === card.def && !a.replaces && a.level <= this.formatLevel).map((a) => a.name);
+    const has = (def: number) => def === card.def || (card.mods !== null && card.mods.some((m) => m.op === 'abilities' && m.by === def) && this.abilityHolders(def).includes(card));
+    return this.ir.actions.filter((a) => a.source >= 0 && has(a.source) && !a.replaces && a.level <= this.formatLevel).map((a) => a.name);
   }
 
   /**

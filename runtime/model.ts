@@ -237,8 +237,8 @@ export class Zone {
  */
 export interface Modifier {
   field: number;
-  /** add: `by` is added; mul/div: the total is multiplied / divided (rounded down) by `by`; set: the value becomes `by`; gain/lose: the label `by` (its name) is put into / taken out of a list of labels. */
-  op: 'add' | 'mul' | 'div' | 'set' | 'gain' | 'lose';
+  /** abilities (field -1): the card has the abilities of the card definition `by` (its index) as its own; add: `by` is added; mul/div: the total is multiplied / divided (rounded down) by `by`; set: the value becomes `by`; gain/lose: the label `by` (its name) is put into / taken out of a list of labels. */
+  op: 'add' | 'mul' | 'div' | 'set' | 'gain' | 'lose' | 'abilities';
   by: unknown;
   /** When it applies and ends; null: as long as the card stays in its zone. */
   until: Until | null;

@@ -41,7 +41,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
     const zoneIr = this.ir.zones[to.def]!;
     const replacements = this.rules.triggers.replacements;
     // Who moved from where — kept only when a log line or a trigger will read it.
-    const moved: { card: Card; from: number }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0) ? [] : null;
+    const moved: { card: Card; from: number; to?: Zone }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0) ? [] : null;
     // Outside trials, with no replacement and no one reading who moved, a card in a zone that
     // carries nothing moves in place (the general path below, without its calls).
     const plain = moved === null && replacements.length === 0 && this.journal.depth === 0;
@@ -49,10 +49,15 @@ export abstract class MovesRoom extends ReplacementsRoom {
     for (let k = 0; k < cards.length; k++) {
       const card = cards[k]!;
       if (!card) continue;
-      // A full zone (`capacity N`): the card goes to the zone's overflow instead, or the rules broke it.
+      // A full zone (`capacity N`): the card there longest makes room (`displaced`), or the new
+      // card goes to the zone's overflow instead, or the rules broke it.
       if (capacity >= 0 && card.zone !== to && to.cards.length >= capacity && !(card.host !== null && card.host.zone === to)) {
-        this.overflow(card, to, face, ctx, loc);
-        continue;
+        if (zoneIr.displaced >= 0) this.displace(to, card, ctx, loc);
+        // Not displaced (a replacement kept the old card there), or no `displaced`: overflow or error.
+        if (to.cards.length >= capacity) {
+          this.overflow(card, to, face, ctx, loc);
+          continue;
+        }
       }
       if (plain && card.host === null && card.attached.length === 0) {
         const fromZone = card.zone;
@@ -118,22 +123,26 @@ export abstract class MovesRoom extends ReplacementsRoom {
       this.mix(card.id * 31 + to.def);
       if (carried) {
         for (const c of carried) {
-          if (this.tally !== null && this.trial === 0) this.tally.moved(c, fromZone, to, ctx, this.journal);
-          this.placeCard(c, to, null);
+          // To its owner's zone of that kind: p1's equipment on p2's monster goes to p1's graveyard.
+          const dest = to.player !== null && c.owner !== to.player ? c.owner.zones[to.def]! : to;
+          if (this.tally !== null && this.trial === 0) this.tally.moved(c, fromZone, dest, ctx, this.journal);
+          this.placeCard(c, dest, null);
           this.resetState(c);
           c.entered = this.turn;
           c.facedown = false;
           if (this.trackKnowledge) this.learn(c);
-          this.addToZone(to, c, position === 'top');
-          moved?.push({ card: c, from });
+          this.addToZone(dest, c, position === 'top');
+          moved?.push(dest === to ? { card: c, from } : { card: c, from, to: dest });
         }
       }
     }
     if (!moved) return;
     if (this.logging && moved.length) {
       // The log is the judge's record: it names every card. Players see views (view.ts).
-      const names = moved.map((m) => m.card.name).join(', ');
-      this.emitLog('move', `${names} → ${to.label}`, ctx.me, ctx.cite, loc, false, moved.map((m) => m.card));
+      const here = moved.filter((m) => m.to === undefined);
+      if (here.length) this.emitLog('move', `${here.map((m) => m.card.name).join(', ')} → ${to.label}`, ctx.me, ctx.cite, loc, false, here.map((m) => m.card));
+      // Attached cards that went to their owner's zone instead, each on a line of its own.
+      for (const m of moved) if (m.to !== undefined) this.emitLog('move', `${m.card.name} → ${m.to.label}`, ctx.me, ctx.cite, loc, false, [m.card]);
     }
     if (this.trial === 0) for (const m of moved) this.fireMoved(m.card, m.from, to.def);
   }
@@ -153,6 +162,23 @@ export abstract class MovesRoom extends ReplacementsRoom {
     const dest = o.shared ? this.sharedZones[z.overflow]! : (to.player ?? card.owner).zones[z.overflow]!;
     if (this.logging) this.emitLog('move', `${to.label} is full (capacity ${z.capacity}): ${card.name} goes to ${dest.label} instead`, ctx.me, z.cite, loc, false, [card]);
     this.moveCardsNow([card], dest, 'default', face, ctx, loc);
+  }
+
+  /**
+   * A card is about to enter a full zone that says `capacity N displaced <zone>` ("a new land
+   * replaces the old one"): the card there longest — the earliest turn entered, then the first
+   * listed — goes to that zone (its owner's, if per player) as a move of its own, which triggers
+   * and replacements see, before the new card enters.
+   */
+  private displace(to: Zone, incoming: Card, ctx: Ctx, loc: SrcLoc | null): void {
+    const z = this.ir.zones[to.def]!;
+    let oldest: Card | null = null;
+    for (const c of to.cards) if (oldest === null || c.entered < oldest.entered) oldest = c;
+    if (oldest === null) return;
+    const d = this.ir.zones[z.displaced]!;
+    const dest = d.shared ? this.sharedZones[z.displaced]! : oldest.owner.zones[z.displaced]!;
+    if (this.logging) this.emitLog('move', `${to.label} is full (capacity ${z.capacity}): ${oldest.name} makes room for ${incoming.name}, to ${dest.label}`, ctx.me, z.cite, loc, false, [oldest, incoming]);
+    this.moveCardsNow([oldest], dest, 'default', 'default', ctx, loc);
   }
 
   attach(cards: Card[], host: Card, position: 'top' | 'bottom', facedown: boolean, ctx: Ctx, loc: SrcLoc | null): void {

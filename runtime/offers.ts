@@ -177,6 +177,8 @@ export abstract class OffersRoom extends ActionsRoom {
         sources[n++] = card;
       }
     }
+    // Cards that gained another card's abilities (`modify c gains abilities of x`), after the rest.
+    if (this.grantsEver) n = this.grantedCandidates(player, actions, sources, n);
     if (scratch !== null) {
       // Emptied by pop: setting `length` is a call into the runtime.
       while (touched.length) {
@@ -184,6 +186,32 @@ export abstract class OffersRoom extends ActionsRoom {
         while (list.length) list.pop();
       }
       this.abilityScratch = scratch;
+    }
+    return n;
+  }
+
+  /**
+   * The card abilities that cards have by `modify … gains abilities of …` (not their own card's):
+   * each such card of `player`'s where the ability works, with the same checks as the others.
+   */
+  private grantedCandidates(player: Player, actions: CompiledAction[], sources: (Card | null)[], n: number): number {
+    for (const a of this.rules.offerable) {
+      if (a.source < 0) continue;
+      const wp = a.whenPlayer;
+      if (wp !== null && (wp === 'never' || (wp === 'active') !== (player === this.active))) continue;
+      if (a.whenEmptyStack && this.stack.length > 0) continue;
+      const holders = this.abilityHolders(a.source);
+      for (let j = 0; j < holders.length; j++) {
+        const card = holders[j]!;
+        const zone = a.sourceZone;
+        if (zone === -2 ? !card.host : !card.zone) continue;
+        if (zone >= 0 ? card.zone!.def !== zone : zone === -3 && !a.sourceZones.includes(card.zone!.def)) continue;
+        if (this.controllerOf(card) !== player) continue;
+        if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
+        if ((a.limit >= 0 || a.shared !== null) && this.limitReached(a, player, card)) continue;
+        actions[n] = a;
+        sources[n++] = card;
+      }
     }
     return n;
   }

@@ -131,7 +131,7 @@ export abstract class ReplacementsRoom extends ValuesRoom {
     const ev = r.ir.event!;
     if ((ev.kind === 'moved' || ev.kind === 'signal') && ev.cardSlot < 0) {
       const card = e.args[0] as Card | null;
-      return card && card.def === r.ir.source && this.worksHere(r, card) ? [card] : [];
+      return card && this.hasAbilitiesOf(card, r.ir.source) && this.worksHere(r, card) ? [card] : [];
     }
     return this.cardsWhere(r.ir.source, r.ir.sourceZone, null, r.ir.sourceZones);
   }

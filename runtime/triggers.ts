@@ -150,7 +150,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
       for (const t of this.rules.triggers.signal.get(event) ?? []) {
         const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
         if (ev.cardSlot < 0) {
-          if (args[0] instanceof Card && args[0].def === t.ir.source) {
+          if (args[0] instanceof Card && this.hasAbilitiesOf(args[0], t.ir.source)) {
             const frame = new Array(t.ir.slots);
             ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1]));
             this.queueTrigger(t, frame, args[0]);
@@ -185,8 +185,9 @@ export abstract class TriggersRoom extends ChoicesRoom {
       const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
       if (ev.from !== -1 && ev.from !== from) continue;
       if (ev.cardSlot < 0) {
-        // `on moved this …`: the ability's own card moved.
-        if (card.def === t.ir.source) this.queueTrigger(t, new Array(t.ir.slots), card);
+        // `on moved this …`: the ability's own card moved. (Abilities it had gained ended as it
+        // changed zone: only its own card's fire here.)
+        if (this.hasAbilitiesOf(card, t.ir.source)) this.queueTrigger(t, new Array(t.ir.slots), card);
         continue;
       }
       this.fireFor(t, (frame) => (frame[ev.cardSlot] = card));

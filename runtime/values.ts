@@ -21,6 +21,8 @@ export abstract class ValuesRoom extends CopiableState {
   private levelSetAurasCompiled: CompiledAura[] | null = null;
   /** Cards with a modifier that has a duration (a superset: expireModifiers drops the others). */
   private modifiedCards = new Set<Card>();
+  /** Cards that gained another card's abilities this game (a superset: abilityHolders checks their modifiers). */
+  private gainedAbilities = new Set<Card>();
   /** Cards some modifier lasts "until it leaves" a zone (ids; a superset, kept for the game). */
   protected leaveWatch = new Set<number>();
   /** By player: the turns they have begun this game (durations count them). */
@@ -46,6 +48,8 @@ export abstract class ValuesRoom extends CopiableState {
     super.resetGame(seed);
     if (this.modifiedCards.size) this.modifiedCards.clear();
     if (this.leaveWatch.size) this.leaveWatch.clear();
+    if (this.gainedAbilities.size) this.gainedAbilities.clear();
+    this.grantsEver = false;
   }
 
   /** New players for a game: no turns begun (the engine's first game does not pass through resetGame). */
@@ -70,6 +74,10 @@ export abstract class ValuesRoom extends CopiableState {
     this.leaveWatch.clear();
     for (const id of s.leaveWatch) this.leaveWatch.add(id);
     this.turnsTaken = s.turnsTaken.length ? s.turnsTaken.slice() : this.players.map(() => 0);
+    // Gained abilities are modifiers of the cards loaded: found again from them.
+    this.gainedAbilities.clear();
+    for (const c of this.cards) if (c.mods !== null && c.mods.some((m) => m.op === 'abilities')) this.gainedAbilities.add(c);
+    this.grantsEver = this.gainedAbilities.size > 0;
   }
 
   readValue(card: Card | null, field: number): unknown {
@@ -366,6 +374,54 @@ export abstract class ValuesRoom extends CopiableState {
     }
   }
 
+  /**
+   * `modify card gains abilities of from`: the card has every ability of `from`'s card (its
+   * definition's: actions, triggers, replacements, auras) as its own — `this` is the card, its
+   * `while in` and limits are the card's — for the duration, or as long as it stays in its zone
+   * (a modifier: it ends when the card changes zone, and `unmodify card` removes it).
+   */
+  gainAbilities(card: Card, from: Card, until: Until | null, ctx: Ctx, loc: SrcLoc | null): void {
+    if (card.def === from.def) {
+      if (this.logging) this.emitLog('modify', `${card.name} gains the abilities of ${from.name}: no change (they are its own)`, ctx.me, ctx.cite, loc, false, [card, from]);
+      return;
+    }
+    if (until !== null && until.source >= 0) {
+      const src = this.cards[until.source - 1];
+      if (!src || src.zone === null || src.zone.def !== until.sourceZone) {
+        if (this.logging) this.emitLog('modify', `${card.name} gains the abilities of ${from.name}: no change (${src ? src.name : 'its card'} is not in ${this.ir.zones[until.sourceZone]!.name})`, ctx.me, ctx.cite, loc, false, [card, from]);
+        return;
+      }
+      this.leaveWatch.add(until.source);
+    }
+    const old = card.mods;
+    // What is offered and what triggers changes: always a change.
+    this.changes++;
+    card.mods = [...(old ?? []), { field: -1, op: 'abilities', by: from.def, until }];
+    if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
+    if (until !== null) this.modifiedCards.add(card);
+    this.gainedAbilities.add(card);
+    this.grantsEver = true;
+    if (this.logging) this.emitLog('modify', `${card.name} gains the abilities of ${from.name}${this.untilText(until)}`, ctx.me, ctx.cite, loc, false, [card, from]);
+  }
+
+  /** The cards (not of `def`) that have the abilities of `def` now, in the order of their ids. */
+  protected override abilityHolders(def: number): readonly Card[] {
+    let out: Card[] | null = null;
+    for (const c of this.gainedAbilities) {
+      const mods = c.mods;
+      if (mods === null || c.def === def || (c.zone === null && c.host === null)) continue;
+      for (const m of mods) {
+        if (m.op === 'abilities' && m.by === def && this.inForce(m)) {
+          (out ??= []).push(c);
+          break;
+        }
+      }
+    }
+    if (out === null) return NO_HOLDERS;
+    if (out.length > 1) out.sort((a, b) => a.id - b.id);
+    return out;
+  }
+
   /** Removes the modifiers on one value of a card (field -1: on all its values). */
   unmodify(card: Card, field: number, ctx: Ctx, loc: SrcLoc | null): void {
     const old = card.mods;
@@ -415,6 +471,8 @@ export abstract class ValuesRoom extends CopiableState {
   }
 }
 
+/** No card has gained these abilities (never written). */
+const NO_HOLDERS: readonly Card[] = [];
 /** The frame of a context whose expressions have no locals (never written). */
 const NO_SLOTS: unknown[] = [];
 /** No changes from auras (never written). */

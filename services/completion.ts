@@ -106,6 +106,10 @@ function nextWords(before: readonly string[]): { words: string[]; detail: string
   const three = before.slice(-3).join(' ');
   // `modify <card>.<value> |`
   if (before.length >= 4 && before[before.length - 2] === '.' && before[before.length - 4] === 'modify') return { words: ['by', 'times', 'divided', 'becomes', 'gains', 'loses'], detail: 'how modify changes the value' };
+  // `modify <card> |` (no value): a card gains another's abilities.
+  if (before.length >= 2 && before[before.length - 2] === 'modify' && last !== '.') return { words: ['gains'], detail: 'modify <card> gains abilities of <card>: the card has the other card\'s abilities as its own' };
+  if (before.length >= 3 && before[before.length - 3] === 'modify' && last === 'gains') return { words: ['abilities'], detail: 'modify <card> gains abilities of <card>' };
+  if (two === 'gains abilities') return { words: ['of'], detail: 'modify <card> gains abilities of <card>' };
   if (last === 'until') return { words: ['end', 'next', 'leaves'], detail: 'a duration: until end of turn, until end of next turn of <player>, until next turn of <player>, until <card> leaves <zone>' };
   if (three === 'until end of') return { words: ['turn', 'next'], detail: 'until end of turn, until end of next turn of <player>' };
   if (last === 'during') return { words: ['next'], detail: 'during next turn of <player>' };

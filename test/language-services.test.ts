@@ -41,6 +41,10 @@ describe('completion in context', () => {
     expect(at('    modify k.size by 1 until |')).toEqual(['keyword:end', 'keyword:next', 'keyword:leaves']);
     expect(at('    modify k.size by 1 until end of |')).toEqual(['keyword:turn', 'keyword:next']);
     expect(at('    modify k.size by 1 during |')).toEqual(['keyword:next']);
+    expect(at('    modify k |')).toEqual(['keyword:gains']);
+    expect(at('    modify k gains |')).toEqual(['keyword:abilities']);
+    expect(at('    modify k gains abilities |')).toEqual(['keyword:of']);
+    expect(at('    modify k.|')).not.toContain('keyword:gains');
     expect(labels('procedure p(c: card) { let n = abil| }')).toContain('built-in function:abilities');
   });
 

@@ -8,6 +8,7 @@ import { compileGame } from '../compiler/compile.ts';
 import { Engine } from '../runtime/engine.ts';
 import { playBatch } from '../runtime/batch.ts';
 import { runScenario } from '../scenario/run.ts';
+import { codegen } from '../runtime/compile.ts';
 
 const base = `
 game g "G" { players 2 }
@@ -81,6 +82,70 @@ turn { window main passable }
     expect(c('zone field per player public ordered overflow grave')).toContain('zone/overflow-without-capacity');
     expect(c('zone field per player public ordered capacity 2 overflow field')).toContain('zone/overflow-without-capacity');
     expect(c('zone field per player public ordered capacity 2 overflow graev')).toContain('name/unknown');
+  });
+});
+
+describe('a full zone whose old card makes room (capacity N displaced <zone>)', () => {
+  const game = (fieldLine: string) => `
+game g "G" { players 2 }
+zone hand per player private
+${fieldLine}
+zone grave per player public ordered
+card type C { attr power: number = 1 }
+card Old1: C { }
+card Old2: C { }
+card New1: C {
+  action Play "Play" { speed immediate while in hand effect { move this to me.field } }
+}
+card New2: C {
+  action Play "Play" { speed immediate while in hand effect { move this to me.field } }
+}
+turn { window main passable }
+`;
+  it('the card there longest goes to the named zone, then the new one enters; a card that entered this turn is newer than one from an earlier turn', () => {
+    // An ordered zone lists the newest first (a move goes to the top): the card listed first is not the oldest.
+    const o = ruling(game('zone field per player public ordered capacity 2 displaced grave'), `
+name: "displaced"
+cite: "test"
+game: g
+start: main
+state:
+  active: p1
+  p1: { field: [Old1], hand: [New1, New2] }
+steps:
+  - p1: New1.Play
+  - check: { p1.field: [New1, Old1], p1.grave: [] }
+  - p1: New2.Play
+  - check:
+      p1.field: [New2, New1]
+      p1.grave: [Old1]
+      log: ["p1.field is full (capacity 2): Old1 makes room for New2, to p1.grave", "Old1 → p1.grave"]
+`);
+    expect(o.failures).toEqual([]);
+  });
+  it("a shared zone's displaced card goes to its owner's zone", () => {
+    const text = game('zone field shared public capacity 1 displaced grave').replaceAll('me.field', 'field');
+    const o = ruling(text, `
+name: "displaced from a shared zone"
+cite: "test"
+game: g
+start: main
+state:
+  active: p1
+  shared: { field: [{ card: Old1, owner: p2 }] }
+  p1: { hand: [New1] }
+steps:
+  - p1: New1.Play
+  - check: { field: [New1], p2.grave: [Old1], p1.grave: [] }
+`);
+    expect(o.failures).toEqual([]);
+  });
+  it('diagnoses a displaced that cannot work', () => {
+    const c = (line: string) => compileGame({ sources: [{ path: 'd.grim', text: game(line) }] }).diagnostics.map((d) => d.code);
+    expect(c('zone field per player public displaced grave')).toContain('zone/overflow-without-capacity');
+    expect(c('zone field per player public capacity 1 displaced field')).toContain('zone/overflow-without-capacity');
+    expect(c('zone field per player public capacity 1 overflow grave displaced grave')).toContain('zone/overflow-without-capacity');
+    expect(c('zone field per player public capacity 1 displaced grave')).toEqual([]);
   });
 });
 
@@ -587,6 +652,33 @@ card Mimic: C {
 card Echo: C {
   action Repeat "Use this card's own ability again, forever" { speed immediate  while in field  effect { perform Echo.Repeat as this } }
 }
+event ping "ping" (c: card) { }
+card Watcher: C {
+  trigger Hear "Hears a ping" { while in field  on signal ping c  speed immediate  effect { set opponent.life = opponent.life - 1 } }
+}
+card Chameleon: C {
+  power = 3
+  action Mimicry "Gains the abilities of a card in your graveyard until end of turn" {
+    speed immediate
+    while in field
+    when me == active and not is_empty(me.grave)
+    limit 1 per turn
+    effect {
+      choose m: 1 from me.grave "the card"
+      modify this gains abilities of m until end of turn
+    }
+  }
+  action Ping "Ping" { speed immediate  while in field  when me == active  effect { signal ping this } }
+  action Count "Count" {
+    speed immediate
+    while in field
+    when me == active
+    effect {
+      let n = count(abilities(this))
+      log "{this} has {n} abilities"
+    }
+  }
+}
 turn { window main passable }
 `;
 
@@ -602,6 +694,61 @@ describe('abilities as values', () => {
   });
 });
 
+describe("a card that gains another card's abilities (modify c gains abilities of x)", () => {
+  /** The ruling run with the effects as generated code and as closures: the same failures (none, expected). */
+  const gained = (game: string, yaml: string) => {
+    try {
+      codegen.statements = false;
+      const closures = ruling(game, yaml);
+      codegen.statements = true;
+      const generated = ruling(game, yaml);
+      expect(generated.failures).toEqual(closures.failures);
+      return generated;
+    } finally {
+      codegen.statements = true;
+    }
+  };
+  it("has the other card's action as its own, with itself as `this`, until the duration ends", () => {
+    // Chameleon's Breath hits with its own power (3), not the Drake's (4); the next turn it has no Breath.
+    const o = gained(copyGame, statusRuling('  p1: { field: [Chameleon], grave: [Drake] }', `  - check:
+      not_offered: { p1: [Drake.Breath] }
+  - p1: Chameleon.Mimicry
+  - check:
+      offered: { p1: [Drake.Breath] }
+  - p1: Drake.Breath
+  - check:
+      vars: { p2.life: 17 }
+  - p1: pass
+  - p2: pass
+  - check:
+      not_offered: { p1: [Drake.Breath] }`, '  log: ["Chameleon gains the abilities of Drake until end of turn"]'));
+    expect(o.failures).toEqual([]);
+  });
+  it("has the other card's triggers too, and abilities(c) lists what it gained", () => {
+    const o = gained(copyGame, statusRuling('  p1: { field: [Chameleon], grave: [Watcher] }', `  - p1: Chameleon.Ping
+  - check:
+      vars: { p2.life: 20 }
+  - p1: Chameleon.Count
+  - check:
+      log: ["Chameleon has 3 abilities"]
+  - p1: Chameleon.Mimicry
+  - p1: Chameleon.Ping
+  - check:
+      vars: { p2.life: 19 }
+  - p1: Chameleon.Count`, '  log: ["Chameleon has 4 abilities"]'));
+    expect(o.failures).toEqual([]);
+  });
+  it('is a statement of its own in the IR; only `gains` and a card are right', () => {
+    const r = compileGame({ sources: [{ path: 'g.grim', text: copyGame }] });
+    expect(r.diagnostics).toEqual([]);
+    expect(JSON.stringify(r.ir!.actions.find((a) => a.name === 'Chameleon.Mimicry'))).toContain('"kind":"gainAbilities"');
+    const bad = compileGame({ sources: [{ path: 'g.grim', text: copyGame.replace('modify this gains abilities of m', 'modify this becomes abilities of m') }] });
+    expect(bad.diagnostics.map((d) => d.code)).toContain('type/not-assignable');
+    const wrong = compileGame({ sources: [{ path: 'g.grim', text: copyGame.replace('modify this gains abilities of m', 'modify this gains abilities of me') }] });
+    expect(wrong.diagnostics.map((d) => d.code)).toContain('type/mismatch');
+  });
+});
+
 describe('small things the second game asked for', () => {
   it('a log line may show a member path ({this.power}); a card ability is named as a value without quotes; a list of abilities has a type', () => {
     const text = copyGame.replace('card Echo: C {', `function powers(m: card): actions = abilities(m)
@@ -610,6 +757,35 @@ card Echo: C {
     const r = compileGame({ sources: [{ path: 'g.grim', text }] });
     expect(r.diagnostics).toEqual([]);
     const o = ruling(text, statusRuling('  p1: { field: [Echo] }', '  - p1: Echo.Show', '  log: ["power 1 of p1"]'));
+    expect(o.failures).toEqual([]);
+  });
+  it("a card attached to the opponent's card goes with it to its own owner's zone of that kind", () => {
+    const game = `
+game g "G" { players 2 }
+zone field per player public attachments
+zone grave per player public ordered
+card type C { attr power: number = 1 }
+card Beast: C { }
+card Charm: C { }
+action Kill "Kill" { speed immediate  when me == active  target t: 1 from opponent.field  effect { move t to t.owner.grave } }
+turn { window main passable }
+`;
+    const o = ruling(game, `
+name: "attached"
+cite: "test"
+game: g
+start: main
+state:
+  active: p1
+  p2:
+    field: [{ card: Beast, attached: [{ card: Charm, owner: p1 }] }]
+steps:
+  - p1: Kill
+  - check:
+      p2.grave: [Beast]
+      p1.grave: [Charm]
+      log: ["Beast → p2.grave", "Charm → p1.grave"]
+`);
     expect(o.failures).toEqual([]);
   });
   it("after a replacement lets an event proceed, the next one's log line shows the changed amount", () => {
