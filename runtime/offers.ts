@@ -164,15 +164,9 @@ export abstract class OffersRoom extends ActionsRoom {
       // (the cards abilityCards lists, walked without making the list).
       const all = this.cardsByDef[a.source];
       if (!all) continue;
-      const zone = a.sourceZone;
       for (let j = 0; j < all.length; j++) {
         const card = all[j]!;
-        if (zone === -2 ? !card.host : !card.zone) continue;
-        if (zone >= 0 ? card.zone!.def !== zone : zone === -3 && !a.sourceZones.includes(card.zone!.def)) continue;
-        if (this.controllerOf(card) !== player) continue;
-        // Where its `when` cannot hold, no need to evaluate it.
-        if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
-        if ((a.limit >= 0 || a.shared !== null) && this.limitReached(a, player, card)) continue;
+        if (!this.candidateFor(a, card, player)) continue;
         actions[n] = a;
         sources[n++] = card;
       }
@@ -203,17 +197,26 @@ export abstract class OffersRoom extends ActionsRoom {
       const holders = this.abilityHolders(a.source);
       for (let j = 0; j < holders.length; j++) {
         const card = holders[j]!;
-        const zone = a.sourceZone;
-        if (zone === -2 ? !card.host : !card.zone) continue;
-        if (zone >= 0 ? card.zone!.def !== zone : zone === -3 && !a.sourceZones.includes(card.zone!.def)) continue;
-        if (this.controllerOf(card) !== player) continue;
-        if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
-        if ((a.limit >= 0 || a.shared !== null) && this.limitReached(a, player, card)) continue;
+        if (!this.candidateFor(a, card, player)) continue;
         actions[n] = a;
         sources[n++] = card;
       }
     }
     return n;
+  }
+
+  /**
+   * May `player` be offered card ability `a` for `card` (before any trial)? The card lies where
+   * the ability works, the player controls it, its `when` can hold there, its limits are not reached.
+   */
+  private candidateFor(a: CompiledAction, card: Card, player: Player): boolean {
+    const zone = a.sourceZone;
+    if (zone === -2 ? !card.host : !card.zone) return false;
+    if (zone >= 0 ? card.zone!.def !== zone : zone === -3 && !a.sourceZones.includes(card.zone!.def)) return false;
+    if (this.controllerOf(card) !== player) return false;
+    // Where its `when` cannot hold, no need to evaluate it.
+    if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) return false;
+    return !((a.limit >= 0 || a.shared !== null) && this.limitReached(a, player, card));
   }
 
   /**

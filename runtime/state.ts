@@ -282,45 +282,6 @@ export abstract class GameState {
     return c.zone?.player ?? card.owner;
   }
 
-  /**
-   * Cards of definition `def` in zone `zone` (-1 any zone, -2 attached), controlled by `player`
-   * (null: anyone) — and, once a card has gained another's abilities this game, the cards that
-   * have the abilities of `def` (abilityHolders): the cards whose abilities of `def` work there.
-   */
-  protected cardsWhere(def: number, zone: number, player: Player | null, zones: readonly number[] = NO_ZONES): Card[] {
-    const all = this.cardsByDef[def];
-    // Most definitions of a pool have no card in a given game: no list to make for them.
-    if (!all && !this.grantsEver) return NO_CARDS;
-    let out: Card[] | null = null;
-    const whileAttached = zone === -2;
-    const n = all ? all.length : 0;
-    const holders = this.grantsEver ? this.abilityHolders(def) : NO_CARDS;
-    for (let i = 0; i < n + holders.length; i++) {
-      const c = i < n ? all![i]! : holders[i - n]!;
-      if (whileAttached ? !c.host : !c.zone) continue;
-      if (zone >= 0 ? c.zone!.def !== zone : zone === -3 && !zones.includes(c.zone!.def)) continue;
-      if (player && this.controllerOf(c) !== player) continue;
-      (out ??= []).push(c);
-    }
-    return out ?? NO_CARDS;
-  }
-
-  /**
-   * True once a card has gained another card's abilities in this game (`modify c gains abilities
-   * of x`): only then do the offers, triggers and auras look for such cards (abilityHolders).
-   */
-  protected grantsEver = false;
-
-  /** The cards, not of definition `def`, that have its abilities now (ValuesRoom keeps them); by id. */
-  protected abilityHolders(_def: number): readonly Card[] {
-    return NO_CARDS;
-  }
-
-  /** Does the card have the abilities of definition `def`: its own, or gained? */
-  hasAbilitiesOf(card: Card, def: number): boolean {
-    return card.def === def || (this.grantsEver && this.abilityHolders(def).includes(card));
-  }
-
   // ------------------------------------------------------------ state changes (journaled)
 
   /**
@@ -627,5 +588,3 @@ export abstract class GameState {
 
 /** An empty list of cards, shared (never changed: see H.stable). */
 export const NO_CARDS: Card[] = [];
-/** No zones (cardsWhere's list for an ability that works in one zone or anywhere). */
-const NO_ZONES: readonly number[] = [];

@@ -1,7 +1,9 @@
 /**
  * Values and continuous effects — the engine's second room. A card's computed values (`value`
  * fields of its type), what modifiers (`modify … by`, doubled, halved, until end of turn) and
- * auras (continuous effects of other cards) make of them, and labels. Nothing here moves a card.
+ * auras (continuous effects of other cards) make of them, and labels; the abilities a card has
+ * gained from another (`modify c gains abilities of x`), and so which cards have an ability
+ * where it works (cardsWhere), which the rooms above ask. Nothing here moves a card.
  */
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import type { EngineOptions } from './engine-types.ts';
@@ -10,6 +12,7 @@ import { Card, Request, type Modifier, type Player, type Until } from './model.t
 import type { CompiledAura } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { CopiableState } from './state-copies.ts';
+import { NO_CARDS } from './state.ts';
 
 export abstract class ValuesRoom extends CopiableState {
   /** The index of the card field `labels`, or -1. */
@@ -208,21 +211,28 @@ export abstract class ValuesRoom extends CopiableState {
       for (const a of auras) {
         const sources = this.cardsWhere(a.ir.source, a.ir.sourceZone, null, a.ir.sourceZones);
         for (let i = 0; i < sources.length; i++) {
-          const src = sources[i]!;
-          ctx.frame = a.ir.slots > 0 ? new Array(a.ir.slots) : NO_SLOTS;
-          ctx.me = this.controllerOf(src);
-          ctx.cite = a.ir.cite;
-          ctx.thisCard = src;
-          ctx.it = null;
-          if (!asList(a.targets(ctx)).includes(card)) continue;
-          ctx.it = card;
-          (out ??= []).push({ op: a.ir.op, by: a.by(ctx) });
+          if (this.auraReaches(a, sources[i]!, card, ctx)) (out ??= []).push({ op: a.ir.op, by: a.by(ctx) });
         }
       }
     } finally {
       this.inAura = false;
     }
     return out ?? NO_CHANGES;
+  }
+
+  /**
+   * Does aura `a` of card `src` reach `card` (its list holds it)? The context is left set for its
+   * amount: `this` the aura's card, `me` its controller, `it` the card.
+   */
+  private auraReaches(a: CompiledAura, src: Card, card: Card, ctx: Ctx): boolean {
+    ctx.frame = a.ir.slots > 0 ? new Array(a.ir.slots) : NO_SLOTS;
+    ctx.me = this.controllerOf(src);
+    ctx.cite = a.ir.cite;
+    ctx.thisCard = src;
+    ctx.it = null;
+    if (!asList(a.targets(ctx)).includes(card)) return false;
+    ctx.it = card;
+    return true;
   }
 
   /**
@@ -239,15 +249,7 @@ export abstract class ValuesRoom extends CopiableState {
       for (const a of auras) {
         const sources = this.cardsWhere(a.ir.source, a.ir.sourceZone, null, a.ir.sourceZones);
         for (let i = 0; i < sources.length; i++) {
-          const src = sources[i]!;
-          ctx.frame = a.ir.slots > 0 ? new Array(a.ir.slots) : NO_SLOTS;
-          ctx.me = this.controllerOf(src);
-          ctx.cite = a.ir.cite;
-          ctx.thisCard = src;
-          ctx.it = null;
-          if (!asList(a.targets(ctx)).includes(card)) continue;
-          ctx.it = card;
-          total += Number(a.by(ctx)) || 0;
+          if (this.auraReaches(a, sources[i]!, card, ctx)) total += Number(a.by(ctx)) || 0;
         }
       }
     } finally {
@@ -375,6 +377,40 @@ export abstract class ValuesRoom extends CopiableState {
   }
 
   /**
+   * Cards of definition `def` in zone `zone` (-1 any zone, -2 attached), controlled by `player`
+   * (null: anyone) — and, once a card has gained another's abilities this game, the cards that
+   * have the abilities of `def` (abilityHolders): the cards whose abilities of `def` work there.
+   */
+  protected cardsWhere(def: number, zone: number, player: Player | null, zones: readonly number[] = NO_ZONES): Card[] {
+    const all = this.cardsByDef[def];
+    // Most definitions of a pool have no card in a given game: no list to make for them.
+    if (!all && !this.grantsEver) return NO_CARDS;
+    let out: Card[] | null = null;
+    const whileAttached = zone === -2;
+    const n = all ? all.length : 0;
+    const holders = this.grantsEver ? this.abilityHolders(def) : NO_CARDS;
+    for (let i = 0; i < n + holders.length; i++) {
+      const c = i < n ? all![i]! : holders[i - n]!;
+      if (whileAttached ? !c.host : !c.zone) continue;
+      if (zone >= 0 ? c.zone!.def !== zone : zone === -3 && !zones.includes(c.zone!.def)) continue;
+      if (player && this.controllerOf(c) !== player) continue;
+      (out ??= []).push(c);
+    }
+    return out ?? NO_CARDS;
+  }
+
+  /**
+   * True once a card has gained another card's abilities in this game (`modify c gains abilities
+   * of x`): only then do the offers, triggers and auras look for such cards (abilityHolders).
+   */
+  protected grantsEver = false;
+
+  /** Does the card have the abilities of definition `def`: its own, or gained? */
+  hasAbilitiesOf(card: Card, def: number): boolean {
+    return card.def === def || (this.grantsEver && this.abilityHolders(def).includes(card));
+  }
+
+  /**
    * `modify card gains abilities of from`: the card has every ability of `from`'s card (its
    * definition's: actions, triggers, replacements, auras) as its own — `this` is the card, its
    * `while in` and limits are the card's — for the duration, or as long as it stays in its zone
@@ -405,7 +441,7 @@ export abstract class ValuesRoom extends CopiableState {
   }
 
   /** The cards (not of `def`) that have the abilities of `def` now, in the order of their ids. */
-  protected override abilityHolders(def: number): readonly Card[] {
+  protected abilityHolders(def: number): readonly Card[] {
     let out: Card[] | null = null;
     for (const c of this.gainedAbilities) {
       const mods = c.mods;
@@ -471,6 +507,8 @@ export abstract class ValuesRoom extends CopiableState {
   }
 }
 
+/** No zones (cardsWhere's list for an ability that works in one zone or anywhere). */
+const NO_ZONES: readonly number[] = [];
 /** No card has gained these abilities (never written). */
 const NO_HOLDERS: readonly Card[] = [];
 /** The frame of a context whose expressions have no locals (never written). */

@@ -475,7 +475,8 @@ class ScenarioWalk {
         return r.insteadBare === 'rename';
       }
       const member = /\.$/.test(before) ? /([\p{L}\p{N}\p{So}\p{M}_・ー]+)\.$/u.exec(before)?.[1] : undefined;
-      if (r.zone && (/(^|[^\p{L}\p{N}\p{So}\p{M}_・ー])p\d+\.$/u.test(before) || /→ $/.test(before))) return true;
+      // A zone: after `p1.` or `→ `, or a shared zone the engine says is full (`weather is full (capacity 1): …`).
+      if (r.zone && (/(^|[^\p{L}\p{N}\p{So}\p{M}_・ー])p\d+\.$/u.test(before) || /→ $/.test(before) || s.startsWith(' is full (capacity', i + r.word.length))) return true;
       if (member !== undefined) return (r.cardField && !/^p\d+$/.test(member)) || r.abilities.has(`${member}.${r.word}`);
       return r.card || (r.action && !/\.$/.test(before));
     });
