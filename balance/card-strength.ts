@@ -53,8 +53,8 @@ export function newDeckCounts(cards: number): DeckCounts {
   return { inDeck: new Int32Array(cards), deckWins: new Int32Array(cards), with: arrays(), withWins: arrays() };
 }
 
-/** An effect and its variance (Agresti–Caffo), or null when a group is too small. */
-interface Estimate {
+/** An effect and its variance (Agresti–Caffo here; replacement.ts's values too). */
+export interface Estimate {
   effect: number;
   variance: number;
 }
@@ -87,6 +87,19 @@ function betweenCards(others: readonly Estimate[], m: number): number {
   return Math.max(0, mad * mad - median(others.map((e) => e.variance)));
 }
 
+/**
+ * One card's estimate against the other cards of its deck: its effect minus their median, with
+ * the variance of that difference — its own, the median's (π/2 × their mean variance over their
+ * number), and the between-card spread (betweenCards) on both. Null with fewer than MIN_OTHERS others.
+ */
+export function standoutAgainst(own: Estimate, others: readonly Estimate[]): Estimate | null {
+  if (others.length < MIN_OTHERS) return null;
+  const m = median(others.map((e) => e.effect));
+  const spread = betweenCards(others, m);
+  const meanVariance = others.reduce((s, e) => s + e.variance, 0) / others.length;
+  return { effect: own.effect - m, variance: own.variance + spread + ((Math.PI / 2) * (meanVariance + spread)) / others.length };
+}
+
 /** A deck's median card effect of each kind (null where fewer than MIN_OTHERS + 1 cards were measured). */
 export function deckMedians(d: DeckCounts): Record<EffectKind, number | null> {
   const out = {} as Record<EffectKind, number | null>;
@@ -114,14 +127,10 @@ export function standouts(decks: readonly DeckCounts[], kind: EffectKind, cards:
     for (let c = 0; c < cards; c++) est.push(d.inDeck[c]! > 0 ? estimate(d, kind, c) : null);
     const measured = est.flatMap((e, c) => (e ? [c] : []));
     for (const c of measured) {
-      const others = measured.filter((o) => o !== c).map((o) => est[o]!);
-      if (others.length < MIN_OTHERS) continue;
-      const m = median(others.map((e) => e.effect));
-      const spread = betweenCards(others, m);
-      const meanVariance = others.reduce((s, e) => s + e.variance, 0) / others.length;
-      const variance = est[c]!.variance + spread + ((Math.PI / 2) * (meanVariance + spread)) / others.length;
-      sumW[c] += 1 / variance;
-      sumWX[c] += (est[c]!.effect - m) / variance;
+      const s = standoutAgainst(est[c]!, measured.filter((o) => o !== c).map((o) => est[o]!));
+      if (!s) continue;
+      sumW[c] += 1 / s.variance;
+      sumWX[c] += s.effect / s.variance;
     }
   }
   const out: (Difference | null)[] = [];

@@ -11,7 +11,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, Distribution, MetricChange, Rate } from './report.ts';
-import { flagged as isFlagged, rankingStandout } from './verdicts.ts';
+import { flagOf, rankingStandout } from './verdicts.ts';
 
 export interface ChartOptions {
   document: Document;
@@ -222,7 +222,8 @@ const byEffect = (rows: EffectRow[]) => [...rows].sort((x, y) => y.diff - x.diff
 export function cardsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
   const rows = byEffect(cardRows(r.cards, r.settings.game));
   const unmeasured = r.cards.length - rows.length;
-  const flagged = r.cards.filter(isFlagged).length;
+  // The bars highlighted: the observed standouts that are significant (replacement values have a chart of their own).
+  const flagged = rows.filter((x) => x.significance === SIGNIFICANT).length;
   const kinds = new Set(rows.map((x) => x.kind));
   const chart = plot(o, {
     height: 60 + 17 * rows.length,
@@ -241,7 +242,43 @@ export function cardsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
     o,
     'cards',
     'Cards against their deck',
-    `For each of the ${rows.length} cards, its owner's win rate ${measure} minus when not, less the same for the median card of its deck (the line at 0), with the 95% interval its flag is tested with (the card's own noise and how much the deck's cards differ among themselves). ${flagged} card(s) flagged after Benjamini–Hochberg.${unmeasured ? ` ${unmeasured} card(s) not compared are left out.` : ''} n = ${r.counted} games, ${r.seats.players.length} players each.`,
+    `For each of the ${rows.length} cards, its owner's win rate ${measure} minus when not, less the same for the median card of its deck (the line at 0), with the 95% interval its flag is tested with (the card's own noise and how much the deck's cards differ among themselves). ${flagged} card(s) significant after Benjamini–Hochberg${r.replacements.length ? ' (a card tested by replacement is flagged by that test: the chart above)' : ''}.${unmeasured ? ` ${unmeasured} card(s) not compared are left out.` : ''} n = ${r.counted} games, ${r.seats.players.length} players each.`,
+    chart,
+  );
+}
+
+/**
+ * What each card is worth by replacement (balance/replacement.ts): per card and deck, the number
+ * its flag is tested with — against the deck's other cards where every card was replaced, else
+ * its value against the baseline — with its interval, sorted; flagged ones in the highlight colour.
+ */
+export function valuesChart(r: BalanceReport, o: ChartOptions): HTMLElement {
+  const several = new Set(r.replacements.map((v) => v.deck)).size > 1;
+  const rows: EffectRow[] = r.replacements.map((v) => {
+    const d = flagOf(v);
+    return { label: several ? `${v.card} (${v.deck})` : v.card, side: r.settings.game, diff: d.diff, lo: d.ci95[0], hi: d.ci95[1], significance: d.significant ? SIGNIFICANT : NOT_SIGNIFICANT };
+  });
+  const sorted = byEffect(rows);
+  const everyCard = r.replacements.some((v) => v.standout !== null);
+  const chart = plot(o, {
+    height: 60 + 17 * sorted.length,
+    marginLeft: marginFor(sorted.map((x) => x.label)),
+    x: { tickFormat: points, label: everyCard ? "against the deck's other cards, by replacement (percentage points) →" : 'against the baseline in its place (percentage points) →', grid: true },
+    y: { domain: sorted.map((x) => x.label), label: null },
+    color: { domain: [SIGNIFICANT, NOT_SIGNIFICANT], range: [palette.significant, palette.plain], legend: true },
+    marks: [
+      Plot.barX(sorted, { x: 'diff', y: 'label', fill: 'significance', className: 'value-effect', title: (d: EffectRow) => `${d.label}: ${points(d.diff)} pts [${points(d.lo)}, ${points(d.hi)}]` }),
+      Plot.ruleY(sorted, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#333', strokeWidth: 1, className: 'value-interval' }),
+      Plot.ruleX([0], { stroke: '#222' }),
+    ],
+  });
+  const flagged = sorted.filter((x) => x.significance === SIGNIFICANT).length;
+  const games = [...new Set(r.replacements.map((v) => v.seeds.games))].sort((a, b) => a - b).join(' or ');
+  return figure(
+    o,
+    'values',
+    'What each card is worth, by replacement',
+    `For each of the ${sorted.length} cards tested, its seat's win rate with it minus with ${everyCard ? "one reference card in its place, less the median of the same for the deck's other cards (the line at 0)" : 'the baseline card in its place'}, on the same seeds, with the 95% interval its flag is tested with. ${flagged} flagged after Benjamini–Hochberg. n = ${games} games per card.`,
     chart,
   );
 }
@@ -446,6 +483,6 @@ export function sideNames(c: BalanceComparison): [string, string] {
 
 /** Every figure of a report or a comparison, in reading order. */
 export function balanceCharts(result: BalanceReport | BalanceComparison, o: ChartOptions): HTMLElement[] {
-  if (result.kind === 'report') return [seatsChart(result, o), lengthChart(result, o), cardsChart(result, o), actionsChart(result, o), endsChart(result, o)];
+  if (result.kind === 'report') return [seatsChart(result, o), lengthChart(result, o), ...(result.replacements.length ? [valuesChart(result, o)] : []), cardsChart(result, o), actionsChart(result, o), endsChart(result, o)];
   return [changesChart(result, o), seatsComparisonChart(result, o), lengthComparisonChart(result, o), cardsComparisonChart(result, o), actionsComparisonChart(result, o), endsComparisonChart(result, o)];
 }

@@ -188,6 +188,7 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
     decks,
     cards,
     notMeasured,
+    replacements: [],
     actions: actionMetrics,
   });
 }

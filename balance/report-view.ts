@@ -7,7 +7,7 @@
  */
 import { balanceCharts, sideNames, type ChartOptions } from './charts.ts';
 import type { BalanceComparison, BalanceReport, Difference, MetricChange, Rate } from './report.ts';
-import { deckSummary, MEASURES, noVerdict, rankedCards, verdicts, verdictText } from './verdicts.ts';
+import { deckSummary, MEASURES, noVerdict, rankedCards, verdicts, verdictText, weakestCards } from './verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const signed = (x: number, unit: (y: number) => string) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${unit(Math.abs(x))}`;
@@ -91,7 +91,7 @@ function header(d: Document, r: BalanceReport, comparedWith: BalanceComparison |
 
 function cardsTable(d: Document, r: BalanceReport, caption: string): HTMLElement {
   // Ranked by the standout the chart shows (verdicts.ts), the cards not compared last.
-  const cards = rankedCards(r.cards);
+  const cards = rankedCards(r.cards, r.replacements);
   const kinds = MEASURES.map((m) => m.kind);
   return table(
     d,
@@ -114,8 +114,37 @@ function verdictsSection(d: Document, r: BalanceReport, title: string): HTMLElem
     for (const v of found) list.append(el(d, 'li', `verdict-${v.direction}`, verdictText(v)));
     section.append(list);
   }
+  const weakest = weakestCards(r);
+  if (weakest.length) {
+    const list = el(d, 'ul', 'balance-weakest');
+    for (const line of weakest) list.append(el(d, 'li', undefined, line));
+    section.append(list);
+  }
   section.append(el(d, 'p', 'balance-decks', `Each card is judged against the other cards of its own deck (${r.decks.map(deckSummary).join('; ')}).${r.notMeasured.length ? ` Not measured (never in a player's draw pile): ${r.notMeasured.join(', ')}.` : ''}`));
   return section;
+}
+
+/** The replacement values: each card tested by intervention, its seat's win rate with it and with the baseline in its place. */
+function replacementsTable(d: Document, r: BalanceReport): HTMLElement {
+  const suspects = r.replacements.some((v) => v.why === 'suspect');
+  return table(
+    d,
+    'replacements',
+    `Replacement values (${r.replacements.length}): ${suspects ? 'the suspects — an observed standout with p < 0.05 before the correction — played again on fresh seeds' : 'the cards asked for'}, every copy in one seat's deck replaced by the baseline card, the same games played again; the seat's win rate with the card minus with the baseline, in percentage points; * flagged after Benjamini–Hochberg over these values`,
+    ['card', 'deck', 'seat', 'baseline', 'with the card', 'with the baseline', 'value, pts', 'games that differ', 'games to tell'],
+    r.replacements.map((v) => [
+      v.card,
+      v.deck,
+      v.seat,
+      v.baseline,
+      rateCell(v.withCard),
+      rateCell(v.withBaseline),
+      effectCell(v.value),
+      `${v.discordant} of ${v.seeds.games}`,
+      v.gamesToTell === null ? '—' : v.gamesToTell.toLocaleString('en'),
+    ]),
+    [4, 5, 6, 7, 8],
+  );
 }
 
 function actionsTable(d: Document, r: BalanceReport, caption: string): HTMLElement {
@@ -187,6 +216,7 @@ export function balanceView(result: BalanceReport | BalanceComparison, o: ViewOp
   const tables = el(d, 'section', 'balance-tables');
   tables.append(el(d, 'h2', undefined, 'The numbers'));
   if (result.kind === 'report') {
+    if (result.replacements.length) tables.append(replacementsTable(d, result));
     tables.append(seatsTable(d, result), cardsTable(d, result, `Every card (${result.cards.length}): how often it was in the opening hand, drawn and played, and each time its owner's win rate with it minus without it less the same for its deck's median card, in percentage points, with its 95% interval under it; * flagged after Benjamini–Hochberg over every such test`), actionsTable(d, result, `Every action and trigger (${result.actions.length}), by uses per game`));
   } else {
     const [a, b] = sideNames(result);

@@ -8,7 +8,7 @@ import type { Difference, Distribution, Rate } from './statistics.ts';
 export type { Difference, Distribution, Rate } from './statistics.ts';
 
 /** The shape's version: bumped when a field changes meaning or goes away. */
-export const balanceVersion = 2;
+export const balanceVersion = 3;
 
 /** What was played: the same settings give the same report, hash included. */
 export interface BalanceSettings {
@@ -110,6 +110,45 @@ export interface CardMetric {
   standout: { opening: Difference | null; drawn: Difference | null; played: Difference | null };
 }
 
+/**
+ * A card's replacement value (balance/replacement.ts): the same seeds played with every copy of
+ * the card in one seat's deck and with a baseline card in its place; the seat's win rate with the
+ * card minus with the baseline, game by game.
+ */
+export interface ReplacementValue {
+  card: string;
+  /** The card it was replaced by: the deck's median card unless the designer named one. */
+  baseline: string;
+  /** The deck (DeckMetric.deck) and the seat that played it. */
+  deck: string;
+  seat: string;
+  /** every card: each card of the deck replaced in turn by one reference; suspect: the observational measures pointed at it, tested on fresh seeds; asked: `--replace`. */
+  why: 'every card' | 'suspect' | 'asked';
+  /** The seeds both sides played. */
+  seeds: { from: number; games: number };
+  withCard: Rate;
+  withBaseline: Rate;
+  /** withCard − withBaseline on the same seeds (McNemar, Bonett–Price interval); its q set where it is what is flagged. */
+  value: Difference;
+  /**
+   * Every card: the value minus the median value of the deck's other cards, beyond their own
+   * spread (balance/replacement.ts everyCardStandouts) — what is flagged; q over the report's
+   * flagged numbers. Null for the other uses, or a deck of too few cards.
+   */
+  standout: Difference | null;
+  /**
+   * Whether its flag is a test. Every card: a first look at each card (the first `--value-games`
+   * seeds) picks the few that may stand out, and only those are tested, on the report's remaining
+   * seeds (independent of the look); the others are shown from the look, never flagged. The other
+   * uses: always true.
+   */
+  tested: boolean;
+  /** Games whose result for the seat differed between the two sides. */
+  discordant: number;
+  /** While not significant: about how many games in all would tell a value this large from none (80% power, 5% two-sided); else null. */
+  gamesToTell: number | null;
+}
+
 /** One action or trigger, over every (game, player) pair. */
 export interface ActionMetric {
   action: string;
@@ -152,6 +191,12 @@ export interface BalanceReport {
   cards: CardMetric[];
   /** Cards of the game in no player's deck in any game: not measured. */
   notMeasured: string[];
+  /**
+   * Replacement values (balance/replacement.ts), strongest first: the suspects confirmed on fresh
+   * seeds, or the cards `--replace` asked for. Where a card has one, it — not the observational
+   * standout — decides its flag. Empty when none was played.
+   */
+  replacements: ReplacementValue[];
   actions: ActionMetric[];
 }
 

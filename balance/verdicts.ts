@@ -3,7 +3,7 @@
  * much and by which measure — what the text, the HTML report and the playground lead with. Pure:
  * the same words wherever a report is shown.
  */
-import type { BalanceReport, CardMetric, DeckMetric, Difference } from './report.ts';
+import type { BalanceReport, CardMetric, DeckMetric, Difference, ReplacementValue } from './report.ts';
 
 /** The three measures of a card, in the order they are trusted: the shuffle alone decides the opening hand. */
 export const MEASURES = [
@@ -12,8 +12,21 @@ export const MEASURES = [
   { kind: 'played', words: 'when played' },
 ] as const;
 
-/** A card is flagged when any of its standouts is significant after the correction. */
-export const flagged = (c: CardMetric): boolean => MEASURES.some((m) => c.standout[m.kind]?.significant);
+/** The number a replacement value is flagged and ranked by: its standout where it has one (every card), else the value. */
+export const flagOf = (v: ReplacementValue): Difference => v.standout ?? v.value;
+
+/** A card's replacement values in the report (one per deck it was replaced in), strongest first. */
+export const replacementsOf = (r: BalanceReport, card: string): ReplacementValue[] => r.replacements.filter((v) => v.card === card);
+
+/**
+ * Is the card flagged? By its replacement value where one was played (the intervention decides:
+ * any significant after the correction), else by its observational standouts (any significant).
+ */
+export function flagged(r: BalanceReport, c: CardMetric): boolean {
+  const values = replacementsOf(r, c.card);
+  if (values.length) return values.some((v) => flagOf(v).significant);
+  return MEASURES.some((m) => c.standout[m.kind]?.significant);
+}
 
 /** The standout a card is ranked and charted by: in the opening hand, else drawn, else played (null: not compared). */
 export function rankingStandout(c: CardMetric): { kind: (typeof MEASURES)[number]['kind']; d: Difference } | null {
@@ -24,9 +37,15 @@ export function rankingStandout(c: CardMetric): { kind: (typeof MEASURES)[number
   return null;
 }
 
-/** Cards by their ranking standout, strongest first; cards not compared last, by name. */
-export function rankedCards(cards: readonly CardMetric[]): CardMetric[] {
-  const key = (c: CardMetric) => rankingStandout(c)?.d.diff ?? -Infinity;
+/**
+ * Cards strongest first: by their largest replacement value where one was played, else by their
+ * ranking standout (both in points of the owner's win rate against an ordinary card of the deck);
+ * cards not compared last, by name.
+ */
+export function rankedCards(cards: readonly CardMetric[], replacements: readonly ReplacementValue[] = []): CardMetric[] {
+  const value = new Map<string, number>();
+  for (const v of replacements) value.set(v.card, Math.max(value.get(v.card) ?? -Infinity, flagOf(v).diff));
+  const key = (c: CardMetric) => value.get(c.card) ?? rankingStandout(c)?.d.diff ?? -Infinity;
   return [...cards].sort((x, y) => key(y) - key(x) || (x.card < y.card ? -1 : x.card > y.card ? 1 : 0));
 }
 
@@ -36,28 +55,71 @@ export interface Verdict {
   direction: 'stronger' | 'weaker' | 'mixed';
   /** Against what, in words: "the rest of the deck", "the rest of p1's deck"… */
   against: string;
-  /** The flagged measures, each with its standout. */
+  /** The flagged measures, each with its standout (observational: what the card's owner won when it showed up). */
   findings: { kind: (typeof MEASURES)[number]['kind']; words: string; d: Difference }[];
+  /** Its significant replacement values (what the card causes), which decide the flag where played. */
+  values: ReplacementValue[];
 }
 
 /** One verdict per flagged card, strongest first. */
 export function verdicts(r: BalanceReport): Verdict[] {
-  return rankedCards(r.cards.filter(flagged)).map((c) => {
+  return rankedCards(
+    r.cards.filter((c) => flagged(r, c)),
+    r.replacements,
+  ).map((c) => {
     const findings = MEASURES.flatMap((m) => (c.standout[m.kind]?.significant ? [{ kind: m.kind, words: m.words, d: c.standout[m.kind]! }] : []));
-    const up = findings.some((f) => f.d.diff > 0);
-    const down = findings.some((f) => f.d.diff < 0);
+    const values = replacementsOf(r, c.card).filter((v) => flagOf(v).significant);
+    const signs = values.length ? values.map((v) => flagOf(v).diff) : findings.map((f) => f.d.diff);
+    const up = signs.some((x) => x > 0);
+    const down = signs.some((x) => x < 0);
     const against = r.decks.length === 1 ? 'the rest of the deck' : c.decks.length === 1 ? `the rest of ${c.decks[0]}` : `the rest of each of its decks (${c.decks.join(', ')})`;
-    return { card: c.card, direction: up && down ? 'mixed' : up ? 'stronger' : 'weaker', against, findings };
+    return { card: c.card, direction: up && down ? 'mixed' : up ? 'stronger' : 'weaker', against, findings, values };
   });
 }
 
 const points = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)} pts`;
 
-/** A verdict as one sentence: "Dragon: stronger than the rest of the deck — +19.8 pts [+11.5, +28.0] when in the opening hand". */
+const interval = (d: Difference) => `${points(d.diff)} [${points(d.ci95[0])}, ${points(d.ci95[1])}]`;
+
+/**
+ * A replacement value in words: "+3.8 pts [+2.4, +5.2] for p2 against 見習い剣士 in its place (5,000
+ * games on the same seeds)"; with a standout, "+3.5 pts [+2.0, +5.0] above the deck's ordinary
+ * cards (each replaced in turn by 泉の精 …: this one +3.1 pts)".
+ */
+export function valueText(v: ReplacementValue): string {
+  const games = `${v.seeds.games.toLocaleString('en')} games on the same seeds`;
+  if (v.standout) return `${interval(v.standout)} against the other cards of ${v.deck}, by replacement (each card replaced in turn by ${v.baseline}, ${games}: this one changes ${v.seat}'s win rate by ${points(v.value.diff)})`;
+  return `${interval(v.value)} for ${v.seat} against ${v.baseline} in its place (${games})`;
+}
+
+/**
+ * A verdict as one sentence: "Dragon: stronger than the rest of the deck — +19.8 pts [+11.5,
+ * +28.0] when in the opening hand", or, where replacement values decided it, "Dragon: stronger
+ * than the rest of the deck — replacing it … changes its owner's win rate by …; observed …".
+ */
 export function verdictText(v: Verdict): string {
   const say = (f: Verdict['findings'][number]) => `${points(f.d.diff)} [${points(f.d.ci95[0])}, ${points(f.d.ci95[1])}] ${f.words}`;
   const head = v.direction === 'mixed' ? `mixed against ${v.against}` : `${v.direction} than ${v.against}`;
-  return `${v.card}: ${head} — ${v.findings.map(say).join('; ')}`;
+  if (!v.values.length) return `${v.card}: ${head} — ${v.findings.map(say).join('; ')}`;
+  const worth = v.values.map(valueText).join('; ');
+  return `${v.card}: ${head} — ${worth}${v.findings.length ? `; observed ${v.findings.map(say).join('; ')}` : ''}`;
+}
+
+/**
+ * Each deck's weakest card by replacement when it is not flagged — the card a designer would cut
+ * first, reported even when it lies within the deck's spread ("Dud: the weakest card of the deck
+ * by replacement — −3.5 pts [−9.6, +2.6] against its other cards, within their spread").
+ */
+export function weakestCards(r: BalanceReport): string[] {
+  const out: string[] = [];
+  for (const deck of new Set(r.replacements.map((v) => v.deck))) {
+    const values = r.replacements.filter((v) => v.deck === deck && v.standout !== null);
+    if (values.length < 2) continue;
+    const weakest = values.reduce((a, b) => (flagOf(b).diff < flagOf(a).diff ? b : a));
+    if (flagOf(weakest).significant || flagOf(weakest).diff >= 0) continue;
+    out.push(`${weakest.card}: the weakest card of ${deck} by replacement — ${interval(flagOf(weakest))} against its other cards, within their spread`);
+  }
+  return out;
 }
 
 /** The line when no card is flagged. */

@@ -5,7 +5,7 @@
  */
 import stringWidth from 'string-width';
 import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, DeckMetric, Difference, MetricChange, Rate } from '../balance/report.ts';
-import { flagged, MEASURES, noVerdict, rankedCards, rankingStandout, verdicts, verdictText } from '../balance/verdicts.ts';
+import { flagged, MEASURES, noVerdict, rankedCards, rankingStandout, verdicts, verdictText, weakestCards } from '../balance/verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const rate = (r: Rate) => `${pct(r.rate)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])}, n = ${r.n})`;
@@ -32,9 +32,9 @@ function header(r: BalanceReport, given: readonly string[]): string[] {
 }
 
 /** Cards worth a look: every flagged card, then the five highest and lowest ranked. */
-function notableCards(cards: CardMetric[], count: number): CardMetric[] {
-  const ranked = rankedCards(cards).filter((c) => rankingStandout(c) !== null);
-  const chosen = new Set(cards.filter(flagged));
+function notableCards(r: BalanceReport, count: number): CardMetric[] {
+  const ranked = rankedCards(r.cards, r.replacements).filter((c) => rankingStandout(c) !== null);
+  const chosen = new Set(r.cards.filter((c) => flagged(r, c)));
   for (const c of [...ranked.slice(0, count), ...ranked.slice(-count)]) chosen.add(c);
   return ranked.filter((c) => chosen.has(c));
 }
@@ -50,6 +50,34 @@ function deckLine(d: DeckMetric, r: BalanceReport): string[] {
   const own = d.cards.filter((c) => !others.has(c));
   const seats = Object.entries(d.bySeat).filter(([, k]) => k > 0).map(([seat, k]) => `${seat} in ${k} games`).join(', ');
   return [d.deck, `${d.cards.length} cards${r.decks.length > 1 && own.length ? ` (with ${own.slice(0, 3).join(', ')}${own.length > 3 ? '…' : ''})` : ''}`, `drawn from by ${seats}`, `its players won ${rate(d.ownerWin)}`];
+}
+
+/**
+ * The replacement values: what each card tested causes — its seat's win rate with it and with the
+ * baseline in its place, on the same seeds; with every card replaced, also against the deck's
+ * other cards (the standout, which is flagged); * marks the number flagged; a value not yet told
+ * apart from none says about how many games would tell it.
+ */
+function replacementLines(r: BalanceReport, count: number): string[] {
+  const why = new Set(r.replacements.map((v) => v.why));
+  const head = why.has('every card')
+    ? `Replacement values — each card of each deck replaced in turn by one reference card, the same games played again; "vs deck": its value less the median of the deck's other cards, beyond their spread (what is flagged)`
+    : why.has('suspect')
+      ? 'Replacement values — the suspects (an observed standout with p < 0.05 before the correction) replaced by an ordinary card, on fresh seeds, the same games played again'
+      : 'Replacement values — every copy replaced by the baseline card, the same games played again';
+  const cell = (d: Difference | null, flagged: boolean) => (d === null ? '—' : `${ptsBare(d.diff)} [${ptsBare(d.ci95[0])}, ${ptsBare(d.ci95[1])}]${flagged && d.significant ? ` * q=${d.q.toFixed(3)}` : ''}`);
+  const shown = r.replacements.length > 2 * count + 4 ? [...r.replacements.slice(0, count), ...r.replacements.filter((v, i) => i >= count && i < r.replacements.length - count && (v.standout ?? v.value).significant), ...r.replacements.slice(-count)] : r.replacements;
+  const rows = shown.map((v) => [
+    `${v.card} (${v.deck})`,
+    `vs ${v.baseline}`,
+    `${v.seat} won ${pct(v.withCard.rate)} → ${pct(v.withBaseline.rate)}`,
+    cell(v.value, v.standout === null),
+    ...(why.has('every card') ? [cell(v.standout, true)] : []),
+    `${v.discordant} of ${v.seeds.games} differ${v.gamesToTell && !(v.standout ?? v.value).significant ? `; ~${v.gamesToTell.toLocaleString('en')} would tell` : ''}`,
+  ]);
+  const columns = ['card (deck)', 'baseline', "the seat's win rate", 'value, pts [95% CI]', ...(why.has('every card') ? ['vs deck, pts [95% CI]'] : []), 'games'];
+  const more = r.replacements.length - shown.length;
+  return [head, ...table([columns, ...rows]), ...(more ? [`  (${more} more in --json and --html)`] : [])];
 }
 
 export function balanceText(r: BalanceReport, given: readonly string[] = []): string {
@@ -72,12 +100,15 @@ export function balanceText(r: BalanceReport, given: readonly string[] = []): st
 
   const found = verdicts(r);
   const tests = r.cards.reduce((n, c) => n + MEASURES.filter((m) => c.standout[m.kind] !== null).length, 0);
-  out.push('', `Verdicts — cards that stand out from their deck: ${found.length} of ${r.cards.length} (Benjamini–Hochberg over all ${tests} tests, q < 0.05)`);
+  const how = r.replacements.length ? `by their replacement value where one was played, else by what was observed; Benjamini–Hochberg over the ${r.replacements.length} replacement values and over the ${tests} observed tests, q < 0.05` : `Benjamini–Hochberg over all ${tests} tests, q < 0.05`;
+  out.push('', `Verdicts — cards that stand out from their deck: ${found.length} of ${r.cards.length} (${how})`);
   if (found.length) out.push(...found.map((v) => `  ${verdictText(v)}`));
   else out.push(`  none: ${noVerdict(r)}`);
+  out.push(...weakestCards(r).map((line) => `  ${line}`));
+  if (r.replacements.length) out.push('', ...replacementLines(r, 5));
 
   out.push('', "Cards — the owner's win rate with the card minus without it (in the opening hand, drawn, played), less the same for the median card of its deck, in points; * marks the number flagged");
-  const cards = notableCards(r.cards, 5);
+  const cards = notableCards(r, 5);
   out.push(...table([['card', 'deck', 'opening hand', 'vs deck [95% CI]', 'drawn', 'vs deck [95% CI]', 'played', 'vs deck [95% CI]'], ...cards.map((c) => [c.card, c.decks.length === 1 ? c.decks[0]! : `${c.decks.length} decks`, share(c.opening), standoutCell(c.standout.opening), share(c.drawn), standoutCell(c.standout.drawn), share(c.played), standoutCell(c.standout.played)])]));
   const unranked = r.cards.filter((c) => rankingStandout(c) === null).length;
   if (cards.length < r.cards.length) out.push(`  (${r.cards.length - cards.length} more cards in --json and --html${unranked ? `; ${unranked} of them not compared — in every game's opening hand or in none, or in a deck of fewer than four measured cards` : ''})`);

@@ -16,6 +16,7 @@ import { maxSeed, wholeNumberOption } from './options.ts';
 import { requireIR, rulesFingerprint } from './games.ts';
 import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds } from './play-seeds.ts';
+import { checkAskedNames, measureReplacements, SUSPECTS, type ValuesMode } from './balance-replacements.ts';
 import { UsageError } from './usage-error.ts';
 
 interface Side {
@@ -40,6 +41,18 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
   const json = !!v.json;
   const html = v.html as string | undefined;
+  // What each card is worth, by replacing it (docs/balance.md): every card with random players
+  // (cheap games), the suspects with search agents (seconds a game), or what --replace names.
+  const asked = v.replace as string[] | undefined;
+  const modes: ValuesMode[] = ['all', 'suspects', 'none'];
+  const valuesGiven = v.values as string | undefined;
+  if (valuesGiven !== undefined && !modes.includes(valuesGiven as ValuesMode)) throw new UsageError(`--values ${valuesGiven}: it is all (every card of every deck replaced in turn), suspects (the ${SUSPECTS} cards the report points at, on fresh seeds) or none`);
+  const mode: ValuesMode = (valuesGiven as ValuesMode | undefined) ?? (searching ? 'suspects' : 'all');
+  const comparing = vsGame !== undefined || vsParams !== undefined;
+  for (const o of ['replace', 'values', 'value-games'] as const) if (v[o] !== undefined && comparing) throw new UsageError(`--${o} measures the cards of one game; --vs and --vs-param compare two: run them apart`);
+  if (asked !== undefined && valuesGiven !== undefined) throw new UsageError('--replace names the cards to replace; --values chooses them: give one of them');
+  if (asked !== undefined) checkAskedNames(ir, asked);
+  const valueGames = wholeNumberOption('--value-games', v['value-games'], mode === 'all' && !asked ? Math.min(games, 1000) : games, 1, mode === 'suspects' && !asked ? maxSeed - seed - games + 1 : games, mode === 'suspects' && !asked ? 'the fresh seeds follow the report\'s' : 'they are the first of the report\'s seeds');
   warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2]);
 
   const base: Side = { game, ir, params: parseParams(v.param as string[] | undefined, ir), label: game };
@@ -79,8 +92,15 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   };
   const a = await play(base, game);
   const b = other ? await play(other, other.label) : null;
+  // What the suspects (or the cards asked for) are worth: the same games with each replaced.
+  let replaced = 0;
+  if (!b) {
+    const r = await measureReplacements({ ir, report: a.report, summaries: a.summaries, seed, games, opts: { format, params: base.params, agents }, workers, asked, mode: comparing ? 'none' : mode, valueGames, showBar: !json });
+    a.report.replacements = r.values;
+    replaced = r.played;
+  }
   const seconds = (performance.now() - started) / 1000;
-  const played = games * (b ? 2 : 1);
+  const played = games * (b ? 2 : 1) + replaced;
   const timing = { seconds: Number(seconds.toFixed(2)), gamesPerMinute: Math.round((played / seconds) * 60), workers };
   const errors = a.report.errors + (b?.report.errors ?? 0);
 

@@ -64,9 +64,11 @@ function usage(): string {
     '  duel <game> AGENT_A AGENT_B [--games N] [--seed S] [--format NAME] [--workers N] [--param name=value] [--json]',
     '                                 A against B, swapping seats every game: A\'s win rate with its 95% interval',
     '  balance <game> [--games N] [--seed S] [--format NAME] [--param name=value] [--p1 AGENT] [--p2 AGENT] [--workers N]',
-    '          [--vs GAME | --vs-param name=value] [--html FILE] [--json]',
+    '          [--vs GAME | --vs-param name=value] [--values all|suspects|none | --replace CARD[=BASELINE]] [--value-games N] [--html FILE] [--json]',
     '                                 win rates by seat, card and action with 95% intervals, game lengths; --vs: the same',
-    '                                 seeds under a revision or other parameters, what changed (docs/balance.md)',
+    '                                 seeds under a revision or other parameters, what changed (docs/balance.md); what each',
+    '                                 card is worth: it is replaced and the same games played again — every card (--values',
+    '                                 all, with random players), the suspects (with search agents), or those --replace names',
     '  new <game>                     start a new game: rules, cards and a ruling that work',
     '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
@@ -381,6 +383,9 @@ async function main(argv: string[]): Promise<number> {
       p2: { type: 'string' },
       vs: { type: 'string' },
       'vs-param': { type: 'string', multiple: true },
+      replace: { type: 'string', multiple: true },
+      values: { type: 'string' },
+      'value-games': { type: 'string' },
       html: { type: 'string' },
       readings: { type: 'boolean' },
       rulings: { type: 'boolean' },
@@ -397,6 +402,8 @@ async function main(argv: string[]): Promise<number> {
     useQueue({ address: parseQueueAddress(values.queue), chunk: values.chunk === undefined ? undefined : wholeNumberOption('--chunk', values.chunk, 1, 1, 100_000) });
   } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
   refuseForeignOptions(command, values);
+  // The balance lab's own options, refused elsewhere rather than ignored.
+  for (const o of ['vs', 'vs-param', 'replace', 'values', 'value-games'] as const) if (values[o] !== undefined && command !== 'balance') throw new UsageError(`${command} takes no --${o}: it is an option of grimoire balance`, false);
   if (values.check && command !== 'fmt') throw new UsageError('--check goes with fmt (grimoire fmt --check rules cards); grimoire check is a command of its own', false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);
   switch (command) {

@@ -10,7 +10,7 @@ import { gameNameOf, projectRoot, rulesFingerprint } from './games.ts';
 import { progressBar } from './progress.ts';
 import { defaultChunk } from './queue/chunks.ts';
 import type { QueueAddress } from './queue/connection.ts';
-import { playOnWorkers } from './workers.ts';
+import { playJobsOnWorkers, playOnWorkers, type SeedJob } from './workers.ts';
 
 /**
  * `--queue` and `--chunk`, read once by main() for every command: set, playSeeds plays on the
@@ -46,6 +46,25 @@ export async function playSeeds(ir: GameIR, seed: number, games: number, opts: B
   }
   bar.stop();
   return summaries;
+}
+
+/**
+ * Plays several seed ranges, each with its own options, with one progress bar: on one set of
+ * worker threads (playJobsOnWorkers), or one after another on this thread or on the queue. Each
+ * job's games come back in seed order.
+ */
+export async function playSeedJobs(ir: GameIR, jobs: readonly SeedJob[], workers: number, label: string, showBar: boolean): Promise<GameSummary[][]> {
+  if (!jobs.length) return [];
+  if (queueSettings || workers === 1) {
+    const out: GameSummary[][] = [];
+    for (const [i, j] of jobs.entries()) out.push(await playSeeds(ir, j.from, j.count, j.opts, workers, `${label} (${i + 1}/${jobs.length})`, showBar));
+    return out;
+  }
+  const total = jobs.reduce((n, j) => n + j.count, 0);
+  const bar = progressBar(total, label, showBar);
+  const out = await playJobsOnWorkers(ir, jobs, workers, (done) => bar.update(done));
+  bar.stop();
+  return out;
 }
 
 /** Sets --queue and --chunk for this process (main() reads them once). */

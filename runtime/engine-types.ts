@@ -82,6 +82,19 @@ export interface EngineOptions<E = WatchedEngine> {
    * actions and triggers they used; read with `Engine.counts()` once the game is over.
    */
   tally?: boolean;
+  /**
+   * An intervention (the balance lab's replacement value, docs/balance.md): whenever the rules
+   * make a card of definition `card` in a zone of player `player` (a deck at setup), they make
+   * one of definition `by` instead. Everything else — seeds, rules, agents — is unchanged.
+   */
+  substitutes?: readonly CardSubstitute[];
+}
+
+/** EngineOptions.substitutes: card definition `card` made as `by` in the zones of player `player` (0-based seat). */
+export interface CardSubstitute {
+  card: number;
+  by: number;
+  player: number;
 }
 
 /** Answers a decision with the index of one of its options. */

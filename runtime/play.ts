@@ -46,6 +46,8 @@ export interface PlayOptions {
   onStep?: EngineOptions['onStep'];
   /** See EngineOptions.tally (balance runs): `Engine.counts()` after the game. */
   tally?: boolean;
+  /** See EngineOptions.substitutes (the balance lab's replacement value). */
+  substitutes?: EngineOptions['substitutes'];
 }
 
 /** Plays one game with a new engine. */
@@ -63,7 +65,7 @@ export function newEngine(ir: GameIR, seed: number, opts: PlayOptions = {}): Eng
         watch.check(engine, loc);
       }
     : own;
-  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep, tally: opts.tally });
+  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep, tally: opts.tally, substitutes: opts.substitutes });
 }
 
 /** The search agents' own engine for a game engine: made once, kept for the engine's next games. */
@@ -71,7 +73,7 @@ const searchEngines = new WeakMap<Engine, Engine>();
 function searchEngineFor(engine: Engine, opts: PlayOptions): Engine {
   let e = searchEngines.get(engine);
   if (!e) {
-    e = searchEngine(engine.ir, { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced });
+    e = searchEngine(engine.ir, { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, substitutes: opts.substitutes });
     searchEngines.set(engine, e);
   }
   return e;

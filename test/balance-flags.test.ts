@@ -28,7 +28,7 @@ describe('the flags of grimoire balance (balance/card-strength.ts)', () => {
   it('flags the planted broken card alone, ranks it first, and ranks the useless card at the bottom', () => {
     const r = planted();
     expect(r.decks.map((d) => d.deck)).toEqual(['the deck']);
-    expect(r.cards.filter(flagged).map((c) => c.card)).toEqual(['Dragon']);
+    expect(r.cards.filter((c) => flagged(r, c)).map((c) => c.card)).toEqual(['Dragon']);
     const ranked = rankedCards(r.cards).map((c) => c.card);
     expect(ranked[0]).toBe('Dragon');
     expect(ranked.slice(-3)).toContain('Dud');
@@ -65,7 +65,7 @@ describe('the flags of grimoire balance (balance/card-strength.ts)', () => {
     expect(r.decks.map((d) => d.deck)).toEqual(["p1's deck", "p2's deck"]);
     // Deck B wins more; before, almost every card of it was flagged "stronger" and deck A's "weaker".
     expect(r.decks[1]!.ownerWin.rate).toBeGreaterThan(r.decks[0]!.ownerWin.rate);
-    expect(r.cards.filter(flagged).length).toBeLessThanOrEqual(2);
+    expect(r.cards.filter((c) => flagged(r, c)).length).toBeLessThanOrEqual(2);
     // Cards in no draw pile (the EX's, the rulings' fixtures) are listed as not measured.
     expect(r.notMeasured).toContain('竜帝');
     expect(r.cards.map((c) => c.card)).not.toContain('竜帝');
@@ -93,7 +93,7 @@ describe('the flags of grimoire balance (balance/card-strength.ts)', () => {
       }
       const r = foldBalance(ir, settings('synthetic', 1500), games);
       expect(r.decks.length).toBe(2);
-      if (r.cards.some(flagged)) withFlag++;
+      if (r.cards.some((c) => flagged(r, c))) withFlag++;
     }
     expect(withFlag / batches).toBeLessThanOrEqual(0.12);
   });

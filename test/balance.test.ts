@@ -265,8 +265,8 @@ const withoutTiming = (json: string) => {
 
 describe('grimoire balance', () => {
   it('gives the same report on one thread and on two; its hash is grimoire play\'s', () => {
-    const one = grimoire(['balance', 'trump', '--games', '300', '--seed', '5', '--workers', '1', '--json']);
-    const two = grimoire(['balance', 'trump', '--games', '300', '--seed', '5', '--workers', '2', '--json']);
+    const one = grimoire(['balance', 'trump', '--games', '300', '--seed', '5', '--workers', '1', '--values', 'none', '--json']);
+    const two = grimoire(['balance', 'trump', '--games', '300', '--seed', '5', '--workers', '2', '--values', 'none', '--json']);
     expect(one.status, one.stderr).toBe(0);
     expect(two.status, two.stderr).toBe(0);
     expect(withoutTiming(two.stdout)).toEqual(withoutTiming(one.stdout));
@@ -280,7 +280,7 @@ describe('grimoire balance', () => {
   });
 
   it('says what it measured for people, rates with intervals, and random play as such', () => {
-    const r = grimoire(['balance', 't-magic', '--games', '100']);
+    const r = grimoire(['balance', 't-magic', '--games', '100', '--values', 'none']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/p1 \(random\) won \d+\.\d% \(95% CI \d+\.\d%–\d+\.\d%, n = 100\)/);
     expect(r.stdout).toContain('Random play');
@@ -313,7 +313,7 @@ describe('grimoire balance', () => {
       const bad = grimoire(['balance', 't-magic', '--games', '5', '--html', file, '--vs-param', 'nosuch=1']);
       expect(bad.status).toBe(2);
       expect(readFileSync(file, 'utf8')).toBe('precious');
-      const good = grimoire(['balance', 't-magic', '--games', '5', '--html', file]);
+      const good = grimoire(['balance', 't-magic', '--games', '5', '--values', 'none', '--html', file]);
       expect(good.status, good.stderr).toBe(0);
       expect(readFileSync(file, 'utf8')).toMatch(/^<!doctype html>/i);
     } finally {
@@ -366,7 +366,7 @@ describe('grimoire balance', () => {
       const firstQuiet = c.changes.findIndex((x) => !x.change.significant);
       expect(c.changes.slice(firstQuiet).every((x) => !x.change.significant)).toBe(true);
       // The base side is the plain balance report of trump.
-      const alone = JSON.parse(grimoire(['balance', 'trump', '--games', '400', '--seed', '1', '--json'], { GRIMOIRE_ROOT: project }).stdout);
+      const alone = JSON.parse(grimoire(['balance', 'trump', '--games', '400', '--seed', '1', '--values', 'none', '--json'], { GRIMOIRE_ROOT: project }).stdout);
       expect(c.base.hash).toBe(alone.hash);
       expect(c.base.cards).toEqual(alone.cards);
     });

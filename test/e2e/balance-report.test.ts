@@ -73,7 +73,8 @@ describe('grimoire balance --html (Chromium, offline)', () => {
     const { page, attempted, errors, close } = await openOffline(browser, file, 'body[data-rendered="true"]');
 
     const figs = await figures(page);
-    expect(figs.map((f) => f.chart)).toEqual(['seats', 'length', 'cards', 'actions', 'ends']);
+    expect(r.replacements.length).toBeGreaterThan(20);
+    expect(figs.map((f) => f.chart)).toEqual(['seats', 'length', 'values', 'cards', 'actions', 'ends']);
     for (const f of figs) {
       expect(f.title.length, f.chart).toBeGreaterThan(0);
       expect(f.caption, f.chart).toMatch(/n = \d+/);
@@ -99,7 +100,7 @@ describe('grimoire balance --html (Chromium, offline)', () => {
     expect(new Set(labels)).toEqual(new Set(r.cards.filter((c) => rankingStandout(c) !== null).map((c) => c.card)));
     // The verdicts come first, under the header: flagged cards in words, or that none stands out.
     expect(await page.$eval('.balance-report', (e) => [...e.children].map((c) => c.className).slice(0, 2))).toEqual(['balance-header', 'balance-verdicts']);
-    expect(await page.textContent('.balance-verdicts')).toMatch(r.cards.some(flagged) ? /stronger|weaker|mixed/ : /No card stands out/);
+    expect(await page.textContent('.balance-verdicts')).toMatch(r.cards.some((c) => flagged(r, c)) ? /stronger|weaker|mixed/ : /No card stands out/);
     // Actions: uses of each; an effect dot for each action some players used and some did not.
     expect(await count(page, '[data-chart="actions"] g.action-uses rect')).toBe(r.actions.length);
     expect(await count(page, '[data-chart="actions"] g.action-effect circle')).toBe(r.actions.filter((a) => a.winWhenUsed.n > 0 && a.winWhenNotUsed.n > 0).length);
@@ -108,6 +109,11 @@ describe('grimoire balance --html (Chromium, offline)', () => {
     expect(significantActions).toBeGreaterThan(0);
     expect(await count(page, `[data-chart="actions"] g.action-effect circle[fill="${palette.significant}"]`)).toBe(significantActions);
     expect(await count(page, '[data-chart="ends"] g.end-bar rect')).toBe(r.endReasons.length);
+    // What each card is worth: a bar and an interval per replacement value, the flagged ones highlighted; every value in the table.
+    expect(await count(page, '[data-chart="values"] g.value-effect rect')).toBe(r.replacements.length);
+    expect(await count(page, '[data-chart="values"] g.value-interval line')).toBe(r.replacements.length);
+    expect(await count(page, `[data-chart="values"] g.value-effect rect[fill="${palette.significant}"]`)).toBe(r.replacements.filter((v) => (v.standout ?? v.value).significant).length);
+    expect(await count(page, 'table[data-table="replacements"] tbody tr')).toBe(r.replacements.length);
     // The exact numbers: every card and every action in the tables; the settings and the random-play note.
     expect(await count(page, 'table[data-table="cards"] tbody tr')).toBe(r.cards.length);
     expect(await count(page, 'table[data-table="actions"] tbody tr')).toBe(r.actions.length);
