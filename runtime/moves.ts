@@ -12,7 +12,7 @@ import { ReplacementsRoom } from './replacements.ts';
 
 export abstract class MovesRoom extends ReplacementsRoom {
   /** Fires the triggers that watch a card's move (triggers room). */
-  protected abstract fireMoved(card: Card, from: number, to: number): void;
+  protected abstract fireMoved(card: Card, from: number, to: number, attached: boolean): void;
   /** Runs the instant triggers queued so far, in order (triggers room). */
   protected abstract runInstantTriggers(): void;
 
@@ -41,7 +41,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
     const zoneIr = this.ir.zones[to.def]!;
     const replacements = this.rules.triggers.replacements;
     // Who moved from where — kept only when a log line or a trigger will read it.
-    const moved: { card: Card; from: number; to?: Zone }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0) ? [] : null;
+    const moved: { card: Card; from: number; attached: boolean; to?: Zone }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0) ? [] : null;
     // Outside trials, with no replacement and no one reading who moved, a card in a zone that
     // carries nothing moves in place (the general path below, without its calls).
     const plain = moved === null && replacements.length === 0 && this.journal.depth === 0;
@@ -99,6 +99,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
       }
       const fromZone = card.host ? card.host.zone : card.zone;
       const from = fromZone ? fromZone.def : -1;
+      const wasAttached = card.host !== null;
       if (replacements.length && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), text: () => `${card.name} → ${to.label}` }, ctx)) continue;
       if (this.tally !== null && this.trial === 0) this.tally.moved(card, fromZone, to, ctx, this.journal);
       this.lift(card);
@@ -119,7 +120,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
       else if (fromZone !== to) card.facedown = false;
       if (this.trackKnowledge) this.learn(card);
       this.addToZone(to, card, position === 'top');
-      moved?.push({ card, from });
+      moved?.push({ card, from, attached: wasAttached });
       this.mix(card.id * 31 + to.def);
       if (carried) {
         for (const c of carried) {
@@ -132,7 +133,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
           c.facedown = false;
           if (this.trackKnowledge) this.learn(c);
           this.addToZone(dest, c, position === 'top');
-          moved?.push(dest === to ? { card: c, from } : { card: c, from, to: dest });
+          moved?.push(dest === to ? { card: c, from, attached: true } : { card: c, from, attached: true, to: dest });
         }
       }
     }
@@ -144,7 +145,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
       // Attached cards that went to their owner's zone instead, each on a line of its own.
       for (const m of moved) if (m.to !== undefined) this.emitLog('move', `${m.card.name} → ${m.to.label}`, ctx.me, ctx.cite, loc, false, [m.card]);
     }
-    if (this.trial === 0) for (const m of moved) this.fireMoved(m.card, m.from, to.def);
+    if (this.trial === 0) for (const m of moved) this.fireMoved(m.card, m.from, to.def, m.attached);
   }
 
   /**

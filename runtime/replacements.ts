@@ -19,7 +19,7 @@
 import type { ActionIR } from '../compiler/ir.ts';
 import { newCtx, type Ctx } from './context.ts';
 import type { Card, Player } from './model.ts';
-import type { CompiledAction } from './rules.ts';
+import { worksAt, type CompiledAction } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { ValuesRoom } from './values.ts';
 
@@ -138,11 +138,7 @@ export abstract class ReplacementsRoom extends ValuesRoom {
 
   /** Does this card lie where its ability works? (as cardsWhere finds them) */
   private worksHere(r: CompiledAction, c: Card): boolean {
-    const z = r.ir.sourceZone;
-    if (z === -2) return c.host !== null;
-    if (c.zone === null) return false;
-    if (z === -3) return r.ir.sourceZones.includes(c.zone.def);
-    return z < 0 || c.zone.def === z;
+    return worksAt(r, c.zone === null ? -1 : c.zone.def, c.host !== null);
   }
 }
 

@@ -146,6 +146,18 @@ export interface TriggerTables {
 }
 
 /** Compiles a game's rules for the engine `g` (generated code calls it) in a format of this level. */
+/**
+ * Whether a card's ability works for a card in zone `zone` (-1: in none) or attached under
+ * another card: `while attached` only there, `while in …` only in those zones, else in any zone
+ * but under another card (an attached card is a part of its host, not a card of the zone).
+ */
+export function worksAt(a: { sourceZone: number; sourceZones: number[] }, zone: number, attached: boolean): boolean {
+  if (a.sourceZone === -2) return attached;
+  if (attached || zone < 0) return false;
+  if (a.sourceZone === -3) return a.sourceZones.includes(zone);
+  return a.sourceZone < 0 || zone === a.sourceZone;
+}
+
 export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): CompiledRules {
   const tables: CodeTables = { FN: [], PR: [] };
   const c = new Compiler(g, tables);

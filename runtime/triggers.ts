@@ -11,7 +11,7 @@ import { Impossible, newCtx, type Ctx } from './context.ts';
 import { ChoicesRoom } from './choices.ts';
 import { DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING, type EngineOptions } from './engine-types.ts';
 import { Card, Player } from './model.ts';
-import type { CompiledAction } from './rules.ts';
+import { worksAt, type CompiledAction } from './rules.ts';
 import { loadValue, type GameSnapshot, type SavedTrigger } from './snapshot.ts';
 import { checkReads, type CheckReads } from './check-reads.ts';
 
@@ -174,7 +174,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
   /** triggersMoved by the zone moved to (see fireMoved). */
   private triggersMovedTo: (CompiledAction[] | undefined)[] = [];
 
-  protected fireMoved(card: Card, from: number, to: number): void {
+  protected fireMoved(card: Card, from: number, to: number, attached: boolean): void {
     // The triggers watching moves to this zone (or to any), in order: a table by zone.
     const list = (this.triggersMovedTo[to] ??= this.rules.triggers.moved.filter((t) => {
       const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
@@ -186,8 +186,11 @@ export abstract class TriggersRoom extends ChoicesRoom {
       if (ev.from !== -1 && ev.from !== from) continue;
       if (ev.cardSlot < 0) {
         // `on moved this …`: the ability's own card moved. (Abilities it had gained ended as it
-        // changed zone: only its own card's fire here.)
-        if (this.hasAbilitiesOf(card, t.ir.source)) this.queueTrigger(t, new Array(t.ir.slots), card);
+        // changed zone: only its own card's fire here.) It must work where the card was, when the
+        // trigger names the zone left («when this leaves the field»: a card attached under a monster
+        // there was no card of the field), else where it is now («when this enters the field»).
+        const works = ev.from !== -1 ? worksAt(t, from, attached) : worksAt(t, to, false);
+        if (works && this.hasAbilitiesOf(card, t.ir.source)) this.queueTrigger(t, new Array(t.ir.slots), card);
         continue;
       }
       this.fireFor(t, (frame) => (frame[ev.cardSlot] = card));

@@ -15,7 +15,7 @@ import type { Expr, GameIR, PickIR, SrcLoc } from '../compiler/ir.ts';
 import type { Compiler } from './compile.ts';
 import { Impossible, newCtx, type Ev } from './context.ts';
 import type { Card, Player } from './model.ts';
-import type { CompiledAction } from './rules.ts';
+import { worksAt, type CompiledAction } from './rules.ts';
 
 export type WhyNotKind = 'format' | 'source' | 'limit' | 'when' | 'choice' | 'cost' | 'refused';
 
@@ -116,10 +116,7 @@ export function whyNot(h: WhyNotHost, player: Player, only?: string): WhyNotVerd
 
 /** Whether a card lies where its ability works (as availableActions walks them). */
 function placed(a: CompiledAction, c: Card): boolean {
-  if (a.sourceZone === -2) return c.host !== null;
-  if (c.zone === null) return false;
-  if (a.sourceZone === -3) return a.sourceZones.includes(c.zone.def);
-  return a.sourceZone < 0 || c.zone.def === a.sourceZone;
+  return worksAt(a, c.zone === null ? -1 : c.zone.def, c.host !== null);
 }
 
 function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | null): { available: boolean; reasons: WhyNotReason[] } {

@@ -475,8 +475,9 @@ class ScenarioWalk {
         return r.insteadBare === 'rename';
       }
       const member = /\.$/.test(before) ? /([\p{L}\p{N}\p{So}\p{M}_・ー]+)\.$/u.exec(before)?.[1] : undefined;
-      // A zone: after `p1.` or `→ `, or a shared zone the engine says is full (`weather is full (capacity 1): …`).
-      if (r.zone && (/(^|[^\p{L}\p{N}\p{So}\p{M}_・ー])p\d+\.$/u.test(before) || /→ $/.test(before) || s.startsWith(' is full (capacity', i + r.word.length))) return true;
+      // A zone: after `p1.` or `→ `, a shared zone the engine says is full (`weather is full (capacity 1): …`),
+      // or the zone of a duration (`… until Banner leaves field`).
+      if (r.zone && (/(^|[^\p{L}\p{N}\p{So}\p{M}_・ー])p\d+\.$/u.test(before) || /→ $/.test(before) || / leaves $/.test(before) || s.startsWith(' is full (capacity', i + r.word.length))) return true;
       if (member !== undefined) return (r.cardField && !/^p\d+$/.test(member)) || r.abilities.has(`${member}.${r.word}`);
       return r.card || (r.action && !/\.$/.test(before));
     });
