@@ -10,7 +10,7 @@
  * (`card-effect`, `card-interval`, `seat-interval`…): see test/e2e/balance-report.test.ts.
  */
 import * as Plot from '@observablehq/plot';
-import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, Distribution, MetricChange, Rate } from './report.ts';
+import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, Distribution, MetricChange, Rate, TuneResult } from './report.ts';
 import { flagOf, rankingStandout } from './verdicts.ts';
 
 export interface ChartOptions {
@@ -482,6 +482,34 @@ export function sideNames(c: BalanceComparison): [string, string] {
 }
 
 /** Every figure of a report or a comparison, in reading order. */
+// ----- Tune -----
+
+/**
+ * `grimoire tune`'s curve: at each value of the card's attr, its worth against the baseline in
+ * its place (percentage points of its seat's win rate) with the 95% interval, one line per deck;
+ * the line at 0 is "worth what an ordinary card is", the printed value ringed.
+ */
+export function tuneChart(t: TuneResult, o: ChartOptions): HTMLElement {
+  const rows = t.curves.flatMap((c) => c.points.map((p) => ({ deck: `${c.deck} (${c.seat}, against ${c.baseline})`, value: p.value, diff: p.worth.diff, lo: p.worth.ci95[0], hi: p.worth.ci95[1], printed: p.printed })));
+  const decks = [...new Set(rows.map((r) => r.deck))];
+  const chart = plot(o, {
+    height: 320,
+    marginLeft: 50,
+    x: { label: `${t.attr} →`, ticks: [...new Set(rows.map((r) => r.value))] },
+    y: { tickFormat: points, label: '↑ worth against the baseline in its place (percentage points)', grid: true },
+    color: { domain: decks, range: [palette.base, palette.other, palette.first, palette.draw], legend: decks.length > 1 },
+    marks: [
+      Plot.ruleY([0], { stroke: '#222' }),
+      Plot.ruleX(rows, { x: 'value', y1: 'lo', y2: 'hi', stroke: 'deck', strokeOpacity: 0.6, className: 'tune-interval' }),
+      Plot.line(rows, { x: 'value', y: 'diff', stroke: 'deck', className: 'tune-line' }),
+      Plot.dot(rows, { x: 'value', y: 'diff', fill: 'deck', r: 3.5, className: 'tune-point', title: (d: (typeof rows)[number]) => `${t.attr} ${d.value}: ${points(d.diff)} pts [${points(d.lo)}, ${points(d.hi)}]` }),
+      Plot.dot(rows.filter((r) => r.printed), { x: 'value', y: 'diff', stroke: '#222', r: 7, className: 'tune-printed' }),
+    ],
+  });
+  const fair = t.curves.map((c) => `${c.deck}: ${c.fair.crossing === null ? `no crossing; closest ${c.fair.closest}` : `≈ ${Number(c.fair.crossing.toFixed(1))}`}`).join('; ');
+  return figure(o, 'tune', `What should ${t.card}'s ${t.attr} be?`, `At each ${t.attr} tried, ${t.card}'s worth to its seat against ${t.curves.length === 1 ? t.curves[0]!.baseline : 'the baseline'} in its place, on the same ${t.settings.games} seeds each, with 95% intervals; ringed: its printed ${t.attr}, ${t.printed}. Fair (worth 0): ${fair}.`, chart);
+}
+
 export function balanceCharts(result: BalanceReport | BalanceComparison, o: ChartOptions): HTMLElement[] {
   if (result.kind === 'report') return [seatsChart(result, o), lengthChart(result, o), ...(result.replacements.length ? [valuesChart(result, o)] : []), cardsChart(result, o), actionsChart(result, o), endsChart(result, o)];
   return [changesChart(result, o), seatsComparisonChart(result, o), lengthComparisonChart(result, o), cardsComparisonChart(result, o), actionsComparisonChart(result, o), endsComparisonChart(result, o)];

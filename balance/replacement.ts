@@ -53,7 +53,7 @@ export interface ReplacementPlan {
 }
 
 /** The decks a card can be replaced in: its decks of their own (not the pooled ones), each with the seat that played it most. */
-function decksOf(report: BalanceReport, card: CardMetric): { deck: DeckMetric; seat: number }[] {
+export function decksOf(report: BalanceReport, card: CardMetric): { deck: DeckMetric; seat: number }[] {
   return report.decks.flatMap((deck) => {
     if (deck.pooled || !card.decks.includes(deck.deck)) return [];
     const seats = Object.values(deck.bySeat);

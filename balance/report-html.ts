@@ -5,7 +5,7 @@
  * how they get the bundled script. No Node APIs here.
  */
 import { reportCss } from './report-css.ts';
-import type { BalanceComparison, BalanceReport } from './report.ts';
+import type { BalanceComparison, BalanceReport, TuneResult } from './report.ts';
 
 /** JSON that can sit inside a <script> element: no `<` at all, so no `</script>` or `<!--`. */
 export function scriptSafeJson(value: unknown): string {
@@ -19,12 +19,13 @@ export function scriptSafeCode(code: string): string {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-export function reportTitle(result: BalanceReport | BalanceComparison): string {
+export function reportTitle(result: BalanceReport | BalanceComparison | TuneResult): string {
+  if (result.kind === 'tune') return `What should ${result.card}'s ${result.attr} be? (${result.settings.game}, ${result.settings.games} games per value)`;
   return result.kind === 'report' ? `Balance of ${result.settings.game} (${result.games} games)` : `Balance of ${result.base.settings.game} compared with ${result.otherLabel} (${result.base.games} games each)`;
 }
 
 /** The whole HTML file. `script` is the bundled report-page.ts. */
-export function reportHtml(result: BalanceReport | BalanceComparison, script: string): string {
+export function reportHtml(result: BalanceReport | BalanceComparison | TuneResult, script: string): string {
   const title = escapeHtml(reportTitle(result));
   return `<!doctype html>
 <html lang="en">

@@ -5,13 +5,13 @@
  * report" button — the same source either way.
  */
 import { balanceView } from './report-view.ts';
-import type { BalanceComparison, BalanceReport } from './report.ts';
+import type { BalanceComparison, BalanceReport, TuneResult } from './report.ts';
 
 function show(): void {
   const data = document.getElementById('balance-data');
   const mount = document.getElementById('balance-mount');
   if (!data || !mount) return;
-  const result = JSON.parse(data.textContent ?? 'null') as BalanceReport | BalanceComparison;
+  const result = JSON.parse(data.textContent ?? 'null') as BalanceReport | BalanceComparison | TuneResult;
   const view = balanceView(result, { document, width: 880 });
   mount.replaceChildren(view);
   document.body.dataset.rendered = 'true';

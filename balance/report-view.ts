@@ -5,8 +5,9 @@
  * The charts show the shape; the tables are what one quotes. Shared by the HTML report
  * (report-page.ts) and the playground's Simulate panel; DOM only, no Node APIs.
  */
-import { balanceCharts, sideNames, type ChartOptions } from './charts.ts';
-import type { BalanceComparison, BalanceReport, Difference, MetricChange, Rate } from './report.ts';
+import { balanceCharts, sideNames, tuneChart, type ChartOptions } from './charts.ts';
+import { tuneVerdicts } from './tune.ts';
+import type { BalanceComparison, BalanceReport, Difference, MetricChange, Rate, TuneResult } from './report.ts';
 import { deckSummary, MEASURES, noVerdict, rankedCards, verdicts, verdictText, weakestCards } from './verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -202,8 +203,47 @@ export interface ViewOptions extends ChartOptions {
   collapseParams?: boolean;
 }
 
+/** `grimoire tune`'s answer: its settings, the curve, and per deck a table of the values tried. */
+function tuneView(t: TuneResult, o: ViewOptions): HTMLElement {
+  const d = o.document;
+  const root = el(d, 'article', 'balance-report');
+  root.dataset.kind = 'tune';
+  const s = t.settings;
+  const h = el(d, 'header', 'balance-header');
+  h.append(el(d, 'h1', undefined, `What should ${t.card}'s ${t.attr} be? (${s.game})`));
+  h.append(el(d, 'p', 'balance-subtitle', `${s.title} — format ${s.format}; ${s.games} games per value (seeds ${s.seed}–${s.seed + s.games - 1}); agents p1 ${s.agents.p1}, p2 ${s.agents.p2}; rules fingerprint ${s.rules}`));
+  if (s.agents.p1 === 'random' && s.agents.p2 === 'random') h.append(el(d, 'p', 'balance-random', 'Random play: both seats chose at random. A fair value under random play is not one under skilled play (use mcts:N agents).'));
+  root.append(h);
+  const verdicts = el(d, 'section', 'balance-verdicts');
+  verdicts.append(el(d, 'h2', undefined, 'Fair value'));
+  const list = el(d, 'ul');
+  for (const line of tuneVerdicts(t)) list.append(el(d, 'li', undefined, line));
+  verdicts.append(list);
+  root.append(verdicts);
+  const charts = el(d, 'section', 'balance-charts');
+  charts.append(tuneChart(t, o));
+  root.append(charts);
+  const tables = el(d, 'section', 'balance-tables');
+  tables.append(el(d, 'h2', undefined, 'The numbers'));
+  for (const c of t.curves) {
+    tables.append(
+      table(
+        d,
+        'tune',
+        `${c.deck}: ${c.seat}'s win rate with ${t.card} at each ${t.attr}, and its worth against ${c.baseline} in its place (${c.seat} won ${pct(c.withBaseline.rate)} with it), on the same seeds`,
+        [t.attr, `${c.seat} won`, 'worth, pts'],
+        c.points.map((p) => [`${p.value}${p.printed ? ' (printed)' : ''}`, rateCell(p.withCard), effectCell(p.worth)]),
+        [1, 2],
+      ),
+    );
+  }
+  root.append(tables);
+  return root;
+}
+
 /** The whole report (header, charts, tables) as one element. */
-export function balanceView(result: BalanceReport | BalanceComparison, o: ViewOptions): HTMLElement {
+export function balanceView(result: BalanceReport | BalanceComparison | TuneResult, o: ViewOptions): HTMLElement {
+  if (result.kind === 'tune') return tuneView(result, o);
   const d = o.document;
   const root = el(d, 'article', 'balance-report');
   root.dataset.kind = result.kind;

@@ -200,6 +200,45 @@ export interface BalanceReport {
   actions: ActionMetric[];
 }
 
+/** One value tried by `grimoire tune` (balance/tune.ts): the card printed so, in one seat's deck. */
+export interface TunePoint {
+  /** The attr's value tried. */
+  value: number;
+  /** The card's own printed value. */
+  printed: boolean;
+  /** The seat's win rate with the card printed so. */
+  withCard: Rate;
+  /** Against the baseline card in its place, on the same seeds (paired): its replacement value at this value. */
+  worth: Difference;
+}
+
+/** `grimoire tune`'s answer for one deck the card is in. */
+export interface TuneCurve {
+  deck: string;
+  seat: string;
+  /** The card its worth is measured against (the deck's ordinary card unless named). */
+  baseline: string;
+  withBaseline: Rate;
+  points: TunePoint[];
+  /**
+   * The fair value: where the card is worth what the baseline is. `closest`: the value tried
+   * whose worth is nearest 0; `crossing`: where the worth crosses 0 between two values tried
+   * (linear between them), null if it does not; `range`: the values tried whose interval holds 0.
+   */
+  fair: { closest: number; crossing: number | null; range: number[] };
+}
+
+export interface TuneResult {
+  grimoireBalance: number;
+  kind: 'tune';
+  settings: BalanceSettings;
+  card: string;
+  attr: string;
+  /** The card's printed value. */
+  printed: number;
+  curves: TuneCurve[];
+}
+
 /** One metric under the base rules and under the other, with their difference. */
 export interface MetricChange {
   /** A stable key: `seats.p1.wins`, `length.turns`, `cards.<name>.winWhenDrawn`, `actions.<name>.perGame`… */

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { reportHtml } from '../balance/report-html.ts';
-import type { BalanceComparison, BalanceReport } from '../balance/report.ts';
+import type { BalanceComparison, BalanceReport, TuneResult } from '../balance/report.ts';
 import { buildReportPage } from './report-page-build.js';
 
 let script: Promise<string> | undefined;
@@ -25,6 +25,6 @@ export function reportPageScript(): Promise<string> {
   return script;
 }
 
-export async function balanceHtml(result: BalanceReport | BalanceComparison): Promise<string> {
+export async function balanceHtml(result: BalanceReport | BalanceComparison | TuneResult): Promise<string> {
   return reportHtml(result, await reportPageScript());
 }

@@ -26,6 +26,16 @@ export const SUSPECTS = 3;
 const SETUP_LOOK = 3;
 const SETUP_LOOK_STEPS = 200;
 
+/**
+ * A look at the first seeds' setups with these substitutes (random players, a few steps) before a
+ * batch: the rules may refuse the changed deck (too many copies of a name) and end every game at
+ * setup. The rules' reason, or null when they accept it.
+ */
+export function setupRefusal(ir: GameIR, from: number, withCard: readonly GameSummary[], opts: BatchOptions, substitutes: BatchOptions['substitutes']): string | null {
+  const look = playBatch(ir, from, SETUP_LOOK, { format: opts.format, params: opts.params, substitutes, maxSteps: SETUP_LOOK_STEPS });
+  return refusedAtSetup(withCard, look);
+}
+
 export interface ReplacementRun {
   ir: GameIR;
   report: BalanceReport;
@@ -52,7 +62,7 @@ export function checkAskedNames(ir: GameIR, asked: readonly string[]): void {
     for (const name of a.split('=')) {
       if (names.includes(name)) continue;
       const near = suggest(name, names)[0];
-      throw new UsageError(`--replace ${a}: no card named '${name}' in ${ir.game.name}${near ? `; did you mean '${near}'?` : ''} (--replace CARD, CARD=BASELINE or all)`);
+      throw new UsageError(`--replace ${a}: no card named '${name}' in ${ir.game.name}${near ? `; did you mean '${near}'?` : ''} (--replace CARD, CARD=BASELINE or all)`, false);
     }
   }
 }
@@ -61,7 +71,7 @@ export function checkAskedNames(ir: GameIR, asked: readonly string[]): void {
 function plansFor(run: Pick<ReplacementRun, 'ir' | 'report' | 'asked' | 'mode'>): ReplacementPlan[] {
   if (run.asked) {
     const plans = askedReplacements(run.report, run.asked, run.ir.cards.map((c) => c.name));
-    if ('error' in plans) throw new UsageError(plans.error);
+    if ('error' in plans) throw new UsageError(plans.error, false);
     return plans;
   }
   return run.mode === 'all' ? everyCard(run.report) : run.mode === 'suspects' ? suspects(run.report, SUSPECTS) : [];
@@ -102,8 +112,7 @@ export async function measureReplacements(run: ReplacementRun): Promise<{ values
     for (const st of pending) {
       for (; st.next < st.plan.baselines.length; st.next++) {
         const baseline = st.plan.baselines[st.next]!;
-        const look = playBatch(run.ir, from, SETUP_LOOK, { format: opts.format, params: opts.params, substitutes: substitutesFor(st.plan, baseline), maxSteps: SETUP_LOOK_STEPS });
-        const refused = refusedAtSetup(withCard, look);
+        const refused = setupRefusal(run.ir, from, withCard, opts, substitutesFor(st.plan, baseline));
         if (refused === null) break;
         st.refusals.push(`${baseline}: ${refused}`);
       }

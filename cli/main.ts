@@ -42,6 +42,7 @@ import { summariesHeader, writeSummaries } from './summaries-file.ts';
 import { color, printDiagnostics, projectRoot, requireIR } from './games.ts';
 import { parseQueueAddress, QueueError } from './queue/connection.ts';
 import { cmdBalance } from './balance.ts';
+import { cmdTune } from './tune.ts';
 import { cmdExplain } from './explain.ts';
 import { cmdFaq } from './faq.ts';
 import { cmdCards } from './cards.ts';
@@ -69,6 +70,10 @@ function usage(): string {
     '                                 seeds under a revision or other parameters, what changed (docs/balance.md); what each',
     '                                 card is worth: it is replaced and the same games played again — every card (--values',
     '                                 all, with random players), the suspects (with search agents), or those --replace names',
+    '  tune <game> --card NAME --attr NAME --values 0..6 [--baseline CARD] [--games N] [--seed S] [--p1 AGENT] [--p2 AGENT]',
+    '          [--format NAME] [--param name=value] [--workers N] [--html FILE] [--json]',
+    '                                 what should this card\'s number be: the same games at each value, the card\'s worth',
+    '                                 against an ordinary card in its place, and where it is fair (docs/balance.md)',
     '  new <game>                     start a new game: rules, cards and a ruling that work',
     '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
@@ -384,6 +389,9 @@ async function main(argv: string[]): Promise<number> {
       vs: { type: 'string' },
       'vs-param': { type: 'string', multiple: true },
       replace: { type: 'string', multiple: true },
+      card: { type: 'string' },
+      attr: { type: 'string' },
+      baseline: { type: 'string' },
       values: { type: 'string' },
       'value-games': { type: 'string' },
       html: { type: 'string' },
@@ -403,7 +411,8 @@ async function main(argv: string[]): Promise<number> {
   } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
   refuseForeignOptions(command, values);
   // The balance lab's own options, refused elsewhere rather than ignored.
-  for (const o of ['vs', 'vs-param', 'replace', 'values', 'value-games'] as const) if (values[o] !== undefined && command !== 'balance') throw new UsageError(`${command} takes no --${o}: it is an option of grimoire balance`, false);
+  const labOptions: Record<string, string[]> = { vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], values: ['balance', 'tune'], card: ['tune'], attr: ['tune'], baseline: ['tune'] };
+  for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(`${command} takes no --${o}: it is an option of grimoire ${owners.join(' and ')}`, false);
   if (values.check && command !== 'fmt') throw new UsageError('--check goes with fmt (grimoire fmt --check rules cards); grimoire check is a command of its own', false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);
   switch (command) {
@@ -426,6 +435,8 @@ async function main(argv: string[]): Promise<number> {
       return await cmdDuel(positionals[0], positionals[1], positionals[2], values);
     case 'balance':
       return await cmdBalance(positionals[0], values);
+    case 'tune':
+      return await cmdTune(positionals[0], values);
     case 'scenario':
       if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
       if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);

@@ -30,7 +30,7 @@ export interface GameSummary {
   counts?: GameCounts;
 }
 
-export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'maxSteps' | 'askForced' | 'checkInvariants' | 'draws' | 'substitutes'> {
+export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'maxSteps' | 'askForced' | 'checkInvariants' | 'draws' | 'substitutes' | 'printed'> {
   /** Record each game's final zones (for --final-state). */
   finalState?: boolean;
   /** The players' agents by name (agents/spec.ts); unset, both random. Names, not objects: they go to worker threads. */
@@ -71,7 +71,7 @@ function seatAgents(seats: Seats): (seed: number) => Agent[] {
 export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOptions = {}): GameSummary[] {
   const out: GameSummary[] = [];
   const agents = opts.agents && !(opts.agents.p1 === 'random' && opts.agents.p2 === 'random' && !opts.agents.alternate) ? seatAgents(opts.agents) : undefined;
-  const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents, tally: opts.tally, draws: opts.draws, substitutes: opts.substitutes };
+  const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents, tally: opts.tally, draws: opts.draws, substitutes: opts.substitutes, printed: opts.printed };
   // One engine for the whole range: the rules are compiled to closures once.
   let engine = newEngine(ir, from, playOpts);
   for (let seed = from; seed < from + count; seed++) {

@@ -88,6 +88,19 @@ export interface EngineOptions<E = WatchedEngine> {
    * one of definition `by` instead. Everything else — seeds, rules, agents — is unchanged.
    */
   substitutes?: readonly CardSubstitute[];
+  /**
+   * Another intervention (`grimoire tune`): the cards of definition `card` that the rules make in
+   * player `player`'s zones are made with printed field `field` (an `attr`) set to `value`.
+   */
+  printed?: readonly PrintedValue[];
+}
+
+/** EngineOptions.printed: a printed value (an attr's field index) of a card definition, for one player's copies. */
+export interface PrintedValue {
+  card: number;
+  player: number;
+  field: number;
+  value: unknown;
 }
 
 /** EngineOptions.substitutes: card definition `card` made as `by` in the zones of player `player` (0-based seat). */

@@ -48,6 +48,8 @@ export interface PlayOptions {
   tally?: boolean;
   /** See EngineOptions.substitutes (the balance lab's replacement value). */
   substitutes?: EngineOptions['substitutes'];
+  /** See EngineOptions.printed (`grimoire tune`). */
+  printed?: EngineOptions['printed'];
 }
 
 /** Plays one game with a new engine. */
@@ -65,7 +67,7 @@ export function newEngine(ir: GameIR, seed: number, opts: PlayOptions = {}): Eng
         watch.check(engine, loc);
       }
     : own;
-  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep, tally: opts.tally, substitutes: opts.substitutes });
+  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep, tally: opts.tally, substitutes: opts.substitutes, printed: opts.printed });
 }
 
 /** The search agents' own engine for a game engine: made once, kept for the engine's next games. */
@@ -73,7 +75,7 @@ const searchEngines = new WeakMap<Engine, Engine>();
 function searchEngineFor(engine: Engine, opts: PlayOptions): Engine {
   let e = searchEngines.get(engine);
   if (!e) {
-    e = searchEngine(engine.ir, { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, substitutes: opts.substitutes });
+    e = searchEngine(engine.ir, { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, substitutes: opts.substitutes, printed: opts.printed });
     searchEngines.set(engine, e);
   }
   return e;

@@ -20,6 +20,7 @@ import { Rng } from './rng.ts';
 import type { CompiledRules } from './rules.ts';
 import { seenBy, VISIBILITY } from './knowledge.ts';
 import { GameTally } from './tally.ts';
+import { Interventions } from './interventions.ts';
 
 export abstract class GameState {
   readonly params: unknown[];
@@ -66,8 +67,8 @@ export abstract class GameState {
   protected readonly tally: GameTally | null;
   /** By zone definition: its visibility (knowledge.ts VISIBILITY). */
   protected readonly zoneVisibility: Uint8Array;
-  /** EngineOptions.substitutes, by player × card definition: the definition made instead, or -1; null without any. */
-  private readonly substitutes: Int32Array | null;
+  /** EngineOptions.substitutes and printed (the balance lab's interventions); null without any. */
+  private readonly interventions: Interventions | null;
 
   /** The compiled rules (rules.ts): set by the engine's constructor, kept across games. */
   protected rules!: CompiledRules;
@@ -112,16 +113,7 @@ export abstract class GameState {
     this.format = format.name;
     this.formatLevel = format.level;
     this.params = ir.params.map((p) => (opts.params && p.name in opts.params ? opts.params[p.name] : p.value));
-    this.substitutes = null;
-    if (opts.substitutes?.length) {
-      const n = ir.cards.length;
-      const table = new Int32Array(ir.game.players * n).fill(-1);
-      for (const s of opts.substitutes) {
-        if (!ir.cards[s.card] || !ir.cards[s.by] || s.player < 0 || s.player >= ir.game.players) throw new Error(`a substitute names no card or player of this game: ${JSON.stringify(s)}`);
-        table[s.player * n + s.card] = s.by;
-      }
-      this.substitutes = table;
-    }
+    this.interventions = Interventions.of(ir, opts.substitutes, opts.printed);
   }
 
   /** Each card type's initial states, worked out once the rules are compiled and the players exist. */
@@ -418,10 +410,7 @@ export abstract class GameState {
 
   createCard(def: number, zone: Zone): Card {
     // EngineOptions.substitutes: the card made instead in this player's zones.
-    if (this.substitutes !== null && zone.player !== null) {
-      const by = this.substitutes[zone.player.index * this.ir.cards.length + def]!;
-      if (by >= 0) def = by;
-    }
+    if (this.interventions !== null && zone.player !== null) def = this.interventions.made(def, zone.player.index);
     this.touchZone(zone);
     const d = this.ir.cards[def]!;
     const owner = zone.player ?? this.active;
@@ -448,6 +437,8 @@ export abstract class GameState {
       card = reused;
       card.renew(id, def, d.name, d.type, owner, this.fieldsOf(def), this.cardInits[def] ?? this.cardInit(def));
     } else card = new Card(id, def, d.name, d.type, owner, this.fieldsOf(def).slice());
+    // EngineOptions.printed: this player's copies printed otherwise.
+    if (this.interventions !== null && zone.player !== null) this.interventions.print(card, zone.player.index);
     card.zone = zone;
     card.entered = 0;
     card.origin = zone.def;

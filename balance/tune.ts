@@ -1,0 +1,74 @@
+/**
+ * `grimoire tune`: what should this card cost? A number printed on a card (an `attr`: cost, power…)
+ * is set to each value in turn for one seat's copies (runtime EngineOptions.printed), the same
+ * seeds played each time, and at each value the card's worth is measured against a baseline card
+ * in its place (the replacement value of balance/replacement.ts, paired game by game). The fair
+ * value is where the worth crosses zero: there the card is worth what an ordinary card of its
+ * deck is. Pure: the games are played by cli/tune.ts.
+ */
+import type { GameSummary } from '../runtime/batch.ts';
+import type { BalanceSettings, TuneCurve, TunePoint, TuneResult } from './report.ts';
+import { balanceVersion } from './report.ts';
+import { adjust, pairedRateDifference, rate, roundNumbers } from './statistics.ts';
+
+/** The seat's win rate in `games` and its difference from `baseline`'s on the same seeds (games with an error on either side left out). */
+function against(seat: string, games: readonly GameSummary[], baseline: readonly GameSummary[]): { withCard: TunePoint['withCard']; worth: TunePoint['worth'] } {
+  let n = 0;
+  let wins = 0;
+  let onlyCard = 0;
+  let onlyBaseline = 0;
+  for (let i = 0; i < games.length; i++) {
+    const a = games[i]!;
+    const b = baseline[i];
+    if (!b || a.error || b.error) continue;
+    n++;
+    const x = a.winner === seat;
+    const y = b.winner === seat;
+    if (x) wins++;
+    if (x && !y) onlyCard++;
+    if (y && !x) onlyBaseline++;
+  }
+  return { withCard: rate(wins, n), worth: pairedRateDifference(onlyBaseline, onlyCard, n) };
+}
+
+/** Where the worth is fair: the value nearest 0, the crossing between two values tried, the values whose interval holds 0. */
+export function fairValue(points: readonly TunePoint[]): TuneCurve['fair'] {
+  const sorted = [...points].sort((a, b) => a.value - b.value);
+  const closest = sorted.reduce((a, b) => (Math.abs(b.worth.diff) < Math.abs(a.worth.diff) ? b : a)).value;
+  let crossing: number | null = null;
+  for (let i = 0; i + 1 < sorted.length && crossing === null; i++) {
+    const a = sorted[i]!;
+    const b = sorted[i + 1]!;
+    if (a.worth.diff === 0) crossing = a.value;
+    else if (a.worth.diff * b.worth.diff < 0) crossing = a.value + ((0 - a.worth.diff) * (b.value - a.value)) / (b.worth.diff - a.worth.diff);
+  }
+  if (crossing === null && sorted.at(-1)!.worth.diff === 0) crossing = sorted.at(-1)!.value;
+  const range = sorted.filter((p) => p.worth.ci95[0] <= 0 && p.worth.ci95[1] >= 0).map((p) => p.value);
+  return { closest, crossing, range };
+}
+
+/** One deck's curve from the games with the baseline in the card's place and the games at each value (all on the same seeds). */
+export function tuneCurve(deck: string, seat: number, baseline: string, printed: number, withBaseline: readonly GameSummary[], byValue: ReadonlyMap<number, readonly GameSummary[]>): TuneCurve {
+  const s = `p${seat + 1}`;
+  const points: TunePoint[] = [...byValue.entries()].sort((a, b) => a[0] - b[0]).map(([value, games]) => ({ value, printed: value === printed, ...against(s, games, withBaseline) }));
+  const baselineWins = withBaseline.filter((g) => !g.error && g.winner === s).length;
+  return { deck, seat: s, baseline, withBaseline: rate(baselineWins, withBaseline.filter((g) => !g.error).length), points, fair: fairValue(points) };
+}
+
+/** The fair value of each curve in words: "p1's deck (p1): cost ≈ 1.6 — worth what 見習い剣士 is; printed 0: +2.2 pts [+1.1, +3.3]". */
+export function tuneVerdicts(t: TuneResult): string[] {
+  const pts = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)} pts`;
+  return t.curves.map((c) => {
+    const printed = c.points.find((p) => p.printed);
+    const at = c.fair.crossing === null ? `no value tried makes it worth what ${c.baseline} is (closest: ${c.fair.closest})` : `${t.attr} ≈ ${Number(c.fair.crossing.toFixed(1))} makes it worth what ${c.baseline} is`;
+    const range = c.fair.range.length ? `; the values whose interval holds 0: ${c.fair.range.join(', ')}` : '';
+    const now = printed ? `; printed ${printed.value}: ${pts(printed.worth.diff)} [${pts(printed.worth.ci95[0])}, ${pts(printed.worth.ci95[1])}]` : '';
+    return `${c.deck} (${c.seat}): ${at}${range}${now}`;
+  });
+}
+
+/** The result; every point's worth of every curve is one Benjamini–Hochberg family (its q and `significant`). */
+export function tuneResult(settings: BalanceSettings, card: string, attr: string, printed: number, curves: TuneCurve[]): TuneResult {
+  adjust(curves.flatMap((c) => c.points.map((p) => p.worth)));
+  return roundNumbers<TuneResult>({ grimoireBalance: balanceVersion, kind: 'tune', settings, card, attr, printed, curves });
+}

@@ -1,0 +1,59 @@
+/**
+ * `grimoire tune` (issue 26): what should this card's number be? The planted game's Dragon (cost 1,
+ * power 5, against cards whose power is their cost) is tried at costs 1 to 5 on the same seeds:
+ * its worth against an ordinary card of its deck falls as its cost rises, and is fair near 5.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fairValue } from '../balance/tune.ts';
+import type { TunePoint, TuneResult } from '../balance/report.ts';
+import { parseValues } from '../cli/tune.ts';
+import { root } from './helpers.ts';
+
+const project = mkdtempSync(join(tmpdir(), 'grim-tune-'));
+mkdirSync(join(project, 'rules/planted'), { recursive: true });
+writeFileSync(join(project, 'rules/planted/game.grim'), readFileSync(join(root, 'test/fixtures/balance/planted.grim'), 'utf8'));
+const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
+
+describe('grimoire tune', () => {
+  it("finds the broken card's fair cost: its worth falls with each cost tried and crosses 0 near 5; the curve is drawn", () => {
+    const html = join(project, 'tune.html');
+    const r = grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '1..5', '--games', '2000', '--workers', '1', '--json', '--html', html);
+    expect(r.status, r.stderr).toBe(0);
+    const t = JSON.parse(r.stdout) as TuneResult;
+    expect(t.kind).toBe('tune');
+    expect(t.printed).toBe(1);
+    const [curve] = t.curves;
+    expect(curve!.points.map((p) => p.value)).toEqual([1, 2, 3, 4, 5]);
+    expect(curve!.points.find((p) => p.printed)!.value).toBe(1);
+    const worth = curve!.points.map((p) => p.worth.diff);
+    for (let i = 1; i < worth.length; i++) expect(worth[i]!, `cost ${i + 1}`).toBeLessThan(worth[i - 1]!);
+    expect(curve!.points[0]!.worth.significant).toBe(true);
+    expect(curve!.fair.closest).toBeGreaterThanOrEqual(4);
+    expect(curve!.fair.range).toContain(5);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toContain("What should Dragon's cost be?");
+    expect(page).toContain('"kind":"tune"');
+  });
+
+  it('refuses what it cannot try, with the way out', () => {
+    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost').stderr).toMatch(/tune needs --values/);
+    expect(grimoire('tune', 'planted', '--card', 'Dragn', '--attr', 'cost', '--values', '1..3').stderr).toMatch(/no card of that name in planted; did you mean 'Dragon'\?/);
+    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cots', '--values', '1..3').stderr).toMatch(/Dragon has no number attr of that name; did you mean 'cost'\? \(its number attrs: cost, power\)/);
+    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '5..1').stderr).toMatch(/--values 5\.\.1: give numbers as/);
+    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '1..3', '--replace', 'Dud').stderr).toMatch(/tune takes no --replace: it is an option of grimoire balance/);
+    for (const r of [grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost')]) expect(r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('reads its values and finds the crossing (pure)', () => {
+    expect(parseValues('0..3')).toEqual([0, 1, 2, 3]);
+    expect(parseValues('0..1..0.5')).toEqual([0, 0.5, 1]);
+    expect(parseValues('5,1,3,3')).toEqual([1, 3, 5]);
+    const point = (value: number, diff: number): TunePoint => ({ value, printed: false, withCard: { k: 0, n: 0, rate: 0, ci95: [0, 1] }, worth: { diff, ci95: [diff - 0.01, diff + 0.01], p: 0.5, q: 1, significant: false } });
+    expect(fairValue([point(0, 0.06), point(1, 0.02), point(2, -0.02)])).toEqual({ closest: 1, crossing: 1.5, range: [] });
+    expect(fairValue([point(0, 0.06), point(1, 0.005)]).crossing).toBeNull();
+  });
+});
