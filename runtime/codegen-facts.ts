@@ -91,6 +91,36 @@ export function pure(e: Expr, ir: GameIR, depth = 0): boolean {
   return ok;
 }
 
+/**
+ * Whether evaluating `e` may draw from the random generator (which moves the game's random
+ * state, so it must happen whether or not anyone reads the result): `random`, or a game function
+ * whose body may, or a read of a card's values or labels when some value formula or aura may (a
+ * read runs them; whether any may is worked out once per IR). Functions cannot recurse; the
+ * depth is a guard.
+ */
+export function mayDrawRandom(e: unknown, ir: GameIR, depth = 0): boolean {
+  return someNode(e, (o) => {
+    if (o.kind === 'builtinCall') return o.fn === 'random' || (o.fn === 'labels' && cardReadsMayDraw(ir));
+    if (o.kind === 'call') return depth >= 8 || mayDrawRandom(ir.functions[o.fn as number]!.body, ir, depth + 1);
+    return (o.kind === 'cardField' || o.kind === 'has') && cardReadsMayDraw(ir);
+  });
+}
+
+const cardReadsDraw = new WeakMap<GameIR, boolean>();
+
+/** Whether reading a card's field may draw a random number: some value formula or aura may. */
+function cardReadsMayDraw(ir: GameIR): boolean {
+  let v = cardReadsDraw.get(ir);
+  if (v === undefined) {
+    // While the formulas are looked at, a card read inside one stands for this same set: no
+    // draw of its own (any draw is found in the formula that makes it).
+    cardReadsDraw.set(ir, false);
+    v = ir.cardTypes.some((t) => t.values.some((x) => mayDrawRandom(x.expr, ir))) || ir.auras.some((a) => mayDrawRandom([a.targets, a.by], ir));
+    cardReadsDraw.set(ir, v);
+  }
+  return v;
+}
+
 const labelNumbers = new WeakMap<GameIR, Set<number>>();
 
 /** Whether a card field is a numbered label's number (`c.王`; compiler/ir.ts LabelValueIR). */

@@ -437,7 +437,7 @@ class StmtGen {
           out.push(`g.narrate(${this.k(s.text)}, c, ${loc});`);
           return;
         }
-        const always = s.args.some((a) => ExprGen.mayUseRandom(a));
+        const always = s.args.some((a) => this.ex.mayUseRandom(a));
         const body: string[] = [];
         const text = this.prompt(s.text, this.ex.inOrder(s.args, this.sc, body), 'null');
         body.push(`g.narrate(${text}, c, ${loc});`);

@@ -22,7 +22,7 @@
  * procedures (codegen-statements.ts).
  */
 import type { BuiltinFn, Expr, GameIR } from '../compiler/ir.ts';
-import { cardsOnly, inlinedWhere, isLabelNumber, pure, readsIt, someNode } from './codegen-facts.ts';
+import { cardsOnly, inlinedWhere, isLabelNumber, mayDrawRandom, pure, readsIt, someNode } from './codegen-facts.ts';
 
 /** Where the generated code finds the names of the rules. */
 export interface Scope {
@@ -72,10 +72,9 @@ export class ExprGen {
     return `${prefix}${this.names++}`;
   }
 
-  /** Whether evaluating `e` may draw from the random generator (directly or through a call). */
-  static mayUseRandom(e: Expr): boolean {
-    // Calls and value fields run other expressions: assume they may.
-    return someNode(e, (o) => (o.kind === 'builtinCall' && o.fn === 'random') || o.kind === 'call' || o.kind === 'cardField');
+  /** Whether evaluating `e` may draw from the random generator (directly, or through a call or a card's values: codegen-facts.ts). */
+  mayUseRandom(e: Expr): boolean {
+    return mayDrawRandom(e, this.ir);
   }
 
   /**
@@ -563,7 +562,7 @@ export class ExprGen {
     if ((fn === 'count' || fn === 'is_empty') && args[0]!.kind === 'where') {
       const w = args[0]!;
       if (fn === 'count') return this.loop('count', w.list, w.predicate, sc, out);
-      return this.loop(ExprGen.mayUseRandom(w.predicate) ? 'noneAll' : 'none', w.list, w.predicate, sc, out);
+      return this.loop(this.mayUseRandom(w.predicate) ? 'noneAll' : 'none', w.list, w.predicate, sc, out);
     }
     // `count(units(k))`: the card and what is attached under it, without the list.
     if (fn === 'count' && args[0]!.kind === 'builtinCall' && args[0]!.fn === 'units') return `H.unitCount(${this.inOrder(args[0]!.args, sc, out)[0]})`;

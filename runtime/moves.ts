@@ -100,7 +100,10 @@ export abstract class MovesRoom extends ReplacementsRoom {
       const fromZone = card.host ? card.host.zone : card.zone;
       const from = fromZone ? fromZone.def : -1;
       const wasAttached = card.host !== null;
-      if (replacements.length && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), text: () => `${card.name} → ${to.label}` }, ctx)) continue;
+      if (replacements.length) {
+        const mine = this.replacementsOfMove(card);
+        if (mine.length && this.mayReplaceMove(mine, from, to.def) && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), text: () => `${card.name} → ${to.label}` }, ctx, mine)) continue;
+      }
       if (this.tally !== null && this.trial === 0) this.tally.moved(card, fromZone, to, ctx, this.journal);
       this.lift(card);
       // A card with attachments moving to a zone that has none: its attached cards go along separately.

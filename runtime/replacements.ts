@@ -39,6 +39,41 @@ export interface ReplaceableEvent {
   text: () => string;
 }
 
+/**
+ * The replacements by what they may replace, so that an event looks only at its own: a card's
+ * `on moved this` by its card definition, every other move replacement together, a signal's by
+ * its event. Each list keeps the rules' order (the order of the choice among several).
+ */
+interface ReplacementIndex {
+  ownMove: Map<number, CompiledAction[]>;
+  anyMove: CompiledAction[];
+  signal: Map<number, CompiledAction[]>;
+  /** Every move replacement: a card that gained another's abilities may have any of them. */
+  allMoves: CompiledAction[];
+}
+
+function indexReplacements(all: readonly CompiledAction[]): ReplacementIndex {
+  const ix: ReplacementIndex = { ownMove: new Map(), anyMove: [], signal: new Map(), allMoves: [] };
+  for (const r of all) {
+    const ev = r.ir.event!;
+    if (ev.kind === 'moved') {
+      ix.allMoves.push(r);
+      if (ev.cardSlot < 0 && r.ir.source >= 0) {
+        const list = ix.ownMove.get(r.ir.source);
+        if (list) list.push(r);
+        else ix.ownMove.set(r.ir.source, [r]);
+      } else ix.anyMove.push(r);
+    } else if (ev.kind === 'signal') {
+      const list = ix.signal.get(ev.event);
+      if (list) list.push(r);
+      else ix.signal.set(ev.event, [r]);
+    }
+  }
+  return ix;
+}
+
+const NO_REPLACEMENTS: CompiledAction[] = [];
+
 interface Candidate {
   r: CompiledAction;
   source: Card | null;
@@ -51,6 +86,44 @@ export abstract class ReplacementsRoom extends ValuesRoom {
   private running = new Set<number>();
   /** Set by `proceed` in the effect that runs now. */
   private proceeded = false;
+  /** The rules' replacements by what they replace (made on the first event that looks). */
+  private replacementIndex: ReplacementIndex | null = null;
+  private indexedFor: readonly CompiledAction[] | null = null;
+
+  private replacementsIndexed(): ReplacementIndex {
+    const all = this.rules.triggers.replacements;
+    if (this.indexedFor !== all) {
+      this.replacementIndex = indexReplacements(all);
+      this.indexedFor = all;
+    }
+    return this.replacementIndex!;
+  }
+
+  /**
+   * The replacements that may apply to a move of `card` (their zones not yet compared) or to a
+   * signal, in the rules' order: an event with none is not built at all (most moves).
+   */
+  protected replacementsOfMove(card: Card): readonly CompiledAction[] {
+    const ix = this.replacementsIndexed();
+    if (this.grantsEver) return ix.allMoves;
+    const own = ix.ownMove.get(card.def);
+    if (!own) return ix.anyMove;
+    if (!ix.anyMove.length) return own;
+    return [...own, ...ix.anyMove].sort((a, b) => a.index - b.index);
+  }
+
+  protected replacementsOfSignal(event: number): readonly CompiledAction[] {
+    return this.replacementsIndexed().signal.get(event) ?? NO_REPLACEMENTS;
+  }
+
+  /** Whether some replacement of `list` is of a move from `from` to `to` (so the move must be looked at). */
+  protected mayReplaceMove(list: readonly CompiledAction[], from: number, to: number): boolean {
+    for (let i = 0; i < list.length; i++) {
+      const ev = list[i]!.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
+      if ((ev.from === -1 || ev.from === from) && (ev.to === -1 || ev.to === to)) return true;
+    }
+    return false;
+  }
 
   /** The affected player picks which of several replacements applies first (choices room). */
   protected abstract chooseReplacement(player: Player, labels: string[], ctx: Ctx): number;
@@ -77,8 +150,7 @@ export abstract class ReplacementsRoom extends ValuesRoom {
    * replaced (it must not happen), true when it happens — with its arguments as the
    * replacements that let it proceed left them.
    */
-  protected replaceEvent(e: ReplaceableEvent, ctx: Ctx): boolean {
-    const all = this.rules.triggers.replacements;
+  protected replaceEvent(e: ReplaceableEvent, ctx: Ctx, all: readonly CompiledAction[]): boolean {
     let applied: Set<number> | null = null;
     for (;;) {
       const found: Candidate[] = [];

@@ -138,9 +138,10 @@ export abstract class TriggersRoom extends ChoicesRoom {
     const args = [first, ...rest];
     const name = this.ir.events[event]!.name;
     const shown = () => args.map((a) => (a instanceof Card || a instanceof Player ? a.name : String(a))).join(', ');
-    if (this.rules.triggers.replacements.length) {
+    const replacements = this.replacementsOfSignal(event);
+    if (replacements.length) {
       const affected = first instanceof Card ? this.controllerOf(first) : first instanceof Player ? first : this.active;
-      if (!this.replaceEvent({ kind: 'signal', event, from: -1, to: -1, args, affected, text: () => `${name}: ${shown()}` }, ctx)) return;
+      if (!this.replaceEvent({ kind: 'signal', event, from: -1, to: -1, args, affected, text: () => `${name}: ${shown()}` }, ctx, replacements)) return;
     }
     const cards = args.filter((a): a is Card => a instanceof Card);
     if (this.logging) this.emitLog('signal', `${name}: ${shown()}`, ctx.me, ctx.cite, loc, false, cards);
