@@ -13,6 +13,7 @@
 import { fieldOfCard } from './card-fields.ts';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
+import { answerWords, canAnswer } from './answer-words.ts';
 import type { GameIR, IRType, ZoneIR } from '../compiler/ir.ts';
 import type { Loc } from '../grammar/ast.ts';
 import { suggest } from '../grammar/spelling.ts';
@@ -504,17 +505,32 @@ class ScenarioChecker {
   /** An answer: an option's label, a list of names (cards, players), `{ mode: <label> }` or `{ agent: <agent> }`. */
   private answer(n: unknown): void {
     const node = this.resolved(n);
-    if (isSeq(node)) for (const item of node.items) this.word(item, 'an item of a chosen list');
+    if (isSeq(node)) for (const item of node.items) this.answerWord(item, 'an item of a chosen list');
     else if (isMap(node)) {
       for (const [key, pair] of this.pairs(node)) {
-        if (key === 'mode') this.word(pair.value, "'mode'");
+        if (key === 'mode') this.answerWord(pair.value, "'mode'");
         else if (key === 'agent') {
           const name = this.word(pair.value, "'agent'");
           const spec = name === null ? null : parseAgent(name);
           if (spec && 'error' in spec) this.error('scenario/unknown-value', this.resolved(pair.value) as Node, `'agent': ${spec.error}`);
         } else this.unknownKey(pair, key, 'in an answer (a choice among modes is { mode: <label> }; an agent answering is { agent: mcts:500 })', ['mode', 'agent']);
       }
-    } else this.word(node, 'an answer');
+    } else this.answerWord(node, 'an answer');
+  }
+
+  /** A word of an answer that no option of this game can be labelled with is a mistake (answer-words.ts). */
+  private answerWord(n: unknown, what: string): void {
+    const word = this.word(n, what);
+    if (word === null) return;
+    const words = answerWords(this.ir);
+    if (canAnswer(words, word)) return;
+    const near = didYouMean(word, words.suggestions);
+    this.error(
+      'scenario/unknown-name',
+      this.resolved(n),
+      `${what} '${word}' is no option this game can offer: an answer names an action or ability (e.g. ${words.suggestions[0] ?? 'pass'}), a card, a player, a number, 'pass', or an option the rules label`,
+      near,
+    );
   }
 
   // ------------------------------------------------------------ expectations

@@ -186,6 +186,35 @@ expect:
     expect(mistakes(checkStep)).toEqual([]);
   });
 
+  it('names in steps: a misspelt action or ability is refused before the run, with did-you-mean; every word an option can carry is accepted', () => {
+    const skirmish = (answers: string) => `name: "steps"
+game: skirmish
+state:
+  active: p1
+  p1:
+    hand: [Archer]
+    deck: [Soldier]
+  p2:
+    deck: [Soldier]
+steps:
+${answers}
+expect:
+  p1.board: [Archer]
+`;
+    const typo = skirmish('  - p1: Plya\n  - p1: pass\n');
+    const ds = mistakes(typo);
+    expect(brief(ds)).toEqual([`${at(typo, 'Plya')} scenario/unknown-name`]);
+    expect(ds[0]!.message).toMatch(/'Plya' is no option this game can offer/);
+    expect(ds[0]!.notes).toEqual(["did you mean 'Play'?"]);
+    const ability = skirmish('  - p1: Archer.Volly\n');
+    expect(mistakes(ability)[0]!.notes).toEqual(["did you mean 'Archer.Volley'?"]);
+    // In a chosen list and a mode, too.
+    expect(brief(mistakes(skirmish('  - p1: [Archr]\n')))).toEqual([`${at(skirmish('  - p1: [Archr]\n'), 'Archr')} scenario/unknown-name`]);
+    // What the engine may label an option with: actions, told-apart copies, cards, players, numbers, pass, optional triggers' answers.
+    for (const ok of ['Play', 'Attack (2)', 'Archer.Volley', 'Archer', 'p2', '3', 'pass', 'none', 'decline', '[Archer, Soldier]', 'Archer.Volley (Archer)'])
+      expect(mistakes(skirmish(`  - p1: ${ok}\n`)), ok).toEqual([]);
+  });
+
   it("a card's owner may differ from the zone's player (a stolen card): references name it by its owner; an unknown owner is a mistake", () => {
     const text = (owner: string, blocking: string) => trumpPosition(`      - { card: ♠Q, role: soldier, blocking: ${blocking} }`).replace('      - { card: ♡5, role: soldier }', `      - { card: ♡5, role: soldier, owner: ${owner} }`);
     expect(mistakes(text('p1', 'p1:♡5'))).toEqual([]);
