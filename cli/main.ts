@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { compileGame, type SourceText } from '../compiler/compile.ts';
-import { gameSources, grimFiles, listGames, readSources } from '../compiler/project.ts';
+import { gameFolder, gameSources, grimFiles, listGames, readSources } from '../compiler/project.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import { playGame } from '../runtime/play.ts';
 import { foldBatch, swapped, type BatchOptions, type Seats } from '../runtime/batch.ts';
@@ -51,6 +51,14 @@ import { cmdCoverage } from './coverage.ts';
 import { agentOption, checkFormat, drawsOption, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
 import { cmdWhyNot } from './why-not.ts';
+
+/** `--game NAME`: a game's folder under rules/, or the name its rules declare (`trump_82`); an unknown one is refused. */
+function gameFolderOrRefuse(game: string | undefined): string | undefined {
+  if (game === undefined) return undefined;
+  const folder = gameFolder(projectRoot, game);
+  if (folder === undefined) throw new UsageError(`unknown game '${game}'; the games are: ${listGames(projectRoot).join(', ')}`);
+  return folder;
+}
 
 function usage(): string {
   return [
@@ -439,7 +447,7 @@ async function main(argv: string[]): Promise<number> {
       return await cmdTune(positionals[0], values);
     case 'scenario':
       if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
-      if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);
+      values.game = gameFolderOrRefuse(values.game);
       if (values.readings) {
         if (values.verbose) throw new UsageError('--readings prints which rulings each reading changes, not their logs: leave out --verbose (or run one reading with --verbose and no --readings)', false);
         claimOutputFile('--md', values.md);
@@ -468,7 +476,7 @@ async function main(argv: string[]): Promise<number> {
     case 'faq':
       return cmdFaq(positionals[0], values.out);
     case 'explain':
-      if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`);
+      values.game = gameFolderOrRefuse(values.game);
       return cmdExplain(positionals, { root: projectRoot, game: values.game, render: (d, text) => renderDiagnostic(d, text, color) });
     case 'why-not':
       return cmdWhyNot(positionals, values, color);

@@ -78,6 +78,43 @@ function sideOf(d: A.Decl, sources: SourceText[]): DefinitionSide {
   return { text, file: loc.file, line: loc.line, cite };
 }
 
+/**
+ * A card or card type after an `amend card` / `amend card type`: its parts come from two files,
+ * so it is written out part by part (values and fields one a line, then its text, states,
+ * template uses, abilities and auras), as its base is when the two are compared — then a
+ * changelog shows `rank = 1` → `rank = 14`, not the whole card gone and the amend added.
+ */
+function partsText(d: A.CardDecl | A.CardTypeDecl, sources: SourceText[]): string {
+  const slice = (loc: A.Loc) => sliceOf(loc, sources).replace(/\n[ \t]*/g, '\n    ');
+  const cite = d.cite !== undefined ? ` cite ${JSON.stringify(d.cite)}` : '';
+  if (d.kind === 'cardType') return `card type ${d.name.text}${cite} {\n${d.fields.map((f) => `  ${slice(f.loc)}`).join('\n')}\n}`;
+  const lines = [
+    ...d.values.map((v) => `${v.name.text} = ${slice(v.value.loc)}`),
+    ...(d.printed ?? []).map((p) => `text ${slice(p.loc)}`),
+    ...(d.states ?? []).map((s) => slice(s.loc)),
+    ...(d.uses ?? []).map((u) => slice(u.loc)),
+    ...d.abilities.map((a) => slice(a.loc)),
+    ...d.auras.map((a) => slice(a.loc)),
+  ];
+  return `card ${d.name.text}${d.title !== undefined ? ` ${JSON.stringify(d.title)}` : ''}: ${d.type.text}${cite} {\n${lines.map((l) => `  ${l}`).join('\n')}\n}`;
+}
+
+/** Whether a card or card type is an `amend`'s result (its place is the amend's text). */
+function isAmended(d: A.Decl, sources: SourceText[]): d is A.CardDecl | A.CardTypeDecl {
+  return (d.kind === 'card' || d.kind === 'cardType') && /^amend\b/.test(sliceOf((d as { loc: A.Loc }).loc, sources));
+}
+
+/** Both sides of a changed definition: an amended card or card type is written part by part on both. */
+function sidesOf(x: A.Decl, from: SourceText[], y: A.Decl, to: SourceText[]): [DefinitionSide, DefinitionSide] {
+  const before = sideOf(x, from);
+  const after = sideOf(y, to);
+  if ((x.kind === 'card' || x.kind === 'cardType') && x.kind === y.kind && (isAmended(x, from) || isAmended(y, to))) {
+    before.text = partsText(x as A.CardDecl | A.CardTypeDecl, from);
+    after.text = partsText(y as A.CardDecl | A.CardTypeDecl, to);
+  }
+  return [before, after];
+}
+
 /** Every named definition of a version, keyed `kind name`, and its unnamed blocks (setup, turn, evaluate). */
 function definitionsOf(v: ResolvedVersion): Map<string, { kind: string; name: string; decl: A.Decl }> {
   const out = new Map<string, { kind: string; name: string; decl: A.Decl }>();
@@ -102,7 +139,10 @@ export function diffGames(from: ResolvedVersion, to: ResolvedVersion): GameDiff 
   for (const [key, x] of a) {
     const y = b.get(key);
     if (!y) definitions.push({ kind: kindWord(x.kind), name: x.name, change: 'removed', before: sideOf(x.decl, from.sources), after: null });
-    else if (shape(x.decl) !== shape(y.decl)) definitions.push({ kind: kindWord(x.kind), name: x.name, change: 'changed', before: sideOf(x.decl, from.sources), after: sideOf(y.decl, to.sources) });
+    else if (shape(x.decl) !== shape(y.decl)) {
+      const [before, after] = sidesOf(x.decl, from.sources, y.decl, to.sources);
+      definitions.push({ kind: kindWord(x.kind), name: x.name, change: 'changed', before, after });
+    }
   }
   for (const [key, y] of b) if (!a.has(key)) definitions.push({ kind: kindWord(y.kind), name: y.name, change: 'added', before: null, after: sideOf(y.decl, to.sources) });
   const order = { removed: 0, changed: 1, added: 2 };

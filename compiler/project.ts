@@ -62,8 +62,31 @@ function firstInvalidByte(buf: Buffer, text: string): { offset: number; byte: nu
   return { offset: text.length, byte: buf[pos] ?? 0 };
 }
 
+/**
+ * A game's sources by its folder under rules/ (`trump-82`) or by the name its rules declare
+ * (`revision trump_82 …`, `game trump …`): `revises trump_82` and `--game trump_82` find the
+ * folder either way.
+ */
 export function gameSources(root: string, game: string): SourceText[] | undefined {
-  const rulesDir = join(root, 'rules', game);
-  if (!existsSync(rulesDir)) return undefined;
-  return readSources([...grimFiles(rulesDir), ...grimFiles(join(root, 'cards', game))], root);
+  const folder = gameFolder(root, game);
+  if (folder === undefined) return undefined;
+  return readSources([...grimFiles(join(root, 'rules', folder)), ...grimFiles(join(root, 'cards', folder))], root);
 }
+
+/** The folder under rules/ of the game named `game`: that folder, or the one whose rules declare that name. */
+export function gameFolder(root: string, game: string): string | undefined {
+  if (existsSync(join(root, 'rules', game))) return game;
+  for (const folder of listGames(root)) {
+    for (const file of grimFiles(join(root, 'rules', folder))) {
+      const declared = DECLARATION.exec(readFileSync(file, 'utf8'))?.[1];
+      if (declared !== undefined) {
+        if (declared.replace(/^`|`$/g, '') === game) return folder;
+        break; // one declaration per game: the other files need not be read
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A game's own declaration at the start of a line: `game NAME` or `revision NAME`. */
+const DECLARATION = /^[ \t]*(?:game|revision)[ \t]+(`[^`]+`|[^\s"{]+)/m;

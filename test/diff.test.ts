@@ -82,6 +82,27 @@ describe('grimoire diff', () => {
     expect(summon).not.toMatch(/^\s*- .*place_soldier/m);
   });
 
+  it('an amend card or card type is shown as the card now stands: the value it changes, rank = 1 → rank = 14, and nothing else', () => {
+    const amend = `revision trump_ace "ace high" revises trump {
+  version "ace"
+}
+amend card ♠A cite "the ace is high" { rank = 14 }
+amend card type PlayingCard { attr rank: number = 0 }
+`;
+    const d = diffGames(version('trump', null), version('trump_ace', amend));
+    const ace = d.definitions.find((x) => x.kind === 'card' && x.name === '♠A')!;
+    expect(ace.change).toBe('changed');
+    const lines = (t: string) => t.split('\n').map((l) => l.trim());
+    expect(lines(ace.before!.text)).toContain('rank = 1');
+    expect(lines(ace.after!.text)).toContain('rank = 14');
+    // Every other line of the card is the same on both sides: only the value and the new cite differ.
+    const only = (a: string[], b: string[]) => a.filter((l) => !b.includes(l));
+    expect(only(lines(ace.before!.text), lines(ace.after!.text))).toEqual([expect.stringMatching(/^card ♠A/), 'rank = 1']);
+    expect(only(lines(ace.after!.text), lines(ace.before!.text))).toEqual([expect.stringMatching(/^card ♠A .*cite "the ace is high"/), 'rank = 14']);
+    const type = d.definitions.find((x) => x.kind === 'card type' && x.name === 'PlayingCard')!;
+    expect(only(lines(type.after!.text), lines(type.before!.text))).toEqual(['attr rank: number = 0']);
+  });
+
   it('refuses an unknown game and a changelog that is not Markdown (exit 2)', () => {
     const unknown = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'diff', 'trump', 'trump_99'], { cwd: root, encoding: 'utf8' });
     expect(unknown.status).toBe(2);

@@ -190,6 +190,16 @@ override param opening_hand: number = 6 alternatives 5, 7
     expect(runScenarioInRepo(root, 'draft-summon.yaml', draftSummon, { ir }).failures).toEqual([]);
   });
 
+  it('revises <declared name>: a revision found by the name its rules declare (trump_82), not only by its folder (trump-82)', () => {
+    const byName = gameSources(root, 'trump_82');
+    expect(byName?.map((s) => s.path)).toEqual(gameSources(root, 'trump-82')!.map((s) => s.path));
+    const r = compileGame({ sources: [{ path: 'rules/trump_83/revision.grim', text: draft83.replace('revises trump_draft', 'revises trump_82') }], loadBase: (n) => gameSources(root, n) });
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(r.ir!.game.revisionOf).toBe('trump_82');
+    expect(r.ir!.actions.some((a) => a.name === '剣の雨')).toBe(false);
+    expect(gameSources(root, 'no_such_game')).toBeUndefined();
+  });
+
   it('refuses revisions that revise each other, naming the circle', () => {
     const a = 'revision ra "A" revises rb {\n  version "a"\n}\n';
     const b = 'revision rb "B" revises ra {\n  version "b"\n}\n';
