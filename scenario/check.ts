@@ -108,7 +108,7 @@ function listed(names: string[]): string {
 }
 
 /** The keys of the top level, of a card written as a map, and of `expect` (besides zones). */
-const topKeys = ['name', 'cite', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'state', 'steps', 'expect'];
+const topKeys = ['name', 'cite', 'answer', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'state', 'steps', 'expect'];
 const cardKeys = ['card', 'owner', 'entered', 'facedown', 'attached'];
 const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'reason', 'offered', 'not_offered', 'options', 'log'];
 
@@ -208,6 +208,7 @@ class ScenarioChecker {
       switch (key) {
         case 'name':
         case 'cite':
+        case 'answer':
         case 'game':
           this.scalar(v, 'string', `'${key}'`);
           break;

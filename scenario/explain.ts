@@ -13,6 +13,7 @@
  */
 import type { LogEvent } from '../runtime/engine.ts';
 import type { ScenarioOutcome } from './run.ts';
+import { whenWords } from './expectation-words.ts';
 
 /** Kinds that always belong to the explanation: what players did, and what the rules did about it. */
 const DECISIVE = new Set(['declare', 'choice', 'fizzle', 'cancel', 'replace', 'retarget', 'result', 'impossible']);
@@ -47,6 +48,59 @@ export function decisiveSteps(outcome: ScenarioOutcome): LogEvent[] {
   return outcome.events.filter((e, k) => e.kind === 'result' || names(e) || (k < scriptEnd && DECISIVE.has(e.kind)));
 }
 
+/** A step as a judge tells it: a log event, and whether it is a choice made in declaring the action before it. */
+export interface TellingStep {
+  event: LogEvent;
+  /** A choice made while its player declared the action listed just above (a target, a cost): told under it. */
+  sub: boolean;
+}
+
+/**
+ * The kept steps in the order a judge tells them. The engine logs a declaration's choices as they
+ * are made, before the declaration itself (`p1 chooses Archer (using u for Play)`, then `p1: Play
+ * with Archer`); told, the action comes first and its choices under it. A choice belongs to a
+ * declaration when, in the whole log, only other choices stand between them and one player made both.
+ */
+export function tellingOrder(outcome: ScenarioOutcome, kept: LogEvent[]): TellingStep[] {
+  const events = outcome.events;
+  const at = new Map(events.map((e, i) => [e, i]));
+  const keptSet = new Set(kept);
+  const choicesOf = new Map<LogEvent, LogEvent[]>();
+  const placed = new Set<LogEvent>();
+  for (const e of kept) {
+    if (e.kind !== 'choice') continue;
+    let j = at.get(e)! + 1;
+    while (j < events.length && events[j]!.kind === 'choice') j++;
+    const d = events[j];
+    if (d && d.kind === 'declare' && d.player === e.player && keptSet.has(d)) {
+      const list = choicesOf.get(d);
+      if (list) list.push(e);
+      else choicesOf.set(d, [e]);
+      placed.add(e);
+    }
+  }
+  const out: TellingStep[] = [];
+  for (const e of kept) {
+    if (placed.has(e)) continue;
+    out.push({ event: e, sub: false });
+    for (const c of choicesOf.get(e) ?? []) out.push({ event: c, sub: true });
+  }
+  return out;
+}
+
+/** The answer's lines: the ruling's own `answer:`, else each expectation in words; then the checks. */
+export function answerLines(outcome: ScenarioOutcome): { judge: string | null; checks: { text: string; held: boolean; failures: string[] }[]; incidental: string[] } {
+  const checks = outcome.expectations.map((x) => {
+    const when = whenWords(x.at);
+    return { text: `${when ? `${when}: ` : ''}${x.words}`, held: x.passed, failures: x.failures };
+  });
+  // What the run showed but no expectation asserted: set apart, never the answer.
+  const incidental: string[] = [];
+  const assertsResult = outcome.expectations.some((x) => /^(winner|reason):/.test(x.label));
+  if (outcome.result && !assertsResult) incidental.push(`the game ended: ${outcome.result.winner ? `${outcome.result.winner} won` : 'a draw'} — ${outcome.result.reason}`);
+  return { judge: outcome.answer, checks, incidental };
+}
+
 export const shortCite = (cite: string, max = 110) => (cite.length > max ? `${cite.slice(0, max - 1)}…` : cite);
 
 export function explainScenario(outcome: ScenarioOutcome): Explanation {
@@ -56,28 +110,52 @@ export function explainScenario(outcome: ScenarioOutcome): Explanation {
   if (outcome.cite) lines.push(`  The question: ${outcome.cite}`);
   if (outcome.error) return { lines, kept: 0, total: outcome.events.length };
 
+  const answer = answerLines(outcome);
   lines.push('', 'The answer');
-  for (const x of outcome.expectations) {
-    lines.push(`  ${x.passed ? '✓' : '✗'} ${x.at === 'expect' ? '' : `${x.at}: `}${x.label}`);
+  if (answer.judge) {
+    for (const l of wrap(answer.judge, 96)) lines.push(`  ${l}`);
+    lines.push('', 'What the ruling checks');
+  }
+  for (const x of answer.checks) {
+    lines.push(`  ${x.held ? '✓' : '✗'} ${x.text}`);
     for (const f of x.failures) lines.push(`      ${f}`);
   }
   const other = outcome.failures.filter((f) => !outcome.expectations.some((x) => x.failures.some((g) => f.endsWith(g))));
   for (const f of other) lines.push(`  ✗ ${f}`);
-  if (outcome.result) lines.push(`  The game ended: ${outcome.result.winner ? `${outcome.result.winner} won` : 'a draw'} — ${outcome.result.reason}`);
   if (outcome.checkpoint) lines.push(`  (${outcome.checkpoint.text})`);
+  for (const i of answer.incidental) lines.push(`  Also seen, not asserted by the ruling: ${i}`);
 
   const kept = decisiveSteps(outcome);
   lines.push('', `Why — the ${kept.length} step${kept.length === 1 ? '' : 's'} that decided it (of ${outcome.events.length} in the log)`);
   const where = (e: LogEvent) => (e.loc ? ` [${outcome.files[e.loc[0]] ?? '?'}:${e.loc[1]}]` : '');
   let turn = -1;
-  kept.forEach((e, k) => {
+  let k = 0;
+  for (const { event: e, sub } of tellingOrder(outcome, kept)) {
     if (e.turn !== turn) {
       turn = e.turn;
       lines.push(`  turn ${e.turn}`);
     }
-    lines.push(`  ${String(k + 1).padStart(3)}. ${e.text}${where(e)}`);
-    if (e.cite) lines.push(`       — ${shortCite(e.cite)}`);
-  });
+    if (sub) lines.push(`         · ${e.text}${where(e)}`);
+    else lines.push(`  ${String(++k).padStart(3)}. ${e.text}${where(e)}`);
+    if (e.cite && !sub) lines.push(`       — ${shortCite(e.cite)}`);
+  }
   if (kept.length === 0) lines.push('  (no step: the position alone answers it)');
+  // (A choice's citation is its action's, shown once above it.)
   return { lines, kept: kept.length, total: outcome.events.length };
+}
+
+/** A paragraph broken into lines of at most `width` characters (at spaces; a longer word stays whole). */
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  for (const para of text.split(/\n\s*\n/)) {
+    let line = '';
+    for (const word of para.split(/\s+/).filter(Boolean)) {
+      if (line && line.length + 1 + word.length > width) {
+        out.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    if (line) out.push(line);
+  }
+  return out;
 }

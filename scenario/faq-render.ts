@@ -34,10 +34,16 @@ function entryMarkdown(e: FaqEntry): string[] {
     }
   } else out.push('The game as its setup makes it.');
   out.push('', '**The answer**', '');
+  if (e.judgeAnswer) out.push(md(e.judgeAnswer), '', '*What the ruling checks:*', '');
   for (const a of e.answer) out.push(`- ${a.held ? '' : '✗ '}${md(a.text)}`);
+  for (const i of e.incidental) out.push('', `*Also seen in the run, not asserted by the ruling:* ${md(i)}`);
   if (e.steps.length) {
     out.push('', '**Why**', '');
-    e.steps.forEach((s, i) => out.push(`${i + 1}. ${md(s.text)}${s.cite ? ` — ${md(s.cite)}` : ''}${s.where ? ` (\`${s.where}\`)` : ''}`));
+    let n = 0;
+    for (const s of e.steps) {
+      const text = `${md(s.text)}${s.cite ? ` — ${md(s.cite)}` : ''}${s.where ? ` (\`${s.where}\`)` : ''}`;
+      out.push(s.sub ? `    - ${text}` : `${++n}. ${text}`);
+    }
   }
   out.push('', `*Assumes:* ${e.assumes.map(md).join(' · ')} · \`${e.file}\``);
   return out;
@@ -57,7 +63,7 @@ blockquote { margin: .4em 0; padding: .3em .8em; border-left: 4px solid #8c959f;
 .side { border: 1px solid #d8dee4; border-radius: 6px; padding: .4em .6em; background: #fbfcfd; } .side h4 { margin: 0 0 .3em; font-size: .95em; }
 .zone { display: flex; gap: .4em; align-items: baseline; margin: .15em 0; } .zone .name { min-width: 6em; color: #57606a; font-size: .9em; }
 .card { display: inline-block; border: 1px solid #8c959f; border-radius: 4px; padding: 0 .35em; margin: .1em .15em .1em 0; background: #fff; font-size: .92em; }
-.empty { color: #8c959f; } .answer li.held::marker { content: "✓ "; color: #1a7f37; } .answer li.not::marker { content: "✗ "; color: #cf222e; }
+.empty { color: #8c959f; } .judge { margin: .3em 0; } .checks-title, .incidental { color: #57606a; font-size: .92em; margin: .3em 0; } ul.choices { margin: .1em 0; color: #57606a; } .answer li.held::marker { content: "✓ "; color: #1a7f37; } .answer li.not::marker { content: "✗ "; color: #cf222e; }
 ol.steps li { margin: .15em 0; } .cite { color: #57606a; font-size: .9em; } code { font-size: .85em; }
 @media print { body { margin: 0; max-width: none; } nav { display: none; } a { color: inherit; text-decoration: none; } }
 `;
@@ -97,10 +103,19 @@ function entryHtml(e: FaqEntry): string {
     }
     out.push('</div>');
   } else out.push('<p class="empty">The game as its setup makes it.</p>');
-  out.push('<h4>The answer</h4>', '<ul class="answer">', ...e.answer.map((a) => `<li class="${a.held ? 'held' : 'not'}">${esc(a.text)}</li>`), '</ul>');
+  out.push('<h4>The answer</h4>');
+  if (e.judgeAnswer) out.push(`<p class="judge">${esc(e.judgeAnswer)}</p>`, '<p class="checks-title">What the ruling checks:</p>');
+  out.push('<ul class="answer">', ...e.answer.map((a) => `<li class="${a.held ? 'held' : 'not'}">${esc(a.text)}</li>`), '</ul>');
+  for (const i of e.incidental) out.push(`<p class="incidental">Also seen in the run, not asserted by the ruling: ${esc(i)}</p>`);
   if (e.steps.length) {
     out.push('<h4>Why</h4>', '<ol class="steps">');
-    for (const s of e.steps) out.push(`<li>${esc(s.text)}${s.cite ? ` <span class="cite">— ${esc(s.cite)}</span>` : ''}${s.where ? ` <code>${esc(s.where)}</code>` : ''}</li>`);
+    const item = (s: FaqEntry['steps'][number]) => `${esc(s.text)}${s.cite ? ` <span class="cite">— ${esc(s.cite)}</span>` : ''}${s.where ? ` <code>${esc(s.where)}</code>` : ''}`;
+    for (let i = 0; i < e.steps.length; i++) {
+      const s = e.steps[i]!;
+      const subs: string[] = [];
+      while (e.steps[i + 1]?.sub) subs.push(`<li>${item(e.steps[++i]!)}</li>`);
+      out.push(`<li>${item(s)}${subs.length ? `<ul class="choices">${subs.join('')}</ul>` : ''}</li>`);
+    }
     out.push('</ol>');
   }
   out.push(`<p class="assumes">Assumes: ${esc(e.assumes.join(' · '))} · <code>${esc(e.file)}</code></p>`, '</article>');

@@ -10,7 +10,7 @@
  * Markdown or as one self-contained HTML page.
  */
 import { parse } from 'yaml';
-import { decisiveSteps, shortCite } from './explain.ts';
+import { answerLines, decisiveSteps, shortCite, tellingOrder } from './explain.ts';
 import type { ScenarioOutcome } from './run.ts';
 
 /** One zone of the position, with its cards as written (`♠7 (role soldier)`). */
@@ -28,10 +28,14 @@ export interface FaqEntry {
   position: { turn: string | null; active: string | null; sides: { side: string; zones: FaqZone[]; vars: string[] }[]; start: string | null };
   /** What the ruling assumes beyond the game's defaults. */
   assumes: string[];
-  /** The outcome in words: each expectation, held or not; the game's result when it ended. */
+  /** The ruling's own answer (`answer:`, the judge's words), or null. */
+  judgeAnswer: string | null;
+  /** What the ruling asserts, in words, each held or not: the answer itself when there is no `answer:`, else the checks that prove it. */
   answer: { text: string; held: boolean }[];
-  /** The steps that decided it, each with its citation and source line. */
-  steps: { turn: number; text: string; cite: string; where: string | null }[];
+  /** What the run showed that no expectation asserted (the game's end): set apart, never the answer. */
+  incidental: string[];
+  /** The steps that decided it in the order told (a declaration's choices under it: `sub`), each with its citation and source line. */
+  steps: { turn: number; text: string; cite: string; where: string | null; sub: boolean }[];
 }
 
 export interface FaqSection {
@@ -95,11 +99,11 @@ export function faqEntry(text: string, outcome: ScenarioOutcome, version: string
   if (y.format) assumes.push(`format ${String(y.format)}`);
   for (const [k, v] of Object.entries((y.params ?? {}) as Record<string, unknown>)) assumes.push(`${k} = ${String(v)}`);
   if (y.seed !== undefined) assumes.push(`seed ${String(y.seed)}`);
-  const answer = outcome.expectations.map((x) => ({ text: `${x.at === 'expect' ? '' : `${x.at}: `}${x.label}${x.passed ? '' : ` — but ${x.failures.join('; ')}`}`, held: x.passed }));
-  if (outcome.result) answer.push({ text: `the game ends: ${outcome.result.winner ? `${outcome.result.winner} wins` : 'a draw'} — ${outcome.result.reason}`, held: true });
+  const told = answerLines(outcome);
+  const answer = told.checks.map((x) => ({ text: `${x.text}${x.held ? '' : ` — but ${x.failures.join('; ')}`}`, held: x.held }));
   if (outcome.error) answer.push({ text: `the ruling did not run: ${outcome.error.message}`, held: false });
-  const steps = decisiveSteps(outcome).map((e) => ({ turn: e.turn, text: e.text, cite: shortCite(e.cite, 160), where: e.loc ? `${outcome.files[e.loc[0]] ?? '?'}:${e.loc[1]}` : null }));
-  return { file: outcome.file, name: outcome.name, cite: outcome.cite, passed: outcome.passed, position: positionOf(y), assumes, answer, steps };
+  const steps = tellingOrder(outcome, decisiveSteps(outcome)).map(({ event: e, sub }) => ({ turn: e.turn, text: e.text, cite: sub ? '' : shortCite(e.cite, 160), where: e.loc ? `${outcome.files[e.loc[0]] ?? '?'}:${e.loc[1]}` : null, sub }));
+  return { file: outcome.file, name: outcome.name, cite: outcome.cite, passed: outcome.passed, position: positionOf(y), assumes, judgeAnswer: told.judge, answer, incidental: told.incidental, steps };
 }
 
 /** The rule id a ruling is filed under: the first its own cite names, else null. */

@@ -13,6 +13,7 @@ import { Card, type Player, type Zone } from '../runtime/model.ts';
 import { checkScenario, parseScenario, yamlProblems } from './check.ts';
 import { agentDecision } from '../runtime/agents/agent.ts';
 import { parseAgent, type AgentSpec } from '../runtime/agents/spec.ts';
+import { expectationWords } from './expectation-words.ts';
 import { GameRecorder, SearchModel, searchEngine } from '../runtime/search.ts';
 
 /** One expectation (an entry of `expect:`, or of a `check` step) and whether it held. */
@@ -21,6 +22,8 @@ export interface ExpectationResult {
   at: string;
   /** The expectation as written, e.g. `p2.graveyard: [♡5]` or `count p2.life: 0`. */
   label: string;
+  /** The same in words, as a judge writes an answer: `p2's graveyard holds ♡5` (expectation-words.ts). */
+  words: string;
   passed: boolean;
   /** Why it does not hold (empty when it passed); the same texts as in `failures`. */
   failures: string[];
@@ -66,6 +69,8 @@ export interface ScenarioOutcome {
   files: string[];
   /** The ruling's own `cite` (the rule text it settles), or null. */
   cite: string | null;
+  /** The ruling's own `answer:` (the judge's answer in words, in the ruling's language), or null. */
+  answer: string | null;
 }
 
 export interface Checkpoint {
@@ -120,7 +125,7 @@ export interface ScenarioOptions {
 }
 
 export function runScenario(file: string, text: string, opts: ScenarioOptions = {}): ScenarioOutcome {
-  const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], expectations: [], error: null, log: [], events: [], result: null, players: [], diagnostics: [], checkpoint: null, files: [], cite: null };
+  const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], expectations: [], error: null, log: [], events: [], result: null, players: [], diagnostics: [], checkpoint: null, files: [], cite: null, answer: null };
   let engine: Engine | undefined;
   try {
     const parsed = parseScenario(file, text);
@@ -132,6 +137,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     if (typeof ir === 'string') throw new ScenarioError(ir, 'rules');
     outcome.files = ir.files;
     if (y && typeof y === 'object' && typeof y.cite === 'string') outcome.cite = y.cite;
+    if (y && typeof y === 'object' && typeof y.answer === 'string') outcome.answer = y.answer.trim();
     // Every mistake of the file is found before anything runs.
     outcome.diagnostics = checkScenario(parsed, ir);
     if (outcome.diagnostics.length) throw mistakes(outcome.diagnostics, 'scenario');
@@ -455,15 +461,15 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
   const failures: string[] = [];
   const ordered = !!ex.ordered;
   /** One entry: `check` reports its failures through `fail`. */
-  const entry = (label: string, check: (fail: (message: string) => void) => void) => {
+  const entry = (label: string, words: string, check: (fail: (message: string) => void) => void) => {
     const own: string[] = [];
     try {
       check((m) => own.push(m));
     } catch (e) {
-      results.push({ at, label, passed: false, failures: [...own, e instanceof ScenarioError ? e.message : `runtime error: ${(e as Error).message}`] });
+      results.push({ at, label, words, passed: false, failures: [...own, e instanceof ScenarioError ? e.message : `runtime error: ${(e as Error).message}`] });
       throw e;
     }
-    results.push({ at, label, passed: own.length === 0, failures: own });
+    results.push({ at, label, words, passed: own.length === 0, failures: own });
     failures.push(...own);
   };
   for (const [key, want] of Object.entries(ex ?? {})) {
@@ -472,7 +478,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         break;
       case 'count':
         for (const [path, n] of Object.entries(want as Yaml)) {
-          entry(`count ${path}: ${written(n)}`, (fail) => {
+          entry(`count ${path}: ${written(n)}`, expectationWords('count', path, n), (fail) => {
             const have = namesOf(zoneByPath(engine, path).cards).length;
             if (have !== Number(n)) fail(`${path} should hold ${n} card(s) but holds ${have}: [${namesOf(zoneByPath(engine, path).cards).join(', ')}]`);
           });
@@ -481,7 +487,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
       case 'contains':
       case 'lacks':
         for (const [path, list] of Object.entries(want as Yaml)) {
-          entry(`${key} ${path}: ${written(list)}`, (fail) => {
+          entry(`${key} ${path}: ${written(list)}`, expectationWords(key, path, list), (fail) => {
             const have = namesOf(zoneByPath(engine, path).cards);
             for (const name of list as string[]) {
               const present = have.includes(String(name));
@@ -493,7 +499,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         break;
       case 'cards':
         for (const [ref, fields] of Object.entries(want as Yaml)) {
-          entry(`cards ${ref}: ${written(fields)}`, (fail) => {
+          entry(`cards ${ref}: ${written(fields)}`, expectationWords('cards', ref, fields), (fail) => {
             const card = findCard(engine, ref);
             for (const [f, v] of Object.entries(fields as Yaml)) {
               let have: unknown;
@@ -516,7 +522,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         break;
       case 'vars':
         for (const [path, v] of Object.entries(want as Yaml)) {
-          entry(`vars ${path}: ${written(v)}`, (fail) => {
+          entry(`vars ${path}: ${written(v)}`, expectationWords('vars', path, v), (fail) => {
             const [pn, vn] = path.split('.', 2) as [string, string];
             const vi = engine.ir.playerStates.findIndex((s) => s.name === vn);
             if (vi < 0) throw new ScenarioError(`unknown player state '${vn}'`);
@@ -526,21 +532,21 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         }
         break;
       case 'winner':
-        entry(`winner: ${written(want)}`, (fail) => {
+        entry(`winner: ${written(want)}`, expectationWords('winner', '', want), (fail) => {
           const r = engine.result;
           const have = !r ? 'none' : r.winner ?? 'draw';
           if (have !== String(want)) fail(`winner should be ${want} but is ${have}${r ? ` (${r.reason})` : ''}`);
         });
         break;
       case 'reason':
-        entry(`reason: ${written(want)}`, (fail) => {
+        entry(`reason: ${written(want)}`, expectationWords('reason', '', want), (fail) => {
           if (!engine.result || !engine.result.reason.includes(String(want))) fail(`the result's reason should mention "${want}" but is "${engine.result?.reason ?? '(game not over)'}"`);
         });
         break;
       case 'offered':
       case 'not_offered':
         for (const [pn, list] of Object.entries(want as Yaml)) {
-          entry(`${key} ${pn}: ${written(list)}`, (fail) => {
+          entry(`${key} ${pn}: ${written(list)}`, expectationWords(key, pn, list), (fail) => {
             if (!d || d.player.name !== pn) {
               fail(`${key}: the engine is not asking ${pn} now${d ? ` (it asks ${d.player.name})` : ''}`);
               return;
@@ -557,7 +563,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
       case 'options':
         // The exact list of options, in order (e.g. one option per cost, not per card).
         for (const [pn, list] of Object.entries(want as Yaml)) {
-          entry(`options ${pn}: ${written(list)}`, (fail) => {
+          entry(`options ${pn}: ${written(list)}`, expectationWords('options', pn, list), (fail) => {
             if (!d || d.player.name !== pn) {
               fail(`options: the engine is not asking ${pn} now${d ? ` (it asks ${d.player.name})` : ''}`);
               return;
@@ -569,12 +575,12 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         }
         break;
       case 'log':
-        entry(`log: ${written(want)}`, (fail) => {
+        entry(`log: ${written(want)}`, expectationWords('log', '', want), (fail) => {
           for (const s of want as string[]) if (!engine.log.some((e) => e.text.includes(s) || e.cite.includes(s))) fail(`the log should mention "${s}"`);
         });
         break;
       default:
-        entry(`${key}: ${written(want)}${ordered ? ' (in order)' : ''}`, (fail) => {
+        entry(`${key}: ${written(want)}${ordered ? ' (in order)' : ''}`, expectationWords(key, key, want, ordered), (fail) => {
           if (key.includes('.') || engine.ir.zones.some((z) => z.shared && z.name === key)) {
             const zone = zoneByPath(engine, key);
             const have = namesOf(zone.cards);

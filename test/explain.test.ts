@@ -18,7 +18,7 @@ describe('grimoire explain', () => {
     const text = e.lines.join('\n');
     expect(e.lines[0]).toBe('R-TR-02 · Soldier against soldier: the lower one dies — PASS');
     expect(text).toContain('The question: TR-12.3');
-    expect(text).toContain('✓ p2.graveyard: [♡5]');
+    expect(text).toContain("✓ p2's graveyard holds ♡5");
     // The resolutions and triggers that repeat a declaration are left out.
     expect(e.kept).toBeLessThan(e.total);
     expect(text).not.toMatch(/resolves/);

@@ -41,6 +41,28 @@ describe('grimoire faq', () => {
     expect(stolen.steps.some((s) => s.text === 'X → p1.graveyard' && s.where?.startsWith('rules/spimate/'))).toBe(true);
   });
 
+  it("says only what the ruling asserts, in words; the judge's own answer first when written; a declaration before its choices", () => {
+    const path = 'rules/skirmish/rulings/archer-volley.yaml';
+    const text = readFileSync(join(root, path), 'utf8');
+    const e = faqEntry(text, runScenarioInRepo(root, path, text), 'v');
+    expect(e.judgeAnswer).toBeNull();
+    expect(e.answer.map((a) => a.text)).toEqual(["p1's board holds Archer", "p2's life is 9", 'the record shows “Archer.Volley triggers for p1”']);
+    // The action, then the choice made in declaring it (the engine logs the choice first).
+    const play = e.steps.findIndex((s) => s.text.startsWith('p1: Play with Archer'));
+    expect(play).toBeGreaterThanOrEqual(0);
+    expect(e.steps[play + 1]).toMatchObject({ text: 'p1 chooses Archer (using u for Play)', sub: true });
+    expect(e.steps.filter((s) => s.sub)).toHaveLength(1);
+    // With `answer:`, that paragraph is the answer and the checks prove it; a game end no expectation asserts is set apart.
+    const judged = `${text.replace('cite:', 'answer: "Yes: the Archer enters and its Volley deals the opponent 1 damage at once."\ncite:')}`;
+    const ended = judged.replace(/steps:[\s\S]*?expect:/, 'steps:\n  - p1: Play\n  - p1: pass\n  - p2: pass\n  - p1: pass\n  - p2: pass\nexpect:').replace(/expect:[\s\S]*$/, 'expect:\n  p1.board: [Archer]\n');
+    const j = faqEntry(ended, runScenarioInRepo(root, 'judged.yaml', ended), 'v');
+    expect(j.judgeAnswer).toBe('Yes: the Archer enters and its Volley deals the opponent 1 damage at once.');
+    const md = faqMarkdown(faqDocument('skirmish', 'Skirmish', 'v', [j]));
+    expect(md).toMatch(/\*\*The answer\*\*\n\nYes: the Archer enters[^\n]*\n\n\*What the ruling checks:\*\n\n- p1's board holds Archer/);
+    if (j.incidental.length) expect(md).toContain('*Also seen in the run, not asserted by the ruling:* the game ended');
+    expect(j.answer.some((a) => /game ends|wins/.test(a.text))).toBe(false);
+  });
+
   it('escapes what the scenarios write, in Markdown and in HTML', () => {
     const [e] = entriesOf('spimate');
     const hostile = { ...e!, name: 'a <img src=x onerror=alert(1)> | pipe', cite: 'SP-1.1 <b>bold</b>' };

@@ -31,6 +31,7 @@ export function renderVerdict(result: HTMLElement, list: HTMLElement, r: RunRepo
       const label = document.createElement('span');
       label.className = 'label';
       label.textContent = x.at === 'expect' ? x.label : `${x.at}: ${x.label}`;
+      label.title = x.words; // the same in words, as faq and explain print it
       li.append(mark, label);
       for (const f of x.failures) {
         const why = document.createElement('div');
