@@ -2,7 +2,7 @@
  * Facts about IR expressions that the generators use to write simpler code (codegen.ts): what
  * an expression reads, what a list's elements always are. Fixed code, no generated source.
  */
-import type { Expr, GameIR } from '../compiler/ir.ts';
+import type { Expr, GameIR, Stmt } from '../compiler/ir.ts';
 
 /** Whether any node of an IR tree (an expression, its lists and nested objects) passes `test`. */
 export function someNode(x: unknown, test: (node: { kind?: unknown; name?: unknown; fn?: unknown }) => boolean): boolean {
@@ -128,4 +128,30 @@ export function isLabelNumber(ir: GameIR, field: number): boolean {
   let fields = labelNumbers.get(ir);
   if (!fields) labelNumbers.set(ir, (fields = new Set(ir.labels.flatMap((l) => (l.value ? [l.value.level] : [])))));
   return fields.has(field);
+}
+
+/**
+ * Whether a statement does nothing but write the log: a `log`, or a `cite`, `if` or `for each`
+ * whose conditions and lists draw no random number and whose bodies only log. Rules write these
+ * so that the log cites each rule where it acts (a ruling then proves the rule: grimoire
+ * coverage); with no log kept they need not run at all. (A `let` never counts: `set x = …` of a
+ * local is a `let` too, and the local may be read anywhere after, a loop's condition included.)
+ */
+export function logsOnly(s: Stmt, ir: GameIR): boolean {
+  switch (s.kind) {
+    case 'log':
+      return !s.args.some((a) => mayDrawRandom(a, ir));
+    case 'cite':
+      return blockLogsOnly(s.body, ir);
+    case 'if':
+      return !mayDrawRandom(s.cond, ir) && blockLogsOnly(s.then, ir) && blockLogsOnly(s.else, ir);
+    case 'forEach':
+      return !mayDrawRandom(s.list, ir) && blockLogsOnly(s.body, ir);
+    default:
+      return false;
+  }
+}
+
+function blockLogsOnly(stmts: readonly Stmt[], ir: GameIR): boolean {
+  return stmts.every((s) => logsOnly(s, ir));
 }

@@ -25,6 +25,7 @@ import { Factories, placeName, type CodeTables } from './codegen-functions.ts';
 import type { Ctx } from './context.ts';
 import type { EngineCalls } from './calls.ts';
 import { checkReads } from './check-reads.ts';
+import { logsOnly } from './codegen-facts.ts';
 
 /** Where a body keeps its locals: JavaScript variables, or the context's frame. */
 export type Locals = 'vars' | 'frame';
@@ -148,10 +149,14 @@ class StmtGen {
 
   /** Statements in order, each in its own block so that its temporaries stay local to it. */
   block(stmts: Stmt[], out: string[]): void {
-    for (const s of stmts) {
+    for (let i = 0; i < stmts.length; i++) {
+      const s = stmts[i]!;
       const inner: string[] = [];
       this.stmt(s, inner);
-      if (inner.length === 1) out.push(inner[0]!);
+      // A statement that only writes the log (a cite with its log line, an if or a let made for
+      // one: codegen-facts.ts logsOnly) runs only when a log is kept. A `log` guards itself.
+      if (s.kind !== 'log' && logsOnly(s, this.ex.ir)) out.push('if (g.narrating()) {', ...inner, '}');
+      else if (inner.length === 1) out.push(inner[0]!);
       else out.push('{', ...inner, '}');
     }
   }
