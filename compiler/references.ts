@@ -17,6 +17,7 @@
 import type { IToken } from 'chevrotain';
 import type * as A from '../grammar/ast.ts';
 import { tokenize } from '../grammar/lexer.ts';
+import { placeholderPattern } from './ir.ts';
 import { indexSymbols, type SymbolIndex, type SymbolInfo } from './symbols.ts';
 
 /** A place in a file; columns 1-based, `endCol` inclusive, offsets 0-based with `endOffset` exclusive (as A.Loc). */
@@ -130,6 +131,29 @@ function nameOffsets(file: A.SourceFile | undefined): { names: Set<number>; type
   return { names, types, windows };
 }
 
+/**
+ * The names inside a log text's or a prompt's placeholders (`"{t} has {t.damage} damage"`): the
+ * compiler reads each as an expression (lower.ts placeholders), so they are uses of those names —
+ * a rename must rename them too, or the game no longer compiles.
+ */
+function placeholderOccurrences(path: string, t: IToken): Occurrence[] {
+  const out: Occurrence[] = [];
+  const line = t.startLine ?? 1;
+  const col = t.startColumn ?? 1;
+  // Texts are one line (a string literal cannot hold a line break), so a column is the offset's.
+  for (const m of t.image.matchAll(placeholderPattern)) {
+    let at = m.index! + 1;
+    let receiver: string | undefined;
+    for (const word of m[1]!.split('.')) {
+      const offset = t.startOffset + at;
+      out.push({ word, loc: { file: path, line, col: col + at, offset, endLine: line, endCol: col + at + word.length - 1, endOffset: offset + word.length }, member: receiver !== undefined, receiver });
+      receiver = word;
+      at += word.length + 1;
+    }
+  }
+  return out;
+}
+
 /** Reads one file: its names (outside comments and strings) and its local bindings. */
 function readFile(path: string, text: string, ast: A.SourceFile | undefined): FileNames {
   const tokens = tokenize(text).tokens;
@@ -183,8 +207,15 @@ function readFile(path: string, text: string, ast: A.SourceFile | undefined): Fi
     locals.push({ name: wordOf(t), how, loc: placeOf(path, t), scope: [t.startOffset, scopeEnd ?? endOfBlock(k, decl)], decl });
   };
 
+  // The line of the last `choose`: a text on it is the choice's prompt, whose placeholders are names.
+  let chooseLine = -1;
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
+    if (t.tokenType.name === 'StringLiteral' && (is(tokens[k - 1], 'log') || t.startLine === chooseLine)) {
+      occurrences.push(...placeholderOccurrences(path, t));
+      continue;
+    }
+    if (t.image === 'choose' && t.tokenType.name.startsWith('Kw_')) chooseLine = t.startLine ?? -1;
     if (!isWord(t) || windows.has(t.startOffset)) continue;
     const keyword = t.tokenType.name.startsWith('Kw_');
     if (!keyword || asNames.has(t.startOffset)) {
