@@ -3,13 +3,14 @@
  * (rules/<game>/rule-ids.yaml; a revision without its own list uses its base game's), whether the
  * casebook tests it, a definition only cites it, or nothing cites it — and then why, from the
  * README (scenario/coverage.ts). Exit 0; 1 when a citation names an id the list does not hold
- * (each at its file:line); 2 for a usage error.
+ * (each at its file:line), or with `--fail-under P` when fewer than P% of the cited ids are tested
+ * or an id is unexplained; 2 for a usage error.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gameSources, listGames } from '../compiler/project.ts';
 import type { GameIR } from '../compiler/ir.ts';
-import { coverageJSON, coverageMarkdown, coverageText, parseRuleList, ruleCoverage, type CoverageReport, type CoverageRun } from '../scenario/coverage.ts';
+import { coverageJSON, coverageMarkdown, coverageText, explanation, parseRuleList, ruleCoverage, type CoverageReport, type CoverageRun } from '../scenario/coverage.ts';
 import { runScenarioInRepo, scenarioFiles } from '../scenario/files.ts';
 import { UsageError } from './usage-error.ts';
 import { claimOutputFile } from './output-file.ts';
@@ -43,9 +44,39 @@ export function gameCoverage(root: string, game: string, ir: GameIR): CoverageRe
   });
 }
 
-export function cmdCoverage(positionals: string[], opts: { root: string; md?: string; json: boolean }): number {
+/** `--fail-under P`: a percentage, 0 to 100. */
+function parsePercent(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const p = Number(text.replace(/%$/, ''));
+  if (text.trim() === '' || !Number.isFinite(p) || p < 0 || p > 100) throw new UsageError(`--fail-under ${text}: give the share of cited rule ids that must be tested, 0 to 100 (e.g. --fail-under 100)`, false);
+  return p;
+}
+
+/**
+ * What `--fail-under P` refuses, in words (empty: it holds): fewer than P% of the ids the rules
+ * cite are tested by a passing ruling, or an id nothing cites has no reason in the README.
+ */
+export function coverageShortfall(report: CoverageReport, percent: number): string[] {
+  const { tested, cited, untestable, unexplained } = report.counts;
+  // Cited ids the README says no ruling can run (code N) are explained, not missing.
+  const runnable = tested + cited - untestable;
+  const share = runnable === 0 ? 100 : (100 * tested) / runnable;
+  const out: string[] = [];
+  if (share < percent) {
+    const untested = report.rules.filter((r) => r.status === 'cited' && !r.readme.some((n) => n.code === 'N')).map((r) => r.id);
+    out.push(`${report.game}: ${tested} of ${runnable} cited rule ids a ruling can run are tested (${share.toFixed(1)}%), under --fail-under ${percent}%: write a ruling that runs ${untested.slice(0, 8).join(', ')}${untested.length > 8 ? ` and ${untested.length - 8} more` : ''} — or, where no ruling can, say why in the README's Rule coverage table (code N)`);
+  }
+  if (unexplained > 0) {
+    const ids = report.rules.filter((r) => r.status === 'uncited' && explanation(r).startsWith('?')).map((r) => r.id);
+    out.push(`${report.game}: ${unexplained} rule id${unexplained > 1 ? 's' : ''} nothing cites and the README does not explain (${ids.join(', ')}): cite ${unexplained > 1 ? 'them' : 'it'} where the rules do ${unexplained > 1 ? 'them' : 'it'}, or give the reason in the README's Rule coverage table (P, O or H)`);
+  }
+  return out;
+}
+
+export function cmdCoverage(positionals: string[], opts: { root: string; md?: string; json: boolean; failUnder?: string }): number {
   const game = positionals[0];
   if (!game || positionals.length > 1) throw new UsageError('coverage needs one game, e.g. grimoire coverage trump');
+  const failUnder = parsePercent(opts.failUnder);
   if (!listGames(opts.root).includes(game)) throw new UsageError(`unknown game '${game}'; the games are: ${listGames(opts.root).join(', ')}`, false);
   claimOutputFile('--md', opts.md);
   const report = gameCoverage(opts.root, game, requireIR(game));
@@ -59,6 +90,11 @@ export function cmdCoverage(positionals: string[], opts: { root: string; md?: st
     console.error(`${game}: ${report.unknown.length} citation${report.unknown.length > 1 ? 's name' : ' names'} a rule id that is not in the rule-id list:`);
     for (const u of report.unknown) console.error(`  ${u.file}:${u.line}: ${u.id}`);
     return 1;
+  }
+  if (failUnder !== null) {
+    const short = coverageShortfall(report, failUnder);
+    for (const s of short) console.error(s);
+    if (short.length) return 1;
   }
   return 0;
 }

@@ -99,7 +99,7 @@ function usage(): string {
     '  why-not <scenario.yaml> --player P [--step N] [--action NAME] [--game NAME] [--json]',
     '                                 stops at the decision after the script (or after step N): every action of P, available or',
     '                                 each failed precondition with its citation and source line (docs/judges.md)',
-    '  coverage <game> [--md FILE] [--json]   each rule id of the rulebook (rules/<game>/rule-ids.yaml): tested (a passing',
+    '  coverage <game> [--md FILE] [--json] [--fail-under P]   each rule id of the rulebook (rules/<game>/rule-ids.yaml): tested (a passing',
     '                                 ruling ran a step citing it), cited but untested, or not cited — with the README\'s reason',
     '                                 (parameter, omission); exit 1 when a citation names an id not in the list (docs/judges.md)',
     '  lsp [--stdio]                  the language server (LSP) on stdin/stdout, for VS Code and other editors (docs/editors.md)',
@@ -308,7 +308,7 @@ const commandOptions: Record<string, string[]> = {
   explain: ['game'],
   'why-not': ['player', 'step', 'action', 'game', 'json'],
   faq: ['out'],
-  coverage: ['md', 'json'],
+  coverage: ['md', 'json', 'fail-under'],
   diff: ['rulings', 'md', 'json'],
   fmt: ['check'],
   check: ['json'],
@@ -382,6 +382,7 @@ async function main(argv: string[]): Promise<number> {
       seed: { type: 'string' },
       json: { type: 'boolean' },
       'final-state': { type: 'string' },
+      'fail-under': { type: 'string' },
       'check-invariants': { type: 'boolean' },
       draws: { type: 'string' },
       summaries: { type: 'string' },
@@ -481,7 +482,7 @@ async function main(argv: string[]): Promise<number> {
     case 'why-not':
       return cmdWhyNot(positionals, values, color);
     case 'coverage':
-      return cmdCoverage(positionals, { root: projectRoot, md: values.md, json: !!values.json });
+      return cmdCoverage(positionals, { root: projectRoot, md: values.md, json: !!values.json, failUnder: values['fail-under'] });
     case 'merge':
       return cmdMerge(positionals);
     case 'new': {

@@ -118,9 +118,13 @@ export function irCitations(ir: GameIR): string[] {
   return out;
 }
 
-/** What the README's tables say of an id: E encoded, P a parameter, O a deliberate omission. */
+/**
+ * What the README's tables say of an id: E encoded, P a parameter, O a deliberate omission, N
+ * encoded but no ruling can run it (the reason: a version stamp, what only a player sees, a
+ * parameter no rule reads) — a cited id so explained does not count against `--fail-under`.
+ */
 export interface ReadmeNote {
-  code: 'E' | 'P' | 'O';
+  code: 'E' | 'P' | 'O' | 'N';
   note: string;
   line: number;
 }
@@ -174,11 +178,12 @@ function idRange(from: string, to: string, list: RuleList): string[] {
   });
 }
 
-function statusOf(cell: string): 'E' | 'P' | 'O' | null {
+function statusOf(cell: string): ReadmeNote['code'] | null {
   const c = plain(cell).replace(/`/g, '').toLowerCase();
   if (/^(e\b|encoded|implemented)/.test(c)) return 'E';
   if (/^(p\b|parameter|param\b)/.test(c)) return 'P';
   if (/^(o\b|omission|omitted|deliberate omission|not encoded)/.test(c)) return 'O';
+  if (/^(n\b|untestable|no ruling)/.test(c)) return 'N';
   return null;
 }
 
@@ -253,7 +258,8 @@ export interface RuleCoverage {
 
 export interface CoverageReport {
   game: string;
-  counts: { ids: number; tested: number; cited: number; uncited: number; parameters: number; omissions: number; headings: number; unexplained: number };
+  /** `untestable`: of the cited but untested, those the README says no ruling can run (code N). */
+  counts: { ids: number; tested: number; cited: number; untestable: number; uncited: number; parameters: number; omissions: number; headings: number; unexplained: number };
   rules: RuleCoverage[];
   /** Citations naming an id the list does not hold (CI fails on them). */
   unknown: UnknownCitation[];
@@ -314,15 +320,16 @@ export function ruleCoverage(input: CoverageInput): CoverageReport {
   }
   const readme = input.readme !== undefined ? readmeCoverage(input.readme, list) : { notes: new Map<string, ReadmeNote[]>(), unreadable: [] };
   const readmeProblems = [
-    ...readme.unreadable.map((u) => `README line ${u.line}: no status (E/P/O, encoded/parameter/omission) in: ${u.text.trim()}`),
+    ...readme.unreadable.map((u) => `README line ${u.line}: no status (E/P/O/N, encoded/parameter/omission/untestable) in: ${u.text.trim()}`),
     ...[...readme.notes.entries()].filter(([id]) => !known.has(id)).map(([id, n]) => `README line ${n[0]!.line}: ${id} is not in the rule-id list`),
   ];
-  const counts = { ids: list.ids.length, tested: 0, cited: 0, uncited: 0, parameters: 0, omissions: 0, headings: 0, unexplained: 0 };
+  const counts = { ids: list.ids.length, tested: 0, cited: 0, untestable: 0, uncited: 0, parameters: 0, omissions: 0, headings: 0, unexplained: 0 };
   const heads = new Set(list.ids.filter((id) => list.ids.some((x) => x.startsWith(`${id}.`))));
   const rules: RuleCoverage[] = list.ids.map((id) => {
     const status: RuleStatus = testedBy.has(id) ? 'tested' : cited.has(id) ? 'cited' : 'uncited';
     const notes = readme.notes.get(id) ?? [];
     counts[status]++;
+    if (status === 'cited' && notes.some((n) => n.code === 'N')) counts.untestable++;
     if (status === 'uncited') {
       if (notes.some((n) => n.code === 'P')) counts.parameters++;
       else if (notes.some((n) => n.code === 'O')) counts.omissions++;
@@ -354,7 +361,7 @@ export function explanation(r: RuleCoverage): string {
 }
 
 export function countsLine(c: CoverageReport['counts']): string {
-  return `${c.ids} ids: ${c.tested} tested, ${c.cited} cited but untested, ${c.uncited} not cited (${c.parameters} parameters, ${c.omissions} omissions, ${c.headings} chapter headings, ${c.unexplained} unexplained)`;
+  return `${c.ids} ids: ${c.tested} tested, ${c.cited} cited but untested${c.untestable ? ` (${c.untestable} that no ruling can run, explained)` : ''}, ${c.uncited} not cited (${c.parameters} parameters, ${c.omissions} omissions, ${c.headings} chapter headings, ${c.unexplained} unexplained)`;
 }
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);

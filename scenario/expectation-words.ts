@@ -62,8 +62,8 @@ export function expectationWords(key: string, path: string, want: unknown, order
   }
 }
 
-/** `step 3 (check)` → `after step 3`; the final expectations need no prefix. */
+/** `step 3 (check)` → `at step 3` (the check is the script's third step); the final expectations need no prefix. */
 export function whenWords(at: string): string {
   const m = /^step (\d+)/.exec(at);
-  return m ? `after step ${m[1]}` : '';
+  return m ? `at step ${m[1]}` : '';
 }

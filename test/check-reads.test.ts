@@ -10,13 +10,13 @@ const irOf = (game: string) => {
 };
 
 describe('what the checks read (settle skips them while none of it changed)', () => {
-  it('T-magic: the field and the graveyard, the turn; no players\' or global states', () => {
+  it('T-magic: the field (a destruction is an event now: no check reads the graveyard), the turn; no players\' or global states', () => {
     const ir = irOf('t-magic');
     const r = checkReads(ir);
     expect(r.never).toBe(false);
     expect(r.turn).toBe(true);
     expect(r.vars).toBe(false);
-    expect(r.zones!.map((z) => ir.zones[z]!.name).sort()).toEqual(['field', 'graveyard']);
+    expect(r.zones!.map((z) => ir.zones[z]!.name).sort()).toEqual(['field']);
     expect(r.fields).not.toBeNull();
   });
 

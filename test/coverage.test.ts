@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gameSources, listGames } from '../compiler/project.ts';
 import { citedIds, idsOfCell, parseRuleList, readmeCoverage, ruleIdsIn, sourceCitations, unknownCitations, type RuleList } from '../scenario/coverage.ts';
-import { gameCoverage } from '../cli/coverage.ts';
+import { coverageShortfall, gameCoverage } from '../cli/coverage.ts';
 import { executedDecorations, runCasebook, type ExecutedLines } from '../playground/src/worker/casebook-run.ts';
 import { compiledGame, root } from './helpers.ts';
 
@@ -20,6 +20,28 @@ const grimoire = (cwd: string, ...args: string[]) =>
 
 describe('rule ids in citations', () => {
   it('the four seed games keep a rule-id list', () => expect(listed).toEqual(expect.arrayContaining(seeds)));
+
+  // The casebooks prove every encoded rule: a new citation without a ruling that runs it fails here.
+  it.each(seeds)('%s: every cited rule id a ruling can run is tested, none unexplained (grimoire coverage --fail-under 100)', (game) => {
+    const r = grimoire(root, 'coverage', game, '--fail-under', '100');
+    expect(r.stderr.trim(), r.stdout.split('\n')[0]).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^\S+: \d+ ids: \d+ tested, \d+ cited but untested( \((\d+) that no ruling can run, explained\))?, \d+ not cited \(.*, 0 unexplained\)/);
+  });
+
+  it('--fail-under refuses a casebook that leaves a cited rule unrun, naming it and the way out', () => {
+    const list = listOf('t-magic');
+    const g = gameCoverage(root, 't-magic', compiledGame('t-magic'));
+    const cited = g.rules.find((r) => r.status === 'tested')!;
+    const shortfall = coverageShortfall({ ...g, counts: { ...g.counts, tested: g.counts.tested - 1, cited: g.counts.cited + 1 }, rules: g.rules.map((r) => (r === cited ? { ...r, status: 'cited' as const } : r)) }, 100);
+    expect(list.ids).toContain(cited.id);
+    expect(shortfall).toHaveLength(1);
+    expect(shortfall[0]).toContain(`write a ruling that runs ${cited.id}`);
+    expect(coverageShortfall({ ...g, counts: { ...g.counts, unexplained: 1 }, rules: [...g.rules, { id: 'TM-99', title: '', status: 'uncited', rulings: [], readme: [], heading: false }] }, 100)[0]).toMatch(/nothing cites and the README does not explain \(TM-99\)/);
+    const bad = grimoire(root, 'coverage', 't-magic', '--fail-under', 'lots');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--fail-under lots: give the share of cited rule ids that must be tested, 0 to 100');
+  });
 
   it.each(listed)('%s: every id in every citation of rules/ and cards/ is in rule-ids.yaml', (game) => {
     const list = listOf(game);
@@ -106,7 +128,7 @@ describe('grimoire coverage', () => {
     const run = grimoire(root, 'coverage', 't-magic', '--json', '--md', md);
     expect(run.status).toBe(0);
     const data = JSON.parse(run.stdout);
-    expect(Object.keys(data.counts)).toEqual(['ids', 'tested', 'cited', 'uncited', 'parameters', 'omissions', 'headings', 'unexplained']);
+    expect(Object.keys(data.counts)).toEqual(['ids', 'tested', 'cited', 'untestable', 'uncited', 'parameters', 'omissions', 'headings', 'unexplained']);
     expect(data.rules.find((x: { id: string }) => x.id === 'TM-1.3').why).toMatch(/^O /);
     const text = readFileSync(md, 'utf8');
     expect(text).toContain(`**${data.counts.ids} ids: ${data.counts.tested} tested, ${data.counts.cited} cited but untested, ${data.counts.uncited} not cited`);

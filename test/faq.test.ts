@@ -43,7 +43,10 @@ describe('grimoire faq', () => {
 
   it("says only what the ruling asserts, in words; the judge's own answer first when written; a declaration before its choices", () => {
     const path = 'rules/skirmish/rulings/archer-volley.yaml';
-    const text = readFileSync(join(root, path), 'utf8');
+    const written = readFileSync(join(root, path), 'utf8');
+    expect(faqEntry(written, runScenarioInRepo(root, path, written), 'v').judgeAnswer).toMatch(/^Yes\. Playing the Archer/);
+    // Without its answer: line, the expectations in words are the answer.
+    const text = written.replace(/^answer: .*\n/m, '');
     const e = faqEntry(text, runScenarioInRepo(root, path, text), 'v');
     expect(e.judgeAnswer).toBeNull();
     expect(e.answer.map((a) => a.text)).toEqual(["p1's board holds Archer", "p2's life is 9", 'the record shows “Archer.Volley triggers for p1”']);

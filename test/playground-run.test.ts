@@ -52,7 +52,7 @@ describe('playground run worker', () => {
     const r = simulate(scenario(soldier.replace('p2.graveyard: [♡5]', 'p2.graveyard: []')));
     expect(r.scenario?.passed).toBe(false);
     const failed = r.scenario!.expectations.filter((x) => !x.passed);
-    expect(failed).toEqual([{ at: 'expect', label: 'p2.graveyard: []', passed: false, failures: ['p2.graveyard should be [] but is [♡5]'] }]);
+    expect(failed).toEqual([{ at: 'expect', label: 'p2.graveyard: []', words: "p2's graveyard holds nothing", passed: false, failures: ['p2.graveyard should be [] but is [♡5]'] }]);
     expect(r.scenario!.otherFailures).toEqual([]);
   });
 

@@ -35,8 +35,8 @@ const fixture = (name: string) => `test/fixtures/why-not/${name}.yaml`;
 
 const cases: Record<string, Case[]> = {
   trump: [
-    { file: fixture('trump-entered-this-turn'), player: 'p1', action: 'アタック', kind: 'when', text: 'not is_empty(attack_candidates(me)) is false', at: 'rules/trump/basic.grim:103' },
-    { file: ruling('trump', 'r-tr-11-who-may-attack'), player: 'p1', action: 'アタック', kind: 'limit', text: 'limit 1 per turn: already used 1 time', at: 'rules/trump/basic.grim:104' },
+    { file: fixture('trump-entered-this-turn'), player: 'p1', action: 'アタック', kind: 'when', text: 'not is_empty(attack_candidates(me)) is false', at: 'rules/trump/basic.grim:105' },
+    { file: ruling('trump', 'r-tr-11-who-may-attack'), player: 'p1', action: 'アタック', kind: 'limit', text: 'limit 1 per turn: already used 1 time', at: 'rules/trump/basic.grim:106' },
     { file: fixture('trump-counter-force'), player: 'p1', action: 'カウンター', kind: 'choice', text: 'no legal target: nothing to choose for target r: 1 from stack where counterable(it)' },
     { file: ruling('trump', 'r-tr-01-format-light'), player: 'p1', action: 'B・J', kind: 'format', text: "only from format 'master' on (since master); this game is played in 'light'" },
     { file: ruling('trump', 'r-tr-01-format-light'), player: 'p1', action: '魔術士召喚', kind: 'format', text: "since standard" },
@@ -168,7 +168,7 @@ describe('grimoire why-not', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('available  エンド "End"');
     expect(r.stdout).toContain('refused    アタック "Attack"');
-    expect(r.stdout).toContain('when: when not is_empty(attack_candidates(me)) is false  [rules/trump/basic.grim:103]');
+    expect(r.stdout).toContain('when: when not is_empty(attack_candidates(me)) is false  [rules/trump/basic.grim:105]');
     expect(r.stdout).toContain('attack_candidates: TR-12.1');
     expect(r.stdout).toMatch(/\d+ available, \d+ refused/);
   });
