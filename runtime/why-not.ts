@@ -13,7 +13,7 @@
  */
 import type { Expr, GameIR, PickIR, SrcLoc } from '../compiler/ir.ts';
 import type { Compiler } from './compile.ts';
-import { Impossible, newCtx, type Ev } from './context.ts';
+import { asList, Impossible, newCtx, type Ev } from './context.ts';
 import type { Card, Player } from './model.ts';
 import { worksAt, type CompiledAction } from './rules.ts';
 
@@ -149,7 +149,8 @@ function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | 
     }
     for (const { p, i } of each) {
       const fns = calledFunctions(p, h.ir);
-      const text = `when ${show(w, h.ir)}${i >= 0 ? `: ${show(p, h.ir)}` : ''} is false${inside(h, p, ctx)}`;
+      const text = `when ${show(w, h.ir)}${i >= 0 ? `: ${show(p, h.ir)}` : ''} is false${compared(h, p, ctx)}${inside(h, p, ctx)}`;
+      // (compared: ` — 2 >= 3`, the values the failed comparison read.)
       reasons.push({ kind: 'when', text, cite, ...(fns.length ? { cites: fns } : {}), loc: a.ir.loc, when: { line, part: i, parts: parts.length } });
     }
   });
@@ -164,7 +165,7 @@ function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | 
       const such = f.suchThat ? ` such that ${show(f.suchThat, h.ir, 0, names)}` : '';
       const what = f.kind === 'target' ? 'no legal target' : 'no cards to use';
       const fns = calledFunctions([f.from, f.suchThat], h.ir);
-      reasons.push({ kind: 'choice', text: `${what}: nothing to choose for ${f.kind} ${f.name}: ${n} from ${show(f.from, h.ir)}${such}`, cite, ...(fns.length ? { cites: fns } : {}), loc: f.loc });
+      reasons.push({ kind: 'choice', text: `${what}: nothing to choose for ${f.kind} ${f.name}: ${n} from ${show(f.from, h.ir)}${such}${rejected(h, f.from, ctx)}`, cite, ...(fns.length ? { cites: fns } : {}), loc: f.loc });
     }
   }
   if (reasons.length === 0) reasons.push({ kind: 'refused', text: 'the engine does not offer it, and no single precondition explains why', cite, loc: a.ir.loc });
@@ -190,9 +191,70 @@ function inside(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): string {
     const args = e.args.map((x) => compiledExpr(h, x)(ctx));
     const names = new Map(f.params.map((p, i) => [i, p.name] as const));
     const failed = parts.filter((q) => !compiledPart(h, e.fn, q)(ctx, ...args));
-    return failed.length ? ` (in ${f.name}: ${failed.map((q) => show(q, h.ir, 3, names)).join(', ')} ${failed.length > 1 ? 'are' : 'is'} false)` : '';
+    // A failed comparison with the values it compared, the function's parameters bound: `p.ap >= 1 (0 >= 1)`.
+    const values = (q: Expr) => {
+      if (q.kind !== 'binary' || !COMPARISONS.has(q.op)) return [];
+      try {
+        return [`${valueText(compiledPart(h, e.fn, q.left)(ctx, ...args))} ${q.op} ${valueText(compiledPart(h, e.fn, q.right)(ctx, ...args))}`];
+      } catch {
+        return [];
+      }
+    };
+    const read = failed.flatMap(values);
+    return failed.length ? ` (in ${f.name}: ${failed.map((q) => show(q, h.ir, 3, names)).join(', ')} ${failed.length > 1 ? 'are' : 'is'} false${read.length ? ` — ${read.join('; ')}` : ''})` : '';
   } catch {
     return '';
+  }
+}
+
+const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=']);
+
+/** A value as the log writes it: a card or player by name, a list in brackets. */
+function valueText(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(valueText).join(', ')}]`;
+  if (v === null || v === undefined) return 'none';
+  if (typeof v === 'object' && 'name' in (v as object)) return String((v as { name: unknown }).name);
+  return typeof v === 'string' ? JSON.stringify(v) : String(v);
+}
+
+/** A failed comparison with the values it compared: ` — 2 >= 3`; empty for anything else, or when a side cannot be read alone. */
+function compared(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): string {
+  if (e.kind !== 'binary' || !COMPARISONS.has(e.op)) return '';
+  try {
+    return ` — ${valueText(compiledExpr(h, e.left)(ctx))} ${e.op} ${valueText(compiledExpr(h, e.right)(ctx))}`;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * For a pick from `list where test`: each card of the list the test rejected, with the part of
+ * the test that failed and the values it compared — `Dud: it.cost <= me.energy (3 <= 2)` — at
+ * most six, then how many more. Empty when the list is no `where` or cannot be read alone.
+ */
+function rejected(h: WhyNotHost, from: Expr, ctx: Parameters<Ev>[0]): string {
+  if (from.kind !== 'where') return '';
+  const saved = ctx.it;
+  try {
+    const all = compiledExpr(h, from.list)(ctx);
+    const items = asList(all as Parameters<typeof asList>[0]);
+    if (items.length === 0) return `; ${show(from.list, h.ir)} is empty`;
+    const parts = conjuncts(from.predicate);
+    const out: string[] = [];
+    const kept: unknown[] = [];
+    for (const item of items) {
+      ctx.it = item;
+      const failed = parts.filter((q) => holds(compiledExpr(h, q), ctx) === false);
+      if (failed.length) out.push(`${valueText(item)}: ${failed.map((q) => `${show(q, h.ir)}${compared(h, q, ctx).replace(' — ', ', read ')}`).join(', ')}`);
+      else kept.push(item);
+    }
+    // Too few passed the test (a pick of 2 with one card that fits): say which.
+    const fit = kept.length ? `; only ${kept.length} fit${kept.length === 1 ? 's' : ''}: ${kept.slice(0, 6).map(valueText).join(', ')}` : '';
+    return `${fit}${out.length ? `; rejected — ${out.slice(0, 6).join('; ')}${out.length > 6 ? `; and ${out.length - 6} more` : ''}` : ''}`;
+  } catch {
+    return '';
+  } finally {
+    ctx.it = saved;
   }
 }
 

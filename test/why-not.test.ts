@@ -172,6 +172,14 @@ describe('grimoire why-not', () => {
     expect(r.stdout).toContain('attack_candidates: TR-12.1');
     expect(r.stdout).toMatch(/\d+ available, \d+ refused/);
   });
+  it('shows the values behind a failed condition: the comparison inside a function, each card a filter rejected, the cards too few', () => {
+    const ap = grimoire('why-not', fixture('summon-magic-no-ap'), '--player', 'p1', '--action', 'チャージ');
+    expect(ap.stdout).toContain('(in can_act: p.ap >= 1 is false — 0 >= 1)');
+    const quick = grimoire('why-not', fixture('trump-quick-one-card'), '--player', 'p1');
+    // A pick of two with one card in hand: the one that fits; a pick whose test rejects it: why, with its values.
+    expect(quick.stdout).toMatch(/nothing to choose for using k: 2 from me\.hand where it\.suit == "heart" and it\.rank in 1\.\.10; only 1 fits: ♡3/);
+    expect(quick.stdout).toContain('rejected — ♡3: it.suit == "spade", read "heart" == "spade"');
+  });
   it('--action and --json: one action, as JSON', () => {
     const r = grimoire('why-not', ruling('trump', 'r-tr-11-who-may-attack'), '--player', 'p1', '--action', 'Attack', '--json');
     expect(r.status).toBe(0);
