@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { GameIR } from '../compiler/ir.ts';
-import type { BatchOptions, Seats } from '../runtime/batch.ts';
+import type { BatchOptions } from '../runtime/batch.ts';
 import { foldBalance } from '../balance/fold.ts';
 import { compareBalance, type ComparedSide } from '../balance/compare.ts';
 import type { BalanceSettings } from '../balance/report.ts';
@@ -14,7 +14,7 @@ import { balanceText, comparisonText } from './balance-text.ts';
 import { claimOutputFile } from './output-file.ts';
 import { maxSeed, wholeNumberOption } from './options.ts';
 import { requireIR, rulesFingerprint } from './games.ts';
-import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams, warnDepthWithoutEvaluation } from './play-options.ts';
+import { batchRunOptions, parseParams, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds } from './play-seeds.ts';
 import { checkAskedNames, measureReplacements, SUSPECTS, type ValuesMode } from './balance-replacements.ts';
 import { UsageError } from './usage-error.ts';
@@ -33,12 +33,7 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   const vsParams = v['vs-param'] as string[] | undefined;
   if (vsGame !== undefined && vsParams !== undefined) throw new UsageError('--vs and --vs-param cannot go together: compare with another game or revision (--vs), or with other rule parameters (--vs-param)');
   const ir = requireIR(game);
-  const format = checkFormat(ir, v.format as string | undefined);
-  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
-  const games = wholeNumberOption('--games', v.games, 1000, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
-  const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
-  const searching = [agents.p1, agents.p2].some((a) => a !== 'random' && a !== 'first');
-  const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
+  const { format, seed, games, agents, searching, workers } = batchRunOptions(ir, v, 1000);
   const json = !!v.json;
   const html = v.html as string | undefined;
   // What each card is worth, by replacing it (docs/balance.md): every card with random players

@@ -10,6 +10,8 @@ import { parseAgent } from '../runtime/agents/spec.ts';
 import type { ActionDraws } from '../runtime/engine.ts';
 import { textReadings } from '../scenario/check.ts';
 import { UsageError } from './usage-error.ts';
+import { maxSeed, wholeNumberOption } from './options.ts';
+import type { Seats } from '../runtime/batch.ts';
 
 /** `--param name=value` (or the option named), each checked against the game's parameters and their types. */
 export function parseParams(list: string[] | undefined, ir: GameIR, option = '--param'): Record<string, number | boolean | string> {
@@ -83,4 +85,18 @@ export function defaultWorkers(games: number, searching: boolean): number {
   // Search agents spend seconds a game: threads pay from the second game on.
   if (searching) return Math.max(1, Math.min(games, availableParallelism()));
   return games < 200 ? 1 : Math.max(1, availableParallelism());
+}
+
+/**
+ * The options every run of many games takes, as balance and tune read them: the format, the first
+ * seed and how many games, the agents of each seat, and the worker threads (more for search agents).
+ */
+export function batchRunOptions(ir: GameIR, v: Record<string, unknown>, defaultGames: number): { format: string; seed: number; games: number; agents: Seats; searching: boolean; workers: number } {
+  const format = checkFormat(ir, v.format as string | undefined);
+  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
+  const games = wholeNumberOption('--games', v.games, defaultGames, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
+  const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
+  const searching = [agents.p1, agents.p2].some((a) => a !== 'random' && a !== 'first');
+  const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
+  return { format, seed, games, agents, searching, workers };
 }

@@ -10,13 +10,12 @@ import { foldBalance } from '../balance/fold.ts';
 import { baselinesFor, decksOf } from '../balance/replacement.ts';
 import type { BalanceSettings, TuneResult } from '../balance/report.ts';
 import { tuneCurve, tuneResult, tuneVerdicts } from '../balance/tune.ts';
-import type { BatchOptions, GameSummary, Seats } from '../runtime/batch.ts';
+import type { BatchOptions, GameSummary } from '../runtime/batch.ts';
 import { suggest } from '../grammar/spelling.ts';
 import { setupRefusal } from './balance-replacements.ts';
 import { requireIR, rulesFingerprint } from './games.ts';
 import { claimOutputFile } from './output-file.ts';
-import { maxSeed, wholeNumberOption } from './options.ts';
-import { agentOption, checkFormat, defaultWorkers, maxWorkers, parseParams } from './play-options.ts';
+import { batchRunOptions, parseParams } from './play-options.ts';
 import { playSeedJobs, playSeeds } from './play-seeds.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -68,12 +67,7 @@ export async function cmdTune(game: string | undefined, v: Record<string, unknow
   const ir = requireIR(game);
   const { card, field, printed } = cardAndAttr(ir, v.card as string | undefined, v.attr as string | undefined);
   const values = parseValues(v.values as string | undefined);
-  const format = checkFormat(ir, v.format as string | undefined);
-  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
-  const games = wholeNumberOption('--games', v.games, 2000, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
-  const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
-  const searching = [agents.p1, agents.p2].some((a) => a !== 'random' && a !== 'first');
-  const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
+  const { format, seed, games, agents, workers } = batchRunOptions(ir, v, 2000);
   const params = parseParams(v.param as string[] | undefined, ir);
   const given = v.baseline as string | undefined;
   if (given !== undefined && !ir.cards.some((c) => c.name === given)) {
