@@ -93,7 +93,10 @@ export abstract class ValuesRoom extends CopiableState {
       v = fn ? this.formula(fn, card) : null;
     }
     const mods = card.mods;
-    const auras = this.rules.aurasByField[field];
+    let auras = this.rules.aurasByField[field];
+    // A pool's auras mostly belong to cards not in this game: with none of their cards here (and
+    // no card that gained another's abilities), they change nothing.
+    if (auras !== undefined && !this.grantsEver && !this.anyAuraCard(auras)) auras = undefined;
     if (mods === null && (auras === undefined || this.inAura)) {
       if (field === this.labelsField && this.levelSetAuraIndices !== null && !this.inAura) return this.withGrants(card, v, null);
       return v;
@@ -114,6 +117,15 @@ export abstract class ValuesRoom extends CopiableState {
       return v;
     }
     return this.changed(card, field, v, mods, auras !== undefined && !this.inAura ? auras : undefined);
+  }
+
+  /** Whether some aura of the list is the rules' own or has a card of its definition in the game. */
+  private anyAuraCard(auras: CompiledAura[]): boolean {
+    for (let i = 0; i < auras.length; i++) {
+      const s = auras[i]!.ir.source;
+      if (s < 0 || this.cardsByDef[s]) return true;
+    }
+    return false;
   }
 
   /**
