@@ -172,7 +172,7 @@ export abstract class FlowRoom extends OffersRoom {
     this.varChanges++;
     const a = this.rules.actions[ai];
     if (!a || a.ir.level > this.formatLevel) return;
-    // An ability used through another (「墓地のモンスター１体の攻撃を使う」) may use one that uses
+    // An ability used through another (`perform <ability> as <card>`) may use one that uses
     // another…: bounded, and a loop of them ends the game with a cited reason (as trigger loops do).
     if (this.performDepth >= MAX_PERFORM_NESTING) {
       if (this.trial > 0) throw new Impossible('perform nesting limit');

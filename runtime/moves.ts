@@ -127,7 +127,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
       this.mix(card.id * 31 + to.def);
       if (carried) {
         for (const c of carried) {
-          // To its owner's zone of that kind: p1's equipment on p2's monster goes to p1's graveyard.
+          // To its owner's zone of that kind: p1's card attached under p2's card goes to p1's zone of `to`'s kind.
           const dest = to.player !== null && c.owner !== to.player ? c.owner.zones[to.def]! : to;
           if (this.tally !== null && this.trial === 0) this.tally.moved(c, fromZone, dest, ctx, this.journal);
           this.placeCard(c, dest, null);

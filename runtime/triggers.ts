@@ -188,8 +188,8 @@ export abstract class TriggersRoom extends ChoicesRoom {
       if (ev.cardSlot < 0) {
         // `on moved this …`: the ability's own card moved. (Abilities it had gained ended as it
         // changed zone: only its own card's fire here.) It must work where the card was, when the
-        // trigger names the zone left («when this leaves the field»: a card attached under a monster
-        // there was no card of the field), else where it is now («when this enters the field»).
+        // trigger names the zone left (`from Z`: a card attached under another card in Z was no
+        // card of Z), else where it is now (`from any to Z`).
         const works = ev.from !== -1 ? worksAt(t, from, attached) : worksAt(t, to, false);
         if (works && this.hasAbilitiesOf(card, t.ir.source)) this.queueTrigger(t, new Array(t.ir.slots), card);
         continue;
