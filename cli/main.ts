@@ -96,9 +96,10 @@ function usage(): string {
     '                                 the cards the rules create, --all every card, --card one',
     '  diff <gameA> <gameB> [--rulings] [--md FILE] [--json]   what B changes against A: definitions added, removed, changed',
     '                                 (with a text diff and citations), parameter defaults; --rulings: the rulings whose outcome changes',
-    '  why-not <scenario.yaml> --player P [--step N] [--action NAME] [--game NAME] [--json]',
+    '  why-not <scenario.yaml> --player P [--step N] [--action NAME] [--card NAME]... [--game NAME] [--json]',
     '                                 stops at the decision after the script (or after step N): every action of P, available or',
-    '                                 each failed precondition with its citation and source line (docs/judges.md)',
+    '                                 each failed precondition with its citation and source line; at a choice inside a rule',
+    '                                 (a blocker, a target), why each --card is not among its options (docs/judges.md)',
     '  coverage <game> [--md FILE] [--json] [--fail-under P]   each rule id of the rulebook (rules/<game>/rule-ids.yaml): tested (a passing',
     '                                 ruling ran a step citing it), cited but untested, or not cited — with the README\'s reason',
     '                                 (parameter, omission); exit 1 when a citation names an id not in the list (docs/judges.md)',
@@ -306,7 +307,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
  */
 const commandOptions: Record<string, string[]> = {
   explain: ['game'],
-  'why-not': ['player', 'step', 'action', 'game', 'json'],
+  'why-not': ['player', 'step', 'action', 'card', 'game', 'json'],
   faq: ['out'],
   coverage: ['md', 'json', 'fail-under'],
   diff: ['rulings', 'md', 'json'],
@@ -398,7 +399,7 @@ async function main(argv: string[]): Promise<number> {
       vs: { type: 'string' },
       'vs-param': { type: 'string', multiple: true },
       replace: { type: 'string', multiple: true },
-      card: { type: 'string' },
+      card: { type: 'string', multiple: true },
       attr: { type: 'string' },
       baseline: { type: 'string' },
       values: { type: 'string' },
@@ -420,7 +421,7 @@ async function main(argv: string[]): Promise<number> {
   } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
   refuseForeignOptions(command, values);
   // The balance lab's own options, refused elsewhere rather than ignored.
-  const labOptions: Record<string, string[]> = { vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], values: ['balance', 'tune'], card: ['tune'], attr: ['tune'], baseline: ['tune'] };
+  const labOptions: Record<string, string[]> = { vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
   for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(`${command} takes no --${o}: it is an option of grimoire ${owners.join(' and ')}`, false);
   if (values.check && command !== 'fmt') throw new UsageError('--check goes with fmt (grimoire fmt --check rules cards); grimoire check is a command of its own', false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);

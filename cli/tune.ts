@@ -65,7 +65,9 @@ function cardAndAttr(ir: GameIR, card: string | undefined, attr: string | undefi
 export async function cmdTune(game: string | undefined, v: Record<string, unknown>): Promise<number> {
   if (!game) throw new UsageError('tune needs a game, e.g. grimoire tune spimate --card 若き竜 --attr cost --values 0..5', false);
   const ir = requireIR(game);
-  const { card, field, printed } = cardAndAttr(ir, v.card as string | undefined, v.attr as string | undefined);
+  const named = v.card as string[] | undefined;
+  if (named && named.length > 1) throw new UsageError(`tune tries one card at a time; --card was given ${named.length} times`, false);
+  const { card, field, printed } = cardAndAttr(ir, named?.[0], v.attr as string | undefined);
   const values = parseValues(v.values as string | undefined);
   const { format, seed, games, agents, workers } = batchRunOptions(ir, v, 2000);
   const params = parseParams(v.param as string[] | undefined, ir);

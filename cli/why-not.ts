@@ -21,6 +21,7 @@ export interface WhyNotValues {
   step?: string;
   player?: string;
   action?: string;
+  card?: string[];
   game?: string;
   json?: boolean;
 }
@@ -61,7 +62,7 @@ export function cmdWhyNot(positionals: string[], values: WhyNotValues, color: bo
   };
   let report: WhyNotReport;
   try {
-    report = whyNotScenario(file, text, { rules, step, player: values.player, action: values.action, source });
+    report = whyNotScenario(file, text, { rules, step, player: values.player, action: values.action, cards: values.card, source });
   } catch (e) {
     if (e instanceof WhyNotNameError) throw new UsageError(e.message, false);
     throw e;
@@ -76,11 +77,11 @@ export function cmdWhyNot(positionals: string[], values: WhyNotValues, color: bo
     console.log(JSON.stringify({ ...rest, error: outcome.error }));
     return 0;
   }
-  printReport(report, color);
+  printReport(report, color, report.choice !== null && values.action === undefined);
   return 0;
 }
 
-function printReport(r: WhyNotReport, color: boolean): void {
+function printReport(r: WhyNotReport, color: boolean, choiceOnly: boolean): void {
   const dim = (s: string) => (color ? `\x1b[2m${s}\x1b[0m` : s);
   const green = (s: string) => (color ? `\x1b[32m${s}\x1b[0m` : s);
   const red = (s: string) => (color ? `\x1b[31m${s}\x1b[0m` : s);
@@ -88,6 +89,8 @@ function printReport(r: WhyNotReport, color: boolean): void {
   const when = d ? `at the decision after step ${r.afterStep}: ${d.prompt} [${d.options.join(' | ')}]` : `at the end of the game (after step ${r.afterStep})`;
   console.log(`${r.file} — why not, for ${r.player}, ${when}`);
   if (r.outcome.error) console.log(`  (the run: ${r.outcome.error.message})`);
+  if (r.choice) printChoice(r.choice, color);
+  if (choiceOnly) return;
   if (d && d.player !== r.player) console.log(dim(`  (the engine asks ${d.player} here, not ${r.player}: "available" is what ${r.player} could declare if asked now)`));
   let available = 0;
   // Card abilities with no card of the player's where they work: one line for them all (--action or --json shows each).
@@ -110,4 +113,24 @@ function printReport(r: WhyNotReport, color: boolean): void {
   }
   if (cardless.length) console.log(`${red('refused')}    ${cardless.length} card abilit${cardless.length === 1 ? 'y' : 'ies'} with no card of ${r.player}'s where ${cardless.length === 1 ? 'it works' : 'they work'} (source): ${cardless.map((a) => a.action).join(', ')}`);
   console.log(`${available} available, ${r.actions.length - available} refused`);
+}
+
+/** A choice inside a rule: the choice, its closed options, and each card asked about. */
+function printChoice(c: NonNullable<WhyNotReport['choice']>, color: boolean): void {
+  const dim = (s: string) => (color ? `\x1b[2m${s}\x1b[0m` : s);
+  const green = (s: string) => (color ? `\x1b[32m${s}\x1b[0m` : s);
+  const red = (s: string) => (color ? `\x1b[31m${s}\x1b[0m` : s);
+  console.log(`the choice: ${c.statement}${c.at ? dim(`  [${c.at.file}:${c.at.line}]`) : ''}`);
+  if (c.cite) console.log(dim(`  — ${c.cite}`));
+  for (const o of c.closed) console.log(`${red('closed')}     option "${o.label}": ${o.reason}`);
+  if (c.cards.length === 0 && c.closed.length === 0) console.log('  (every card its filter reads is offered)');
+  for (const v of c.cards) {
+    if (v.offered) {
+      console.log(`${green('offered')}    ${v.card}`);
+      continue;
+    }
+    console.log(`${red('not offered')} ${v.card}`);
+    for (const why of v.reasons) console.log(`    ${why}`);
+    for (const x of v.cites) console.log(dim(`      ${x.name}: ${x.cite}`));
+  }
 }

@@ -192,7 +192,7 @@ export abstract class ChoicesRoom extends MovesRoom {
     } else {
       // The decision keeps its candidates: not a zone's list, which changes in place.
       if (values === candidates && !Array.isArray(from) && from instanceof Zone) values = candidates.slice();
-      const d = new PickDecision(this, player, prompt, ctx.cite, loc, values, none, wrap);
+      const d = new PickDecision(this, player, prompt, ctx.cite, loc, values, none, wrap, ctx);
       i = this.ask(d);
       v = d.valueAt(i);
     }
@@ -220,7 +220,7 @@ export abstract class ChoicesRoom extends MovesRoom {
 
   chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null): number {
     const byCount = this.decideByCount;
-    const i = byCount !== null ? this.askByCount(byCount, player, labels.length) : this.ask(new ModeDecision(player, prompt || 'choose one', ctx.cite, loc, labels));
+    const i = byCount !== null ? this.askByCount(byCount, player, labels.length) : this.ask(new ModeDecision(player, prompt || 'choose one', ctx.cite, loc, labels, ctx));
     if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses "${labels[i]}"${prompt ? ` (${prompt})` : ''}`, player, ctx.cite, loc);
     return i;
   }

@@ -25,6 +25,8 @@ export class Compiler {
     private engine: EngineCalls,
     /** The tables generated code calls into (the engine fills them). */
     private tables: CodeTables,
+    /** Bodies as closures whatever `codegen` says (EngineOptions.inspectable). */
+    private closures = false,
   ) {}
 
   /** An expression: generated JavaScript, one function per expression tree (codegen.ts). */
@@ -46,7 +48,7 @@ export class Compiler {
    * than throw (Engine.end).
    */
   body(stmts: Stmt[], locals: Locals, slots: number, returns = false): Ex {
-    if (codegen.statements && generatable(stmts)) return generatedBody(stmts, { locals, slots, returns }, this.engine, this.tables);
+    if (codegen.statements && !this.closures && generatable(stmts)) return generatedBody(stmts, { locals, slots, returns }, this.engine, this.tables);
     return this.block(stmts);
   }
 
@@ -56,7 +58,7 @@ export class Compiler {
    * recurse) swapped into the caller's context while it runs.
    */
   procedure(p: ProcedureIR): BodyFn {
-    if (codegen.statements && generatable(p.body)) {
+    if (codegen.statements && !this.closures && generatable(p.body)) {
       return generatedBody(p.body, { locals: 'vars', params: p.params.length, slots: p.slots, cite: p.cite }, this.engine, this.tables);
     }
     const body = this.block(p.body);

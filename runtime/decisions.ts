@@ -9,6 +9,7 @@
  * host that keeps a decision and reads it later sees the options as they were.
  */
 import type { SrcLoc } from '../compiler/ir.ts';
+import type { Ctx } from './context.ts';
 import type { Player } from './model.ts';
 
 export interface DecisionOption {
@@ -33,6 +34,12 @@ export interface Decision {
    * runner stops at the active player's first such decision after its script.
    */
   readonly window?: string;
+  /**
+   * A pick's or a mode's: the context of the rule that asks, its frame holding the locals the
+   * choice reads (all of them under EngineOptions.inspectable) — for a host explaining the
+   * choice while it is asked (runtime/why-not-choice.ts); read it only then.
+   */
+  readonly ctx?: Ctx | null;
 }
 
 /** What the decisions need from the engine to label their options. */
@@ -72,6 +79,7 @@ export class PickDecision implements Decision {
     private readonly values: readonly unknown[],
     private readonly none: 'value' | 'list' | null,
     private readonly wrap: boolean,
+    readonly ctx: Ctx | null = null,
   ) {
     this.count = values.length + (none ? 1 : 0);
   }
@@ -123,6 +131,7 @@ export class ModeDecision implements Decision {
     readonly cite: string,
     readonly loc: SrcLoc | null,
     private readonly labels: readonly string[],
+    readonly ctx: Ctx | null = null,
   ) {
     this.count = labels.length;
   }

@@ -93,6 +93,13 @@ export interface EngineOptions<E = WatchedEngine> {
    * player `player`'s zones are made with printed field `field` (an `attr`) set to `value`.
    */
   printed?: readonly PrintedValue[];
+  /**
+   * Compile rule bodies as closures over the IR instead of generated JavaScript, so that every
+   * local lives in the context's frame: a decision inside an effect or a procedure then carries
+   * the context its choice was made in (Decision.ctx), where a host can read the locals its
+   * filter reads (`grimoire why-not --card`). The same games, somewhat slower (test/codegen.test.ts).
+   */
+  inspectable?: boolean;
 }
 
 /** EngineOptions.printed: a printed value (an attr's field index) of a card definition, for one player's copies. */

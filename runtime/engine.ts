@@ -25,12 +25,14 @@ import type { GameIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import type { EngineOptions as Options } from './engine-types.ts';
 import { StopRun, type ActionDraws, type CountDecider, type Decider, type GameResult } from './engine-types.ts';
-import type { Player } from './model.ts';
+import type { Card, Player } from './model.ts';
+import type { Decision } from './decisions.ts';
 import { FlowRoom } from './flow.ts';
 import { compileRules } from './rules.ts';
 import { viewFor, type PlayerView, type ViewSource } from './view.ts';
 import type { GameCounts } from './tally.ts';
 import { whyNot, type WhyNotHost, type WhyNotVerdict } from './why-not.ts';
+import { whyNotInChoice, type ChoiceWhyNot } from './why-not-choice.ts';
 
 export type { Decision, DecisionOption } from './decisions.ts';
 export { StopRun, DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING } from './engine-types.ts';
@@ -38,11 +40,12 @@ export type { ActionDraws, CountDecider, Decider, GameResult, LogEvent } from '.
 
 export type EngineOptions = Options<Engine>;
 export type { WhyNotReason, WhyNotVerdict, WhyNotKind } from './why-not.ts';
+export type { ChoiceWhyNot, ChoiceCardVerdict, ClosedOption } from './why-not-choice.ts';
 
 export class Engine extends FlowRoom implements ViewSource, EngineCalls {
   constructor(ir: GameIR, opts: EngineOptions) {
     super(ir, opts);
-    this.rules = compileRules(ir, this, this.formatLevel);
+    this.rules = compileRules(ir, this, this.formatLevel, opts.inspectable ?? false);
     this.newPlayers();
     this.initCardStates();
   }
@@ -74,6 +77,24 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
       trialFailure: (a, p, c) => this.trialFailure(a, p, c),
     };
     return this.unobserved(() => whyNot(host, player, action));
+  }
+
+  /**
+   * Why not, inside a choice (why-not-choice.ts): while `d` — a pick or a mode asked inside a
+   * rule — is being asked, why the cards named `names` are not among its options (with none,
+   * the cards its filter rejected), and why a mode's closed options are closed. Null for other
+   * decisions. Needs EngineOptions.inspectable for the locals of generated bodies. Changes nothing.
+   */
+  whyNotInChoice(d: Decision, names: readonly string[]): ChoiceWhyNot | null {
+    const byName = new Map<string, number[]>();
+    this.ir.cards.forEach((c, i) => byName.set(c.name, [...(byName.get(c.name) ?? []), i]));
+    const host = {
+      ir: this.ir,
+      compiler: this.rules.compiler,
+      cardsNamed: (name: string) => (byName.get(name) ?? []).flatMap((def) => this.cardsByDef[def] ?? []),
+      describe: (c: Card) => `${c.name} (${c.zone ? c.zone.label : c.host ? `under ${c.host.name}` : 'in no zone'})`,
+    };
+    return this.unobserved(() => whyNotInChoice(host, d, names));
   }
 
   /** What each player drew, played and used in this game (tally.ts), with EngineOptions.tally; else null. */

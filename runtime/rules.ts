@@ -158,9 +158,9 @@ export function worksAt(a: { sourceZone: number; sourceZones: number[] }, zone: 
   return a.sourceZone < 0 || zone === a.sourceZone;
 }
 
-export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number): CompiledRules {
+export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number, closures = false): CompiledRules {
   const tables: CodeTables = { FN: [], PR: [] };
-  const c = new Compiler(g, tables);
+  const c = new Compiler(g, tables, closures);
   // Filled in place: generated code holds these arrays, and may call a function or procedure
   // defined after it.
   for (const f of ir.functions) tables.FN.push(c.fn(f));

@@ -207,10 +207,10 @@ function inside(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): string {
   }
 }
 
-const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=']);
+export const COMPARISONS = new Set(['<', '<=', '>', '>=', '==', '!=']);
 
 /** A value as the log writes it: a card or player by name, a list in brackets. */
-function valueText(v: unknown): string {
+export function valueText(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(valueText).join(', ')}]`;
   if (v === null || v === undefined) return 'none';
   if (typeof v === 'object' && 'name' in (v as object)) return String((v as { name: unknown }).name);
@@ -272,7 +272,7 @@ export function conjuncts(e: Expr): Expr[] {
   return e.kind === 'binary' && e.op === 'and' ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
 }
 
-function disjuncts(e: Expr): Expr[] {
+export function disjuncts(e: Expr): Expr[] {
   return e.kind === 'binary' && e.op === 'or' ? [...disjuncts(e.left), ...disjuncts(e.right)] : [e];
 }
 

@@ -122,6 +122,8 @@ export interface ScenarioOptions {
    */
   stopAfter?: number;
   onStop?: (engine: Engine, d: Decision | null, stepsDone: number) => void;
+  /** Compile the rules so a choice's locals can be read where it is asked (EngineOptions.inspectable; why-not). */
+  inspectable?: boolean;
 }
 
 export function runScenario(file: string, text: string, opts: ScenarioOptions = {}): ScenarioOutcome {
@@ -142,7 +144,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     outcome.diagnostics = checkScenario(parsed, ir);
     if (outcome.diagnostics.length) throw mistakes(outcome.diagnostics, 'scenario');
     const engineOptions = { seed: Number(y.seed ?? 1), format: y.format, params: { ...opts.params, ...(y.params ?? {}) }, askSingleActions: true, askForced: !!y.ask_forced, maxSteps: opts.maxSteps };
-    engine = new Engine(ir, { ...engineOptions, log: true, onLog: opts.onLog });
+    engine = new Engine(ir, { ...engineOptions, log: true, onLog: opts.onLog, inspectable: opts.inspectable });
     outcome.players = engine.players.map((p) => p.name);
     const start = String(y.start ?? 'main');
     if (start === 'setup' && y.state) throw new ScenarioError("'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");

@@ -8,7 +8,7 @@
  */
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import { suggest } from '../grammar/spelling.ts';
-import type { Decision, Engine, WhyNotKind, WhyNotVerdict } from '../runtime/engine.ts';
+import type { ChoiceWhyNot, Decision, Engine, WhyNotKind, WhyNotVerdict } from '../runtime/engine.ts';
 import { runScenario, type ScenarioOutcome } from './run.ts';
 
 export interface WhyNotPlace {
@@ -45,6 +45,12 @@ export interface WhyNotReport {
   /** Steps of the script done before the decision. */
   afterStep: number;
   actions: WhyNotActionJSON[];
+  /**
+   * When the run stopped at a choice asked inside a rule (a pick or a mode of an effect, a
+   * trigger, a procedure): why the cards asked about (`cards`; without them, the cards its filter
+   * rejected) are not among its options, and why its closed options are closed.
+   */
+  choice: (Omit<ChoiceWhyNot, 'loc'> & { at: WhyNotPlace | null }) | null;
   /** The scenario run (its diagnostics and errors). */
   outcome: ScenarioOutcome;
 }
@@ -57,6 +63,8 @@ export interface WhyNotOptions {
   player: string;
   /** One action (its name, title, or a card ability's own name). */
   action?: string;
+  /** Cards (by name) to explain at a choice inside a rule: why each is not among its options. */
+  cards?: string[];
   /** The text of a rules file, by the path the IR's file table gives. */
   source?: (path: string) => string | undefined;
 }
@@ -74,9 +82,29 @@ export function whyNotScenario(file: string, text: string, opts: WhyNotOptions):
       nameError = new WhyNotNameError(`unknown player '${opts.player}'; the players are ${engine.players.map((p) => p.name).join(', ')}`);
       return;
     }
+    const cards = opts.cards ?? [];
+    for (const name of cards) {
+      if (ir.cards.some((c) => c.name === name)) continue;
+      const near = suggest(name, ir.cards.map((c) => c.name));
+      nameError = new WhyNotNameError(`no card '${name}' in ${ir.game.name}${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(', ')}?` : ''}`);
+      return;
+    }
+    const choice = d ? engine.whyNotInChoice(d, cards) : null;
+    if (cards.length && !choice) {
+      const at = d ? `${d.player.name}'s decision "${d.prompt}"` : 'the end of the game';
+      nameError = new WhyNotNameError(`--card explains a choice asked inside a rule (a pick or a mode of an effect or a trigger), but the run stopped at ${at}; stop at the choice with --step N (the steps of the script to run first)`);
+      return;
+    }
     let only: string | undefined;
     if (opts.action !== undefined) {
       only = actionNamed(ir, opts.action);
+      const trigger = only === undefined ? ir.actions.find((a) => a.isTrigger && (a.name === opts.action || a.title === opts.action)) : undefined;
+      if (trigger) {
+        nameError = new WhyNotNameError(
+          `${trigger.name} is a trigger: no player declares it; the rules run it when its event happens${trigger.condition ? ' and its `if` holds' : ''}. To ask why a card is not among the choices it makes, stop at its choice with --step N and name the card with --card NAME`,
+        );
+        return;
+      }
       if (only === undefined) {
         const names = ir.actions.filter((a) => !a.isTrigger).map((a) => a.name);
         const near = suggest(opts.action, [...names, ...ir.actions.filter((a) => !a.isTrigger).map((a) => a.title)]);
@@ -91,11 +119,18 @@ export function whyNotScenario(file: string, text: string, opts: WhyNotOptions):
       decision: d ? { player: d.player.name, prompt: d.prompt, options: d.options.map((o) => o.label) } : null,
       afterStep: done,
       actions: verdicts.map((v) => verdictJSON(v, ir, opts.source)),
+      choice: choice ? { ...choiceRest(choice), at: place(ir, choice.loc) } : null,
     };
   };
-  const outcome = runScenario(file, text, { ir: opts.ir, rules: opts.rules, stopAfter: opts.step ?? Infinity, onStop: explain });
+  // (inspectable: the rules compiled so that a choice's locals can be read where it is asked.)
+  const outcome = runScenario(file, text, { ir: opts.ir, rules: opts.rules, stopAfter: opts.step ?? Infinity, onStop: explain, inspectable: true });
   if (nameError) throw nameError;
-  return { ...(report ?? { file, player: opts.player, decision: null, afterStep: 0, actions: [] }), outcome };
+  return { ...(report ?? { file, player: opts.player, decision: null, afterStep: 0, actions: [], choice: null }), outcome };
+}
+
+function choiceRest(c: ChoiceWhyNot): Omit<ChoiceWhyNot, 'loc'> {
+  const { loc: _loc, ...rest } = c;
+  return rest;
 }
 
 /** The action `name` means: its name, its title, or (a card ability) the name after the card's. */

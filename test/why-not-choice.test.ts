@@ -1,0 +1,145 @@
+/**
+ * Why not, inside a choice (runtime/why-not-choice.ts, `grimoire why-not --card`): at a pick or a
+ * mode asked while a rule runs — a blocker, a square, a fusion target — why a card is not among
+ * the options (the filter that excluded it, inside the game functions it calls, with the values
+ * it read) and why a mode's closed options are closed; and over random games, the explanation
+ * agrees with the options the engine offers and leaves the game as it was.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RandomAgent } from '../runtime/agents/basic.ts';
+import { Engine } from '../runtime/engine.ts';
+import { Card } from '../runtime/model.ts';
+import { asList } from '../runtime/context.ts';
+import { playGame } from '../runtime/play.ts';
+import { whyNotScenario } from '../scenario/why-not.ts';
+import { compiledGame, root } from './helpers.ts';
+
+const blockRuling = 'rules/trump/rulings/r-tr-12b-driven-cannot-block-choice.yaml';
+const at = (file: string, step: number, cards: string[] = [], player = 'p2') =>
+  whyNotScenario(file, readFileSync(join(root, file), 'utf8'), { rules: (g) => compiledGame(g), step, player, cards });
+
+describe('why is a card not among the options of a choice inside a rule', () => {
+  it('a driven barrier at the mode "block this attacker with": not a free blocker, because it is not charged — under each option that picks a card', () => {
+    const r = at(blockRuling, 2, ['◇8']);
+    expect(r.decision?.prompt).toBe('block this attacker with');
+    const c = r.choice!;
+    expect(c.kind).toBe('mode');
+    expect(c.at).toEqual({ file: 'rules/trump/functions.grim', line: 323, col: expect.any(Number) });
+    expect(c.closed).toEqual([]);
+    const v = c.cards.find((x) => x.card.startsWith('◇8'))!;
+    expect(v.offered).toBe(false);
+    expect(v.reasons).toHaveLength(2);
+    expect(v.reasons[0]).toMatch(/^option "barrier", choose b from free_blockers\(p2\) where 防壁\(it\): ◇8 is not in free_blockers\(p2\); in free_blockers: ◇8 is in p2\.field, but it\.charged is false for ◇8$/);
+    expect(v.reasons[1]).toMatch(/^option "soldiers", /);
+    expect(v.cites.map((x) => x.name)).toEqual(['free_blockers']);
+    expect(v.cites[0]!.cite).toContain('ドライブ状態のキャラクターは指定できない');
+  });
+
+  it('at the pick of the blocking barrier: a named card offered or not; with none named, the cards the filter rejected, with the values it read', () => {
+    const named = at(blockRuling, 4, ['♣4', '◇10']).choice!;
+    expect(named.kind).toBe('pick');
+    expect(named.statement).toBe('choose b from free_blockers(p2) where 防壁(it)');
+    expect(named.cards.map((x) => [x.card, x.offered])).toEqual([['♣4 (p2.field)', true], ['◇10 (p2.field)', false]]);
+    const all = at(blockRuling, 4).choice!;
+    const soldier = all.cards.find((x) => x.card.startsWith('◇5'))!;
+    expect(soldier.offered).toBe(false);
+    expect(soldier.reasons).toEqual(['◇5 is in free_blockers(p2), but 防壁(it) is false for ◇5 — in 防壁: ◇5.role == "barrier" — read "soldier" == "barrier"']);
+    // The offered ones are not listed as rejected.
+    expect(all.cards.some((x) => x.card.startsWith('♣4') || x.card.startsWith('♡2'))).toBe(false);
+  });
+
+  it('a closed option says which condition closed it, and why for each card it read', () => {
+    const r = at('test/fixtures/why-not/trump-no-free-soldier.yaml', 1);
+    expect(r.decision?.options).toEqual(['none', 'barrier']);
+    expect(r.choice!.closed).toEqual([{ label: 'soldiers', reason: 'when any(free_blockers(p2), 兵士(it)) is false — ♣4: 兵士(it) is false — in 兵士: ♣4.role == "soldier" — read "barrier" == "soldier"' }]);
+  });
+
+  it('in another game: a square taken by a card closes its option, naming the card (Spimate)', () => {
+    const r = at('rules/spimate/rulings/r-sp-22-fusion-destroyed.yaml', 4, [], 'p1');
+    expect(r.choice!.closed).toEqual([{ label: '後衛・左', reason: expect.stringMatching(/^when square_free\(p1, "back", 1\) is false — in square_free: not any\(p1\.field, .*\) — it holds for FUSE$/) }]);
+  });
+
+  it('a card the rules know but no zone holds is said to be absent', () => {
+    const r = at(blockRuling, 4, ['◇9']);
+    expect(r.choice!.cards).toEqual([{ card: '◇9', offered: false, reasons: ['no ◇9 is in this game: the rules know the card, but no zone holds one'], cites: [] }]);
+  });
+});
+
+describe('grimoire why-not --card', () => {
+  const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
+  it('prints the choice, its rule, and each card with its reasons and the cites of the functions they went into', () => {
+    const r = grimoire('why-not', blockRuling, '--step', '2', '--player', 'p2', '--card', '◇8');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('the choice: choose one of "none"');
+    expect(r.stdout).toContain('[rules/trump/functions.grim:323]');
+    expect(r.stdout).toContain('not offered ◇8 (p2.field)');
+    expect(r.stdout).toContain('but it.charged is false for ◇8');
+    expect(r.stdout).toContain('free_blockers: TR-12.2');
+    // The answer is about the choice: the player's actions are not listed after it.
+    expect(r.stdout).not.toContain('refused    エンド');
+  });
+  it('refuses, with what to do: a trigger named as an action, a card at an action decision, a card not in the game', () => {
+    const trigger = grimoire('why-not', blockRuling, '--player', 'p2', '--action', 'ブロック');
+    expect(trigger.status).toBe(2);
+    expect(trigger.stderr).toContain('ブロック is a trigger: no player declares it');
+    expect(trigger.stderr).toContain('--step N');
+    const free = grimoire('why-not', blockRuling, '--player', 'p2', '--card', '◇8');
+    expect(free.status).toBe(2);
+    expect(free.stderr).toContain('stop at the choice with --step N');
+    const typo = grimoire('why-not', blockRuling, '--step', '2', '--player', 'p2', '--card', '◇ 8');
+    expect(typo.status).toBe(2);
+    expect(typo.stderr).toMatch(/no card '◇ 8' in trump; did you mean '◇8'/);
+  });
+});
+
+describe('why not in a choice agrees with the engine', () => {
+  // At every pick asked inside a rule in random games: each card among the options is said to be
+  // offered, each card of the choice's candidates that is not is given a reason, and the game
+  // plays on exactly as it would without the questions.
+  for (const [game, seeds] of [['trump', 3], ['summon-magic', 2], ['t-magic', 2], ['spimate', 3]] as const) {
+    it(`${game}: ${seeds} random games`, () => {
+      const ir = compiledGame(game);
+      let points = 0;
+      for (let seed = 1; seed <= seeds; seed++) {
+        const e = new Engine(ir, { seed, inspectable: true });
+        const random = e.players.map((_, i) => new RandomAgent(seed * 31 + i));
+        e.run((d) => {
+          if ((d.kind === 'pick' || d.kind === 'mode') && d.ctx) {
+            const names = [...new Set(d.options.flatMap((o) => asList(o.value as never)).filter((v): v is Card => v instanceof Card).map((c) => c.name))];
+            const r = e.whyNotInChoice(d, names);
+            if (r) {
+              points++;
+              for (const v of r.cards) {
+                // A name may be shared by several copies; each copy is judged alone.
+                if (!v.offered) expect(v.reasons.length).toBeGreaterThan(0);
+              }
+              const offeredNames = new Set(r.cards.filter((v) => v.offered).map((v) => v.card.split(' (')[0]));
+              if (d.kind === 'pick') for (const n of names) expect(offeredNames.has(n), `${n} at "${d.prompt}"`).toBe(true);
+              const labels = d.options.map((o) => o.label);
+              for (const o of r.closed) {
+                expect(labels).not.toContain(o.label);
+                expect(o.reason).toMatch(/^when .+ is false/);
+              }
+              if (d.kind === 'pick') {
+                expect(r.closed).toEqual([]);
+                // With no card named: the candidates the filter rejected, none of them offered, each with a reason.
+                for (const v of e.whyNotInChoice(d, [])!.cards) {
+                  expect(v.offered).toBe(false);
+                  expect(v.reasons.length).toBeGreaterThan(0);
+                }
+              }
+            }
+          }
+          return random[d.player.index]!.byCount(d.count);
+        });
+        const plain = playGame(ir, seed, { draws: 'listed' });
+        expect(e.hash).toBe(plain.hash);
+        expect(e.result).toEqual(plain.result);
+      }
+      expect(points).toBeGreaterThan(3);
+    }, 120_000);
+  }
+});
