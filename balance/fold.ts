@@ -3,7 +3,7 @@
  * → one BalanceReport. Pure and in seed order: the same games give the same report, byte for
  * byte, whether they were played on one thread, on worker threads or on a queue.
  */
-import type { GameIR } from '../compiler/ir.ts';
+import { playerCount, type GameIR } from '../compiler/ir.ts';
 import { foldBatch, type GameSummary } from '../runtime/batch.ts';
 import { EFFECT_KINDS, deckMedians, newDeckCounts, standouts, MIN_DECK_PAIRS, MIN_DECK_SHARE, type DeckCounts } from './card-strength.ts';
 import { balanceVersion, type ActionMetric, type BalanceReport, type BalanceSettings, type CardMetric, type DeckMetric, type EndReason } from './report.ts';
@@ -17,7 +17,8 @@ export function countedGames(summaries: readonly GameSummary[]): GameSummary[] {
 export const seatName = (index: number): string => `p${index + 1}`;
 
 export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: readonly GameSummary[]): BalanceReport {
-  const players = ir.game.players;
+  // (A game of more players: each seat its own rate, with `players param` read from the run's parameters.)
+  const players = playerCount(ir, settings.params);
   const games = countedGames(summaries);
   const n = games.length;
   const seats = Array.from({ length: players }, (_, i) => seatName(i));
@@ -167,7 +168,7 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
   });
   adjust(actionMetrics.map((m) => m.effect).filter((d) => d !== null));
 
-  const batch = foldBatch(summaries);
+  const batch = foldBatch(summaries, players);
   return roundNumbers<BalanceReport>({
     grimoireBalance: balanceVersion,
     kind: 'report',

@@ -3,7 +3,7 @@
  *   check <paths…>        compile every DSL file under the paths; diagnostics; exit 1 on error
  *   build <game> [--out F] write the validated IR
  *   play <game> [...]     games between agents (random unless --p1/--p2 say otherwise)
- *   duel <game> A B       agent A against agent B, seats swapped: A's win rate with its interval
+ *   duel <game> A B       agent A against agent B, seats swapped (rotated with more players): A's win rate with its interval
  *   balance <game>        a balance report: seats, ends, lengths, cards, actions; --vs compares rules
  *   scenario <paths…>     run rulings scenarios (--readings: under every reading of every parameter)
  *   explain <scenario>    a ruling's answer and the steps that decided it, with their rule texts
@@ -24,7 +24,8 @@ import { compileGame, type SourceText } from '../compiler/compile.ts';
 import { gameFolder, gameSources, grimFiles, listGames, readSources } from '../compiler/project.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import { playGame } from '../runtime/play.ts';
-import { foldBatch, swapped, type BatchOptions, type Seats } from '../runtime/batch.ts';
+import { playerCount } from '../compiler/ir.ts';
+import { allRandom, foldBatch, seatOfA, type BatchOptions, type Seats } from '../runtime/batch.ts';
 import { formatRate, wilson } from './stats.ts';
 import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
@@ -191,10 +192,13 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   const finalState = v['final-state'] as string | undefined;
   claimOutputFile('--final-state', finalState);
   claimOutputFile('--summaries', v.summaries as string | undefined);
+  const seatsN = playerCount(ir, params);
   const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
-  warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2]);
+  const more = moreSeats(v, seatsN);
+  if (more.length) agents.more = more;
+  warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2, ...more]);
   const draws = drawsOption(v.draws);
-  if (draws !== undefined && (agents.p1 !== 'random' || agents.p2 !== 'random')) {
+  if (draws !== undefined && !allRandom(agents)) {
     throw new UsageError(`--draws is for games between random players: beside --p1/--p2 ${agents.p1 === 'random' ? agents.p2 : agents.p1}, every choice goes to the agents as a decision and a random seat draws among the listed options`, false);
   }
   const opts: BatchOptions = { format, params, finalState: !!finalState, checkInvariants: !!v['check-invariants'], agents, draws };
@@ -209,7 +213,7 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   if (finalState) writeFileSync(finalState, summaries.filter((g) => g.zones).map((g) => JSON.stringify({ seed: g.seed, winner: g.winner, reason: g.reason, cards: g.cards, zones: g.zones })).join('\n') + '\n');
   const summariesFile = v.summaries as string | undefined;
   if (summariesFile) writeSummaries(summariesFile, summariesHeader(ir, game, format, params, seed, games, agents, draws), summaries);
-  const report = foldBatch(summaries);
+  const report = foldBatch(summaries, seatsN);
   const summary = {
     game,
     format,
@@ -221,19 +225,34 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
     errors: report.errors,
     hash: report.hash,
     agents,
-    repeatable: ![agents.p1, agents.p2].some(timed),
+    repeatable: ![agents.p1, agents.p2, ...more].some(timed),
     workers,
     gamesPerSecond: Math.round(games / seconds),
     decisionsPerSecond: Math.round(report.decisions / seconds),
   };
   if (json) console.log(JSON.stringify(summary));
   else {
-    console.log(`${games} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, p1 ${agents.p1}, p2 ${agents.p2}, ${queueSettings ? `on the workers of ${queueSettings.address.shown}` : `${workers} worker thread(s)`}`);
-    console.log(`  p1 won ${report.results.p1}, p2 won ${report.results.p2}, draws ${report.results.draw}${report.results.stopped ? `, stopped by the engine's limits ${report.results.stopped}` : ''}`);
+    const seatNames = Array.from({ length: Math.max(2, seatsN) }, (_, i) => `p${i + 1}`);
+    const agentOf = (i: number) => (i === 0 ? agents.p1 : i === 1 ? agents.p2 : (more[i - 2] ?? 'random'));
+    console.log(`${games} game(s) of ${game} (${format}${seatsN !== 2 ? `, ${seatsN} players` : ''}), seeds ${seed}..${seed + games - 1}, ${seatNames.map((n, i) => `${n} ${agentOf(i)}`).join(', ')}, ${queueSettings ? `on the workers of ${queueSettings.address.shown}` : `${workers} worker thread(s)`}`);
+    console.log(`  ${seatNames.map((n) => `${n} won ${report.results[n as `p${number}`] ?? 0}`).join(', ')}, draws ${report.results.draw}${report.results.stopped ? `, stopped by the engine's limits ${report.results.stopped}` : ''}`);
     console.log(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; decisions: ${report.decisions}; errors: ${report.errors}`);
     console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}${summary.repeatable ? '' : ' (a time budget depends on the machine: not repeatable)'}`);
   }
   return report.errors > 0 ? 1 : 0;
+}
+
+/** `--p3` … `--p8`: the agents of the seats past the second (random unless given); a seat the game does not have is refused. */
+function moreSeats(v: Record<string, unknown>, players: number): string[] {
+  const out: string[] = [];
+  for (let i = 3; i <= 8; i++) {
+    const given = v[`p${i}`];
+    if (given === undefined) continue;
+    if (i > players) throw new UsageError(`--p${i}: this game has ${players} players (seats p1..p${players}); for more, set its player-count parameter with --param`, false);
+    while (out.length < i - 3) out.push('random');
+    out.push(agentOption(`--p${i}`, given));
+  }
+  return out;
 }
 
 /** `duel`: agent A against agent B, seats swapped every game; A's win rate with its 95% interval. */
@@ -252,6 +271,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   const json = !!v.json;
   warnDepthWithoutEvaluation(ir, [nameA, nameB]);
   const seats: Seats = { p1: nameA, p2: nameB, alternate: true };
+  const seatsN = playerCount(ir, params);
   const started = performance.now();
   const summaries = await playSeeds(ir, seed, games, { format, params, agents: seats }, workers, `${game}: ${nameA} v ${nameB}`, !json);
   const seconds = (performance.now() - started) / 1000;
@@ -266,7 +286,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
       continue;
     }
     if (g.winner === null) draws++;
-    else if ((g.winner === 'p1') !== swapped(seats, g.seed)) winsA++;
+    else if (g.winner === `p${seatOfA(g.seed, seatsN) + 1}`) winsA++;
     else winsB++;
   }
   // Games that failed are no games played: counted apart, not as A's losses.
@@ -292,9 +312,9 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   };
   if (json) console.log(JSON.stringify(out));
   else {
-    console.log(`${summaries.length} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${nameA} (A) against ${nameB} (B), seats swapped every game, ${queueSettings ? `on the workers of ${queueSettings.address.shown}` : `${workers} worker thread(s)`}`);
+    console.log(`${summaries.length} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${nameA} (A) against ${nameB} (B), ${seatsN === 2 ? 'seats swapped every game' : `${seatsN} players, A in each seat in turn and B in the others`}, ${queueSettings ? `on the workers of ${queueSettings.address.shown}` : `${workers} worker thread(s)`}`);
     console.log(`  A won ${winsA}, B won ${winsB}, draws ${draws}${errors ? `, errors ${errors}` : ''}`);
-    console.log(`  A's win rate: ${formatRate(winsA, n)}`);
+    console.log(`  A's win rate: ${formatRate(winsA, n)}${seatsN > 2 ? ` (one seat of ${seatsN}: an equal agent would win about ${(100 / seatsN).toFixed(0)}%)` : ''}`);
     console.log(`  ${out.gamesPerSecond} games/s${notRepeatable ? '; a time budget (…ms) depends on the machine: this run is not repeatable' : ''}`);
   }
   return errors > 0 ? 1 : 0;
@@ -396,6 +416,12 @@ async function main(argv: string[]): Promise<number> {
       game: { type: 'string' },
       p1: { type: 'string' },
       p2: { type: 'string' },
+      p3: { type: 'string' },
+      p4: { type: 'string' },
+      p5: { type: 'string' },
+      p6: { type: 'string' },
+      p7: { type: 'string' },
+      p8: { type: 'string' },
       vs: { type: 'string' },
       'vs-param': { type: 'string', multiple: true },
       replace: { type: 'string', multiple: true },

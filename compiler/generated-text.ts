@@ -380,7 +380,7 @@ class Phraser {
       case 'local':
         return this.locals.get(e.slot) ?? 'it';
       case 'builtin':
-        return { me: 'you', opponent: 'your opponent', active: 'the active player', players: 'each player', stack: 'the stack', turn: 'the turn number', this: 'this card', it: 'it', request: 'this effect' }[e.name];
+        return { me: 'you', opponent: 'your opponent', opponents: 'each opponent', active: 'the active player', players: 'each player', stack: 'the stack', turn: 'the turn number', this: 'this card', it: 'it', request: 'this effect' }[e.name];
       case 'label':
         return this.ir.labels[e.index]?.title || this.ir.labels[e.index]?.name || '?';
       case 'actionRef':
@@ -391,6 +391,8 @@ class Phraser {
         const p = this.expr(e.player);
         return `${possessive(p)} ${z}`;
       }
+      case 'zones':
+        return `the ${this.zoneName(e.zone)} of ${this.expr(e.players)}`;
       case 'cardField': {
         const f = this.ir.cardFields[e.field]?.name ?? '?';
         return `${possessive(this.expr(e.card))} ${f}`;

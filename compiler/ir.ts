@@ -13,6 +13,25 @@ export type SrcLoc = [file: number, line: number, col: number];
 
 export type IRType = string; // 'number' | 'bool' | 'text' | 'player' | 'card' | 'cards' | … | 'enum:Suit'
 
+/** The most players a game may have (the runtime's player sets are bit masks of a byte). */
+export const MAX_PLAYERS = 8;
+
+/** The number of players of a game under these parameter values (`players param …`), else its fixed number. */
+export function playerCount(ir: Pick<GameIR, 'game' | 'params'>, params?: Readonly<Record<string, number | boolean | string>>): number {
+  const i = ir.game.playersParam;
+  if (i === undefined) return ir.game.players;
+  const v = params?.[ir.params[i]!.name];
+  return typeof v === 'number' ? v : ir.game.players;
+}
+
+/** The most players the game can have under any reading of its parameters (scenario names p1…pN are checked against it). */
+export function maxPlayerCount(ir: Pick<GameIR, 'game' | 'params'>): number {
+  const i = ir.game.playersParam;
+  if (i === undefined) return ir.game.players;
+  const p = ir.params[i]!;
+  return Math.max(ir.game.players, ...p.alternatives.filter((a): a is number => typeof a === 'number'));
+}
+
 export interface GameIR {
   irVersion: number;
   files: string[];
@@ -21,7 +40,10 @@ export interface GameIR {
     title: string;
     version: string;
     revisionOf: string | null;
+    /** The number of players (with `playersParam`: its parameter's default). */
     players: number;
+    /** `players param <name>`: the parameter (its index) whose value is the number of players; absent when fixed. */
+    playersParam?: number;
     formats: { name: string; title: string; level: number }[];
     defaultFormat: string;
     stackZone: number; // -1 when the game has no stack
@@ -368,7 +390,8 @@ export type Expr =
   | { kind: 'lit'; value: Literal }
   | { kind: 'param'; index: number }
   | { kind: 'local'; slot: number }
-  | { kind: 'builtin'; name: 'me' | 'opponent' | 'active' | 'players' | 'stack' | 'turn' | 'this' | 'it' | 'request' }
+  | { kind: 'zones'; zone: number; players: Expr } // a per-player zone of each player of a list, its cards in one list (`opponents.field`)
+  | { kind: 'builtin'; name: 'me' | 'opponent' | 'opponents' | 'active' | 'players' | 'stack' | 'turn' | 'this' | 'it' | 'request' }
   | { kind: 'label'; index: number }
   | { kind: 'actionRef'; index: number }
   | { kind: 'zone'; zone: number; player: Expr | null }

@@ -10,7 +10,7 @@ import { expandTemplate } from './templates.ts';
 import { diag, suggest, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 import { declsOf, type Declarations } from './resolve.ts';
 import { labelDefault, levelFormula, printedFieldName, takePrinted, type NumberedLabel, type PrintedNumber } from './label-values.ts';
-import { builtinFns, placeholderPattern, IR_VERSION, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DurationIR, type Expr, type LimitIR, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
+import { builtinFns, placeholderPattern, IR_VERSION, MAX_PLAYERS, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DurationIR, type Expr, type LimitIR, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
 
 const baseTypes = new Set(['number', 'bool', 'text', 'player', 'card', 'cards', 'zone', 'request', 'requests', 'players', 'label', 'labels', 'action']);
 
@@ -272,7 +272,8 @@ class Lowerer {
         title: game.title ?? game.name.text,
         version: this.decls.revision?.version ?? game.version ?? '',
         revisionOf: this.decls.revision ? this.decls.revision.base.text : null,
-        players: game.players ?? 2,
+        players: this.playerCount(game),
+        ...(game.playersParam ? { playersParam: this.playersParam(game) } : {}),
         formats: [...game.formats].sort((a, b) => a.level - b.level).map((f) => ({ name: f.name.text, title: f.title ?? f.name.text, level: f.level })),
         defaultFormat: game.defaultFormat?.text ?? game.formats[game.formats.length - 1]?.name.text ?? '',
         stackZone,
@@ -339,6 +340,38 @@ class Lowerer {
     this.warnUnreadChanges();
     const hasError = this.diagnostics.some((d) => d.severity === 'error');
     return { ir: hasError ? undefined : ir, diagnostics: this.diagnostics };
+  }
+
+  /** The number of players: `players N`, or the default of `players param <name>`'s parameter. */
+  private playerCount(game: A.GameDecl): number {
+    if (!game.playersParam) return game.players ?? 2;
+    const p = this.params.find((x) => x.name.text === game.playersParam!.text);
+    return p?.value.kind === 'number' ? p.value.value : 2;
+  }
+
+  /**
+   * `players param <name>`: the parameter's index. Its default and alternatives are the numbers
+   * of players the rules are written for: whole numbers from 1 to MAX_PLAYERS.
+   */
+  private playersParam(game: A.GameDecl): number {
+    const n = game.playersParam!;
+    const word = game.playersParamWord;
+    if (word && word.text !== 'param') {
+      this.error('syntax/unexpected-token', word.loc, `'players' takes a number (players 2) or a parameter (players param player_count), not '${word.text}'`);
+      return -1;
+    }
+    const i = this.params.findIndex((p) => p.name.text === n.text);
+    if (i < 0) {
+      this.error('name/unknown', n.loc, `unknown parameter '${n.text}'`, this.didYouMean(n.text, this.params.map((p) => p.name.text)));
+      return -1;
+    }
+    const p = this.params[i]!;
+    for (const e of [p.value, ...p.alternatives]) {
+      if (e.kind !== 'number' || !Number.isInteger(e.value) || e.value < 1 || e.value > MAX_PLAYERS) {
+        this.error('type/mismatch', e.loc, `the parameter '${n.text}' is the number of players, so its values must be whole numbers from 1 to ${MAX_PLAYERS}`);
+      }
+    }
+    return i;
   }
 
   private firstResponderParam(game: A.GameDecl): number {
@@ -1494,6 +1527,7 @@ class Lowerer {
       case 'active':
         return { ir: { kind: 'builtin', name }, type: 'player' };
       case 'players':
+      case 'opponents':
         return { ir: { kind: 'builtin', name }, type: 'players' };
       case 'stack':
         return { ir: { kind: 'builtin', name }, type: 'requests' };
@@ -1532,7 +1566,7 @@ class Lowerer {
     if (a >= 0) return { ir: { kind: 'actionRef', index: a }, type: 'action' };
     const candidates = () => [
       ...scope.vars.flatMap((m) => [...m.keys()]),
-      'me', 'opponent', 'active', 'players', 'stack', 'turn',
+      'me', 'opponent', 'opponents', 'active', 'players', 'stack', 'turn',
       // The literal words: a misspelt `false` reads as a name.
       'true', 'false', 'none',
       ...this.params.map((x) => x.name.text), ...this.globalStates.map((x) => x.name.text), ...this.zones.map((x) => x.name.text),
@@ -1576,6 +1610,12 @@ class Lowerer {
         }
         if (this.labelWithoutNumber(e.name)) return { ir: { kind: 'lit', value: null }, type: 'error' };
         return unknown(['name', 'owner', 'facedown', 'entered', ...this.fieldNames()]);
+      }
+      case 'players': {
+        // `opponents.field`: the cards of that zone of each player of the list, in the list's order.
+        const z = this.zones.findIndex((x) => x.name.text === name && !x.shared);
+        if (z >= 0) return { ir: { kind: 'zones', zone: z, players: obj.ir }, type: 'cards' };
+        return unknown(this.zones.filter((x) => !x.shared).map((x) => x.name.text));
       }
       case 'request':
         if (name === 'cards') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'cards' };

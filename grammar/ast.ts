@@ -69,6 +69,10 @@ export interface GameDecl extends DeclBase {
   title?: string;
   version?: string;
   players?: number;
+  /** Set with `players param <name>`: the number of players is that parameter's value. */
+  playersParam?: Name;
+  /** The word before the parameter's name (`param`; anything else is an error). */
+  playersParamWord?: Name;
   formats: FormatItem[];
   defaultFormat?: Name;
   stack?: Name;

@@ -281,7 +281,25 @@ export class GrimoireParser extends EmbeddedActionsParser {
   private gameItem = this.RULE('gameItem', (d: A.GameDecl) => {
     this.OR([
       { ALT: () => { this.CONSUME(K.version); const v = this.SUBRULE(this.str); this.ACTION(() => (d.version = v)); } },
-      { ALT: () => { this.CONSUME(K.players); const n = this.SUBRULE(this.num); this.ACTION(() => (d.players = n)); } },
+      {
+        ALT: () => {
+          this.CONSUME(K.players);
+          this.OR2([
+            { ALT: () => { const n = this.SUBRULE(this.num); this.ACTION(() => (d.players = n)); } },
+            {
+              // `players param <name>`: the number of players is a rule parameter (its default and alternatives).
+              ALT: () => {
+                const word = this.nameAt(107);
+                const p = this.nameAt(108);
+                this.ACTION(() => {
+                  d.playersParam = p;
+                  d.playersParamWord = word;
+                });
+              },
+            },
+          ]);
+        },
+      },
       {
         ALT: () => {
           const start = this.CONSUME(K.format);

@@ -4,7 +4,7 @@
  * The fold runs in seed order, so a batch split across worker threads (cli/workers.ts) gives
  * exactly the same report — hash included — as one thread: seed ranges → workers → merge.
  */
-import type { GameIR } from '../compiler/ir.ts';
+import { playerCount, type GameIR } from '../compiler/ir.ts';
 import { conservationProblems } from './conservation.ts';
 import { finalState, type FinalStateCard } from './final-state.ts';
 import { newEngine, playOn, type PlayOptions } from './play.ts';
@@ -43,7 +43,14 @@ export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'm
 export interface Seats {
   p1: string;
   p2: string;
+  /** The agents of seats p3, p4, … in a game of more players (unset: random). */
+  more?: string[];
   alternate?: boolean;
+}
+
+/** Whether every seat is a random player (the engine's own random decider, no agents). */
+export function allRandom(seats: Seats): boolean {
+  return seats.p1 === 'random' && seats.p2 === 'random' && !seats.alternate && (seats.more ?? []).every((a) => a === 'random');
 }
 
 /** Are the seats swapped in the game of this seed? */
@@ -51,8 +58,17 @@ export function swapped(seats: Seats | undefined, seed: number): boolean {
   return !!seats?.alternate && seed % 2 === 0;
 }
 
+/**
+ * In a duel (`alternate`), the seat (0-based) of agent A in the game of this seed: the seats
+ * rotate, one step a game — with two players, A and B swap every game (as `swapped` says); with
+ * more, A sits in each seat in turn and B in all the others.
+ */
+export function seatOfA(seed: number, players: number): number {
+  return (seed + 1) % players;
+}
+
 /** Each game's agents, made from the seed alone: the same game whatever the worker threads. */
-function seatAgents(seats: Seats): (seed: number) => Agent[] {
+function seatAgents(seats: Seats, players: number): (seed: number) => Agent[] {
   const spec = (name: string): AgentSpec => {
     const s = parseAgent(name);
     if ('error' in s) throw new Error(s.error);
@@ -60,17 +76,26 @@ function seatAgents(seats: Seats): (seed: number) => Agent[] {
   };
   const a = spec(seats.p1);
   const b = spec(seats.p2);
+  const rest = Array.from({ length: Math.max(0, players - 2) }, (_, i) => spec(seats.more?.[i] ?? 'random'));
   return (seed) => {
     const first = a.make(seed * 2 + 1);
     const second = b.make(seed * 2 + 2);
-    return swapped(seats, seed) ? [second, first] : [first, second];
+    // Seats past the second draw their seeds after every two-seat game's (the same agents for p1 and p2 as in a game of two).
+    if (seats.alternate && players > 2) {
+      // A duel of more seats: A in one seat (rotating), B in every other.
+      const at = seatOfA(seed, players);
+      let k = 0;
+      return Array.from({ length: players }, (_, i) => (i === at ? first : k++ === 0 ? second : b.make(seed * 2 + 0x40000000 + k)));
+    }
+    const others = rest.map((x, i) => x.make(seed * 2 + 0x40000000 + i));
+    return swapped(seats, seed) ? [second, first, ...others] : [first, second, ...others];
   };
 }
 
 /** Plays seeds from, from+1, …, from+count-1. Never throws: a failing game is summarised as an error. */
 export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOptions = {}): GameSummary[] {
   const out: GameSummary[] = [];
-  const agents = opts.agents && !(opts.agents.p1 === 'random' && opts.agents.p2 === 'random' && !opts.agents.alternate) ? seatAgents(opts.agents) : undefined;
+  const agents = opts.agents && !allRandom(opts.agents) ? seatAgents(opts.agents, playerCount(ir, opts.params)) : undefined;
   const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents, tally: opts.tally, draws: opts.draws, substitutes: opts.substitutes, printed: opts.printed };
   // One engine for the whole range: the rules are compiled to closures once.
   let engine = newEngine(ir, from, playOpts);
@@ -109,7 +134,7 @@ export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOp
 export interface BatchReport {
   games: number;
   /** `draw`: the rules ended the game in a draw; `stopped`: the engine stopped it at a limit (GameSummary.stopped). */
-  results: { p1: number; p2: number; draw: number; stopped: number };
+  results: SeatResults;
   turns: { mean: number; max: number };
   decisions: number;
   errors: number;
@@ -117,9 +142,17 @@ export interface BatchReport {
   hash: string;
 }
 
-/** Folds summaries (which must be in seed order) into the report `grimoire play --json` prints. */
-export function foldBatch(games: readonly GameSummary[]): BatchReport {
-  const results = { p1: 0, p2: 0, draw: 0, stopped: 0 };
+/** Games won by each seat (p1, p2, … — every seat of the game), drawn, and stopped by the engine. */
+export type SeatResults = { p1: number; p2: number; draw: number; stopped: number } & { [seat: `p${number}`]: number };
+
+/**
+ * Folds summaries (which must be in seed order) into the report `grimoire play --json` prints.
+ * `players`: the game's number of seats (each gets a count, a seat that never won included).
+ */
+export function foldBatch(games: readonly GameSummary[], players = 2): BatchReport {
+  const seats: Record<string, number> = {};
+  for (let i = 1; i <= Math.max(2, players); i++) seats[`p${i}`] = 0;
+  const results = { ...seats, draw: 0, stopped: 0 } as SeatResults;
   let turnsSum = 0;
   let turnsMax = 0;
   let decisions = 0;
@@ -131,8 +164,7 @@ export function foldBatch(games: readonly GameSummary[]): BatchReport {
       continue;
     }
     if (g.error) errors++;
-    if (g.winner === 'p1') results.p1++;
-    else if (g.winner === 'p2') results.p2++;
+    if (g.winner !== null) results[g.winner as `p${number}`] = (results[g.winner as `p${number}`] ?? 0) + 1;
     else if (g.stopped) results.stopped++;
     else results.draw++;
     turnsSum += g.turns;

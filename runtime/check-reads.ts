@@ -79,7 +79,7 @@ export function checkReads(ir: GameIR): CheckReads {
       case 'actionRef':
         return;
       case 'builtin':
-        if (e.name === 'me' || e.name === 'opponent' || e.name === 'active' || e.name === 'players' || e.name === 'turn') out.turn = true;
+        if (e.name === 'me' || e.name === 'opponent' || e.name === 'opponents' || e.name === 'active' || e.name === 'players' || e.name === 'turn') out.turn = true;
         else if (e.name === 'stack' || e.name === 'request') {
           out.vars = true;
           anyCard();
@@ -88,6 +88,10 @@ export function checkReads(ir: GameIR): CheckReads {
       case 'zone':
         zone(e.zone);
         expr(e.player);
+        return;
+      case 'zones':
+        zone(e.zone);
+        expr(e.players);
         return;
       case 'cardField':
         expr(e.card);

@@ -20,7 +20,7 @@ export function readsIt(e: Expr): boolean {
 
 /** Whether every element of the list is a card: a zone's list, or one filtered or sorted from it. */
 export function cardsOnly(e: Expr): boolean {
-  if (e.kind === 'zone') return true;
+  if (e.kind === 'zone' || e.kind === 'zones') return true;
   if (e.kind === 'where') return cardsOnly(e.list);
   if (e.kind === 'builtinCall' && (e.fn === 'sorted' || e.fn === 'distinct')) return cardsOnly(e.args[0]!);
   return false;

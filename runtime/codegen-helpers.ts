@@ -28,6 +28,12 @@ function emptyObjects(): Card[] {
 /** Runtime helpers the generated code calls (fixed code: nothing generated lives here). */
 export const H = {
   pzone: (p: Player | null, z: number) => (p ? p.zones[z] : null),
+  /** `ps.zone`: the cards of zone `z` of each player of the list, in the list's order (a new list). */
+  zonesOf: (ps: readonly Player[] | null, z: number): Card[] => {
+    const out: Card[] = [];
+    if (ps) for (const p of ps) out.push(...p.zones[z]!.cards);
+    return out;
+  },
   field: (k: Card | null, f: number) => (k ? k.f[f] : null),
   pvar: (p: Player | null, f: number) => (p ? (p.vars[f] ?? null) : null),
   cardName: (k: Card | null) => k?.name ?? null,

@@ -423,8 +423,15 @@ class StmtGen {
       case 'proceed':
         out.push('g.proceed();');
         return;
+      case 'lose': {
+        // With more than two players in, a loss puts the player out and the game goes on (Engine.defeat).
+        const pt = this.bindTemp(this.e(s.player, out), out);
+        const why = s.reasonExpr ? `H.reason(${this.e(s.reasonExpr, out)})` : this.k(s.reason);
+        if (this.returns) out.push(`if (g.defeat(${pt}, ${why}, c, ${loc}, true)) return;`);
+        else out.push(`g.defeat(${pt}, ${why}, c, ${loc}, false);`);
+        return;
+      }
       case 'win':
-      case 'lose':
       case 'drawGame': {
         const p = s.kind === 'drawGame' ? 'null' : this.e(s.player, out);
         const pt = this.bindTemp(p, out);

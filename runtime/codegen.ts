@@ -99,6 +99,7 @@ export class ExprGen {
           case 'opponent': return 'g.nextPlayer(c.me)';
           case 'active': return 'g.active';
           case 'players': return 'g.playersFrom(g.active)';
+          case 'opponents': return 'g.opponentsOf(c.me)';
           case 'stack': return 'g.stackTopFirst()';
           case 'turn': return 'g.turn';
           case 'this': return 'c.thisCard';
@@ -118,6 +119,8 @@ export class ExprGen {
         if (this.isPlayer(e.player)) return `${p}.zones[${this.int(e.zone)}]`;
         return `(${p} ? ${p}.zones[${this.int(e.zone)}] : null)`;
       }
+      case 'zones':
+        return `H.zonesOf(${this.expr(e.players, sc, out)}, ${this.int(e.zone)})`;
       case 'cardField': {
         if (this.ir.cardFields[e.field]!.kind === 'value') {
           const read = `g.readValue(${one(e.card)}, ${this.int(e.field)})`;

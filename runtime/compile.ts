@@ -357,6 +357,7 @@ export class Compiler {
         const p = this.expr(s.player);
         const { reason, kind } = s;
         const why = s.reasonExpr ? this.expr(s.reasonExpr) : null;
+        if (kind === 'lose') return (c) => void g.defeat(p(c) as Player, why ? String(why(c) ?? '') : reason, c, loc, false);
         return (c) => g.finish(kind, p(c) as Player, why ? String(why(c) ?? '') : reason, c, loc);
       }
       case 'drawGame': {

@@ -34,6 +34,12 @@ export interface GameResult {
    * `trigger-chain` (EngineOptions.maxTriggerChain).
    */
   stopped?: 'steps' | 'trigger-chain';
+  /**
+   * With more than two players: each player's place, best first — the winner 1, the players
+   * still in at the end sharing the next place (all of them in a draw), then those out of the
+   * game in the order they went out (the last one out placed highest).
+   */
+  places?: { player: string; place: number }[];
 }
 
 /** The engine as option callbacks see it (engine.ts's Engine). */

@@ -11,6 +11,7 @@
  *
  *   state.ts    the state store: players, zones, cards, globals, the stack, the undo journal, log, hash
  *               (state-copies.ts: the whole state saved and loaded)
+ *   seats.ts    more than two players: a player out of the game, places
  *   values.ts   computed values, modifiers and their durations, auras, labels
  *   replacements.ts  `instead`: an event (a move, a signal) replaced before it happens
  *   moves.ts    cards change place: move, attach, detach, shuffle, reveal

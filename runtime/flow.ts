@@ -221,7 +221,14 @@ export abstract class FlowRoom extends OffersRoom {
         continue;
       }
       if (this.endTurnRequested) break;
-      if (open && passes >= this.players.length) break;
+      if (open && passes >= this.playersIn) break;
+      if (p.out) {
+        // A player out of the game is never asked: as if they passed.
+        if (!open) break;
+        passes++;
+        p = this.nextPlayer(p);
+        continue;
+      }
       this.tick(null);
       // (A window that may not be passed closes when nothing is offered; a passable one asks, with "pass" alone.)
       const v = this.chooseAction(p, open || passable, !open && passable, null, name);
@@ -306,7 +313,11 @@ export abstract class FlowRoom extends OffersRoom {
     let top = this.stack[this.stack.length - 1]!;
     let p = this.firstResponder(top);
     let passes = 0;
-    while (passes < this.players.length) {
+    while (passes < this.playersIn) {
+      if (p.out) {
+        p = this.nextPlayer(p);
+        continue;
+      }
       this.tick(null);
       const v = this.chooseAction(p, true, false, top, windowName);
       if (v === PASS || v === NO_OFFER) {

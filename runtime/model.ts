@@ -209,6 +209,10 @@ export class Player {
   /** Per-player zones, indexed by zone definition (shared zones are left undefined). */
   zones: Zone[] = [];
   vars: unknown[] = [];
+  /** Out of the game (`lose` with more than two players in it): never asked, skipped in turn order. */
+  out = false;
+  /** The place the player finished in once out (or at the end): 1 the winner; 0 while playing. */
+  place = 0;
   constructor(
     readonly index: number,
     readonly name: string,
@@ -340,4 +344,16 @@ export class Request {
     readonly frame: unknown[],
     public cards: Card[],
   ) {}
+}
+
+/** Each player's place at the end: the winner first, the players still in next (sharing a place), then those out, by the place they went out in. */
+export function finalPlaces(players: readonly Player[], winner: string | null): { player: string; place: number }[] {
+  const still = players.filter((q) => !q.out && q.name !== winner);
+  const out = players.filter((q) => q.out);
+  const places: { player: string; place: number }[] = [];
+  if (winner !== null) places.push({ player: winner, place: 1 });
+  const shared = winner !== null ? 2 : 1;
+  for (const q of still) places.push({ player: q.name, place: shared });
+  for (const q of out.sort((a, b) => a.place - b.place)) places.push({ player: q.name, place: q.place });
+  return places;
 }

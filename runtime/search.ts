@@ -148,11 +148,17 @@ export class SearchModel implements ForwardModel {
     e.answerByCount(null);
     const decisions = Math.max(0, depth);
     if (result && !result.stopped) {
-      const reward = e.players.map((p) => (result.winner === null ? 0.5 : result.winner === p.name ? 1 : 0));
+      // With more than two players, each player's own result is their place: 1 for the winner, 0 for the last.
+      const places = result.places;
+      const n = e.players.length;
+      const reward = places
+        ? e.players.map((p) => (n - (places.find((x) => x.player === p.name)?.place ?? n)) / (n - 1))
+        : e.players.map((p) => (result.winner === null ? 0.5 : result.winner === p.name ? 1 : 0));
       return { reward, ended: true, scores: null, decisions };
     }
-    // Cut off by the policy, or stopped at the engine's limits: the evaluation says who is ahead.
-    const scores = this.hasEvaluation ? e.players.map((p) => e.evaluate(p) ?? 0) : null;
+    // Cut off by the policy, or stopped at the engine's limits: the evaluation says who is ahead
+    // (a player out of the game is behind everyone).
+    const scores = this.hasEvaluation ? e.players.map((p) => (p.out ? -Infinity : (e.evaluate(p) ?? 0))) : null;
     return { reward: scores ? ahead(scores) : e.players.map(() => 0.5), ended: false, scores, decisions };
   }
 }

@@ -87,6 +87,8 @@ export class GameSnapshot {
 
   /** Players' states: player × states + state. */
   playerVars: unknown[] = [];
+  /** By player: 0 while in the game, else the place they went out in (Player.out, Player.place). */
+  outPlaces: number[] = [];
   globals: unknown[] = [];
   /** `limit … per turn` uses this turn: key, count, key, count… */
   uses: number[] = [];

@@ -129,6 +129,8 @@ export abstract class CopiableState extends GameState {
     let k = 0;
     for (const p of this.players) for (const v of p.vars) s.playerVars[k++] = v;
     s.playerVars.length = k;
+    s.outPlaces.length = 0;
+    for (const p of this.players) s.outPlaces.push(p.out ? p.place : 0);
     s.globals.length = 0;
     for (const v of this.globals) s.globals.push(v);
     s.uses.length = 0;
@@ -171,9 +173,22 @@ export abstract class CopiableState extends GameState {
     this.result = s.result;
     let k = 0;
     for (const p of this.players) for (let i = 0; i < p.vars.length; i++) p.vars[i] = loadValue(s.playerVars[k++], t);
+    this.loadOutPlaces(s.outPlaces);
     for (let i = 0; i < this.globals.length; i++) this.globals[i] = loadValue(s.globals[i], t);
     this.usesThisTurn.clear();
     for (let i = 0; i < s.uses.length; i += 2) this.usesThisTurn.set(s.uses[i]!, s.uses[i + 1]!);
+  }
+
+  /** The players out of the game, as a saved state has them (GameSnapshot.outPlaces; none: all in). */
+  protected loadOutPlaces(places: readonly number[]): void {
+    this.playersIn = 0;
+    this.players.forEach((p, i) => {
+      const place = places[i] ?? 0;
+      p.out = place > 0;
+      p.place = place;
+      if (!p.out) this.playersIn++;
+    });
+    this.playerOrders = [];
   }
 
   /** Where the rooms above find this engine's objects for the values they load (set by loadRoom). */

@@ -11,11 +11,11 @@
  * engine (runtime/README.md). A room uses what the rooms below it define, and names the few
  * calls it makes upward as abstract methods.
  */
-import type { GameIR, SrcLoc } from '../compiler/ir.ts';
+import { playerCount, type GameIR, type SrcLoc } from '../compiler/ir.ts';
 import { asList, Impossible, newCtx, type Ctx } from './context.ts';
 import { generatedStores } from './codegen-functions.ts';
 import { GameOver, TrialEndsGame, type EngineOptions, type GameResult, type LogEvent } from './engine-types.ts';
-import { Card, Journal, Player, Request, Zone } from './model.ts';
+import { Card, finalPlaces, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
 import type { CompiledRules } from './rules.ts';
 import { seenBy, VISIBILITY } from './knowledge.ts';
@@ -107,12 +107,13 @@ export abstract class GameState {
     this.onLog = opts.onLog ?? null;
     this.onStep = opts.onStep ?? null;
     this.onTurn = opts.onTurn ?? null;
-    this.tally = opts.tally ? new GameTally(ir.game.players, ir.actions.length, this.zoneVisibility) : null;
+    this.params = ir.params.map((p) => (opts.params && p.name in opts.params ? opts.params[p.name] : p.value));
+    this.playerCount = playerCount(ir, opts.params);
+    this.tally = opts.tally ? new GameTally(this.playerCount, ir.actions.length, this.zoneVisibility) : null;
     const format = ir.game.formats.find((f) => f.name === (opts.format ?? ir.game.defaultFormat));
     if (!format) throw new Error(`unknown format '${opts.format}'; the formats are ${ir.game.formats.map((f) => f.name).join(', ')}`);
     this.format = format.name;
     this.formatLevel = format.level;
-    this.params = ir.params.map((p) => (opts.params && p.name in opts.params ? opts.params[p.name] : p.value));
     this.interventions = Interventions.of(ir, opts.substitutes, opts.printed);
   }
 
@@ -135,15 +136,19 @@ export abstract class GameState {
    */
   protected newPlayers(): void {
     const ir = this.ir;
-    if (this.players.length === ir.game.players) {
+    this.playersIn = this.playerCount;
+    this.playerOrders = [];
+    if (this.players.length === this.playerCount) {
       for (const p of this.players) {
         for (const z of p.zones) if (z) z.cards = [];
+        p.out = false;
+        p.place = 0;
       }
       for (const z of this.sharedZones) if (z) z.cards = [];
     } else {
       this.players = [];
       this.sharedZones = [];
-      for (let i = 0; i < ir.game.players; i++) {
+      for (let i = 0; i < this.playerCount; i++) {
         const p = new Player(i, `p${i + 1}`);
         ir.zones.forEach((z, zi) => {
           if (!z.shared) p.zones[zi] = new Zone(zi, z.name, p);
@@ -208,22 +213,34 @@ export abstract class GameState {
 
   // ------------------------------------------------------------ reads
 
+  /** The next player in turn order still in the game (`p` itself when no other is). */
   nextPlayer(p: Player): Player {
-    return this.players[(p.index + 1) % this.players.length]!;
+    const n = this.players.length;
+    let i = (p.index + 1) % n;
+    if (this.playersIn < n) while (this.players[i]!.out && i !== p.index) i = (i + 1) % n;
+    return this.players[i]!;
   }
 
-  /** The players in turn order from `p`: one list per player, made once (no one changes it: see H.stable). */
+  /** The players still in the game in turn order from `p` (`p` first, unless out): one list per player, made again only when a player goes out (no one changes it: see H.stable). */
   playersFrom(p: Player): Player[] {
     let out = this.playerOrders[p.index];
-    if (!out || out[0] !== p) {
-      out = [];
-      for (let i = 0; i < this.players.length; i++) out.push(this.players[(p.index + i) % this.players.length]!);
+    if (!out || (out[0] !== p && !p.out)) {
+      out = p.out ? [] : [p];
+      for (let i = 1; i < this.players.length; i++) {
+        const q = this.players[(p.index + i) % this.players.length]!;
+        if (!q.out) out.push(q);
+      }
       this.playerOrders[p.index] = out;
     }
     return out;
   }
 
-  private playerOrders: Player[][] = [];
+
+  protected playerOrders: Player[][] = [];
+  /** The number of players this game has (`players N`, or its parameter's value). */
+  readonly playerCount: number;
+  /** How many players are still in the game (not out). */
+  playersIn = 0;
 
   stackTopFirst(): Request[] {
     const s = this.stack;
@@ -540,16 +557,18 @@ export abstract class GameState {
     if (this.trial > 0) throw new TrialEndsGame();
     let winner: string | null = null;
     let loser: string | null = null;
+    // With two players in the game, one's loss is the other's win (and one's win the other's loss).
     if (kind === 'win' && p) {
       winner = p.name;
-      loser = this.players.length === 2 ? this.nextPlayer(p).name : null;
+      loser = this.playersIn === 2 ? this.nextPlayer(p).name : null;
     } else if (kind === 'lose' && p) {
       loser = p.name;
-      winner = this.players.length === 2 ? this.nextPlayer(p).name : null;
+      winner = this.playersIn === 2 ? this.nextPlayer(p).name : null;
     }
     const cite = ctx?.cite ?? '';
-    const text = kind === 'draw' ? `draw: ${reason}` : `${winner ?? '?'} wins: ${loser ?? ''} ${kind === 'lose' ? 'loses' : 'is beaten'}${reason ? ` (${reason})` : ''}`;
+    const text = kind === 'draw' ? `draw: ${reason}` : `${winner ?? '?'} wins: ${loser ?? 'the others'} ${kind === 'lose' ? 'loses' : loser ? 'is beaten' : 'are beaten'}${reason ? ` (${reason})` : ''}`;
     this.result = stopped ? { winner, loser, reason: reason || kind, cite, stopped } : { winner, loser, reason: reason || kind, cite };
+    if (this.playerCount > 2) this.result.places = finalPlaces(this.players, winner);
     this.mix(kind === 'draw' ? 7 : (p?.index ?? 0) + 11);
     this.emitLog('result', text, p, cite, loc, true);
   }
@@ -596,3 +615,4 @@ export abstract class GameState {
 
 /** An empty list of cards, shared (never changed: see H.stable). */
 export const NO_CARDS: Card[] = [];
+

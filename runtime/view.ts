@@ -39,6 +39,8 @@ export interface PlayerSummary {
   name: string;
   vars: Record<string, unknown>;
   zones: ZoneView[];
+  /** Out of the game (more than two players), with the place they went out in; absent while in. */
+  out?: { place: number };
 }
 
 export interface RequestView {
@@ -154,6 +156,7 @@ export function viewFor(src: ViewSource, viewer: Player | null): PlayerView {
       name: p.name,
       vars: Object.fromEntries(src.ir.playerStates.map((s, i) => [s.name, plain(p.vars[i] ?? null)])),
       zones: p.zones.filter((z): z is Zone => !!z).map((z) => zoneView(src, viewer, z)),
+      ...(p.out ? { out: { place: p.place } } : {}),
     })),
     shared: src.sharedZones.filter((z): z is Zone => !!z).map((z) => zoneView(src, viewer, z)),
     stack: src.stackRequests().map((r) => ({

@@ -313,6 +313,8 @@ export function show(e: Expr, ir: GameIR, outer = 0, locals?: ReadonlyMap<number
       return ir.actions[e.index]!.name;
     case 'zone':
       return e.player ? `${s(e.player, 9)}.${ir.zones[e.zone]!.name}` : ir.zones[e.zone]!.name;
+    case 'zones':
+      return `${s(e.players, 9)}.${ir.zones[e.zone]!.name}`;
     case 'cardField':
       return `${s(e.card, 9)}.${ir.cardFields[e.field]!.name}`;
     case 'cardBuiltin':

@@ -10,7 +10,7 @@
  * several of these joined by ` + `. The set is built from the IR alone, once per IR; anything
  * else can never match an option.
  */
-import type { GameIR } from '../compiler/ir.ts';
+import { maxPlayerCount, type GameIR } from '../compiler/ir.ts';
 
 export interface AnswerWords {
   /** Every whole word an option may be labelled with. */
@@ -34,7 +34,7 @@ export function answerWords(ir: GameIR): AnswerWords {
     'activate',
     'decline',
     ...ir.cards.map((c) => c.name),
-    ...Array.from({ length: ir.game.players }, (_, i) => `p${i + 1}`),
+    ...Array.from({ length: maxPlayerCount(ir) }, (_, i) => `p${i + 1}`),
     ...ir.enums.flatMap((e) => e.values.map((v) => v.name)),
     ...ir.labels.map((l) => l.name),
     ...texts,

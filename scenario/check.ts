@@ -14,7 +14,7 @@ import { fieldOfCard } from './card-fields.ts';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import { answerWords, canAnswer } from './answer-words.ts';
-import type { GameIR, IRType, ZoneIR } from '../compiler/ir.ts';
+import { maxPlayerCount, type GameIR, type IRType, type ZoneIR } from '../compiler/ir.ts';
 import type { Loc } from '../grammar/ast.ts';
 import { suggest } from '../grammar/spelling.ts';
 import type { ScenarioDiagnosticCode } from './diagnostics.ts';
@@ -110,7 +110,7 @@ function listed(names: string[]): string {
 /** The keys of the top level, of a card written as a map, and of `expect` (besides zones). */
 const topKeys = ['name', 'cite', 'answer', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'state', 'steps', 'expect'];
 const cardKeys = ['card', 'owner', 'entered', 'facedown', 'attached'];
-const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'reason', 'offered', 'not_offered', 'options', 'log'];
+const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'out', 'active', 'reason', 'offered', 'not_offered', 'options', 'log'];
 
 class ScenarioChecker {
   diagnostics: Diagnostic[] = [];
@@ -128,7 +128,7 @@ class ScenarioChecker {
     private p: ParsedScenario,
     private ir: GameIR,
   ) {
-    this.players = Array.from({ length: ir.game.players }, (_, i) => `p${i + 1}`);
+    this.players = Array.from({ length: maxPlayerCount(ir) }, (_, i) => `p${i + 1}`);
     this.zoneNames = ir.zones.map((z) => z.name);
     this.cardEx = ir.cards[0]?.name ?? '<card>';
     this.zoneEx = `p1.${ir.zones.find((z) => !z.shared)?.name ?? '<zone>'}`;
@@ -579,6 +579,14 @@ class ScenarioChecker {
         case 'winner':
           this.player(v, "'winner'", ['none', 'draw']);
           break;
+        case 'active':
+          this.player(v, "'active'", []);
+          break;
+        case 'out': {
+          const list = this.seq(v, "'out'", '[p2, …]');
+          for (const x of list?.items ?? []) this.player(x, "'out'", []);
+          break;
+        }
         case 'reason':
           this.word(v, "'reason'");
           break;

@@ -311,6 +311,8 @@ class ScenarioWalk {
       switch (key) {
         case 'ordered':
         case 'winner':
+        case 'out':
+        case 'active':
         case 'reason':
           break;
         case 'log':

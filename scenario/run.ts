@@ -540,6 +540,18 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
           if (have !== String(want)) fail(`winner should be ${want} but is ${have}${r ? ` (${r.reason})` : ''}`);
         });
         break;
+      case 'out':
+        entry(`out: ${written(want)}`, expectationWords('out', '', want), (fail) => {
+          const have = engine.players.filter((p) => p.out).map((p) => p.name);
+          const wanted = (want as unknown[]).map(String);
+          if (have.slice().sort().join() !== wanted.slice().sort().join()) fail(`the players out of the game should be [${wanted.join(', ')}] but are [${have.join(', ')}]`);
+        });
+        break;
+      case 'active':
+        entry(`active: ${written(want)}`, expectationWords('active', '', want), (fail) => {
+          if (engine.active.name !== String(want)) fail(`the active player should be ${want} but is ${engine.active.name}`);
+        });
+        break;
       case 'reason':
         entry(`reason: ${written(want)}`, expectationWords('reason', '', want), (fail) => {
           if (!engine.result || !engine.result.reason.includes(String(want))) fail(`the result's reason should mention "${want}" but is "${engine.result?.reason ?? '(game not over)'}"`);

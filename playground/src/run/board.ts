@@ -143,11 +143,13 @@ export function renderBoard(host: HTMLElement, view: PlayerView, caption: string
   host.dataset.viewer = view.viewer;
   host.append(el('div', 'board-caption', `${caption} · turn ${view.turn}, ${view.active} active${view.result ? ` · ${view.result.winner ? `${view.result.winner} won` : 'draw'}: ${view.result.reason}` : ''}`));
   for (const p of view.players) {
-    const side = el('section', `board-player${p.name === view.active ? ' active' : ''}`);
+    const side = el('section', `board-player${p.name === view.active ? ' active' : ''}${p.out ? ' out' : ''}`);
     side.dataset.player = p.name;
     const head = el('div', 'board-player-head');
     head.append(el('strong', '', p.name));
     if (p.name === view.active) head.append(el('span', 'badge', 'active'));
+    // A player out of the game (more than two players): the place they went out in.
+    if (p.out) head.append(el('span', 'badge out', `out · place ${p.out.place}`));
     const vars = varsText(p.vars);
     if (vars) head.append(el('span', 'player-vars', vars));
     const zones = el('div', 'zones');

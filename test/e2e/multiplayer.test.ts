@@ -1,0 +1,40 @@
+/**
+ * A game of three players in the playground: Spimate with player_count = 3 (a parameter of the
+ * game's variant controls), every seat random, to its result; the board shows three players'
+ * areas, the loser out of the game with their place, and the match view a seat for p3. Waits are
+ * for conditions, never times.
+ */
+import { describe, expect, it } from 'vitest';
+import { browserForFile, closePage, openPlayground, shot } from './harness.ts';
+
+const files = browserForFile();
+
+describe('more than two players in the playground (Chromium)', () => {
+  it('plays Spimate with three players to its result: three areas on the board, the player out marked with their place', async () => {
+    const p = await openPlayground(files.browser, files.url);
+    const { page } = p;
+    await page.selectOption('#game-select', 'spimate');
+    await page.waitForSelector('.param[data-param="player_count"] select', { state: 'attached' });
+    // Open the variant controls if they are folded, then choose 3 players (the first alternative).
+    await page.$eval('.param[data-param="player_count"]', (row) => (row.closest('details') as HTMLDetailsElement | null)?.setAttribute('open', ''));
+    await page.selectOption('.param[data-param="player_count"] select', '1');
+    await page.fill('#seed', '2');
+    await page.selectOption('#seat-p1', 'random');
+    await page.selectOption('#seat-p2', 'random');
+    await page.click('#start-match');
+    await page.waitForFunction(() => ['over', 'stopped'].includes(document.getElementById('match')?.dataset.state ?? ''));
+    expect(await page.getAttribute('#match', 'data-state')).toBe('over');
+    // The judge's board once it is over: three players, one of them out with a place.
+    await page.waitForSelector('#board .board-player[data-player="p3"]');
+    const players = await page.$$eval('#board .board-player', (ps) => ps.map((x) => ({ name: (x as HTMLElement).dataset.player, out: x.classList.contains('out'), badge: x.querySelector('.badge.out')?.textContent ?? '' })));
+    expect(players.map((x) => x.name)).toEqual(['p1', 'p2', 'p3']);
+    const out = players.filter((x) => x.out);
+    expect(out.length).toBeGreaterThanOrEqual(1);
+    for (const x of out) expect(x.badge).toMatch(/^out · place [23]$/);
+    // The match view now has a seat for each player.
+    expect(await page.$$eval('#match select[id^="seat-"]', (ss) => ss.map((s) => s.id))).toEqual(['seat-p1', 'seat-p2', 'seat-p3']);
+    expect(await page.textContent('#log')).toContain('is out of the game');
+    await shot(page, '47-three-players');
+    await closePage(p);
+  });
+});
