@@ -67,6 +67,7 @@ describe('the balance lab in the playground (Chromium)', () => {
     expect(await texts(page, '#simulate-report table[data-table="replacements"] thead th')).toContain('vs deck, pts');
     expect((await texts(page, '#simulate-report table[data-table="replacements"] tbody tr td:first-child'))[0]).toBe('C2');
     expect(await count(page, '#simulate-report [data-chart="values"] g.value-effect rect')).toBe(6);
+    await page.$eval('#simulate-report .balance-verdicts', (e) => e.scrollIntoView());
     await shot(page, '62-simulate-verdicts');
 
     // Tune: the card and its numbers are suggested from the faces; values prefilled around the printed one.
@@ -111,7 +112,7 @@ describe('the balance lab in the playground (Chromium)', () => {
     await closePage(p);
   });
 
-  it('refuses to tune a number a card does not print as a number (trump: a suit), in words', async () => {
+  it('refuses to tune a number a card does not print as a number (trump: a suit), in words; Cancel stops a long tune', async () => {
     const p = await openPlayground(files.browser, files.url);
     const { page } = p;
     const checked = await nextCheck(page);
@@ -125,6 +126,18 @@ describe('the balance lab in the playground (Chromium)', () => {
     await page.waitForSelector('#simulate-status[data-state="stopped"]');
     expect(await page.textContent('#run-message')).toBe(`Tune: 'suit' is not a number on ♠A (it is "spade") (its number attrs: rank).`);
     expect(await page.textContent('#simulate-status')).toMatch(/^No curve: Tune: 'suit' is not a number/);
+
+    // A long tune shows its progress, and Cancel stops it with nothing reported.
+    await page.fill('#tune-attr', 'rank');
+    await page.fill('#tune-values', '1..13');
+    await page.fill('#tune-games', '20000');
+    await page.click('#tune');
+    await page.waitForFunction(() => Number((document.getElementById('simulate-progress') as HTMLProgressElement | null)?.value ?? 0) > 0);
+    expect(await page.textContent('#simulate-text')).toMatch(/^Tuning ♠A's rank: trump \w+… [\d]+ \/ 20000 games$/);
+    await page.click('#cancel-simulate');
+    await page.waitForSelector('#simulate-status[data-state="cancelled"]');
+    expect(await page.getAttribute('#run-pane', 'data-busy')).toBe('false');
+    expect(await count(page, '#simulate-report > *')).toBe(0);
     await closePage(p);
   });
 });
