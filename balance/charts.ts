@@ -487,11 +487,14 @@ export function sideNames(c: BalanceComparison): [string, string] {
 /**
  * `grimoire tune`'s curve: at each value of the card's attr, its worth against the baseline in
  * its place (percentage points of its seat's win rate) with the 95% interval, one line per deck;
- * the line at 0 is "worth what an ordinary card is", the printed value ringed.
+ * the line at 0 is "worth what an ordinary card is", the printed value ringed, and the fair value
+ * of each curve marked by a dashed line — where the worth crosses 0, else the value tried nearest 0.
  */
 export function tuneChart(t: TuneResult, o: ChartOptions): HTMLElement {
-  const rows = t.curves.flatMap((c) => c.points.map((p) => ({ deck: `${c.deck} (${c.seat}, against ${c.baseline})`, value: p.value, diff: p.worth.diff, lo: p.worth.ci95[0], hi: p.worth.ci95[1], printed: p.printed })));
+  const deckOf = (c: TuneResult['curves'][number]) => `${c.deck} (${c.seat}, against ${c.baseline})`;
+  const rows = t.curves.flatMap((c) => c.points.map((p) => ({ deck: deckOf(c), value: p.value, diff: p.worth.diff, lo: p.worth.ci95[0], hi: p.worth.ci95[1], printed: p.printed })));
   const decks = [...new Set(rows.map((r) => r.deck))];
+  const fairs = t.curves.map((c) => ({ deck: deckOf(c), value: c.fair.crossing ?? c.fair.closest, label: c.fair.crossing === null ? `closest to fair: ${c.fair.closest}` : `fair ≈ ${Number(c.fair.crossing.toFixed(1))}` }));
   const chart = plot(o, {
     height: 320,
     marginLeft: 50,
@@ -504,6 +507,9 @@ export function tuneChart(t: TuneResult, o: ChartOptions): HTMLElement {
       Plot.line(rows, { x: 'value', y: 'diff', stroke: 'deck', className: 'tune-line' }),
       Plot.dot(rows, { x: 'value', y: 'diff', fill: 'deck', r: 3.5, className: 'tune-point', title: (d: (typeof rows)[number]) => `${t.attr} ${d.value}: ${points(d.diff)} pts [${points(d.lo)}, ${points(d.hi)}]` }),
       Plot.dot(rows.filter((r) => r.printed), { x: 'value', y: 'diff', stroke: '#222', r: 7, className: 'tune-printed' }),
+      Plot.ruleX(fairs, { x: 'value', stroke: 'deck', strokeDasharray: '5,4', strokeWidth: 1.5, className: 'tune-fair' }),
+      // One label per curve, each on its own line under the top (two decks' fair values may be close).
+      ...fairs.map((f, i) => Plot.text([f], { x: 'value', frameAnchor: 'top', dy: 6 + 14 * i, dx: 4, textAnchor: 'start', text: 'label', fill: 'deck', className: 'tune-fair-label' })),
     ],
   });
   const fair = t.curves.map((c) => `${c.deck}: ${c.fair.crossing === null ? `no crossing; closest ${c.fair.closest}` : `≈ ${Number(c.fair.crossing.toFixed(1))}`}`).join('; ');

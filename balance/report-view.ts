@@ -8,7 +8,7 @@
 import { balanceCharts, sideNames, tuneChart, type ChartOptions } from './charts.ts';
 import { tuneVerdicts } from './tune.ts';
 import type { BalanceComparison, BalanceReport, Difference, MetricChange, Rate, TuneResult } from './report.ts';
-import { deckSummary, MEASURES, noVerdict, rankedCards, verdicts, verdictText, weakestCards } from './verdicts.ts';
+import { deckSummary, flagOf, MEASURES, noVerdict, rankedCards, verdictBadge, verdicts, verdictText, weakestCards } from './verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const signed = (x: number, unit: (y: number) => string) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${unit(Math.abs(x))}`;
@@ -109,30 +109,46 @@ function verdictsSection(d: Document, r: BalanceReport, title: string): HTMLElem
   const section = el(d, 'section', 'balance-verdicts');
   section.append(el(d, 'h2', undefined, title));
   const found = verdicts(r);
-  if (!found.length) section.append(el(d, 'p', undefined, `No card stands out: ${noVerdict(r)}.`));
+  // Each line led by what it says in two words (too strong, too weak…), then the sentence with the estimate, its interval and its games.
+  const line = (className: string, badge: string, text: string) => {
+    const li = el(d, 'li', className);
+    li.append(el(d, 'span', 'verdict-badge', badge), ' ', text);
+    return li;
+  };
+  if (!found.length) section.append(el(d, 'p', 'balance-no-verdict', `No card stands out: ${noVerdict(r)}.`));
   else {
     const list = el(d, 'ul');
-    for (const v of found) list.append(el(d, 'li', `verdict-${v.direction}`, verdictText(v)));
+    for (const v of found) list.append(line(`verdict-${v.direction}`, verdictBadge(v.direction), verdictText(v)));
     section.append(list);
   }
   const weakest = weakestCards(r);
   if (weakest.length) {
     const list = el(d, 'ul', 'balance-weakest');
-    for (const line of weakest) list.append(el(d, 'li', undefined, line));
+    for (const text of weakest) list.append(line('verdict-weakest', 'weakest', text));
     section.append(list);
   }
   section.append(el(d, 'p', 'balance-decks', `Each card is judged against the other cards of its own deck (${r.decks.map(deckSummary).join('; ')}).${r.notMeasured.length ? ` Not measured (never in a player's draw pile): ${r.notMeasured.join(', ')}.` : ''}`));
   return section;
 }
 
-/** The replacement values: each card tested by intervention, its seat's win rate with it and with the baseline in its place. */
+/**
+ * The replacement values: each card tested by intervention, its seat's win rate with it and with
+ * the baseline in its place; with every card replaced, also against the deck's other cards (the
+ * number flagged) — the columns of the CLI's text.
+ */
 function replacementsTable(d: Document, r: BalanceReport): HTMLElement {
-  const suspects = r.replacements.some((v) => v.why === 'suspect');
+  const why = new Set(r.replacements.map((v) => v.why));
+  const everyCard = why.has('every card');
+  const what = everyCard
+    ? 'each card of each deck replaced in turn by one reference card, the same games played again; "vs deck": its value less the median of the deck\'s other cards, beyond their spread (the number flagged); a card only looked at on the first seeds is never flagged'
+    : why.has('suspect')
+      ? 'the suspects — an observed standout with p < 0.05 before the correction — played again on fresh seeds, every copy in one seat\'s deck replaced by the baseline card'
+      : 'the cards asked for, every copy in one seat\'s deck replaced by the baseline card, the same games played again';
   return table(
     d,
     'replacements',
-    `Replacement values (${r.replacements.length}): ${suspects ? 'the suspects — an observed standout with p < 0.05 before the correction — played again on fresh seeds' : 'the cards asked for'}, every copy in one seat's deck replaced by the baseline card, the same games played again; the seat's win rate with the card minus with the baseline, in percentage points; * flagged after Benjamini–Hochberg over these values`,
-    ['card', 'deck', 'seat', 'baseline', 'with the card', 'with the baseline', 'value, pts', 'games that differ', 'games to tell'],
+    `Replacement values (${r.replacements.length}): ${what}; the seat's win rate with the card minus with the baseline, in percentage points; * flagged after Benjamini–Hochberg over the values tested`,
+    ['card', 'deck', 'seat', 'baseline', 'with the card', 'with the baseline', 'value, pts', ...(everyCard ? ['vs deck, pts'] : []), 'games that differ', 'games to tell'],
     r.replacements.map((v) => [
       v.card,
       v.deck,
@@ -140,11 +156,12 @@ function replacementsTable(d: Document, r: BalanceReport): HTMLElement {
       v.baseline,
       rateCell(v.withCard),
       rateCell(v.withBaseline),
-      effectCell(v.value),
+      effectCell(v.value, v.standout === null ? v.value : null),
+      ...(everyCard ? [effectCell(v.standout)] : []),
       `${v.discordant} of ${v.seeds.games}`,
-      v.gamesToTell === null ? '—' : v.gamesToTell.toLocaleString('en'),
+      v.gamesToTell === null || flagOf(v).significant ? '—' : v.gamesToTell.toLocaleString('en'),
     ]),
-    [4, 5, 6, 7, 8],
+    everyCard ? [4, 5, 6, 7, 8, 9] : [4, 5, 6, 7, 8],
   );
 }
 

@@ -6,10 +6,14 @@
  * value is where the worth crosses zero: there the card is worth what an ordinary card of its
  * deck is. Pure: the games are played by cli/tune.ts.
  */
+import type { GameIR } from '../compiler/ir.ts';
 import type { GameSummary } from '../runtime/batch.ts';
 import type { BalanceSettings, TuneCurve, TunePoint, TuneResult } from './report.ts';
 import { balanceVersion } from './report.ts';
 import { adjust, pairedRateDifference, rate, roundNumbers } from './statistics.ts';
+import { suggest } from '../grammar/spelling.ts';
+
+const near = (name: string, names: readonly string[]): string | undefined => suggest(name, names)[0];
 
 /** The seat's win rate in `games` and its difference from `baseline`'s on the same seeds (games with an error on either side left out). */
 function against(seat: string, games: readonly GameSummary[], baseline: readonly GameSummary[]): { withCard: TunePoint['withCard']; worth: TunePoint['worth'] } {
@@ -71,4 +75,57 @@ export function tuneVerdicts(t: TuneResult): string[] {
 export function tuneResult(settings: BalanceSettings, card: string, attr: string, printed: number, curves: TuneCurve[]): TuneResult {
   adjust(curves.flatMap((c) => c.points.map((p) => p.worth)));
   return roundNumbers<TuneResult>({ grimoireBalance: balanceVersion, kind: 'tune', settings, card, attr, printed, curves });
+}
+
+/** At most this many values in one run (each plays every game again). */
+export const MAX_TUNE_VALUES = 25;
+
+/**
+ * The values to try, from `0..6` (every whole number), `0..10..2` (from..to..step) or `1,3,5`
+ * (whole or decimal numbers), sorted without repeats — or what is wrong with the text, in words
+ * (`grimoire tune --values`, the playground's Tune row).
+ */
+export function readValues(spec: string): number[] | { error: string } {
+  const text = spec.trim();
+  const bad = { error: `give numbers as 0..6 (from..to), 0..10..2 (from..to..step) or 1,3,5` };
+  if (!text) return { error: `no values: ${bad.error}` };
+  let values: number[];
+  if (text.includes('..')) {
+    const parts = text.split('..').map((x) => (x.trim() === '' ? NaN : Number(x)));
+    if (parts.length < 2 || parts.length > 3 || parts.some((x) => !Number.isFinite(x))) return bad;
+    const [from, to, step = 1] = parts as [number, number, number?];
+    if (step <= 0) return { error: `the step must be above 0: ${bad.error}` };
+    if (to < from) return { error: `the range ${from}..${to} is empty (it goes down): ${bad.error}` };
+    values = [];
+    for (let v = from; v <= to + 1e-9 && values.length <= MAX_TUNE_VALUES; v += step) values.push(Number(v.toFixed(6)));
+  } else {
+    values = text.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)));
+    if (values.some((x) => !Number.isFinite(x))) return bad;
+  }
+  values = [...new Set(values)].sort((a, b) => a - b);
+  if (values.length > MAX_TUNE_VALUES) return { error: `more than ${MAX_TUNE_VALUES} values; at most ${MAX_TUNE_VALUES} in one run (each plays every game again)` };
+  return values;
+}
+
+/**
+ * The card and its number attr to tune — its index, the attr's field and its printed value — or
+ * what is wrong, with "did you mean".
+ */
+export function tuneTarget(ir: GameIR, card: string, attr: string): { card: number; field: number; printed: number } | { error: string } {
+  if (!card) return { error: 'no card: name the card whose number to try' };
+  if (!attr) return { error: 'no attr: name the number printed on the card to try (e.g. cost)' };
+  const c = ir.cards.findIndex((x) => x.name === card);
+  if (c < 0) {
+    const guess = near(card, ir.cards.map((x) => x.name));
+    return { error: `no card named '${card}' in ${ir.game.name}${guess ? `; did you mean '${guess}'?` : ''}` };
+  }
+  const def = ir.cards[c]!;
+  const numbers = def.attrs.filter((a) => typeof a.value === 'number').map((a) => ir.cardFields[a.field]!.name);
+  const at = def.attrs.find((a) => ir.cardFields[a.field]!.name === attr);
+  if (!at || typeof at.value !== 'number') {
+    const guess = near(attr, numbers);
+    const what = at ? `'${attr}' is not a number on ${card} (it is ${JSON.stringify(at.value)})` : `${card} has no number attr named '${attr}'`;
+    return { error: `${what}${guess ? `; did you mean '${guess}'?` : ''} (its number attrs: ${numbers.join(', ') || 'none'})` };
+  }
+  return { card: c, field: at.field, printed: at.value };
 }

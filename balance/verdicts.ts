@@ -59,6 +59,8 @@ export interface Verdict {
   findings: { kind: (typeof MEASURES)[number]['kind']; words: string; d: Difference }[];
   /** Its significant replacement values (what the card causes), which decide the flag where played. */
   values: ReplacementValue[];
+  /** The observed findings' sample: the (game, player) pairs with the card in the deck. */
+  pairs: number;
 }
 
 /** One verdict per flagged card, strongest first. */
@@ -73,7 +75,7 @@ export function verdicts(r: BalanceReport): Verdict[] {
     const up = signs.some((x) => x > 0);
     const down = signs.some((x) => x < 0);
     const against = r.decks.length === 1 ? 'the rest of the deck' : c.decks.length === 1 ? `the rest of ${c.decks[0]}` : `the rest of each of its decks (${c.decks.join(', ')})`;
-    return { card: c.card, direction: up && down ? 'mixed' : up ? 'stronger' : 'weaker', against, findings, values };
+    return { card: c.card, direction: up && down ? 'mixed' : up ? 'stronger' : 'weaker', against, findings, values, pairs: c.inDeck };
   });
 }
 
@@ -100,9 +102,10 @@ export function valueText(v: ReplacementValue): string {
 export function verdictText(v: Verdict): string {
   const say = (f: Verdict['findings'][number]) => `${points(f.d.diff)} [${points(f.d.ci95[0])}, ${points(f.d.ci95[1])}] ${f.words}`;
   const head = v.direction === 'mixed' ? `mixed against ${v.against}` : `${v.direction} than ${v.against}`;
-  if (!v.values.length) return `${v.card}: ${head} — ${v.findings.map(say).join('; ')}`;
+  const n = ` (n = ${v.pairs.toLocaleString('en')} players' games with it in the deck)`;
+  if (!v.values.length) return `${v.card}: ${head} — ${v.findings.map(say).join('; ')}${n}`;
   const worth = v.values.map(valueText).join('; ');
-  return `${v.card}: ${head} — ${worth}${v.findings.length ? `; observed ${v.findings.map(say).join('; ')}` : ''}`;
+  return `${v.card}: ${head} — ${worth}${v.findings.length ? `; observed ${v.findings.map(say).join('; ')}${n}` : ''}`;
 }
 
 /**
@@ -117,10 +120,13 @@ export function weakestCards(r: BalanceReport): string[] {
     if (values.length < 2) continue;
     const weakest = values.reduce((a, b) => (flagOf(b).diff < flagOf(a).diff ? b : a));
     if (flagOf(weakest).significant || flagOf(weakest).diff >= 0) continue;
-    out.push(`${weakest.card}: the weakest card of ${deck} by replacement — ${interval(flagOf(weakest))} against its other cards, within their spread`);
+    out.push(`${weakest.card}: the weakest card of ${deck} by replacement — ${interval(flagOf(weakest))} against its other cards, within their spread (${weakest.seeds.games.toLocaleString('en')} games on the same seeds)`);
   }
   return out;
 }
+
+/** A verdict's direction as a designer says it (the badge before it in the HTML and the playground). */
+export const verdictBadge = (direction: Verdict['direction']): string => (direction === 'stronger' ? 'too strong' : direction === 'weaker' ? 'too weak' : 'mixed');
 
 /** The line when no card is flagged. */
 export const noVerdict = (r: BalanceReport): string => `no card differs from the other cards of its deck by more than chance and the deck's own spread give in ${r.counted} games`;

@@ -12,7 +12,10 @@ import { foldBalance } from '../balance/fold.ts';
 import type { BalanceComparison, BalanceReport } from '../balance/report.ts';
 import { playChunked, runBalance } from '../playground/src/worker/balance-run.ts';
 import { fnv1a64, irFingerprint } from '../playground/src/worker/fingerprint.ts';
-import type { BalanceRequest, RunReply } from '../playground/src/worker/run-protocol.ts';
+import type { BalanceProgress, BalanceRequest, RunReply } from '../playground/src/worker/run-protocol.ts';
+import { measureReplacements } from '../cli/balance-replacements.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { compiledGame, root } from './helpers.ts';
 
 const trump = compiledGame('trump');
@@ -42,9 +45,9 @@ describe('playground balance simulation', () => {
     expect(seen.every((n, i) => i === 0 || n > seen[i - 1]!)).toBe(true);
   });
 
-  it('folds the report the CLI folds for the same games (the fingerprint apart)', () => {
+  it('folds the report the CLI folds for the same games (the fingerprint apart)', async () => {
     const posted: RunReply[] = [];
-    const reply = runBalance(request(), trump, null, (r) => posted.push(r), performance.now());
+    const reply = await runBalance(request({ values: 'none' }), trump, null, (r) => posted.push(r), performance.now());
     expect(reply.problem).toBeNull();
     const report = reply.result as BalanceReport;
     expect(report.kind).toBe('report');
@@ -60,9 +63,9 @@ describe('playground balance simulation', () => {
     expect(progress[progress.length - 1]).toMatchObject({ done: 30 });
   });
 
-  it('compares the original rules (base) with the edits (other) on the same seeds, as --vs does', () => {
+  it('compares the original rules (base) with the edits (other) on the same seeds, as --vs does', async () => {
     const posted: RunReply[] = [];
-    const reply = runBalance(request({ games: 60 }), cheaperSummon(), { ir: trump }, (r) => posted.push(r), performance.now());
+    const reply = await runBalance(request({ games: 60 }), cheaperSummon(), { ir: trump }, (r) => posted.push(r), performance.now());
     const c = reply.result as BalanceComparison;
     expect(c.kind).toBe('comparison');
     expect(c.paired).toBe(true);
@@ -70,19 +73,44 @@ describe('playground balance simulation', () => {
     expect(c.base.settings.rules).toBe(irFingerprint(trump));
     expect(c.other.settings.rules).not.toBe(c.base.settings.rules);
     // Each side is the report of its own rules on those seeds; every metric of both is compared.
-    expect(c.base).toEqual(runBalance(request({ games: 60 }), trump, null, () => {}, 0).result);
+    expect(c.base).toEqual({ ...((await runBalance(request({ games: 60, values: 'none' }), trump, null, () => {}, 0)).result as BalanceReport) });
+    // A comparison replaces no card (as --vs): no phase of values.
+    expect(c.base.replacements).toEqual([]);
     expect(c.changes.some((m) => m.metric === 'actions.兵士召喚.perGame')).toBe(true);
     const phases = posted.filter((r) => r.type === 'balance-progress').map((r) => (r as { phase: string }).phase);
     expect(phases[0]).toBe('original');
     expect(phases[phases.length - 1]).toBe('edited');
   });
 
-  it('says in words what is wrong: an unknown agent, too many games, a format the rules lack, original rules that do not compile', () => {
-    const run = (fields: Partial<BalanceRequest>, original: Parameters<typeof runBalance>[2] = null) => runBalance(request(fields), trump, original, () => {}, 0).problem?.message;
-    expect(run({ agents: { p1: 'mcts:x', p2: 'random' } })).toMatch(/unknown agent 'mcts:x'/);
-    expect(run({ games: 0 })).toMatch(/whole number from 1 to 100,000/);
-    expect(run({ format: 'nosuch' })).toMatch(/The format 'nosuch' is not one of this game's formats/);
-    expect(run({}, { problem: { kind: 'compile', message: 'x', errors: 1, first: { file: 'rules/trump/a.grim', line: 3, col: 1, message: 'bad' } } })).toBe('The original rules of trump do not compile (rules/trump/a.grim:3: bad), so there is nothing to compare with.');
+  it("measures every card's replacement value after the report, as grimoire balance does (balance/runs.ts): the same values, progress posted", async () => {
+    const planted = compileGame({ sources: [{ path: 'planted.grim', text: readFileSync(join(root, 'test/fixtures/balance/planted.grim'), 'utf8') }] }).ir!;
+    const posted: RunReply[] = [];
+    const reply = await runBalance(request({ game: 'planted', seed: 1, games: 400 }), planted, null, (r) => posted.push(r), 0);
+    expect(reply.problem).toBeNull();
+    const report = reply.result as BalanceReport;
+    expect(report.replacements.map((v) => v.card).sort()).toEqual(planted.cards.map((c) => c.name).sort());
+    expect(report.replacements.every((v) => v.why === 'every card' && v.seeds.games === 400)).toBe(true);
+    // The CLI's run of the same plans on the same games gives the same values.
+    const opts = { format: planted.game.defaultFormat, params: {}, maxSteps: 100_000, agents: { p1: 'random', p2: 'random' } };
+    const summaries = playBatch(planted, 1, 400, { ...opts, tally: true });
+    const cli = await measureReplacements({ ir: planted, report: { ...report, replacements: [] }, summaries, seed: 1, games: 400, opts, workers: 1, asked: undefined, mode: 'all', valueGames: 400, showBar: false });
+    expect(report.replacements).toEqual(cli.values);
+    // Dragon (cost 1, power 5) is worth the most; the verdicts say so.
+    expect(report.replacements[0]!.card).toBe('Dragon');
+    const values = posted.filter((r) => r.type === 'balance-progress' && r.phase === 'values') as BalanceProgress[];
+    expect(values.length).toBeGreaterThan(0);
+    expect(values[0]!.label).toMatch(/^every card replaced in turn \(7 × 400 games\)$/);
+    expect(values.at(-1)).toMatchObject({ done: 7 * 400, total: 7 * 400 });
+    // --values none: the report alone.
+    expect(((await runBalance(request({ game: 'planted', seed: 1, games: 50, values: 'none' }), planted, null, () => {}, 0)).result as BalanceReport).replacements).toEqual([]);
+  });
+
+  it('says in words what is wrong: an unknown agent, too many games, a format the rules lack, original rules that do not compile', async () => {
+    const run = async (fields: Partial<BalanceRequest>, original: Parameters<typeof runBalance>[2] = null) => (await runBalance(request(fields), trump, original, () => {}, 0)).problem?.message;
+    expect(await run({ agents: { p1: 'mcts:x', p2: 'random' } })).toMatch(/unknown agent 'mcts:x'/);
+    expect(await run({ games: 0 })).toMatch(/whole number from 1 to 100,000/);
+    expect(await run({ format: 'nosuch' })).toMatch(/The format 'nosuch' is not one of this game's formats/);
+    expect(await run({}, { problem: { kind: 'compile', message: 'x', errors: 1, first: { file: 'rules/trump/a.grim', line: 3, col: 1, message: 'bad' } } })).toBe('The original rules of trump do not compile (rules/trump/a.grim:3: bad), so there is nothing to compare with.');
   });
 
   it('fingerprints with FNV-1a 64', () => {

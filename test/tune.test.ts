@@ -41,9 +41,9 @@ describe('grimoire tune', () => {
 
   it('refuses what it cannot try, with the way out', () => {
     expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost').stderr).toMatch(/tune needs --values/);
-    expect(grimoire('tune', 'planted', '--card', 'Dragn', '--attr', 'cost', '--values', '1..3').stderr).toMatch(/no card of that name in planted; did you mean 'Dragon'\?/);
-    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cots', '--values', '1..3').stderr).toMatch(/Dragon has no number attr of that name; did you mean 'cost'\? \(its number attrs: cost, power\)/);
-    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '5..1').stderr).toMatch(/--values 5\.\.1: give numbers as/);
+    expect(grimoire('tune', 'planted', '--card', 'Dragn', '--attr', 'cost', '--values', '1..3').stderr).toMatch(/--card Dragn: no card named 'Dragn' in planted; did you mean 'Dragon'\?/);
+    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cots', '--values', '1..3').stderr).toMatch(/--attr cots: Dragon has no number attr named 'cots'; did you mean 'cost'\? \(its number attrs: cost, power\)/);
+    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '5..1').stderr).toMatch(/--values 5\.\.1: the range 5\.\.1 is empty \(it goes down\): give numbers as/);
     expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '1..3', '--replace', 'Dud').stderr).toMatch(/tune takes no --replace: it is an option of grimoire balance/);
     for (const r of [grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost')]) expect(r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
   });

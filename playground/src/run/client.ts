@@ -5,10 +5,10 @@
  * answered after a few seconds, so the page can say "still running…" and offer Cancel.
  */
 import RunWorker from '../worker/run.worker.ts?worker';
-import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest } from '../worker/run-protocol.ts';
+import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest, TuneProgress, TuneReply } from '../worker/run-protocol.ts';
 
 /** What the worker says while a long run goes on. */
-type Progress = CasebookProgress | MatchThinking | MatchAnswered | BalanceProgress | ReadingsProgress;
+type Progress = CasebookProgress | MatchThinking | MatchAnswered | BalanceProgress | ReadingsProgress | TuneProgress;
 
 /** A run that has not answered after this long is reported as slow. */
 export const SLOW_RUN_MS = 4000;
@@ -39,7 +39,7 @@ export class RunClient {
     const w = new RunWorker();
     w.onmessage = (ev: MessageEvent<RunReply>) => {
       const r = ev.data;
-      if (r.type === 'progress' || r.type === 'thinking' || r.type === 'answered' || r.type === 'balance-progress' || r.type === 'readings-progress') this.progress.get(r.id)?.(r);
+      if (r.type === 'progress' || r.type === 'thinking' || r.type === 'answered' || r.type === 'balance-progress' || r.type === 'readings-progress' || r.type === 'tune-progress') this.progress.get(r.id)?.(r);
       else this.settle(r.id, r);
     };
     w.onerror = (ev) => {
@@ -116,12 +116,17 @@ export class RunClient {
     return this.tracked(body, onProgress as (p: Progress) => void);
   }
 
+  /** A tune of a card's number (the Tune row): `onProgress` hears the games played. No watchdog. */
+  tune(body: Body<'tune'>, onProgress: (p: TuneProgress) => void): { id: number; reply: Promise<TuneReply | RunCrash | Cancelled> } {
+    return this.tracked(body, onProgress as (p: Progress) => void);
+  }
+
   /** The casebook under every reading of every parameter: `onProgress` hears the rulings done. */
   readings(body: Body<'readings'>, onProgress: (p: ReadingsProgress) => void): { id: number; reply: Promise<ReadingsReply | RunCrash | Cancelled> } {
     return this.tracked(body, onProgress as (p: Progress) => void);
   }
 
-  private tracked<R extends RunReply>(body: Body<'match'> | Body<'hint'> | Body<'balance'> | Body<'readings'>, onProgress: (p: Progress) => void): { id: number; reply: Promise<R | RunCrash | Cancelled> } {
+  private tracked<R extends RunReply>(body: Body<'match'> | Body<'hint'> | Body<'balance'> | Body<'readings'> | Body<'tune'>, onProgress: (p: Progress) => void): { id: number; reply: Promise<R | RunCrash | Cancelled> } {
     const id = this.nextId++;
     const reply = new Promise<R | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
     this.runs.add(id);

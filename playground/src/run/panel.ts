@@ -7,7 +7,9 @@
  * A game can also be played with seats (match-view.ts): each player a person, who answers by
  * clicking the options, or an agent thinking in the worker; a Hint runs MCTS for the person's
  * decision at hand. Simulate (simulate-view.ts) plays many games in the worker and shows the
- * balance report's charts — with the original rules compared, if asked. Every failure is said in
+ * balance report — verdicts first, then charts — with the original rules compared, if asked; Tune
+ * (tune-view.ts) plays a card at each value of a number it prints and draws the curve in the same
+ * place. Every failure is said in
  * words in #run-message. This module wires the parts; each part is its own file.
  */
 import './run.css';
@@ -16,7 +18,7 @@ import type { Checker } from '../editor/diagnostics.ts';
 import type { ExecutedGutter } from '../editor/executed-lines.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
-import { MAX_BALANCE_GAMES, type MatchReport, type RunProblem, type RunReport } from '../worker/run-protocol.ts';
+import { MAX_BALANCE_GAMES, type BalanceProgress, type MatchReport, type RunProblem, type RunReport } from '../worker/run-protocol.ts';
 import { compareCasebooks, type CasebookRow } from '../worker/casebook.ts';
 import { CasebookView } from './casebook-view.ts';
 import { readingsTable } from '../worker/readings-table.ts';
@@ -30,6 +32,7 @@ import { el } from './dom.ts';
 import { VariantControls } from './variant-controls.ts';
 import { MatchView } from './match-view.ts';
 import { SimulateView } from './simulate-view.ts';
+import { TuneView } from './tune-view.ts';
 import { seatLabel, type Seat } from '../worker/seats.ts';
 import type { ParamValue } from '../worker/variants.ts';
 import type { WorkspaceFile } from '../worker/protocol.ts';
@@ -78,6 +81,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     reveal: (file, line, col) => deps.session.reveal(file, line, col),
   });
   const simulation = new SimulateView({ simulate: () => void runSimulation(), cancel: () => cancelRun() });
+  const tune = new TuneView(() => void runTune());
   const variants = new VariantControls((text) => {
     if (text) say(text, 'options');
     else if (message.dataset.kind === 'options') say('');
@@ -98,6 +102,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     row('run-controls', label('Seed', seed), variants.formatLabel, playGame, label('Step limit', maxSteps), cancel),
     matchView.seatsRow,
     simulation.controls,
+    tune.controls,
     variants.details,
     message,
     matchView.host,
@@ -173,6 +178,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
       }
       casebook.clear();
       simulation.clear();
+      tune.reset();
       shownWs = ws;
       ws.onChange(() => {
         refreshScenarios();
@@ -451,12 +457,16 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     simulation.clear();
     say('');
     setBusy(true);
-    const phaseText = (phase: 'original' | 'edited') => (phase === 'original' ? 'Playing under the original rules' : c.compare ? 'Playing under your edits' : `Playing ${ws.game}`);
-    simulation.running(phaseText(c.compare ? 'original' : 'edited'), 0, c.games);
+    const phaseText = (p: Pick<BalanceProgress, 'phase' | 'label'>) =>
+      p.phase === 'values' ? `Measuring what each card is worth: ${p.label ?? 'cards replaced'}` : p.phase === 'original' ? 'Playing under the original rules' : c.compare ? 'Playing under your edits' : `Playing ${ws.game}`;
+    simulation.running(phaseText({ phase: c.compare ? 'original' : 'edited' }), 0, c.games);
+    let replaced = 0;
     const { id, reply } = client.balance(
-      { type: 'balance', files: ws.sources(), game: ws.game, seed: s, games: c.games, maxSteps: max, ...chosen, agents: c.agents, original: c.compare ? ws.originals().files : null },
+      { type: 'balance', files: ws.sources(), game: ws.game, seed: s, games: c.games, maxSteps: max, ...chosen, agents: c.agents, original: c.compare ? ws.originals().files : null, ...(c.values ? { values: c.values } : {}) },
       (p) => {
-        if (p.id === runId) simulation.running(phaseText(p.phase), p.done, p.total);
+        if (p.id !== runId) return;
+        if (p.phase === 'values' && p.done === p.total) replaced += p.total;
+        simulation.running(phaseText(p), p.done, p.total);
       },
     );
     runId = id;
@@ -474,8 +484,55 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     }
     if (r.note) say(r.note, 'info');
     const what = choiceLabel(chosen.format ?? null, chosen.params);
-    const played = r.result.kind === 'comparison' ? `${c.games} games under the original rules and ${c.games} under your edits` : `${c.games} games`;
+    const played = r.result.kind === 'comparison' ? `${c.games} games under the original rules and ${c.games} under your edits` : `${c.games} games${replaced ? ` (and ${replaced.toLocaleString('en')} with cards replaced)` : ''}`;
     const summary = `${played} of ${ws.game}${what ? ` (${what})` : ''}, seeds ${s}–${s + c.games - 1}, p1 ${c.agents.p1}, p2 ${c.agents.p2}, in ${(r.ms / 1000).toFixed(1)} s.`;
+    await simulation.show(r.result, summary);
+  }
+
+  /**
+   * A tune (tune-view.ts; the worker's side is worker/tune-run.ts): the card, number, values and
+   * games per value of the Tune row, the agents of the Simulate row, and the seed, step limit,
+   * format and parameters of the panel — as `grimoire tune` plays them. The curve is shown where
+   * a simulation's report is.
+   */
+  async function runTune(): Promise<void> {
+    const ws = deps.getWorkspace();
+    const settings = gameSettings();
+    if (!settings) return;
+    const { s, max, chosen } = settings;
+    const t = tune.choice();
+    if ('problem' in t) return say(t.problem, 'options');
+    const agents = simulation.agents();
+    if ('problem' in agents) return say(agents.problem, 'options');
+    if (s < 0 || s + t.games - 1 > 0xffffffff) return say(`Seeds are 32-bit: the first seed is from 0 to ${0xffffffff - t.games + 1} for ${t.games} games.`, 'options');
+    if (client.running) client.cancel();
+    endMatch();
+    clearRun('');
+    casebook.clear();
+    simulation.clear();
+    say('');
+    setBusy(true);
+    const what = `Tuning ${t.card || 'a card'}'s ${t.attr || 'number'}`;
+    simulation.running(`${what}: checking`, 0, t.games);
+    const { id, reply } = client.tune({ type: 'tune', files: ws.sources(), game: ws.game, seed: s, games: t.games, maxSteps: max, ...chosen, agents, card: t.card, attr: t.attr, values: t.values }, (p) => {
+      if (p.id === runId) simulation.running(`${what}: ${p.label}`, p.done, p.total);
+    });
+    runId = id;
+    const r = await reply;
+    if (id !== runId) return;
+    setBusy(false);
+    if (r.type === 'cancelled') return simulation.stopped('Cancelled: the tune was stopped before it finished; nothing is reported.', 'cancelled');
+    if (r.type === 'crashed') {
+      say(`The tune failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
+      return simulation.stopped('No curve: the tune failed (see the message above).');
+    }
+    if (r.problem || !r.result) {
+      sayProblem(r.problem);
+      return simulation.stopped(`No curve: ${r.problem?.kind === 'compile' ? 'the rules do not compile.' : (r.problem?.message ?? 'nothing was played.')}`);
+    }
+    if (r.note) say(r.note, 'info');
+    const label = choiceLabel(chosen.format ?? null, chosen.params);
+    const summary = `${r.result.card}'s ${r.result.attr} at ${r.result.curves[0]!.points.length} values, ${t.games} games each, of ${ws.game}${label ? ` (${label})` : ''}, seeds ${s}–${s + t.games - 1}, p1 ${agents.p1}, p2 ${agents.p2}: ${r.played.toLocaleString('en')} games in ${(r.ms / 1000).toFixed(1)} s.`;
     await simulation.show(r.result, summary);
   }
 
@@ -727,7 +784,9 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   // The board draws cards as the faces of the latest check: new faces, a board redrawn with them.
   deps.checker.faces.onChange(() => {
     if (board.querySelector('.board-caption')) showBoard();
+    tune.setCards(deps.checker.faces.cards);
   });
+  tune.setCards(deps.checker.faces.cards);
   previewFacesIn(board, (name) => deps.checker.faces.face(name));
   refreshScenarios();
   if (deps.checker.last) variants.update(deps.getWorkspace().game, deps.checker.last.variants);

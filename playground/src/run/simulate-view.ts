@@ -2,16 +2,19 @@
  * The Simulate panel: a balance simulation of the open game, as `grimoire balance` runs one —
  * how many games, each seat's agent (random, greedy or MCTS with its budget), and "compare with
  * the original rules" (the game's files as they came against the designer's edits, on the same
- * seeds, as `--vs`). The seed, format and rule parameters are the run panel's own controls. While
- * it runs: the games played, with Cancel; then the report's charts and tables, drawn by the very
- * module the HTML report uses (balance/report-view.ts, balance/charts.ts), and "Download report",
- * which saves the same self-contained HTML file as `grimoire balance --html`.
+ * seeds, as `--vs`), and which cards are replaced to measure their worth (`--values`). The seed,
+ * format and rule parameters are the run panel's own controls. While it runs: the games played,
+ * with Cancel; then the report — its verdicts first, then its charts and tables — drawn by the
+ * very module the HTML report uses (balance/report-view.ts, balance/charts.ts), and "Download
+ * report", which saves the same self-contained HTML file as `grimoire balance --html`. A tune
+ * (tune-view.ts, `grimoire tune`) shows its curve here too, with the same progress and download.
  *
  * The charts' code (Plot, d3) and the report page's bundled script are loaded only when first
  * needed (dynamic imports of the playground's own modules: chunks of their own). DOM only: the
  * panel (panel.ts) sends the request and calls these methods with what comes back. Text only.
  */
-import type { BalanceComparison, BalanceReport } from '../../../balance/report.ts';
+import type { BalanceComparison, BalanceReport, TuneResult } from '../../../balance/report.ts';
+import type { ValuesMode } from '../../../balance/runs.ts';
 import { saveBytes } from '../workspace/download.ts';
 import { MAX_BUDGET } from '../worker/seats.ts';
 import { el } from './dom.ts';
@@ -32,11 +35,24 @@ export const DEFAULT_GAMES = 200;
 /** MCTS iterations per decision offered for a simulation: smaller than a match's (many games). */
 const DEFAULT_SIM_BUDGET = 100;
 
+/** Which cards a simulation replaces to measure their worth (`grimoire balance --values`); '' is the CLI's default. */
+const VALUES = [
+  { value: '', label: 'default', title: 'as grimoire balance: every card with random players, the suspects with search agents' },
+  { value: 'all', label: 'every card', title: 'each card of each deck replaced in turn by an ordinary card, the same games played again' },
+  { value: 'suspects', label: 'suspects', title: 'the 3 cards the observed numbers point at, replaced on fresh seeds' },
+  { value: 'none', label: 'none', title: 'the observed numbers only (fastest)' },
+] as const;
+
 export interface SimulateChoice {
   games: number;
   agents: { p1: string; p2: string };
   compare: boolean;
+  /** Undefined: the CLI's default. */
+  values: ValuesMode | undefined;
 }
+
+/** What the results area shows: a balance report, a comparison, or a tune's curve. */
+export type Shown = BalanceReport | BalanceComparison | TuneResult;
 
 /** The report's styles (balance/report-css.ts) added to the page once, when a report is first shown. */
 let stylesAdded = false;
@@ -48,6 +64,7 @@ export class SimulateView {
   readonly host = el('section', { id: 'simulate', 'aria-label': 'simulation', hidden: '' });
   private readonly games = el('input', { id: 'sim-games', type: 'number', value: String(DEFAULT_GAMES), min: '1', step: '100', 'aria-label': 'games to simulate' });
   private readonly compare = el('input', { id: 'sim-compare', type: 'checkbox' });
+  private readonly values = el('select', { id: 'sim-values', 'aria-label': 'cards replaced to measure their worth', title: 'Which cards are replaced by an ordinary card, the same games played again, to measure what each is worth (not with a comparison)' });
   private readonly start = el('button', { id: 'simulate', type: 'button', title: 'Play many games with these agents and see the balance report: win rates by seat, card and action, with their intervals' }, 'Simulate');
   private readonly status = el('div', { id: 'simulate-status', 'aria-live': 'polite' });
   private readonly statusText = el('span', { id: 'simulate-text' });
@@ -56,7 +73,7 @@ export class SimulateView {
   private readonly download = el('button', { id: 'download-report', type: 'button', hidden: '', title: 'Save this report as one HTML file with its charts (opens offline, prints)' }, 'Download report');
   private readonly report = el('div', { id: 'simulate-report' });
   private readonly seats: { name: string; kind: HTMLSelectElement; budget: HTMLInputElement }[];
-  private shown: BalanceReport | BalanceComparison | null = null;
+  private shown: Shown | null = null;
 
   constructor(handlers: SimulateHandlers) {
     const gamesLabel = el('label', {}, 'Games ');
@@ -75,7 +92,11 @@ export class SimulateView {
     });
     const compareLabel = el('label', { title: "Play the same seeds under the game's original files too, and see what your edits changed" });
     compareLabel.append(this.compare, ' compare with the original rules');
-    this.controls.append(el('strong', {}, 'Simulate'), gamesLabel, ...seatLabels, compareLabel, this.start);
+    this.values.append(...VALUES.map((v) => el('option', { value: v.value, title: v.title }, v.label)));
+    const valuesLabel = el('label', { title: 'Which cards are replaced to measure what each is worth (grimoire balance --values)' }, 'Card values ');
+    valuesLabel.append(this.values);
+    this.compare.onchange = () => (this.values.disabled = this.compare.checked);
+    this.controls.append(el('strong', {}, 'Simulate'), gamesLabel, ...seatLabels, valuesLabel, compareLabel, this.start);
     this.status.append(this.statusText, ' ', this.progress, ' ', this.cancel, ' ', this.download);
     this.host.append(this.status, this.report);
     this.start.onclick = () => handlers.simulate();
@@ -83,10 +104,17 @@ export class SimulateView {
     this.download.onclick = () => void this.save();
   }
 
-  /** The games, agents and comparison chosen, or what is wrong with them. */
+  /** The games, agents, card values and comparison chosen, or what is wrong with them. */
   choice(maxGames: number): SimulateChoice | { problem: string } {
     const games = Number(this.games.value);
     if (!Number.isInteger(games) || games < 1 || games > maxGames) return { problem: `The number of games to simulate is a whole number from 1 to ${maxGames.toLocaleString('en')}, e.g. ${DEFAULT_GAMES}.` };
+    const agents = this.agents();
+    if ('problem' in agents) return agents;
+    return { games, agents, compare: this.compare.checked, values: (this.values.value || undefined) as ValuesMode | undefined };
+  }
+
+  /** Each seat's agent as the runtime names it (random, greedy, mcts:N), or what is wrong with a budget. Tune plays with them too. */
+  agents(): { p1: string; p2: string } | { problem: string } {
     const agents: Record<string, string> = {};
     for (const s of this.seats) {
       if (s.kind.value !== 'mcts') {
@@ -97,7 +125,7 @@ export class SimulateView {
       if (!(Number.isInteger(n) && n >= 1 && n <= MAX_BUDGET)) return { problem: `${s.name}'s MCTS budget is a whole number of iterations from 1 to ${MAX_BUDGET.toLocaleString('en')}, e.g. ${DEFAULT_SIM_BUDGET}.` };
       agents[s.name] = `mcts:${n}`;
     }
-    return { games, agents: { p1: agents.p1!, p2: agents.p2! }, compare: this.compare.checked };
+    return { p1: agents.p1!, p2: agents.p2! };
   }
 
   clear(): void {
@@ -133,8 +161,8 @@ export class SimulateView {
     delete this.report.dataset.kind;
   }
 
-  /** The report: its charts and tables, drawn by balance/report-view.ts at the panel's width. */
-  async show(result: BalanceReport | BalanceComparison, summary: string): Promise<void> {
+  /** The report (its verdicts, charts and tables) or a tune's curve, drawn by balance/report-view.ts at the panel's width. */
+  async show(result: Shown, summary: string): Promise<void> {
     this.host.hidden = false;
     this.shown = result;
     this.progress.hidden = true;
@@ -162,8 +190,8 @@ export class SimulateView {
     this.download.disabled = true;
     try {
       const [{ reportHtml }, { default: script }] = await Promise.all([import('../../../balance/report-html.ts'), import('virtual:balance-report-page')]);
-      const game = result.kind === 'report' ? result.settings.game : result.base.settings.game;
-      const name = `balance-${game}${result.kind === 'comparison' ? '-compared' : ''}.html`;
+      const game = result.kind === 'comparison' ? result.base.settings.game : result.settings.game;
+      const name = result.kind === 'tune' ? `tune-${game}-${result.card}-${result.attr}.html` : `balance-${game}${result.kind === 'comparison' ? '-compared' : ''}.html`;
       saveBytes(name, new TextEncoder().encode(reportHtml(result, script)), 'text/html');
     } finally {
       this.download.disabled = false;

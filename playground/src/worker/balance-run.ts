@@ -1,17 +1,20 @@
 /**
  * The run worker's balance simulation (the Simulate panel): plays a batch with the runtime's
  * tally (runtime/batch.ts `playBatch`, as `grimoire balance` does), folds it into a report
- * (balance/fold.ts) and, with the original files, compares the two on the same seeds
- * (balance/compare.ts) — the same numbers as the CLI for the same games. Games are played in
- * chunks of about a fifth of a second so that progress is posted as they go; Cancel terminates
- * the worker (client.ts). No DOM, no worker globals: the tests can run it in Node.
+ * (balance/fold.ts), then measures what each card is worth by replacing it (balance/runs.ts, the
+ * CLI's own sequence of batches: every card in turn, the suspects, or none) — or, with the
+ * original files, compares the two on the same seeds (balance/compare.ts). The same numbers as
+ * the CLI for the same games. Games are played in chunks of about a fifth of a second so that
+ * progress is posted as they go; Cancel terminates the worker (client.ts). No DOM, no worker
+ * globals: the tests can run it in Node.
  */
 import type { GameIR } from '../../../compiler/ir.ts';
-import { playBatch, type GameSummary } from '../../../runtime/batch.ts';
+import { playBatch, type BatchOptions, type GameSummary } from '../../../runtime/batch.ts';
 import { parseAgent } from '../../../runtime/agents/spec.ts';
 import { foldBalance } from '../../../balance/fold.ts';
 import { compareBalance, type ComparedSide } from '../../../balance/compare.ts';
 import type { BalanceSettings } from '../../../balance/report.ts';
+import { defaultValueGames, defaultValuesMode, measureReplacements, replacementPlans, type GamesRunner } from '../../../balance/runs.ts';
 import { MAX_BALANCE_GAMES, type BalanceReply, type BalanceRequest, type RunProblem, type RunReply } from './run-protocol.ts';
 import { checkChoice, variantsOf } from './variants.ts';
 import { irFingerprint } from './fingerprint.ts';
@@ -35,13 +38,35 @@ export function playChunked(ir: GameIR, seed: number, games: number, opts: Param
   return out;
 }
 
+/**
+ * The worker's runner of a run's games (balance/runs.ts): each job played in chunks on this
+ * thread, `progress` told the games done of all the jobs of a call; notes kept in `notes`.
+ */
+export function chunkedRunner(ir: GameIR, progress: (label: string, done: number, total: number) => void, notes: string[]): GamesRunner {
+  return {
+    play(jobs, label) {
+      const total = jobs.reduce((n, j) => n + j.count, 0);
+      let before = 0;
+      const out: GameSummary[][] = [];
+      progress(label, 0, total);
+      for (const j of jobs) {
+        out.push(playChunked(ir, j.from, j.count, j.opts, (done) => progress(label, before + done, total)));
+        before += j.count;
+      }
+      return Promise.resolve(out);
+    },
+    look: (from, count, opts) => playBatch(ir, from, count, opts),
+    note: (text) => notes.push(text),
+  };
+}
+
 export type SideRules = { ir: GameIR } | { problem: RunProblem };
 
 /**
  * The simulation of a request whose rules are compiled: `edited` the designer's, `original` the
  * game's as it came (null: no comparison asked; equal files: not compared, said in `note`).
  */
-export function runBalance(req: BalanceRequest, edited: GameIR, original: SideRules | null, post: (r: RunReply) => void, t0: number): BalanceReply {
+export async function runBalance(req: BalanceRequest, edited: GameIR, original: SideRules | null, post: (r: RunReply) => void, t0: number): Promise<BalanceReply> {
   const reply = (fields: Partial<BalanceReply>): BalanceReply => ({ type: 'balance', id: req.id, problem: null, result: null, note: null, ms: performance.now() - t0, ...fields });
   for (const name of [req.agents.p1, req.agents.p2]) {
     const a = parseAgent(name);
@@ -54,12 +79,11 @@ export function runBalance(req: BalanceRequest, edited: GameIR, original: SideRu
     return reply({ problem: { kind: 'rules', message: `The original rules of ${req.game} do not compile${first}, so there is nothing to compare with.` } });
   }
 
-  const side = (ir: GameIR, phase: 'original' | 'edited'): ComparedSide | { problem: string } => {
+  const side = (ir: GameIR, phase: 'original' | 'edited'): (ComparedSide & { opts: BatchOptions }) | { problem: string } => {
     const choice = checkChoice(variantsOf(ir), { format: req.format, params: req.params ?? {} });
     if ('problem' in choice) return { problem: phase === 'original' ? `Under the original rules: ${choice.problem}` : choice.problem };
-    const summaries = playChunked(ir, req.seed, req.games, { format: choice.format, params: choice.params, maxSteps: req.maxSteps, agents: req.agents, tally: true }, (done) =>
-      post({ type: 'balance-progress', id: req.id, phase, done, total: req.games }),
-    );
+    const opts: BatchOptions = { format: choice.format, params: choice.params, maxSteps: req.maxSteps, agents: req.agents };
+    const summaries = playChunked(ir, req.seed, req.games, { ...opts, tally: true }, (done) => post({ type: 'balance-progress', id: req.id, phase, done, total: req.games }));
     const settings: BalanceSettings = {
       game: req.game,
       title: `${ir.game.title} ${ir.game.version}`.trim(),
@@ -70,13 +94,23 @@ export function runBalance(req: BalanceRequest, edited: GameIR, original: SideRu
       games: req.games,
       rules: irFingerprint(ir),
     };
-    return { report: foldBalance(ir, settings, summaries), summaries, actionNames: ir.actions.map((a) => a.name) };
+    return { report: foldBalance(ir, settings, summaries), summaries, actionNames: ir.actions.map((a) => a.name), opts };
   };
 
   const base = original ? side(original.ir, 'original') : null;
   if (base && 'problem' in base) return reply({ problem: { kind: 'options', message: base.problem } });
   const mine = side(edited, 'edited');
   if ('problem' in mine) return reply({ problem: { kind: 'options', message: mine.problem } });
-  if (!base) return reply({ result: mine.report });
-  return reply({ result: compareBalance(base, mine, `${req.game} with your edits`) });
+  if (base) return reply({ result: compareBalance(base, mine, `${req.game} with your edits`) });
+  // What each card is worth, by replacing it: the CLI's plans and batches (balance/runs.ts).
+  const searching = [req.agents.p1, req.agents.p2].some((a) => a !== 'random' && a !== 'first');
+  const mode = req.values ?? defaultValuesMode(searching);
+  const plans = replacementPlans(edited, mine.report, undefined, mode);
+  if ('error' in plans) return reply({ problem: { kind: 'options', message: plans.error } });
+  const notes: string[] = [];
+  const runner = chunkedRunner(edited, (label, done, total) => post({ type: 'balance-progress', id: req.id, phase: 'values', label, done, total }), notes);
+  const valueGames = defaultValueGames(mode, false, req.games);
+  const { values } = await measureReplacements({ ir: edited, report: mine.report, summaries: mine.summaries, seed: req.seed, games: req.games, opts: mine.opts, plans, how: mode === 'suspects' ? 'suspects' : 'all', valueGames }, runner);
+  mine.report.replacements = values;
+  return reply({ result: mine.report, note: notes.length ? notes.join(' ') : null });
 }

@@ -25,6 +25,8 @@ export interface CardFace {
   col: number;
   /** The face as an SVG document; '' when faces/ failed on this card (`FaceSet.problem` says why). */
   svg: string;
+  /** The numbers it prints (its attrs whose value is a number), in the order of its type: what the Tune row offers. */
+  numbers: { attr: string; value: number }[];
 }
 
 /** Every card of the game, in the order the game defines them, the back they share, and the game's piles. */
@@ -86,7 +88,8 @@ export function drawFaces(ir: GameIR, cache: FaceCache = new FaceCache()): Omit<
   });
   const cards = ir.cards.map((card, i): CardFace => {
     const [file, line, col] = card.loc;
-    return { name: card.name, title: card.title || card.name, type: ir.cardTypes[card.type]?.name ?? '', file: ir.files[file] ?? '', line, col, svg: svgs[i]! };
+    const numbers = card.attrs.flatMap((a) => (typeof a.value === 'number' ? [{ attr: ir.cardFields[a.field]!.name, value: a.value }] : []));
+    return { name: card.name, title: card.title || card.name, type: ir.cardTypes[card.type]?.name ?? '', file: ir.files[file] ?? '', line, col, svg: svgs[i]!, numbers };
   });
   const piles = ir.zones.filter((z) => z.visibility === 'hidden').map((z) => z.name);
   return { cards, back: cardBackSvg(), piles, ...(problem ? { problem } : {}) };
@@ -95,7 +98,7 @@ export function drawFaces(ir: GameIR, cache: FaceCache = new FaceCache()): Omit<
 function sameFaces(a: CardFace[], b: CardFace[]): boolean {
   return a.length === b.length && a.every((x, i) => {
     const y = b[i]!;
-    return x.svg === y.svg && x.name === y.name && x.title === y.title && x.type === y.type && x.file === y.file && x.line === y.line && x.col === y.col;
+    return x.svg === y.svg && x.name === y.name && x.title === y.title && x.type === y.type && x.file === y.file && x.line === y.line && x.col === y.col && x.numbers.length === y.numbers.length && x.numbers.every((n, j) => n.attr === y.numbers[j]!.attr && n.value === y.numbers[j]!.value);
   });
 }
 

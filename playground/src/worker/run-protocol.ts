@@ -14,7 +14,8 @@ import type { ExecutedLines } from './casebook-run.ts';
 import type { ReadingsReport } from '../../../scenario/readings-report.ts';
 import type { Seat } from './seats.ts';
 import type { OptionEstimate } from '../../../runtime/agents/mcts.ts';
-import type { BalanceComparison, BalanceReport } from '../../../balance/report.ts';
+import type { BalanceComparison, BalanceReport, TuneResult } from '../../../balance/report.ts';
+import type { ValuesMode } from '../../../balance/runs.ts';
 
 /** What a game with seats is played from: replayed from its seed with every answer so far (match.ts). */
 interface MatchRecipe {
@@ -30,6 +31,7 @@ interface MatchRecipe {
 
 export type RunRequest =
   | BalanceRequest
+  | TuneRequest
   | {
       type: 'scenario';
       id: number;
@@ -111,6 +113,37 @@ export interface BalanceRequest {
   agents: { p1: string; p2: string };
   /** The game's .grim files as they came (files the designer added left out), or null for no comparison. */
   original: WorkspaceFile[] | null;
+  /**
+   * Which cards are replaced to measure what each is worth, after the report's games (balance/runs.ts,
+   * as `grimoire balance --values`): every card of every deck in turn, the suspects on fresh seeds,
+   * or none. Undefined: the CLI's default (every card with random players, the suspects with search
+   * agents). Not played with a comparison (as `--vs`).
+   */
+  values?: ValuesMode;
+}
+
+/** The most games a tune plays per value in the playground (more belongs to `grimoire tune`). */
+export const MAX_TUNE_GAMES = 20_000;
+
+/**
+ * `grimoire tune` in the worker (tune-run.ts): the card's number `attr` set to each of `values`
+ * (the CLI's syntax: 0..6, 0..10..2, 1,3,5) on the same `games` seeds from `seed`, and once a
+ * baseline card in its place; the worth at each value and the fair value. TuneProgress as it goes.
+ */
+export interface TuneRequest {
+  type: 'tune';
+  id: number;
+  files: WorkspaceFile[];
+  game: string;
+  seed: number;
+  games: number;
+  maxSteps: number;
+  format?: string;
+  params?: Record<string, ParamValue>;
+  agents: { p1: string; p2: string };
+  card: string;
+  attr: string;
+  values: string;
 }
 
 /** One step of the log, with the rule it cites and the place of that rule in the workspace. */
@@ -215,13 +248,39 @@ export interface ReadingsReply {
   ms: number;
 }
 
-/** Sent while a balance simulation plays: `done` of `total` games, under the original or the edited files. */
+/**
+ * Sent while a balance simulation plays: `done` of `total` games, under the original or the
+ * edited files, or (`values`) of the cards replaced — `label` says which batch (balance/runs.ts).
+ */
 export interface BalanceProgress {
   type: 'balance-progress';
   id: number;
-  phase: 'original' | 'edited';
+  phase: 'original' | 'edited' | 'values';
   done: number;
   total: number;
+  label?: string;
+}
+
+/** Sent while a tune plays: `done` of `total` games of the batch `label` says. */
+export interface TuneProgress {
+  type: 'tune-progress';
+  id: number;
+  label: string;
+  done: number;
+  total: number;
+}
+
+/** A tune's outcome: the curves, or why there are none. */
+export interface TuneReply {
+  type: 'tune';
+  id: number;
+  problem: RunProblem | null;
+  result: TuneResult | null;
+  /** Notes for the page (a deck whose rules refuse every baseline), or null. */
+  note: string | null;
+  /** The games played in all. */
+  played: number;
+  ms: number;
 }
 
 /** A balance simulation's outcome: a report, or a comparison of the original files with the edits. */
@@ -312,4 +371,4 @@ export interface HintReport {
   ms: number;
 }
 
-export type RunReply = RunReport | BoardsReply | CasebookReport | CasebookProgress | ReadingsReply | ReadingsProgress | RunCrash | MatchReport | MatchThinking | MatchAnswered | HintReport | BalanceProgress | BalanceReply;
+export type RunReply = RunReport | BoardsReply | CasebookReport | CasebookProgress | ReadingsReply | ReadingsProgress | RunCrash | MatchReport | MatchThinking | MatchAnswered | HintReport | BalanceProgress | BalanceReply | TuneProgress | TuneReply;

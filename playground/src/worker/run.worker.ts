@@ -5,7 +5,7 @@
  * run by terminating this worker (and starting a new one). It keeps only its latest run. It
  * also runs a game's whole casebook (casebook-run.ts), posting progress after each ruling, and
  * plays games with seats — people and agents — and Hints (match-run.ts), posting the agents'
- * progress as they think; balance simulations (balance-run.ts), posting the games played; and
+ * progress as they think; balance simulations (balance-run.ts) and tunes (tune-run.ts), posting the games played; and
  * the casebook under every reading of every rule parameter (scenario/readings.ts).
  */
 import { compileGame } from '../../../compiler/compile.ts';
@@ -20,6 +20,7 @@ import { loadBase, loadBasesFor } from './base-games.ts';
 import type { MatchSim } from './match.ts';
 import { runHint, runMatch } from './match-run.ts';
 import { runBalance } from './balance-run.ts';
+import { runTuneRequest } from './tune-run.ts';
 import { readings } from '../../../scenario/readings.ts';
 
 const post = (reply: RunReply) => (self as unknown as Worker).postMessage(reply);
@@ -91,7 +92,7 @@ function readingsRun(req: Extract<RunRequest, { type: 'readings' }>, t0: number)
  * A balance simulation under the edited files, and first under the original ones when asked —
  * unless nothing is edited (the same games twice: the page is told, and gets the report alone).
  */
-function balance(req: Extract<RunRequest, { type: 'balance' }>, t0: number): void {
+async function balance(req: Extract<RunRequest, { type: 'balance' }>, t0: number): Promise<void> {
   const unedited = !!req.original && sameFiles(req.original, req.files);
   let original: { ir: GameIR } | { problem: RunProblem } | null = null;
   if (req.original && !unedited) {
@@ -100,16 +101,24 @@ function balance(req: Extract<RunRequest, { type: 'balance' }>, t0: number): voi
   }
   const { ir, problem } = compileRules(req.files);
   if (!ir) return post({ type: 'balance', id: req.id, problem, result: null, note: null, ms: performance.now() - t0 });
-  const reply = runBalance(req, ir, original, post, t0);
+  const reply = await runBalance(req, ir, original, post, t0);
   if (unedited && !reply.problem) reply.note = `Nothing is edited in ${req.game}: its rules are the original ones, so this is the report alone (there is nothing to compare).`;
   post(reply);
 }
 
-function handle(req: RunRequest): void {
+/** A tune of one card's number under the edited files (tune-run.ts). */
+async function tune(req: Extract<RunRequest, { type: 'tune' }>, t0: number): Promise<void> {
+  const { ir, problem } = compileRules(req.files);
+  if (!ir) return post({ type: 'tune', id: req.id, problem, result: null, note: null, played: 0, ms: performance.now() - t0 });
+  post(await runTuneRequest(req, ir, post, t0));
+}
+
+async function handle(req: RunRequest): Promise<void> {
   const t0 = performance.now();
   if (req.type === 'casebook') return casebook(req, t0);
   if (req.type === 'readings') return readingsRun(req, t0);
   if (req.type === 'balance') return balance(req, t0);
+  if (req.type === 'tune') return tune(req, t0);
   if (req.type === 'boards') {
     if (!latest || latest.runId !== req.runId) {
       post({ type: 'boards', id: req.id, runId: req.runId, viewer: req.viewer, boards: [], problem: 'this run is no longer in the worker; run it again' });
@@ -151,7 +160,7 @@ self.onmessage = async (ev: MessageEvent<RunRequest>) => {
   try {
     // A revision compiles over its base game (base-games.ts), loaded before the compiler asks.
     if ('files' in ev.data) await loadBasesFor(ev.data.files);
-    handle(ev.data);
+    await handle(ev.data);
   } catch (e) {
     post({ type: 'crashed', id: ev.data.id, message: String((e as Error)?.message ?? e) });
   }

@@ -1,0 +1,234 @@
+/**
+ * The balance lab's interventions as runs: which batches of games each estimate needs, in which
+ * order, and how their games become the estimate — a card's replacement values (`grimoire balance`,
+ * balance/replacement.ts) and a card's curve over the values of a printed number (`grimoire tune`,
+ * balance/tune.ts). The games themselves are played by a GamesRunner the caller gives: worker
+ * threads or a queue with a progress bar in the CLI (cli/balance-replacements.ts, cli/tune.ts), the
+ * run worker's chunks with progress posted to the page in the playground (worker/balance-run.ts,
+ * worker/tune-run.ts) — so both compute the same numbers from the same games, by this one module.
+ *
+ * No Node APIs, no DOM: a note for the designer (a card not measured) goes to runner.note.
+ */
+import type { GameIR } from '../compiler/ir.ts';
+import type { BatchOptions, GameSummary } from '../runtime/batch.ts';
+import { foldBalance } from './fold.ts';
+import { adjustReplacementValues, askedReplacements, baselinesFor, decksOf, everyCard, everyCardStandouts, refusedAtSetup, replacementValue, suspects, toSettle, type ReplacementPlan } from './replacement.ts';
+import type { BalanceReport, BalanceSettings, ReplacementValue, TuneResult } from './report.ts';
+import { roundNumbers } from './statistics.ts';
+import { tuneCurve, tuneResult } from './tune.ts';
+import { flagOf } from './verdicts.ts';
+
+/** A range of seeds to play with its own options (a batch of runtime/batch.ts). */
+export interface SeedJob {
+  from: number;
+  count: number;
+  opts: BatchOptions;
+}
+
+/** Who plays the games a run needs. */
+export interface GamesRunner {
+  /** Plays the jobs (each job's games in seed order); `label` says what they are, for progress. */
+  play(jobs: readonly SeedJob[], label: string): Promise<GameSummary[][]>;
+  /** A few games at once, synchronously (the look at a changed deck's setups before its batch). */
+  look(from: number, count: number, opts: BatchOptions): GameSummary[];
+  /** Something the designer should know that is not an error (a card that could not be measured). */
+  note(text: string): void;
+}
+
+/** The last seed (seeds are 32-bit). */
+export const MAX_SEED = 2 ** 32 - 1;
+
+/** `--values`: which cards are replaced — every card of every deck in turn, the suspects the report points at, or none. */
+export type ValuesMode = 'all' | 'suspects' | 'none';
+
+/** How many suspects `--values suspects` tests. */
+export const SUSPECTS = 3;
+
+/** The default of `--values`: every card with random players (cheap games), the suspects with search agents (seconds a game). */
+export const defaultValuesMode = (searching: boolean): ValuesMode => (searching ? 'suspects' : 'all');
+
+/** The games each replacement plays by default: with every card, the first 1,000 of the report's seeds (a first look); else all of them. */
+export const defaultValueGames = (mode: ValuesMode, asked: boolean, games: number): number => (mode === 'all' && !asked ? Math.min(games, 1000) : games);
+
+/** The seeds whose setups are looked at before a baseline's batch, and the steps each may take. */
+const SETUP_LOOK = 3;
+const SETUP_LOOK_STEPS = 200;
+
+/**
+ * A look at the first seeds' setups with these substitutes (random players, a few steps) before a
+ * batch: the rules may refuse the changed deck (too many copies of a name) and end every game at
+ * setup. The rules' reason, or null when they accept it.
+ */
+export function setupRefusal(runner: Pick<GamesRunner, 'look'>, from: number, withCard: readonly GameSummary[], opts: BatchOptions, substitutes: BatchOptions['substitutes']): string | null {
+  const look = runner.look(from, SETUP_LOOK, { format: opts.format, params: opts.params, substitutes, maxSteps: SETUP_LOOK_STEPS });
+  return refusedAtSetup(withCard, look);
+}
+
+/**
+ * The plans a run plays: the cards asked for (`CARD`, `CARD=BASELINE`, `all`), else those of the
+ * mode — or why they cannot be made (an unknown card, a card in no deck).
+ */
+export function replacementPlans(ir: GameIR, report: BalanceReport, asked: readonly string[] | undefined, mode: ValuesMode): ReplacementPlan[] | { error: string } {
+  if (asked) return askedReplacements(report, asked, ir.cards.map((c) => c.name));
+  return mode === 'all' ? everyCard(report) : mode === 'suspects' ? suspects(report, SUSPECTS) : [];
+}
+
+export interface ReplacementRun {
+  ir: GameIR;
+  report: BalanceReport;
+  /** The report's games, in seed order (a replacement on the report's seeds is compared with them). */
+  summaries: readonly GameSummary[];
+  seed: number;
+  games: number;
+  /** The report's batch options (format, parameters, agents, step limit); the tally is not needed again. */
+  opts: BatchOptions;
+  /** The plans (replacementPlans). */
+  plans: readonly ReplacementPlan[];
+  /** How they were chosen: every card (two stages), the suspects (on fresh seeds), or asked (the report's seeds, one stage). */
+  how: 'all' | 'suspects' | 'asked';
+  /** Games each replacement plays: the first of the report's seeds, or as many fresh ones for suspects. */
+  valueGames: number;
+}
+
+/**
+ * Plays the interventions and returns their values, strongest first, corrected as one family;
+ * and how many games they played. Suspects whose fresh seeds would pass the last seed are not
+ * tested (a note says so); a card for which the rules refuse every baseline is noted, not measured.
+ */
+export async function measureReplacements(run: ReplacementRun, runner: GamesRunner): Promise<{ values: ReplacementValue[]; played: number }> {
+  const { plans } = run;
+  if (!plans.length) return { values: [], played: 0 };
+  const index = (name: string) => run.ir.cards.findIndex((c) => c.name === name);
+  const opts: BatchOptions = { ...run.opts, tally: false };
+  const n = run.valueGames;
+  let played = 0;
+  let from = run.seed;
+  let withCard = run.summaries.slice(0, n);
+  if (run.how === 'suspects') {
+    // Fresh seeds, right after the report's: the suspects were chosen on the report's games.
+    from = run.seed + run.games;
+    if (from + n - 1 > MAX_SEED) {
+      runner.note(`the suspects are not tested by replacement: their fresh seeds (${from}…) would pass the last seed, ${MAX_SEED}; use a smaller seed`);
+      return { values: [], played: 0 };
+    }
+    [withCard] = (await runner.play([{ from, count: n, opts }], 'fresh seeds for the suspects')) as [GameSummary[]];
+    played += n;
+  }
+  // In rounds: each plan's next baseline that the rules accept at setup (a look at a few seeds),
+  // all played at once; a plan whose games the rules still refused goes on to its next baseline
+  // in the next round.
+  const state = plans.map((plan) => ({ plan, next: 0, refusals: [] as string[], value: null as ReplacementValue | null }));
+  const substitutesFor = (plan: ReplacementPlan, baseline: string) => [{ card: index(plan.card), by: index(baseline), player: plan.seat }];
+  let pending = state;
+  while (pending.length) {
+    const owners: typeof state = [];
+    for (const st of pending) {
+      for (; st.next < st.plan.baselines.length; st.next++) {
+        const baseline = st.plan.baselines[st.next]!;
+        const refused = setupRefusal(runner, from, withCard, opts, substitutesFor(st.plan, baseline));
+        if (refused === null) break;
+        st.refusals.push(`${baseline}: ${refused}`);
+      }
+      if (st.next < st.plan.baselines.length) owners.push(st);
+    }
+    const jobs = owners.map((st) => ({ from, count: n, opts: { ...opts, substitutes: substitutesFor(st.plan, st.plan.baselines[st.next]!) } }));
+    const label = run.how === 'all' ? `every card replaced in turn (${jobs.length} × ${n} games)` : `${jobs.length} card(s) replaced (${n} games each)`;
+    const results = jobs.length ? await runner.play(jobs, label) : [];
+    played += jobs.length * n;
+    pending = [];
+    results.forEach((withBaseline, i) => {
+      const st = owners[i]!;
+      const baseline = st.plan.baselines[st.next]!;
+      const refused = refusedAtSetup(withCard, withBaseline);
+      if (refused === null) st.value = replacementValue(st.plan, baseline, withCard, withBaseline);
+      else {
+        st.refusals.push(`${baseline}: ${refused}`);
+        st.next++;
+        if (st.next < st.plan.baselines.length) pending.push(st);
+      }
+    });
+  }
+  for (const st of state) {
+    if (st.value) continue;
+    runner.note(`${st.plan.card} (${st.plan.deck}) was not measured by replacement: with ${st.refusals.length === 1 ? 'the baseline' : 'each baseline tried'} in its place the rules ended games at setup (${st.refusals.join('; ')}); name a baseline the rules accept (grimoire balance --replace ${st.plan.card}=OTHER)`);
+  }
+  const values = state.flatMap((st) => (st.value ? [st.value] : []));
+  everyCardStandouts(values);
+  // Every card: the first look (the first n seeds) picks the cards that may stand out; each is
+  // tested on the report's remaining seeds, which the look did not see, against the same baseline.
+  if (run.how === 'all' && run.games > n) {
+    const rest = run.summaries.slice(n);
+    const settle = toSettle(values);
+    const planOf = (v: ReplacementValue) => plans.find((p) => p.card === v.card && p.deck === v.deck)!;
+    const jobs = settle.map((v) => ({ from: run.seed + n, count: run.games - n, opts: { ...opts, substitutes: substitutesFor(planOf(v), v.baseline) } }));
+    const results = jobs.length ? await runner.play(jobs, `the ${jobs.length} card(s) that may stand out, tested on the other ${run.games - n} seeds`) : [];
+    played += jobs.length * (run.games - n);
+    settle.forEach((first, i) => {
+      const tested = replacementValue(planOf(first), first.baseline, rest, results[i]!);
+      tested.tested = true;
+      values[values.indexOf(first)] = tested;
+    });
+    everyCardStandouts(values);
+  } else for (const v of values) v.tested = true; // one stage: every value is a test (one family)
+  adjustReplacementValues(values);
+  values.sort((a, b) => flagOf(b).diff - flagOf(a).diff || (a.card < b.card ? -1 : a.card > b.card ? 1 : 0));
+  return { values: roundNumbers(values), played };
+}
+
+export interface TuneRun {
+  ir: GameIR;
+  /** The settings of the report of the card's games as the rules make them (balance/report.ts). */
+  settings: BalanceSettings;
+  /** The card (its index in ir.cards), the attr's field and its printed value (tuneTarget). */
+  card: number;
+  field: number;
+  printed: number;
+  /** The values to try (readValues). */
+  values: readonly number[];
+  /** The baseline card named by the designer, or undefined for the deck's ordinary cards. */
+  baseline: string | undefined;
+  /** Format, parameters, agents, step limit. */
+  opts: BatchOptions;
+}
+
+/**
+ * `grimoire tune`'s games and curve: the card's games as the rules make them (with a tally: which
+ * decks it is in and their ordinary cards), then per deck the same seeds with a baseline in its
+ * place and with the card at each value. Returns the result and the games played, or why nothing
+ * can be tuned (the card is in no deck).
+ */
+export async function runTune(run: TuneRun, runner: GamesRunner): Promise<{ result: TuneResult; played: number } | { error: string }> {
+  const { ir, settings, card, field, printed, values, opts } = run;
+  const { seed, games } = settings;
+  const name = ir.cards[card]!.name;
+  const attr = ir.cardFields[field]!.name;
+  const index = (n: string) => ir.cards.findIndex((c) => c.name === n);
+  const [base] = (await runner.play([{ from: seed, count: games, opts: { ...opts, tally: true } }], `${settings.game} ${settings.format}`)) as [GameSummary[]];
+  const report = foldBalance(ir, settings, base);
+  const metric = report.cards.find((c) => c.card === name);
+  const decks = metric ? decksOf(report, metric) : [];
+  if (!decks.length) return { error: `${name} is in no deck a player drew from in these games, so its ${attr} changes nothing (the balance report lists the cards not measured)` };
+
+  let played = games;
+  const curves = [];
+  for (const { deck, seat } of decks) {
+    const candidates = run.baseline !== undefined ? [run.baseline] : baselinesFor(report, deck.deck, name);
+    const baseline = candidates.find((b) => b !== name && setupRefusal(runner, seed, base, opts, [{ card, by: index(b), player: seat }]) === null);
+    if (baseline === undefined) {
+      runner.note(`${name} (${deck.deck}) is not tuned: the rules refuse ${run.baseline !== undefined ? run.baseline : 'every baseline tried'} in its place at setup; name one they accept (grimoire tune --baseline CARD)`);
+      continue;
+    }
+    // The baseline in its place, and the card at each value (its printed value: the games already played).
+    const tried = values.filter((x) => x !== printed);
+    const jobs = [
+      { from: seed, count: games, opts: { ...opts, substitutes: [{ card, by: index(baseline), player: seat }] } },
+      ...tried.map((x) => ({ from: seed, count: games, opts: { ...opts, printed: [{ card, player: seat, field, value: x }] } })),
+    ];
+    const results = await runner.play(jobs, `${name} at ${values.length} values (${deck.deck})`);
+    played += jobs.length * games;
+    const byValue = new Map<number, readonly GameSummary[]>(tried.map((x, i) => [x, results[i + 1]!]));
+    if (values.includes(printed)) byValue.set(printed, base);
+    curves.push(tuneCurve(deck.deck, seat, baseline, printed, results[0]!, byValue));
+  }
+  return { result: tuneResult(settings, name, attr, printed, curves), played };
+}
