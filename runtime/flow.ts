@@ -265,16 +265,26 @@ export abstract class FlowRoom extends OffersRoom {
    * the actions taken.
    */
   private chooseAction(p: Player, canPass: boolean, askWhenNone: boolean, respondTo: Request | null, windowName: string): Offer | typeof PASS | typeof NO_OFFER {
+    if (this.course === null || this.trial > 0) return this.chooseActionNow(p, canPass, askWhenNone, respondTo, windowName);
+    // The course (EngineOptions.course): when the player was asked (the engine counted a
+    // decision), the actions offered — the listing's, or where a random player's draw listed
+    // none, found now, unobserved (the game plays on as it would have; nothing is declared yet).
+    const before = this.decisions;
+    this.listedOffers = null;
     const v = this.chooseActionNow(p, canPass, askWhenNone, respondTo, windowName);
-    if (this.course !== null && this.trial === 0) this.course.answered(v === PASS || v === NO_OFFER ? -1 : v.action.index);
+    if (this.decisions > before) {
+      const listed = this.listedOffers as readonly Offer[] | null;
+      this.course.decision(listed !== null ? listed.map((o) => o.action.index) : this.unobserved(() => this.offeredActions(p)));
+      this.course.answered(v === PASS || v === NO_OFFER ? -1 : v.action.index);
+    }
     return v;
   }
 
+  /** With a course: the offers chooseActionNow listed for the decision in progress (null: it drew without listing). */
+  private listedOffers: readonly Offer[] | null = null;
+
   private chooseActionNow(p: Player, canPass: boolean, askWhenNone: boolean, respondTo: Request | null, windowName: string): Offer | typeof PASS | typeof NO_OFFER {
     const byCount = this.decideByCount;
-    // The course (EngineOptions.course) lists the offers where a draw would not: unobserved, so
-    // the game plays on as it would have.
-    if (this.course !== null && this.trial === 0 && byCount !== null && this.actionDraws !== 'listed') this.noteOffers(this.unobserved(() => this.availableActions(p, windowName)), canPass, askWhenNone);
     if (byCount !== null && this.actionDraws === 'sampled' && this.trial === 0) {
       // A random player's draw, its decision counted and the chain of triggers ended as the
       // listing below would: it counts the offers, so as many are found as that needs — a second
@@ -302,7 +312,7 @@ export abstract class FlowRoom extends OffersRoom {
       return v;
     }
     const offers = this.availableActions(p, windowName);
-    if (this.course !== null && this.trial === 0) this.noteOffers(offers, canPass, askWhenNone);
+    if (this.course !== null && this.trial === 0) this.listedOffers = offers;
     if (offers.length) this.triggerChain = 0;
     else if (!askWhenNone) return NO_OFFER;
     if (byCount !== null) {
@@ -314,11 +324,6 @@ export abstract class FlowRoom extends OffersRoom {
         ? new ActionDecision(p, `${p.name}: choose an action (${windowName})`, this.ir.turn.cite, offers, canPass, this.offerOptions, PASS, windowName)
         : new ActionDecision(p, `${p.name}: respond to ${this.ir.actions[respondTo.action]!.name}, or pass`, this.ir.actions[respondTo.action]!.cite, offers, canPass, this.offerOptions, PASS);
     return d.valueAt(this.ask(d)) as Offer | typeof PASS;
-  }
-
-  /** A decision to act, for the course, when the player is asked it (as chooseAction counts decisions). */
-  private noteOffers(offers: readonly Offer[], canPass: boolean, askWhenNone: boolean): void {
-    if ((offers.length || askWhenNone) && this.asksAction(offers.length + (canPass ? 1 : 0), canPass)) this.course!.decision(offers.map((o) => o.action.index));
   }
 
   private firstResponder(top: Request): Player {
