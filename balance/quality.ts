@@ -73,7 +73,12 @@ export function foldQuality(ir: GameIR, summaries: readonly GameSummary[]): Qual
     if (w >= 0) decided++;
     else if (g.stopped) stopped++;
     else if (g.course!.capped) capped++;
-    if (!g.course!.evaluated || g.course!.leaders.length === 0) continue;
+    if (!g.course!.evaluated) continue;
+    if (g.course!.leaders.length === 0) {
+      // Over before a turn ended: no lead to follow (a decided one is reported as too short).
+      if (w >= 0) noMidpoint++;
+      continue;
+    }
     const lead = gameLead(g.course!.leaders, w, g.turns);
     changes.push(lead.changes);
     changeTurns.push(g.turns);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileGame } from '../compiler/compile.ts';
 import type { GameIR } from '../compiler/ir.ts';
-import { playBatch } from '../runtime/batch.ts';
+import { playBatch, type GameSummary } from '../runtime/batch.ts';
 import { foldQuality, gameLead } from '../balance/quality.ts';
 import { clusteredRatio, meanOf, wilson } from '../balance/statistics.ts';
 import { qualityLines } from '../cli/balance-text.ts';
@@ -146,6 +146,33 @@ describe('game-quality metrics on games whose course is known (test/fixtures/qua
     expect(q.outcomes.decided.k).toBe(10);
     expect(q.mostUsed!.action).toBe('Boost');
     expect(qualityLines(q).join('\n')).toContain('declares no evaluate');
+  });
+
+  it('folds each kind of ending apart, and a decided game with no turn end as too short', () => {
+    const ir = fixture('lead');
+    const game = (seed: number, winner: string | null, turns: number, leaders: number[], more: Partial<GameSummary> = {}, capped = false): GameSummary => ({
+      seed, winner, reason: '', turns, decisions: 0, hash: 0, error: null, zones: null,
+      course: { leaders, evaluated: true, decisions: 0, offered: [], taken: [], capped },
+      ...more,
+    });
+    const q = foldQuality(ir, [
+      game(1, 'p1', 3, [0, 0]),
+      game(2, 'p2', 1, []),
+      game(3, null, 5, [0, 1, 0, 1]),
+      game(4, null, 20, [0, 0], {}, true),
+      game(5, null, 9, [1, 1], { stopped: 'steps' }),
+      game(6, 'p1', 3, [1, 1], { error: 'runtime error: x' }),
+    ]);
+    expect(q.outcomes.decided).toMatchObject({ k: 2, n: 5 });
+    expect(q.outcomes.drawn).toMatchObject({ k: 1, n: 5 });
+    expect(q.outcomes.capped).toMatchObject({ k: 1, n: 5 });
+    expect(q.outcomes.stopped).toMatchObject({ k: 1, n: 5 });
+    // Decisiveness over the one decided game with a turn end; comebacks likewise, the other too short.
+    expect(q.decisiveness).toMatchObject({ mean: 0, n: 1 });
+    expect(q.comeback).toEqual({ rate: expect.objectContaining({ k: 0, n: 1 }), tiedAtMidpoint: 0, noMidpoint: 1 });
+    // Lead changes over the four games with a turn end: 0, 3, 0, 0.
+    expect(q.leadChanges!.perGame).toMatchObject({ mean: 0.75, n: 4 });
+    expect(q.length).toMatchObject({ min: 1, max: 20, median: 5 });
   });
 
   it('refuses games played without their course', () => {
