@@ -243,14 +243,14 @@ export interface TuneResult {
 
 /** One metric under the base rules and under the other, with their difference. */
 export interface MetricChange {
-  /** A stable key: `seats.p1.wins`, `length.turns`, `cards.<name>.winWhenDrawn`, `actions.<name>.perGame`… */
+  /** A stable key: `seats.p1.wins`, `length.turns`, `quality.decisiveness`, `cards.<name>.winWhenDrawn`, `actions.<name>.perGame`… */
   metric: string;
   /** In words, for people. */
   label: string;
-  group: 'seats' | 'end' | 'length' | 'cards' | 'actions';
+  group: 'seats' | 'end' | 'length' | 'quality' | 'cards' | 'actions';
   base: number;
   other: number;
-  /** other − base, tested; q within its family: the game as a whole (seats, end, length) or its parts (actions, cards). */
+  /** other − base, tested; q within its family: the game as a whole (seats, end, length), its quality (with --quality), or its parts (actions, cards). */
   change: Difference;
   /** How the difference was tested: on the same seeds (`mcnemar`, `paired-t`) or as two samples (`two-proportion`). */
   test: 'mcnemar' | 'paired-t' | 'two-proportion';
@@ -265,7 +265,7 @@ export interface BalanceComparison {
   other: BalanceReport;
   /** The two sides played the same seeds with the same agents: per-game metrics are compared pair by pair. */
   paired: boolean;
-  /** Every metric compared: significant ones first, then by group (seats, ends, length, actions, cards), then by p. */
+  /** Every metric compared: significant ones first, then by group (seats, ends, length, quality, actions, cards), then by p. */
   changes: MetricChange[];
 }
 

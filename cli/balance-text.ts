@@ -166,7 +166,8 @@ export function comparisonText(r: BalanceComparison, given: readonly string[] = 
   out.push(`  compared with ${r.otherLabel} on the same seeds${r.paired ? ' (per-game metrics paired by seed)' : ''}`);
   const significant = r.changes.filter((c) => c.change.significant);
   const wholeCount = r.changes.filter((c) => c.group === 'seats' || c.group === 'end' || c.group === 'length').length;
-  out.push('', `What changed — ${significant.length} of ${r.changes.length} metrics moved significantly (q < 0.05; Benjamini–Hochberg within two families: the ${wholeCount} metrics of the game as a whole — seats, first player, endings, length — and the ${r.changes.length - wholeCount} of its cards and actions)`);
+  const qualityCount = r.changes.filter((c) => c.group === 'quality').length;
+  out.push('', `What changed — ${significant.length} of ${r.changes.length} metrics moved significantly (q < 0.05; Benjamini–Hochberg within ${qualityCount ? 'three' : 'two'} families: the ${wholeCount} metrics of the game as a whole — seats, first player, endings, length —${qualityCount ? ` the ${qualityCount} of its quality (--quality),` : ''} and the ${r.changes.length - wholeCount - qualityCount} of its cards and actions)`);
   const rows = (list: MetricChange[]) => table([['metric', r.base.settings.game, r.otherLabel.replace(/ \(a revision of .*\)$/, ''), 'change [95% CI]', 'test', 'q'], ...list.map((c) => [c.label, value(c, c.base), value(c, c.other), change(c), c.test, c.change.q.toFixed(3)])]);
   const shown = significant.slice(0, 30);
   if (shown.length) out.push(...rows(shown));
@@ -174,6 +175,8 @@ export function comparisonText(r: BalanceComparison, given: readonly string[] = 
   if (!significant.length) out.push('  nothing: every difference is within what chance gives with this many games (try more --games)');
   const core = r.changes.filter((c) => !c.change.significant && (c.group === 'seats' || c.group === 'length'));
   if (core.length) out.push('', 'Seats and length (not significant)', ...rows(core));
+  const quality = r.changes.filter((c) => !c.change.significant && c.group === 'quality');
+  if (quality.length) out.push('', 'Game quality (not significant; each side\'s whole section below)', ...rows(quality));
   if (r.base.quality) out.push('', ...qualityLines(r.base.quality, r.base.settings.game));
   if (r.other.quality) out.push('', ...qualityLines(r.other.quality, r.otherLabel));
   out.push('', `base hash ${r.base.hash}, ${r.otherLabel} hash ${r.other.hash}; every metric of both sides in --json and --html`);

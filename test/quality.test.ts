@@ -14,8 +14,10 @@ import { compileGame } from '../compiler/compile.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { playBatch, type GameSummary } from '../runtime/batch.ts';
 import { foldQuality, gameLead } from '../balance/quality.ts';
+import { foldBalance } from '../balance/fold.ts';
+import { compareBalance, type ComparedSide } from '../balance/compare.ts';
 import { clusteredRatio, meanOf, wilson } from '../balance/statistics.ts';
-import { qualityLines } from '../cli/balance-text.ts';
+import { comparisonText, qualityLines } from '../cli/balance-text.ts';
 import { compiledGame, root } from './helpers.ts';
 
 function fixture(name: string): GameIR {
@@ -205,6 +207,40 @@ describe('recording the course changes no game (runtime/course.ts)', () => {
 
   it('search agents, whose decisions list the offers', () => {
     same(compiledGame('skirmish'), 3, { agents: { p1: 'greedy', p2: 'mcts:20' } });
+  });
+});
+
+describe('--vs with --quality (balance/compare.ts)', () => {
+  it('compares the quality seed by seed, as a family of its own: the other families\' q values are those of a comparison without it', () => {
+    const ir = compiledGame('skirmish');
+    const side = (params: Record<string, number>, quality: boolean): ComparedSide => {
+      const summaries = playBatch(ir, 1, 300, { params, tally: true, course: true });
+      const settings = { game: 'skirmish', title: '', format: ir.game.defaultFormat, params, agents: { p1: 'random', p2: 'random' }, seed: 1, games: 300, rules: 'x' };
+      const report = foldBalance(ir, settings, summaries);
+      if (quality) report.quality = foldQuality(ir, summaries);
+      return { report, summaries, actionNames: ir.actions.map((a) => a.name) };
+    };
+    const withQuality = compareBalance(side({}, true), side({ starting_life: 20 }, true), 'starting_life=20');
+    const without = compareBalance(side({}, false), side({ starting_life: 20 }, false), 'starting_life=20');
+    const quality = withQuality.changes.filter((c) => c.group === 'quality');
+    expect(quality.map((c) => [c.metric, c.test]).sort()).toEqual([
+      ['quality.capped', 'mcnemar'],
+      ['quality.comebacks', 'mcnemar'],
+      ['quality.decisiveness', 'paired-t'],
+      ['quality.drawn', 'mcnemar'],
+      ['quality.leadChanges', 'paired-t'],
+    ]);
+    expect(without.changes.some((c) => c.group === 'quality')).toBe(false);
+    const q = (c: typeof without) => Object.fromEntries(c.changes.map((m) => [m.metric, m.change.q]));
+    const qWith = q(withQuality);
+    for (const [metric, value] of Object.entries(q(without))) expect(qWith[metric], metric).toBe(value);
+    // Twice the life: longer games, with more turn ends for the lead to change at.
+    expect(withQuality.changes.find((c) => c.metric === 'length.turns')!.change.diff).toBeGreaterThan(0);
+    const lc = quality.find((c) => c.metric === 'quality.leadChanges')!;
+    expect(lc.other).toBeGreaterThan(lc.base);
+    const text = comparisonText(withQuality);
+    expect(text).toContain('within three families');
+    expect(text).toMatch(/Game quality — skirmish[\s\S]*Game quality — starting_life=20/);
   });
 });
 
