@@ -87,7 +87,12 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
       rules: rulesFingerprint(side.ir),
     };
     const report = foldBalance(side.ir, settings, summaries);
-    if (quality) report.quality = foldQuality(side.ir, summaries);
+    if (quality) {
+      // A queue's worker at an older commit plays the games without recording their course.
+      const without = summaries.filter((g) => !g.error && !g.course).length;
+      if (without) throw new Error(`${without} game(s) came back without their course for --quality: a worker of the queue runs an older grimoire — update that machine's clone (git pull && npm install)`);
+      report.quality = foldQuality(side.ir, summaries);
+    }
     const actionNames = side.ir.actions.map((a) => a.name);
     return { report, summaries, actionNames } satisfies ComparedSide;
   };

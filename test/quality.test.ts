@@ -7,7 +7,8 @@
  * writes the section, and refuses it where it does not belong.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileGame } from '../compiler/compile.ts';
@@ -264,6 +265,26 @@ describe('grimoire balance --quality', () => {
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/Game quality[\s\S]*decisiveness: the winner led for good after [\d.]+% \(95% CI/);
     expect(text.stdout).toMatch(/most-used action: (Play|Attack), taken [\d.]+ times a game; offered at [\d.]+% of decisions to act \(95% CI/);
+  });
+
+  it('on a game that declares no evaluate: a warning, and the outcomes, lengths and actions only', () => {
+    const project = mkdtempSync(join(tmpdir(), 'grimoire-quality-'));
+    try {
+      const inProject = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
+      expect(inProject('new', 'plain').status).toBe(0);
+      const r = inProject('balance', 'plain', '--games', '30', '--values', 'none', '--workers', '1', '--quality', '--json');
+      expect(r.status).toBe(0);
+      expect(r.stderr).toContain('warning: plain declares no evaluate, so --quality has no leader to follow');
+      const q = JSON.parse(r.stdout).quality;
+      expect(q.evaluation).toEqual({ declared: false, cite: null });
+      expect(q.decisiveness).toBeNull();
+      expect(q.leadChanges).toBeNull();
+      expect(q.comeback).toBeNull();
+      expect(q.outcomes.decided.n).toBe(30);
+      expect(q.length.mean.n).toBe(30);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 
   it('is an option of balance only', () => {
