@@ -421,7 +421,7 @@ export function endsComparisonChart(c: BalanceComparison, o: ChartOptions): HTML
 /** A change's unit: rates in percentage points, means (uses, turns) as they are. */
 const isMean = (m: MetricChange) => m.test === 'paired-t';
 
-const groupTitles: Record<MetricChange['group'], string> = { seats: 'Seats', end: 'How games end', length: 'Length', actions: 'Actions and triggers', cards: 'Cards' };
+const groupTitles: Record<MetricChange['group'], string> = { seats: 'Seats', end: 'How games end', length: 'Length', quality: 'Game quality', actions: 'Actions and triggers', cards: 'Cards' };
 
 /**
  * The significant changes as dots with their 95% intervals, one panel per group and unit (rates
@@ -432,7 +432,7 @@ export function changesChart(c: BalanceComparison, o: ChartOptions): HTMLElement
   const significant = c.changes.filter((m) => m.change.significant);
   const d = o.document;
   const panels: Element[] = [];
-  const groups = (['seats', 'end', 'length', 'actions', 'cards'] as const).flatMap((g) => [false, true].map((mean) => ({ g, mean, list: significant.filter((m) => m.group === g && isMean(m) === mean) })));
+  const groups = (['seats', 'end', 'length', 'quality', 'actions', 'cards'] as const).flatMap((g) => [false, true].map((mean) => ({ g, mean, list: significant.filter((m) => m.group === g && isMean(m) === mean) })));
   const margin = marginFor(significant.map((m) => m.label), 120, 320);
   for (const { g, mean, list } of groups) {
     if (!list.length) continue;

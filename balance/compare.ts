@@ -10,6 +10,7 @@
  */
 import type { GameSummary } from '../runtime/batch.ts';
 import { countedGames, seatName } from './fold.ts';
+import { gameLead } from './quality.ts';
 import { balanceVersion, type BalanceComparison, type BalanceReport, type MetricChange, type Rate } from './report.ts';
 import { adjust, pairedMeanDifference, pairedRateDifference, rateDifference, roundNumbers, type Difference } from './statistics.ts';
 
@@ -80,6 +81,43 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
     pairedMean('length.decisions', 'decisions per game', 'length', (g) => g.decisions);
   }
 
+  // Game quality (--quality on both sides): the per-game measures of balance/quality.ts, seed by
+  // seed, over the seeds where both games have the measure (a decisiveness needs a winner and a
+  // turn end on both sides).
+  if (paired && a.quality && b.quality && a.quality.evaluation.declared && b.quality.evaluation.declared) {
+    const lead = (g: GameSummary) => gameLead(g.course!.leaders, g.winner === null ? -1 : a.seats.players.findIndex((s) => s.seat === g.winner), g.turns);
+    const both = (f: (g: GameSummary) => number | null) => pairs.flatMap(([x, y]) => {
+      const fx = f(x);
+      const fy = f(y);
+      return fx === null || fy === null ? [] : [[fx, fy] as const];
+    });
+    const pairedValues = (metric: string, label: string, values: (readonly [number, number])[]) => {
+      if (values.length < 2) return;
+      const xs = values.map(([x]) => x);
+      const ys = values.map(([, y]) => y);
+      const mean = (v: number[]) => v.reduce((s, t) => s + t, 0) / v.length;
+      add(metric, label, 'quality', mean(xs), mean(ys), pairedMeanDifference(xs, ys), 'paired-t');
+    };
+    pairedValues('quality.decisiveness', 'decisiveness (share of the turn ends before the winner led for good)', both((g) => (g.course!.leaders.length ? lead(g).decisiveness : null)));
+    pairedValues('quality.leadChanges', 'lead changes per game', both((g) => (g.course!.leaders.length ? lead(g).changes : null)));
+    // A comeback: a decided game won by a player not leading at the midpoint (where one led).
+    const comebacks = both((g) => {
+      if (!g.course!.leaders.length) return null;
+      const l = lead(g);
+      return l.decisiveness === null || l.midpoint === null || l.midpoint < 0 ? null : Number(seatName(l.midpoint) !== g.winner);
+    });
+    let onlyA = 0;
+    let onlyB = 0;
+    for (const [x, y] of comebacks) {
+      if (x && !y) onlyA++;
+      if (y && !x) onlyB++;
+    }
+    const share = (i: 0 | 1) => (comebacks.length ? comebacks.reduce((s, c) => s + c[i], 0) / comebacks.length : 0);
+    if (comebacks.length) add('quality.comebacks', 'comebacks (won from behind at the midpoint)', 'quality', share(0), share(1), pairedRateDifference(onlyA, onlyB, comebacks.length), 'mcnemar');
+    pairedRate('quality.drawn', 'games drawn by the rules', 'quality', (g) => g.winner === null && !g.stopped && !g.course!.capped);
+    pairedRate('quality.capped', 'games ended at the turn limit', 'quality', (g) => !g.stopped && !!g.course!.capped);
+  }
+
   // Cards, by name, in both games.
   const otherCards = new Map(b.cards.map((m) => [m.card, m]));
   const baseCards = new Set(a.cards.map((m) => m.card));
@@ -123,12 +161,15 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
   // Two families, corrected apart: the game as a whole (seats, the first player, how games end,
   // length: the question a revision is asked first) and its parts (actions, cards). Corrected
   // together, a real change in the first player's win rate drowns among hundreds of card metrics.
+  // The quality metrics (--quality) are a third family: how a game plays, asked beside the first
+  // question, not instead of it.
   const whole = (c: MetricChange) => c.group === 'seats' || c.group === 'end' || c.group === 'length';
   adjust(changes.filter(whole).map((c) => c.change));
-  adjust(changes.filter((c) => !whole(c)).map((c) => c.change));
+  adjust(changes.filter((c) => c.group === 'quality').map((c) => c.change));
+  adjust(changes.filter((c) => !whole(c) && c.group !== 'quality').map((c) => c.change));
   // Significant first; then the game as a whole before its parts (seats, ends, length, actions,
   // cards); then the strongest evidence.
-  const groupOrder: MetricChange['group'][] = ['seats', 'end', 'length', 'actions', 'cards'];
+  const groupOrder: MetricChange['group'][] = ['seats', 'end', 'length', 'quality', 'actions', 'cards'];
   changes.sort(
     (x, y) =>
       Number(y.change.significant) - Number(x.change.significant) ||

@@ -7,7 +7,7 @@
  */
 import { balanceCharts, sideNames, tuneChart, type ChartOptions } from './charts.ts';
 import { tuneVerdicts } from './tune.ts';
-import type { BalanceComparison, BalanceReport, Difference, MetricChange, Rate, TuneResult } from './report.ts';
+import type { BalanceComparison, BalanceReport, Difference, Mean, MetricChange, QualityReport, Rate, TuneResult } from './report.ts';
 import { deckSummary, flagOf, MEASURES, noVerdict, rankedCards, verdictBadge, verdicts, verdictText, weakestCards } from './verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -201,6 +201,32 @@ function seatsTable(d: Document, r: BalanceReport): HTMLElement {
   return table(d, 'seats', `Seats, endings and length${r.seats.stopped ? ` (${r.seats.stopped} games stopped by the engine's limits, counted as draws)` : ''}`, ['', 'value', '95% interval, detail'], rows, []);
 }
 
+/** The game-quality metrics (--quality, balance/quality.ts): each with its interval and sample size. */
+function qualityTable(d: Document, q: QualityReport, caption: string): HTMLElement {
+  const interval = (r: Rate) => `${pct(r.ci95[0])}–${pct(r.ci95[1])}, n = ${r.n}`;
+  const meanCell = (m: Mean, f: (x: number) => string) => (m.n ? [f(m.mean), `${f(m.ci95[0])}–${f(m.ci95[1])}, n = ${m.n}`] : ['—', 'n = 0']);
+  const two = (x: number) => x.toFixed(2);
+  const rows: Cell[][] = [];
+  if (q.evaluation.declared) {
+    rows.push(['decisiveness: share of the turn ends before the winner led for good (decided games; 0 = from the first)', ...meanCell(q.decisiveness!, pct)]);
+    rows.push(['lead changes per game', ...meanCell(q.leadChanges!.perGame, two)]);
+    rows.push(['lead changes per turn', q.leadChanges!.perTurn.rate.toFixed(3), `${q.leadChanges!.perTurn.ci95[0].toFixed(3)}–${q.leadChanges!.perTurn.ci95[1].toFixed(3)}, ${q.leadChanges!.perTurn.k} changes in ${q.leadChanges!.perTurn.n} turns`]);
+    rows.push(['games with a lead change', rate(q.leadChanges!.games), interval(q.leadChanges!.games)]);
+    const cb = q.comeback!;
+    rows.push([`comebacks: decided games won by a player behind at the midpoint${cb.tiedAtMidpoint || cb.noMidpoint ? ` (not counted: ${cb.tiedAtMidpoint} tied there, ${cb.noMidpoint} too short)` : ''}`, rate(cb.rate), interval(cb.rate)]);
+  } else rows.push(['the game declares no evaluate: no leader to follow', '—', '—']);
+  const o = q.outcomes;
+  rows.push(['decided', rate(o.decided), interval(o.decided)], ['drawn by the rules', rate(o.drawn), interval(o.drawn)], ['ended at the turn limit', rate(o.capped), interval(o.capped)], ['stopped by the engine\'s limits', rate(o.stopped), interval(o.stopped)]);
+  const l = q.length;
+  rows.push(['turns', ...meanCell(l.mean, (x) => x.toFixed(1))], ['turns: spread', `median ${l.median}, IQR ${l.q1}–${l.q3}`, `sd ${l.sd.toFixed(1)}, min ${l.min}, max ${l.max}`]);
+  rows.push(['decisions to act per game', ...meanCell(q.decisionsToAct, (x) => x.toFixed(1))]);
+  for (const [i, a] of q.actions.entries()) {
+    rows.push([`${i === 0 ? 'the most-used action' : 'action'} ${a.action}${a.card ? ` (of ${a.card})` : ''}: offered at decisions to act (taken ${a.perGame.toFixed(2)} a game)`, rate(a.offered), interval(a.offered)]);
+    rows.push([`${a.action}: taken where offered`, rate(a.takenWhenOffered), interval(a.takenWhenOffered)]);
+  }
+  return table(d, 'quality', caption, ['', 'value', '95% interval, n'], rows, []);
+}
+
 function changesTable(d: Document, c: BalanceComparison): HTMLElement {
   const [a, b] = sideNames(c);
   const value = (m: MetricChange, x: number) => (m.test === 'paired-t' ? x.toFixed(2) : pct(x));
@@ -274,12 +300,18 @@ export function balanceView(result: BalanceReport | BalanceComparison | TuneResu
   tables.append(el(d, 'h2', undefined, 'The numbers'));
   if (result.kind === 'report') {
     if (result.replacements.length) tables.append(replacementsTable(d, result));
-    tables.append(seatsTable(d, result), cardsTable(d, result, `Every card (${result.cards.length}): how often it was in the opening hand, drawn and played, and each time its owner's win rate with it minus without it less the same for its deck's median card, in percentage points, with its 95% interval under it; * flagged after Benjamini–Hochberg over every such test`), actionsTable(d, result, `Every action and trigger (${result.actions.length}), by uses per game`));
+    tables.append(seatsTable(d, result));
+    if (result.quality) tables.append(qualityTable(d, result.quality, 'Game quality: by the game\'s evaluate at the end of each turn (the leader: the player it scores highest), how games ended, how long they lasted, and how often the actions players took most were on offer (docs/balance.md "Game quality")'));
+    tables.append(cardsTable(d, result, `Every card (${result.cards.length}): how often it was in the opening hand, drawn and played, and each time its owner's win rate with it minus without it less the same for its deck's median card, in percentage points, with its 95% interval under it; * flagged after Benjamini–Hochberg over every such test`), actionsTable(d, result, `Every action and trigger (${result.actions.length}), by uses per game`));
   } else {
     const [a, b] = sideNames(result);
     tables.append(changesTable(d, result));
-    tables.append(el(d, 'h3', undefined, a), seatsTable(d, result.base), cardsTable(d, result.base, `Every card under ${a}`), actionsTable(d, result.base, `Every action and trigger under ${a}`));
-    tables.append(el(d, 'h3', undefined, b), seatsTable(d, result.other), cardsTable(d, result.other, `Every card under ${b}`), actionsTable(d, result.other, `Every action and trigger under ${b}`));
+    tables.append(el(d, 'h3', undefined, a), seatsTable(d, result.base));
+    if (result.base.quality) tables.append(qualityTable(d, result.base.quality, `Game quality under ${a}`));
+    tables.append(cardsTable(d, result.base, `Every card under ${a}`), actionsTable(d, result.base, `Every action and trigger under ${a}`));
+    tables.append(el(d, 'h3', undefined, b), seatsTable(d, result.other));
+    if (result.other.quality) tables.append(qualityTable(d, result.other.quality, `Game quality under ${b}`));
+    tables.append(cardsTable(d, result.other, `Every card under ${b}`), actionsTable(d, result.other, `Every action and trigger under ${b}`));
   }
   root.append(tables);
   return root;

@@ -3,12 +3,12 @@
  * the HTML report): documented field by field in docs/balance.md. One place defines them; the
  * fold (fold.ts) and the comparison (compare.ts) make them, the CLI and the charts read them.
  */
-import type { Difference, Distribution, Rate } from './statistics.ts';
+import type { Difference, Distribution, Mean, Rate } from './statistics.ts';
 
-export type { Difference, Distribution, Rate } from './statistics.ts';
+export type { Difference, Distribution, Mean, Rate } from './statistics.ts';
 
 /** The shape's version: bumped when a field changes meaning or goes away. */
-export const balanceVersion = 3;
+export const balanceVersion = 4;
 
 /** What was played: the same settings give the same report, hash included. */
 export interface BalanceSettings {
@@ -198,6 +198,8 @@ export interface BalanceReport {
    */
   replacements: ReplacementValue[];
   actions: ActionMetric[];
+  /** With `--quality`: the game-quality metrics (balance/quality.ts); absent otherwise. */
+  quality?: QualityReport;
 }
 
 /** One value tried by `grimoire tune` (balance/tune.ts): the card printed so, in one seat's deck. */
@@ -241,14 +243,14 @@ export interface TuneResult {
 
 /** One metric under the base rules and under the other, with their difference. */
 export interface MetricChange {
-  /** A stable key: `seats.p1.wins`, `length.turns`, `cards.<name>.winWhenDrawn`, `actions.<name>.perGame`… */
+  /** A stable key: `seats.p1.wins`, `length.turns`, `quality.decisiveness`, `cards.<name>.winWhenDrawn`, `actions.<name>.perGame`… */
   metric: string;
   /** In words, for people. */
   label: string;
-  group: 'seats' | 'end' | 'length' | 'cards' | 'actions';
+  group: 'seats' | 'end' | 'length' | 'quality' | 'cards' | 'actions';
   base: number;
   other: number;
-  /** other − base, tested; q within its family: the game as a whole (seats, end, length) or its parts (actions, cards). */
+  /** other − base, tested; q within its family: the game as a whole (seats, end, length), its quality (with --quality), or its parts (actions, cards). */
   change: Difference;
   /** How the difference was tested: on the same seeds (`mcnemar`, `paired-t`) or as two samples (`two-proportion`). */
   test: 'mcnemar' | 'paired-t' | 'two-proportion';
@@ -263,6 +265,46 @@ export interface BalanceComparison {
   other: BalanceReport;
   /** The two sides played the same seeds with the same agents: per-game metrics are compared pair by pair. */
   paired: boolean;
-  /** Every metric compared: significant ones first, then by group (seats, ends, length, actions, cards), then by p. */
+  /** Every metric compared: significant ones first, then by group (seats, ends, length, quality, actions, cards), then by p. */
   changes: MetricChange[];
+}
+
+/** One of the actions players took most at decisions to act (runtime/course.ts), and how often it was on offer. */
+export interface QualityAction {
+  action: string;
+  title: string;
+  /** Whose ability, or null for a rule's action. */
+  card: string | null;
+  /** Mean times per game a player took it at a decision to act (both players; not the times the rules performed it). */
+  perGame: number;
+  /** Decisions to act where it was offered, of all decisions to act (k, n pooled over games; the interval clustered by game). */
+  offered: Rate;
+  /** Of the decisions where it was offered, those where it was taken (clustered by game). */
+  takenWhenOffered: Rate;
+}
+
+/**
+ * Game-quality metrics (`--quality`, balance/quality.ts; docs/balance.md "Game quality"): how the
+ * games went by the game's own evaluation, how they ended, how long they lasted, and whether one
+ * action was always there to take.
+ */
+export interface QualityReport {
+  /** The game's `evaluate` (its citation), which decides the leader; without one the lead metrics are null. */
+  evaluation: { declared: boolean; cite: string | null };
+  /** Of the games counted: decided (a winner), drawn by the rules, ended at the turn limit, stopped by the engine's limits. */
+  outcomes: { decided: Rate; drawn: Rate; capped: Rate; stopped: Rate };
+  /** Turns per game: mean with its interval, quartiles, interquartile range, standard deviation, extremes. */
+  length: { mean: Mean; median: number; q1: number; q3: number; iqr: number; sd: number; min: number; max: number };
+  /** Over decided games with a turn end: the share of the game's turn ends before the winner led for good (0: from the first). */
+  decisiveness: Mean | null;
+  /** Changes of the sole leader: per game (games with a turn end), per turn (changes over turns, clustered by game), and the games with any. */
+  leadChanges: { perGame: Mean; perTurn: Rate; games: Rate } | null;
+  /** Decided games with a sole leader at the midpoint won by a player who was not that leader; the decided games tied there or too short to have one. */
+  comeback: { rate: Rate; tiedAtMidpoint: number; noMidpoint: number } | null;
+  /** Decisions to act per game. */
+  decisionsToAct: Mean;
+  /** The action players took most at decisions to act (actions[0]), or null when none was taken. */
+  mostUsed: QualityAction | null;
+  /** The actions players took most, most taken first (up to 5). */
+  actions: QualityAction[];
 }

@@ -199,3 +199,75 @@ export function distribution(values: readonly number[]): Distribution {
   for (const v of sorted) histogram[Math.floor((v - min) / width)]!.count++;
   return { mean: sum / sorted.length, median: quantileSorted(sorted, 0.5), p95: quantileSorted(sorted, 0.95), min, max, histogram };
 }
+
+/** A mean with its sample size and 95% interval. */
+export interface Mean {
+  mean: number;
+  ci95: [number, number];
+  n: number;
+}
+
+/**
+ * The mean of independent values (one per game) with Student's t interval, kept inside the
+ * values' range `lo`..`hi` when they have one (a share of a game lies in 0..1); under two values
+ * the interval is the mean itself, and with none n is 0 (no estimate: the mean 0 means nothing).
+ */
+export function meanOf(values: readonly number[], lo = -Infinity, hi = Infinity): Mean {
+  const n = values.length;
+  if (n === 0) return { mean: 0, ci95: [0, 0], n };
+  let sum = 0;
+  for (const v of values) sum += v;
+  const mean = sum / n;
+  if (n < 2) return { mean, ci95: [mean, mean], n };
+  let ss = 0;
+  for (const v of values) ss += (v - mean) ** 2;
+  const half = tQuantile(0.975, n - 1) * Math.sqrt(ss / (n - 1) / n);
+  return { mean, ci95: [Math.max(lo, mean - half), Math.min(hi, mean + half)], n };
+}
+
+/**
+ * A ratio of sums over games, Σk / Σn — events per unit counted within each game (decisions,
+ * turns) — with a 95% interval that treats the games, not the units, as the independent draws:
+ * the ratio estimator's linearized variance, G/(G−1) · Σ(k_g − r·n_g)² / (Σn)², with Student's
+ * t on G − 1 degrees of freedom (Cochran, *Sampling Techniques*, 3rd ed. 1977, §6.3). Units of
+ * one game are not independent (a card in hand is offered at every decision of the turn), so an
+ * interval over the units alone would be too narrow. As a proportion (`proportion`), the interval
+ * is also widened to Wilson's over the units where that is wider (at a rate of 0 or 1 the
+ * clustered variance is 0) and kept inside 0..1. Returned as a Rate: k and n are the sums.
+ */
+export function clusteredRatio(ks: readonly number[], ns: readonly number[], proportion: boolean): Rate {
+  const g = ks.length;
+  let k = 0;
+  let n = 0;
+  for (let i = 0; i < g; i++) {
+    k += ks[i]!;
+    n += ns[i]!;
+  }
+  if (n === 0) return { k, n, rate: 0, ci95: proportion ? [0, 1] : [0, 0] };
+  const r = k / n;
+  let lo = r;
+  let hi = r;
+  if (g >= 2) {
+    let ss = 0;
+    for (let i = 0; i < g; i++) ss += (ks[i]! - r * ns[i]!) ** 2;
+    const half = tQuantile(0.975, g - 1) * Math.sqrt((g / (g - 1)) * ss) / n;
+    lo = r - half;
+    hi = r + half;
+  }
+  if (!proportion) return { k, n, rate: r, ci95: [Math.max(0, lo), hi] };
+  const [wl, wh] = wilson(k, n);
+  return { k, n, rate: r, ci95: [Math.max(0, Math.min(lo, wl)), Math.min(1, Math.max(hi, wh))] };
+}
+
+/** A spread of values: quartiles (linear interpolation), standard deviation (n − 1) and extremes. */
+export function spread(values: readonly number[]): { median: number; q1: number; q3: number; sd: number; min: number; max: number } {
+  if (values.length === 0) return { median: 0, q1: 0, q3: 0, sd: 0, min: 0, max: 0 };
+  const sorted = [...values].sort((x, y) => x - y);
+  const n = sorted.length;
+  let sum = 0;
+  for (const v of sorted) sum += v;
+  const mean = sum / n;
+  let ss = 0;
+  for (const v of sorted) ss += (v - mean) ** 2;
+  return { median: quantileSorted(sorted, 0.5), q1: quantileSorted(sorted, 0.25), q3: quantileSorted(sorted, 0.75), sd: n > 1 ? Math.sqrt(ss / (n - 1)) : 0, min: sorted[0]!, max: sorted[n - 1]! };
+}

@@ -4,7 +4,7 @@
  * sample size and interval. The whole report is in `--json` (docs/balance.md).
  */
 import stringWidth from 'string-width';
-import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, DeckMetric, Difference, MetricChange, Rate } from '../balance/report.ts';
+import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, DeckMetric, Difference, Mean, MetricChange, QualityReport, Rate } from '../balance/report.ts';
 import { flagged, MEASURES, noVerdict, rankedCards, rankingStandout, verdicts, verdictText, weakestCards } from '../balance/verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -80,6 +80,37 @@ function replacementLines(r: BalanceReport, count: number): string[] {
   return [head, ...table([columns, ...rows]), ...(more ? [`  (${more} more in --json and --html)`] : [])];
 }
 
+const mean = (m: Mean, digits: number, unit = (x: number) => x.toFixed(digits)) => (m.n ? `${unit(m.mean)} (95% CI ${unit(m.ci95[0])}–${unit(m.ci95[1])}, n = ${m.n})` : '— (no game to measure, n = 0)');
+/** A rate, or a dash when nothing was there to count. */
+const rateOrNone = (r: Rate) => (r.n ? rate(r) : '— (no game to measure, n = 0)');
+const count = (x: number) => x.toLocaleString('en');
+
+/** The game-quality metrics (--quality) for people: each with its sample size and interval. */
+export function qualityLines(q: QualityReport, label = ''): string[] {
+  const out = [`Game quality${label ? ` — ${label}` : ''} (docs/balance.md "Game quality")`];
+  if (q.evaluation.declared) {
+    out.push(`  the leader: the player the game's evaluate scores highest at the end of each turn${q.evaluation.cite ? ` (${q.evaluation.cite})` : ''}`);
+    const d = q.decisiveness!;
+    out.push(d.n ? `  decisiveness: the winner led for good after ${mean(d, 1, pct)} of the game's turn ends (decided games; 0% = from the first turn's end, 100% = not before the game ended)` : '  decisiveness: — (no decided game with a turn end, n = 0)');
+    const lc = q.leadChanges!;
+    out.push(`  lead changes: ${mean(lc.perGame, 2)} per game, ${lc.perTurn.rate.toFixed(3)} per turn (95% CI ${lc.perTurn.ci95[0].toFixed(3)}–${lc.perTurn.ci95[1].toFixed(3)}); games with at least one: ${rateOrNone(lc.games)}`);
+    const cb = q.comeback!;
+    const skipped = [cb.tiedAtMidpoint ? `${cb.tiedAtMidpoint} tied there` : '', cb.noMidpoint ? `${cb.noMidpoint} too short to have one` : ''].filter(Boolean).join(', ');
+    out.push(cb.rate.n ? `  comebacks: won by the player behind at the midpoint ${rate(cb.rate)} of the decided games with a leader there${skipped ? ` (not counted: ${skipped})` : ''}` : `  comebacks: — (no decided game with a leader at the midpoint, n = 0${skipped ? `; ${skipped}` : ''})`);
+  } else out.push('  the game declares no evaluate: no leader to follow (decisiveness, lead changes and comebacks need one)');
+  const o = q.outcomes;
+  out.push(`  outcomes: decided ${rate(o.decided)}; drawn by the rules ${pct(o.drawn.rate)} (95% CI ${pct(o.drawn.ci95[0])}–${pct(o.drawn.ci95[1])}); at the turn limit ${pct(o.capped.rate)} (95% CI ${pct(o.capped.ci95[0])}–${pct(o.capped.ci95[1])})${o.stopped.k ? `; stopped by the engine's limits ${pct(o.stopped.rate)}` : ''}`);
+  const l = q.length;
+  out.push(`  length: ${mean(l.mean, 1)} turns; median ${l.median}, quartiles ${l.q1}–${l.q3} (IQR ${l.iqr}), sd ${l.sd.toFixed(1)}, min ${l.min}, max ${l.max}`);
+  if (q.mostUsed) {
+    const m = q.mostUsed;
+    out.push(`  most-used action: ${m.action}${m.card ? ` (of ${m.card})` : ''}, taken ${m.perGame.toFixed(2)} times a game; offered at ${pct(m.offered.rate)} of decisions to act (95% CI ${pct(m.offered.ci95[0])}–${pct(m.offered.ci95[1])}, n = ${count(m.offered.n)} decisions, ${q.decisionsToAct.mean.toFixed(1)} a game), taken at ${pct(m.takenWhenOffered.rate)} of those`);
+    const rest = q.actions.slice(1).map((a) => `${a.action} ${a.perGame.toFixed(2)} a game, offered ${pct(a.offered.rate)}, taken ${pct(a.takenWhenOffered.rate)} of those`);
+    if (rest.length) out.push(`  next: ${rest.join('; ')}`);
+  } else out.push('  most-used action: none (no player took an action at a decision to act)');
+  return out;
+}
+
 export function balanceText(r: BalanceReport, given: readonly string[] = []): string {
   const out = header(r, given);
   out.push('', 'Seats');
@@ -94,6 +125,7 @@ export function balanceText(r: BalanceReport, given: readonly string[] = []): st
   const one = (x: number) => x.toFixed(1);
   out.push(`  turns: mean ${one(t.mean)}, median ${one(t.median)}, 95th percentile ${one(t.p95)} (min ${t.min}, max ${t.max})`);
   out.push(`  decisions: mean ${one(d.mean)}, median ${one(d.median)}, 95th percentile ${one(d.p95)} (min ${d.min}, max ${d.max})`);
+  if (r.quality) out.push('', ...qualityLines(r.quality));
 
   out.push('', 'Decks — each card is judged against the other cards of its own deck');
   out.push(...table(r.decks.map((d) => deckLine(d, r))));
@@ -134,7 +166,8 @@ export function comparisonText(r: BalanceComparison, given: readonly string[] = 
   out.push(`  compared with ${r.otherLabel} on the same seeds${r.paired ? ' (per-game metrics paired by seed)' : ''}`);
   const significant = r.changes.filter((c) => c.change.significant);
   const wholeCount = r.changes.filter((c) => c.group === 'seats' || c.group === 'end' || c.group === 'length').length;
-  out.push('', `What changed — ${significant.length} of ${r.changes.length} metrics moved significantly (q < 0.05; Benjamini–Hochberg within two families: the ${wholeCount} metrics of the game as a whole — seats, first player, endings, length — and the ${r.changes.length - wholeCount} of its cards and actions)`);
+  const qualityCount = r.changes.filter((c) => c.group === 'quality').length;
+  out.push('', `What changed — ${significant.length} of ${r.changes.length} metrics moved significantly (q < 0.05; Benjamini–Hochberg within ${qualityCount ? 'three' : 'two'} families: the ${wholeCount} metrics of the game as a whole — seats, first player, endings, length —${qualityCount ? ` the ${qualityCount} of its quality (--quality),` : ''} and the ${r.changes.length - wholeCount - qualityCount} of its cards and actions)`);
   const rows = (list: MetricChange[]) => table([['metric', r.base.settings.game, r.otherLabel.replace(/ \(a revision of .*\)$/, ''), 'change [95% CI]', 'test', 'q'], ...list.map((c) => [c.label, value(c, c.base), value(c, c.other), change(c), c.test, c.change.q.toFixed(3)])]);
   const shown = significant.slice(0, 30);
   if (shown.length) out.push(...rows(shown));
@@ -142,6 +175,10 @@ export function comparisonText(r: BalanceComparison, given: readonly string[] = 
   if (!significant.length) out.push('  nothing: every difference is within what chance gives with this many games (try more --games)');
   const core = r.changes.filter((c) => !c.change.significant && (c.group === 'seats' || c.group === 'length'));
   if (core.length) out.push('', 'Seats and length (not significant)', ...rows(core));
+  const quality = r.changes.filter((c) => !c.change.significant && c.group === 'quality');
+  if (quality.length) out.push('', 'Game quality (not significant; each side\'s whole section below)', ...rows(quality));
+  if (r.base.quality) out.push('', ...qualityLines(r.base.quality, r.base.settings.game));
+  if (r.other.quality) out.push('', ...qualityLines(r.other.quality, r.otherLabel));
   out.push('', `base hash ${r.base.hash}, ${r.otherLabel} hash ${r.other.hash}; every metric of both sides in --json and --html`);
   return out.join('\n');
 }

@@ -2,12 +2,14 @@
  * `grimoire balance GAME`: play a batch with a tally of every game (runtime/tally.ts) and fold it
  * into a balance report (balance/fold.ts) — seats, ends, lengths, cards, actions, each number
  * with its interval. `--vs GAME` or `--vs-param p=v` plays the same seeds under other rules and
- * compares (balance/compare.ts). Text for people, `--json` for tools, `--html FILE` with charts.
+ * compares (balance/compare.ts). `--quality` adds the game-quality metrics (balance/quality.ts).
+ * Text for people, `--json` for tools, `--html FILE` with charts.
  */
 import { writeFileSync } from 'node:fs';
 import type { GameIR } from '../compiler/ir.ts';
 import type { BatchOptions } from '../runtime/batch.ts';
 import { foldBalance } from '../balance/fold.ts';
+import { foldQuality } from '../balance/quality.ts';
 import { compareBalance, type ComparedSide } from '../balance/compare.ts';
 import type { BalanceSettings } from '../balance/report.ts';
 import { balanceText, comparisonText } from './balance-text.ts';
@@ -35,6 +37,9 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   const ir = requireIR(game);
   const { format, seed, games, agents, searching, workers } = batchRunOptions(ir, v, 1000);
   const json = !!v.json;
+  // Game-quality metrics (balance/quality.ts): each game's course is recorded beside its tally.
+  const quality = !!v.quality;
+  if (quality && !ir.evaluate) console.error(`warning: ${game} declares no evaluate, so --quality has no leader to follow: decisiveness, lead changes and comebacks are left out (the outcomes, lengths and the most-used action's availability are measured); docs/language.md "Evaluation (for agents)"`);
   const html = v.html as string | undefined;
   // What each card is worth, by replacing it (docs/balance.md): every card with random players
   // (cheap games), the suspects with search agents (seconds a game), or what --replace names.
@@ -69,7 +74,7 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   claimOutputFile('--html', html);
   const started = performance.now();
   const play = async (side: Side, what: string) => {
-    const opts: BatchOptions = { format, params: side.params, agents, tally: true };
+    const opts: BatchOptions = { format, params: side.params, agents, tally: true, ...(quality ? { course: true } : {}) };
     const summaries = await playSeeds(side.ir, seed, games, opts, workers, `${what} ${format}`, !json);
     const settings: BalanceSettings = {
       game: side.game,
@@ -82,6 +87,12 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
       rules: rulesFingerprint(side.ir),
     };
     const report = foldBalance(side.ir, settings, summaries);
+    if (quality) {
+      // A queue's worker at an older commit plays the games without recording their course.
+      const without = summaries.filter((g) => !g.error && !g.course).length;
+      if (without) throw new Error(`${without} game(s) came back without their course for --quality: a worker of the queue runs an older grimoire — update that machine's clone (git pull && npm install)`);
+      report.quality = foldQuality(side.ir, summaries);
+    }
     const actionNames = side.ir.actions.map((a) => a.name);
     return { report, summaries, actionNames } satisfies ComparedSide;
   };

@@ -74,11 +74,13 @@ function usage(): string {
     '  duel <game> AGENT_A AGENT_B [--games N] [--seed S] [--format NAME] [--workers N] [--param name=value] [--json]',
     '                                 A against B, swapping seats every game: A\'s win rate with its 95% interval',
     '  balance <game> [--games N] [--seed S] [--format NAME] [--param name=value] [--p1 AGENT] [--p2 AGENT] [--workers N]',
-    '          [--vs GAME | --vs-param name=value] [--values all|suspects|none | --replace CARD[=BASELINE]] [--value-games N] [--html FILE] [--json]',
+    '          [--vs GAME | --vs-param name=value] [--values all|suspects|none | --replace CARD[=BASELINE]] [--value-games N] [--quality] [--html FILE] [--json]',
     '                                 win rates by seat, card and action with 95% intervals, game lengths; --vs: the same',
     '                                 seeds under a revision or other parameters, what changed (docs/balance.md); what each',
     '                                 card is worth: it is replaced and the same games played again — every card (--values',
-    '                                 all, with random players), the suspects (with search agents), or those --replace names',
+    '                                 all, with random players), the suspects (with search agents), or those --replace names;',
+    '                                 --quality: game-quality metrics by the game\'s evaluate — decisiveness, lead changes,',
+    '                                 comebacks, draws, length spread, how often the most-used action was on offer',
     '  tune <game> --card NAME --attr NAME --values 0..6 [--baseline CARD] [--games N] [--seed S] [--p1 AGENT] [--p2 AGENT]',
     '          [--format NAME] [--param name=value] [--workers N] [--html FILE] [--json]',
     '                                 what should this card\'s number be: the same games at each value, the card\'s worth',
@@ -431,6 +433,7 @@ async function main(argv: string[]): Promise<number> {
       values: { type: 'string' },
       'value-games': { type: 'string' },
       html: { type: 'string' },
+      quality: { type: 'boolean' },
       readings: { type: 'boolean' },
       rulings: { type: 'boolean' },
       md: { type: 'string' },
@@ -447,7 +450,7 @@ async function main(argv: string[]): Promise<number> {
   } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
   refuseForeignOptions(command, values);
   // The balance lab's own options, refused elsewhere rather than ignored.
-  const labOptions: Record<string, string[]> = { vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
+  const labOptions: Record<string, string[]> = { vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
   for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(`${command} takes no --${o}: it is an option of grimoire ${owners.join(' and ')}`, false);
   if (values.check && command !== 'fmt') throw new UsageError('--check goes with fmt (grimoire fmt --check rules cards); grimoire check is a command of its own', false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);

@@ -11,6 +11,7 @@ import { newEngine, playOn, type PlayOptions } from './play.ts';
 import { parseAgent, type AgentSpec } from './agents/spec.ts';
 import type { Agent } from './agents/agent.ts';
 import type { GameCounts } from './tally.ts';
+import type { CourseData } from './course.ts';
 
 export interface GameSummary {
   seed: number;
@@ -28,6 +29,8 @@ export interface GameSummary {
   cards?: number;
   /** With `tally` (balance runs): what each player drew, played and used (tally.ts). */
   counts?: GameCounts;
+  /** With `course` (balance --quality): the leader at each turn's end, the actions offered at each decision to act (course.ts). */
+  course?: CourseData;
 }
 
 export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'maxSteps' | 'askForced' | 'checkInvariants' | 'draws' | 'substitutes' | 'printed'> {
@@ -37,6 +40,8 @@ export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'm
   agents?: Seats;
   /** Count what each player drew, played and used in each game (GameSummary.counts), for `grimoire balance`. */
   tally?: boolean;
+  /** Record each game's course (GameSummary.course), for the balance lab's game-quality metrics. */
+  course?: boolean;
 }
 
 /** Who plays which seat. With `alternate`, the two swap seats in every game of an even seed (a duel). */
@@ -96,7 +101,7 @@ function seatAgents(seats: Seats, players: number): (seed: number) => Agent[] {
 export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOptions = {}): GameSummary[] {
   const out: GameSummary[] = [];
   const agents = opts.agents && !allRandom(opts.agents) ? seatAgents(opts.agents, playerCount(ir, opts.params)) : undefined;
-  const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents, tally: opts.tally, draws: opts.draws, substitutes: opts.substitutes, printed: opts.printed };
+  const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents, tally: opts.tally, course: opts.course, draws: opts.draws, substitutes: opts.substitutes, printed: opts.printed };
   // One engine for the whole range: the rules are compiled to closures once.
   let engine = newEngine(ir, from, playOpts);
   for (let seed = from; seed < from + count; seed++) {
@@ -120,6 +125,7 @@ export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOp
       }
       if (g.result.stopped) summary.stopped = g.result.stopped;
       if (opts.tally) summary.counts = g.engine.counts()!;
+      if (opts.course) summary.course = g.engine.courseData()!;
       out.push(summary);
     } catch (e) {
       // A game that failed may leave the engine in any state: the next game gets a new one.

@@ -89,6 +89,12 @@ export interface EngineOptions<E = WatchedEngine> {
    */
   tally?: boolean;
   /**
+   * Record the course of each game (course.ts), for the balance lab's game-quality metrics: the
+   * leader by the game's evaluation at each turn's end, the actions offered at each decision to
+   * act; read with `Engine.course()` once the game is over. It changes no game.
+   */
+  course?: boolean;
+  /**
    * An intervention (the balance lab's replacement value, docs/balance.md): whenever the rules
    * make a card of definition `card` in a zone of player `player` (a deck at setup), they make
    * one of definition `by` instead. Everything else — seeds, rules, agents — is unchanged.

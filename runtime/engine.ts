@@ -32,6 +32,7 @@ import { FlowRoom } from './flow.ts';
 import { compileRules } from './rules.ts';
 import { viewFor, type PlayerView, type ViewSource } from './view.ts';
 import type { GameCounts } from './tally.ts';
+import type { CourseData } from './course.ts';
 import { whyNot, type WhyNotHost, type WhyNotVerdict } from './why-not.ts';
 import { whyNotInChoice, type ChoiceWhyNot } from './why-not-choice.ts';
 
@@ -101,6 +102,11 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
   /** What each player drew, played and used in this game (tally.ts), with EngineOptions.tally; else null. */
   counts(): GameCounts | null {
     return this.tally === null ? null : this.tally.counts(this.cards);
+  }
+
+  /** The course of this game (course.ts), with EngineOptions.course; else null. */
+  courseData(): CourseData | null {
+    return this.course === null ? null : this.course.data();
   }
 
   /**

@@ -4,10 +4,11 @@
  * priority rounds, where players respond to the top of the stack until all pass and it resolves.
  * A scenario may start the flow at the start of a turn or inside one of its windows.
  */
-import type { SrcLoc, Stmt } from '../compiler/ir.ts';
+import type { GameIR, SrcLoc, Stmt } from '../compiler/ir.ts';
 import { Impossible, newCtx, type Ctx, type Ex } from './context.ts';
+import { GameCourse } from './course.ts';
 import { ActionDecision } from './decisions.ts';
-import { GameOver, MAX_PERFORM_NESTING } from './engine-types.ts';
+import { GameOver, MAX_PERFORM_NESTING, type EngineOptions } from './engine-types.ts';
 import { Card, type Player, type Request } from './model.ts';
 import { NO_OFFER, OffersRoom, PASS, type Offer } from './offers.ts';
 import type { GameSnapshot } from './snapshot.ts';
@@ -21,10 +22,19 @@ export abstract class FlowRoom extends OffersRoom {
   private performDepth = 0;
   /** Actions by name, made on first use (actionNamed). */
   private actionsByName: Map<string, number> | null = null;
+  /** EngineOptions.course: the leader at each turn's end, the actions offered at each decision to act (course.ts); null when not asked. */
+  protected readonly course: GameCourse | null;
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
+  constructor(ir: GameIR, opts: EngineOptions<any>) {
+    super(ir, opts);
+    this.course = opts.course ? new GameCourse(ir.actions.length, ir.evaluate != null) : null;
+  }
 
   protected override resetGame(seed: number): void {
     super.resetGame(seed);
     this.endTurnRequested = false;
+    this.course?.reset();
   }
 
   protected override saveRoom(s: GameSnapshot): void {
@@ -127,7 +137,10 @@ export abstract class FlowRoom extends OffersRoom {
     this.turnChanges++;
     for (;;) {
       // The game ends before a turn past the limit starts: `turn` stays at the limit.
-      if (this.turn >= this.ir.game.maxTurns) this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
+      if (this.turn >= this.ir.game.maxTurns) {
+        if (this.course !== null) this.course.capped = true;
+        this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
+      }
       this.turn++;
       this.turnsTaken[this.active.index]!++;
       this.expireAtTurnStart();
@@ -148,6 +161,7 @@ export abstract class FlowRoom extends OffersRoom {
       this.rules.turnBody(ctx);
       if (this.result !== null) return;
       this.endOfTurn();
+      if (this.course !== null) this.course.turnEnded(this.players.length, (p) => this.evaluate(this.players[p]!));
       this.active = this.nextPlayer(this.active);
       this.turnChanges++;
     }
@@ -258,6 +272,25 @@ export abstract class FlowRoom extends OffersRoom {
    * the actions taken.
    */
   private chooseAction(p: Player, canPass: boolean, askWhenNone: boolean, respondTo: Request | null, windowName: string): Offer | typeof PASS | typeof NO_OFFER {
+    if (this.course === null || this.trial > 0) return this.chooseActionNow(p, canPass, askWhenNone, respondTo, windowName);
+    // The course (EngineOptions.course): when the player was asked (the engine counted a
+    // decision), the actions offered — the listing's, or where a random player's draw listed
+    // none, found now, unobserved (the game plays on as it would have; nothing is declared yet).
+    const before = this.decisions;
+    this.listedOffers = null;
+    const v = this.chooseActionNow(p, canPass, askWhenNone, respondTo, windowName);
+    if (this.decisions > before) {
+      const listed = this.listedOffers as readonly Offer[] | null;
+      this.course.decision(listed !== null ? listed.map((o) => o.action.index) : this.unobserved(() => this.offeredActions(p)));
+      this.course.answered(v === PASS || v === NO_OFFER ? -1 : v.action.index);
+    }
+    return v;
+  }
+
+  /** With a course: the offers chooseActionNow listed for the decision in progress (null: it drew without listing). */
+  private listedOffers: readonly Offer[] | null = null;
+
+  private chooseActionNow(p: Player, canPass: boolean, askWhenNone: boolean, respondTo: Request | null, windowName: string): Offer | typeof PASS | typeof NO_OFFER {
     const byCount = this.decideByCount;
     if (byCount !== null && this.actionDraws === 'sampled' && this.trial === 0) {
       // A random player's draw, its decision counted and the chain of triggers ended as the
@@ -286,6 +319,7 @@ export abstract class FlowRoom extends OffersRoom {
       return v;
     }
     const offers = this.availableActions(p, windowName);
+    if (this.course !== null && this.trial === 0) this.listedOffers = offers;
     if (offers.length) this.triggerChain = 0;
     else if (!askWhenNone) return NO_OFFER;
     if (byCount !== null) {

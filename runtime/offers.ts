@@ -45,6 +45,28 @@ export abstract class OffersRoom extends ActionsRoom {
   }
 
   /**
+   * The actions `player` may take now, each once (by action index): availableActions' answer
+   * without its repeats — an action's other cards are not tried once one holds. For the course
+   * of a game (course.ts), where a random player's draw listed nothing.
+   */
+  offeredActions(player: Player): number[] {
+    const level = this.listingDepth++;
+    try {
+      const n = this.collectCandidates(player, level);
+      const actions = this.candidateActions[level]!;
+      const sources = this.candidateSources[level]!;
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const a = actions[i]!;
+        if (!out.includes(a.index) && this.canDeclare(a, player, sources[i]!)) out.push(a.index);
+      }
+      return out;
+    } finally {
+      this.listingDepth--;
+    }
+  }
+
+  /**
    * One of the offers `player` may take now, or PASS (when `canPass`), each as likely as the
    * others, found without trying every candidate: a candidate drawn at random (by `byCount`, a
    * uniform draw among `count`) is tried, and dropped if it fails, until one holds or "pass" is

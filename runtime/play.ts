@@ -46,6 +46,8 @@ export interface PlayOptions {
   onStep?: EngineOptions['onStep'];
   /** See EngineOptions.tally (balance runs): `Engine.counts()` after the game. */
   tally?: boolean;
+  /** See EngineOptions.course (balance --quality): `Engine.courseData()` after the game. */
+  course?: boolean;
   /** See EngineOptions.substitutes (the balance lab's replacement value). */
   substitutes?: EngineOptions['substitutes'];
   /** See EngineOptions.printed (`grimoire tune`). */
@@ -67,7 +69,7 @@ export function newEngine(ir: GameIR, seed: number, opts: PlayOptions = {}): Eng
         watch.check(engine, loc);
       }
     : own;
-  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep, tally: opts.tally, substitutes: opts.substitutes, printed: opts.printed });
+  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep, tally: opts.tally, course: opts.course, substitutes: opts.substitutes, printed: opts.printed });
 }
 
 /** The search agents' own engine for a game engine: made once, kept for the engine's next games. */

@@ -5,7 +5,8 @@
  * of test/revision.test.ts without its `remove action`) in a temporary project root. The charts'
  * marks are counted against the report's own JSON (embedded in the file): one bar per card, one
  * interval per card, the significant cards in the highlight colour, one dot per significant change.
- * Waits are for conditions (the page marks itself rendered), never times.
+ * The plain report carries the game-quality table (--quality). Waits are for conditions (the
+ * page marks itself rendered), never times.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -66,7 +67,7 @@ async function figures(page: Page): Promise<{ chart: string; title: string; capt
 describe('grimoire balance --html (Chromium, offline)', () => {
   it('draws every chart of a report of 300 trump games with no network, the marks matching the JSON', async () => {
     const file = join(dir, 'trump.html');
-    await grimoire(['balance', 'trump', '--games', '300', '--html', file]);
+    await grimoire(['balance', 'trump', '--games', '300', '--quality', '--html', file]);
     const html = readFileSync(file, 'utf8');
     const r = embedded<BalanceReport>(html);
     expect(r.kind).toBe('report');
@@ -117,6 +118,11 @@ describe('grimoire balance --html (Chromium, offline)', () => {
     // The exact numbers: every card and every action in the tables; the settings and the random-play note.
     expect(await count(page, 'table[data-table="cards"] tbody tr')).toBe(r.cards.length);
     expect(await count(page, 'table[data-table="actions"] tbody tr')).toBe(r.actions.length);
+    // --quality: the game-quality table — five lead metrics (trump declares an evaluate), four
+    // outcomes, two of length, the decisions to act, and two rows for each most-used action.
+    expect(r.quality!.evaluation.declared).toBe(true);
+    expect(await count(page, 'table[data-table="quality"] tbody tr')).toBe(5 + 4 + 2 + 1 + 2 * r.quality!.actions.length);
+    expect(await page.textContent('table[data-table="quality"]')).toContain(`the most-used action ${r.quality!.mostUsed!.action}`);
     const header = await page.textContent('.balance-header');
     expect(header).toContain(r.hash);
     expect(header).toContain(r.settings.rules);
