@@ -80,7 +80,7 @@ const cases: Record<string, Case[]> = {
     { file: ruling('spimate', 'r-sp-15-cannot-pay'), step: 0, player: 'p1', action: 'プレイ', kind: 'choice', text: 'playable_from_hand(it, me)' },
     { file: ruling('spimate', 'r-sp-16-occupied-square'), step: 2, player: 'p1', action: 'プレイ', kind: 'when', text: 'has_free_square(me) is false' },
     { file: ruling('spimate', 'r-sp-20-no-battle-turn-one'), step: 0, player: 'p1', action: '攻撃', kind: 'when', text: 'in battle_timing: phase == "battle" is false' },
-    { file: ruling('spimate', 'r-sp-01-front-protects'), player: 'p1', action: '直接攻撃', kind: 'when', text: 'can_attack_player(opponent) is false' },
+    { file: ruling('spimate', 'r-sp-01-front-protects'), player: 'p1', action: '直接攻撃', kind: 'when', text: 'any(opponents, can_attack_player(it)) is false' },
     { file: ruling('spimate', 'r-sp-01-front-protects'), player: 'p1', action: '創造', kind: 'when', text: 'phase == "standby" is false' },
     { file: ruling('spimate', 'r-sp-19-empty-deck-draw'), player: 'p1', action: 'LVプレイ', kind: 'choice', text: 'from me.EX where lv_playable(it, me)' },
     { file: ruling('spimate', 'r-sp-01-front-protects'), player: 'p1', action: 'ドローフェイズ', kind: 'when', text: 'when false' },
