@@ -61,6 +61,8 @@ export function amendedAction(base: A.ActionDecl, a: A.AmendDecl): A.ActionDecl 
  */
 export function amendedBody<D extends A.ProcedureDecl | A.FunctionDecl | A.CheckDecl | A.FlowDecl>(base: D, a: A.AmendDecl): D {
   const out = { ...base, cite: a.cite ?? base.cite, loc: a.loc, override: true, amended: true } as D;
+  // A named definition's place (logs, why-not, go to definition) becomes the amend's, as an amended action's.
+  if ('name' in out) (out as { name: A.Name }).name = { text: (base as { name: A.Name }).name.text, loc: a.name.loc };
   if (base.kind === 'function') {
     const f = out as A.FunctionDecl;
     f.body = a.expr!;
