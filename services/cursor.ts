@@ -72,7 +72,7 @@ function toTok(t: IToken, base: number, lineBase: number): Tok {
 }
 
 /** A line that opens a declaration at column 0. */
-const declarationLine = /(?:override[ \t]+)?(?:game|revision|remove|param|enum|label|zone|card|player|global|request|function|procedure|action|trigger|event|check|evaluate|setup|turn)(?![\p{L}\p{N}\p{So}\p{M}_・ー])/uy;
+const declarationLine = /(?:override[ \t]+)?(?:game|revision|remove|amend|param|enum|label|zone|card|player|global|request|function|procedure|action|trigger|event|check|evaluate|setup|turn|face)(?![\p{L}\p{N}\p{So}\p{M}_・ー])/uy;
 
 /** Where to start reading for a place: the last line at or before it that opens a declaration at column 0 (else 0). */
 export function regionStart(text: string, offset: number): number {
@@ -127,7 +127,7 @@ export function bindingsBefore(tokens: readonly Tok[], from: number, upto: numbe
   const scope: { b: Binding; depth: number }[] = [];
   const env: TypeEnv = { local: (n) => lastOf(scope, (s) => s.b.name === n)?.b.type, names };
   let head = from;
-  if (word(tokens[head], 'override')) head++;
+  if (word(tokens[head], 'override') || word(tokens[head], 'amend')) head++;
   const owner = [tokens[head], tokens[head + 1]].filter(isName).map((t) => t.image).join(' ');
   const add = (t: Tok, type: Ty, how: string, depth: number) =>
     scope.push({ b: { name: t.image, type, how, owner, line: t.line, col: t.col, start: t.start, end: t.end }, depth });

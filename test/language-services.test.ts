@@ -70,6 +70,21 @@ describe('completion in context', () => {
     expect(elsewhere).toContain('keyword:face');
   });
 
+  it('in a revision: what amend and remove may name, then the definitions of that kind', () => {
+    const at = (text: string) => labels(`revision r "r" revises trump {\n  version "r"\n}\n${text}`);
+    expect(at('amend |')).toEqual(['action', 'trigger', 'procedure', 'function', 'check', 'setup', 'turn', 'face', 'card', 'ability'].map((w) => `keyword:${w}`));
+    expect(at('remove |')).toContain('keyword:format');
+    expect(at('remove |')).toContain('keyword:aura');
+    const procs = at('amend procedure |');
+    expect(procs).toContain('procedure:damage');
+    expect(procs.every((l) => l.startsWith('procedure:'))).toBe(true);
+    const formats = at('remove format |');
+    expect(formats).toContain('format:light');
+    expect(formats.every((l) => l.startsWith('format:'))).toBe(true);
+    // A restated parameter is in scope in the amended body.
+    expect(at('amend procedure damage(p: player, n: number) {\n  do discard(|')).toContain('parameter:p');
+  });
+
   it('offers a player’s zones and states after `me.`, not card fields', () => {
     const l = labels(editAfter('rules/trump/summons.grim', 'do place_barrier(k, me, true)', '    move k to me.|'));
     expect(l).toContain('zone:hand');
