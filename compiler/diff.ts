@@ -81,6 +81,18 @@ function actionText(d: A.ActionDecl, sources: SourceText[]): string {
   return `${header}${cite}\n{\n${clauses.join('\n')}\n}`;
 }
 
+const OP_WORDS: Record<A.ChangeOp, string> = { add: 'by', mul: 'times', div: 'divided by', set: 'becomes', gain: 'gains', lose: 'loses' };
+
+/** An aura rebuilt part by part (where it works, the cards it changes, each change), as an amended action is clause by clause. */
+function auraText(a: A.AuraDecl, sources: SourceText[]): string {
+  const lines: string[] = [];
+  if (a.zone === null) lines.push('while attached');
+  else if (a.zone) lines.push(`while in ${[a.zone, ...(a.moreZones ?? [])].map((z) => z.text).join(', ')}`);
+  lines.push(`to ${sliceOf(a.to.loc, sources)}`);
+  for (const c of a.changes) lines.push(`${c.field.text} ${OP_WORDS[c.op]} ${sliceOf(c.value.loc, sources)}`);
+  return `aura ${a.name.text}${a.title !== undefined ? ` ${JSON.stringify(a.title)}` : ''}${citeText(a.cite)}\n{\n${lines.map((l) => `  ${l}`).join('\n')}\n}`;
+}
+
 const citeText = (cite: string | undefined) => (cite !== undefined ? ` cite ${JSON.stringify(cite)}` : '');
 const paramsText = (params: A.ParamDef[]) => `(${params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')})`;
 
@@ -109,7 +121,8 @@ function sideOf(d: A.Decl, sources: SourceText[]): DefinitionSide {
  * part by part (values and fields one a line, then its text, states, template uses, abilities and
  * auras; a face's items), as its base is when the two are compared — then a changelog shows
  * `rank = 1` → `rank = 14`, not the whole card gone and the amend added. An ability amended on
- * either side is rebuilt clause by clause on both (`rebuilt`), as an amended action is.
+ * either side is rebuilt clause by clause on both (`rebuilt`), as an amended action is; an
+ * amended aura part by part (`rebuilt` holds `aura NAME`).
  */
 function partsText(d: A.CardDecl | A.CardTypeDecl | A.FaceDecl, sources: SourceText[], rebuilt: Set<string> = new Set()): string {
   const slice = (loc: A.Loc) => sliceOf(loc, sources).replace(/\n[ \t]*/g, '\n    ');
@@ -120,9 +133,10 @@ function partsText(d: A.CardDecl | A.CardTypeDecl | A.FaceDecl, sources: SourceT
     ...d.values.map((v) => `${v.name.text} = ${slice(v.value.loc)}`),
     ...(d.printed ?? []).map((p) => `text ${slice(p.loc)}`),
     ...(d.states ?? []).map((s) => slice(s.loc)),
-    ...(d.uses ?? []).map((u) => slice(u.loc)),
+    // A template's use, whole (its own range is its name's): `攻 短槍 "Short spear" (ap = 2) cite "…"`.
+    ...(d.uses ?? []).map((u) => `${u.template.text} ${u.name.text}${u.title !== undefined ? ` ${JSON.stringify(u.title)}` : ''}${u.args.length ? ` (${u.args.map((x) => `${x.name ? `${x.name.text} = ` : ''}${slice(x.value.loc)}`).join(', ')})` : ''}${citeText(u.cite)}`),
     ...d.abilities.map((a) => (rebuilt.has(a.name.text) ? actionText(a, sources).replace(/\n/g, '\n  ') : slice(a.loc))),
-    ...d.auras.map((a) => slice(a.loc)),
+    ...d.auras.map((a) => (rebuilt.has(`aura ${a.name.text}`) ? auraText(a, sources).replace(/\n/g, '\n  ') : slice(a.loc))),
   ];
   return `card ${d.name.text}${d.title !== undefined ? ` ${JSON.stringify(d.title)}` : ''}: ${d.type.text}${cite} {\n${lines.map((l) => `  ${l}`).join('\n')}\n}`;
 }
@@ -133,7 +147,7 @@ function sidesOf(x: A.Decl, from: SourceText[], y: A.Decl, to: SourceText[]): [D
   const after = sideOf(y, to);
   if (x.kind !== y.kind || !(x.amended || y.amended)) return [before, after];
   if (x.kind === 'card' || x.kind === 'cardType' || x.kind === 'face') {
-    const amendedAbilities = (d: A.Decl) => (d.kind === 'card' ? d.abilities.filter((a) => a.amended).map((a) => a.name.text) : []);
+    const amendedAbilities = (d: A.Decl) => (d.kind === 'card' ? [...d.abilities.filter((a) => a.amended).map((a) => a.name.text), ...d.auras.filter((a) => a.amended).map((a) => `aura ${a.name.text}`)] : []);
     const rebuilt = new Set([...amendedAbilities(x), ...amendedAbilities(y)]);
     before.text = partsText(x as A.CardDecl, from, rebuilt);
     after.text = partsText(y as A.CardDecl, to, rebuilt);

@@ -117,6 +117,11 @@ export function amendedCard(base: A.CardDecl, a: A.AmendDecl, diagnostics: Diagn
     else if (use) diagnostics.push(diag('revision/nothing-to-amend', m.name.loc, `${card}'s ability '${m.name.text}' is written with the template '${use.template.text}': an amend changes a written ability`, [`remove ability ${m.name.text}, and write the ability whole in its place`]));
     else diagnostics.push(diag('revision/nothing-to-amend', m.name.loc, `${card} has no ability '${m.name.text}' to amend`, [...didYouMean(m.name.text, abilityNames(base)), `its abilities: ${abilityNames(base).join(', ') || 'none'}; write a whole ability to add one`]));
   }
+  for (const m of a.amendAuras ?? []) {
+    const i = auras.findIndex((x) => x.name.text === m.name.text);
+    if (i < 0) diagnostics.push(diag('revision/nothing-to-amend', m.name.loc, `${card} has no aura '${m.name.text}' to amend`, [...didYouMean(m.name.text, base.auras.map((x) => x.name.text)), `its auras: ${base.auras.map((x) => x.name.text).join(', ') || 'none'}; write a whole aura to add one`]));
+    else auras[i] = amendedAura(auras[i]!, m);
+  }
   for (const ab of a.abilities ?? []) {
     const i = abilities.findIndex((x) => x.name.text === ab.name.text);
     const taken = i >= 0 || uses.some((u) => u.name.text === ab.name.text);
@@ -153,6 +158,31 @@ export function amendedCard(base: A.CardDecl, a: A.AmendDecl, diagnostics: Diagn
     override: true,
     amended: true,
   };
+}
+
+/**
+ * An aura with an `amend aura`'s parts: where it works and the cards it changes when written, and
+ * each change of a value in place of the aura's changes of that value (at the first's place; a
+ * value it did not change is added). Its place becomes the amend's.
+ */
+export function amendedAura(base: A.AuraDecl, a: A.AuraAmend): A.AuraDecl {
+  const fields = new Set(a.changes.map((c) => c.field.text));
+  const placed = new Set<string>();
+  const changes: A.ValueChange[] = [];
+  for (const c of base.changes) {
+    if (!fields.has(c.field.text)) changes.push(c);
+    else if (!placed.has(c.field.text)) {
+      placed.add(c.field.text);
+      changes.push(...a.changes.filter((x) => x.field.text === c.field.text));
+    }
+  }
+  for (const c of a.changes) if (!placed.has(c.field.text)) changes.push(c);
+  const out: A.AuraDecl = { ...base, name: { text: base.name.text, loc: a.name.loc }, changes, title: a.title ?? base.title, cite: a.cite ?? base.cite, to: a.to ?? base.to, loc: a.loc, amended: true };
+  if (a.where) {
+    out.zone = a.where.zone;
+    out.moreZones = a.where.moreZones;
+  }
+  return out;
 }
 
 /**

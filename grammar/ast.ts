@@ -217,6 +217,8 @@ export interface AuraDecl {
   changes: ValueChange[];
   /** `override aura …` inside an `amend card`: replaces the card's aura of that name. */
   override?: boolean;
+  /** Set by the compiler on an aura an `amend aura` changed. */
+  amended?: boolean;
   loc: Loc;
 }
 
@@ -391,7 +393,7 @@ export interface FlowDecl extends DeclBase {
  *   unless restated; `amend function NAME [(params): T] [cite "…"] = expr`: the same for a function;
  * - `amend card NAME [cite "…"] { field = value … }`: printed values changed, and the card's own
  *   abilities and auras: `action|trigger|instead …` and `aura …` added (`override …` replaces the
- *   one of that name), `amend ability NAME { clauses }`, `remove ability|aura NAME`, `text "…"`;
+ *   one of that name), `amend ability NAME { clauses }`, `amend aura NAME { … }`, `remove ability|aura NAME`, `text "…"`;
  * - `amend card type NAME [cite "…"] { attr x: T = default … remove state y }`: fields in place of the
  *   type's fields of the same names (an attr may become a derived `value`), fields removed;
  * - `amend face T [cite "…"] { items }`: each item in place of the face's items of the same key
@@ -422,12 +424,30 @@ export interface AmendDecl extends DeclBase {
   amendAbilities?: AmendDecl[];
   /** `amend card`: auras added (or, written `override`, replacing the card's aura of that name). */
   auras?: AuraDecl[];
+  /** `amend card`: `amend aura NAME { [while …] [to <cards>] [changes] }`, parts of one of the card's auras. */
+  amendAuras?: AuraAmend[];
   /** `amend card`: its printed text replaced (`text "…"`). */
   printed?: PrintedText[];
   /** `remove ability|aura NAME` (in `amend card`), `remove attr|state|value NAME` (in `amend card type`). */
   removes?: { what: 'ability' | 'aura' | 'attr' | 'state' | 'value'; name: Name; loc: Loc }[];
   /** `amend face`: items in place of the face's items of the same key. */
   items?: FaceItem[];
+}
+
+/**
+ * `amend aura NAME ["title"] [cite "…"] { [while in <zone> | while attached] [to <cards>] [<value> by|… <expr>]… }`
+ * inside an `amend card`: what it writes replaces the aura's — where it works, the cards it
+ * changes, and each change of a value in place of the aura's changes of that value (others kept).
+ */
+export interface AuraAmend {
+  name: Name;
+  title?: string;
+  cite?: string;
+  /** Written `while …`: `zone` (and `moreZones`) replace the aura's (null: while attached). */
+  where?: { zone: Name | null; moreZones?: Name[] };
+  to?: Expr;
+  changes: ValueChange[];
+  loc: Loc;
 }
 
 export interface RemoveDecl extends DeclBase {

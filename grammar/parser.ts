@@ -1291,6 +1291,14 @@ export class GrimoireParser extends EmbeddedActionsParser {
                 },
               },
               {
+                // `amend aura NAME { … }`: parts of one of the card's auras.
+                GATE: () => this.LA(1).tokenType === K.amend && this.LA(2).tokenType === K.aura,
+                ALT: () => {
+                  const au = this.SUBRULE(this.auraAmend);
+                  this.ACTION(() => (d.amendAuras ??= []).push(au));
+                },
+              },
+              {
                 // A whole ability or aura, `override` to replace the card's of that name.
                 GATE: () => {
                   const t = this.LA(1).tokenType;
@@ -1347,6 +1355,52 @@ export class GrimoireParser extends EmbeddedActionsParser {
         },
       },
     ]);
+  });
+
+  /** `amend aura NAME ["title"] [cite "…"] { [while …] [to <cards>] [changes] }` inside an `amend card` (A.AuraAmend). */
+  private auraAmend = this.RULE('auraAmend', (): A.AuraAmend => {
+    const start = this.CONSUME(K.amend);
+    this.CONSUME(K.aura);
+    const name = this.nameAt(101);
+    const d: A.AuraAmend = { name, changes: [], loc: name.loc };
+    this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+    d.cite = this.SUBRULE(this.citeOpt);
+    this.CONSUME(T.LBrace);
+    this.OPTION2(() => {
+      this.CONSUME(K.while);
+      const where: NonNullable<A.AuraAmend['where']> = { zone: null };
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(K.in);
+            this.AT_LEAST_ONE_SEP({
+              SEP: T.Comma,
+              DEF: () => {
+                const z = this.nameAt(102);
+                this.ACTION(() => {
+                  if (where.zone) (where.moreZones ??= []).push(z);
+                  else where.zone = z;
+                });
+              },
+            });
+          },
+        },
+        { ALT: () => this.CONSUME(K.attached) },
+      ]);
+      this.ACTION(() => (d.where = where));
+    });
+    this.OPTION3(() => {
+      this.CONSUME(K.to);
+      d.to = this.SUBRULE(this.expression);
+    });
+    this.MANY(() => {
+      const field = this.nameAt(103);
+      const op = this.SUBRULE(this.changeOp);
+      const value = this.SUBRULE2(this.orExpr);
+      this.ACTION(() => d.changes.push({ field, op, value }));
+    });
+    this.CONSUME(T.RBrace);
+    return this.ACTION(() => ({ ...d, loc: this.loc(start) })) ?? d;
   });
 
   private removeDecl = this.RULE('removeDecl', (): A.RemoveDecl => {

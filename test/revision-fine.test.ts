@@ -101,6 +101,16 @@ describe('skirmish-2: a revision that adds a format, amends a procedure and remo
     symlinkSync(fixture, join(project, 'rules/skirmish-2'));
     const run = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'diff', 'skirmish', 'skirmish-2', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
 
+    it('grimoire scenario rules/skirmish/rulings --game skirmish-2: the rulings it changes fail or cannot be set up, the Archer\'s passes', () => {
+      const r = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'scenario', 'rules/skirmish/rulings', '--game', 'skirmish-2'], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
+      expect(r.status).toBe(1);
+      expect(r.stdout + r.stderr).toMatch(/attack-needs-ready\.yaml:11:26: .*'ready'/);
+      expect(r.stdout).toMatch(/PASS rules\/skirmish\/rulings\/archer-volley\.yaml/);
+      expect(r.stdout).toMatch(/FAIL rules\/skirmish\/rulings\/healer-once-per-turn\.yaml/);
+      expect(r.stdout).toMatch(/FAIL rules\/skirmish\/rulings\/setup-deals-three\.yaml/);
+      expect(r.stdout).toContain('1 passed, 2 failed, 2 not run (mistakes above) (under skirmish-2)');
+    });
+
     it('shows each change as it is: the statement, clause or field that changed, with the rest as context', () => {
       const r = run('--rulings');
       expect(r.status, r.stderr).toBe(0);
@@ -285,6 +295,26 @@ amend card Healer {
     const replaced = compile(rev('arcane', 'amend card MireGhoul {\n  override aura Frenzy "+2/+0" { while in battlefield to [this] power by 2 }\n}'));
     expect(errors(replaced)).toEqual([]);
     expect(auras(replaced.ir!)).toEqual(['MireGhoul.Frenzy']);
+    // amend aura: one change replaced, the rest of the aura (where it works, its cards) kept.
+    const amended = compile(rev('arcane', 'amend card MireGhoul {\n  amend aura Frenzy cite "rev: +2" { power by 2 }\n}'));
+    expect(errors(amended)).toEqual([]);
+    const frenzy = (g: typeof base) => g.auras.find((a) => a.name === 'MireGhoul.Frenzy')!;
+    const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === 'loc' || k === 'cite' ? undefined : v)));
+    expect(JSON.stringify(strip(frenzy(amended.ir!)))).toBe(JSON.stringify(strip(frenzy(base))).replace('"by":{"kind":"lit","value":1}', '"by":{"kind":"lit","value":2}'));
+    expect(frenzy(amended.ir!).cite).toBe('rev: +2');
+    // grimoire diff: the change and the citation, with the aura's other parts as context.
+    const version = (name: string, text: string | null) => {
+      const v = resolveGame({ sources: text === null ? gameSources(root, name)! : [{ path: `rules/${name}/revision.grim`, text }], loadBase: (n) => gameSources(root, n) });
+      return { name, decls: v.decls!, sources: v.sources };
+    };
+    const d = diffGames(version('arcane', null), version('rev', rev('arcane', 'amend card MireGhoul {\n  amend aura Frenzy cite "rev: +2" { power by 2 }\n}')));
+    expect(d.definitions.map((x) => `${x.change} ${x.kind} ${x.name}`)).toEqual(['changed card MireGhoul']);
+    const lines = (t: string) => t.split('\n').map((l) => l.trim());
+    const only = (a: string[], b: string[]) => a.filter((l) => !b.includes(l));
+    const [before, after] = [lines(d.definitions[0]!.before!.text), lines(d.definitions[0]!.after!.text)];
+    expect(only(after, before)).toEqual([expect.stringMatching(/^aura Frenzy .* cite "rev: \+2"$/), 'power by 2']);
+    expect(only(before, after)).toEqual([expect.stringMatching(/^aura Frenzy .* cite "CR 611\.3a/), 'power by 1']);
+    expect(after).toContain('while in battlefield');
     const wrong = compile(rev('arcane', 'amend card MireGhoul {\n  remove aura Frenzi\n  aura Frenzy "x" { to [this] power by 2 }\n}'));
     expect(wrong.diagnostics.map((d) => `${d.code} ${d.notes?.[0]}`)).toEqual(["revision/nothing-to-remove did you mean 'Frenzy'?", "name/duplicate write 'override aura Frenzy …' to replace it, or 'remove aura Frenzy'"]);
   });
@@ -375,6 +405,7 @@ amend card Archer cite "c" {
   action New { effect { log "x" } }
   aura A { to me.board power by 1 }
   override aura B { to me.board power by 1 }
+  amend aura C { while attached power by 2 }
   text "hello"
 }
 `;
@@ -390,6 +421,7 @@ amend card Archer cite "c" {
     expect(card.auras!.map((x) => `${x.name.text}${x.override ? ' (override)' : ''}`)).toEqual(['A', 'B (override)']);
     expect(card.amendAbilities!.map((x) => x.name.text)).toEqual(['Mend']);
     expect(card.printed!.map((x) => x.text)).toEqual(['hello']);
+    expect(card.amendAuras!.map((x) => `${x.name.text} ${x.where?.zone === null ? 'attached' : ''} ${x.changes.map((c) => c.field.text).join()}`)).toEqual(['C attached power']);
   });
 
   it('formats it in the canonical layout, and a second run changes nothing', () => {
