@@ -160,6 +160,37 @@ describe('skirmish-2: a revision that adds a format, amends a procedure and remo
   });
 });
 
+describe('a revision of skirmish-2 (a chain): amends apply layer on layer', () => {
+  const text = `revision skirmish_3 "Skirmish 3" revises skirmish-2 {
+  version "3"
+}
+remove format blitz
+amend card Healer {
+  amend ability Mend cite "Skirmish 3: three times a turn" { limit 3 per turn }
+}
+`;
+  it('compiles over both layers, and grimoire diff between the two revisions shows the last layer only', () => {
+    const r = compile(text, 'rules/skirmish-3/revision.grim');
+    expect(r.diagnostics).toEqual([]);
+    const ir = r.ir!;
+    expect(ir.game.formats.map((f) => f.name)).toEqual(['standard']);
+    expect(ir.actions.find((a) => a.name === 'Rush')!.level).toBe(2); // kept: gated as before
+    expect(ir.actions.find((a) => a.name === 'Healer.Mend')!.limit).toBe(3);
+    expect(ir.cardFields.map((f) => f.name)).not.toContain('ready');
+    expect(ir.procedures.find((p) => p.name === 'build_deck')!.cite).toMatch(/^Skirmish 2 §3/);
+    const loadBase = (n: string) => (n === 'skirmish-2' ? [{ path: 'rules/skirmish-2/revision.grim', text: skirmish2 }] : gameSources(root, n));
+    const version = (name: string, sources: { path: string; text: string }[]) => {
+      const v = resolveGame({ sources, loadBase });
+      return { name, decls: v.decls!, sources: v.sources };
+    };
+    const d = diffGames(version('skirmish-2', [{ path: 'rules/skirmish-2/revision.grim', text: skirmish2 }]), version('skirmish-3', [{ path: 'rules/skirmish-3/revision.grim', text }]));
+    expect(d.definitions.map((x) => `${x.change} ${x.kind} ${x.name}`)).toEqual(['changed card Healer', 'removed format blitz']);
+    const healer = d.definitions[0]!;
+    expect(healer.after!.text).toContain('limit 3 per turn');
+    expect(healer.before!.text).toContain('limit 2 per turn');
+  });
+});
+
 describe('formats in a revision', () => {
   it('remove format: what it gated keeps its level; the default format may not name it', () => {
     const r = compile(rev('trump', 'remove format light'));
