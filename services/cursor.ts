@@ -255,7 +255,7 @@ export function cursorContext(text: string, offset: number, names: NameTable): C
     bindings,
   };
   const prev = tokens[k - 1];
-  const head = word(tokens[from], 'override') ? from + 1 : from;
+  const head = word(tokens[from], 'override') || word(tokens[from], 'amend') ? from + 1 : from;
   if (word(tokens[head], 'face')) {
     // Depth 1 is the face's own block; 2 is a `{ value "…" }` list.
     const depth = tokens.slice(head, k).reduce((d, t) => d + (punct(t, '{') ? 1 : punct(t, '}') ? -1 : 0), 0);

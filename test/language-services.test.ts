@@ -81,6 +81,8 @@ describe('completion in context', () => {
     const formats = at('remove format |');
     expect(formats).toContain('format:light');
     expect(formats.every((l) => l.startsWith('format:'))).toBe(true);
+    // Inside an amended face: the face's words where an item begins.
+    expect(at('amend face PlayingCard {\n  cor|')).toContain('keyword:corner');
     // A restated parameter is in scope in the amended body.
     expect(at('amend procedure damage(p: player, n: number) {\n  do discard(|')).toContain('parameter:p');
   });
