@@ -334,8 +334,9 @@ const clauseWord: Record<string, string> = { whileIn: 'while in', using: 'using'
 
 // ------------------------------------------------------------------ removed, and still used
 
-/** The diagnostic codes by which a use of a removed thing is reported where it is written. */
-const USE_CODES = new Set(['name/unknown', 'format/unknown', 'type/not-a-member', 'type/not-assignable', 'card/unknown-attr']);
+/** The diagnostic codes by which a use of a removed thing is reported where it is written: a name, a member (a field). */
+const NAME_CODES = new Set(['name/unknown', 'format/unknown']);
+const MEMBER_CODES = new Set(['type/not-a-member', 'type/not-assignable', 'card/unknown-attr']);
 
 /**
  * `revision/removed-still-used`: the errors at the uses of something a revision removed (an
@@ -348,7 +349,7 @@ export function foldRemovedUses(diagnostics: Diagnostic[], removals: Removal[], 
   const uses = new Map<Removal, Diagnostic[]>();
   const rest: Diagnostic[] = [];
   for (const d of diagnostics) {
-    const r = d.severity === 'error' && USE_CODES.has(d.code) ? removals.find((x) => x.name === text(d) && (x.what !== 'field' || d.code !== 'name/unknown')) : undefined;
+    const r = d.severity === 'error' ? removals.find((x) => ((x.what === 'field' ? MEMBER_CODES : NAME_CODES).has(d.code) ? x.name === text(d) : false)) : undefined;
     if (r) uses.set(r, [...(uses.get(r) ?? []), d]);
     else rest.push(d);
   }
