@@ -140,6 +140,15 @@ export function bindingsBefore(tokens: readonly Tok[], from: number, upto: numbe
         j += 2;
       }
     }
+  } else if (word(tokens[from], 'amend') && (word(tokens[head], 'function') || word(tokens[head], 'procedure')) && isName(tokens[head + 1])) {
+    // `amend procedure build_deck { … }` keeps the base's parameters: they are in scope in the new
+    // body, bound (for the editor) where the amend names the procedure.
+    const def = names.get(tokens[head + 1]!.image).find((d) => d.kind === tokens[head]!.image);
+    const params = /\(([^)]*)\)/.exec(def?.detail ?? '')?.[1] ?? '';
+    for (const p of params.split(',')) {
+      const m = /^\s*(\S+):\s*(\S+)\s*$/.exec(p);
+      if (m) add({ ...tokens[head + 1]!, image: m[1]! }, m[2]!, 'parameter', 0);
+    }
   }
 
   let depth = 0;

@@ -85,6 +85,10 @@ describe('completion in context', () => {
     expect(at('amend face PlayingCard {\n  cor|')).toContain('keyword:corner');
     // A restated parameter is in scope in the amended body.
     expect(at('amend procedure damage(p: player, n: number) {\n  do discard(|')).toContain('parameter:p');
+    // Kept, not restated: the base's parameters are in scope too.
+    const kept = at('amend procedure damage {\n  do discard(|');
+    expect(kept).toContain('parameter:p');
+    expect(kept).toContain('parameter:n');
   });
 
   it('offers a player’s zones and states after `me.`, not card fields', () => {
