@@ -54,7 +54,7 @@ const KIND_WORDS: Record<string, string> = { cardType: 'card type', playerState:
 const kindWord = (kind: string) => KIND_WORDS[kind] ?? kind;
 
 /** Keys of the AST that say where, not what: two definitions equal but for them are the same. */
-const PLACE_KEYS = new Set(['loc', 'keyword', 'override', 'amended', 'file', 'line', 'col', 'offset', 'endLine', 'endCol', 'endOffset']);
+const PLACE_KEYS = new Set(['loc', 'keyword', 'override', 'amended', 'unread', 'file', 'line', 'col', 'offset', 'endLine', 'endCol', 'endOffset']);
 
 function shape(d: A.Decl): string {
   return JSON.stringify(d, (k, v) => (PLACE_KEYS.has(k) ? undefined : v));

@@ -596,8 +596,8 @@ class Lowerer {
     }
     const type = this.cardTypes[typeIndex]!;
     // Attrs a revision removed or made derived: the cards' printed values of them are no longer read.
-    const unprinted = this.decls.unprinted?.get(type.name.text);
-    if (unprinted) c = { ...c, values: c.values.filter((v) => !unprinted.has(v.name.text)) };
+    const unread = c.unread;
+    if (unread) c = { ...c, values: c.values.filter((v) => !unread.includes(v.name.text)) };
     const given = new Map(c.values.map((v) => [v.name.text, v]));
     // Numbered labels printed with their numbers (`passives = [王(3)]`), and those printed bare.
     const numbers: PrintedNumber[] = [];

@@ -19,8 +19,6 @@ export interface Declarations {
   evaluate?: A.EvaluateDecl;
   /** What revisions removed (for `revision/removed-still-used`, compiler/revise.ts). */
   removals?: Removal[];
-  /** By card type: attrs a revision removed or turned into states or values, whose printed values the cards no longer give. */
-  unprinted?: Map<string, Set<string>>;
 }
 
 /** Which namespace a declaration lives in (a card type and a card are different namespaces). */
@@ -164,11 +162,16 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
       case 'cardType': {
         const r = amendedCardType(existing, d, diagnostics, removals);
         m.set(d.name.text, r.decl);
+        // The cards of the type so far print values of attrs that are no longer printed: they are
+        // kept (a diff shows no card changed) but not read. A card written or amended afterwards
+        // that gives one is an error, as for any field its type does not have.
         if (r.unprinted.length) {
-          decls.unprinted ??= new Map();
-          const set = decls.unprinted.get(d.name.text) ?? new Set<string>();
-          for (const f of r.unprinted) set.add(f);
-          decls.unprinted.set(d.name.text, set);
+          const cards = table('card');
+          for (const [name, c] of cards) {
+            if (c.kind !== 'card' || c.type.text !== d.name.text) continue;
+            const unread = c.values.filter((v) => r.unprinted.includes(v.name.text)).map((v) => v.name.text);
+            if (unread.length) cards.set(name, { ...c, unread: [...new Set([...(c.unread ?? []), ...unread])] });
+          }
         }
         return;
       }

@@ -153,6 +153,8 @@ export function amendedCard(base: A.CardDecl, a: A.AmendDecl, diagnostics: Diagn
     auras,
     uses: base.uses ? uses : undefined,
     printed: a.printed ?? base.printed,
+    // A value the amend prints is read (or, if its attr is gone, an error): it is no longer an unread one.
+    unread: base.unread?.filter((n) => !names.has(n)),
     cite: a.cite ?? base.cite,
     loc: a.loc,
     override: true,
@@ -188,8 +190,8 @@ export function amendedAura(base: A.AuraDecl, a: A.AuraAmend): A.AuraDecl {
 /**
  * A card type after an `amend card type`: its fields of the amend's names replaced (an attr may
  * become a `value`, derived), new ones added, `remove attr|state|value x` ones gone. The names of
- * the attrs that cards no longer print (removed, or no longer attrs) are returned: their printed
- * values are dropped from the cards of the type (lower.ts).
+ * the attrs that cards no longer print (removed, or no longer attrs) are returned: the printed
+ * values of them on the cards of the type are kept unread (resolve.ts, CardDecl.unread).
  */
 export function amendedCardType(base: A.CardTypeDecl, a: A.AmendDecl, diagnostics: Diagnostic[], removals: Removal[]): { decl: A.CardTypeDecl; unprinted: string[] } {
   const byName = new Map(a.fields.map((f) => [f.name.text, f]));

@@ -170,6 +170,8 @@ export interface CardDecl extends DeclBase {
   uses?: TemplateUse[];
   /** `text "…"`: the card's printed text (rules text as printed), never read by the rules. One per card. */
   printed?: PrintedText[];
+  /** Set by the compiler: printed values no longer read, their attr removed or made a state or value by a revision. */
+  unread?: string[];
 }
 
 /** A card's printed text, `text "…"` (its range is the string's, so a drift warning can point into it). */

@@ -368,6 +368,9 @@ describe('attr → derived value', () => {
     expect(field.kind).toBe('value');
     const index = r.ir!.cardFields.indexOf(field);
     for (const c of r.ir!.cards) expect(c.attrs.some((a) => a.field === index)).toBe(false);
+    // A value the revision itself prints for it is an error (not silently unread).
+    const printed = compile(rev('skirmish', 'amend card type Unit {\n  value power: number = 3\n}\namend card Archer { power = 2 }'));
+    expect(printed.diagnostics.map((d) => `${d.code} ${d.loc.line}`)).toEqual(['card/unknown-attr 7']);
     // The casebook reads it: the Attack deals 3 per ready unit.
     const ruling = 'rules/skirmish/rulings/attack-needs-ready.yaml';
     expect(outcome(ruling, r.ir!)).toBe('fail');
