@@ -39,7 +39,7 @@ function nameOf(d: A.Decl): A.Name | undefined {
 
 const removeKinds: Record<string, string> = {
   action: 'action', trigger: 'trigger', procedure: 'procedure', function: 'function',
-  card: 'card', param: 'param', check: 'check', label: 'label',
+  card: 'card', param: 'param', check: 'check', label: 'label', zone: 'zone', event: 'event', enum: 'enum', limit: 'limit',
 };
 
 /** The language's words for a kind of definition. */
@@ -111,8 +111,9 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
       }
       const kind = removeKinds[d.what] ?? d.what;
       const m = table(kind);
+      const gone = m.get(d.name.text);
       if (!m.delete(d.name.text)) diagnostics.push(diag('revision/nothing-to-remove', d.name.loc, `there is no ${d.what} '${d.name.text}' to remove`, didYouMean(d.name.text, m.keys())));
-      else removals.push({ what: d.what, name: d.name.text, loc: d.loc });
+      else removals.push({ what: d.what, name: d.name.text, loc: d.loc, ...(gone?.kind === 'enum' ? { with: gone.values.map((v) => v.name.text) } : {}) });
       return;
     }
     const name = nameOf(d);

@@ -29,6 +29,8 @@ export interface Removal {
   loc: A.Loc;
   /** The card type, for a field: only uses of a field are folded. */
   of?: string;
+  /** Other names that go with it (an enum's values): their uses are uses of it. */
+  with?: string[];
 }
 
 // ------------------------------------------------------------------ actions and bodies
@@ -351,7 +353,9 @@ export function foldRemovedUses(diagnostics: Diagnostic[], removals: Removal[], 
   const uses = new Map<Removal, Diagnostic[]>();
   const rest: Diagnostic[] = [];
   for (const d of diagnostics) {
-    const r = d.severity === 'error' ? removals.find((x) => ((x.what === 'field' ? MEMBER_CODES : NAME_CODES).has(d.code) ? x.name === text(d) : false)) : undefined;
+    // A field is used as a member (`c.ready`), a zone as a name or a member (`stage`, `p.hand`), the rest as names.
+    const codes = (what: string) => (code: string) => (what === 'field' ? MEMBER_CODES.has(code) : what === 'zone' ? MEMBER_CODES.has(code) || NAME_CODES.has(code) : NAME_CODES.has(code));
+    const r = d.severity === 'error' ? removals.find((x) => codes(x.what)(d.code) && (x.name === text(d) || !!x.with?.includes(text(d) ?? ''))) : undefined;
     if (r) uses.set(r, [...(uses.get(r) ?? []), d]);
     else rest.push(d);
   }

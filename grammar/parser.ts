@@ -1415,6 +1415,10 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => this.CONSUME(K.check) },
       { ALT: () => this.CONSUME(K.label) },
       { ALT: () => this.CONSUME(K.format) },
+      { ALT: () => this.CONSUME(K.zone) },
+      { ALT: () => this.CONSUME(K.event) },
+      { ALT: () => this.CONSUME(K.enum) },
+      { ALT: () => this.CONSUME(K.limit) },
     ]);
     const name = this.nameAt(101);
     return { kind: 'remove', what: whatTok.image, name, loc: name.loc };

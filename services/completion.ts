@@ -77,7 +77,7 @@ function onlyKinds(before: readonly string[]): ReadonlySet<EntryKind> | undefine
   const verb = before[before.length - 2];
   if (verb === 'amend' || verb === 'remove') {
     // (After `amend card` the word `type` may follow: the cards are not the only names there.)
-    if (last === 'procedure' || last === 'function' || last === 'action' || last === 'trigger' || (last === 'card' && verb === 'remove') || last === 'param' || last === 'label' || last === 'format') return new Set([last]);
+    if (last === 'procedure' || last === 'function' || last === 'action' || last === 'trigger' || (last === 'card' && verb === 'remove') || last === 'param' || last === 'label' || last === 'format' || last === 'zone' || last === 'event' || last === 'enum' || last === 'limit') return new Set([last]);
     if (last === 'face') return new Set(['card type']);
     if (last === 'ability') return new Set(['ability']);
   }
@@ -121,7 +121,7 @@ function nextWords(before: readonly string[]): { words: string[]; detail: string
   if (two === 'gains abilities') return { words: ['of'], detail: 'modify <card> gains abilities of <card>' };
   // Revisions (docs/language.md "Revisions"): what an amend or a remove may name.
   if (last === 'amend') return { words: ['action', 'trigger', 'procedure', 'function', 'check', 'setup', 'turn', 'face', 'card', 'ability'], detail: 'amend <what> NAME { … }: change part of a definition of the base game (in `amend card`: amend ability NAME { clauses })' };
-  if (last === 'remove') return { words: ['action', 'trigger', 'procedure', 'function', 'card', 'param', 'check', 'label', 'format', 'ability', 'aura', 'attr', 'state', 'value'], detail: 'remove <what> NAME: a definition or format of the base game; in `amend card` an ability or aura, in `amend card type` a field' };
+  if (last === 'remove') return { words: ['action', 'trigger', 'procedure', 'function', 'card', 'param', 'check', 'label', 'zone', 'event', 'enum', 'limit', 'format', 'ability', 'aura', 'attr', 'state', 'value'], detail: 'remove <what> NAME: a definition or format of the base game; in `amend card` an ability or aura, in `amend card type` a field' };
   if (last === 'until') return { words: ['end', 'next', 'leaves'], detail: 'a duration: until end of turn, until end of next turn of <player>, until next turn of <player>, until <card> leaves <zone>' };
   if (three === 'until end of') return { words: ['turn', 'next'], detail: 'until end of turn, until end of next turn of <player>' };
   if (last === 'during') return { words: ['next'], detail: 'during next turn of <player>' };

@@ -237,6 +237,15 @@ describe('removed, and still used', () => {
     expect(r.diagnostics[0]!.notes!.slice(0, 3)).toEqual(['still used at rules/skirmish/turn.grim:13:38', 'still used at rules/skirmish/turn.grim:32:42', 'still used at rules/skirmish/turn.grim:35:63']);
   });
 
+  it('a removed zone, used by name and as a member; a removed enum, used by its values', () => {
+    const zone = compile(rev('skirmish', 'remove zone discard\nremove zone hand'));
+    expect(zone.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(["revision/removed-still-used the zone 'hand' is removed, but 5 places still use it"]);
+    expect(zone.diagnostics[0]!.notes).toContain('still used at rules/skirmish/turn.grim:7:30');
+    const e = compile(rev('arcane', 'remove enum Step'));
+    expect(e.diagnostics.map((d) => d.code)).toEqual(['revision/removed-still-used']);
+    expect(e.diagnostics[0]!.message).toMatch(/^the enum 'Step' is removed, but \d+ places still use it$/);
+  });
+
   it('names that are not there: did you mean', () => {
     const r = compile(rev('skirmish', ['remove procedure build_dek', 'amend procedure build_dek { log "x" }', 'amend card type Unit {\n  remove attr ready\n  remove state redy\n}', 'override action Atack "x" { effect { log "x" } }', 'amend check no_lif { log "x" }'].join('\n')));
     expect(r.diagnostics.map((d) => `${d.code} ${d.message} ${d.notes?.[0] ?? ''}`)).toEqual([
