@@ -15,6 +15,8 @@ import { diffGames } from '../compiler/diff.ts';
 import { gameSources } from '../compiler/project.ts';
 import { formatGrim } from '../grammar/format.ts';
 import { parseFile } from '../grammar/parse.ts';
+import { parseSources } from '../compiler/compile.ts';
+import { GameNames } from '../compiler/references.ts';
 import { runScenarioInRepo } from '../scenario/files.ts';
 import { compiledGame, root } from './helpers.ts';
 
@@ -407,6 +409,24 @@ describe('override: a whole definition that drops what the base has', () => {
     expect(compiledGame('trump-82')).toBeTruthy();
     const same = compile(rev('skirmish', readFileSync(join(root, 'rules/skirmish/turn.grim'), 'utf8').match(/action Attack[\s\S]*?\n}\n/)![0].replace('action Attack', 'override action Attack')));
     expect(same.diagnostics).toEqual([]);
+  });
+});
+
+describe('find references and rename across a revision', () => {
+  const sources = [...gameSources(root, 'skirmish')!, { path: 'rules/skirmish-2/revision.grim', text: skirmish2 }];
+  const names = new GameNames({ sources, files: parseSources(sources).files });
+  const at = (path: string, needle: string, shift: number) => sources.find((x) => x.path === path)!.text.indexOf(needle) + shift;
+  const where = (r: { loc: { file: string; line: number } }) => `${r.loc.file}:${r.loc.line}`;
+
+  it("an ability's references include the amend ability that names it inside its card's amend", () => {
+    const refs = names.referencesAt('cards/skirmish/cards.grim', at('cards/skirmish/cards.grim', 'action Mend', 8))!;
+    expect(refs.references.map(where)).toEqual(['cards/skirmish/cards.grim:16', 'rules/skirmish-2/revision.grim:52']);
+  });
+
+  it("a procedure's rename renames the amend of it", () => {
+    const r = names.rename('cards/skirmish/cards.grim', at('cards/skirmish/cards.grim', 'procedure build_deck', 11), 'make_deck');
+    if ('refused' in r) throw new Error(r.refused);
+    expect(r.edits.map(where)).toContain('rules/skirmish-2/revision.grim:18');
   });
 });
 
