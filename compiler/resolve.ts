@@ -1,6 +1,7 @@
 /**
  * Phase 2 — resolve: the parsed files of a game (and of the game it revises) → one table of
- * declarations by kind and name. Applies `override` and `remove`, reports duplicates.
+ * declarations by kind and name. Applies `override`, `amend` and `remove` (the parts of a
+ * revision: compiler/revise.ts), reports duplicates.
  * It looks inside no body: names used in expressions are resolved by the checker (lower.ts).
  */
 import type * as A from '../grammar/ast.ts';
