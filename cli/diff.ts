@@ -77,6 +77,7 @@ function diffText(d: GameDiff, rulings: RulingChange[] | null): string {
     out.push('', `${c.change} ${c.kind}${c.name ? ` ${c.name}` : ''}  (${side.file}:${side.line})`);
     if (c.before?.cite && c.change !== 'added') out.push(`  was cited: ${c.before.cite}`);
     if (c.after?.cite && c.after.cite !== c.before?.cite) out.push(`  cites: ${c.after.cite}`);
+    for (const n of c.notes ?? []) out.push(`  note: ${n}`);
     for (const l of textDiff(c)) out.push(`    ${l}`);
   }
   if (rulings) {
@@ -99,7 +100,7 @@ function diffMarkdown(d: GameDiff, rulings: RulingChange[] | null): string {
     out.push('', `## ${change[0]!.toUpperCase()}${change.slice(1)}`);
     for (const c of list) {
       const side = (c.after ?? c.before)!;
-      out.push('', `### ${md(c.kind)}${c.name ? ` ${md(c.name)}` : ''}`, '', `\`${side.file}:${side.line}\`${side.cite ? ` — ${md(side.cite)}` : ''}`, '', '```diff', ...textDiff(c).map((l) => l.replace(/^(.) /, '$1')), '```');
+      out.push('', `### ${md(c.kind)}${c.name ? ` ${md(c.name)}` : ''}`, '', `\`${side.file}:${side.line}\`${side.cite ? ` — ${md(side.cite)}` : ''}`, ...(c.notes ?? []).map((n) => `\n${md(n)}`), '', '```diff', ...textDiff(c).map((l) => l.replace(/^(.) /, '$1')), '```');
     }
   }
   if (rulings) {

@@ -9,6 +9,7 @@ import { resolveDeclarations, type Declarations } from './resolve.ts';
 import { lowerGame } from './lower.ts';
 import { lowerFaces } from './faces.ts';
 import { checkTextDrift } from './text-drift.ts';
+import { foldRemovedUses } from './revise.ts';
 import type { GameIR } from './ir.ts';
 
 export interface SourceText {
@@ -108,18 +109,21 @@ export function checkGame(input: CompileInput, cache?: ParseCache): CompileResul
   const resolved = resolveDeclarations(baseFiles, own.files);
   if (resolved.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: resolved.diagnostics, files: own.files };
 
-  const fileList = [...baseSources, ...input.sources].map((s) => s.path);
+  const allSources = [...baseSources, ...input.sources];
+  const fileList = allSources.map((s) => s.path);
   const lowered = lowerGame(resolved.decls, fileList);
+  // A use of something a revision removed is reported once, at the `remove` (compiler/revise.ts).
+  const folded = (list: Diagnostic[]) => foldRemovedUses(list, resolved.decls.removals ?? [], allSources);
   const diagnostics = [...resolved.diagnostics, ...lowered.diagnostics];
-  if (!lowered.ir) return { diagnostics, files: own.files };
+  if (!lowered.ir) return { diagnostics: folded(diagnostics), files: own.files };
   // How the cards look when printed (faces, printed texts), and the printed texts checked against
   // the abilities: presentation only, added to an IR whose rules are complete.
   // (The drift check reads the cards, not the faces: its warnings stay while a face has an error.)
   const faces = lowerFaces(resolved.decls, lowered.ir);
   diagnostics.push(...faces.diagnostics, ...checkTextDrift(resolved.decls, lowered.ir));
-  if (faces.diagnostics.some((d) => d.severity === 'error')) return { diagnostics, files: own.files };
+  if (faces.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: folded(diagnostics), files: own.files };
   lowered.ir.faces = faces.faces;
-  return { ir: lowered.ir, diagnostics, files: own.files };
+  return { ir: lowered.ir, diagnostics: folded(diagnostics), files: own.files };
 }
 
 /**

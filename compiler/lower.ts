@@ -628,6 +628,9 @@ class Lowerer {
       return { name: c.name.text, title: c.title ?? c.name.text, type: 0, attrs, cite: c.cite ?? '', loc: this.src(c.name.loc) };
     }
     const type = this.cardTypes[typeIndex]!;
+    // Attrs a revision removed or made derived: the cards' printed values of them are no longer read.
+    const unread = c.unread;
+    if (unread) c = { ...c, values: c.values.filter((v) => !unread.includes(v.name.text)) };
     const given = new Map(c.values.map((v) => [v.name.text, v]));
     // Numbered labels printed with their numbers (`passives = [王(3)]`), and those printed bare.
     const numbers: PrintedNumber[] = [];
@@ -1002,7 +1005,8 @@ class Lowerer {
       loc: this.src(a.name.loc),
     };
     if (a.since) {
-      const level = this.formatLevels.get(a.since.text);
+      // A format a revision removed keeps its level here: what it gated stays gated as before (revise.ts).
+      const level = this.formatLevels.get(a.since.text) ?? this.decls.game?.removedFormats?.find((f) => f.name.text === a.since!.text)?.level;
       if (level === undefined) this.error('format/unknown', a.since.loc, `unknown format '${a.since.text}'`, this.didYouMean(a.since.text, this.formatLevels.keys()));
       else ir.level = level;
     }

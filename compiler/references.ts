@@ -277,9 +277,19 @@ export class GameNames {
   private readonly byPath = new Map<string, FileNames>();
   private readonly abilityAt = new Map<string, SymbolInfo>();
 
+  /** In a revision, `amend ability X` and `remove ability X` inside `amend card C`: the ability `C.X` they name. */
+  private readonly abilityNamedAt = new Map<string, string>();
+
   constructor(private readonly game: GameFiles) {
     this.index = game.index ?? indexSymbols(game.files);
     for (const s of this.index.all) if (s.kind === 'ability') this.abilityAt.set(key(s.loc), s);
+    for (const f of game.files) {
+      for (const d of f?.decls ?? []) {
+        if (d?.kind !== 'amend' || d.what !== 'card') continue;
+        for (const a of d.amendAbilities ?? []) this.abilityNamedAt.set(key(a.name.loc), `${d.name.text}.${a.name.text}`);
+        for (const r of d.removes ?? []) if (r.what === 'ability') this.abilityNamedAt.set(key(r.name.loc), `${d.name.text}.${r.name.text}`);
+      }
+    }
   }
 
   private file(path: string): FileNames | undefined {
@@ -324,7 +334,8 @@ export class GameNames {
     // An ability's own name, inside its card: `action 火炎` → `ファイアドラゴン.火炎` (even when a
     // game-level name is spelt the same: `action 防衛` of a card whose timing is the enum value 防衛).
     const ability = this.abilityAt.get(key(o.loc));
-    const defs = ability ? [ability] : (this.index.byName.get(o.word) ?? []);
+    const named = this.abilityNamedAt.get(key(o.loc));
+    const defs = ability ? [ability] : named ? (this.index.byName.get(named) ?? []).filter((s) => s.kind === 'ability') : (this.index.byName.get(o.word) ?? []);
     return defs.length ? { kind: 'game', word: o.word, defs } : undefined;
   }
 

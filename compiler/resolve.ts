@@ -1,10 +1,12 @@
 /**
  * Phase 2 — resolve: the parsed files of a game (and of the game it revises) → one table of
- * declarations by kind and name. Applies `override` and `remove`, reports duplicates.
+ * declarations by kind and name. Applies `override`, `amend` and `remove` (the parts of a
+ * revision: compiler/revise.ts), reports duplicates.
  * It looks inside no body: names used in expressions are resolved by the checker (lower.ts).
  */
 import type * as A from '../grammar/ast.ts';
-import { diag, type Diagnostic } from './diagnostics.ts';
+import { diag, suggest, type Diagnostic } from './diagnostics.ts';
+import { amendedAction, amendedBody, amendedCard, amendedCardType, amendedFace, overrideDrops, withoutFormat, withRevisionFormats, type Removal } from './revise.ts';
 
 export type DeclKind = A.Decl['kind'];
 
@@ -16,6 +18,8 @@ export interface Declarations {
   turn?: A.FlowDecl;
   /** The game's heuristic score for agents (`evaluate = …`), if it declares one. */
   evaluate?: A.EvaluateDecl;
+  /** What revisions removed (for `revision/removed-still-used`, compiler/revise.ts). */
+  removals?: Removal[];
 }
 
 /** Which namespace a declaration lives in (a card type and a card are different namespaces). */
@@ -36,7 +40,15 @@ function nameOf(d: A.Decl): A.Name | undefined {
 
 const removeKinds: Record<string, string> = {
   action: 'action', trigger: 'trigger', procedure: 'procedure', function: 'function',
-  card: 'card', param: 'param', check: 'check', label: 'label',
+  card: 'card', param: 'param', check: 'check', label: 'label', zone: 'zone', event: 'event', enum: 'enum', limit: 'limit',
+};
+
+/** The language's words for a kind of definition. */
+const kindWord = (kind: string) => (kind === 'cardType' ? 'card type' : kind);
+
+const didYouMean = (name: string, candidates: Iterable<string>): string[] => {
+  const s = suggest(name, candidates);
+  return s.length ? [`did you mean ${s.map((x) => `'${x}'`).join(' or ')}?`] : [];
 };
 
 /**
@@ -62,6 +74,7 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     }
     if (d.kind === 'revision') {
       decls.revision = d;
+      if (decls.game && (d.formats?.length || d.defaultFormat)) decls.game = withRevisionFormats(decls.game, d, diagnostics);
       return;
     }
     if (d.kind === 'setup' || d.kind === 'turn') {
@@ -89,19 +102,19 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
       return;
     }
     if (d.kind === 'amend') {
-      const m = table(d.what);
-      const existing = m.get(d.name.text);
-      const what = d.what === 'cardType' ? 'card type' : d.what;
-      if (!existing) diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, `there is no ${what} '${d.name.text}' to amend (amend changes a definition the base game has; write a whole '${what}' to add one)`));
-      else if (existing.kind === 'card') m.set(d.name.text, amendedCard(existing, d));
-      else if (existing.kind === 'cardType') m.set(d.name.text, amendedCardType(existing, d));
-      else m.set(d.name.text, amended(existing as A.ActionDecl, d));
+      amend(d);
       return;
     }
     if (d.kind === 'remove') {
+      if (d.what === 'format') {
+        if (decls.game) decls.game = withoutFormat(decls.game, d, diagnostics, removals);
+        return;
+      }
       const kind = removeKinds[d.what] ?? d.what;
       const m = table(kind);
-      if (!m.delete(d.name.text)) diagnostics.push(diag('revision/nothing-to-remove', d.name.loc, `there is no ${d.what} '${d.name.text}' to remove`));
+      const gone = m.get(d.name.text);
+      if (!m.delete(d.name.text)) diagnostics.push(diag('revision/nothing-to-remove', d.name.loc, `there is no ${d.what} '${d.name.text}' to remove`, didYouMean(d.name.text, m.keys())));
+      else removals.push({ what: d.what, name: d.name.text, loc: d.loc, ...(gone?.kind === 'enum' ? { with: gone.values.map((v) => v.name.text) } : {}) });
       return;
     }
     const name = nameOf(d);
@@ -109,7 +122,8 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     const m = table(namespaceOf(d));
     const existing = m.get(name.text);
     if (d.override) {
-      if (!existing) diagnostics.push(diag('revision/nothing-to-override', name.loc, `'override' needs an existing ${d.kind} named '${name.text}', and there is none`));
+      if (!existing) diagnostics.push(diag('revision/nothing-to-override', name.loc, `'override' needs an existing ${kindWord(d.kind)} named '${name.text}', and there is none`, didYouMean(name.text, m.keys())));
+      else diagnostics.push(...overrideDrops(existing, d));
       m.set(name.text, d);
       return;
     }
@@ -127,9 +141,59 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     m.set(name.text, d);
   };
 
+  const removals: Removal[] = [];
+  /** `amend <what> NAME …`: the base's definition with the amend's parts (compiler/revise.ts). */
+  const amend = (d: A.AmendDecl) => {
+    const what = kindWord(d.what);
+    if (d.what === 'setup' || d.what === 'turn') {
+      const existing = decls[d.what];
+      if (!existing) diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, `the base game has no '${d.what}' to amend; write '${d.what} { … }'`));
+      else decls[d.what] = amendedBody(existing, d);
+      return;
+    }
+    const m = table(d.what);
+    const existing = m.get(d.name.text);
+    if (!existing) {
+      diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, `there is no ${what} '${d.name.text}' to amend (amend changes a definition the base game has; write a whole '${what}' to add one)`, didYouMean(d.name.text, m.keys())));
+      return;
+    }
+    switch (existing.kind) {
+      case 'card':
+        m.set(d.name.text, amendedCard(existing, d, diagnostics, removals));
+        return;
+      case 'cardType': {
+        const r = amendedCardType(existing, d, diagnostics, removals);
+        m.set(d.name.text, r.decl);
+        // The cards of the type so far print values of attrs that are no longer printed: they are
+        // kept (a diff shows no card changed) but not read. A card written or amended afterwards
+        // that gives one is an error, as for any field its type does not have.
+        if (r.unprinted.length) {
+          const cards = table('card');
+          for (const [name, c] of cards) {
+            if (c.kind !== 'card' || c.type.text !== d.name.text) continue;
+            const unread = c.values.filter((v) => r.unprinted.includes(v.name.text)).map((v) => v.name.text);
+            if (unread.length) cards.set(name, { ...c, unread: [...new Set([...(c.unread ?? []), ...unread])] });
+          }
+        }
+        return;
+      }
+      case 'face':
+        m.set(d.name.text, amendedFace(existing, d));
+        return;
+      case 'procedure':
+      case 'function':
+      case 'check':
+        m.set(d.name.text, amendedBody(existing, d));
+        return;
+      default:
+        m.set(d.name.text, amendedAction(existing as A.ActionDecl, d));
+    }
+  };
+
   const baseFiles = new Set(base.map((f) => f.file));
   for (const f of base) for (const d of f.decls) add(d, 'base');
   for (const f of own) for (const d of f.decls) add(d, 'own');
+  if (removals.length) decls.removals = removals;
   return { decls, diagnostics };
 }
 
@@ -137,37 +201,3 @@ export function declsOf<K extends DeclKind>(decls: Declarations, kind: K): Extra
   return [...(decls.byKind.get(kind)?.values() ?? [])] as Extract<A.Decl, { kind: K }>[];
 }
 
-/**
- * An action with an `amend`'s clauses in place of its clauses of the same kinds: all the base's
- * clauses of a kind the amend writes (every `when`, every `using`…) give way, at the place of the
- * first of them, to the amend's; kinds the base lacks are added at the end. Its place becomes the
- * amend's (logs and diffs point there); its cite and format gate too when the amend gives them.
- */
-function amended(base: A.ActionDecl, a: A.AmendDecl): A.ActionDecl {
-  const kinds = new Set(a.clauses.map((c) => c.kind));
-  const placed = new Set<string>();
-  const clauses: A.Clause[] = [];
-  for (const c of base.clauses) {
-    if (!kinds.has(c.kind)) clauses.push(c);
-    else if (!placed.has(c.kind)) {
-      placed.add(c.kind);
-      clauses.push(...a.clauses.filter((x) => x.kind === c.kind));
-    }
-  }
-  for (const c of a.clauses) if (!placed.has(c.kind)) clauses.push(c);
-  return { ...base, name: a.name, clauses, cite: a.cite ?? base.cite, since: a.since ?? base.since, loc: a.loc, override: true };
-}
-
-/** A card with an `amend card`'s values in place of its values of the same names (others kept, new ones added). */
-function amendedCard(base: A.CardDecl, a: A.AmendDecl): A.CardDecl {
-  const names = new Set(a.values.map((v) => v.name.text));
-  return { ...base, name: a.name, values: [...base.values.filter((v) => !names.has(v.name.text)), ...a.values], cite: a.cite ?? base.cite, loc: a.loc, override: true };
-}
-
-/** A card type with an `amend card type`'s fields in place of its fields of the same names (others kept, new ones added). */
-function amendedCardType(base: A.CardTypeDecl, a: A.AmendDecl): A.CardTypeDecl {
-  const byName = new Map(a.fields.map((f) => [f.name.text, f]));
-  const fields = base.fields.map((f) => byName.get(f.name.text) ?? f);
-  for (const f of a.fields) if (!base.fields.some((x) => x.name.text === f.name.text)) fields.push(f);
-  return { ...base, name: a.name, fields, cite: a.cite ?? base.cite, loc: a.loc, override: true };
-}

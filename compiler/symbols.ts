@@ -50,6 +50,14 @@ export function indexSymbols(files: readonly A.SourceFile[]): SymbolIndex {
           break;
         case 'revision':
           add({ name: d.name.text, kind: 'game', detail: `revision ${d.name.text} revises ${d.base.text}`, title: d.title, cite: d.cite, loc: d.name.loc });
+          for (const fm of d.formats ?? []) add({ name: fm.name.text, kind: 'format', detail: `format ${fm.name.text} level ${fm.level} (added by revision ${d.name.text})`, title: fm.title, loc: fm.name.loc });
+          break;
+        case 'amend':
+          // What an amend adds is defined there: a card's new abilities, a card type's new fields.
+          for (const ab of d.abilities ?? []) {
+            add({ name: `${d.name.text}.${ab.name.text}`, kind: 'ability', detail: `${ab.kind} ${ab.name.text} of ${d.name.text}`, title: ab.title, cite: ab.cite, loc: ab.name.loc });
+          }
+          for (const fl of d.fields) add({ name: fl.name.text, kind: 'card field', detail: `${fl.kind} ${fl.name.text}: ${fl.type.text} (${d.name.text})`, type: fl.type.text, owner: d.name.text, loc: fl.name.loc });
           break;
         case 'param':
           add({ name: d.name.text, kind: 'param', detail: `param ${d.name.text}: ${d.type.text}`, cite: d.cite, note: d.note, type: d.type.text, loc: d.name.loc });

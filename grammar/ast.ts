@@ -53,6 +53,8 @@ interface DeclBase {
   loc: Loc;
   /** `override` written before the declaration (revisions only). */
   override?: boolean;
+  /** Set by the compiler on a definition an `amend` changed (its place is the amend's). */
+  amended?: boolean;
   cite?: string;
 }
 
@@ -74,6 +76,8 @@ export interface GameDecl extends DeclBase {
   /** The word before the parameter's name (`param`; anything else is an error). */
   playersParamWord?: Name;
   formats: FormatItem[];
+  /** Set by the compiler: formats a revision removed (a `since` naming one keeps its level). */
+  removedFormats?: FormatItem[];
   defaultFormat?: Name;
   stack?: Name;
   leftover?: Name;
@@ -89,6 +93,10 @@ export interface RevisionDecl extends DeclBase {
   title?: string;
   base: Name;
   version?: string;
+  /** `format NAME ["title"] level N` inside the revision: formats added to the base game's. */
+  formats?: FormatItem[];
+  /** `default format NAME` inside the revision: the base game's default format replaced. */
+  defaultFormat?: Name;
 }
 
 export interface ParamDecl extends DeclBase {
@@ -166,6 +174,8 @@ export interface CardDecl extends DeclBase {
   uses?: TemplateUse[];
   /** `text "…"`: the card's printed text (rules text as printed), never read by the rules. One per card. */
   printed?: PrintedText[];
+  /** Set by the compiler: printed values no longer read, their attr removed or made a state or value by a revision. */
+  unread?: string[];
 }
 
 /** A card's printed text, `text "…"` (its range is the string's, so a drift warning can point into it). */
@@ -211,6 +221,10 @@ export interface AuraDecl {
   to: Expr;
   /** The changes, in the order written (at least one). */
   changes: ValueChange[];
+  /** `override aura …` inside an `amend card`: replaces the card's aura of that name. */
+  override?: boolean;
+  /** Set by the compiler on an aura an `amend aura` changed. */
+  amended?: boolean;
   loc: Loc;
 }
 
@@ -376,15 +390,25 @@ export interface FlowDecl extends DeclBase {
 }
 
 /**
- * `amend action NAME [since F] [cite "…"] { clauses }` (revisions only): the base game's action (or
- * trigger) with these clauses in place of its clauses of the same kinds — a cost, a condition, an
- * effect changed without copying the whole definition (compiler/resolve.ts applies it).
- * `amend card NAME [cite "…"] { field = value … }`: one card's printed values changed;
- * `amend card type NAME [cite "…"] { attr x: T = default … }`: one field of a card type (its default).
+ * `amend <what> NAME … { … }` (revisions only): part of a base game's definition changed without
+ * copying the whole of it (compiler/resolve.ts applies it; docs/language.md "Revisions"):
+ * - `amend action|trigger NAME [since F] [cite "…"] { clauses }`: these clauses in place of its
+ *   clauses of the same kinds — a cost, a condition, an effect changed;
+ * - `amend procedure NAME [(params)] [cite "…"] { statements }`, `amend check NAME [cite "…"] { … }`,
+ *   `amend setup|turn [cite "…"] { … }`: the body replaced; the parameters and the citation kept
+ *   unless restated; `amend function NAME [(params): T] [cite "…"] = expr`: the same for a function;
+ * - `amend card NAME [cite "…"] { field = value … }`: printed values changed, and the card's own
+ *   abilities and auras: `action|trigger|instead …` and `aura …` added (`override …` replaces the
+ *   one of that name), `amend ability NAME { clauses }`, `amend aura NAME { … }`, `remove ability|aura NAME`, `text "…"`;
+ * - `amend card type NAME [cite "…"] { attr x: T = default … remove state y }`: fields in place of the
+ *   type's fields of the same names (an attr may become a derived `value`), fields removed;
+ * - `amend face T [cite "…"] { items }`: each item in place of the face's items of the same key
+ *   (a region by its word, `colour`, `show <field>`, `frame`).
  */
 export interface AmendDecl extends DeclBase {
   kind: 'amend';
-  what: 'action' | 'trigger' | 'card' | 'cardType';
+  what: 'action' | 'trigger' | 'card' | 'cardType' | 'procedure' | 'function' | 'check' | 'setup' | 'turn' | 'face';
+  /** The definition amended (for `setup` and `turn`: the word itself). */
   name: Name;
   since?: Name;
   clauses: Clause[];
@@ -392,6 +416,44 @@ export interface AmendDecl extends DeclBase {
   values: { name: Name; value: Expr }[];
   /** `amend card type NAME { attr x: T = default … }`: fields in place of the type's fields of the same names. */
   fields: CardField[];
+  /** A procedure's, function's restated parameters (absent: kept). */
+  params?: ParamDef[];
+  /** A function's restated return type (absent: kept). */
+  returnType?: Name;
+  /** The new body of a procedure, check, setup or turn. */
+  body?: Stmt[];
+  /** The new expression of a function. */
+  expr?: Expr;
+  /** `amend card`: whole abilities added (or, written `override`, replacing the card's ability of that name). */
+  abilities?: ActionDecl[];
+  /** `amend card`: `amend ability NAME [since F] [cite "…"] { clauses }`, as `amend action` on one of the card's abilities. */
+  amendAbilities?: AmendDecl[];
+  /** `amend card`: auras added (or, written `override`, replacing the card's aura of that name). */
+  auras?: AuraDecl[];
+  /** `amend card`: `amend aura NAME { [while …] [to <cards>] [changes] }`, parts of one of the card's auras. */
+  amendAuras?: AuraAmend[];
+  /** `amend card`: its printed text replaced (`text "…"`). */
+  printed?: PrintedText[];
+  /** `remove ability|aura NAME` (in `amend card`), `remove attr|state|value NAME` (in `amend card type`). */
+  removes?: { what: 'ability' | 'aura' | 'attr' | 'state' | 'value'; name: Name; loc: Loc }[];
+  /** `amend face`: items in place of the face's items of the same key. */
+  items?: FaceItem[];
+}
+
+/**
+ * `amend aura NAME ["title"] [cite "…"] { [while in <zone> | while attached] [to <cards>] [<value> by|… <expr>]… }`
+ * inside an `amend card`: what it writes replaces the aura's — where it works, the cards it
+ * changes, and each change of a value in place of the aura's changes of that value (others kept).
+ */
+export interface AuraAmend {
+  name: Name;
+  title?: string;
+  cite?: string;
+  /** Written `while …`: `zone` (and `moreZones`) replace the aura's (null: while attached). */
+  where?: { zone: Name | null; moreZones?: Name[] };
+  to?: Expr;
+  changes: ValueChange[];
+  loc: Loc;
 }
 
 export interface RemoveDecl extends DeclBase {

@@ -9,7 +9,7 @@ export const scenarioDiagnosticCodes = {
   'scenario/unknown-key': 'A key the scenario format does not have at that place (`expcet:`, `parmas:`); the message lists the keys that are.',
   'scenario/missing-key': 'A key that must be written is not (a card written as a map without `card:`).',
   'scenario/wrong-type': 'A value of the wrong kind for its place: text for a number (`starting_life: lots`), one card where a list is expected (`board: Healer`), a list where a map is expected.',
-  'scenario/unknown-name': 'A name the game does not have: a card, zone, player, state, parameter, format or window.',
+  'scenario/unknown-name': "A name the game does not have: a card, zone, player, state, parameter, format or window — or an answer in `steps:` that no option of the game can carry (`- p1: Plya`: did you mean 'Play'?).",
   'scenario/unknown-value': 'A value its state or parameter cannot hold: an enum value the game does not name (`role: hero`), a text parameter that is none of its default, alternatives and the texts the rules compare it with.',
   'scenario/wrong-place': 'A name used where it does not belong: a shared zone under a player (or the reverse), a state the card\'s type does not have, `start: setup` with a `state`.',
   'scenario/card-reference': 'A card-valued state names no card of the position, or several: give the owner (`p2:♡5`) or a card of its own.',

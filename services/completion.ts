@@ -73,6 +73,15 @@ function onlyKinds(before: readonly string[]): ReadonlySet<EntryKind> | undefine
   if (last === 'perform' || last === 'resolved' || last === 'declared') return new Set(['action', 'trigger']);
   if (last === 'signal') return new Set(['event']);
   if (last === 'since' || before.slice(-2).join(' ') === 'default format') return new Set(['format']);
+  // `amend procedure |`, `remove format |`: a definition of that kind (revisions).
+  const verb = before[before.length - 2];
+  if (verb === 'amend' || verb === 'remove') {
+    // (After `amend card` the word `type` may follow: the cards are not the only names there.)
+    if (last === 'procedure' || last === 'function' || last === 'action' || last === 'trigger' || (last === 'card' && verb === 'remove') || last === 'param' || last === 'label' || last === 'format' || last === 'zone' || last === 'event' || last === 'enum' || last === 'limit') return new Set([last]);
+    if (last === 'face') return new Set(['card type']);
+    if (last === 'ability') return new Set(['ability']);
+  }
+  if (before.slice(-3).join(' ') === 'amend card type') return new Set(['card type']);
   return undefined;
 }
 
@@ -110,6 +119,9 @@ function nextWords(before: readonly string[]): { words: string[]; detail: string
   if (before.length >= 2 && before[before.length - 2] === 'modify' && last !== '.') return { words: ['gains'], detail: 'modify <card> gains abilities of <card>: the card has the other card\'s abilities as its own' };
   if (before.length >= 3 && before[before.length - 3] === 'modify' && last === 'gains') return { words: ['abilities'], detail: 'modify <card> gains abilities of <card>' };
   if (two === 'gains abilities') return { words: ['of'], detail: 'modify <card> gains abilities of <card>' };
+  // Revisions (docs/language.md "Revisions"): what an amend or a remove may name.
+  if (last === 'amend') return { words: ['action', 'trigger', 'procedure', 'function', 'check', 'setup', 'turn', 'face', 'card', 'ability'], detail: 'amend <what> NAME { … }: change part of a definition of the base game (in `amend card`: amend ability NAME { clauses })' };
+  if (last === 'remove') return { words: ['action', 'trigger', 'procedure', 'function', 'card', 'param', 'check', 'label', 'zone', 'event', 'enum', 'limit', 'format', 'ability', 'aura', 'attr', 'state', 'value'], detail: 'remove <what> NAME: a definition or format of the base game; in `amend card` an ability or aura, in `amend card type` a field' };
   if (last === 'until') return { words: ['end', 'next', 'leaves'], detail: 'a duration: until end of turn, until end of next turn of <player>, until next turn of <player>, until <card> leaves <zone>' };
   if (three === 'until end of') return { words: ['turn', 'next'], detail: 'until end of turn, until end of next turn of <player>' };
   if (last === 'during') return { words: ['next'], detail: 'during next turn of <player>' };

@@ -72,7 +72,7 @@ function toTok(t: IToken, base: number, lineBase: number): Tok {
 }
 
 /** A line that opens a declaration at column 0. */
-const declarationLine = /(?:override[ \t]+)?(?:game|revision|remove|param|enum|label|zone|card|player|global|request|function|procedure|action|trigger|event|check|evaluate|setup|turn)(?![\p{L}\p{N}\p{So}\p{M}_・ー])/uy;
+const declarationLine = /(?:override[ \t]+)?(?:game|revision|remove|amend|param|enum|label|zone|card|player|global|request|function|procedure|action|trigger|event|check|evaluate|setup|turn|face)(?![\p{L}\p{N}\p{So}\p{M}_・ー])/uy;
 
 /** Where to start reading for a place: the last line at or before it that opens a declaration at column 0 (else 0). */
 export function regionStart(text: string, offset: number): number {
@@ -127,7 +127,7 @@ export function bindingsBefore(tokens: readonly Tok[], from: number, upto: numbe
   const scope: { b: Binding; depth: number }[] = [];
   const env: TypeEnv = { local: (n) => lastOf(scope, (s) => s.b.name === n)?.b.type, names };
   let head = from;
-  if (word(tokens[head], 'override')) head++;
+  if (word(tokens[head], 'override') || word(tokens[head], 'amend')) head++;
   const owner = [tokens[head], tokens[head + 1]].filter(isName).map((t) => t.image).join(' ');
   const add = (t: Tok, type: Ty, how: string, depth: number) =>
     scope.push({ b: { name: t.image, type, how, owner, line: t.line, col: t.col, start: t.start, end: t.end }, depth });
@@ -139,6 +139,15 @@ export function bindingsBefore(tokens: readonly Tok[], from: number, upto: numbe
         add(tokens[j]!, tokens[j + 2]!.image, 'parameter', 0);
         j += 2;
       }
+    }
+  } else if (word(tokens[from], 'amend') && (word(tokens[head], 'function') || word(tokens[head], 'procedure')) && isName(tokens[head + 1])) {
+    // `amend procedure build_deck { … }` keeps the base's parameters: they are in scope in the new
+    // body, bound (for the editor) where the amend names the procedure.
+    const def = names.get(tokens[head + 1]!.image).find((d) => d.kind === tokens[head]!.image);
+    const params = /\(([^)]*)\)/.exec(def?.detail ?? '')?.[1] ?? '';
+    for (const p of params.split(',')) {
+      const m = /^\s*(\S+):\s*(\S+)\s*$/.exec(p);
+      if (m) add({ ...tokens[head + 1]!, image: m[1]! }, m[2]!, 'parameter', 0);
     }
   }
 
@@ -255,7 +264,7 @@ export function cursorContext(text: string, offset: number, names: NameTable): C
     bindings,
   };
   const prev = tokens[k - 1];
-  const head = word(tokens[from], 'override') ? from + 1 : from;
+  const head = word(tokens[from], 'override') || word(tokens[from], 'amend') ? from + 1 : from;
   if (word(tokens[head], 'face')) {
     // Depth 1 is the face's own block; 2 is a `{ value "…" }` list.
     const depth = tokens.slice(head, k).reduce((d, t) => d + (punct(t, '{') ? 1 : punct(t, '}') ? -1 : 0), 0);

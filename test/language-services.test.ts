@@ -70,6 +70,27 @@ describe('completion in context', () => {
     expect(elsewhere).toContain('keyword:face');
   });
 
+  it('in a revision: what amend and remove may name, then the definitions of that kind', () => {
+    const at = (text: string) => labels(`revision r "r" revises trump {\n  version "r"\n}\n${text}`);
+    expect(at('amend |')).toEqual(['action', 'trigger', 'procedure', 'function', 'check', 'setup', 'turn', 'face', 'card', 'ability'].map((w) => `keyword:${w}`));
+    expect(at('remove |')).toContain('keyword:format');
+    expect(at('remove |')).toContain('keyword:aura');
+    const procs = at('amend procedure |');
+    expect(procs).toContain('procedure:damage');
+    expect(procs.every((l) => l.startsWith('procedure:'))).toBe(true);
+    const formats = at('remove format |');
+    expect(formats).toContain('format:light');
+    expect(formats.every((l) => l.startsWith('format:'))).toBe(true);
+    // Inside an amended face: the face's words where an item begins.
+    expect(at('amend face PlayingCard {\n  cor|')).toContain('keyword:corner');
+    // A restated parameter is in scope in the amended body.
+    expect(at('amend procedure damage(p: player, n: number) {\n  do discard(|')).toContain('parameter:p');
+    // Kept, not restated: the base's parameters are in scope too.
+    const kept = at('amend procedure damage {\n  do discard(|');
+    expect(kept).toContain('parameter:p');
+    expect(kept).toContain('parameter:n');
+  });
+
   it('offers a player’s zones and states after `me.`, not card fields', () => {
     const l = labels(editAfter('rules/trump/summons.grim', 'do place_barrier(k, me, true)', '    move k to me.|'));
     expect(l).toContain('zone:hand');
