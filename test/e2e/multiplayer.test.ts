@@ -32,7 +32,7 @@ describe('more than two players in the playground (Chromium)', () => {
     expect(out.length).toBeGreaterThanOrEqual(1);
     for (const x of out) expect(x.badge).toMatch(/^out · place [23]$/);
     // The match view now has a seat for each player.
-    expect(await page.$$eval('#match select[id^="seat-"]', (ss) => ss.map((s) => s.id))).toEqual(['seat-p1', 'seat-p2', 'seat-p3']);
+    expect(await page.$$eval('select[id^="seat-"]', (ss) => ss.map((s) => s.id))).toEqual(['seat-p1', 'seat-p2', 'seat-p3']);
     expect(await page.textContent('#log')).toContain('is out of the game');
     await shot(page, '47-three-players');
     await closePage(p);
