@@ -360,35 +360,28 @@ class Lowerer {
       this.error('syntax/unexpected-token', word.loc, `'players' takes a number (players 2) or a parameter (players param player_count), not '${word.text}'`);
       return -1;
     }
+    return this.settingParam(n, (e) => e.kind === 'number' && Number.isInteger(e.value) && e.value >= 1 && e.value <= MAX_PLAYERS, `is the number of players, so its values must be whole numbers from 1 to ${MAX_PLAYERS}`);
+  }
+
+  /**
+   * A game setting left to a parameter (`players param n`, `first responder param r`): its index,
+   * each of its values checked (`fits`, else `why` is said of it); -1 when no parameter has that name.
+   */
+  private settingParam(n: A.Name, fits: (e: A.Expr) => boolean, why: string): number {
     const i = this.params.findIndex((p) => p.name.text === n.text);
     if (i < 0) {
       this.error('name/unknown', n.loc, `unknown parameter '${n.text}'`, this.didYouMean(n.text, this.params.map((p) => p.name.text)));
       return -1;
     }
     const p = this.params[i]!;
-    for (const e of [p.value, ...p.alternatives]) {
-      if (e.kind !== 'number' || !Number.isInteger(e.value) || e.value < 1 || e.value > MAX_PLAYERS) {
-        this.error('type/mismatch', e.loc, `the parameter '${n.text}' is the number of players, so its values must be whole numbers from 1 to ${MAX_PLAYERS}`);
-      }
-    }
+    for (const e of [p.value, ...p.alternatives]) if (!fits(e)) this.error('type/mismatch', e.loc, `the parameter '${n.text}' ${why}`);
     return i;
   }
 
   private firstResponderParam(game: A.GameDecl): number {
     const n = game.firstResponderParam;
     if (!n) return -1;
-    const i = this.params.findIndex((p) => p.name.text === n.text);
-    if (i < 0) {
-      this.error('name/unknown', n.loc, `unknown parameter '${n.text}'`, this.didYouMean(n.text, this.params.map((p) => p.name.text)));
-      return -1;
-    }
-    const p = this.params[i]!;
-    for (const e of [p.value, ...p.alternatives]) {
-      if (e.kind !== 'string' || !['opponent', 'controller', 'active'].includes(e.value)) {
-        this.error('type/mismatch', e.loc, `the parameter '${n.text}' chooses the first responder, so its values must be "opponent", "controller" or "active"`);
-      }
-    }
-    return i;
+    return this.settingParam(n, (e) => e.kind === 'string' && ['opponent', 'controller', 'active'].includes(e.value), 'chooses the first responder, so its values must be "opponent", "controller" or "active"');
   }
 
   private firstResponder(game: A.GameDecl): 'opponent' | 'controller' | 'active' {
