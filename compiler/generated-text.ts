@@ -318,6 +318,8 @@ class Phraser {
         return `choose new targets for ${this.expr(s.request)}`;
       case 'endTurn':
         return 'end the turn';
+      case 'reverseTurnOrder':
+        return 'reverse the turn order';
       case 'win':
       case 'lose':
         return `${this.expr(s.player)} ${s.kind}${this.expr(s.player) === 'you' ? '' : 's'} the game`;

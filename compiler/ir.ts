@@ -456,6 +456,7 @@ export type StmtBody =
   | { kind: 'cancel'; request: Expr }
   | { kind: 'retarget'; request: Expr; by: Expr | null }
   | { kind: 'endTurn' }
+  | { kind: 'reverseTurnOrder' } // turns (and every list of players in turn order) go the other way round
   | { kind: 'win' | 'lose'; player: Expr; reason: string; reasonExpr: Expr | null } // reasonExpr: a computed text, when not a literal
   | { kind: 'drawGame'; reason: string; reasonExpr: Expr | null }
   | { kind: 'log'; text: string; args: Expr[] }

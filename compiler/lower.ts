@@ -1314,6 +1314,8 @@ class Lowerer {
         return { kind: 'retarget', request: this.expect(s.request, 'request', scope), by: s.by ? this.expect(s.by, 'player', scope) : null, loc };
       case 'endTurn':
         return { kind: 'endTurn', loc };
+      case 'reverseTurnOrder':
+        return { kind: 'reverseTurnOrder', loc };
       case 'win':
       case 'lose':
         return { kind: s.kind, player: this.expect(s.player, 'player', scope), ...this.reason(s.reason, scope), loc };

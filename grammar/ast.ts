@@ -545,6 +545,7 @@ export type Stmt =
   | { kind: 'cancel'; request: Expr; loc: Loc }
   | { kind: 'retarget'; request: Expr; by?: Expr; loc: Loc }
   | { kind: 'endTurn'; loc: Loc }
+  | { kind: 'reverseTurnOrder'; loc: Loc }
   | { kind: 'win' | 'lose'; player: Expr; reason?: Expr; loc: Loc }
   | { kind: 'draw'; reason?: Expr; loc: Loc }
   | { kind: 'log'; text: string; loc: Loc }

@@ -1856,6 +1856,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
         },
       },
       { ALT: () => { const t = this.CONSUME2(K.end); this.CONSUME2(K.turn); return { kind: 'endTurn', loc: this.loc(t) }; } },
+      { ALT: () => { const t = this.CONSUME(K.reverse); this.CONSUME3(K.turn); this.CONSUME(K.order); return { kind: 'reverseTurnOrder', loc: this.loc(t) }; } },
       {
         ALT: () => {
           const kind = this.OR4([

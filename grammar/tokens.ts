@@ -60,7 +60,7 @@ export const keywordWords = [
   'controller', 'check', 'evaluate', 'setup', 'window', 'passable', 'open', 'request', 'optional', 'last', 'aura', 'ability', 'instead', 'times', 'divided', 'becomes', 'gains', 'loses', 'during', 'next', 'leaves', 'event', 'signal', 'proceed', 'group', 'one', 'let', 'set', 'move', 'top', 'bottom',
   'facedown', 'faceup', 'attach', 'detach', 'create', 'every', 'of', 'in', 'shuffle', 'reveal',
   'choose', 'by', 'option', 'for', 'each', 'repeat', 'while', 'do', 'perform', 'as', 'modify', 'unmodify', 'order', 'attached', 'until',
-  'cancel', 'retarget', 'win', 'lose', 'draw', 'reason', 'log', 'then', 'not', 'and', 'or', 'has',
+  'cancel', 'retarget', 'reverse', 'win', 'lose', 'draw', 'reason', 'log', 'then', 'not', 'and', 'or', 'has',
   'true', 'false', 'none', 'any',
   // Card faces (docs/cards.md): the declaration word; the words inside a face are plain names.
   'face',

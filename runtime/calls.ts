@@ -94,6 +94,8 @@ export interface EngineCalls {
   finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null): never;
   /** `lose p`: out of the game with more than two players in (false), else the game's end (true). */
   defeat(p: Player, reason: string, ctx: Ctx | null, loc: SrcLoc | null, returns: boolean): boolean;
+  /** `reverse turn order`. */
+  reverseTurnOrder(ctx: Ctx, loc: SrcLoc | null): void;
   /** The players still in the game other than `p`, in turn order after it. */
   opponentsOf(p: Player): Player[];
   /** The end without unwinding (the setup's and the turn's generated bodies then return). */

@@ -325,6 +325,7 @@ export function checkReads(ir: GameIR): CheckReads {
       case 'window':
       case 'signal':
       case 'endTurn':
+      case 'reverseTurnOrder':
         // Always a change (see above): what they read does not matter.
         return;
       default:

@@ -34,7 +34,7 @@ export type Locals = 'vars' | 'frame';
 const known = new Set<Stmt['kind']>([
   'let', 'setCard', 'setFacedown', 'setPlayer', 'setGlobal', 'setRequest', 'setActive', 'move', 'attach', 'detach',
   'createEvery', 'createCount', 'shuffle', 'reveal', 'chooseOrder', 'choose', 'chooseMode', 'if', 'forEach', 'repeat',
-  'while', 'callProc', 'perform', 'window', 'modify', 'unmodify', 'gainAbilities', 'cancel', 'retarget', 'endTurn', 'win', 'lose',
+  'while', 'callProc', 'perform', 'window', 'modify', 'unmodify', 'gainAbilities', 'cancel', 'retarget', 'endTurn', 'reverseTurnOrder', 'win', 'lose',
   'drawGame', 'log', 'signal', 'proceed', 'cite',
 ]);
 
@@ -65,7 +65,7 @@ export function generatable(stmts: Stmt[]): boolean {
  */
 const keepsZones = new Set<Stmt['kind']>([
   'let', 'setCard', 'setFacedown', 'setPlayer', 'setGlobal', 'setRequest', 'setActive', 'choose', 'chooseMode',
-  'if', 'forEach', 'repeat', 'while', 'modify', 'unmodify', 'gainAbilities', 'endTurn', 'win', 'lose', 'drawGame', 'log', 'cite',
+  'if', 'forEach', 'repeat', 'while', 'modify', 'unmodify', 'gainAbilities', 'endTurn', 'reverseTurnOrder', 'win', 'lose', 'drawGame', 'log', 'cite',
 ]);
 
 /**
@@ -419,6 +419,9 @@ class StmtGen {
         return;
       case 'endTurn':
         out.push(`g.endTurn(c, ${loc});`);
+        return;
+      case 'reverseTurnOrder':
+        out.push(`g.reverseTurnOrder(c, ${loc});`);
         return;
       case 'proceed':
         out.push('g.proceed();');

@@ -352,6 +352,8 @@ export class Compiler {
       }
       case 'endTurn':
         return ((c) => { g.endTurn(c, loc); });
+      case 'reverseTurnOrder':
+        return ((c) => { g.reverseTurnOrder(c, loc); });
       case 'win':
       case 'lose': {
         const p = this.expr(s.player);

@@ -2,6 +2,7 @@
  * Seats — the room of the players as seats of a game of more than two: a player who loses with
  * more than two players still in the game goes out of it and the game goes on; turn order, the
  * players' lists and priority skip them (GameState.nextPlayer, playersFrom); the last one in wins.
+ * Turn order may be reversed by a rule (`reverse turn order`).
  * What becomes of a defeated player's cards is a rule of the game, not of this room.
  */
 import type { SrcLoc } from '../compiler/ir.ts';
@@ -15,6 +16,22 @@ export abstract class SeatsRoom extends CopiableState {
   opponentsOf(p: Player): Player[] {
     const all = this.playersFrom(p);
     return all[0] === p ? all.slice(1) : all.slice();
+  }
+
+  /** `reverse turn order`: turns, and every list of players in turn order, go the other way round from now on. */
+  reverseTurnOrder(ctx: Ctx, loc: SrcLoc | null): void {
+    const was = this.direction;
+    this.direction = was === 1 ? -1 : 1;
+    this.playerOrders = [];
+    if (this.journal.depth > 0) {
+      this.journal.record(() => {
+        this.direction = was;
+        this.playerOrders = [];
+      });
+    }
+    this.varChanges++;
+    this.mix(this.direction === 1 ? 41 : 43);
+    if (this.logging) this.emitLog('turn-order', `the turn order is reversed: ${this.playersFrom(this.active).map((p) => p.name).join(' → ')}`, ctx.me, ctx.cite, loc, false);
   }
 
   /**

@@ -89,6 +89,8 @@ export class GameSnapshot {
   playerVars: unknown[] = [];
   /** By player: 0 while in the game, else the place they went out in (Player.out, Player.place). */
   outPlaces: number[] = [];
+  /** Turn order (GameState.direction). */
+  direction: 1 | -1 = 1;
   globals: unknown[] = [];
   /** `limit … per turn` uses this turn: key, count, key, count… */
   uses: number[] = [];

@@ -129,6 +129,7 @@ export abstract class CopiableState extends GameState {
     let k = 0;
     for (const p of this.players) for (const v of p.vars) s.playerVars[k++] = v;
     s.playerVars.length = k;
+    s.direction = this.direction;
     s.outPlaces.length = 0;
     for (const p of this.players) s.outPlaces.push(p.out ? p.place : 0);
     s.globals.length = 0;
@@ -174,6 +175,7 @@ export abstract class CopiableState extends GameState {
     let k = 0;
     for (const p of this.players) for (let i = 0; i < p.vars.length; i++) p.vars[i] = loadValue(s.playerVars[k++], t);
     this.loadOutPlaces(s.outPlaces);
+    this.direction = s.direction;
     for (let i = 0; i < this.globals.length; i++) this.globals[i] = loadValue(s.globals[i], t);
     this.usesThisTurn.clear();
     for (let i = 0; i < s.uses.length; i += 2) this.usesThisTurn.set(s.uses[i]!, s.uses[i + 1]!);

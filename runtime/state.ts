@@ -137,6 +137,7 @@ export abstract class GameState {
   protected newPlayers(): void {
     const ir = this.ir;
     this.playersIn = this.playerCount;
+    this.direction = 1;
     this.playerOrders = [];
     if (this.players.length === this.playerCount) {
       for (const p of this.players) {
@@ -216,8 +217,9 @@ export abstract class GameState {
   /** The next player in turn order still in the game (`p` itself when no other is). */
   nextPlayer(p: Player): Player {
     const n = this.players.length;
-    let i = (p.index + 1) % n;
-    if (this.playersIn < n) while (this.players[i]!.out && i !== p.index) i = (i + 1) % n;
+    const step = this.direction === 1 ? 1 : n - 1;
+    let i = (p.index + step) % n;
+    if (this.playersIn < n) while (this.players[i]!.out && i !== p.index) i = (i + step) % n;
     return this.players[i]!;
   }
 
@@ -226,8 +228,9 @@ export abstract class GameState {
     let out = this.playerOrders[p.index];
     if (!out || (out[0] !== p && !p.out)) {
       out = p.out ? [] : [p];
-      for (let i = 1; i < this.players.length; i++) {
-        const q = this.players[(p.index + i) % this.players.length]!;
+      const n = this.players.length;
+      for (let i = 1; i < n; i++) {
+        const q = this.players[(p.index + (this.direction === 1 ? i : n - i)) % n]!;
         if (!q.out) out.push(q);
       }
       this.playerOrders[p.index] = out;
@@ -235,12 +238,12 @@ export abstract class GameState {
     return out;
   }
 
-
   protected playerOrders: Player[][] = [];
-  /** The number of players this game has (`players N`, or its parameter's value). */
+  /** The number of players (`players N`, or its parameter's value); how many are still in the game (not out). */
   readonly playerCount: number;
-  /** How many players are still in the game (not out). */
   playersIn = 0;
+  /** Turn order: 1 from each seat to the next (p1, p2, p3…), -1 the other way round (`reverse turn order`). */
+  direction: 1 | -1 = 1;
 
   stackTopFirst(): Request[] {
     const s = this.stack;
@@ -558,13 +561,9 @@ export abstract class GameState {
     let winner: string | null = null;
     let loser: string | null = null;
     // With two players in the game, one's loss is the other's win (and one's win the other's loss).
-    if (kind === 'win' && p) {
-      winner = p.name;
-      loser = this.playersIn === 2 ? this.nextPlayer(p).name : null;
-    } else if (kind === 'lose' && p) {
-      loser = p.name;
-      winner = this.playersIn === 2 ? this.nextPlayer(p).name : null;
-    }
+    const other = p && kind !== 'draw' && this.playersIn === 2 ? this.nextPlayer(p).name : null;
+    if (kind === 'win' && p) [winner, loser] = [p.name, other];
+    else if (kind === 'lose' && p) [winner, loser] = [other, p.name];
     const cite = ctx?.cite ?? '';
     const text = kind === 'draw' ? `draw: ${reason}` : `${winner ?? '?'} wins: ${loser ?? 'the others'} ${kind === 'lose' ? 'loses' : loser ? 'is beaten' : 'are beaten'}${reason ? ` (${reason})` : ''}`;
     this.result = stopped ? { winner, loser, reason: reason || kind, cite, stopped } : { winner, loser, reason: reason || kind, cite };

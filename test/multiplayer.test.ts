@@ -84,6 +84,36 @@ describe('a game of three and four players (Last Standing)', () => {
   });
 });
 
+describe('reverse turn order', () => {
+  it('turns go the other way round from the reversal on; `opponents` follows; a saved state keeps the direction', () => {
+    const text = `game r "R" { players 4 max turns 7 }
+zone deck per player hidden
+player state seen: number = 0
+setup { }
+turn {
+  log "{active} faces {opponents}"
+  if turn == 3 { reverse turn order }
+}
+`;
+    const r = compileGame({ sources: [{ path: 'r.grim', text }] });
+    expect(r.diagnostics).toEqual([]);
+    const e = new Engine(r.ir!, { seed: 1, log: true });
+    e.run(() => 0);
+    const turns = e.log.filter((ev) => ev.kind === 'turn').map((ev) => ev.player);
+    // p1, p2, p3 (reverses) → p2, p1, p4, p3.
+    expect(turns).toEqual(['p1', 'p2', 'p3', 'p2', 'p1', 'p4', 'p3']);
+    const faces = e.log.filter((ev) => ev.kind === 'note').map((ev) => ev.text);
+    expect(faces[0]).toBe('p1 faces p2, p3, p4');
+    expect(faces[3]).toBe('p2 faces p1, p4, p3');
+    expect(e.log.some((ev) => ev.kind === 'turn-order' && ev.text === 'the turn order is reversed: p3 → p2 → p1 → p4')).toBe(true);
+    // Saved and loaded, the reversed order stays.
+    const s = e.saveState();
+    const f = new Engine(r.ir!, { seed: 1 });
+    f.loadState(s);
+    expect(f.nextPlayer(f.players[0]!).name).toBe('p4');
+  });
+});
+
 describe('players param: the compiler checks it', () => {
   const codes = (game: string) => compileGame({ sources: [{ path: 'g.grim', text: game }] }).diagnostics.map((d) => `${d.code} ${d.message}`);
   const game = (players: string, param: string) => `game g "G" { ${players} }\n${param}\nzone deck per player hidden\nsetup { }\nturn { }\n`;
