@@ -64,7 +64,7 @@ function header(d: Document, r: BalanceReport, comparedWith: BalanceComparison |
   const dl = el(d, 'dl', 'balance-settings');
   const item = (k: string, v: string) => dl.append(el(d, 'dt', undefined, k), el(d, 'dd', undefined, v));
   item('games', `${r.games} (seeds ${s.seed}–${s.seed + s.games - 1})${r.errors ? `, ${r.errors} ended in an error and are not counted` : ''}`);
-  item('agents', `p1 ${s.agents.p1}, p2 ${s.agents.p2}`);
+  item('agents', `p1 ${s.agents.p1}, p2 ${s.agents.p2}${(s.agents.more ?? []).map((a, i) => `, p${i + 3} ${a}`).join('')}`);
   if (comparedWith) {
     item('compared with', `${comparedWith.otherLabel}, the same seeds and agents${comparedWith.paired ? ' (per-game metrics paired by seed)' : ''}`);
     item('hash', `${comparedWith.base.hash} (${s.game}), ${comparedWith.other.hash} (${sideNames(comparedWith)[1]})`);

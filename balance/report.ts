@@ -19,7 +19,7 @@ export interface BalanceSettings {
   /** Every rule parameter's value, defaults included. */
   params: Record<string, number | boolean | string>;
   /** Each seat's agent (runtime/agents/spec.ts names). */
-  agents: { p1: string; p2: string };
+  agents: { p1: string; p2: string; /** Seats p3, p4, … in a game of more players (unset: random). */ more?: string[] };
   seed: number;
   games: number;
   /** A fingerprint of the compiled rules and cards (16 hex digits). */

@@ -25,8 +25,8 @@ function header(r: BalanceReport, given: readonly string[]): string[] {
   const params = given.length ? `; ${given.join(', ')}` : '; default rule parameters';
   return [
     `Balance of ${s.game} — ${s.title}, format ${s.format}`,
-    `  ${r.games} game${r.games === 1 ? '' : 's'}, seeds ${s.seed}..${s.seed + s.games - 1}, p1 ${s.agents.p1}, p2 ${s.agents.p2}${params}`,
-    ...(r.randomPlay ? ['  Random play: both seats choose at random. These numbers describe random play, not skilled play (--p1/--p2 mcts:N for stronger players).'] : []),
+    `  ${r.games} game${r.games === 1 ? '' : 's'}, seeds ${s.seed}..${s.seed + s.games - 1}, ${r.seats.players.map((x) => `${x.seat} ${x.agent}`).join(', ')}${params}`,
+    ...(r.randomPlay ? [`  Random play: ${r.seats.players.length > 2 ? 'every seat chooses' : 'both seats choose'} at random. These numbers describe random play, not skilled play (--p1/--p2 mcts:N for stronger players).`] : []),
     ...(r.errors ? [`  ${r.errors} game(s) ended in an error and are not counted (listed above).`] : []),
   ];
 }

@@ -53,7 +53,7 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   if (asked !== undefined && valuesGiven !== undefined) throw new UsageError('--replace names the cards to replace; --values chooses them: give one of them');
   if (asked !== undefined) checkAskedNames(ir, asked);
   const valueGames = wholeNumberOption('--value-games', v['value-games'], mode === 'all' && !asked ? Math.min(games, 1000) : games, 1, mode === 'suspects' && !asked ? maxSeed - seed - games + 1 : games, mode === 'suspects' && !asked ? 'the fresh seeds follow the report\'s' : 'they are the first of the report\'s seeds');
-  warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2]);
+  warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2, ...(agents.more ?? [])]);
 
   const base: Side = { game, ir, params: parseParams(v.param as string[] | undefined, ir), label: game };
   let other: Side | null = null;
@@ -81,7 +81,7 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
       title: `${side.ir.game.title} ${side.ir.game.version}`.trim(),
       format,
       params: Object.fromEntries(side.ir.params.map((p) => [p.name, p.name in side.params ? side.params[p.name]! : p.value])),
-      agents: { p1: agents.p1, p2: agents.p2 },
+      agents: { p1: agents.p1, p2: agents.p2, ...(agents.more ? { more: agents.more } : {}) },
       seed,
       games,
       rules: rulesFingerprint(side.ir),

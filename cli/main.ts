@@ -49,7 +49,7 @@ import { cmdFaq } from './faq.ts';
 import { cmdCards } from './cards.ts';
 import { cmdDiff } from './diff.ts';
 import { cmdCoverage } from './coverage.ts';
-import { agentOption, checkFormat, drawsOption, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
+import { agentOption, checkFormat, drawsOption, moreSeats, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
 import { cmdWhyNot } from './why-not.ts';
 
@@ -242,19 +242,6 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
     console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}${summary.repeatable ? '' : ' (a time budget depends on the machine: not repeatable)'}`);
   }
   return report.errors > 0 ? 1 : 0;
-}
-
-/** `--p3` … `--p8`: the agents of the seats past the second (random unless given); a seat the game does not have is refused. */
-function moreSeats(v: Record<string, unknown>, players: number): string[] {
-  const out: string[] = [];
-  for (let i = 3; i <= 8; i++) {
-    const given = v[`p${i}`];
-    if (given === undefined) continue;
-    if (i > players) throw new UsageError(`--p${i}: this game has ${players} players (seats p1..p${players}); for more, set its player-count parameter with --param`, false);
-    while (out.length < i - 3) out.push('random');
-    out.push(agentOption(`--p${i}`, given));
-  }
-  return out;
 }
 
 /** `duel`: agent A against agent B, seats swapped every game; A's win rate with its 95% interval. */

@@ -5,7 +5,7 @@
  */
 import { suggest } from '../grammar/spelling.ts';
 import { availableParallelism } from 'node:os';
-import type { GameIR } from '../compiler/ir.ts';
+import { playerCount, type GameIR } from '../compiler/ir.ts';
 import { parseAgent } from '../runtime/agents/spec.ts';
 import type { ActionDraws } from '../runtime/engine.ts';
 import { textReadings } from '../scenario/check.ts';
@@ -96,7 +96,22 @@ export function batchRunOptions(ir: GameIR, v: Record<string, unknown>, defaultG
   const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
   const games = wholeNumberOption('--games', v.games, defaultGames, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
   const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
-  const searching = [agents.p1, agents.p2].some((a) => a !== 'random' && a !== 'first');
+  const more = moreSeats(v, playerCount(ir, parseParams(v.param as string[] | undefined, ir)));
+  if (more.length) agents.more = more;
+  const searching = [agents.p1, agents.p2, ...more].some((a) => a !== 'random' && a !== 'first');
   const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
   return { format, seed, games, agents, searching, workers };
+}
+
+/** `--p3` … `--p8`: the agents of the seats past the second (random unless given); a seat the game does not have is refused. */
+export function moreSeats(v: Record<string, unknown>, players: number): string[] {
+  const out: string[] = [];
+  for (let i = 3; i <= 8; i++) {
+    const given = v[`p${i}`];
+    if (given === undefined) continue;
+    if (i > players) throw new UsageError(`--p${i}: this game has ${players} players (seats p1..p${players}); for more, set its player-count parameter with --param`, false);
+    while (out.length < i - 3) out.push('random');
+    out.push(agentOption(`--p${i}`, given));
+  }
+  return out;
 }

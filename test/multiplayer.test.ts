@@ -154,6 +154,12 @@ describe('grimoire play and duel with more than two players', () => {
     expect(two.status).toBe(2);
     expect(two.stderr).toContain('--p3: this game has 2 players');
   });
+  it('balance reports each seat with its agent and interval', () => {
+    const r = grimoire('balance', 'spimate', '--games', '60', '--param', 'player_count=3', '--p3', 'greedy', '--values', 'none', '--workers', '1');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('p1 random, p2 random, p3 greedy; player_count=3');
+    expect(r.stdout).toMatch(/p3 \(greedy\) won [\d.]+% \(95% CI [\d.]+%–[\d.]+%, n = 60\)/);
+  });
   it('a duel rotates agent A through the seats: each seat once in every N games', () => {
     expect([1, 2, 3, 4, 5, 6].map((s) => seatOfA(s, 3))).toEqual([2, 0, 1, 2, 0, 1]);
     // With two players, the seats swap every game as before (A first on odd seeds).
