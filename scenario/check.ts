@@ -740,7 +740,7 @@ const readingsCache = new WeakMap<GameIR, Map<number, string[] | null>>();
 
 /**
  * The values a text parameter can mean, or null when any text can: its default and alternatives,
- * and the texts the rules compare it with (`decks == "R31_a_four"`). Without alternatives, the
+ * and the texts the rules compare it with (`decks == "A_mirror"`). Without alternatives, the
  * compared texts are all it can mean only when every use of it in the rules is such a comparison
  * (a value that is none of them matches nothing: a misspelling).
  */

@@ -10,6 +10,7 @@ import type { GameIR } from '../compiler/ir.ts';
 import { validateIR } from '../compiler/validate-ir.ts';
 import { Engine, StopRun, type Decision, type DeckList } from '../runtime/engine.ts';
 import { runScenarioInRepo } from '../scenario/files.ts';
+import { faqEntry } from '../scenario/faq.ts';
 import { gameSources } from '../compiler/project.ts';
 import { runCasebook } from '../playground/src/worker/casebook-run.ts';
 import { compareCasebooks } from '../playground/src/worker/casebook.ts';
@@ -160,6 +161,14 @@ describe('deck lists in the seed games with a copy limit', () => {
     // A wrong expectation fails, saying what the deck check found and citing the rule.
     const wrong = run('c.yaml', scenario('spimate', `  p1:\n    main:\n${main}    side:\n      雷撃: 1\n`, '  deck_legal: { p1: true }\n'));
     expect(wrong.failures).toHaveLength(1);
+    // The FAQ's position is the deck list (the game starts at setup).
+    const text = scenario('spimate', `  p1:\n    main:\n${main}    side:\n      雷撃: 1\n`, '  deck_legal: { p1: false }\n');
+    expect(faqEntry(text, run('d.yaml', text), 'v').position).toEqual({
+      turn: null,
+      active: null,
+      start: 'setup',
+      sides: [{ side: 'p1', vars: [], zones: [{ zone: 'deck list (main)', cards: ['見習い剣士 ×2', '火竜の子 ×2', '石の巨人 ×2', '森の賢者 ×2', '雷撃 ×2'] }, { zone: 'deck list (side)', cards: ['雷撃 ×1'] }] }],
+    });
     expect(wrong.failures[0]).toMatch(/^deck_legal p1 should be true but the deck check rejects p1's deck: more than 2 cards named 雷撃 \(SP-1\.3\) — SP-1 · SP-1\.3 「/);
     // The setup deals from the list: at its first decision (SP-4.2, a card chosen from the deck), p1's deck is the list, in order.
     const ir = compiledGame('spimate');
