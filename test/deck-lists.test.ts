@@ -5,7 +5,9 @@
 // with the other scenario mistakes in scenario-check.test.ts.
 import { describe, expect, it } from 'vitest';
 import { parseFile } from '../grammar/parse.ts';
-import { compileGame } from '../compiler/compile.ts';
+import { compileGame, resolveGame } from '../compiler/compile.ts';
+import { diffGames } from '../compiler/diff.ts';
+import { runScenario } from '../scenario/run.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { validateIR } from '../compiler/validate-ir.ts';
 import { Engine, StopRun, type Decision, type DeckList } from '../runtime/engine.ts';
@@ -248,5 +250,36 @@ describe('deck lists in the playground (Run all: playground/src/worker/casebook-
     expect(edited.diagnostics).toEqual([]);
     const compared = compareCasebooks(runCasebook(edited.ir!, 'spimate', rulings, 100_000), original);
     expect(compared.filter((r) => r.changed).map((r) => r.path.slice(dir.length + 1))).toEqual(['r-sp-31-e_three_copies.yaml', 'r-sp-31-j_three_in_deck.yaml']);
+  });
+});
+
+describe('deck check in a revision', () => {
+  // Spimate with a copy limit of 3: the whole deck check overridden, as a revision writes it.
+  const spimate = () => gameSources(root, 'spimate')!;
+  const base = spimate().find((x) => x.path.endsWith('special.grim'))!.text;
+  const check = base.slice(base.indexOf('deck check cite'), base.indexOf('\n}\n', base.indexOf('deck check cite')) + 3);
+  const revised = `revision spimate_three revises spimate { }\noverride ${check.replace('<= c.copy_limit', '<= c.copy_limit + 1').replace('more than 2 cards named', 'more than 3 cards named')}`;
+  const loadBase = (n: string) => (n === 'spimate' ? spimate() : undefined);
+
+  it('`override deck check` replaces the base game’s; the copy-limit rulings change, the others hold; grimoire diff shows it', () => {
+    const r = compileGame({ sources: [{ path: 'rules/spimate_three/revision.grim', text: revised }], loadBase });
+    expect(r.diagnostics).toEqual([]);
+    const dir = 'rules/spimate/rulings';
+    const outcomes = readdirSync(`${root}/${dir}`)
+      .filter((f) => f.startsWith('r-sp-31-'))
+      .sort()
+      .map((f) => [f, runScenario(f, readFileSync(`${root}/${dir}/${f}`, 'utf8'), { ir: r.ir! }).passed] as const);
+    expect(outcomes.filter(([, passed]) => !passed).map(([f]) => f)).toEqual(['r-sp-31-e_three_copies.yaml', 'r-sp-31-j_three_in_deck.yaml']);
+    const version = (name: string, sources: { path: string; text: string }[]) => {
+      const v = resolveGame({ sources, loadBase });
+      return { name, decls: v.decls!, sources: v.sources };
+    };
+    const d = diffGames(version('spimate', spimate()), version('spimate_three', [{ path: 'rules/spimate_three/revision.grim', text: revised }]));
+    expect(d.definitions.map((c) => `${c.change} ${c.kind}`)).toEqual(['changed deck check']);
+    expect(d.definitions[0]!.after!.text).toContain('<= c.copy_limit + 1');
+    // A second deck check without `override` is refused, saying how to write it.
+    const twice = compileGame({ sources: [{ path: 'r.grim', text: `revision spimate_x revises spimate { }\n${check}` }], loadBase });
+    expect(twice.diagnostics.map((x) => x.code)).toEqual(['deck/duplicate']);
+    expect(twice.diagnostics[0]!.notes?.join(' ')).toContain('override deck check');
   });
 });
