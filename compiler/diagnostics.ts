@@ -81,6 +81,10 @@ export const diagnosticCodes = {
   'zone/not-shared': 'A per-player zone used without a player (write `me.zone`).',
   'evaluate/not-a-number': 'An `evaluate` whose expression is not a number (a score: higher is better for `me`).',
   'evaluate/duplicate': 'A second `evaluate` in a game: a game has at most one (a revision replaces its base game\'s with `override evaluate`).',
+  'deck/duplicate': 'A second `deck check` in a game: a game has at most one (a revision replaces its base game\'s with `override deck check`).',
+  'deck/zone': 'A `deck check` whose `main` or `side` is missing, names no zone of the game, or names a shared zone: a deck list fills zones of each player.',
+  'deck/build': 'A `deck check` whose `build` names no procedure of the game, or one that does not take exactly one player (`procedure build_deck(p: player)`).',
+  'deck/no-check': '`deck_problem(p)` in a game with no `deck check` to ask.',
   'evaluate/impure': 'An `evaluate` that is not a pure expression: statements (`evaluate { … }`), or a draw at random (`random(…)`, also inside a function it calls).',
 } as const;
 

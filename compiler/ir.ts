@@ -80,6 +80,8 @@ export interface GameIR {
   turn: BodyIR;
   /** The game's heuristic score of a state for a player (`evaluate = …`), for agents; null when it declares none. */
   evaluate: EvaluateIR | null;
+  /** What a legal deck is (`deck check { … }`); absent when the game declares none. */
+  deckCheck?: DeckCheckIR;
   /** How the cards of a card type look when printed (`face`, faces/ and `grimoire cards`); the runtime never reads it. */
   faces: FaceIR[];
 }
@@ -259,6 +261,24 @@ export interface BodyIR {
  * `evaluate`: a pure number expression scoring the state for the player `me` (higher is better
  * for `me`). Only hosts read it (Engine.evaluate); the rules never run it, so it changes no game.
  */
+/**
+ * `deck check`: the zones a deck list fills (`main`, `side`: player zones, -1 for no side), the
+ * procedure that builds the rules' own decks for a player (`build`, -1 for none: a host giving
+ * deck lists creates them in its place), and the requirements in order. Each is evaluated with
+ * `me` = the player whose deck is checked; with `each`, for each card of that list, bound in
+ * frame slot `slot`. The first that fails gives the verdict: its `reason` (a text expression,
+ * read with the same bindings) and `cite`. The rules read it with `deck_problem(p)`.
+ */
+export interface DeckCheckIR {
+  main: number;
+  side: number;
+  build: number;
+  slots: number;
+  requirements: { each: { slot: number; list: Expr } | null; cond: Expr; reason: Expr; cite: string; loc: SrcLoc }[];
+  cite: string;
+  loc: SrcLoc;
+}
+
 export interface EvaluateIR {
   expr: Expr;
   slots: number;
@@ -417,7 +437,7 @@ export const builtinFns = [
   'count', 'sum', 'max', 'min', 'any', 'all', 'all_same',
   'sorted', 'distinct', 'is_empty', 'first', 'top', 'bottom',
   'units', 'all_units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards',
-  'controller', 'labels', 'zone_owner', 'abilities',
+  'controller', 'labels', 'zone_owner', 'abilities', 'deck_problem',
 ] as const;
 export type BuiltinFn = (typeof builtinFns)[number];
 

@@ -10,7 +10,7 @@ import { expandTemplate } from './templates.ts';
 import { diag, suggest, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 import { declsOf, type Declarations } from './resolve.ts';
 import { labelDefault, levelFormula, printedFieldName, takePrinted, type NumberedLabel, type PrintedNumber } from './label-values.ts';
-import { builtinFns, placeholderPattern, IR_VERSION, MAX_PLAYERS, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DurationIR, type Expr, type LimitIR, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
+import { builtinFns, placeholderPattern, IR_VERSION, MAX_PLAYERS, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DeckCheckIR, type DurationIR, type Expr, type LimitIR, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
 
 const baseTypes = new Set(['number', 'bool', 'text', 'player', 'card', 'cards', 'zone', 'request', 'requests', 'players', 'label', 'labels', 'action']);
 
@@ -65,6 +65,7 @@ const builtinSignatures: Record<BuiltinFn, { args: ('list' | 'lambda' | 'number'
   labels: { args: ['any'], result: () => 'labels' },
   zone_owner: { args: ['zone'], result: () => 'player' },
   abilities: { args: ['card'], result: () => 'list:action' },
+  deck_problem: { args: ['player'], result: () => 'text' },
 };
 
 /** `sourceZone` of an ability that works while its card is attached under another (`while attached`). */
@@ -336,6 +337,10 @@ class Lowerer {
     if (this.decls.turn) ir.turn = this.lowerBody('turn', this.decls.turn.body, this.decls.turn.cite, this.decls.turn.loc);
     else this.error('game/no-turn', game.name.loc, "the game has no 'turn { … }' block: say what happens in a turn");
     if (this.decls.evaluate) ir.evaluate = this.lowerEvaluate(this.decls.evaluate, ir);
+    if (this.decls.deckCheck) {
+      const dc = this.lowerDeckCheck(this.decls.deckCheck);
+      if (dc) ir.deckCheck = dc;
+    }
     this.checkRecursion();
     this.warnUnreadChanges();
     const hasError = this.diagnostics.some((d) => d.severity === 'error');
@@ -772,6 +777,54 @@ class Lowerer {
     }
     this.checkPure(d.body, ir);
     return { expr: typed.ir, slots: scope.frame.slots, cite: d.cite ?? '', loc: this.src(d.keyword) };
+  }
+
+  /**
+   * `deck check { main … side … build … require … }`: the zones (of each player), the building
+   * procedure (one player parameter), and each requirement — a truth value and a text reason,
+   * with `me` the player whose deck is checked and, after `for each c in <list>`, `c` each card
+   * of the list.
+   */
+  private lowerDeckCheck(d: A.DeckCheckDecl): DeckCheckIR | undefined {
+    const zone = (n: A.Name | undefined, what: 'main' | 'side'): number => {
+      if (!n) {
+        if (what === 'main') this.error('deck/zone', d.keyword, "a deck check says which zone a deck list fills: write 'main <zone>' (e.g. main deck)");
+        return -1;
+      }
+      const i = this.zones.findIndex((z) => z.name.text === n.text);
+      if (i < 0) this.error('deck/zone', n.loc, `'${what} ${n.text}': the game has no zone '${n.text}'`, this.didYouMean(n.text, this.zones.map((z) => z.name.text)));
+      else if (this.zones[i]!.shared) this.error('deck/zone', n.loc, `'${what} ${n.text}': '${n.text}' is a shared zone, and a deck list fills a zone of each player`);
+      return i;
+    };
+    const main = zone(d.main, 'main');
+    const side = zone(d.side, 'side');
+    let build = -1;
+    if (d.build) {
+      build = this.procedures.findIndex((p) => p.name.text === d.build!.text);
+      if (build < 0) this.error('deck/build', d.build.loc, `'build ${d.build.text}': the game has no procedure '${d.build.text}'`, this.didYouMean(d.build.text, this.procedures.map((p) => p.name.text)));
+      else {
+        const params = this.procedures[build]!.params;
+        if (params.length !== 1 || this.typeName(params[0]!.type) !== 'player') {
+          this.error('deck/build', d.build.loc, `'build ${d.build.text}': the procedure that builds a player's decks takes that player, and only it (procedure ${d.build.text}(p: player)); this one takes (${params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')})`);
+        }
+      }
+    }
+    const scope = this.newScope({});
+    const requirements = d.requirements.map((r) => {
+      scope.vars.push(new Map());
+      let each: { slot: number; list: Expr } | null = null;
+      if (r.each) {
+        const list = this.expr(r.each.list, scope);
+        if (!isList(list.type) && list.type !== 'error') this.error('type/bad-arguments', r.each.list.loc, `'for each ${r.each.name.text} in …' needs a list, but this is ${describeType(list.type)}`);
+        each = { slot: this.bind(scope, r.each.name, elementOf(list.type)), list: list.ir };
+      }
+      const cond = this.expect(r.cond, 'bool', scope);
+      const reason = this.expect(r.reason, 'text', scope);
+      scope.vars.pop();
+      return { each, cond, reason, cite: r.cite ?? '', loc: this.src(r.loc) };
+    });
+    if (d.main && main < 0) return undefined;
+    return { main, side, build, slots: scope.frame.slots, requirements, cite: d.cite ?? '', loc: this.src(d.keyword) };
   }
 
   /** Reports every draw at random in an evaluation: `random(…)`, or a call of a function that draws (at any depth). */
@@ -1678,6 +1731,7 @@ class Lowerer {
         }
       });
       if (fn === 'labels') this.readLabels();
+      if (fn === 'deck_problem' && !this.decls.deckCheck) this.error('deck/no-check', e.callee.loc, "deck_problem(p) asks the game's deck check, and this game has none: declare one with 'deck check { main <zone> require … reason … }'");
       return { ir: { kind: 'builtinCall', fn, args }, type: sig.result(types) };
     }
     if (this.procedures.some((p) => p.name.text === name)) {

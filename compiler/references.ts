@@ -158,6 +158,23 @@ function placeholderOccurrences(path: string, t: IToken): Occurrence[] {
 function readFile(path: string, text: string, ast: A.SourceFile | undefined): FileNames {
   const tokens = tokenize(text).tokens;
   const { names: asNames, types, windows } = nameOffsets(ast);
+  // A `deck check`'s own words (`deck`, `main`, `side`, `build`, `require`) are plain words that
+  // name nothing; its `for each c in …` binds c to the end of its requirement (there is no block).
+  const syntaxWords = new Set<number>();
+  const eachScope = new Map<number, number>();
+  const tokenBefore = (offset: number) => {
+    const i = tokens.findIndex((t) => t.startOffset === offset);
+    return i > 0 ? tokens[i - 1]!.startOffset : -1;
+  };
+  for (const d of ast?.decls ?? []) {
+    if (d?.kind !== 'deckCheck') continue;
+    syntaxWords.add(d.keyword.offset);
+    for (const n of [d.main, d.side, d.build]) if (n) syntaxWords.add(tokenBefore(n.loc.offset));
+    for (const r of d.requirements) {
+      syntaxWords.add(tokenBefore(r.cond.loc.offset));
+      if (r.each) eachScope.set(r.loc.offset, r.loc.endOffset);
+    }
+  }
   // Declarations' starts (by their first recorded place), for the locals' declarations.
   const starts = (ast?.decls ?? []).filter((d): d is A.Decl => !!d).map((d) => Math.min(d.loc.offset, 'name' in d && d.name ? d.name.loc.offset : Infinity));
   starts.sort((a, b) => a - b);
@@ -216,7 +233,7 @@ function readFile(path: string, text: string, ast: A.SourceFile | undefined): Fi
       continue;
     }
     if (t.image === 'choose' && t.tokenType.name.startsWith('Kw_')) chooseLine = t.startLine ?? -1;
-    if (!isWord(t) || windows.has(t.startOffset)) continue;
+    if (!isWord(t) || windows.has(t.startOffset) || syntaxWords.has(t.startOffset)) continue;
     const keyword = t.tokenType.name.startsWith('Kw_');
     if (!keyword || asNames.has(t.startOffset)) {
       const dot = tokens[k - 1]?.tokenType.name === 'Dot';
@@ -246,7 +263,7 @@ function readFile(path: string, text: string, ast: A.SourceFile | undefined): Fi
         if (isWord(n1) && is(n2, '=')) bind(k + 1, 'let');
         break;
       case 'for':
-        if (is(n1, 'each') && isWord(n2) && is(n3, 'in')) bind(k + 2, 'for each', endOfNextBlock(k + 2, declOf(n2.startOffset)));
+        if (is(n1, 'each') && isWord(n2) && is(n3, 'in')) bind(k + 2, 'for each', eachScope.get(t.startOffset) ?? endOfNextBlock(k + 2, declOf(n2.startOffset)));
         break;
       case 'choose':
         if (is(n1, 'order') && isWord(n2) && is(n3, 'from')) bind(k + 2, 'choose order');

@@ -20,6 +20,8 @@ export interface Declarations {
   evaluate?: A.EvaluateDecl;
   /** What revisions removed (for `revision/removed-still-used`, compiler/revise.ts). */
   removals?: Removal[];
+  /** What a legal deck is (`deck check { … }`), if the game declares it. */
+  deckCheck?: A.DeckCheckDecl;
 }
 
 /** Which namespace a declaration lives in (a card type and a card are different namespaces). */
@@ -99,6 +101,22 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
           ]),
         );
       } else decls.evaluate = d;
+      return;
+    }
+    if (d.kind === 'deckCheck') {
+      const existing = decls.deckCheck;
+      if (d.override) {
+        if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, "'override deck check' needs a deck check in the base game, and it has none: write 'deck check { … }'"));
+        decls.deckCheck = d;
+      } else if (existing) {
+        const fromBase = layer === 'own' && baseFiles.has(existing.loc.file);
+        diagnostics.push(
+          diag('deck/duplicate', d.keyword, 'a second deck check: a game has at most one', [
+            `the other is at ${existing.loc.file}:${existing.keyword.line}:${existing.keyword.col}`,
+            fromBase ? "in a revision, write 'override deck check { … }' to replace the base game's" : 'merge their requirements into one',
+          ]),
+        );
+      } else decls.deckCheck = d;
       return;
     }
     if (d.kind === 'amend') {

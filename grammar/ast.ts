@@ -44,6 +44,7 @@ export type Decl =
   | EventDecl
   | CheckDecl
   | EvaluateDecl
+  | DeckCheckDecl
   | FlowDecl
   | RemoveDecl
   | AmendDecl
@@ -366,6 +367,32 @@ export interface CheckDecl extends DeclBase {
   kind: 'check';
   name: Name;
   body: Stmt[];
+}
+
+/**
+ * `deck check [cite "…"] { main <zone>  side <zone>  build <procedure>  [for each c in <list>]
+ * require <bool> [cite "…"] reason <text> … }`: what a legal deck is — the zones a deck list
+ * fills, the procedure that builds the rules' own decks, and the requirements in order, each
+ * with its citation and the reason given when it fails. `me` is the player whose deck is checked.
+ * At most one per game; the rules read its verdict with `deck_problem(p)`.
+ */
+export interface DeckCheckDecl extends DeclBase {
+  kind: 'deckCheck';
+  /** The range of the words `deck check`. */
+  keyword: Loc;
+  main?: Name;
+  side?: Name;
+  build?: Name;
+  requirements: DeckRequirement[];
+}
+
+export interface DeckRequirement {
+  /** `for each c in <list>`: the requirement holds for each card of the list (`c` names it). */
+  each?: { name: Name; list: Expr };
+  cond: Expr;
+  cite?: string;
+  reason: Expr;
+  loc: Loc;
 }
 
 /**

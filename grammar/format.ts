@@ -38,7 +38,7 @@ const CLOSERS = new Set([')', ']', '}']);
 const BINARY = new Set(['==', '!=', '<=', '>=', '<', '>', '=', '+', '-', '*', '/', '%']);
 /** Keywords that read as operators: one space before a `(` that follows them; other keywords are function names there (`top(…)`). */
 /** Words that continue a statement begun on an earlier line inside a block. */
-const CONTINUATION_STARTS = new Set(['cite', 'and', 'or', 'then', 'else', 'where', 'from', 'by', 'to', 'such', 'that', 'using', 'since', 'tags', '=']);
+const CONTINUATION_STARTS = new Set(['cite', 'reason', 'and', 'or', 'then', 'else', 'where', 'from', 'by', 'to', 'such', 'that', 'using', 'since', 'tags', '=']);
 /** Words that begin a statement: two spaces before one, where the author wrote two or more, separate statements on one line. */
 const STATEMENT_WORDS = new Set(['set', 'let', 'move', 'do', 'log', 'shuffle', 'reveal', 'win', 'lose', 'perform', 'modify', 'unmodify', 'attach', 'detach', 'create', 'cancel', 'retarget', 'choose', 'if', 'for', 'repeat', 'signal', 'proceed']);
 const SPACED_KEYWORDS = new Set(['and', 'or', 'not', 'in', 'if', 'then', 'else', 'where', 'has', 'while', 'until', 'when', 'from', 'to', 'by', 'of', 'each', 'times', 'do', 'set', 'let', 'that', 'becomes', 'gains', 'loses', 'during', 'leaves', 'as']);

@@ -24,7 +24,11 @@ const builtinNames = [
   'me', 'opponent', 'opponents', 'active', 'players', 'this', 'it', 'request',
   'count', 'sum', 'max', 'min', 'any', 'all', 'all_same', 'sorted', 'distinct', 'is_empty', 'first', 'top', 'bottom',
   'units', 'all_units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards', 'controller', 'labels',
+  'deck_problem',
 ];
+
+/** `deck` before `check` begins a `deck check` (tokens.ts DeckWord): a keyword there, a name elsewhere. */
+export const deckCheckWord = 'deck(?=[ \\t]+check(?![\\p{L}\\p{N}\\p{So}\\p{M}_・ー]))';
 
 export function monarchLanguage(): MonarchLanguage {
   return {
@@ -47,6 +51,7 @@ export function monarchLanguage(): MonarchLanguage {
         ['"(?:[^"\\\\\\n]|\\\\.)*"', 'string'],
         ['\\d+', 'number'],
         ['`[^`\\n]+`', 'identifier'],
+        [deckCheckWord, 'keyword'],
         ['[\\p{L}\\p{So}_][\\p{L}\\p{N}\\p{So}\\p{M}_・ー]*', { cases: { '@keywords': 'keyword', '@builtins': 'predefined', '@default': 'identifier' } }],
         ['[{}()\\[\\]]', '@brackets'],
         ['\\.\\.|==|!=|<=|>=|[<>=+\\-*/%.,:]', 'operator'],

@@ -1,6 +1,6 @@
 /** The Grimoire lexer: text → tokens. One instance, built once. */
 import { Lexer, type ILexingResult, type IToken } from 'chevrotain';
-import { Identifier, keywordOf, lexerTokens } from './tokens.ts';
+import { DeckWord, Identifier, keywordOf, lexerTokens } from './tokens.ts';
 
 const lexer = new Lexer(lexerTokens, { positionTracking: 'full', ensureOptimizations: true, skipValidations: true });
 
@@ -11,7 +11,8 @@ export function tokenize(text: string): ILexingResult {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.tokenType !== Identifier) continue;
-    const kw = keywordOf.get(t.image);
+    // `deck check`: the word `deck` begins a declaration (tokens.ts DeckWord).
+    const kw = t.image === 'deck' && tokens[i + 1]?.image === 'check' ? DeckWord : keywordOf.get(t.image);
     if (kw) {
       t.tokenType = kw;
       t.tokenTypeIdx = kw.tokenTypeIdx!;

@@ -253,6 +253,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.removeDecl) },
       { ALT: () => this.SUBRULE(this.amendDecl) },
       { ALT: () => this.SUBRULE(this.faceDecl) },
+      { ALT: () => this.SUBRULE(this.deckCheckDecl) },
     ]);
     return this.ACTION(() => {
       if (d) {
@@ -1096,6 +1097,65 @@ export class GrimoireParser extends EmbeddedActionsParser {
     const cite = this.SUBRULE(this.citeOpt);
     const body = this.SUBRULE(this.block);
     return { kind: 'check', name, cite, body, loc: name.loc };
+  });
+
+  /**
+   * `deck check [cite "…"] { … }`: the zones a deck list fills (`main`, `side`), the procedure
+   * that builds the rules' own decks (`build`), and the requirements (`[for each c in <list>]
+   * require <bool> [cite "…"] reason <text>`), in order. The item words are plain names.
+   */
+  private deckCheckDecl = this.RULE('deckCheckDecl', (): A.DeckCheckDecl => {
+    const first = this.CONSUME(T.DeckWord);
+    const kw = this.CONSUME(K.check);
+    const keyword = this.loc(first, kw);
+    const d: A.DeckCheckDecl = { kind: 'deckCheck', keyword, requirements: [], loc: keyword };
+    d.cite = this.SUBRULE(this.citeOpt);
+    this.CONSUME(T.LBrace);
+    // One token of lookahead throughout (the words choose): at three, building the parser costs
+    // seconds more, for the expressions each item holds.
+    this.MANY({ MAX_LOOKAHEAD: 1, GATE: () => this.LA(1).tokenType !== T.RBrace, DEF: () => {
+      this.OR({ MAX_LOOKAHEAD: 1, DEF: [
+        {
+          GATE: () => ['main', 'side', 'build'].includes(this.LA(1).image) && tokenMatcher(this.LA(2), T.Identifier),
+          ALT: () => {
+            const word = this.CONSUME2(T.Identifier);
+            const n = this.nameAt(101);
+            this.ACTION(() => {
+              if (word.image === 'main') d.main = n;
+              else if (word.image === 'side') d.side = n;
+              else d.build = n;
+            });
+          },
+        },
+        {
+          // Any other word stands for `require` (a misspelt one is said, with the item words).
+          GATE: () => this.LA(1).tokenType === K.for || (tokenMatcher(this.LA(1), T.Identifier) && !['main', 'side', 'build'].includes(this.LA(1).image)),
+          ALT: () => {
+            const start = this.LA(1);
+            let each: A.DeckRequirement['each'];
+            this.OPTION({ MAX_LOOKAHEAD: 1, GATE: () => this.LA(1).tokenType === K.for, DEF: () => {
+              this.CONSUME(K.for);
+              this.CONSUME(K.each);
+              const name = this.nameAt(102);
+              this.CONSUME(K.in);
+              const list = this.SUBRULE(this.orExprWhere);
+              each = { name, list };
+            } });
+            const req = this.CONSUME3(T.Identifier);
+            const cond = this.SUBRULE2(this.orExprWhere);
+            const cite = this.SUBRULE2(this.citeOpt);
+            this.CONSUME(K.reason);
+            const reason = this.SUBRULE3(this.orExprWhere);
+            this.ACTION(() => {
+              if (req.image !== 'require') this.strayWord(req, 'deck check word', ['main', 'side', 'build', 'require']);
+              d.requirements.push({ each, cond, cite, reason, loc: this.loc(start) });
+            });
+          },
+        },
+      ] });
+    } });
+    this.CONSUME(T.RBrace);
+    return d;
   });
 
   /**

@@ -178,7 +178,10 @@ function startsDeclaration(text: string, at: number): boolean {
   // The word ends at a space, a line break or a brace (`setup` alone on its line, `turn {`).
   const after = text.charCodeAt(end);
   if (after !== 32 && after !== 9 && after !== 10 && after !== 13 && after !== 123) return false;
-  return startWords!.has(text.slice(at, end));
+  const word = text.slice(at, end);
+  // `deck` begins a declaration only as `deck check` (a zone may be called deck).
+  if (word === 'deck') return /^[ \t]+check(?![\p{L}\p{N}\p{So}\p{M}_・ー])/u.test(text.slice(end, end + 40));
+  return startWords!.has(word);
 }
 
 function isWordChar(c: number): boolean {

@@ -6,7 +6,7 @@
  * the committed file is what this makes. Names the game defines are coloured by the language
  * server (semantic tokens, lsp/semantic-tokens.ts) on top of this.
  */
-import { monarchLanguage } from './highlight.ts';
+import { deckCheckWord, monarchLanguage } from './highlight.ts';
 
 /** A name's characters (tokens.ts Identifier), for word boundaries in Oniguruma's syntax. */
 const nameChar = '[\\p{L}\\p{N}\\p{So}\\p{M}_・ー]';
@@ -21,7 +21,7 @@ export function textmateGrammar(): Record<string, unknown> {
     scopeName: 'source.grimoire',
     fileTypes: ['grim'],
     comment: 'Generated from grammar/tokens.ts by editors/vscode/generate-grammar.mts (npm run build:vscode-grammar). Do not edit.',
-    patterns: [{ include: '#comments' }, { include: '#strings' }, { include: '#numbers' }, { include: '#quoted-names' }, { include: '#keywords' }, { include: '#builtins' }, { include: '#operators' }, { include: '#punctuation' }],
+    patterns: [{ include: '#comments' }, { include: '#strings' }, { include: '#numbers' }, { include: '#quoted-names' }, { include: '#deck-check' }, { include: '#keywords' }, { include: '#builtins' }, { include: '#operators' }, { include: '#punctuation' }],
     repository: {
       comments: {
         patterns: [
@@ -32,6 +32,7 @@ export function textmateGrammar(): Record<string, unknown> {
       strings: { name: 'string.quoted.double.grimoire', match: '"(?:[^"\\\\\\n]|\\\\.)*"' },
       numbers: { name: 'constant.numeric.grimoire', match: '\\b\\d+\\b' },
       'quoted-names': { name: 'variable.other.quoted.grimoire', match: '`[^`\\n]+`' },
+      'deck-check': { name: 'keyword.control.grimoire', match: `(?<!${nameChar})${deckCheckWord}` },
       keywords: { name: 'keyword.control.grimoire', match: words(m.keywords) },
       builtins: { name: 'support.function.builtin.grimoire', match: words(m.builtins.filter((b) => !m.keywords.includes(b))) },
       operators: { name: 'keyword.operator.grimoire', match: '\\.\\.|==|!=|<=|>=|[<>=+\\-*/%]' },

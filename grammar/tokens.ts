@@ -78,6 +78,13 @@ for (const word of keywordWords) {
   Keyword[word] = createToken({ name: `Kw_${word}`, pattern: Lexer.NA, categories: [Identifier] });
 }
 
+/**
+ * `deck` before `check`: the word that begins a `deck check` declaration. Not a keyword — `deck`
+ * is a common zone name (`p.deck`) — the lexer gives the word this type only where `check`
+ * follows it (lexer.ts), so the parser tells the declaration by its first token.
+ */
+export const DeckWord = createToken({ name: 'Kw_deck', pattern: Lexer.NA, categories: [Identifier] });
+
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\u3000\uFEFF]+/, group: Lexer.SKIPPED, line_breaks: true });
 export const LineComment = createToken({ name: 'LineComment', pattern: /\/\/[^\n]*/, group: 'comments' });
 export const BlockComment = createToken({ name: 'BlockComment', pattern: /\/\*[\s\S]*?\*\//, group: 'comments', line_breaks: true });
@@ -116,7 +123,7 @@ export const lexerTokens: TokenType[] = [
 ];
 
 /** Every token type the parser knows: the lexer's, plus the keywords (assigned after lexing). */
-export const allTokens: TokenType[] = [...lexerTokens, ...keywordWords.map((w) => Keyword[w])];
+export const allTokens: TokenType[] = [...lexerTokens, ...keywordWords.map((w) => Keyword[w]), DeckWord];
 
 /** The keyword token of a word, if the word is a keyword. */
 export const keywordOf = new Map<string, TokenType>(keywordWords.map((w) => [w, Keyword[w]]));

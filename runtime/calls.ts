@@ -46,6 +46,8 @@ export interface EngineCalls {
   actionName(index: number): string;
   randomOf(l: unknown): unknown;
   enteredThisTurn(k: Card | null): boolean;
+  /** `deck_problem(p)`: the reason the game's deck check rejects p's decks, or "" (Engine.deckVerdict). */
+  deckProblem(p: Player | null): string;
   optionLabel(player: Player, c: unknown): string;
   narrating(): boolean;
 

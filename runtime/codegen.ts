@@ -590,6 +590,7 @@ export class ExprGen {
       case 'labels': return `g.labelsOf(${a[0]})`;
       case 'zone_owner': return `H.zoneOwner(${a[0]})`;
       case 'abilities': return `g.abilitiesOf(${a[0]})`;
+      case 'deck_problem': return `g.deckProblem(${a[0]})`;
     }
     throw new Error(`codegen: unknown builtin ${fn as string}`);
   }

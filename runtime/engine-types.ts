@@ -112,7 +112,23 @@ export interface EngineOptions<E = WatchedEngine> {
    * filter reads (`grimoire why-not --card`). The same games, somewhat slower (test/codegen.test.ts).
    */
   inspectable?: boolean;
+  /**
+   * Deck lists (scenarios, docs/scenarios.md): for the players named (`p1`…), the cards of their
+   * decks by definition, in order, top first — `main` in the zone of the game's `deck check`
+   * `main`, `side` in its `side`. Where the rules call the deck check's `build` procedure for such
+   * a player, these cards are made instead; the other players get the rules' own decks.
+   */
+  decks?: Readonly<Record<string, DeckList>>;
 }
+
+/** EngineOptions.decks: one player's deck list, as card definitions (indexes into `ir.cards`), top first. */
+export interface DeckList {
+  main: readonly number[];
+  side: readonly number[];
+}
+
+/** The deck check's verdict on a player's decks (Engine.deckVerdict): legal, or the first requirement that fails. */
+export type DeckVerdict = { legal: true } | { legal: false; reason: string; cite: string; loc: SrcLoc };
 
 /** EngineOptions.printed: a printed value (an attr's field index) of a card definition, for one player's copies. */
 export interface PrintedValue {

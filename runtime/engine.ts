@@ -25,7 +25,8 @@
 import type { GameIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import type { EngineOptions as Options } from './engine-types.ts';
-import { StopRun, type ActionDraws, type CountDecider, type Decider, type GameResult } from './engine-types.ts';
+import { StopRun, type ActionDraws, type CountDecider, type Decider, type DeckList, type DeckVerdict, type GameResult } from './engine-types.ts';
+import { asList, newCtx, type Ctx } from './context.ts';
 import type { Card, Player } from './model.ts';
 import type { Decision } from './decisions.ts';
 import { FlowRoom } from './flow.ts';
@@ -38,7 +39,7 @@ import { whyNotInChoice, type ChoiceWhyNot } from './why-not-choice.ts';
 
 export type { Decision, DecisionOption } from './decisions.ts';
 export { StopRun, DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING } from './engine-types.ts';
-export type { ActionDraws, CountDecider, Decider, GameResult, LogEvent } from './engine-types.ts';
+export type { ActionDraws, CountDecider, Decider, DeckList, DeckVerdict, GameResult, LogEvent } from './engine-types.ts';
 
 export type EngineOptions = Options<Engine>;
 export type { WhyNotReason, WhyNotVerdict, WhyNotKind } from './why-not.ts';
@@ -50,6 +51,66 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
     this.rules = compileRules(ir, this, this.formatLevel, opts.inspectable ?? false);
     this.newPlayers();
     this.initCardStates();
+    const decks = opts.decks;
+    const dc = ir.deckCheck;
+    if (decks && dc && dc.build >= 0) {
+      // The deck check's `build` makes a listed player's deck list instead of the rules' decks.
+      const own = this.rules.tables.PR[dc.build]!;
+      this.rules.tables.PR[dc.build] = (c: Ctx, p: unknown) => {
+        const list = decks[(p as Player | null)?.name ?? ''];
+        if (list) this.makeDeckList(p as Player, list);
+        else own(c, p);
+      };
+    }
+  }
+
+  /**
+   * Makes a player's deck list (EngineOptions.decks) in the zones of the game's deck check: the
+   * main list in `main`, the side list in `side`, in order, top first. Logged with the check's cite.
+   */
+  makeDeckList(p: Player, list: DeckList): void {
+    const dc = this.ir.deckCheck;
+    if (!dc) throw new Error('the game has no deck check: a deck list has no zone to fill');
+    for (const def of list.main) this.createCard(def, p.zones[dc.main]!);
+    if (list.side.length) {
+      if (dc.side < 0) throw new Error("the game's deck check has no side zone: a deck list has no side");
+      for (const def of list.side) this.createCard(def, p.zones[dc.side]!);
+    }
+    const side = list.side.length ? `, and ${list.side.length} in ${p.name}.${this.ir.zones[dc.side]!.name}` : '';
+    this.emitLog('note', `${p.name} plays the deck list given: ${list.main.length} cards in ${p.name}.${this.ir.zones[dc.main]!.name}${side}`, p, dc.cite, dc.loc);
+  }
+
+  /**
+   * The game's deck check on `player`'s decks as they are now (its `deck check` requirements, in
+   * order, with `me` = the player): legal, or the first requirement that fails — its reason, cite
+   * and place. Null when the game declares no deck check. Changes nothing.
+   */
+  deckVerdict(player: Player): DeckVerdict | null {
+    const dc = this.rules.deckCheck;
+    if (!dc) return null;
+    const ctx = newCtx(new Array(Math.max(1, dc.slots)), player, dc.cite);
+    for (const r of dc.requirements) {
+      ctx.it = null;
+      if (r.each) {
+        for (const card of [...asList(r.each.list(ctx))]) {
+          ctx.frame[r.each.slot] = card;
+          ctx.it = null;
+          if (!r.cond(ctx)) return { legal: false, reason: String(r.reason(ctx)), cite: r.cite, loc: r.loc };
+        }
+      } else if (!r.cond(ctx)) return { legal: false, reason: String(r.reason(ctx)), cite: r.cite, loc: r.loc };
+    }
+    return { legal: true };
+  }
+
+  /** `deck_problem(p)`: the deck check's reason for rejecting p's decks, or "" when they are legal. */
+  deckProblem(p: Player | null): string {
+    if (!p) return '';
+    const v = this.deckVerdict(p);
+    if (!v || v.legal) return '';
+    // The broken requirement, cited in the log (once, however often the rules ask in a row).
+    const text = `${p.name}'s deck breaks a requirement of the deck check: ${v.reason}`;
+    if (this.log[this.log.length - 1]?.text !== text) this.emitLog('note', text, p, v.cite, v.loc);
+    return v.reason;
   }
 
   /**

@@ -4,7 +4,7 @@
  * triggers sorted by the event they wait for. The engine's rooms run these; nothing here runs
  * a game.
  */
-import type { ActionIR, AuraIR, Expr, GameIR, PickIR } from '../compiler/ir.ts';
+import type { ActionIR, AuraIR, Expr, GameIR, PickIR, SrcLoc } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import { Compiler } from './compile.ts';
 import type { CodeTables } from './codegen-functions.ts';
@@ -130,6 +130,8 @@ export interface CompiledRules {
   triggers: TriggerTables;
   /** The game's evaluation of a state for `me` (`evaluate = …`), for agents; null when it declares none. */
   evaluate: { expr: Ev; slots: number; cite: string } | null;
+  /** The game's deck check (`deck check { … }`): each requirement compiled; null when it declares none. */
+  deckCheck: { slots: number; cite: string; requirements: { each: { slot: number; list: Ev } | null; cond: Ev; reason: Ev; cite: string; loc: SrcLoc }[] } | null;
 }
 
 /** The triggers of this format, by the event they wait for. */
@@ -256,6 +258,13 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number, cl
     stateInitExprs: ir.cardTypes.map((t) => t.stateInits.map((s) => ({ field: s.field, init: c.expr(s.init) }))),
     triggers,
     evaluate: ir.evaluate ? { expr: c.expr(ir.evaluate.expr), slots: ir.evaluate.slots, cite: ir.evaluate.cite } : null,
+    deckCheck: ir.deckCheck
+      ? {
+          slots: ir.deckCheck.slots,
+          cite: ir.deckCheck.cite,
+          requirements: ir.deckCheck.requirements.map((r) => ({ each: r.each ? { slot: r.each.slot, list: c.expr(r.each.list) } : null, cond: c.expr(r.cond), reason: c.expr(r.reason), cite: r.cite, loc: r.loc })),
+        }
+      : null,
   };
 }
 

@@ -108,9 +108,9 @@ function listed(names: string[]): string {
 }
 
 /** The keys of the top level, of a card written as a map, and of `expect` (besides zones). */
-const topKeys = ['name', 'cite', 'answer', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'state', 'steps', 'expect'];
+const topKeys = ['name', 'cite', 'answer', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'decks', 'state', 'steps', 'expect'];
 const cardKeys = ['card', 'owner', 'entered', 'facedown', 'attached'];
-const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'out', 'active', 'reason', 'offered', 'not_offered', 'options', 'log'];
+const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'out', 'active', 'reason', 'offered', 'not_offered', 'options', 'log', 'deck_legal', 'deck_reason'];
 
 class ScenarioChecker {
   diagnostics: Diagnostic[] = [];
@@ -123,6 +123,9 @@ class ScenarioChecker {
   /** A card and a zone of the game, for the examples in messages. */
   private cardEx: string;
   private zoneEx: string;
+  /** The players `decks:` gives a deck list (deck expectations may name only them), and the expectations that named a player. */
+  private listed = new Set<string>();
+  private deckExpectations: { player: string; node: Pair }[] = [];
 
   constructor(
     private p: ParsedScenario,
@@ -203,6 +206,8 @@ class ScenarioChecker {
     let asserts = false;
     let state: Pair | null = null;
     let start: string | null = null;
+    let startNode: Pair | null = null;
+    let decks: Pair | null = null;
     for (const [key, pair] of this.pairs(top)) {
       const v = pair.value;
       switch (key) {
@@ -227,6 +232,11 @@ class ScenarioChecker {
           break;
         case 'start':
           start = this.start(v);
+          startNode = pair;
+          break;
+        case 'decks':
+          decks = pair;
+          this.decks(pair);
           break;
         case 'state':
           state = pair;
@@ -245,6 +255,11 @@ class ScenarioChecker {
       }
     }
     if (start === 'setup' && state) this.error('scenario/wrong-place', state, "'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
+    if (decks && state && start !== 'setup') this.error('scenario/wrong-place', state, "'decks:' gives the decks the game's own setup builds (the scenario starts at setup), so the scenario cannot also set a 'state'; put the cards in the state's zones instead, or remove the state");
+    if (decks && start !== null && start !== 'setup') this.error('scenario/wrong-place', startNode, `'decks:' gives the decks the game's own setup builds, so the scenario starts at setup; 'start: ${start}' cannot be — remove it (or write start: setup)`);
+    for (const { player, node } of this.deckExpectations) {
+      if (this.ir.deckCheck && !this.listed.has(player)) this.error('scenario/wrong-place', node, `${player}: the deck check judges the deck list the scenario gives, and 'decks:' gives ${player} none; add decks: { ${player}: { main: { ${this.cardEx}: 1 } } }`);
+    }
     this.checkCardRefs();
     if (!asserts) {
       const where = top.items.find((x) => isScalar(x.key) && x.key.value === 'expect') ?? top.items.find((x) => isScalar(x.key) && x.key.value === 'name') ?? top.items[0];
@@ -296,6 +311,52 @@ class ScenarioChecker {
     const names = ['setup', 'turn', ...windows];
     if (!names.includes(s.value as string)) this.error('scenario/unknown-name', s, `'start: ${s.value}': the game's turn has no window of that name; start is one of ${listed(names)}`, didYouMean(s.value as string, names));
     return s.value as string;
+  }
+
+  // ------------------------------------------------------------ decks
+
+  /** `decks: { p1: { main: { <card>: <count>, … }, side: { … } } }`: deck lists, checked against the game's cards. */
+  private decks(pair: Pair): void {
+    const dc = this.ir.deckCheck;
+    if (!dc) {
+      this.error('scenario/no-deck-check', pair, `${this.ir.game.name} declares no deck check, so a deck list has no zone to fill: declare 'deck check { main <zone> … }' in its rules (docs/language.md)`);
+      return;
+    }
+    const m = this.map(pair.value, "'decks'", `{ p1: { main: { ${this.cardEx}: 2 } } }`);
+    if (!m) return;
+    const sideZone = dc.side >= 0 ? this.ir.zones[dc.side]!.name : null;
+    const parts = sideZone ? ['main', 'side'] : ['main'];
+    for (const [player, p] of this.pairs(m)) {
+      if (!this.players.includes(player)) {
+        this.error('scenario/unknown-name', p, `decks: unknown player '${player}'; the players are ${listed(this.players)}`, didYouMean(player, this.players));
+        continue;
+      }
+      this.listed.add(player);
+      const list = this.map(p.value, `the deck list of ${player}`, `{ main: { ${this.cardEx}: 2 }${sideZone ? `, side: { ${this.cardEx}: 1 }` : ''} }`);
+      if (!list) continue;
+      let main = false;
+      for (const [part, pp] of this.pairs(list)) {
+        if (part === 'side' && !sideZone) {
+          this.error('scenario/no-deck-check', pp, `${this.ir.game.name}'s deck check names no side zone ('side <zone>'), so a deck list has only 'main'`);
+          continue;
+        }
+        if (!parts.includes(part)) {
+          this.unknownKey(pp, part, `in the deck list of ${player} (main: the cards in ${player}.${this.ir.zones[dc.main]!.name}${sideZone ? `; side: in ${player}.${sideZone}` : ''})`, parts);
+          continue;
+        }
+        if (part === 'main') main = true;
+        const cards = this.map(pp.value, `decks ${player}.${part}`, `{ ${this.cardEx}: 2 } (each card by name, with how many)`);
+        if (!cards) continue;
+        for (const [, cp] of this.pairs(cards)) {
+          this.cardName(cp.key);
+          const n = this.resolved(cp.value);
+          if (!isScalar(n) || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 1) {
+            this.error('scenario/deck-count', n ?? cp, `decks ${player}.${part}: how many of ${String((this.resolved(cp.key) as Scalar | null)?.value)} is a whole number, 1 or more, not ${described(n)}`);
+          }
+        }
+      }
+      if (!main) this.error('scenario/missing-key', p, `the deck list of ${player} has no 'main': write { main: { ${this.cardEx}: 2 } }`);
+    }
   }
 
   // ------------------------------------------------------------ state
@@ -599,6 +660,22 @@ class ScenarioChecker {
             for (const item of list?.items ?? []) this.word(item, `an option of ${key} ${pn}`);
           }
           break;
+        case 'deck_legal':
+        case 'deck_reason':
+          if (!this.ir.deckCheck) {
+            this.error('scenario/no-deck-check', pair, `'${key}' asks the game's deck check, and ${this.ir.game.name} declares none`);
+            break;
+          }
+          for (const [pn, p] of this.pathsOf(v, `'${key}'`, key === 'deck_legal' ? '{ p1: false }' : '{ p1: "more than" }')) {
+            if (!this.players.includes(pn)) {
+              this.error('scenario/unknown-name', p, `${key}: unknown player '${pn}'; the players are ${listed(this.players)}`, didYouMean(pn, this.players));
+              continue;
+            }
+            this.deckExpectations.push({ player: pn, node: p });
+            if (key === 'deck_legal') this.scalar(p.value, 'boolean', `deck_legal ${pn}`);
+            else this.word(p.value, `deck_reason ${pn}`);
+          }
+          break;
         case 'log': {
           const list = this.seq(v, "'log'", '["fizzle"]');
           for (const item of list?.items ?? []) this.word(item, "an item of 'log'");
@@ -671,7 +748,7 @@ const readingsCache = new WeakMap<GameIR, Map<number, string[] | null>>();
 
 /**
  * The values a text parameter can mean, or null when any text can: its default and alternatives,
- * and the texts the rules compare it with (`decks == "R31_a_four"`). Without alternatives, the
+ * and the texts the rules compare it with (`decks == "A_mirror"`). Without alternatives, the
  * compared texts are all it can mean only when every use of it in the rules is such a comparison
  * (a value that is none of them matches nothing: a misspelling).
  */

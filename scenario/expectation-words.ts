@@ -59,6 +59,10 @@ export function expectationWords(key: string, path: string, want: unknown, order
       return `${path} may not choose ${listWords(want as unknown[]).replace(/ and /, ' or ')}`;
     case 'options':
       return `${path}'s choices are exactly ${listWords(want as unknown[])}${(want as unknown[]).length > 1 ? ', in that order' : ''}`;
+    case 'deck_legal':
+      return `${path}'s deck is ${want ? 'legal' : 'not legal'} under the game's deck check`;
+    case 'deck_reason':
+      return `the deck check rejects ${path}'s deck because of “${value(want)}”`;
     case 'log':
       return `the record shows ${listWords((want as unknown[]).map((s) => `“${value(s)}”`))}`;
     default:

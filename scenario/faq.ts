@@ -84,7 +84,17 @@ function positionOf(y: Record<string, any>): FaqEntry['position'] {
     }
     sides.push({ side, zones, vars });
   }
-  return { turn: state.turn === undefined ? null : String(state.turn), active: state.active === undefined ? null : String(state.active), sides, start: y.start === undefined ? null : String(y.start) };
+  // Deck lists (`decks:`): each player's list, the cards with their counts; the game starts at its setup.
+  for (const [side, list] of Object.entries((y.decks ?? {}) as Record<string, any>)) {
+    const zones: FaqZone[] = [];
+    for (const part of ['main', 'side']) {
+      const cards = list && typeof list === 'object' ? list[part] : null;
+      if (cards && typeof cards === 'object') zones.push({ zone: `deck list (${part})`, cards: Object.entries(cards as Record<string, unknown>).map(([n, k]) => `${n} ×${String(k)}`) });
+    }
+    sides.push({ side, zones, vars: [] });
+  }
+  const start = y.start !== undefined ? String(y.start) : y.decks ? 'setup' : null;
+  return { turn: state.turn === undefined ? null : String(state.turn), active: state.active === undefined ? null : String(state.active), sides, start };
 }
 
 /** One ruling's entry, from its YAML text and its run. */

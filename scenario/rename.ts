@@ -19,7 +19,8 @@
  *   `not_offered`, `options` — the labels the engine gives options (`name`, `name (2)`,
  *   `Card.ability`, `trigger (card)`);
  * - a card, by its name (scenarios write `♠7`, the card's identifier): every place a card is
- *   written — zone lists, `card:`, `attached:`, `cards:` keys (`p1:♠7`), card-typed states, the
+ *   written — zone lists, `card:`, `attached:`, the cards of `decks:` (and the name in a
+ *   `reason:` or `deck_reason:` text, as the rules compute it), `cards:` keys (`p1:♠7`), card-typed states, the
  *   answers and option labels (`♠2 + ♠5`, `Card.ability`).
  *
  * Never in comments, in `name:` / `cite:` / `note` / `reason:` / `log:` text, in a mode label
@@ -238,6 +239,10 @@ class ScenarioWalk {
         case 'state':
           this.state(v);
           break;
+        case 'decks':
+          // `decks: { p1: { main: { ♠7: 2 }, side: { … } } }`: the cards are the keys.
+          for (const [, list] of pairs(v)) for (const [, part] of pairs(list)) for (const [card] of pairs(part)) this.cardName(card);
+          break;
         case 'steps':
           if (isSeq(v)) for (const step of v.items) this.step(step as Node);
           break;
@@ -313,7 +318,12 @@ class ScenarioWalk {
         case 'winner':
         case 'out':
         case 'active':
+          break;
         case 'reason':
+          this.reasonText(v);
+          break;
+        case 'deck_reason':
+          for (const [, text] of pairs(v)) this.reasonText(text);
           break;
         case 'log':
           if (isSeq(v)) for (const x of v.items) this.logText(x as Node);
@@ -493,6 +503,19 @@ class ScenarioWalk {
     for (const i of at) this.part(v, i, i + r.word.length);
   }
   private warnedLog = false;
+
+  /**
+   * A `reason:` or `deck_reason:` text: a part of a reason the rules compute, where a card's name
+   * stands as the rules write it (`"more than 2 cards named " + c.name`). Renamed where it stands
+   * whole; when a string of the rules holds the word too (the text may be the rules' own words),
+   * a warning says so.
+   */
+  private reasonText(v: Node | null): void {
+    if (!this.r.card || !isScalar(v) || typeof v.value !== 'string') return;
+    const at = wholeWords(v.value, this.r.word);
+    if (at.length && this.r.inRuleStrings) this.out.warnings.push(`${this.file.path}: '${this.r.word}' in a reason: text renamed, and a string of the rules says it too: check that expectation.`);
+    for (const i of at) this.part(v, i, i + this.r.word.length);
+  }
 
   // --- edits ---
 

@@ -8,7 +8,7 @@
 import { fieldOfCard } from './card-fields.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import type { GameIR } from '../compiler/ir.ts';
-import { Engine, StopRun, type Decision, type EngineOptions, type LogEvent } from '../runtime/engine.ts';
+import { Engine, StopRun, type Decision, type DeckList, type DeckVerdict, type EngineOptions, type LogEvent } from '../runtime/engine.ts';
 import { Card, type Player, type Zone } from '../runtime/model.ts';
 import { checkScenario, parseScenario, yamlProblems } from './check.ts';
 import { agentDecision } from '../runtime/agents/agent.ts';
@@ -143,10 +143,14 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     // Every mistake of the file is found before anything runs.
     outcome.diagnostics = checkScenario(parsed, ir);
     if (outcome.diagnostics.length) throw mistakes(outcome.diagnostics, 'scenario');
-    const engineOptions = { seed: Number(y.seed ?? 1), format: y.format, params: { ...opts.params, ...(y.params ?? {}) }, askSingleActions: true, askForced: !!y.ask_forced, maxSteps: opts.maxSteps };
+    const decks = deckLists(ir, y.decks);
+    const engineOptions = { seed: Number(y.seed ?? 1), format: y.format, params: { ...opts.params, ...(y.params ?? {}) }, askSingleActions: true, askForced: !!y.ask_forced, maxSteps: opts.maxSteps, decks };
     engine = new Engine(ir, { ...engineOptions, log: true, onLog: opts.onLog, inspectable: opts.inspectable });
     outcome.players = engine.players.map((p) => p.name);
-    const start = String(y.start ?? 'main');
+    // The deck check's verdict on each deck list as given (the lists alone, before any setup).
+    const verdicts = decks ? deckVerdicts(ir, engineOptions, decks) : new Map<string, DeckVerdict>();
+    // A scenario with deck lists starts at the game's setup, which builds the decks from them.
+    const start = String(y.start ?? (decks ? 'setup' : 'main'));
     if (start === 'setup' && y.state) throw new ScenarioError("'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
     const steps = (y.steps ?? []) as unknown[];
     // Steps an agent answers (`- p2: { agent: mcts:500 }`): the run is recorded for its search,
@@ -176,7 +180,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     let stoppedAt: Decision | null = null;
     const checksUpTo = (d: Decision | null) => {
       while (i < steps.length && isCheck(steps[i])) {
-        const failures = expect(run, (steps[i] as Yaml).check, d, `step ${i + 1} (check)`, outcome.expectations);
+        const failures = expect(run, (steps[i] as Yaml).check, d, `step ${i + 1} (check)`, outcome.expectations, verdicts);
         for (const f of failures) outcome.failures.push(`step ${i + 1} (check): ${f}`);
         i++;
       }
@@ -247,7 +251,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     outcome.checkpoint = checkpointOf(engine, d, scriptEnd as { turn: number; log: number } | null, passesAfter);
     if (!d && opts.stopAfter !== undefined) opts.onStop?.(engine, null, i);
     if (i < steps.length) outcome.failures.push(`the game ended (or stopped asking) before step ${i + 1} of ${steps.length}: ${JSON.stringify(steps[i])}`);
-    outcome.failures.push(...expect(engine, (y.expect ?? {}) as Yaml, d, 'expect', outcome.expectations));
+    outcome.failures.push(...expect(engine, (y.expect ?? {}) as Yaml, d, 'expect', outcome.expectations, verdicts));
   } catch (e) {
     if (e instanceof ScenarioError) {
       if (outcome.diagnostics.length) outcome.failures.push(...outcome.diagnostics.map(placed));
@@ -385,6 +389,33 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
   for (const f of pendingRefs) f();
 }
 
+/** A scenario's `decks:` as EngineOptions.decks (card definitions, top first, each as many times as its count); undefined without one. */
+function deckLists(ir: GameIR, decks: unknown): Record<string, DeckList> | undefined {
+  if (!decks || typeof decks !== 'object') return undefined;
+  const out: Record<string, DeckList> = {};
+  const defs = (part: unknown): number[] =>
+    Object.entries((part ?? {}) as Yaml).flatMap(([name, n]) => {
+      const def = ir.cards.findIndex((c) => c.name === name);
+      if (def < 0) throw new ScenarioError(`decks: unknown card '${name}'`);
+      return Array.from({ length: Number(n) }, () => def);
+    });
+  for (const [player, list] of Object.entries(decks as Yaml)) out[player] = { main: defs((list as Yaml)?.main), side: defs((list as Yaml)?.side) };
+  return out;
+}
+
+/** The deck check's verdict on each deck list alone: a new game holding only the listed cards, asked before anything runs. */
+function deckVerdicts(ir: GameIR, options: EngineOptions, decks: Record<string, DeckList>): Map<string, DeckVerdict> {
+  const e = new Engine(ir, { ...options, decks: undefined, log: false });
+  const out = new Map<string, DeckVerdict>();
+  for (const [name, list] of Object.entries(decks)) {
+    const p = playerByName(e, name);
+    e.makeDeckList(p, list);
+    const v = e.deckVerdict(p);
+    if (v) out.set(name, v);
+  }
+  return out;
+}
+
 function findCard(engine: Engine, ref: string): Card {
   const [owner, name] = ref.includes(':') ? ref.split(':', 2) as [string, string] : [null, ref];
   const found = engine.allCards().filter((c) => c.name === name && (!owner || c.owner.name === owner));
@@ -459,7 +490,7 @@ function written(v: unknown): string {
  * pass/fail. A mistake in the scenario (an unknown zone or expectation) is recorded against its
  * entry and thrown: the scenario stops there.
  */
-function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, results: ExpectationResult[]): string[] {
+function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, results: ExpectationResult[], verdicts: Map<string, DeckVerdict>): string[] {
   const failures: string[] = [];
   const ordered = !!ex.ordered;
   /** One entry: `check` reports its failures through `fail`. */
@@ -585,6 +616,18 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
             const labels = d.options.map((o) => o.label);
             const wanted = (list as unknown[]).map(String);
             if (labels.join('\u0000') !== wanted.join('\u0000')) fail(`${pn} should be offered exactly [${wanted.join(' | ')}] but is offered [${labels.join(' | ')}]`);
+          });
+        }
+        break;
+      case 'deck_legal':
+      case 'deck_reason':
+        for (const [pn, w] of Object.entries(want as Yaml)) {
+          entry(`${key} ${pn}: ${written(w)}`, expectationWords(key, pn, w), (fail) => {
+            const v = verdicts.get(pn);
+            if (!v) throw new ScenarioError(`${key}: the scenario gives ${pn} no deck list (decks: { ${pn}: { main: { … } } })`);
+            const said = v.legal ? `the deck check finds ${pn}'s deck legal` : `the deck check rejects ${pn}'s deck: ${v.reason} — ${v.cite}`;
+            if (key === 'deck_legal' && v.legal !== !!w) fail(`deck_legal ${pn} should be ${!!w} but ${said}`);
+            if (key === 'deck_reason' && (v.legal || !v.reason.includes(String(w)))) fail(`the deck check's reason for ${pn} should mention "${w}" but ${said}`);
           });
         }
         break;

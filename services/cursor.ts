@@ -72,7 +72,7 @@ function toTok(t: IToken, base: number, lineBase: number): Tok {
 }
 
 /** A line that opens a declaration at column 0. */
-const declarationLine = /(?:override[ \t]+)?(?:game|revision|remove|amend|param|enum|label|zone|card|player|global|request|function|procedure|action|trigger|event|check|evaluate|setup|turn|face)(?![\p{L}\p{N}\p{So}\p{M}_・ー])/uy;
+const declarationLine = /(?:override[ \t]+)?(?:deck[ \t]+check|game|revision|remove|amend|param|enum|label|zone|card|player|global|request|function|procedure|action|trigger|event|check|evaluate|setup|turn|face)(?![\p{L}\p{N}\p{So}\p{M}_・ー])/uy;
 
 /** Where to start reading for a place: the last line at or before it that opens a declaration at column 0 (else 0). */
 export function regionStart(text: string, offset: number): number {

@@ -71,6 +71,7 @@ export const builtInFunctions: (BuiltIn & { result: Ty | 'elem' | 'same' })[] = 
   { name: 'controller', result: 'player', detail: 'controller(request): player', doc: 'a request’s controller' },
   { name: 'labels', result: 'labels', detail: 'labels(x): labels', doc: 'a card’s `labels` value or a request’s tags' },
   { name: 'abilities', result: 'unknown', detail: 'abilities(c): list of abilities', doc: 'a card’s abilities (their names), which `perform … as <card>` uses as another card’s own' },
+  { name: 'deck_problem', result: 'text', detail: 'deck_problem(player): text', doc: 'the game’s `deck check` on the player’s decks: the reason of the first requirement they break, or "" when they are legal' },
 ];
 
 /** Fields every card has (docs/language.md, Card types). */

@@ -167,13 +167,13 @@ expect:
     expect(runScenarioInRepo(root, 'test.yaml', skirmish('{ starting_life: 10 }', '[Healer]')).failures).toEqual([]);
   });
 
-  it('a text parameter takes its default, an alternative, or a text the rules compare it with (spimate’s test decks)', () => {
+  it('a text parameter takes its default, an alternative, or a text the rules compare it with (spimate’s sample decks)', () => {
     const decks = (d: string) => `name: x\ngame: spimate\nparams: { decks: ${d} }\nstart: setup\nexpect: { winner: none }\n`;
-    expect(mistakes(decks('R31_a_four'))).toEqual([]);
-    const typo = decks('R31_a_fuor');
+    expect(mistakes(decks('A_mirror'))).toEqual([]);
+    const typo = decks('A_mirorr');
     const ds = mistakes(typo);
-    expect(brief(ds)).toEqual([`${at(typo, 'R31_a_fuor')} scenario/unknown-value`]);
-    expect(ds[0]!.notes).toEqual(["did you mean 'R31_a_four'?"]);
+    expect(brief(ds)).toEqual([`${at(typo, 'A_mirorr')} scenario/unknown-value`]);
+    expect(ds[0]!.notes).toEqual(["did you mean 'A_mirror'?"]);
   });
 
   it('a ruling must assert something: no expect and no check step is a mistake; a check step alone is enough', () => {
@@ -257,6 +257,40 @@ expect:
     expect(brief(g)).toEqual([`${at(game, 'trunp')} scenario/unknown-name`]);
     expect(g[0]!.notes).toEqual(["did you mean 'trump'?"]);
     expect(brief(mistakes('name: x\nexpect: { winner: none }\n'))).toEqual(['1:1 scenario/missing-key']);
+  });
+
+  it('deck lists (decks:): every card checked against the game’s cards, every count a whole number of 1 or more, at its place', () => {
+    const spimate = (decks: string, extra = '', expect = 'expect: { deck_legal: { p1: true } }\n') => `name: x\ngame: spimate\n${extra}decks:\n${decks}${expect}`;
+    const good = spimate('  p1:\n    main: { 見習い剣士: 2, 火竜の子: 2, 雷撃: 1 }\n    side: { 竜帝: 2 }\n');
+    expect(mistakes(good)).toEqual([]);
+    // An unknown card, with the nearest; counts 0, 2.5 and a word.
+    const bad = spimate('  p1:\n    main: { 見習い剣: 2, 火竜の子: 0, 雷撃: 2.5, 石の巨人: two }\n');
+    const b = mistakes(bad);
+    expect(brief(b)).toEqual([`${at(bad, '見習い剣')} scenario/unknown-name`, `${at(bad, '0')} scenario/deck-count`, `${at(bad, '2.5')} scenario/deck-count`, `${at(bad, 'two')} scenario/deck-count`]);
+    expect(b[0]!.message).toBe("unknown card '見習い剣': spimate has no card of that name");
+    expect(b[0]!.notes).toEqual(["did you mean '見習い剣士'?"]);
+    expect(b[1]!.message).toBe('decks p1.main: how many of 火竜の子 is a whole number, 1 or more, not the number 0');
+    // An unknown player, a part that is neither main nor side, a list with no main.
+    const shape = spimate('  p3:\n    main: { 雷撃: 1 }\n  p1:\n    mian: { 雷撃: 1 }\n');
+    const s = mistakes(shape);
+    expect(brief(s)).toEqual([`${at(shape, 'p3')} scenario/unknown-name`, `${at(shape, 'mian')} scenario/unknown-key`, `${at(shape, 'p1:')} scenario/missing-key`]);
+    expect(s[1]!.notes).toEqual(["did you mean 'main'?"]);
+    // A deck list starts at setup: not with a state, nor another start.
+    const withState = spimate('  p1:\n    main: { 雷撃: 1 }\n', 'state: { active: p1 }\n');
+    expect(brief(mistakes(withState))).toEqual([`${at(withState, 'state')} scenario/wrong-place`]);
+    const withStart = spimate('  p1:\n    main: { 雷撃: 1 }\n', 'start: turn\n');
+    expect(brief(mistakes(withStart))).toEqual([`${at(withStart, 'start')} scenario/wrong-place`]);
+    expect(mistakes(spimate('  p1:\n    main: { 雷撃: 1 }\n', 'start: setup\n'))).toEqual([]);
+    // A deck expectation names a player the scenario gives a list.
+    const other = spimate('  p1:\n    main: { 雷撃: 1 }\n', '', 'expect: { deck_legal: { p2: true }, deck_reason: { p3: x } }\n');
+    expect(brief(mistakes(other))).toEqual([`${at(other, 'p3')} scenario/unknown-name`, `${at(other, 'p2')} scenario/wrong-place`]);
+    // T-magic's deck check has no side zone; trump has no deck check at all.
+    const side = 'name: x\ngame: t-magic\ndecks:\n  p1:\n    main: { Wisp: 1 }\n    side: { Slime: 1 }\nexpect: { winner: p2 }\n';
+    expect(brief(mistakes(side))).toEqual([`${at(side, 'side')} scenario/no-deck-check`]);
+    const trump = 'name: x\ngame: trump\ndecks:\n  p1:\n    main: { ♠A: 1 }\nexpect: { deck_legal: { p1: true } }\n';
+    const t = mistakes(trump);
+    expect(brief(t)).toEqual([`${at(trump, 'decks')} scenario/no-deck-check`, `${at(trump, 'deck_legal')} scenario/no-deck-check`]);
+    expect(t[0]!.message).toMatch(/^trump declares no deck check, so a deck list has no zone to fill/);
   });
 
   it('every code of the catalogue is reported by some mistake above', () => {

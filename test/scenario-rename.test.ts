@@ -189,6 +189,11 @@ describe('rename in the rulings', () => {
     expect(persists.rulings.some((s) => /params: \{ damage_stays: false \}/.test(s.text))).toBe(true);
     const ex = rename(sp, 'zone', 'EX', 'エクストラ');
     expectAllGreen(ex.sources, ex.rulings, 'zone EX');
+    // A card in deck lists (decks: p1: main: { 見習い剣士: 2 }), and in the deck check's reasons the rulings expect.
+    const decks = sp.rulings.filter((s) => s.text.includes('decks:'));
+    const card = rename(sp, 'card', '雷撃', 'ライトニング', decks);
+    expectAllGreen(card.sources, card.rulings, 'card 雷撃 in deck lists');
+    for (const s of card.rulings) expect(scalars(s.text).some((x) => x === '雷撃'), s.path).toBe(false);
     const sk = gameOf('skirmish');
     const life = rename(sk, 'player state', 'life', 'health');
     expectAllGreen(life.sources, life.rulings, 'player state life');

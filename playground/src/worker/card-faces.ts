@@ -46,7 +46,7 @@ export interface FaceSet {
  * change anywhere else — the cards' types, fields, enums and labels, the game, or a part of the
  * IR faces/ may read one day — draws every face again; a change here alone draws none.
  */
-const NOT_PRINTED = new Set<string>(['files', 'params', 'zones', 'playerStates', 'globalStates', 'requestStates', 'auras', 'events', 'functions', 'procedures', 'actions', 'checks', 'setup', 'turn', 'evaluate', 'cards']);
+const NOT_PRINTED = new Set<string>(['files', 'params', 'zones', 'playerStates', 'globalStates', 'requestStates', 'auras', 'events', 'functions', 'procedures', 'actions', 'checks', 'setup', 'turn', 'evaluate', 'deckCheck', 'cards']);
 
 /**
  * The faces drawn at the last check, by what they were drawn from: typing in one card redraws
