@@ -271,9 +271,10 @@ expect:
     expect(b[0]!.notes).toEqual(["did you mean '見習い剣士'?"]);
     expect(b[1]!.message).toBe('decks p1.main: how many of 火竜の子 is a whole number, 1 or more, not the number 0');
     // An unknown player, a part that is neither main nor side, a list with no main.
-    const shape = spimate('  p3:\n    main: { 雷撃: 1 }\n  p1:\n    mian: { 雷撃: 1 }\n');
+    // (Spimate plays up to four: p5 is no player of it.)
+    const shape = spimate('  p5:\n    main: { 雷撃: 1 }\n  p1:\n    mian: { 雷撃: 1 }\n');
     const s = mistakes(shape);
-    expect(brief(s)).toEqual([`${at(shape, 'p3')} scenario/unknown-name`, `${at(shape, 'mian')} scenario/unknown-key`, `${at(shape, 'p1:')} scenario/missing-key`]);
+    expect(brief(s)).toEqual([`${at(shape, 'p5')} scenario/unknown-name`, `${at(shape, 'mian')} scenario/unknown-key`, `${at(shape, 'p1:')} scenario/missing-key`]);
     expect(s[1]!.notes).toEqual(["did you mean 'main'?"]);
     // A deck list starts at setup: not with a state, nor another start.
     const withState = spimate('  p1:\n    main: { 雷撃: 1 }\n', 'state: { active: p1 }\n');
@@ -282,8 +283,8 @@ expect:
     expect(brief(mistakes(withStart))).toEqual([`${at(withStart, 'start')} scenario/wrong-place`]);
     expect(mistakes(spimate('  p1:\n    main: { 雷撃: 1 }\n', 'start: setup\n'))).toEqual([]);
     // A deck expectation names a player the scenario gives a list.
-    const other = spimate('  p1:\n    main: { 雷撃: 1 }\n', '', 'expect: { deck_legal: { p2: true }, deck_reason: { p3: x } }\n');
-    expect(brief(mistakes(other))).toEqual([`${at(other, 'p3')} scenario/unknown-name`, `${at(other, 'p2')} scenario/wrong-place`]);
+    const other = spimate('  p1:\n    main: { 雷撃: 1 }\n', '', 'expect: { deck_legal: { p2: true }, deck_reason: { p5: x } }\n');
+    expect(brief(mistakes(other))).toEqual([`${at(other, 'p5')} scenario/unknown-name`, `${at(other, 'p2')} scenario/wrong-place`]);
     // T-magic's deck check has no side zone; trump has no deck check at all.
     const side = 'name: x\ngame: t-magic\ndecks:\n  p1:\n    main: { Wisp: 1 }\n    side: { Slime: 1 }\nexpect: { winner: p2 }\n';
     expect(brief(mistakes(side))).toEqual([`${at(side, 'side')} scenario/no-deck-check`]);
