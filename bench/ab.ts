@@ -247,6 +247,17 @@ async function main(): Promise<void> {
   const done = (runners: Runner[]) => {
     for (const r of runners) r.close();
   };
+  const cleanUp = () => {
+    done(running);
+    for (const dir of worktrees.splice(0)) spawnSync('git', ['-C', root, 'worktree', 'remove', '--force', dir]);
+    rmSync(out, { recursive: true, force: true });
+  };
+  // Stopped midway (Ctrl-C, a timeout): no process, worktree or bundle left behind.
+  for (const sig of ['SIGINT', 'SIGTERM'] as const)
+    process.once(sig, () => {
+      cleanUp();
+      process.exit(130);
+    });
   try {
     const A = await bundleSide('a', checkout(commit, 'base'), out);
     const B = await bundleSide('b', headCommit ? checkout(headCommit, 'head') : root, out);
@@ -286,9 +297,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    done(running);
-    for (const dir of worktrees) spawnSync('git', ['-C', root, 'worktree', 'remove', '--force', dir]);
-    rmSync(out, { recursive: true, force: true });
+    cleanUp();
   }
 }
 
