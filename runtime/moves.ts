@@ -39,7 +39,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
   /** Moves cards and fires the triggers that watch the moves (instant ones are queued). */
   moveCardsNow(cards: Card[], to: Zone, position: Position, face: Face, ctx: Ctx, loc: SrcLoc | null): void {
     const zoneIr = this.ir.zones[to.def]!;
-    const replacements = this.rules.triggers.replacements;
+    const replaceable = this.movesReplaceable();
     // Who moved from where — kept only when a log line or a trigger will read it.
     const moved: { card: Card; from: number; attached: boolean; to?: Zone }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0) ? [] : null;
     // Outside trials (nothing to journal), a card in a zone that carries nothing, whose move no
@@ -65,13 +65,13 @@ export abstract class MovesRoom extends ReplacementsRoom {
       const from = fromZone ? fromZone.def : -1;
       const wasAttached = card.host !== null;
       // A move a replacement looks at takes the general path, whatever the replacement does.
-      let replaceable = false;
-      if (replacements.length) {
+      let looked = false;
+      if (replaceable) {
         const mine = this.replacementsOfMove(card);
-        replaceable = mine.length !== 0 && this.mayReplaceMove(mine, from, to.def);
-        if (replaceable && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), text: () => `${card.name} → ${to.label}` }, ctx, mine)) continue;
+        looked = mine.length !== 0 && this.mayReplaceMove(mine, from, to.def);
+        if (looked && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), text: () => `${card.name} → ${to.label}` }, ctx, mine)) continue;
       }
-      if (plain && !replaceable && !wasAttached && card.attached.length === 0) {
+      if (plain && !looked && !wasAttached && card.attached.length === 0) {
         // The changes the general path counts (removeFromZone, placeCard, resetState,
         // addToZone: see `changes` in state.ts), in its order.
         if (fromZone !== null) this.touchZone(fromZone);

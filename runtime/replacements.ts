@@ -112,6 +112,11 @@ export abstract class ReplacementsRoom extends ValuesRoom {
     return [...own, ...ix.anyMove].sort((a, b) => a.index - b.index);
   }
 
+  /** Whether the rules have a replacement of a move at all (else no move looks for one). */
+  protected movesReplaceable(): boolean {
+    return this.rules.triggers.replacements.length !== 0 && this.replacementsIndexed().allMoves.length !== 0;
+  }
+
   protected replacementsOfSignal(event: number): readonly CompiledAction[] {
     return this.replacementsIndexed().signal.get(event) ?? NO_REPLACEMENTS;
   }

@@ -143,8 +143,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
       const affected = first instanceof Card ? this.controllerOf(first) : first instanceof Player ? first : this.active;
       if (!this.replaceEvent({ kind: 'signal', event, from: -1, to: -1, args, affected, text: () => `${name}: ${shown()}` }, ctx, replacements)) return;
     }
-    const cards = args.filter((a): a is Card => a instanceof Card);
-    if (this.logging) this.emitLog('signal', `${name}: ${shown()}`, ctx.me, ctx.cite, loc, false, cards);
+    if (this.logging) this.emitLog('signal', `${name}: ${shown()}`, ctx.me, ctx.cite, loc, false, args.filter((a): a is Card => a instanceof Card));
     if (this.trial === 0) {
       // Counted as a change whatever fires (check-reads.ts does not follow triggers' conditions).
       this.varChanges++;
@@ -156,11 +155,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
             ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1]));
             this.queueTrigger(t, frame, args[0]);
           }
-        } else
-          this.fireFor(t, (frame) => {
-            frame[ev.cardSlot] = args[0];
-            ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1]));
-          });
+        } else this.fireFor(t, ev.cardSlot, args[0], ev.argSlots.length ? (frame) => ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1])) : null);
       }
       this.runInstantTriggers();
     }
@@ -190,11 +185,13 @@ export abstract class TriggersRoom extends ChoicesRoom {
         // changed zone: only its own card's fire here.) It must work where the card was, when the
         // trigger names the zone left (`from Z`: a card attached under another card in Z was no
         // card of Z), else where it is now (`from any to Z`).
-        const works = ev.from !== -1 ? worksAt(t, from, attached) : worksAt(t, to, false);
-        if (works && this.hasAbilitiesOf(card, t.ir.source)) this.queueTrigger(t, new Array(t.ir.slots), card);
+        // (Whether the card has the ability first: most moves are of other cards.)
+        const src = t.ir.source;
+        if (card.def !== src && !(this.grantsEver && this.hasAbilitiesOf(card, src))) continue;
+        if (ev.from !== -1 ? worksAt(t, from, attached) : worksAt(t, to, false)) this.queueTrigger(t, new Array(t.ir.slots), card);
         continue;
       }
-      this.fireFor(t, (frame) => (frame[ev.cardSlot] = card));
+      this.fireFor(t, ev.cardSlot, card, null);
     }
   }
 
@@ -202,25 +199,32 @@ export abstract class TriggersRoom extends ChoicesRoom {
   protected fireAction(map: Map<number, CompiledAction[]>, action: number): void {
     if (this.trial > 0) return;
     const list = map.get(action);
-    if (list) for (const t of list) this.fireFor(t, null);
+    if (list) for (const t of list) this.fireFor(t, -1, null, null);
   }
 
   protected fireSimple(list: CompiledAction[]): void {
-    for (const t of list) this.fireFor(t, null);
+    for (const t of list) this.fireFor(t, -1, null, null);
   }
 
-  /** Queues a trigger once — or, for a card's ability, once for each card that has it where it works. */
-  private fireFor(t: CompiledAction, bind: ((frame: unknown[]) => void) | null): void {
+  /**
+   * Queues a trigger once — or, for a card's ability, once for each card that has it where it
+   * works — with `value` in its frame's `slot` (-1: none) and what `bind` puts there. (A slot and
+   * a value rather than a function for the commonest case: no closure made at every move.)
+   */
+  private fireFor(t: CompiledAction, slot: number, value: unknown, bind: ((frame: unknown[]) => void) | null): void {
     if (t.ir.source < 0) {
       const frame = new Array(t.ir.slots);
+      if (slot >= 0) frame[slot] = value;
       bind?.(frame);
       this.queueTrigger(t, frame, null);
       return;
     }
-    for (const card of this.abilityCards(t, null)) {
+    const cards = this.abilityCards(t, null);
+    for (let i = 0; i < cards.length; i++) {
       const frame = new Array(t.ir.slots);
+      if (slot >= 0) frame[slot] = value;
       bind?.(frame);
-      this.queueTrigger(t, frame, card);
+      this.queueTrigger(t, frame, cards[i]!);
     }
   }
 

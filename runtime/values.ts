@@ -88,10 +88,19 @@ export abstract class ValuesRoom extends CopiableState {
     const direct = this.rules.valueFields[card.type]![field]!;
     let v: unknown;
     if (direct >= 0) v = card.f[direct];
+    else if (direct === -2) v = this.rules.valueConsts[card.type]![field];
     else {
       const fn = this.rules.valueFns[card.type]![field];
       v = fn ? this.formula(fn, card) : null;
     }
+    // Most reads: no modifier on the card, no aura on the field, not the labels. Kept this short
+    // so that V8 inlines it where the rules read a value; the rest in changedValue.
+    if (card.mods === null && this.rules.aurasByField[field] === undefined && field !== this.labelsField) return v;
+    return this.changedValue(card, field, v);
+  }
+
+  /** A value read whose card has modifiers, or whose field has auras or is the labels (readValue). */
+  private changedValue(card: Card, field: number, v: unknown): unknown {
     const mods = card.mods;
     let auras = this.rules.aurasByField[field];
     // A pool's auras mostly belong to cards not in this game: with none of their cards here (and
@@ -394,21 +403,39 @@ export abstract class ValuesRoom extends CopiableState {
    * have the abilities of `def` (abilityHolders): the cards whose abilities of `def` work there.
    */
   protected cardsWhere(def: number, zone: number, player: Player | null, zones: readonly number[] = NO_ZONES): Card[] {
+    if (this.grantsEver) return this.cardsWhereGained(def, zone, player, zones);
     const all = this.cardsByDef[def];
     // Most definitions of a pool have no card in a given game: no list to make for them.
-    if (!all && !this.grantsEver) return NO_CARDS;
+    if (!all) return NO_CARDS;
     let out: Card[] | null = null;
-    const whileAttached = zone === -2;
-    const n = all ? all.length : 0;
-    const holders = this.grantsEver ? this.abilityHolders(def) : NO_CARDS;
-    for (let i = 0; i < n + holders.length; i++) {
-      const c = i < n ? all![i]! : holders[i - n]!;
-      if (whileAttached ? !c.host : !c.zone) continue;
-      if (zone >= 0 ? c.zone!.def !== zone : zone === -3 && !zones.includes(c.zone!.def)) continue;
+    for (let i = 0; i < all.length; i++) {
+      const c = all[i]!;
+      if (!this.liesWhere(c, zone, zones)) continue;
       if (player && this.controllerOf(c) !== player) continue;
       (out ??= []).push(c);
     }
     return out ?? NO_CARDS;
+  }
+
+  /** cardsWhere once a card has gained another's abilities: the cards of `def`, then the others that have its abilities. */
+  private cardsWhereGained(def: number, zone: number, player: Player | null, zones: readonly number[]): Card[] {
+    const all = this.cardsByDef[def] ?? NO_CARDS;
+    const holders = this.abilityHolders(def);
+    let out: Card[] | null = null;
+    for (let i = 0; i < all.length + holders.length; i++) {
+      const c = i < all.length ? all[i]! : holders[i - all.length]!;
+      if (!this.liesWhere(c, zone, zones)) continue;
+      if (player && this.controllerOf(c) !== player) continue;
+      (out ??= []).push(c);
+    }
+    return out ?? NO_CARDS;
+  }
+
+  /** Does the card lie where an ability of `zone` works (-1 any zone, -2 attached, -3 one of `zones`)? */
+  private liesWhere(c: Card, zone: number, zones: readonly number[]): boolean {
+    if (zone === -2) return c.host !== null;
+    if (c.zone === null) return false;
+    return zone >= 0 ? c.zone.def === zone : zone !== -3 || zones.includes(c.zone.def);
   }
 
   /**
