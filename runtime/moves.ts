@@ -11,6 +11,8 @@ import type { Card, Player, Zone } from './model.ts';
 import { ReplacementsRoom } from './replacements.ts';
 
 export abstract class MovesRoom extends ReplacementsRoom {
+  /** Could a move to this zone fire a trigger (triggers room)? */
+  protected abstract movesWatched(to: number, replaceable: boolean): boolean;
   /** Fires the triggers that watch a card's move (triggers room). */
   protected abstract fireMoved(card: Card, from: number, to: number, attached: boolean): void;
   /** Runs the instant triggers queued so far, in order (triggers room). */
@@ -41,11 +43,10 @@ export abstract class MovesRoom extends ReplacementsRoom {
     const zoneIr = this.ir.zones[to.def]!;
     const replaceable = this.movesReplaceable();
     // Who moved from where — kept only when a log line or a trigger will read it.
-    const moved: { card: Card; from: number; attached: boolean; to?: Zone }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0) ? [] : null;
+    const moved: { card: Card; from: number; attached: boolean; to?: Zone }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0 && this.movesWatched(to.def, replaceable)) ? [] : null;
     // Outside trials (nothing to journal), a card in a zone that carries nothing, whose move no
     // replacement looks at, moves in place: the general path below, without its calls. (Who
-    // moved is still kept for the log and the triggers: a game whose abilities watch some moves
-    // makes every other move this way too.)
+    // moved is still kept for the log and the triggers, if they read it.)
     const plain = this.journal.depth === 0;
     const capacity = zoneIr.capacity;
     for (let k = 0; k < cards.length; k++) {

@@ -170,12 +170,33 @@ export abstract class TriggersRoom extends ChoicesRoom {
   /** triggersMoved by the zone moved to (see fireMoved). */
   private triggersMovedTo: (CompiledAction[] | undefined)[] = [];
 
-  protected fireMoved(card: Card, from: number, to: number, attached: boolean): void {
-    // The triggers watching moves to this zone (or to any), in order: a table by zone.
-    const list = (this.triggersMovedTo[to] ??= this.rules.triggers.moved.filter((t) => {
+  /** The triggers watching moves to this zone (or to any), in order: a table by zone. */
+  private movedTriggersTo(to: number): CompiledAction[] {
+    return (this.triggersMovedTo[to] ??= this.rules.triggers.moved.filter((t) => {
       const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
       return ev.to === -1 || ev.to === to;
     }));
+  }
+
+  /**
+   * Could a move to this zone fire a trigger (so moveCardsNow must keep who moved)? Not when no
+   * trigger watches the zone; nor when every one that does belongs to a card with no copy in
+   * this game (a pool's cards mostly are in no deck) — unless a move's replacement could make
+   * such a copy while the moves are made, or a card has gained another's abilities.
+   */
+  protected movesWatched(to: number, replaceable: boolean): boolean {
+    const list = this.movedTriggersTo(to);
+    if (list.length === 0) return false;
+    if (replaceable || this.grantsEver) return true;
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i]!.ir.source;
+      if (s < 0 || this.cardsByDef[s]) return true;
+    }
+    return false;
+  }
+
+  protected fireMoved(card: Card, from: number, to: number, attached: boolean): void {
+    const list = this.movedTriggersTo(to);
     for (let i = 0; i < list.length; i++) {
       const t = list[i]!;
       const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;

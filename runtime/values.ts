@@ -93,9 +93,9 @@ export abstract class ValuesRoom extends CopiableState {
       const fn = this.rules.valueFns[card.type]![field];
       v = fn ? this.formula(fn, card) : null;
     }
-    // Most reads: no modifier on the card, no aura on the field, not the labels. Kept this short
-    // so that V8 inlines it where the rules read a value; the rest in changedValue.
-    if (card.mods === null && this.rules.aurasByField[field] === undefined && field !== this.labelsField) return v;
+    // Most reads: no modifier on the card, no aura on the field, not labels an aura may grant.
+    // Kept this short so that V8 inlines it where the rules read a value; the rest in changedValue.
+    if (card.mods === null && this.rules.aurasByField[field] === undefined && (field !== this.labelsField || this.levelSetAuraIndices === null)) return v;
     return this.changedValue(card, field, v);
   }
 
