@@ -3,19 +3,22 @@
  * speed change of the runtime is measured.
  *
  * Both sides are esbuild bundles (as the CLI runs), each of its own checkout with its own rules
- * (REV is checked out in a temporary git worktree). Each side plays in a process of its own, made
- * afresh for each game: two bundles in one process were not measured fairly — which one was
+ * (REV is checked out in a temporary git worktree). Each side plays in processes of its own, made
+ * afresh for each game. Two bundles in one process were not measured fairly: which one was
  * loaded first, and which games ran before, moved a game's ratio by 5% and more (the JIT's shared
- * state, the heap), so an unchanged commit could look 9% slower than itself. The processes run in
- * lock-step, one at a time, their order turning every round: for each game, the sides play the
- * same seeds in turn, many short rounds, each timed by its process's CPU time (not the clock: on a
- * shared machine another process's work is not counted), and the report gives B's speed-up over A
- * as the median of the per-round ratios and as the ratio of the best rounds. The first games'
- * hashes are compared: a speed change must not change a game (a rule change does, and says so).
+ * state, the heap). And one process is a draw of the JIT's luck: two processes of the same bundle
+ * differ by up to 10% for their whole life on a loaded machine (what V8 compiled, and when), so
+ * each side has several (`--processes`, 3), the k-th of A paired with the k-th of B. All the
+ * processes run in lock-step, one at a time, their order turning every round: for each game, they
+ * play the same seeds in turn, many short rounds, each timed by its process's CPU time (not the
+ * clock: on a shared machine another process's work is not counted), and the report gives B's
+ * speed-up over A as the median of the per-round ratios (of paired processes) and as the ratio of
+ * the best rounds. The first games' hashes are compared: a speed change must not change a game (a
+ * rule change does, and says so).
  *
- * With `--aa`, a second process of A runs with them in the same rotation (A′): its row, A ÷ A′,
- * is the instrument's noise on this machine at that moment, which a B ratio must clear to mean
- * anything.
+ * With `--aa`, processes of A run with them in the same rotation (A′), paired with A's like B's:
+ * their row, A ÷ A′, is the instrument's noise on this machine at that moment, which a B ratio must
+ * clear to mean anything.
  *
  * With `--mcts`, also MCTS iterations per second at the opening of three games of each seed game
  * (bench/search-speed.ts's positions), when both sides have the search agents; their estimates
@@ -24,10 +27,10 @@
  * Whole-run figures (`npm run bench`) move by up to 15% with the machine's load; a ratio measured
  * this way moves by a few per cent (see `--aa`). Options: --base REV (required), --head REV (B
  * another commit instead of this checkout), --games a,b (default: Vanilla and the four seed
- * games), --rounds N (30), --draws sampled|listed (how random players draw an action, as
- * `grimoire play --draws`; sampled by default — a commit from before sampled draws plays listed
- * whatever this says, so against one `--draws listed` compares the same games), --aa, --mcts,
- * --iterations N (300 per opening).
+ * games), --rounds N (30, for each process), --processes N (3 per side), --draws sampled|listed
+ * (how random players draw an action, as `grimoire play --draws`; sampled by default — a commit
+ * from before sampled draws plays listed whatever this says, so against one `--draws listed`
+ * compares the same games), --aa, --mcts, --iterations N (300 per opening).
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -43,7 +46,7 @@ function option(name: string): string | null {
 
 const base = option('--base');
 if (!base) {
-  process.stderr.write('usage: npm run bench:ab -- --base REV [--head REV] [--games vanilla,trump,…] [--rounds N] [--draws sampled|listed] [--aa] [--mcts] [--iterations N]\n');
+  process.stderr.write('usage: npm run bench:ab -- --base REV [--head REV] [--games vanilla,trump,…] [--rounds N] [--processes N] [--draws sampled|listed] [--aa] [--mcts] [--iterations N]\n');
   process.exit(2);
 }
 const games = (option('--games') ?? 'vanilla,trump,summon-magic,t-magic,spimate').split(',');
@@ -51,6 +54,8 @@ const rounds = Number(option('--rounds') ?? 30);
 const iterations = Number(option('--iterations') ?? 300);
 const withMcts = process.argv.includes('--mcts');
 const withAA = process.argv.includes('--aa');
+/** Processes per side and game (each its own JIT's luck: see the header). */
+const perSide = Number(option('--processes') ?? 3);
 /** How random players draw an action (runtime ActionDraws; a commit before them has only listed draws and ignores it). */
 const draws = option('--draws') ?? 'sampled';
 if (draws !== 'sampled' && draws !== 'listed') {
@@ -261,10 +266,14 @@ async function main(): Promise<void> {
   try {
     const A = await bundleSide('a', checkout(commit, 'base'), out);
     const B = await bundleSide('b', headCommit ? checkout(headCommit, 'head') : root, out);
-    const sides = withAA ? [A, B, A] : [A, B];
+    // `perSide` groups of A, B (and A′), each side's processes its own.
+    const group = withAA ? [A, B, A] : [A, B];
+    const sides = Array.from({ length: perSide }, () => group).flat();
+    /** The times of side `s` (0 A, 1 B, 2 A′), every process of it in turn: the k-th of A pairs with the k-th of B. */
+    const ofSide = (times: number[][], s: number) => times.filter((_, i) => i % group.length === s).flat();
     const head = headCommit ?? spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
     const dirty = !headCommit && spawnSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
-    console.log(`A: ${commit} · B: ${head}${dirty ? ' with uncommitted changes' : ''} · ${rounds} rounds each, CPU time, a process per side and game, in lock-step, the order turning${withAA ? ' · A′: A again in a process of its own (the noise)' : ''}`);
+    console.log(`A: ${commit} · B: ${head}${dirty ? ' with uncommitted changes' : ''} · CPU time, ${perSide} processes per side and game, ${rounds} rounds each, all in lock-step, the order turning${withAA ? ' · A′: A again in processes of its own (the noise)' : ''}`);
     console.log('');
     console.log("| measured | A: CPU ms a round (median) | B: CPU ms a round (median) | B's speed-up: median of the rounds' A ÷ B | best A ÷ best B | a round | A and B the same? |");
     console.log('|---|---|---|---|---|---|---|');
@@ -277,8 +286,8 @@ async function main(): Promise<void> {
       const times = await interleave(runners, (round) => ({ op: 'play', from: 1000 + Math.max(0, round) * n, n }));
       done(runners);
       const what = `${game}${format ? ` (${format})` : ''}`;
-      console.log(report(`${what}: random playouts`, times[0]!, times[1]!, `${n} games`, differ ? `${differ} of 50 hashes differ` : 'same hashes'));
-      if (withAA) console.log(report(`${what}: A ÷ A′ (noise)`, times[0]!, times[2]!, `${n} games`, '—'));
+      console.log(report(`${what}: random playouts`, ofSide(times, 0), ofSide(times, 1), `${n} games`, differ ? `${differ} of 50 hashes differ` : 'same hashes'));
+      if (withAA) console.log(report(`${what}: A ÷ A′ (noise)`, ofSide(times, 0), ofSide(times, 2), `${n} games`, '—'));
     }
     if (withMcts) {
       for (const game of games.filter((g) => g !== 'vanilla')) {
@@ -292,8 +301,8 @@ async function main(): Promise<void> {
         const times = await interleave(runners, () => ({ op: 'search' }));
         done(runners);
         const what = `${game}${format ? ` (${format})` : ''}`;
-        console.log(report(`${what}: MCTS at 3 openings`, times[0]!, times[1]!, `${3 * iterations} iterations`, same));
-        if (withAA) console.log(report(`${what}: MCTS, A ÷ A′ (noise)`, times[0]!, times[2]!, `${3 * iterations} iterations`, '—'));
+        console.log(report(`${what}: MCTS at 3 openings`, ofSide(times, 0), ofSide(times, 1), `${3 * iterations} iterations`, same));
+        if (withAA) console.log(report(`${what}: MCTS, A ÷ A′ (noise)`, ofSide(times, 0), ofSide(times, 2), `${3 * iterations} iterations`, '—'));
       }
     }
   } finally {
