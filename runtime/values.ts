@@ -8,7 +8,7 @@
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import type { EngineOptions } from './engine-types.ts';
 import { asList, newCtx, type Ctx, type Ev } from './context.ts';
-import { Card, Request, type Modifier, type Player, type Until } from './model.ts';
+import { Card, Request, type Modifier, type Player, type Until, type Zone } from './model.ts';
 import type { CompiledAura } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { CopiableState } from './state-copies.ts';
@@ -37,6 +37,13 @@ export abstract class ValuesRoom extends CopiableState {
   private auraCtx: Ctx | null = null;
   /** The context of the game's evaluation (evaluate). */
   private evaluateCtx: Ctx | null = null;
+  /**
+   * By card field: its auras, when one of them is the rules' own or of a definition with a card
+   * in this game (or a card has gained abilities: all), else undefined — a pool's auras mostly
+   * belong to cards no deck holds, and change nothing. Null until worked out again (liveAurasNow):
+   * after a reset or a load, a definition's first card, a gain of abilities.
+   */
+  private liveAuras: (CompiledAura[] | undefined)[] | null = null;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {
@@ -53,6 +60,7 @@ export abstract class ValuesRoom extends CopiableState {
     if (this.leaveWatch.size) this.leaveWatch.clear();
     if (this.gainedAbilities.size) this.gainedAbilities.clear();
     this.grantsEver = false;
+    this.liveAuras = null;
   }
 
   /** New players for a game: no turns begun (the engine's first game does not pass through resetGame). */
@@ -81,6 +89,23 @@ export abstract class ValuesRoom extends CopiableState {
     this.gainedAbilities.clear();
     for (const c of this.cards) if (c.mods !== null && c.mods.some((m) => m.op === 'abilities')) this.gainedAbilities.add(c);
     this.grantsEver = this.gainedAbilities.size > 0;
+    this.liveAuras = null;
+  }
+
+  override createCard(def: number, zone: Zone): Card {
+    const card = super.createCard(def, zone);
+    // The first card of its definition in this game: its auras may now change values.
+    if (this.liveAuras !== null && this.cardsByDef[card.def]!.length === 1) this.liveAuras = null;
+    return card;
+  }
+
+  private liveAurasNow(): (CompiledAura[] | undefined)[] {
+    const all = this.rules.aurasByField;
+    // (Dense, one entry per field: the table of all has holes.)
+    return (this.liveAuras = Array.from(this.ir.cardFields, (_, f) => {
+      const auras = all[f];
+      return auras !== undefined && (this.grantsEver || this.anyAuraCard(auras)) ? auras : undefined;
+    }));
   }
 
   readValue(card: Card | null, field: number): unknown {
@@ -93,19 +118,16 @@ export abstract class ValuesRoom extends CopiableState {
       const fn = this.rules.valueFns[card.type]![field];
       v = fn ? this.formula(fn, card) : null;
     }
-    // Most reads: no modifier on the card, no aura on the field, not labels an aura may grant.
-    // Kept this short so that V8 inlines it where the rules read a value; the rest in changedValue.
-    if (card.mods === null && this.rules.aurasByField[field] === undefined && (field !== this.labelsField || this.levelSetAuraIndices === null)) return v;
+    // Most reads: no modifier on the card, no aura at work on the field, not labels an aura may
+    // grant. Kept this short so that V8 inlines it where the rules read a value; the rest in changedValue.
+    if (card.mods === null && (this.liveAuras ?? this.liveAurasNow())[field] === undefined && (field !== this.labelsField || this.levelSetAuraIndices === null)) return v;
     return this.changedValue(card, field, v);
   }
 
   /** A value read whose card has modifiers, or whose field has auras or is the labels (readValue). */
   private changedValue(card: Card, field: number, v: unknown): unknown {
     const mods = card.mods;
-    let auras = this.rules.aurasByField[field];
-    // A pool's auras mostly belong to cards not in this game: with none of their cards here (and
-    // no card that gained another's abilities), they change nothing.
-    if (auras !== undefined && !this.grantsEver && !this.anyAuraCard(auras)) auras = undefined;
+    const auras = (this.liveAuras ?? this.liveAurasNow())[field];
     if (mods === null && (auras === undefined || this.inAura)) {
       if (field === this.labelsField && this.levelSetAuraIndices !== null && !this.inAura) return this.withGrants(card, v, null);
       return v;
@@ -476,6 +498,7 @@ export abstract class ValuesRoom extends CopiableState {
     if (until !== null) this.modifiedCards.add(card);
     this.gainedAbilities.add(card);
     this.grantsEver = true;
+    this.liveAuras = null;
     if (this.logging) this.emitLog('modify', `${card.name} gains the abilities of ${from.name}${this.untilText(until)}`, ctx.me, ctx.cite, loc, false, [card, from]);
   }
 
