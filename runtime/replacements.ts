@@ -18,7 +18,7 @@
  */
 import type { ActionIR } from '../compiler/ir.ts';
 import { newCtx, type Ctx } from './context.ts';
-import type { Card, Player } from './model.ts';
+import { Card, type Player } from './model.ts';
 import { worksAt, type CompiledAction } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { ValuesRoom } from './values.ts';
@@ -119,6 +119,24 @@ export abstract class ReplacementsRoom extends ValuesRoom {
 
   protected replacementsOfSignal(event: number): readonly CompiledAction[] {
     return this.replacementsIndexed().signal.get(event) ?? NO_REPLACEMENTS;
+  }
+
+  /**
+   * Whether some replacement of a signal's `list` may apply to it (so the event must be looked
+   * at): one of the rules, or of a card with the ability — the event's first card for an `on
+   * signal … this`, else any card of its definition in the game (replacementSources' cards).
+   */
+  protected maySignalBeReplaced(list: readonly CompiledAction[], first: unknown): boolean {
+    if (this.grantsEver) return true;
+    for (let i = 0; i < list.length; i++) {
+      const r = list[i]!;
+      if (r.ir.level > this.formatLevel) continue;
+      const src = r.ir.source;
+      if (src < 0) return true;
+      const ev = r.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
+      if (ev.cardSlot < 0 ? first instanceof Card && first.def === src : this.cardsByDef[src]) return true;
+    }
+    return false;
   }
 
   /** Whether some replacement of `list` is of a move from `from` to `to` (so the move must be looked at). */

@@ -135,32 +135,35 @@ export abstract class TriggersRoom extends ChoicesRoom {
    * event itself does (its body, with the arguments as its parameters).
    */
   signal(event: number, first: unknown, rest: unknown[], ctx: Ctx, loc: SrcLoc | null): void {
-    const args = [first, ...rest];
-    const name = this.ir.events[event]!.name;
-    const shown = () => args.map((a) => (a instanceof Card || a instanceof Player ? a.name : String(a))).join(', ');
+    const args = rest.length === 0 ? [first] : [first, ...rest];
     const replacements = this.replacementsOfSignal(event);
-    if (replacements.length) {
+    // (The event is made only when a replacement may apply: most of a pool's are of cards in no deck.)
+    if (replacements.length !== 0 && this.maySignalBeReplaced(replacements, first)) {
       const affected = first instanceof Card ? this.controllerOf(first) : first instanceof Player ? first : this.active;
-      if (!this.replaceEvent({ kind: 'signal', event, from: -1, to: -1, args, affected, text: () => `${name}: ${shown()}` }, ctx, replacements)) return;
+      if (!this.replaceEvent({ kind: 'signal', event, from: -1, to: -1, args, affected, text: () => `${this.ir.events[event]!.name}: ${shown(args)}` }, ctx, replacements)) return;
     }
-    if (this.logging) this.emitLog('signal', `${name}: ${shown()}`, ctx.me, ctx.cite, loc, false, args.filter((a): a is Card => a instanceof Card));
+    if (this.logging) this.emitLog('signal', `${this.ir.events[event]!.name}: ${shown(args)}`, ctx.me, ctx.cite, loc, false, args.filter((a): a is Card => a instanceof Card));
     if (this.trial === 0) {
       // Counted as a change whatever fires (check-reads.ts does not follow triggers' conditions).
       this.varChanges++;
-      for (const t of this.rules.triggers.signal.get(event) ?? []) {
-        const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
-        if (ev.cardSlot < 0) {
-          if (args[0] instanceof Card && this.hasAbilitiesOf(args[0], t.ir.source)) {
-            const frame = new Array(t.ir.slots);
-            ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1]));
-            this.queueTrigger(t, frame, args[0]);
-          }
-        } else this.fireFor(t, ev.cardSlot, args[0], ev.argSlots.length ? (frame) => ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1])) : null);
-      }
+      const triggers = this.rules.triggers.signal.get(event);
+      if (triggers !== undefined) for (const t of triggers) this.fireSignal(t, args);
       this.runInstantTriggers();
     }
     const body = this.rules.eventBodies[event];
     if (body) body(ctx, ...args);
+  }
+
+  /** A trigger on a signal: its own card's (`on signal … this`), or any card's with the ability, or the rules'. */
+  private fireSignal(t: CompiledAction, args: unknown[]): void {
+    const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
+    const bind = ev.argSlots.length ? (frame: unknown[]) => ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1])) : null;
+    if (ev.cardSlot >= 0) return this.fireFor(t, ev.cardSlot, args[0], bind);
+    if (args[0] instanceof Card && this.hasAbilitiesOf(args[0], t.ir.source)) {
+      const frame = new Array(t.ir.slots);
+      bind?.(frame);
+      this.queueTrigger(t, frame, args[0]);
+    }
   }
 
   protected runInstantTriggers(): void {
@@ -431,4 +434,9 @@ export abstract class TriggersRoom extends ChoicesRoom {
       q.vars = varChanges;
     }
   }
+}
+
+/** A signal's arguments for the log: cards and players by name. */
+function shown(args: unknown[]): string {
+  return args.map((a) => (a instanceof Card || a instanceof Player ? a.name : String(a))).join(', ');
 }
