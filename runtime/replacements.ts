@@ -50,10 +50,12 @@ interface ReplacementIndex {
   signal: Map<number, CompiledAction[]>;
   /** Every move replacement: a card that gained another's abilities may have any of them. */
   allMoves: CompiledAction[];
+  /** By card definition: its own move replacements and the others together, in the rules' order (made on first use). */
+  ownAndAny: Map<number, CompiledAction[]>;
 }
 
 function indexReplacements(all: readonly CompiledAction[]): ReplacementIndex {
-  const ix: ReplacementIndex = { ownMove: new Map(), anyMove: [], signal: new Map(), allMoves: [] };
+  const ix: ReplacementIndex = { ownMove: new Map(), anyMove: [], signal: new Map(), allMoves: [], ownAndAny: new Map() };
   for (const r of all) {
     const ev = r.ir.event!;
     if (ev.kind === 'moved') {
@@ -109,7 +111,9 @@ export abstract class ReplacementsRoom extends ValuesRoom {
     const own = ix.ownMove.get(card.def);
     if (!own) return ix.anyMove;
     if (!ix.anyMove.length) return own;
-    return [...own, ...ix.anyMove].sort((a, b) => a.index - b.index);
+    let both = ix.ownAndAny.get(card.def);
+    if (both === undefined) ix.ownAndAny.set(card.def, (both = [...own, ...ix.anyMove].sort((a, b) => a.index - b.index)));
+    return both;
   }
 
   /** Whether the rules have a replacement of a move at all (else no move looks for one). */

@@ -94,9 +94,18 @@ export abstract class ValuesRoom extends CopiableState {
 
   override createCard(def: number, zone: Zone): Card {
     const card = super.createCard(def, zone);
-    // The first card of its definition in this game: its auras may now change values.
-    if (this.liveAuras !== null && this.cardsByDef[card.def]!.length === 1) this.liveAuras = null;
+    // The first card of its definition in this game, if it has auras: they may now change values.
+    if (this.liveAuras !== null && this.cardsByDef[card.def]!.length === 1 && (this.auraSources ??= this.auraSourcesNow())[card.def] === 1) this.liveAuras = null;
     return card;
+  }
+
+  /** By card definition: 1 if it has an aura (createCard). */
+  private auraSources: Uint8Array | null = null;
+
+  private auraSourcesNow(): Uint8Array {
+    const out = new Uint8Array(this.ir.cards.length);
+    for (const a of this.rules.auras) if (a.ir.source >= 0) out[a.ir.source] = 1;
+    return out;
   }
 
   private liveAurasNow(): (CompiledAura[] | undefined)[] {
