@@ -27,7 +27,8 @@
  * Whole-run figures (`npm run bench`) move by up to 15% with the machine's load; a ratio measured
  * this way moves by a few per cent (see `--aa`). Options: --base REV (required), --head REV (B
  * another commit instead of this checkout), --games a,b (default: Vanilla and the four seed
- * games), --rounds N (30, for each process), --processes N (3 per side), --draws sampled|listed
+ * games), --rounds N (30, for each process), --warmup N (40 untimed rounds first: V8 takes dozens
+ * of rounds to settle), --processes N (3 per side), --draws sampled|listed
  * (how random players draw an action, as `grimoire play --draws`; sampled by default — a commit
  * from before sampled draws plays listed whatever this says, so against one `--draws listed`
  * compares the same games), --aa, --mcts, --iterations N (300 per opening).
@@ -46,7 +47,7 @@ function option(name: string): string | null {
 
 const base = option('--base');
 if (!base) {
-  process.stderr.write('usage: npm run bench:ab -- --base REV [--head REV] [--games vanilla,trump,…] [--rounds N] [--processes N] [--draws sampled|listed] [--aa] [--mcts] [--iterations N]\n');
+  process.stderr.write('usage: npm run bench:ab -- --base REV [--head REV] [--games vanilla,trump,…] [--rounds N] [--warmup N] [--processes N] [--draws sampled|listed] [--aa] [--mcts] [--iterations N]\n');
   process.exit(2);
 }
 const games = (option('--games') ?? 'vanilla,trump,summon-magic,t-magic,spimate').split(',');
@@ -54,6 +55,8 @@ const rounds = Number(option('--rounds') ?? 30);
 const iterations = Number(option('--iterations') ?? 300);
 const withMcts = process.argv.includes('--mcts');
 const withAA = process.argv.includes('--aa');
+/** Untimed rounds each process plays first. */
+const warmup = Number(option('--warmup') ?? 40);
 /** Processes per side and game (each its own JIT's luck: see the header). */
 const perSide = Number(option('--processes') ?? 3);
 /** How random players draw an action (runtime ActionDraws; a commit before them has only listed draws and ignores it). */
@@ -191,11 +194,13 @@ const f = (x: number, d = 3) => x.toFixed(d);
 
 /**
  * Plays `rounds` rounds on each process in turn (one at a time, the first of the turn moving on
- * each round, after one untimed round each); the CPU ms of each process's rounds.
+ * each round), after `warm` untimed rounds each; the CPU ms of each process's rounds.
  */
-async function interleave(runners: Runner[], request: (round: number) => Record<string, unknown>): Promise<number[][]> {
+async function interleave(runners: Runner[], warm: number, request: (round: number) => Record<string, unknown>): Promise<number[][]> {
   const times = runners.map(() => [] as number[]);
-  for (const r of runners) await r.ask(request(-1));
+  // Warm-up rounds (other seeds), untimed: V8 takes dozens of rounds to settle, the first
+  // rounds two or three times slower than the later ones, and a side with more code slower to.
+  for (const r of runners) for (let w = 1; w <= warm; w++) await r.ask(request(-w));
   for (let round = 0; round < rounds; round++) {
     for (let k = 0; k < runners.length; k++) {
       const i = (round + k) % runners.length;
@@ -283,7 +288,7 @@ async function main(): Promise<void> {
       let differ = 0;
       for (let s = 0; s < 50; s++) if (answers[0]![s] !== answers[1]![s]) differ++;
       const n = game === 'vanilla' ? 1500 : 50;
-      const times = await interleave(runners, (round) => ({ op: 'play', from: 1000 + Math.max(0, round) * n, n }));
+      const times = await interleave(runners, warmup, (round) => ({ op: 'play', from: round >= 0 ? 1000 + round * n : 1_000_000 - round * n, n }));
       done(runners);
       const what = `${game}${format ? ` (${format})` : ''}`;
       console.log(report(`${what}: random playouts`, ofSide(times, 0), ofSide(times, 1), `${n} games`, differ ? `${differ} of 50 hashes differ` : 'same hashes'));
@@ -298,7 +303,7 @@ async function main(): Promise<void> {
         const format = FORMATS[game];
         const { runners, answers } = await processes<string>(sides, (s) => ({ op: 'mcts', bundle: s.mcts, dir: s.dir, game, format, iterations }));
         const same = answers[0] === answers[1] ? 'same estimates' : 'other estimates (playouts drawn otherwise)';
-        const times = await interleave(runners, () => ({ op: 'search' }));
+        const times = await interleave(runners, Math.min(warmup, 3), () => ({ op: 'search' }));
         done(runners);
         const what = `${game}${format ? ` (${format})` : ''}`;
         console.log(report(`${what}: MCTS at 3 openings`, ofSide(times, 0), ofSide(times, 1), `${3 * iterations} iterations`, same));
