@@ -112,7 +112,7 @@ export interface CompiledRules {
    * By card type and field: for a value whose formula reads one of the card's own printed
    * attributes or states and nothing else (`value AP: number = this.ap`), that field's index
    * (readValue reads it without running the formula); -2 for a value whose formula is a constant
-   * (`value cannot_attack: bool = false`: valueConsts holds it); else -1.
+   * (`value blocked: bool = false`: valueConsts holds it); else -1.
    */
   valueFields: Int32Array[];
   /** By card type and field: a constant value's constant (valueFields -2). */

@@ -137,7 +137,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
   signal(event: number, first: unknown, rest: unknown[], ctx: Ctx, loc: SrcLoc | null): void {
     const args = rest.length === 0 ? [first] : [first, ...rest];
     const replacements = this.replacementsOfSignal(event);
-    // (The event is made only when a replacement may apply: most of a pool's are of cards in no deck.)
+    // (The event is made only when a replacement may apply: most of a pool's belong to cards not in this game.)
     if (replacements.length !== 0 && this.maySignalBeReplaced(replacements, first)) {
       const affected = first instanceof Card ? this.controllerOf(first) : first instanceof Player ? first : this.active;
       if (!this.replaceEvent({ kind: 'signal', event, from: -1, to: -1, args, affected, text: () => `${this.ir.events[event]!.name}: ${shown(args)}` }, ctx, replacements)) return;
@@ -184,7 +184,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
   /**
    * Could a move to this zone fire a trigger (so moveCardsNow must keep who moved)? Not when no
    * trigger watches the zone; nor when every one that does belongs to a card with no copy in
-   * this game (a pool's cards mostly are in no deck) — unless a move's replacement could make
+   * this game (a pool's cards are mostly not in this game) — unless a move's replacement could make
    * such a copy while the moves are made, or a card has gained another's abilities.
    */
   protected movesWatched(to: number, replaceable: boolean): boolean {

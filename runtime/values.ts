@@ -40,7 +40,7 @@ export abstract class ValuesRoom extends CopiableState {
   /**
    * By card field: its auras, when one of them is the rules' own or of a definition with a card
    * in this game (or a card has gained abilities: all), else undefined — a pool's auras mostly
-   * belong to cards no deck holds, and change nothing. Null until worked out again (liveAurasNow):
+   * belong to cards not in this game, and change nothing. Null until worked out again (liveAurasNow):
    * after a reset or a load, a definition's first card, a gain of abilities.
    */
   private liveAuras: (CompiledAura[] | undefined)[] | null = null;
