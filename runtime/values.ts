@@ -44,6 +44,7 @@ export abstract class ValuesRoom extends CopiableState {
    * after a reset or a load, a definition's first card, a gain of abilities.
    */
   private liveAuras: (CompiledAura[] | undefined)[] | null = null;
+  private liveAurasTable: (CompiledAura[] | undefined)[] | null = null;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {
@@ -110,11 +111,15 @@ export abstract class ValuesRoom extends CopiableState {
 
   private liveAurasNow(): (CompiledAura[] | undefined)[] {
     const all = this.rules.aurasByField;
-    // (Dense, one entry per field: the table of all has holes.)
-    return (this.liveAuras = Array.from(this.ir.cardFields, (_, f) => {
+    const n = this.ir.cardFields.length;
+    // One table, filled anew (once a game at least: no list to make each time). Dense, one entry
+    // per field: the table of all has holes.
+    const live = (this.liveAurasTable ??= new Array<CompiledAura[] | undefined>(n).fill(undefined));
+    for (let f = 0; f < n; f++) {
       const auras = all[f];
-      return auras !== undefined && (this.grantsEver || this.anyAuraCard(auras)) ? auras : undefined;
-    }));
+      live[f] = auras !== undefined && (this.grantsEver || this.anyAuraCard(auras)) ? auras : undefined;
+    }
+    return (this.liveAuras = live);
   }
 
   readValue(card: Card | null, field: number): unknown {
