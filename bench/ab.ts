@@ -1,30 +1,41 @@
 /**
- * `npm run bench:ab -- --base REV`: this checkout's speed against another commit's, in one
- * process — how every speed change of the runtime is measured.
+ * `npm run bench:ab -- --base REV`: this checkout's speed against another commit's — how every
+ * speed change of the runtime is measured.
  *
  * Both sides are esbuild bundles (as the CLI runs), each of its own checkout with its own rules
- * (REV is checked out in a temporary git worktree). For each game, the two play the same seeds in
- * turn, many short rounds, timed by the process's CPU time (not the clock: on a shared machine
- * another process's work is not counted), and the report gives B's speed-up over A as the median
- * of the per-round ratios and as the ratio of the best rounds. The first games' hashes are
- * compared: a speed change must not change a game (a rule change does, and says so).
+ * (REV is checked out in a temporary git worktree). Each side plays in processes of its own, made
+ * afresh for each game. Two bundles in one process were not measured fairly: which one was
+ * loaded first, and which games ran before, moved a game's ratio by 5% and more (the JIT's shared
+ * state, the heap). And one process is a draw of the JIT's luck: two processes of the same bundle
+ * differ by up to 10% for their whole life on a loaded machine (what V8 compiled, and when), so
+ * each side has several (`--processes`, 3), the k-th of A paired with the k-th of B. All the
+ * processes run in lock-step, one at a time, their order turning every round: for each game, they
+ * play the same seeds in turn, many short rounds, each timed by its process's CPU time (not the
+ * clock: on a shared machine another process's work is not counted), and the report gives B's
+ * speed-up over A as the median of the per-round ratios (of paired processes) and as the ratio of
+ * the best rounds. The first games' hashes are compared: a speed change must not change a game (a
+ * rule change does, and says so).
+ *
+ * With `--aa`, processes of A run with them in the same rotation (A′), paired with A's like B's:
+ * their row, A ÷ A′, is the instrument's noise on this machine at that moment, which a B ratio must
+ * clear to mean anything.
  *
  * With `--mcts`, also MCTS iterations per second at the opening of three games of each seed game
  * (bench/search-speed.ts's positions), when both sides have the search agents; their estimates
  * are compared too (a change to how playouts draw changes them).
  *
  * Whole-run figures (`npm run bench`) move by up to 15% with the machine's load; a ratio measured
- * this way moves by a few per cent. Options: --base REV (required), --head REV (B another commit
- * instead of this checkout), --games a,b (default: Vanilla and the four seed games), --rounds N
- * (16), --draws sampled|listed (how random players draw an action, as `grimoire play --draws`;
- * sampled by default — a commit from before sampled draws plays listed whatever this says, so
- * against one `--draws listed` compares the same games), --mcts, --iterations N (300 per opening).
+ * this way moves by a few per cent (see `--aa`). Options: --base REV (required), --head REV (B
+ * another commit instead of this checkout), --games a,b (default: Vanilla and the four seed
+ * games), --rounds N (30, for each process), --warmup N (40 untimed rounds first: V8 takes dozens
+ * of rounds to settle), --processes N (3 per side), --draws sampled|listed
+ * (how random players draw an action, as `grimoire play --draws`; sampled by default — a commit
+ * from before sampled draws plays listed whatever this says, so against one `--draws listed`
+ * compares the same games), --aa, --mcts, --iterations N (300 per opening).
  */
-import { spawnSync } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { cpuUsage } from 'node:process';
-import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
@@ -36,13 +47,18 @@ function option(name: string): string | null {
 
 const base = option('--base');
 if (!base) {
-  process.stderr.write('usage: npm run bench:ab -- --base REV [--head REV] [--games vanilla,trump,…] [--rounds N] [--draws sampled|listed] [--mcts] [--iterations N]\n');
+  process.stderr.write('usage: npm run bench:ab -- --base REV [--head REV] [--games vanilla,trump,…] [--rounds N] [--warmup N] [--processes N] [--draws sampled|listed] [--aa] [--mcts] [--iterations N]\n');
   process.exit(2);
 }
 const games = (option('--games') ?? 'vanilla,trump,summon-magic,t-magic,spimate').split(',');
-const rounds = Number(option('--rounds') ?? 16);
+const rounds = Number(option('--rounds') ?? 30);
 const iterations = Number(option('--iterations') ?? 300);
 const withMcts = process.argv.includes('--mcts');
+const withAA = process.argv.includes('--aa');
+/** Untimed rounds each process plays first. */
+const warmup = Number(option('--warmup') ?? 40);
+/** Processes per side and game (each its own JIT's luck: see the header). */
+const perSide = Number(option('--processes') ?? 3);
 /** How random players draw an action (runtime ActionDraws; a commit before them has only listed draws and ignores it). */
 const draws = option('--draws') ?? 'sampled';
 if (draws !== 'sampled' && draws !== 'listed') {
@@ -65,7 +81,6 @@ export function playouts(root, game, format) {
   return (seed) => playOn(engine, seed, opts).hash;
 }
 `;
-
 /** The MCTS search at the first real decision of the games of seeds 1–3. */
 const MCTS_ENTRY = `
 import { compileGame } from './compiler/compile.ts';
@@ -92,15 +107,48 @@ export function mcts(root, game, format) {
 }
 `;
 
+/**
+ * A side's process: it loads one bundle and answers the parent's requests, one at a time — set up
+ * a game's playouts (or searches), then play (search) a round, timed by its own CPU time.
+ */
+const RUNNER = `
+import { pathToFileURL } from 'node:url';
+let run = null;
+process.on('message', async (m) => {
+  try {
+    let result;
+    if (m.op === 'playouts') {
+      const play = (await import(pathToFileURL(m.bundle).href)).playouts(m.dir, m.game, m.format);
+      result = [];
+      for (let s = 1; s <= 50; s++) result.push(play(s));
+      run = (r) => { for (let i = 0; i < r.n; i++) play(r.from + i); };
+    } else if (m.op === 'mcts') {
+      const search = (await import(pathToFileURL(m.bundle).href)).mcts(m.dir, m.game, m.format);
+      result = search(m.iterations);
+      run = () => void search(m.iterations);
+    } else {
+      const c0 = process.cpuUsage();
+      run(m);
+      const c = process.cpuUsage(c0);
+      result = (c.user + c.system) / 1000;
+    }
+    process.send({ result });
+  } catch (e) {
+    process.send({ error: String(e && e.stack || e) });
+  }
+});
+`;
+
 interface Side {
   name: string;
   dir: string;
-  playouts: (root: string, game: string, format?: string) => (seed: number) => number;
-  mcts: ((root: string, game: string, format?: string) => (iterations: number) => string) | null;
+  /** The bundles: playouts, and the MCTS entry when asked for and the side has the search agents. */
+  playouts: string;
+  mcts: string | null;
 }
 
-/** Bundles a checkout's entries (packages from this checkout's node_modules) and loads them. */
-async function loadSide(name: string, dir: string, out: string): Promise<Side> {
+/** Bundles a checkout's entries (packages from this checkout's node_modules). */
+async function bundleSide(name: string, dir: string, out: string): Promise<Side> {
   const entry = (file: string, text: string) => {
     const path = join(dir, file);
     writeFileSync(path, text);
@@ -114,36 +162,52 @@ async function loadSide(name: string, dir: string, out: string): Promise<Side> {
   } finally {
     for (const f of Object.values(entries)) rmSync(f, { force: true });
   }
-  const p = await import(pathToFileURL(join(out, name, 'playouts.mjs')).href);
-  const m = entries.mcts ? await import(pathToFileURL(join(out, name, 'mcts.mjs')).href) : null;
-  return { name, dir, playouts: p.playouts, mcts: m ? m.mcts : null };
+  return { name, dir, playouts: join(out, name, 'playouts.mjs'), mcts: entries.mcts ? join(out, name, 'mcts.mjs') : null };
+}
+
+/** A side's process: `ask` sends a request and waits for its answer. */
+class Runner {
+  private readonly child: ChildProcess;
+  constructor(script: string) {
+    // The runner imports bundles whose packages are external: it runs from this checkout, where node_modules is.
+    this.child = fork(script, [], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  }
+  ask<T>(request: Record<string, unknown>): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`bench:ab: a side's process exited (${code})`));
+      this.child.once('exit', exited);
+      this.child.once('message', (m: { result?: T; error?: string }) => {
+        this.child.off('exit', exited);
+        if (m.error !== undefined) reject(new Error(m.error));
+        else resolve(m.result as T);
+      });
+      this.child.send(request);
+    });
+  }
+  close(): void {
+    this.child.kill();
+  }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const f = (x: number, d = 3) => x.toFixed(d);
 
-/** Runs `a` and `b` in turn (the order alternating by round) for `rounds` rounds; CPU ms of each round. */
-function interleave(a: () => void, b: () => void): { ta: number[]; tb: number[] } {
-  const ta: number[] = [];
-  const tb: number[] = [];
-  const time = (fn: () => void) => {
-    const c0 = cpuUsage();
-    fn();
-    const c = cpuUsage(c0);
-    return (c.user + c.system) / 1000;
-  };
-  a();
-  b();
-  for (let r = 0; r < rounds; r++) {
-    if (r % 2 === 0) {
-      ta.push(time(a));
-      tb.push(time(b));
-    } else {
-      tb.push(time(b));
-      ta.push(time(a));
+/**
+ * Plays `rounds` rounds on each process in turn (one at a time, the first of the turn moving on
+ * each round), after `warm` untimed rounds each; the CPU ms of each process's rounds.
+ */
+async function interleave(runners: Runner[], warm: number, request: (round: number) => Record<string, unknown>): Promise<number[][]> {
+  const times = runners.map(() => [] as number[]);
+  // Warm-up rounds (other seeds), untimed: V8 takes dozens of rounds to settle, the first
+  // rounds two or three times slower than the later ones, and a side with more code slower to.
+  for (const r of runners) for (let w = 1; w <= warm; w++) await r.ask(request(-w));
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < runners.length; k++) {
+      const i = (round + k) % runners.length;
+      times[i]!.push(await runners[i]!.ask<number>(request(round)));
     }
   }
-  return { ta, tb };
+  return times;
 }
 
 function report(what: string, ta: number[], tb: number[], unit: string, same: string): string {
@@ -165,10 +229,14 @@ async function main(): Promise<void> {
   const commit = commitOf(base!);
   const headRev = option('--head');
   const headCommit = headRev ? commitOf(headRev) : null;
-  const cache = join(root, 'node_modules', '.cache', 'grimoire-ab');
+  // In this checkout (git ignores .ab/), where the bundles find its node_modules.
+  const cache = join(root, '.ab');
   mkdirSync(cache, { recursive: true });
   const out = mkdtempSync(join(cache, 'run-'));
+  const script = join(out, 'runner.mjs');
+  writeFileSync(script, RUNNER);
   const worktrees: string[] = [];
+  const running: Runner[] = [];
   /** A temporary checkout of `rev`, with this checkout's node_modules. */
   const checkout = (rev: string, name: string): string => {
     const dir = join(out, name);
@@ -178,33 +246,53 @@ async function main(): Promise<void> {
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
     return dir;
   };
+  /** Fresh processes for A, B (and A′ with --aa), each set up by `setup`. */
+  const processes = async <T>(sides: Side[], setup: (side: Side) => Record<string, unknown>): Promise<{ runners: Runner[]; answers: T[] }> => {
+    const runners = sides.map(() => new Runner(script));
+    running.push(...runners);
+    const answers: T[] = [];
+    for (let i = 0; i < sides.length; i++) answers.push(await runners[i]!.ask<T>(setup(sides[i]!)));
+    return { runners, answers };
+  };
+  const done = (runners: Runner[]) => {
+    for (const r of runners) r.close();
+  };
+  const cleanUp = () => {
+    done(running);
+    for (const dir of worktrees.splice(0)) spawnSync('git', ['-C', root, 'worktree', 'remove', '--force', dir]);
+    rmSync(out, { recursive: true, force: true });
+  };
+  // Stopped midway (Ctrl-C, a timeout): no process, worktree or bundle left behind.
+  for (const sig of ['SIGINT', 'SIGTERM'] as const)
+    process.once(sig, () => {
+      cleanUp();
+      process.exit(130);
+    });
   try {
-    const A = await loadSide('a', checkout(commit, 'base'), out);
-    const B = await loadSide('b', headCommit ? checkout(headCommit, 'head') : root, out);
+    const A = await bundleSide('a', checkout(commit, 'base'), out);
+    const B = await bundleSide('b', headCommit ? checkout(headCommit, 'head') : root, out);
+    // `perSide` groups of A, B (and A′), each side's processes its own.
+    const group = withAA ? [A, B, A] : [A, B];
+    const sides = Array.from({ length: perSide }, () => group).flat();
+    /** The times of side `s` (0 A, 1 B, 2 A′), every process of it in turn: the k-th of A pairs with the k-th of B. */
+    const ofSide = (times: number[][], s: number) => times.filter((_, i) => i % group.length === s).flat();
     const head = headCommit ?? spawnSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
     const dirty = !headCommit && spawnSync('git', ['-C', root, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
-    console.log(`A: ${commit} · B: ${head}${dirty ? ' with uncommitted changes' : ''} · ${rounds} rounds each, CPU time, the order alternating`);
+    console.log(`A: ${commit} · B: ${head}${dirty ? ' with uncommitted changes' : ''} · CPU time, ${perSide} processes per side and game, ${rounds} rounds each, all in lock-step, the order turning${withAA ? ' · A′: A again in processes of its own (the noise)' : ''}`);
     console.log('');
     console.log("| measured | A: CPU ms a round (median) | B: CPU ms a round (median) | B's speed-up: median of the rounds' A ÷ B | best A ÷ best B | a round | A and B the same? |");
     console.log('|---|---|---|---|---|---|---|');
     for (const game of games) {
       const format = FORMATS[game];
-      const pa = A.playouts(A.dir, game, format);
-      const pb = B.playouts(B.dir, game, format);
+      const { runners, answers } = await processes<number[]>(sides, (s) => ({ op: 'playouts', bundle: s.playouts, dir: s.dir, game, format }));
       let differ = 0;
-      for (let s = 1; s <= 50; s++) if (pa(s) !== pb(s)) differ++;
+      for (let s = 0; s < 50; s++) if (answers[0]![s] !== answers[1]![s]) differ++;
       const n = game === 'vanilla' ? 1500 : 50;
-      let seed = 1000;
-      const { ta, tb } = interleave(
-        () => {
-          for (let i = 0; i < n; i++) pa(seed + i);
-        },
-        () => {
-          for (let i = 0; i < n; i++) pb(seed + i);
-          seed += n;
-        },
-      );
-      console.log(report(`${game}${format ? ` (${format})` : ''}: random playouts`, ta, tb, `${n} games`, differ ? `${differ} of 50 hashes differ` : 'same hashes'));
+      const times = await interleave(runners, warmup, (round) => ({ op: 'play', from: round >= 0 ? 1000 + round * n : 1_000_000 - round * n, n }));
+      done(runners);
+      const what = `${game}${format ? ` (${format})` : ''}`;
+      console.log(report(`${what}: random playouts`, ofSide(times, 0), ofSide(times, 1), `${n} games`, differ ? `${differ} of 50 hashes differ` : 'same hashes'));
+      if (withAA) console.log(report(`${what}: A ÷ A′ (noise)`, ofSide(times, 0), ofSide(times, 2), `${n} games`, '—'));
     }
     if (withMcts) {
       for (const game of games.filter((g) => g !== 'vanilla')) {
@@ -213,19 +301,17 @@ async function main(): Promise<void> {
           continue;
         }
         const format = FORMATS[game];
-        const ma = A.mcts(A.dir, game, format);
-        const mb = B.mcts(B.dir, game, format);
-        const same = ma(iterations) === mb(iterations) ? 'same estimates' : 'other estimates (playouts drawn otherwise)';
-        const { ta, tb } = interleave(
-          () => void ma(iterations),
-          () => void mb(iterations),
-        );
-        console.log(report(`${game}${format ? ` (${format})` : ''}: MCTS at 3 openings`, ta, tb, `${3 * iterations} iterations`, same));
+        const { runners, answers } = await processes<string>(sides, (s) => ({ op: 'mcts', bundle: s.mcts, dir: s.dir, game, format, iterations }));
+        const same = answers[0] === answers[1] ? 'same estimates' : 'other estimates (playouts drawn otherwise)';
+        const times = await interleave(runners, Math.min(warmup, 3), () => ({ op: 'search' }));
+        done(runners);
+        const what = `${game}${format ? ` (${format})` : ''}`;
+        console.log(report(`${what}: MCTS at 3 openings`, ofSide(times, 0), ofSide(times, 1), `${3 * iterations} iterations`, same));
+        if (withAA) console.log(report(`${what}: MCTS, A ÷ A′ (noise)`, ofSide(times, 0), ofSide(times, 2), `${3 * iterations} iterations`, '—'));
       }
     }
   } finally {
-    for (const dir of worktrees) spawnSync('git', ['-C', root, 'worktree', 'remove', '--force', dir]);
-    rmSync(out, { recursive: true, force: true });
+    cleanUp();
   }
 }
 

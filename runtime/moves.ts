@@ -11,6 +11,8 @@ import type { Card, Player, Zone } from './model.ts';
 import { ReplacementsRoom } from './replacements.ts';
 
 export abstract class MovesRoom extends ReplacementsRoom {
+  /** Could a move to this zone fire a trigger (triggers room)? */
+  protected abstract movesWatched(to: number, replaceable: boolean): boolean;
   /** Fires the triggers that watch a card's move (triggers room). */
   protected abstract fireMoved(card: Card, from: number, to: number, attached: boolean): void;
   /** Runs the instant triggers queued so far, in order (triggers room). */
@@ -39,12 +41,13 @@ export abstract class MovesRoom extends ReplacementsRoom {
   /** Moves cards and fires the triggers that watch the moves (instant ones are queued). */
   moveCardsNow(cards: Card[], to: Zone, position: Position, face: Face, ctx: Ctx, loc: SrcLoc | null): void {
     const zoneIr = this.ir.zones[to.def]!;
-    const replacements = this.rules.triggers.replacements;
+    const replaceable = this.movesReplaceable();
     // Who moved from where — kept only when a log line or a trigger will read it.
-    const moved: { card: Card; from: number; attached: boolean; to?: Zone }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0) ? [] : null;
-    // Outside trials, with no replacement and no one reading who moved, a card in a zone that
-    // carries nothing moves in place (the general path below, without its calls).
-    const plain = moved === null && replacements.length === 0 && this.journal.depth === 0;
+    const moved: { card: Card; from: number; attached: boolean; to?: Zone }[] | null = this.logging || (this.trial === 0 && this.rules.triggers.moved.length > 0 && this.movesWatched(to.def, replaceable)) ? [] : null;
+    // Outside trials (nothing to journal), a card in a zone that carries nothing, whose move no
+    // replacement looks at, moves in place: the general path below, without its calls. (Who
+    // moved is still kept for the log and the triggers, if they read it.)
+    const plain = this.journal.depth === 0;
     const capacity = zoneIr.capacity;
     for (let k = 0; k < cards.length; k++) {
       const card = cards[k]!;
@@ -59,8 +62,17 @@ export abstract class MovesRoom extends ReplacementsRoom {
           continue;
         }
       }
-      if (plain && card.host === null && card.attached.length === 0) {
-        const fromZone = card.zone;
+      const fromZone = card.host ? card.host.zone : card.zone;
+      const from = fromZone ? fromZone.def : -1;
+      const wasAttached = card.host !== null;
+      // A move a replacement looks at takes the general path, whatever the replacement does.
+      let looked = false;
+      if (replaceable) {
+        const mine = this.replacementsOfMove(card);
+        looked = mine.length !== 0 && this.mayReplaceMove(mine, from, to.def);
+        if (looked && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), text: () => `${card.name} → ${to.label}` }, ctx, mine)) continue;
+      }
+      if (plain && !looked && !wasAttached && card.attached.length === 0) {
         // The changes the general path counts (removeFromZone, placeCard, resetState,
         // addToZone: see `changes` in state.ts), in its order.
         if (fromZone !== null) this.touchZone(fromZone);
@@ -94,15 +106,9 @@ export abstract class MovesRoom extends ReplacementsRoom {
         this.touchZone(to);
         if (position === 'top') to.cards.unshift(card);
         else to.cards.push(card);
+        moved?.push({ card, from, attached: false });
         this.mix(card.id * 31 + to.def);
         continue;
-      }
-      const fromZone = card.host ? card.host.zone : card.zone;
-      const from = fromZone ? fromZone.def : -1;
-      const wasAttached = card.host !== null;
-      if (replacements.length) {
-        const mine = this.replacementsOfMove(card);
-        if (mine.length && this.mayReplaceMove(mine, from, to.def) && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), text: () => `${card.name} → ${to.label}` }, ctx, mine)) continue;
       }
       if (this.tally !== null && this.trial === 0) this.tally.moved(card, fromZone, to, ctx, this.journal);
       this.lift(card);

@@ -186,9 +186,15 @@ export abstract class OffersRoom extends ActionsRoom {
       // (the cards abilityCards lists, walked without making the list).
       const all = this.cardsByDef[a.source];
       if (!all) continue;
+      // candidateFor's checks, written out: this loop is the hottest of a listing.
+      const zone = a.sourceZone;
       for (let j = 0; j < all.length; j++) {
         const card = all[j]!;
-        if (!this.candidateFor(a, card, player)) continue;
+        if (zone === -2 ? !card.host : !card.zone) continue;
+        if (zone >= 0 ? card.zone!.def !== zone : zone === -3 && !a.sourceZones.includes(card.zone!.def)) continue;
+        if (this.controllerOf(card) !== player) continue;
+        if (a.whenZones !== null && !(card.zone !== null && card.zone.player === player && a.whenZones.includes(card.zone.def))) continue;
+        if ((a.limit >= 0 || a.shared !== null) && this.limitReached(a, player, card)) continue;
         actions[n] = a;
         sources[n++] = card;
       }
@@ -230,6 +236,7 @@ export abstract class OffersRoom extends ActionsRoom {
   /**
    * May `player` be offered card ability `a` for `card` (before any trial)? The card lies where
    * the ability works, the player controls it, its `when` can hold there, its limits are not reached.
+   * (collectCandidates writes the same checks out in its loop.)
    */
   private candidateFor(a: CompiledAction, card: Card, player: Player): boolean {
     const zone = a.sourceZone;

@@ -18,7 +18,7 @@
  */
 import type { ActionIR } from '../compiler/ir.ts';
 import { newCtx, type Ctx } from './context.ts';
-import type { Card, Player } from './model.ts';
+import { Card, type Player } from './model.ts';
 import { worksAt, type CompiledAction } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { ValuesRoom } from './values.ts';
@@ -50,10 +50,12 @@ interface ReplacementIndex {
   signal: Map<number, CompiledAction[]>;
   /** Every move replacement: a card that gained another's abilities may have any of them. */
   allMoves: CompiledAction[];
+  /** By card definition: its own move replacements and the others together, in the rules' order (made on first use). */
+  ownAndAny: Map<number, CompiledAction[]>;
 }
 
 function indexReplacements(all: readonly CompiledAction[]): ReplacementIndex {
-  const ix: ReplacementIndex = { ownMove: new Map(), anyMove: [], signal: new Map(), allMoves: [] };
+  const ix: ReplacementIndex = { ownMove: new Map(), anyMove: [], signal: new Map(), allMoves: [], ownAndAny: new Map() };
   for (const r of all) {
     const ev = r.ir.event!;
     if (ev.kind === 'moved') {
@@ -109,11 +111,36 @@ export abstract class ReplacementsRoom extends ValuesRoom {
     const own = ix.ownMove.get(card.def);
     if (!own) return ix.anyMove;
     if (!ix.anyMove.length) return own;
-    return [...own, ...ix.anyMove].sort((a, b) => a.index - b.index);
+    let both = ix.ownAndAny.get(card.def);
+    if (both === undefined) ix.ownAndAny.set(card.def, (both = [...own, ...ix.anyMove].sort((a, b) => a.index - b.index)));
+    return both;
+  }
+
+  /** Whether the rules have a replacement of a move at all (else no move looks for one). */
+  protected movesReplaceable(): boolean {
+    return this.rules.triggers.replacements.length !== 0 && this.replacementsIndexed().allMoves.length !== 0;
   }
 
   protected replacementsOfSignal(event: number): readonly CompiledAction[] {
     return this.replacementsIndexed().signal.get(event) ?? NO_REPLACEMENTS;
+  }
+
+  /**
+   * Whether some replacement of a signal's `list` may apply to it (so the event must be looked
+   * at): one of the rules, or of a card with the ability — the event's first card for an `on
+   * signal … this`, else any card of its definition in the game (replacementSources' cards).
+   */
+  protected maySignalBeReplaced(list: readonly CompiledAction[], first: unknown): boolean {
+    if (this.grantsEver) return true;
+    for (let i = 0; i < list.length; i++) {
+      const r = list[i]!;
+      if (r.ir.level > this.formatLevel) continue;
+      const src = r.ir.source;
+      if (src < 0) return true;
+      const ev = r.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
+      if (ev.cardSlot < 0 ? first instanceof Card && first.def === src : this.cardsByDef[src]) return true;
+    }
+    return false;
   }
 
   /** Whether some replacement of `list` is of a move from `from` to `to` (so the move must be looked at). */

@@ -111,9 +111,12 @@ export interface CompiledRules {
   /**
    * By card type and field: for a value whose formula reads one of the card's own printed
    * attributes or states and nothing else (`value AP: number = this.ap`), that field's index
-   * (readValue reads it without running the formula); else -1.
+   * (readValue reads it without running the formula); -2 for a value whose formula is a constant
+   * (`value blocked: bool = false`: valueConsts holds it); else -1.
    */
   valueFields: Int32Array[];
+  /** By card type and field: a constant value's constant (valueFields -2). */
+  valueConsts: unknown[][];
   /** Auras by the value field they change. */
   aurasByField: (CompiledAura[] | undefined)[];
   /** By game-defined event: what it does when it happens (its body, called with its arguments), or null. */
@@ -240,7 +243,13 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number, cl
       for (const v of t.values) {
         const e = v.expr;
         if (e.kind === 'cardField' && e.card.kind === 'builtin' && e.card.name === 'this' && ir.cardFields[e.field]!.kind !== 'value') row[v.field] = e.field;
+        else if (e.kind === 'lit') row[v.field] = -2;
       }
+      return row;
+    }),
+    valueConsts: ir.cardTypes.map((t) => {
+      const row: unknown[] = new Array(ir.cardFields.length).fill(null);
+      for (const v of t.values) if (v.expr.kind === 'lit') row[v.field] = v.expr.value;
       return row;
     }),
     valueFns: ir.cardTypes.map((t) => {

@@ -135,37 +135,35 @@ export abstract class TriggersRoom extends ChoicesRoom {
    * event itself does (its body, with the arguments as its parameters).
    */
   signal(event: number, first: unknown, rest: unknown[], ctx: Ctx, loc: SrcLoc | null): void {
-    const args = [first, ...rest];
-    const name = this.ir.events[event]!.name;
-    const shown = () => args.map((a) => (a instanceof Card || a instanceof Player ? a.name : String(a))).join(', ');
+    const args = rest.length === 0 ? [first] : [first, ...rest];
     const replacements = this.replacementsOfSignal(event);
-    if (replacements.length) {
+    // (The event is made only when a replacement may apply: most of a pool's belong to cards not in this game.)
+    if (replacements.length !== 0 && this.maySignalBeReplaced(replacements, first)) {
       const affected = first instanceof Card ? this.controllerOf(first) : first instanceof Player ? first : this.active;
-      if (!this.replaceEvent({ kind: 'signal', event, from: -1, to: -1, args, affected, text: () => `${name}: ${shown()}` }, ctx, replacements)) return;
+      if (!this.replaceEvent({ kind: 'signal', event, from: -1, to: -1, args, affected, text: () => `${this.ir.events[event]!.name}: ${shown(args)}` }, ctx, replacements)) return;
     }
-    const cards = args.filter((a): a is Card => a instanceof Card);
-    if (this.logging) this.emitLog('signal', `${name}: ${shown()}`, ctx.me, ctx.cite, loc, false, cards);
+    if (this.logging) this.emitLog('signal', `${this.ir.events[event]!.name}: ${shown(args)}`, ctx.me, ctx.cite, loc, false, args.filter((a): a is Card => a instanceof Card));
     if (this.trial === 0) {
       // Counted as a change whatever fires (check-reads.ts does not follow triggers' conditions).
       this.varChanges++;
-      for (const t of this.rules.triggers.signal.get(event) ?? []) {
-        const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
-        if (ev.cardSlot < 0) {
-          if (args[0] instanceof Card && this.hasAbilitiesOf(args[0], t.ir.source)) {
-            const frame = new Array(t.ir.slots);
-            ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1]));
-            this.queueTrigger(t, frame, args[0]);
-          }
-        } else
-          this.fireFor(t, (frame) => {
-            frame[ev.cardSlot] = args[0];
-            ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1]));
-          });
-      }
+      const triggers = this.rules.triggers.signal.get(event);
+      if (triggers !== undefined) for (const t of triggers) this.fireSignal(t, args);
       this.runInstantTriggers();
     }
     const body = this.rules.eventBodies[event];
     if (body) body(ctx, ...args);
+  }
+
+  /** A trigger on a signal: its own card's (`on signal … this`), or any card's with the ability, or the rules'. */
+  private fireSignal(t: CompiledAction, args: unknown[]): void {
+    const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'signal' }>;
+    const bind = ev.argSlots.length ? (frame: unknown[]) => ev.argSlots.forEach((slot, i) => (frame[slot] = args[i + 1])) : null;
+    if (ev.cardSlot >= 0) return this.fireFor(t, ev.cardSlot, args[0], bind);
+    if (args[0] instanceof Card && this.hasAbilitiesOf(args[0], t.ir.source)) {
+      const frame = new Array(t.ir.slots);
+      bind?.(frame);
+      this.queueTrigger(t, frame, args[0]);
+    }
   }
 
   protected runInstantTriggers(): void {
@@ -175,12 +173,33 @@ export abstract class TriggersRoom extends ChoicesRoom {
   /** triggersMoved by the zone moved to (see fireMoved). */
   private triggersMovedTo: (CompiledAction[] | undefined)[] = [];
 
-  protected fireMoved(card: Card, from: number, to: number, attached: boolean): void {
-    // The triggers watching moves to this zone (or to any), in order: a table by zone.
-    const list = (this.triggersMovedTo[to] ??= this.rules.triggers.moved.filter((t) => {
+  /** The triggers watching moves to this zone (or to any), in order: a table by zone. */
+  private movedTriggersTo(to: number): CompiledAction[] {
+    return (this.triggersMovedTo[to] ??= this.rules.triggers.moved.filter((t) => {
       const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
       return ev.to === -1 || ev.to === to;
     }));
+  }
+
+  /**
+   * Could a move to this zone fire a trigger (so moveCardsNow must keep who moved)? Not when no
+   * trigger watches the zone; nor when every one that does belongs to a card with no copy in
+   * this game (a pool's cards are mostly not in this game) — unless a move's replacement could make
+   * such a copy while the moves are made, or a card has gained another's abilities.
+   */
+  protected movesWatched(to: number, replaceable: boolean): boolean {
+    const list = this.movedTriggersTo(to);
+    if (list.length === 0) return false;
+    if (replaceable || this.grantsEver) return true;
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i]!.ir.source;
+      if (s < 0 || this.cardsByDef[s]) return true;
+    }
+    return false;
+  }
+
+  protected fireMoved(card: Card, from: number, to: number, attached: boolean): void {
+    const list = this.movedTriggersTo(to);
     for (let i = 0; i < list.length; i++) {
       const t = list[i]!;
       const ev = t.ir.event as Extract<ActionIR['event'], { kind: 'moved' }>;
@@ -190,11 +209,13 @@ export abstract class TriggersRoom extends ChoicesRoom {
         // changed zone: only its own card's fire here.) It must work where the card was, when the
         // trigger names the zone left (`from Z`: a card attached under another card in Z was no
         // card of Z), else where it is now (`from any to Z`).
-        const works = ev.from !== -1 ? worksAt(t, from, attached) : worksAt(t, to, false);
-        if (works && this.hasAbilitiesOf(card, t.ir.source)) this.queueTrigger(t, new Array(t.ir.slots), card);
+        // (Whether the card has the ability first: most moves are of other cards.)
+        const src = t.ir.source;
+        if (card.def !== src && !(this.grantsEver && this.hasAbilitiesOf(card, src))) continue;
+        if (ev.from !== -1 ? worksAt(t, from, attached) : worksAt(t, to, false)) this.queueTrigger(t, new Array(t.ir.slots), card);
         continue;
       }
-      this.fireFor(t, (frame) => (frame[ev.cardSlot] = card));
+      this.fireFor(t, ev.cardSlot, card, null);
     }
   }
 
@@ -202,25 +223,32 @@ export abstract class TriggersRoom extends ChoicesRoom {
   protected fireAction(map: Map<number, CompiledAction[]>, action: number): void {
     if (this.trial > 0) return;
     const list = map.get(action);
-    if (list) for (const t of list) this.fireFor(t, null);
+    if (list) for (const t of list) this.fireFor(t, -1, null, null);
   }
 
   protected fireSimple(list: CompiledAction[]): void {
-    for (const t of list) this.fireFor(t, null);
+    for (const t of list) this.fireFor(t, -1, null, null);
   }
 
-  /** Queues a trigger once — or, for a card's ability, once for each card that has it where it works. */
-  private fireFor(t: CompiledAction, bind: ((frame: unknown[]) => void) | null): void {
+  /**
+   * Queues a trigger once — or, for a card's ability, once for each card that has it where it
+   * works — with `value` in its frame's `slot` (-1: none) and what `bind` puts there. (A slot and
+   * a value rather than a function for the commonest case: no closure made at every move.)
+   */
+  private fireFor(t: CompiledAction, slot: number, value: unknown, bind: ((frame: unknown[]) => void) | null): void {
     if (t.ir.source < 0) {
       const frame = new Array(t.ir.slots);
+      if (slot >= 0) frame[slot] = value;
       bind?.(frame);
       this.queueTrigger(t, frame, null);
       return;
     }
-    for (const card of this.abilityCards(t, null)) {
+    const cards = this.abilityCards(t, null);
+    for (let i = 0; i < cards.length; i++) {
       const frame = new Array(t.ir.slots);
+      if (slot >= 0) frame[slot] = value;
       bind?.(frame);
-      this.queueTrigger(t, frame, card);
+      this.queueTrigger(t, frame, cards[i]!);
     }
   }
 
@@ -406,4 +434,9 @@ export abstract class TriggersRoom extends ChoicesRoom {
       q.vars = varChanges;
     }
   }
+}
+
+/** A signal's arguments for the log: cards and players by name. */
+function shown(args: unknown[]): string {
+  return args.map((a) => (a instanceof Card || a instanceof Player ? a.name : String(a))).join(', ');
 }

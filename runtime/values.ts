@@ -8,7 +8,7 @@
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import type { EngineOptions } from './engine-types.ts';
 import { asList, newCtx, type Ctx, type Ev } from './context.ts';
-import { Card, Request, type Modifier, type Player, type Until } from './model.ts';
+import { Card, Request, type Modifier, type Player, type Until, type Zone } from './model.ts';
 import type { CompiledAura } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { SeatsRoom } from './seats.ts';
@@ -37,6 +37,14 @@ export abstract class ValuesRoom extends SeatsRoom {
   private auraCtx: Ctx | null = null;
   /** The context of the game's evaluation (evaluate). */
   private evaluateCtx: Ctx | null = null;
+  /**
+   * By card field: its auras, when one of them is the rules' own or of a definition with a card
+   * in this game (or a card has gained abilities: all), else undefined — a pool's auras mostly
+   * belong to cards not in this game, and change nothing. Null until worked out again (liveAurasNow):
+   * after a reset or a load, a definition's first card, a gain of abilities.
+   */
+  private liveAuras: (CompiledAura[] | undefined)[] | null = null;
+  private liveAurasTable: (CompiledAura[] | undefined)[] | null = null;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {
@@ -53,6 +61,7 @@ export abstract class ValuesRoom extends SeatsRoom {
     if (this.leaveWatch.size) this.leaveWatch.clear();
     if (this.gainedAbilities.size) this.gainedAbilities.clear();
     this.grantsEver = false;
+    this.liveAuras = null;
   }
 
   /** New players for a game: no turns begun (the engine's first game does not pass through resetGame). */
@@ -81,6 +90,36 @@ export abstract class ValuesRoom extends SeatsRoom {
     this.gainedAbilities.clear();
     for (const c of this.cards) if (c.mods !== null && c.mods.some((m) => m.op === 'abilities')) this.gainedAbilities.add(c);
     this.grantsEver = this.gainedAbilities.size > 0;
+    this.liveAuras = null;
+  }
+
+  override createCard(def: number, zone: Zone): Card {
+    const card = super.createCard(def, zone);
+    // The first card of its definition in this game, if it has auras: they may now change values.
+    if (this.liveAuras !== null && this.cardsByDef[card.def]!.length === 1 && (this.auraSources ??= this.auraSourcesNow())[card.def] === 1) this.liveAuras = null;
+    return card;
+  }
+
+  /** By card definition: 1 if it has an aura (createCard). */
+  private auraSources: Uint8Array | null = null;
+
+  private auraSourcesNow(): Uint8Array {
+    const out = new Uint8Array(this.ir.cards.length);
+    for (const a of this.rules.auras) if (a.ir.source >= 0) out[a.ir.source] = 1;
+    return out;
+  }
+
+  private liveAurasNow(): (CompiledAura[] | undefined)[] {
+    const all = this.rules.aurasByField;
+    const n = this.ir.cardFields.length;
+    // One table, filled anew (once a game at least: no list to make each time). Dense, one entry
+    // per field: the table of all has holes.
+    const live = (this.liveAurasTable ??= new Array<CompiledAura[] | undefined>(n).fill(undefined));
+    for (let f = 0; f < n; f++) {
+      const auras = all[f];
+      live[f] = auras !== undefined && (this.grantsEver || this.anyAuraCard(auras)) ? auras : undefined;
+    }
+    return (this.liveAuras = live);
   }
 
   readValue(card: Card | null, field: number): unknown {
@@ -88,15 +127,21 @@ export abstract class ValuesRoom extends SeatsRoom {
     const direct = this.rules.valueFields[card.type]![field]!;
     let v: unknown;
     if (direct >= 0) v = card.f[direct];
+    else if (direct === -2) v = this.rules.valueConsts[card.type]![field];
     else {
       const fn = this.rules.valueFns[card.type]![field];
       v = fn ? this.formula(fn, card) : null;
     }
+    // Most reads: no modifier on the card, no aura at work on the field, not labels an aura may
+    // grant. Kept this short so that V8 inlines it where the rules read a value; the rest in changedValue.
+    if (card.mods === null && (this.liveAuras ?? this.liveAurasNow())[field] === undefined && (field !== this.labelsField || this.levelSetAuraIndices === null)) return v;
+    return this.changedValue(card, field, v);
+  }
+
+  /** A value read whose card has modifiers, or whose field has auras or is the labels (readValue). */
+  private changedValue(card: Card, field: number, v: unknown): unknown {
     const mods = card.mods;
-    let auras = this.rules.aurasByField[field];
-    // A pool's auras mostly belong to cards not in this game: with none of their cards here (and
-    // no card that gained another's abilities), they change nothing.
-    if (auras !== undefined && !this.grantsEver && !this.anyAuraCard(auras)) auras = undefined;
+    const auras = (this.liveAuras ?? this.liveAurasNow())[field];
     if (mods === null && (auras === undefined || this.inAura)) {
       if (field === this.labelsField && this.levelSetAuraIndices !== null && !this.inAura) return this.withGrants(card, v, null);
       return v;
@@ -394,21 +439,39 @@ export abstract class ValuesRoom extends SeatsRoom {
    * have the abilities of `def` (abilityHolders): the cards whose abilities of `def` work there.
    */
   protected cardsWhere(def: number, zone: number, player: Player | null, zones: readonly number[] = NO_ZONES): Card[] {
+    if (this.grantsEver) return this.cardsWhereGained(def, zone, player, zones);
     const all = this.cardsByDef[def];
     // Most definitions of a pool have no card in a given game: no list to make for them.
-    if (!all && !this.grantsEver) return NO_CARDS;
+    if (!all) return NO_CARDS;
     let out: Card[] | null = null;
-    const whileAttached = zone === -2;
-    const n = all ? all.length : 0;
-    const holders = this.grantsEver ? this.abilityHolders(def) : NO_CARDS;
-    for (let i = 0; i < n + holders.length; i++) {
-      const c = i < n ? all![i]! : holders[i - n]!;
-      if (whileAttached ? !c.host : !c.zone) continue;
-      if (zone >= 0 ? c.zone!.def !== zone : zone === -3 && !zones.includes(c.zone!.def)) continue;
+    for (let i = 0; i < all.length; i++) {
+      const c = all[i]!;
+      if (!this.liesWhere(c, zone, zones)) continue;
       if (player && this.controllerOf(c) !== player) continue;
       (out ??= []).push(c);
     }
     return out ?? NO_CARDS;
+  }
+
+  /** cardsWhere once a card has gained another's abilities: the cards of `def`, then the others that have its abilities. */
+  private cardsWhereGained(def: number, zone: number, player: Player | null, zones: readonly number[]): Card[] {
+    const all = this.cardsByDef[def] ?? NO_CARDS;
+    const holders = this.abilityHolders(def);
+    let out: Card[] | null = null;
+    for (let i = 0; i < all.length + holders.length; i++) {
+      const c = i < all.length ? all[i]! : holders[i - all.length]!;
+      if (!this.liesWhere(c, zone, zones)) continue;
+      if (player && this.controllerOf(c) !== player) continue;
+      (out ??= []).push(c);
+    }
+    return out ?? NO_CARDS;
+  }
+
+  /** Does the card lie where an ability of `zone` works (-1 any zone, -2 attached, -3 one of `zones`)? */
+  private liesWhere(c: Card, zone: number, zones: readonly number[]): boolean {
+    if (zone === -2) return c.host !== null;
+    if (c.zone === null) return false;
+    return zone >= 0 ? c.zone.def === zone : zone !== -3 || zones.includes(c.zone.def);
   }
 
   /**
@@ -449,6 +512,7 @@ export abstract class ValuesRoom extends SeatsRoom {
     if (until !== null) this.modifiedCards.add(card);
     this.gainedAbilities.add(card);
     this.grantsEver = true;
+    this.liveAuras = null;
     if (this.logging) this.emitLog('modify', `${card.name} gains the abilities of ${from.name}${this.untilText(until)}`, ctx.me, ctx.cite, loc, false, [card, from]);
   }
 
