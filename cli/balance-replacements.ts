@@ -26,7 +26,8 @@ export function cliRunner(ir: GameIR, workers: number, showBar: boolean): GamesR
   };
 }
 
-export interface ReplacementRun {
+/** What `grimoire balance` asks of a replacement-value run: balance/runs.ts's ReplacementRun before its plans are chosen, with the CLI's own choices (threads, the progress bar). */
+export interface CliReplacementRun {
   ir: GameIR;
   report: BalanceReport;
   /** The report's games, in seed order (an asked replacement is compared with them). */
@@ -61,7 +62,7 @@ export function checkAskedNames(ir: GameIR, asked: readonly string[]): void {
  * Plays the interventions (balance/runs.ts) and returns their values, strongest first, corrected
  * as one family; and how many games they played. A card in no deck is a usage error.
  */
-export async function measureReplacements(run: ReplacementRun): Promise<{ values: ReplacementValue[]; played: number }> {
+export async function measureReplacements(run: CliReplacementRun): Promise<{ values: ReplacementValue[]; played: number }> {
   const plans = replacementPlans(run.ir, run.report, run.asked, run.mode);
   if ('error' in plans) throw new UsageError(plans.error, false);
   const how = run.asked ? 'asked' : run.mode === 'suspects' ? 'suspects' : 'all';
