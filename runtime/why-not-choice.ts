@@ -11,10 +11,10 @@
  */
 import type { Expr, GameIR, SrcLoc, Stmt } from '../compiler/ir.ts';
 import type { Compiler } from './compile.ts';
-import { asList, type Ctx, type Ev } from './context.ts';
+import { asList, type Ctx } from './context.ts';
 import type { Decision } from './decisions.ts';
 import { Card } from './model.ts';
-import { COMPARISONS, conjuncts, disjuncts, show, valueText } from './why-not.ts';
+import { COMPARISONS, compiledExpr, conjuncts, disjuncts, show, valueText } from './why-not.ts';
 
 /** What the explanation reads of the engine. */
 export interface ChoiceHost {
@@ -302,14 +302,9 @@ function callScope(h: ChoiceHost, e: Extract<Expr, { kind: 'call' }>, sc: Scope,
   }
 }
 
-const compiledBy = new WeakMap<Compiler, WeakMap<Expr, Ev>>();
-
 /** `e`'s value in scope `sc`, `it` being `it` — by the rules' own expression compiler. */
 function evaluate(h: ChoiceHost, e: Expr, sc: Scope, it: unknown): unknown {
-  let m = compiledBy.get(h.compiler);
-  if (!m) compiledBy.set(h.compiler, (m = new WeakMap()));
-  let ev = m.get(e);
-  if (!ev) m.set(e, (ev = h.compiler.expr(e)));
+  const ev = compiledExpr(h, e);
   const c = sc.ctx;
   const saved = [c.frame, c.it] as const;
   c.frame = sc.frame;

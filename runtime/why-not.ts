@@ -64,7 +64,8 @@ export interface WhyNotHost {
 const compiledBy = new WeakMap<Compiler, WeakMap<Expr, Ev>>();
 const fnPartsBy = new WeakMap<Compiler, WeakMap<Expr, (c: Parameters<Ev>[0], ...args: unknown[]) => unknown>>();
 
-function compiledExpr(h: WhyNotHost, e: Expr): Ev {
+/** `e` compiled by the rules' own expression compiler, once per engine (why-not-choice.ts shares it). */
+export function compiledExpr(h: { compiler: Compiler }, e: Expr): Ev {
   let m = compiledBy.get(h.compiler);
   if (!m) compiledBy.set(h.compiler, (m = new WeakMap()));
   let ev = m.get(e);
