@@ -28,6 +28,8 @@ export class GameRecorder {
   snapshot: GameSnapshot | null = null;
   /** Every answer given since that state (or since the game began). */
   readonly answers: number[] = [];
+  /** Answers given in the whole game so far (a search's `step`). */
+  given = 0;
   private readonly saved = new GameSnapshot();
 
   /** Watches `engine` from now on: its knowledge kept, the state saved as each turn starts. Call before `run`. */
@@ -55,6 +57,7 @@ export class GameRecorder {
   /** Call with every answer the game's decider gives. */
   answered(index: number): void {
     this.answers.push(index);
+    this.given++;
   }
 }
 
@@ -70,6 +73,7 @@ export function searchEngine(ir: GameIR, opts: SearchEngineOptions): Engine {
 export class SearchModel implements ForwardModel {
   readonly players: number;
   readonly hasEvaluation: boolean;
+  readonly step: number | undefined;
   /** How many answers of the recording lead to the decision at hand. */
   private readonly replayed: number;
   private readonly snapshot: GameSnapshot | null;
@@ -78,13 +82,14 @@ export class SearchModel implements ForwardModel {
   constructor(
     private readonly engine: Engine,
     /** The game so far (a GameRecorder, or a recording made another way: tests build variants of one). */
-    recorder: Pick<GameRecorder, 'snapshot' | 'answers' | 'seed'> & { beginning?: GameRecorder['beginning'] },
+    recorder: Pick<GameRecorder, 'snapshot' | 'answers' | 'seed'> & { beginning?: GameRecorder['beginning']; given?: number },
     /** The decision at hand, in the game. */
     private readonly at: Decision,
   ) {
     this.players = engine.players.length;
     this.hasEvaluation = engine.ir.evaluate != null;
     this.replayed = recorder.answers.length;
+    this.step = recorder.given;
     // Copied: the game goes on recording after this decision, and a model may outlive it (a Hint).
     this.answers = recorder.answers.slice();
     this.snapshot = recorder.snapshot ? copySnapshot(recorder.snapshot) : null;

@@ -7,10 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { parseAgent, type AgentSpec } from '../runtime/agents/spec.ts';
 import { playBatch, swapped } from '../runtime/batch.ts';
 import { compiledGame } from './helpers.ts';
+import { MctsAgent, type OptionEstimate } from '../runtime/agents/mcts.ts';
+import { randomAgent } from '../runtime/agents/basic.ts';
+import { newEngine, playOn } from '../runtime/play.ts';
+import type { Agent } from '../runtime/agents/agent.ts';
 
 describe('agent names', () => {
   it('reads every kind, with its settings', () => {
-    for (const name of ['random', 'first', 'greedy', 'mcts:500', 'mcts:200ms', 'mcts:300,depth=40', 'mcts:100,c=1.2,depth=10']) {
+    for (const name of ['random', 'first', 'greedy', 'mcts:500', 'mcts:200ms', 'mcts:300,depth=40', 'mcts:100,c=1.2,depth=10', 'mcts:40,reuse']) {
       const spec = parseAgent(name) as AgentSpec;
       expect(spec.name).toBe(name);
       expect(typeof spec.make(1).choose).toBe('function');
@@ -60,5 +64,64 @@ describe('search agents play every seed game', () => {
     const plain = playBatch(compiledGame('t-magic'), 1, 5, {});
     const named = playBatch(compiledGame('t-magic'), 1, 5, { agents: { p1: 'random', p2: 'random' } });
     expect(named.map((g) => g.hash)).toEqual(plain.map((g) => g.hash));
+  });
+});
+
+/** The option an answer takes: the most visited, ties to the higher win rate (as MctsAgent.choose). */
+function mostVisited(estimates: OptionEstimate[]): string {
+  let best = estimates[0]!;
+  for (const e of estimates) if (e.visits > best.visits || (e.visits === best.visits && e.winRate > best.winRate)) best = e;
+  return best.label;
+}
+
+describe('an mcts answer stops once it is decided', () => {
+  it('t-magic and trump: the same option as the whole budget at every decision of two games, in fewer iterations', () => {
+    let decisions = 0;
+    let stoppedEarly = 0;
+    for (const [game, format] of [['t-magic', undefined], ['trump', 'master']] as const) {
+      const engine = newEngine(compiledGame(game), 1, { format });
+      for (const seed of [3, 4]) {
+        const checking: Agent = {
+          searches: true,
+          choose(d, view, model) {
+            if (d.count > 1 && model) {
+              const whole = new MctsAgent({ iterations: 60, millis: null, exploration: 0.7, depth: null }, seed + decisions);
+              const early = new MctsAgent({ iterations: 60, millis: null, exploration: 0.7, depth: null }, seed + decisions);
+              const all = whole.search(model, d.count);
+              const decided = early.search(model, d.count, true);
+              expect(mostVisited(decided)).toBe(mostVisited(all));
+              expect(whole.lastIterations).toBe(60);
+              if (early.lastIterations < 60) stoppedEarly++;
+              decisions++;
+            }
+            return randomAgent(seed).choose(d, view, model);
+          },
+        };
+        playOn(engine, seed, { format, agents: () => [checking, randomAgent(seed)] });
+      }
+    }
+    expect(decisions).toBeGreaterThan(20);
+    // The test would prove nothing if no search stopped early.
+    expect(stoppedEarly).toBeGreaterThan(decisions / 4);
+  });
+
+  it('with reuse, a decision right after the same player\'s own goes on from the tree: more visits than its budget, and the same games for a seed', () => {
+    const engine = newEngine(compiledGame('t-magic'), 1, {});
+    let reused = 0;
+    const play = (seed: number) => {
+      const agent = new MctsAgent({ iterations: 30, millis: null, exploration: 0.7, depth: null, reuse: true }, seed);
+      const watching: Agent = {
+        searches: true,
+        choose(d, view, model) {
+          const a = agent.choose(d, view, model);
+          if (d.count > 1 && agent.lastEstimates.reduce((n, e) => n + e.visits, 0) > 30) reused++;
+          return a;
+        },
+      };
+      return playOn(engine, seed, { agents: () => [watching, randomAgent(seed)] }).hash;
+    };
+    const first = [play(5), play(6)];
+    expect(reused).toBeGreaterThan(0);
+    expect([play(5), play(6)]).toEqual(first);
   });
 });

@@ -218,3 +218,68 @@ describe('a re-deal inside an open declaration', () => {
     expect(seen.map(([, f]) => f)).toEqual([['heart', 9], ['spade', 3]]);
   });
 });
+
+/**
+ * From a turn's start state and the answers since, the decision right after them, and what its
+ * player sees there: the view, the cards known, and the options as offered (a player searching
+ * their own deck sees its cards in its order). Null when it is not `p`'s, or has one option.
+ */
+function nextDecision(game: string, format: string | undefined, snapshot: GameSnapshot, answers: number[], p: number): { decision: Decision; view: string; places: string } | null {
+  const e = new Engine(compiledGame(game), { format, seed: 1 });
+  e.trackKnowledge = true;
+  e.loadState(snapshot);
+  let next = 0;
+  let reached: Decision | null = null;
+  e.runFrom('turn', (d) => {
+    if (next < answers.length) return answers[next++]!;
+    reached = d;
+    throw new StopRun(d);
+  });
+  const r = reached as Decision | null;
+  if (!r || r.player.index !== p || r.count < 2) return null;
+  const labels = JSON.stringify(r.options.map((o) => o.label));
+  return { decision: r, view: JSON.stringify(e.view(e.players[p]!)) + JSON.stringify([...knownIds(e, e.players[p]!)].sort()) + labels, places: places(e, null).join() };
+}
+
+describe('no peeking: a search that goes on from its last tree (mcts reuse)', () => {
+  for (const [game, format] of games) {
+    it(`${game}: the decision after the player's own gets the same estimates in every world the player cannot tell apart`, () => {
+      let compared = 0;
+      let reused = 0;
+      for (const seed of [4, 5, 6, 7]) {
+        for (const k of [6, 12, 20]) {
+          const at = reach(game, format, seed, k);
+          if (!at || !at.recorder.snapshot) continue;
+          const p = at.decision.player.index;
+          const search = searchEngine(compiledGame(game), { format });
+          const answers = at.recorder.answers;
+          /** The agent's answer at the decision, then its estimates at the next one (its own, right after), in one world. */
+          const twoSearches = (snapshot: GameSnapshot, decision: Decision) => {
+            const agent = new MctsAgent({ iterations: 40, millis: null, exploration: 0.7, depth: null, reuse: true }, 99);
+            const first = agent.choose(agentDecision(decision), () => null as never, new SearchModel(search, { snapshot, answers, seed: at.recorder.seed, given: 50 }, decision));
+            const then = nextDecision(game, format, snapshot, [...answers, first], p);
+            if (!then) return null;
+            agent.choose(agentDecision(then.decision), () => null as never, new SearchModel(search, { snapshot, answers: [...answers, first], seed: at.recorder.seed, given: 51 }, then.decision));
+            return { first, view: then.view, estimates: agent.lastEstimates };
+          };
+          const truth = twoSearches(at.recorder.snapshot, at.decision);
+          if (!truth) continue;
+          if (truth.estimates.reduce((n, e) => n + e.visits, 0) > 40) reused++;
+          const realView = JSON.stringify(at.engine.view(at.engine.players[p]!)) + JSON.stringify([...knownIds(at.engine, at.engine.players[p]!)].sort());
+          for (let w = 0; w < 4; w++) {
+            const v = variant(game, format, at, new Rng(seed * 1000 + k * 10 + w));
+            if (!v || v.view !== realView) continue;
+            const other = twoSearches(v.snapshot, v.decision);
+            // The same first answer (the no-peeking test above), then a world the player could tell apart after it is no test.
+            if (!other || other.first !== truth.first || other.view !== truth.view) continue;
+            compared++;
+            expect(other.estimates).toEqual(truth.estimates);
+          }
+        }
+      }
+      // The test would prove nothing if no tree were reused, or no world compared.
+      expect(reused).toBeGreaterThan(0);
+      expect(compared).toBeGreaterThan(1);
+    });
+  }
+});

@@ -80,6 +80,12 @@ export interface ForwardModel {
   /** Whether the game declares an `evaluate` (else cut-off simulations score a draw). */
   readonly hasEvaluation: boolean;
   /**
+   * How many answers the game has had before the decision at hand (when the host counts them):
+   * a player's two decisions in a row, nobody answering between, differ by one — where a search
+   * may go on from the tree of the first (MctsOptions.reuse).
+   */
+  readonly step?: number;
+  /**
    * One simulation: `policy` answers every decision from the one at hand (depth 0) on; an answer
    * below 0 stops the simulation there, to be scored by the game's evaluation. Deterministic for a seed.
    */

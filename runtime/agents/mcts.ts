@@ -26,6 +26,12 @@ export interface MctsOptions {
   exploration: number;
   /** Decisions below the tree before a simulation stops and is scored by the evaluation; null: to the end. */
   depth: number | null;
+  /**
+   * Go on from the last search's tree when this player's decision follows its own last one with
+   * nobody answering between (the forward model's `step`): the branch it chose becomes the root,
+   * with everything the last search learned below it, and the budget is spent on top of it.
+   */
+  reuse?: boolean;
   /** Called after each iteration with (done, budget) — a progress bar; return true to stop early. */
   onProgress?: (done: number, total: number) => boolean | void;
 }
@@ -45,6 +51,25 @@ class Node {
   constructor(readonly player: number) {}
 }
 
+/**
+ * Whether the root's most visited option leads the next by more than `left` visits (the answer
+ * can no longer change). Only the decision's own branches count (`prefix`): a reused root also
+ * holds branches of decisions the game did not come to.
+ */
+function decided(root: Node, prefix: string, left: number): boolean {
+  if (root.children === null || prefix === '') return false;
+  let first = 0;
+  let second = 0;
+  for (const [k, c] of root.children) {
+    if (!k.startsWith(prefix)) continue;
+    if (c.visits > first) {
+      second = first;
+      first = c.visits;
+    } else if (c.visits > second) second = c.visits;
+  }
+  return first - second > left;
+}
+
 /** Per option of the decision at hand: what the search found. */
 export interface OptionEstimate {
   label: string;
@@ -60,6 +85,13 @@ export class MctsAgent implements Agent {
   lastEstimates: OptionEstimate[] = [];
   /** Iterations the last search ran. */
   lastIterations = 0;
+  /** The last search's root and the prefix of its branches' keys (for `reuse`). */
+  private lastRoot: Node | null = null;
+  private lastPrefix = '';
+  /** The branch the last answer chose, and the step it was chosen at (for `reuse`). */
+  private carried: { step: number; node: Node } | null = null;
+  /** Visit stamps are unique across searches: a reused tree's branches keep theirs. */
+  private visitStamp = 0;
 
   constructor(
     private readonly opts: MctsOptions,
@@ -71,18 +103,30 @@ export class MctsAgent implements Agent {
   choose(d: AgentDecision, _view: unknown, model?: ForwardModel): number {
     if (d.count <= 1) return 0;
     if (!model) throw new Error('the mcts agent needs a forward model: play it through runtime/play.ts (or give one)');
-    const estimates = this.search(model, d.count);
+    const c = this.carried;
+    const from = this.opts.reuse && c !== null && model.step !== undefined && model.step === c.step + 1 ? c.node : null;
+    // Stopped once the answer is decided: the same answer as the whole budget, sooner.
+    const estimates = this.search(model, d.count, true, from);
     // The most visited option (the robust child); its first label among the decision's options.
     let best = estimates[0]!;
     for (const e of estimates) if (e.visits > best.visits || (e.visits === best.visits && e.winRate > best.winRate)) best = e;
     const i = d.options.indexOf(best.label);
+    const chosen = this.lastRoot?.children?.get(this.lastPrefix + best.label);
+    this.carried = this.opts.reuse && chosen && model.step !== undefined ? { step: model.step, node: chosen } : null;
     return i >= 0 ? i : 0;
   }
 
-  /** Runs the search for the decision `model` stands at and returns every option's estimate. */
-  search(model: ForwardModel, count: number): OptionEstimate[] {
+  /**
+   * Runs the search for the decision `model` stands at and returns every option's estimate.
+   *
+   * `untilDecided` (an answer, not a Hint's estimates): with a budget of iterations, stop as soon
+   * as the most visited option leads the next by more than the iterations left — no iteration
+   * left could change which option is the most visited, so the answer is the whole budget's, and
+   * the agent's generator is drawn from exactly as often, so the next decisions are the same too.
+   */
+  search(model: ForwardModel, count: number, untilDecided = false, from: Node | null = null): OptionEstimate[] {
     const { iterations, millis, exploration, depth } = this.opts;
-    const root = new Node(-1);
+    const root = from ?? new Node(-1);
     const seedBase = this.rng.next();
     const playout = new Rng(this.rng.next());
     const until = millis !== null ? Date.now() + millis : 0;
@@ -92,7 +136,6 @@ export class MctsAgent implements Agent {
     let iteration = 0;
     const rootLabels: string[] = [];
     let rootPrefix = '';
-    let visitStamp = 0;
     /** Untried keys already counted in this visit (a stamp per key). */
     const untriedStamp = new Map<string, number>();
     // Below the tree: at random, to the end or to the depth limit (by count: no labels read).
@@ -109,7 +152,7 @@ export class MctsAgent implements Agent {
       // A branch is the deciding player's option as they see it: the player and the kind of
       // decision are part of the key, so a "pass" of one player never shares a branch with
       // another's. Two options with one key (two copies of a card) are one branch, counted once.
-      const stamp = ++visitStamp;
+      const stamp = ++this.visitStamp;
       const prefix = `${s.player}|${s.kind}|`;
       let untried = -1;
       let untriedKey = '';
@@ -168,8 +211,11 @@ export class MctsAgent implements Agent {
       }
       iteration++;
       if (this.opts.onProgress?.(millis !== null ? Math.min(total, millis - (until - Date.now())) : iteration, total)) break;
+      if (untilDecided && millis === null && decided(root, rootPrefix, iterations - iteration)) break;
     }
     this.lastIterations = iteration;
+    this.lastRoot = root;
+    this.lastPrefix = rootPrefix;
     const estimates: OptionEstimate[] = [];
     const seen = new Set<string>();
     for (let i = 0; i < count; i++) {

@@ -8,7 +8,8 @@
  *   mcts:Nms        the same, thinking N milliseconds per decision (not deterministic)
  *
  * An MCTS may add `,depth=D` (simulations stop D decisions below the tree and are scored by the
- * evaluation) and `,c=X` (the exploration constant): `mcts:500,depth=40`.
+ * evaluation), `,c=X` (the exploration constant) and `,reuse` (a decision right after the player's
+ * own last one goes on from that search's tree): `mcts:500,depth=40`.
  */
 import type { Agent } from './agent.ts';
 import { firstOptionAgent, randomAgent } from './basic.ts';
@@ -38,9 +39,10 @@ export function parseAgent(text: string): AgentSpec | { error: string } {
     for (const part of m[3]!.split(',').slice(1)) {
       const [key, value] = part.split('=') as [string, string | undefined];
       const v = value === undefined || value.trim() === '' ? NaN : Number(value);
-      if (key === 'depth' && Number.isInteger(v) && v >= 0) opts.depth = v;
+      if (key === 'reuse' && (value === undefined || value === '1' || value === '0')) opts.reuse = value !== '0';
+      else if (key === 'depth' && Number.isInteger(v) && v >= 0) opts.depth = v;
       else if (key === 'c' && Number.isFinite(v) && v >= 0) opts.exploration = v;
-      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number> and c=<number>; in YAML, quote the whole name: "mcts:500,depth=40")` };
+      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number>, c=<number> and reuse; in YAML, quote the whole name: "mcts:500,depth=40")` };
     }
     return { name: t, deterministic: !m[2], make: (seed) => new MctsAgent(opts, seed) };
   }
