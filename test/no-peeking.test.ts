@@ -283,3 +283,61 @@ describe('no peeking: a search that goes on from its last tree (mcts reuse)', ()
     });
   }
 });
+
+/**
+ * An oracle of what a player may know that does not read the engine's knowledge bits (which a
+ * bug could corrupt together with the search that trusts them): a card in one of the player's
+ * own hidden zones (a deck) whose name was never shown to the player — in any view of theirs or
+ * any option they were offered — cannot be known to lie where it does, so a re-deal from their
+ * point of view must be able to put another card there.
+ */
+describe("no peeking: a player's own deck is unknown to their search", () => {
+  // (Not Spimate: its setup has each player pick from their whole deck, so every name was shown;
+  // this oracle does not follow the shuffles that make the order unknown again.)
+  for (const [game, format] of games.filter(([g]) => g !== 'spimate')) {
+    it(`${game}: the cards of the player's own hidden zones never shown to them are re-dealt`, () => {
+      let checked = 0;
+      for (const seed of [1, 2]) {
+        const engine = new Engine(compiledGame(game), { seed, format });
+        engine.trackKnowledge = true;
+        const rng = new Rng(seed * 31 + 7);
+        const shown = engine.players.map(() => new Set<string>());
+        /** Card names in a view (every `name` below the players' entries) or an option's label (its parts). */
+        const names = (v: unknown, out: Set<string>): void => {
+          if (Array.isArray(v)) for (const x of v) names(x, out);
+          else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) k === 'name' && typeof x === 'string' ? out.add(x) : names(x, out);
+        };
+        let stop: Decision | null = null;
+        let seen = 0;
+        engine.run((d) => {
+          for (const q of engine.players) names(engine.view(q).players.map((x) => x.zones), shown[q.index]!);
+          if (d.count > 1) for (const o of d.options) for (const part of o.label.split(' + ')) shown[d.player.index]!.add(part);
+          if (d.count > 1 && ++seen === 3) {
+            stop = d;
+            throw new StopRun(d);
+          }
+          return rng.below(d.count);
+        });
+        expect(stop).not.toBeNull();
+        const p = (stop as unknown as Decision).player;
+        const hidden = engine.ir.zones.map((z) => z.visibility === 'hidden');
+        const unseen = p.zones.filter((z, zi) => z && hidden[zi]).flatMap((z) => z!.cards).filter((c) => !shown[p.index]!.has(c.name));
+        if (unseen.length < 2) continue;
+        const before = unseen.map((c) => c.id);
+        const r = new Rng(5);
+        const moved = new Set<number>();
+        for (let t = 0; t < 30; t++) {
+          engine.redealFor(p, r);
+          unseen.forEach((c, i) => {
+            if (c.id !== before[i]) moved.add(i);
+          });
+        }
+        // Every such card's place took another identity in some re-deal.
+        expect(unseen.filter((_, i) => !moved.has(i)).map((c) => c.name)).toEqual([]);
+        checked += unseen.length;
+      }
+      // The test would prove nothing if no such card were found.
+      expect(checked).toBeGreaterThan(4);
+    });
+  }
+});
