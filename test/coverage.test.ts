@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { gameSources, listGames } from '../compiler/project.ts';
 import { citedIds, idsOfCell, parseRuleList, readmeCoverage, ruleIdsIn, sourceCitations, unknownCitations, type RuleList } from '../scenario/coverage.ts';
 import { coverageShortfall, gameCoverage } from '../cli/coverage.ts';
-import { executedDecorations, runCasebook, type ExecutedLines } from '../playground/src/worker/casebook-run.ts';
+import { executedDecorations, runCasebook } from '../playground/src/worker/casebook-run.ts';
+import type { ExecutedLines } from '../playground/src/worker/run-protocol.ts';
 import { compiledGame, root } from './helpers.ts';
 
 const seeds = ['trump', 'summon-magic', 't-magic', 'spimate'];

@@ -41,3 +41,22 @@ export function playScript(engine: Engine, answers: string[], from?: string): { 
   else engine.run(decide);
   return { seen, stopped };
 }
+
+/** The cycles of a graph (each as a path that returns to its start), found by depth-first search. */
+export function cyclesOf(graph: Map<string, string[]>): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (n: string) => {
+    state.set(n, 'open');
+    path.push(n);
+    for (const m of graph.get(n) ?? []) {
+      if (state.get(m) === 'open') cycles.push([...path.slice(path.indexOf(m)), m]);
+      else if (!state.has(m)) visit(m);
+    }
+    path.pop();
+    state.set(n, 'done');
+  };
+  for (const n of graph.keys()) if (!state.has(n)) visit(n);
+  return cycles;
+}

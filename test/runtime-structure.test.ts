@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from './helpers.ts';
+import { cyclesOf, root } from './helpers.ts';
 
 const runtimeDir = join(root, 'runtime');
 
@@ -33,25 +33,6 @@ export function importsOf(source: string, file: string): string[] {
     if (!target.startsWith('..')) out.push(target);
   }
   return out;
-}
-
-/** The cycles of a graph (each as a path that returns to its start), found by depth-first search. */
-export function cyclesOf(graph: Map<string, string[]>): string[][] {
-  const cycles: string[][] = [];
-  const state = new Map<string, 'open' | 'done'>();
-  const path: string[] = [];
-  const visit = (n: string) => {
-    state.set(n, 'open');
-    path.push(n);
-    for (const m of graph.get(n) ?? []) {
-      if (state.get(m) === 'open') cycles.push([...path.slice(path.indexOf(m)), m]);
-      else if (!state.has(m)) visit(m);
-    }
-    path.pop();
-    state.set(n, 'done');
-  };
-  for (const n of graph.keys()) if (!state.has(n)) visit(n);
-  return cycles;
 }
 
 function runtimeGraph(): Map<string, string[]> {

@@ -7,7 +7,8 @@
  */
 import { monaco } from './monaco.ts';
 import { uriOf } from './session.ts';
-import { executedDecorations, type ExecutedLines } from '../worker/casebook-run.ts';
+import { executedDecorations } from '../worker/casebook-run.ts';
+import type { ExecutedLines } from '../worker/run-protocol.ts';
 
 export class ExecutedGutter {
   private collections = new Map<string, string[]>();

@@ -9,6 +9,7 @@ import type { GameIR } from '../../../compiler/ir.ts';
 import type { CasebookRow } from './casebook.ts';
 import type { WorkspaceFile } from './protocol.ts';
 import { simulate, type SimulationReport } from './simulate.ts';
+import type { ExecutedLines } from './run-protocol.ts';
 
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
@@ -32,8 +33,6 @@ export function casebookRow(path: string, r: SimulationReport): CasebookRow {
   return { path, name, outcome: 'fail', detail };
 }
 
-/** The source lines a casebook ran: workspace path → line → how many passing rulings ran it. */
-export type ExecutedLines = Record<string, Record<number, number>>;
 
 /**
  * Adds the lines a ruling's run went through (its log steps' places) to `into`, when it passed:

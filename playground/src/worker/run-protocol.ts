@@ -10,12 +10,14 @@ import type { LogEvent } from '../../../runtime/engine.ts';
 import type { WorkspaceFile } from './protocol.ts';
 import type { ParamValue } from './variants.ts';
 import type { CasebookRow } from './casebook.ts';
-import type { ExecutedLines } from './casebook-run.ts';
 import type { ReadingsReport } from '../../../scenario/readings-report.ts';
 import type { Seat } from './seats.ts';
 import type { OptionEstimate } from '../../../runtime/agents/mcts.ts';
 import type { BalanceComparison, BalanceReport, TuneResult } from '../../../balance/report.ts';
 import type { ValuesMode } from '../../../balance/runs.ts';
+
+/** The source lines a casebook ran: workspace path → line → how many passing rulings ran it. */
+export type ExecutedLines = Record<string, Record<number, number>>;
 
 /** What a game with seats is played from: replayed from its seed with every answer so far (match.ts). */
 interface MatchRecipe {
