@@ -149,8 +149,10 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     outcome.players = engine.players.map((p) => p.name);
     // The deck check's verdict on each deck list as given (the lists alone, before any setup).
     const verdicts = decks ? deckVerdicts(ir, engineOptions, decks) : new Map<string, DeckVerdict>();
-    // A scenario with deck lists starts at the game's setup, which builds the decks from them.
-    const start = String(y.start ?? (decks ? 'setup' : 'main'));
+    // A scenario with deck lists, or at a later game of a match without a state, starts at the
+    // game's setup, which builds the decks from them (and runs the match's `between games` first).
+    const start = String(y.start ?? (decks || (y.match && !y.state) ? 'setup' : 'main'));
+    if (y.match) startMatch(engine, ir, y.match as Yaml);
     if (start === 'setup' && y.state) throw new ScenarioError("'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
     const steps = (y.steps ?? []) as unknown[];
     // Steps an agent answers (`- p2: { agent: mcts:500 }`): the run is recorded for its search,
@@ -387,6 +389,28 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
     }
   }
   for (const f of pendingRefs) f();
+}
+
+/**
+ * A scenario's `match: { game, won, <player>: { <kept zone>: [cards] } }`: the match facts the
+ * rules read (match_game, match_wins, last_winner, last_loser — with two players the loser of a
+ * game someone won is the other player; with more, the scenario names no loser) and the cards
+ * the zones kept for the match hold when the game begins.
+ */
+function startMatch(engine: Engine, ir: GameIR, match: Yaml): void {
+  const won = ((match.won ?? []) as unknown[]).map(String);
+  const wins = engine.players.map((p) => won.filter((w) => w === p.name).length);
+  const last = won.length ? engine.players.findIndex((p) => p.name === won[won.length - 1]) : -1;
+  const loser = last >= 0 && engine.players.length === 2 ? 1 - last : -1;
+  engine.match = { game: Number(match.game ?? 2), wins, lastWinner: last, lastLoser: loser };
+  const kept: Yaml = {};
+  for (const [k, v] of Object.entries(match)) if (k !== 'game' && k !== 'won') kept[k] = v;
+  if (Object.keys(kept).length) {
+    setUp(engine, ir, kept);
+    // The kept cards only: the game has not begun.
+    engine.turn = 0;
+    engine.active = engine.players[0]!;
+  }
 }
 
 /** A scenario's `decks:` as EngineOptions.decks (card definitions, top first, each as many times as its count); undefined without one. */
