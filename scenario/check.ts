@@ -365,8 +365,8 @@ class ScenarioChecker {
         }
       } else this.unknownKey(p, key, "in 'match'", keys);
     }
-    if (game === null) this.error('scenario/missing-key', m, "'match' says which game of the match the scenario is: write game: 2 (or 3, …)");
-    else if ((won?.items.length ?? 0) !== game - 1) this.error('scenario/wrong-type', won ?? wonPair ?? m, `match 'won' lists the winner of each game before game ${game}: ${game - 1} of them, in order (draw for a drawn game), e.g. won: [${Array.from({ length: game - 1 }, (_, i) => this.players[i % 2]).join(', ')}]`);
+    if (game === null && !m.items.some((x) => isScalar(x.key) && x.key.value === 'game')) this.error('scenario/missing-key', m, "'match' says which game of the match the scenario is: write game: 2 (or 3, …)");
+    else if (game !== null && (won?.items.length ?? 0) !== game - 1) this.error('scenario/wrong-type', won ?? wonPair ?? m, `match 'won' lists the winner of each game before game ${game}: ${game - 1} of them, in order (draw for a drawn game), e.g. won: [${Array.from({ length: game - 1 }, (_, i) => this.players[i % 2]).join(', ')}]`);
   }
 
   // ------------------------------------------------------------ decks
