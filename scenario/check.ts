@@ -110,7 +110,7 @@ function listed(names: string[]): string {
 /** The keys of the top level, of a card written as a map, and of `expect` (besides zones). */
 const topKeys = ['name', 'cite', 'answer', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'decks', 'match', 'state', 'steps', 'expect'];
 const cardKeys = ['card', 'owner', 'entered', 'facedown', 'attached'];
-const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'out', 'active', 'reason', 'offered', 'not_offered', 'options', 'log', 'deck_legal', 'deck_reason'];
+const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'out', 'active', 'reason', 'offered', 'not_offered', 'options', 'log', 'deck_legal', 'deck_reason', 'match_winner'];
 
 class ScenarioChecker {
   diagnostics: Diagnostic[] = [];
@@ -695,6 +695,9 @@ class ScenarioChecker {
           break;
         case 'winner':
           this.player(v, "'winner'", ['none', 'draw']);
+          break;
+        case 'match_winner':
+          this.player(v, "'match_winner'", ['none', 'draw']);
           break;
         case 'active':
           this.player(v, "'active'", []);

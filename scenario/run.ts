@@ -5,6 +5,7 @@
  * the CLI and the tests (scenario/files.ts reads and compiles from disk) and the browser
  * playground (its run worker compiles the designer's text).
  */
+import { matchOver, type MatchLength } from '../runtime/match.ts';
 import { fieldOfCard } from './card-fields.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import type { GameIR } from '../compiler/ir.ts';
@@ -413,6 +414,27 @@ function startMatch(engine: Engine, ir: GameIR, match: Yaml): void {
   }
 }
 
+/**
+ * Who has won the match once this game is over (`expect: match_winner`): a player, `draw` (a
+ * best-of match that ended level), or `none` — the match goes on, the game has not ended, or the
+ * game declares no match. The match's length is the game's own, under the scenario's parameters.
+ */
+function matchWinnerAfter(engine: Engine): string {
+  const m = engine.ir.match;
+  if (!m) return 'none (the game declares no match)';
+  const r = engine.result;
+  if (!r) return 'none (this game goes on)';
+  const len: MatchLength = { length: m.length, games: m.gamesParam >= 0 ? Number(engine.params[m.gamesParam]) : m.games };
+  const wins = [...engine.match.wins];
+  const w = engine.players.findIndex((p) => p.name === r.winner);
+  if (w >= 0) wins[w] = (wins[w] ?? 0) + 1;
+  const text = len.length === 'bestOf' ? `best of ${len.games}` : `first to ${len.games} wins`;
+  if (!matchOver(len, wins, engine.match.game)) return `none (the match goes on: ${wins.join('–')} after game ${engine.match.game}, ${text})`;
+  const best = Math.max(...wins);
+  const leaders = engine.players.filter((p) => wins[p.index] === best);
+  return `${leaders.length === 1 ? leaders[0]!.name : 'draw'} (${wins.join('–')} after game ${engine.match.game}, ${text})`;
+}
+
 /** A scenario's `decks:` as EngineOptions.decks (card definitions, top first, each as many times as its count); undefined without one. */
 function deckLists(ir: GameIR, decks: unknown): Record<string, DeckList> | undefined {
   if (!decks || typeof decks !== 'object') return undefined;
@@ -593,6 +615,12 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
           const r = engine.result;
           const have = !r ? 'none' : r.winner ?? 'draw';
           if (have !== String(want)) fail(`winner should be ${want} but is ${have}${r ? ` (${r.reason})` : ''}`);
+        });
+        break;
+      case 'match_winner':
+        entry(`match_winner: ${written(want)}`, expectationWords('match_winner', '', want), (fail) => {
+          const have = matchWinnerAfter(engine);
+          if (have.split(' ')[0] !== String(want)) fail(`the match's winner should be ${want} but is ${have}`);
         });
         break;
       case 'out':
