@@ -73,7 +73,8 @@ function usage(): string {
     '  play <game> [--p1 AGENT] [--p2 AGENT] [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value] [--check-invariants]',
     '          [--draws sampled|listed]       how random players draw an action: sampled (the default) or listed (docs/agents.md)',
     '          [--match bo3|bo5|ftN|rules]    matches instead of games (--games: how many matches): match wins per seat with 95%',
-    '                                 intervals, games per match, game win rates beside; rules: the game\'s own `match` (docs/language.md)',
+    '                                 intervals, games per match, game win rates beside; rules: the game\'s own `match` (docs/language.md);',
+    '                                 balance --match bo3 adds the match win rates of its seeds beside the game win rates',
     '  duel <game> AGENT_A AGENT_B [--games N] [--seed S] [--format NAME] [--workers N] [--param name=value] [--json]',
     '                                 A against B, swapping seats every game: A\'s win rate with its 95% interval',
     '  balance <game> [--games N] [--seed S] [--format NAME] [--param name=value] [--p1 AGENT] [--p2 AGENT] [--workers N]',
@@ -442,7 +443,7 @@ async function main(argv: string[]): Promise<number> {
   } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
   refuseForeignOptions(command, values);
   // The balance lab's own options, refused elsewhere rather than ignored.
-  const labOptions: Record<string, string[]> = { match: ['play'], vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
+  const labOptions: Record<string, string[]> = { match: ['play', 'balance'], vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
   for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(`${command} takes no --${o}: it is an option of grimoire ${owners.join(' and ')}`, false);
   if (values.check && command !== 'fmt') throw new UsageError('--check goes with fmt (grimoire fmt --check rules cards); grimoire check is a command of its own', false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);

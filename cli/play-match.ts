@@ -42,6 +42,38 @@ const rate = (k: number, n: number) => {
   return { rate: r(n ? k / n : 0), low: r(lo), high: r(hi), n };
 };
 
+/**
+ * `balance --match`: the matches of the report's seeds (seed … seed+games-1, each a match seed)
+ * folded into match win rates per seat, beside the games' own — the JSON part and the text lines.
+ */
+export function balanceMatches(ir: GameIR, v: Record<string, unknown>, run: { format: string; params: Record<string, number | boolean | string>; seed: number; games: number; agents: Seats }): { json: object; text: string } {
+  const len = parseMatchOption(v.match, ir, run.params);
+  const searcher = [run.agents.p1, run.agents.p2, ...(run.agents.more ?? [])].find((a) => a !== 'random' && a !== 'first');
+  if (searcher) throw new UsageError(`balance --match: ${searcher} searches, and a search agent's forward model replays a game from its seed alone, without the match's kept cards and facts; matches are played by random or first players for now`, false);
+  const seatsN = playerCount(ir, run.params);
+  const report = foldMatches(playMatches(ir, run.seed, run.games, len, { format: run.format, params: run.params, agents: run.agents }), seatsN);
+  const seats = Array.from({ length: Math.max(2, seatsN) }, (_, i) => `p${i + 1}`);
+  const decided = report.matches - report.errors;
+  const gamesPlayed = report.games.games - report.games.errors;
+  const json = {
+    match: { length: len.length, games: len.games, text: lengthText(len), declared: !!ir.match },
+    matches: report.matches,
+    matchResults: report.results,
+    matchWinRates: Object.fromEntries(seats.map((p) => [p, rate(report.results[p] ?? 0, decided)])),
+    gamesPerMatch: report.gamesPerMatch,
+    games: report.games.games,
+    gameWinRates: Object.fromEntries(seats.map((p) => [p, rate(report.games.results[p as `p${number}`] ?? 0, gamesPlayed)])),
+    errors: report.errors,
+    hash: report.games.hash,
+  };
+  const text = [
+    `Matches (${lengthText(len)}, ${report.matches} from seeds ${run.seed}..${run.seed + run.games - 1}${ir.match ? '' : `; ${ir.game.name} declares no match: each game set up afresh`}):`,
+    ...seats.map((p) => `  ${p}: matches ${formatRate(report.results[p] ?? 0, decided)}; its games in them ${formatRate(report.games.results[p as `p${number}`] ?? 0, gamesPlayed)}`),
+    `  drawn matches ${report.results.draw}; games per match: mean ${report.gamesPerMatch.mean}, max ${report.gamesPerMatch.max}${report.errors ? `; errors ${report.errors}` : ''}`,
+  ].join('\n');
+  return { json, text };
+}
+
 export function cmdPlayMatch(game: string, ir: GameIR, v: Record<string, unknown>): number {
   for (const o of ['queue', 'final-state', 'summaries', 'workers']) {
     if (v[o] !== undefined) throw new UsageError(`play --match takes no --${o}: matches are played in this process, game after game on one engine (docs/language.md "Matches")`, false);

@@ -217,6 +217,16 @@ describe('matches: grimoire play --match', () => {
     expect(five.match).toMatchObject({ length: 'bestOf', games: 5 });
   });
 
+  it('balance --match adds the match win rates of its seeds beside the report', () => {
+    const r = grimoireIn(project, 'balance', 'duel', '--games', '30', '--values', 'none', '--match', 'bo3', '--json');
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.matches).toMatchObject({ match: { length: 'bestOf', games: 3 }, matches: 30, errors: 0 });
+    expect(out.matches.matchWinRates.p1.n).toBe(30);
+    expect(out.matches.gameWinRates.p1.n).toBe(out.matches.games);
+    expect(grimoireIn(project, 'balance', 'duel', '--games', '10', '--match', 'bo3', '--vs-param', 'match_games=5').stderr).toContain('--match and --vs');
+  });
+
   it('a bad --match, or one with options it does not take, is a usage error that says why', () => {
     const bad = grimoireIn(project, 'play', 'duel', '--match', 'best3');
     expect(bad.status).toBe(2);
