@@ -167,6 +167,8 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
         agents.set(k, spec);
       }
     });
+    // A search agent's forward model replays the scenario from its position alone, without the match.
+    if (agents.size && y.match) throw new ScenarioError("an agent cannot answer a step of a scenario at a later game of a match yet: its search replays the game without the match's facts and kept cards; answer the steps in the script");
     const position = (e: Engine): string => {
       if (start !== 'setup') {
         setUp(e, ir, (y.state ?? {}) as Yaml);
