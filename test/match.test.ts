@@ -58,6 +58,15 @@ describe('matches: the declaration', () => {
     expect(stray.map((d) => d.message).join(' ')).toContain("did you mean 'best'");
   });
 
+  it("a revision replaces its base game's match with override match", () => {
+    const rev = 'revision duel_bo5 "Best of five" revises duel {\n  version "2"\n}\n\noverride match cite "revision: best of five" {\n  best of 5\n}\n';
+    const r = compileGame({ sources: [{ path: 'rev.grim', text: rev }], loadBase: (n) => (n === 'duel' ? gameSources(project, 'duel') : undefined) });
+    expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(r.ir!.match).toMatchObject({ length: 'bestOf', games: 5, gamesParam: -1, betweenGames: null, cite: 'revision: best of five' });
+    const twice = compileGame({ sources: [{ path: 'rev.grim', text: rev.replace('override match', 'match') }], loadBase: (n) => (n === 'duel' ? gameSources(project, 'duel') : undefined) });
+    expect(twice.diagnostics.find((d) => d.code === 'match/duplicate')?.notes?.join(' ')).toContain("write 'override match");
+  });
+
   it('the match facts are typed names: match_game a number, last_winner and last_loser players, match_wins(p) a number', () => {
     const bad = diagnosticsWith('match {\n  best of 3\n  between games { set active = match_game }\n}\n');
     expect(bad).toEqual([expect.objectContaining({ code: expect.stringMatching(/^type\//) })]);
