@@ -5,6 +5,7 @@
  * compares (balance/compare.ts). `--quality` adds the game-quality metrics (balance/quality.ts).
  * Text for people, `--json` for tools, `--html FILE` with charts.
  */
+import { balanceMatches } from './play-match.ts';
 import { writeFileSync } from 'node:fs';
 import type { GameIR } from '../compiler/ir.ts';
 import type { BatchOptions } from '../runtime/batch.ts';
@@ -33,6 +34,7 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   for (const o of ['summaries', 'final-state', 'check-invariants', 'draws', 'out', 'verbose', 'game']) if (v[o] !== undefined) throw new UsageError(`balance takes no --${o}`);
   const vsGame = v.vs as string | undefined;
   const vsParams = v['vs-param'] as string[] | undefined;
+  if (v.match !== undefined && (vsGame !== undefined || vsParams !== undefined)) throw new UsageError('--match and --vs/--vs-param cannot go together yet: run the matches of one game (balance --match) apart from the comparison', false);
   if (vsGame !== undefined && vsParams !== undefined) throw new UsageError('--vs and --vs-param cannot go together: compare with another game or revision (--vs), or with other rule parameters (--vs-param)');
   const ir = requireIR(game);
   const { format, seed, games, agents, searching, workers } = batchRunOptions(ir, v, 1000);
@@ -111,6 +113,8 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   const errors = a.report.errors + (b?.report.errors ?? 0);
 
   const result = b ? compareBalance(a, b, other!.label) : a.report;
+  // --match: the same seeds as matches, their win rates beside the games' (cli/play-match.ts).
+  const matches = v.match !== undefined ? balanceMatches(ir, v, { format, params: base.params, seed, games, agents }) : null;
   if (html) {
     const { balanceHtml } = await import('./balance-html.ts');
     writeFileSync(html, await balanceHtml(result));
@@ -124,10 +128,11 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
     for (const g of stops.slice(0, 5)) console.error(`game ${where}seed ${g.seed}: ${g.reason}`);
     if (stops.length > 5) console.error(`(and ${stops.length - 5} more games stopped)`);
   }
-  if (json) console.log(JSON.stringify({ ...result, timing }));
+  if (json) console.log(JSON.stringify({ ...result, ...(matches ? { matches: matches.json } : {}), timing }));
   else {
     const given = (v.param as string[] | undefined) ?? [];
     console.log(result.kind === 'comparison' ? comparisonText(result, given) : balanceText(result, given));
+    if (matches) console.log(`\n${matches.text}`);
     console.log(`\n${played} games in ${timing.seconds} s (${timing.gamesPerMinute.toLocaleString('en')} games/min, ${workers} worker thread(s))${html ? `; the report with charts: ${html}` : ''}`);
   }
   return errors > 0 ? 1 : 0;

@@ -51,6 +51,7 @@ import { cmdDiff } from './diff.ts';
 import { cmdCoverage } from './coverage.ts';
 import { agentOption, checkFormat, drawsOption, moreSeats, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
+import { cmdPlayMatch } from './play-match.ts';
 import { cmdWhyNot } from './why-not.ts';
 
 /** `--game NAME`: a game's folder under rules/, or the name its rules declare (`trump_82`); an unknown one is refused. */
@@ -71,6 +72,9 @@ function usage(): string {
     '  build <game> [--out FILE]      write the game\'s IR (JSON)',
     '  play <game> [--p1 AGENT] [--p2 AGENT] [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value] [--check-invariants]',
     '          [--draws sampled|listed]       how random players draw an action: sampled (the default) or listed (docs/agents.md)',
+    '          [--match bo3|bo5|ftN|rules]    matches instead of games (--games: how many matches): match wins per seat with 95%',
+    '                                 intervals, games per match, game win rates beside; rules: the game\'s own `match` (docs/language.md);',
+    '                                 balance --match bo3 adds the match win rates of its seeds beside the game win rates',
     '  duel <game> AGENT_A AGENT_B [--games N] [--seed S] [--format NAME] [--workers N] [--param name=value] [--json]',
     '                                 A against B, swapping seats every game: A\'s win rate with its 95% interval',
     '  balance <game> [--games N] [--seed S] [--format NAME] [--param name=value] [--p1 AGENT] [--p2 AGENT] [--workers N]',
@@ -184,6 +188,7 @@ async function cmdBuild(game: string | undefined, out: string | undefined): Prom
 async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Promise<number> {
   if (!game) throw new UsageError('play needs a game, e.g. grimoire play trump --games 100');
   const ir = requireIR(game);
+  if (v.match !== undefined) return cmdPlayMatch(game, ir, v);
   const format = checkFormat(ir, v.format as string | undefined);
   const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
   const games = wholeNumberOption('--games', v.games, 1, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
@@ -395,6 +400,7 @@ async function main(argv: string[]): Promise<number> {
       'fail-under': { type: 'string' },
       'check-invariants': { type: 'boolean' },
       draws: { type: 'string' },
+      match: { type: 'string' },
       summaries: { type: 'string' },
       param: { type: 'string', multiple: true },
       workers: { type: 'string' },
@@ -437,7 +443,7 @@ async function main(argv: string[]): Promise<number> {
   } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
   refuseForeignOptions(command, values);
   // The balance lab's own options, refused elsewhere rather than ignored.
-  const labOptions: Record<string, string[]> = { vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
+  const labOptions: Record<string, string[]> = { match: ['play', 'balance'], vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
   for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(`${command} takes no --${o}: it is an option of grimoire ${owners.join(' and ')}`, false);
   if (values.check && command !== 'fmt') throw new UsageError('--check goes with fmt (grimoire fmt --check rules cards); grimoire check is a command of its own', false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);

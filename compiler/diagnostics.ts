@@ -85,6 +85,9 @@ export const diagnosticCodes = {
   'deck/zone': 'A `deck check` whose `main` or `side` is missing, names no zone of the game, or names a shared zone: a deck list fills zones of each player.',
   'deck/build': 'A `deck check` whose `build` names no procedure of the game, or one that does not take exactly one player (`procedure build_deck(p: player)`).',
   'deck/no-check': '`deck_problem(p)` in a game with no `deck check` to ask.',
+  'match/duplicate': "A second `match` in a game: a game has at most one (a revision replaces its base game's with `override match`).",
+  'match/length': 'A `match` that does not say how long it is — exactly one `best of N` or `first to N wins`, N a whole number of 1 or more, or `param NAME` naming a number parameter whose readings are all 1 or more.',
+  'match/between': 'A `match` with two `between games` blocks: write one, with every step in it.',
   'evaluate/impure': 'An `evaluate` that is not a pure expression: statements (`evaluate { … }`), or a draw at random (`random(…)`, also inside a function it calls).',
 } as const;
 

@@ -82,6 +82,8 @@ export interface GameIR {
   evaluate: EvaluateIR | null;
   /** What a legal deck is (`deck check { … }`); absent when the game declares none. */
   deckCheck?: DeckCheckIR;
+  /** How the game is played as a match of games (`match { … }`); absent when the game declares none. */
+  match?: MatchIR;
   /** How the cards of a card type look when printed (`face`, faces/ and `grimoire cards`); the runtime never reads it. */
   faces: FaceIR[];
 }
@@ -133,6 +135,8 @@ export interface ZoneIR {
   overflow: number;
   /** `capacity N displaced <zone>`: when a card enters the full zone, the card there longest goes to this zone (its owner's, if per player); -1 = none. */
   displaced: number;
+  /** `for match`: the zone keeps its cards from one game of a match to the next; absent otherwise. */
+  keptForMatch?: boolean;
   cite: string;
 }
 
@@ -245,6 +249,21 @@ export interface ProcedureIR {
   params: { name: string; type: IRType }[];
   slots: number;
   body: Stmt[];
+  cite: string;
+  loc: SrcLoc;
+}
+
+/**
+ * `match { … }`: a match is `best of N` games (won by the first to win more than half of them;
+ * decided once no one can catch up) or `first to N wins`; `gamesParam` (≥ 0) is the number
+ * parameter that gives N instead of `games` (its default). `betweenGames` runs before each game
+ * after the first, before its setup; the cards of the zones `keptForMatch` are carried over.
+ */
+export interface MatchIR {
+  length: 'bestOf' | 'firstTo';
+  games: number;
+  gamesParam: number;
+  betweenGames: BodyIR | null;
   cite: string;
   loc: SrcLoc;
 }
@@ -411,7 +430,7 @@ export type Expr =
   | { kind: 'param'; index: number }
   | { kind: 'local'; slot: number }
   | { kind: 'zones'; zone: number; players: Expr } // a per-player zone of each player of a list, its cards in one list (`opponents.field`)
-  | { kind: 'builtin'; name: 'me' | 'opponent' | 'opponents' | 'active' | 'players' | 'stack' | 'turn' | 'this' | 'it' | 'request' }
+  | { kind: 'builtin'; name: 'me' | 'opponent' | 'opponents' | 'active' | 'players' | 'stack' | 'turn' | 'this' | 'it' | 'request' | 'match_game' | 'last_winner' | 'last_loser' }
   | { kind: 'label'; index: number }
   | { kind: 'actionRef'; index: number }
   | { kind: 'zone'; zone: number; player: Expr | null }
@@ -437,7 +456,7 @@ export const builtinFns = [
   'count', 'sum', 'max', 'min', 'any', 'all', 'all_same',
   'sorted', 'distinct', 'is_empty', 'first', 'top', 'bottom',
   'units', 'all_units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards',
-  'controller', 'labels', 'zone_owner', 'abilities', 'deck_problem',
+  'controller', 'labels', 'zone_owner', 'abilities', 'deck_problem', 'match_wins',
 ] as const;
 export type BuiltinFn = (typeof builtinFns)[number];
 

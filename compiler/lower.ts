@@ -10,7 +10,7 @@ import { expandTemplate } from './templates.ts';
 import { diag, suggest, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
 import { declsOf, type Declarations } from './resolve.ts';
 import { labelDefault, levelFormula, printedFieldName, takePrinted, type NumberedLabel, type PrintedNumber } from './label-values.ts';
-import { builtinFns, placeholderPattern, IR_VERSION, MAX_PLAYERS, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DeckCheckIR, type DurationIR, type Expr, type LimitIR, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
+import { builtinFns, placeholderPattern, IR_VERSION, MAX_PLAYERS, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DeckCheckIR, type DurationIR, type MatchIR, type Expr, type LimitIR, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
 
 const baseTypes = new Set(['number', 'bool', 'text', 'player', 'card', 'cards', 'zone', 'request', 'requests', 'players', 'label', 'labels', 'action']);
 
@@ -66,6 +66,7 @@ const builtinSignatures: Record<BuiltinFn, { args: ('list' | 'lambda' | 'number'
   zone_owner: { args: ['zone'], result: () => 'player' },
   abilities: { args: ['card'], result: () => 'list:action' },
   deck_problem: { args: ['player'], result: () => 'text' },
+  match_wins: { args: ['player'], result: () => 'number' },
 };
 
 /** `sourceZone` of an ability that works while its card is attached under another (`while attached`). */
@@ -292,7 +293,7 @@ class Lowerer {
         if (n) label.value = { default: n.default, level: n.level, printed: n.printed };
         return label;
       }),
-      zones: this.zones.map((z) => ({ name: z.name.text, title: z.title ?? z.name.text, shared: z.shared, visibility: z.visibility, ordered: z.ordered, attachments: z.attachments, capacity: z.capacity ?? -1, overflow: this.overflowZone(z), displaced: this.displacedZone(z), cite: z.cite ?? '' })),
+      zones: this.zones.map((z) => ({ name: z.name.text, title: z.title ?? z.name.text, shared: z.shared, visibility: z.visibility, ordered: z.ordered, attachments: z.attachments, capacity: z.capacity ?? -1, overflow: this.overflowZone(z), displaced: this.displacedZone(z), ...(z.keptForMatch ? { keptForMatch: true } : {}), cite: z.cite ?? '' })),
       cardFields: this.cardFields.map((f) => ({ name: f.name, kind: f.kind, type: f.type, keep: f.keep })),
       cardTypes: [],
       cards: [],
@@ -341,6 +342,7 @@ class Lowerer {
       const dc = this.lowerDeckCheck(this.decls.deckCheck);
       if (dc) ir.deckCheck = dc;
     }
+    if (this.decls.match) ir.match = this.lowerMatch(this.decls.match);
     this.checkRecursion();
     this.warnUnreadChanges();
     const hasError = this.diagnostics.some((d) => d.severity === 'error');
@@ -777,6 +779,37 @@ class Lowerer {
     }
     this.checkPure(d.body, ir);
     return { expr: typed.ir, slots: scope.frame.slots, cite: d.cite ?? '', loc: this.src(d.keyword) };
+  }
+
+  /**
+   * `match { best of N | first to N wins  between games { … } }`: the match's length (a number,
+   * or a number parameter whose every reading is 1 or more) and the statements before each game
+   * after the first.
+   */
+  private lowerMatch(d: A.MatchDecl): MatchIR {
+    const how = "write 'best of 3' (or 'first to 2 wins', or 'best of param <name>')";
+    const length = d.length;
+    if (!length) this.error('match/length', d.keyword, `a match says how many games it is: ${how}`);
+    if (d.extraLength) this.error('match/length', d.extraLength.loc, "a second length in the match: write one 'best of N' or 'first to N wins'", [`the first is at ${length!.loc.file}:${length!.loc.line}:${length!.loc.col}`]);
+    if (d.extraBetween) this.error('match/between', d.extraBetween.loc, "a second 'between games' in the match: write every step in one block", [`the first is at ${d.between!.loc.file}:${d.between!.loc.line}:${d.between!.loc.col}`]);
+    let games = 1;
+    let gamesParam = -1;
+    if (length?.param) {
+      gamesParam = this.params.findIndex((p) => p.name.text === length.param!.text);
+      const p = this.params[gamesParam];
+      if (!p) this.error('match/length', length.param.loc, `the game has no parameter '${length.param.text}'`, this.didYouMean(length.param.text, this.params.map((x) => x.name.text)));
+      else {
+        const readings = [p.value, ...p.alternatives].map((e) => (e.kind === 'number' ? e.value : NaN));
+        if (p.type.text !== 'number' || readings.some((n) => !Number.isInteger(n) || n < 1)) {
+          this.error('match/length', length.param.loc, `'${length.param.text}' gives the match's number of games, so it must be a number parameter whose readings are whole numbers of 1 or more`, ['e.g. param match_games: number = 3 alternatives 1, 5']);
+        } else games = readings[0]!;
+      }
+    } else if (length) {
+      games = length.games ?? 0;
+      if (!Number.isInteger(games) || games < 1) this.error('match/length', length.loc, `a match of ${games} games: ${how}, with a number of 1 or more`);
+    }
+    const between = d.between ? this.lowerBody('between games', d.between.body, d.between.cite ?? d.cite, d.between.loc) : null;
+    return { length: length?.kind ?? 'bestOf', games, gamesParam, betweenGames: between, cite: d.cite ?? '', loc: this.src(d.keyword) };
   }
 
   /**
@@ -1584,7 +1617,11 @@ class Lowerer {
       case 'stack':
         return { ir: { kind: 'builtin', name }, type: 'requests' };
       case 'turn':
+      case 'match_game':
         return { ir: { kind: 'builtin', name }, type: 'number' };
+      case 'last_winner':
+      case 'last_loser':
+        return { ir: { kind: 'builtin', name }, type: 'player' };
       case 'this':
         if (scope.hasThis) return { ir: { kind: 'builtin', name }, type: 'card' };
         break;
@@ -1618,7 +1655,7 @@ class Lowerer {
     if (a >= 0) return { ir: { kind: 'actionRef', index: a }, type: 'action' };
     const candidates = () => [
       ...scope.vars.flatMap((m) => [...m.keys()]),
-      'me', 'opponent', 'opponents', 'active', 'players', 'stack', 'turn',
+      'me', 'opponent', 'opponents', 'active', 'players', 'stack', 'turn', 'match_game', 'last_winner', 'last_loser',
       // The literal words: a misspelt `false` reads as a name.
       'true', 'false', 'none',
       ...this.params.map((x) => x.name.text), ...this.globalStates.map((x) => x.name.text), ...this.zones.map((x) => x.name.text),

@@ -175,6 +175,16 @@ function readFile(path: string, text: string, ast: A.SourceFile | undefined): Fi
       if (r.each) eachScope.set(r.loc.offset, r.loc.endOffset);
     }
   }
+  // A `match`'s own words (`best`, `between`, `games`, `wins`, outside its `between games` body) name nothing either.
+  for (const d of ast?.decls ?? []) {
+    if (d?.kind !== 'match') continue;
+    const body = d.between?.body ?? [];
+    const inBody = (o: number) => body.some((st) => st.loc.offset <= o && o < st.loc.endOffset);
+    for (const t of tokens) {
+      if (t.startOffset < d.loc.offset || t.startOffset >= (d.loc.endOffset ?? text.length)) continue;
+      if (['best', 'between', 'games', 'wins'].includes(t.image) && !inBody(t.startOffset)) syntaxWords.add(t.startOffset);
+    }
+  }
   // Declarations' starts (by their first recorded place), for the locals' declarations.
   const starts = (ast?.decls ?? []).filter((d): d is A.Decl => !!d).map((d) => Math.min(d.loc.offset, 'name' in d && d.name ? d.name.loc.offset : Infinity));
   starts.sort((a, b) => a - b);

@@ -22,6 +22,8 @@ export interface Declarations {
   removals?: Removal[];
   /** What a legal deck is (`deck check { … }`), if the game declares it. */
   deckCheck?: A.DeckCheckDecl;
+  /** The game's matches (`match { … }`), if it declares them. */
+  match?: A.MatchDecl;
 }
 
 /** Which namespace a declaration lives in (a card type and a card are different namespaces). */
@@ -117,6 +119,22 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
           ]),
         );
       } else decls.deckCheck = d;
+      return;
+    }
+    if (d.kind === 'match') {
+      const existing = decls.match;
+      if (d.override) {
+        if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, "'override match' needs a match in the base game, and it has none: write 'match { … }'"));
+        decls.match = d;
+      } else if (existing) {
+        const fromBase = layer === 'own' && baseFiles.has(existing.loc.file);
+        diagnostics.push(
+          diag('match/duplicate', d.keyword, 'a second match: a game has at most one', [
+            `the other is at ${existing.loc.file}:${existing.keyword.line}:${existing.keyword.col}`,
+            fromBase ? "in a revision, write 'override match { … }' to replace the base game's" : 'merge them into one',
+          ]),
+        );
+      } else decls.match = d;
       return;
     }
     if (d.kind === 'amend') {

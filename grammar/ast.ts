@@ -45,6 +45,7 @@ export type Decl =
   | CheckDecl
   | EvaluateDecl
   | DeckCheckDecl
+  | MatchDecl
   | FlowDecl
   | RemoveDecl
   | AmendDecl
@@ -141,6 +142,8 @@ export interface ZoneDecl extends DeclBase {
   overflow?: Name;
   /** `capacity N displaced <zone>`: a card moved into the full zone enters it, and the card there longest goes to this zone (its owner's). */
   displaced?: Name;
+  /** `for match`: the zone keeps its cards from one game of a match to the next (docs/language.md "Matches"). */
+  keptForMatch?: boolean;
   title?: string;
 }
 
@@ -384,6 +387,30 @@ export interface DeckCheckDecl extends DeclBase {
   side?: Name;
   build?: Name;
   requirements: DeckRequirement[];
+}
+
+/**
+ * `match [cite "…"] { best of N | first to N wins   between games [cite "…"] { … } }`: a match of
+ * games (N a number or `param NAME`), and the statements run before each game after the first,
+ * where `match_game`, `match_wins(p)`, `last_winner` and `last_loser` read the match so far. At
+ * most one per game (a revision replaces it with `override match`).
+ */
+export interface MatchDecl extends DeclBase {
+  kind: 'match';
+  /** The range of the word `match`. */
+  keyword: Loc;
+  length?: MatchLength;
+  between?: { body: Stmt[]; cite?: string; loc: Loc };
+  /** A second length or `between games` written in the same match (the compiler reports it). */
+  extraLength?: MatchLength;
+  extraBetween?: { body: Stmt[]; cite?: string; loc: Loc };
+}
+
+export interface MatchLength {
+  kind: 'bestOf' | 'firstTo';
+  games?: number;
+  param?: Name;
+  loc: Loc;
 }
 
 export interface DeckRequirement {

@@ -14,7 +14,7 @@ import { suggest } from './spelling.ts';
 const K = T.Keyword;
 
 /** The words that may follow `zone <name> per player|shared`. */
-const zoneModifiers = ['public', 'private', 'hidden', 'ordered', 'attachments', 'capacity', 'overflow', 'displaced'];
+const zoneModifiers = ['public', 'private', 'hidden', 'ordered', 'attachments', 'capacity', 'overflow', 'displaced', 'for match'];
 
 /** Turns chevrotain's mismatch reports into sentences a card designer can act on. */
 const messages: IParserErrorMessageProvider = {
@@ -254,6 +254,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.amendDecl) },
       { ALT: () => this.SUBRULE(this.faceDecl) },
       { ALT: () => this.SUBRULE(this.deckCheckDecl) },
+      { ALT: () => this.SUBRULE(this.matchDecl) },
     ]);
     return this.ACTION(() => {
       if (d) {
@@ -480,6 +481,8 @@ export class GrimoireParser extends EmbeddedActionsParser {
         { ALT: () => { this.CONSUME(K.overflow); const z = this.nameAt(102); this.ACTION(() => (d.overflow = z)); } },
         // `displaced <zone>` (after `capacity N`): the new card enters and the one there longest goes to <zone> ("a new land replaces the old").
         { ALT: () => { this.CONSUME(K.displaced); const z = this.nameAt(103); this.ACTION(() => (d.displaced = z)); } },
+        // `for match`: the zone keeps its cards from one game of a match to the next.
+        { ALT: () => { this.CONSUME(K.for); this.CONSUME(K.match); this.ACTION(() => (d.keptForMatch = true)); } },
         { GATE: () => this.strayWordAhead(), ALT: () => { const t = this.CONSUME(T.Identifier); this.ACTION(() => this.strayWord(t, 'zone modifier', zoneModifiers)); } },
       ]),
     });
@@ -1156,6 +1159,86 @@ export class GrimoireParser extends EmbeddedActionsParser {
     } });
     this.CONSUME(T.RBrace);
     return d;
+  });
+
+  /**
+   * `match [cite "…"] { best of <n | param NAME> | first to <n | param NAME> wins   between games
+   * [cite "…"] { statements } }`: how many games a match is, and what happens before each game
+   * after the first. The item words are plain names; one token of lookahead (as deck check).
+   */
+  private matchDecl = this.RULE('matchDecl', (): A.MatchDecl => {
+    const kw = this.CONSUME(K.match);
+    const keyword = this.loc(kw, kw);
+    const d: A.MatchDecl = { kind: 'match', keyword, loc: keyword };
+    d.cite = this.SUBRULE(this.citeOpt);
+    this.CONSUME(T.LBrace);
+    this.MANY({ MAX_LOOKAHEAD: 1, GATE: () => this.LA(1).tokenType !== T.RBrace, DEF: () => {
+      this.OR({ MAX_LOOKAHEAD: 1, DEF: [
+        {
+          // `first to N wins`
+          GATE: () => this.LA(1).tokenType === K.first,
+          ALT: () => {
+            const start = this.CONSUME(K.first);
+            this.CONSUME(K.to);
+            const n = this.SUBRULE(this.matchCount);
+            const wins = this.CONSUME(T.Identifier);
+            this.ACTION(() => {
+              if (wins.image !== 'wins') this.strayWord(wins, "word after 'first to N'", ['wins']);
+              const length = { kind: 'firstTo' as const, ...n, loc: this.loc(start) };
+              if (d.length) d.extraLength = length;
+              else d.length = length;
+            });
+          },
+        },
+        {
+          GATE: () => tokenMatcher(this.LA(1), T.Identifier) && this.LA(1).tokenType !== K.first,
+          ALT: () => {
+            const word = this.CONSUME2(T.Identifier);
+            this.OR2({ MAX_LOOKAHEAD: 1, DEF: [
+              {
+                // `best of N`
+                GATE: () => this.LA(1).tokenType === K.of,
+                ALT: () => {
+                  this.CONSUME(K.of);
+                  const n = this.SUBRULE2(this.matchCount);
+                  this.ACTION(() => {
+                    if (word.image !== 'best') this.strayWord(word, 'match word', ['best', 'first', 'between']);
+                    const length = { kind: 'bestOf' as const, ...n, loc: this.loc(word) };
+                    if (d.length) d.extraLength = length;
+                    else d.length = length;
+                  });
+                },
+              },
+              {
+                // `between games [cite "…"] { statements }`
+                ALT: () => {
+                  const games = this.CONSUME3(T.Identifier);
+                  const cite = this.SUBRULE3(this.citeOpt);
+                  const body = this.SUBRULE(this.block);
+                  this.ACTION(() => {
+                    if (word.image !== 'between') this.strayWord(word, 'match word', ['best', 'first', 'between']);
+                    else if (games.image !== 'games') this.strayWord(games, "word after 'between'", ['games']);
+                    const between = { body, cite, loc: this.loc(word, games) };
+                    if (d.between) d.extraBetween = between;
+                    else d.between = between;
+                  });
+                },
+              },
+            ] });
+          },
+        },
+      ] });
+    } });
+    this.CONSUME(T.RBrace);
+    return d;
+  });
+
+  /** A match's number of games: a number, or `param NAME` (a number parameter). */
+  private matchCount = this.RULE('matchCount', (): { games?: number; param?: A.Name } => {
+    return this.OR([
+      { ALT: () => ({ games: this.SUBRULE(this.num) }) },
+      { ALT: () => { this.CONSUME(K.param); return { param: this.nameAt(101) }; } },
+    ]);
   });
 
   /**

@@ -64,6 +64,9 @@ export const keywordWords = [
   'true', 'false', 'none', 'any',
   // Card faces (docs/cards.md): the declaration word; the words inside a face are plain names.
   'face',
+  // Matches (docs/language.md "Matches"): the declaration word, and `for match` on a zone kept
+  // between games; the words inside a match (`best`, `wins`, `between`, `games`) are plain names.
+  'match',
 ] as const;
 export type KeywordWord = (typeof keywordWords)[number];
 

@@ -73,7 +73,7 @@ export function seatOfA(seed: number, players: number): number {
 }
 
 /** Each game's agents, made from the seed alone: the same game whatever the worker threads. */
-function seatAgents(seats: Seats, players: number): (seed: number) => Agent[] {
+export function seatAgents(seats: Seats, players: number): (seed: number) => Agent[] {
   const spec = (name: string): AgentSpec => {
     const s = parseAgent(name);
     if ('error' in s) throw new Error(s.error);

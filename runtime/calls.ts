@@ -8,6 +8,7 @@
  */
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import type { Ctx, Ev } from './context.ts';
+import type { MatchFacts } from './match-facts.ts';
 import type { Card, Journal, Modifier, Player, Request, Until, Zone } from './model.ts';
 
 export type Position = 'top' | 'bottom' | 'default';
@@ -48,6 +49,13 @@ export interface EngineCalls {
   enteredThisTurn(k: Card | null): boolean;
   /** `deck_problem(p)`: the reason the game's deck check rejects p's decks, or "" (Engine.deckVerdict). */
   deckProblem(p: Player | null): string;
+  /** The match this game is part of (match-facts.ts): `match_game` reads `match.game`. */
+  readonly match: MatchFacts;
+  /** `last_winner`, `last_loser`: the last game's winner or loser in the match, or none. */
+  lastWinner(): Player | null;
+  lastLoser(): Player | null;
+  /** `match_wins(p)`: the games p has won so far in the match. */
+  matchWins(p: Player | null): number;
   optionLabel(player: Player, c: unknown): string;
   narrating(): boolean;
 

@@ -102,6 +102,9 @@ export class ExprGen {
           case 'opponents': return 'g.opponentsOf(c.me)';
           case 'stack': return 'g.stackTopFirst()';
           case 'turn': return 'g.turn';
+          case 'match_game': return 'g.match.game';
+          case 'last_winner': return 'g.lastWinner()';
+          case 'last_loser': return 'g.lastLoser()';
           case 'this': return 'c.thisCard';
           case 'it': return sc.it;
           case 'request': return 'c.request';
@@ -591,6 +594,7 @@ export class ExprGen {
       case 'zone_owner': return `H.zoneOwner(${a[0]})`;
       case 'abilities': return `g.abilitiesOf(${a[0]})`;
       case 'deck_problem': return `g.deckProblem(${a[0]})`;
+      case 'match_wins': return `g.matchWins(${a[0]})`;
     }
     throw new Error(`codegen: unknown builtin ${fn as string}`);
   }

@@ -27,7 +27,8 @@ import type { EngineCalls } from './calls.ts';
 import type { EngineOptions as Options } from './engine-types.ts';
 import { StopRun, type ActionDraws, type CountDecider, type Decider, type DeckList, type DeckVerdict, type GameResult } from './engine-types.ts';
 import { asList, newCtx, type Ctx } from './context.ts';
-import type { Card, Player } from './model.ts';
+import type { Card, Player, Zone } from './model.ts';
+import { firstGame, type MatchFacts } from './match-facts.ts';
 import type { Decision } from './decisions.ts';
 import { FlowRoom } from './flow.ts';
 import { compileRules } from './rules.ts';
@@ -119,6 +120,50 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
    */
   reset(seed: number): void {
     this.resetGame(seed);
+    // A game played alone is a first game (a match runner sets the facts of later ones).
+    if (this.match.game !== 1) this.match = firstGame(this.players.length);
+  }
+
+  /**
+   * The next game of a match (match.ts): a new game with another seed, as `reset`, whose match
+   * facts are `facts`, and whose zones kept for the match (`zone … for match`) hold the cards
+   * they held at the end of the last game — the same cards by definition and owner, in the same
+   * order, their states made afresh (cards attached under them are not carried).
+   */
+  nextGameOfMatch(seed: number, facts: MatchFacts): void {
+    const kept: { player: number; zone: number; defs: number[]; owners: number[] }[] = [];
+    const keep = (z: Zone | undefined, player: number) => {
+      if (z && z.cards.length) kept.push({ player, zone: z.def, defs: z.cards.map((c) => c.def), owners: z.cards.map((c) => c.owner.index) });
+    };
+    this.ir.zones.forEach((zd, zi) => {
+      if (!zd.keptForMatch) return;
+      if (zd.shared) keep(this.sharedZones[zi], -1);
+      else for (const p of this.players) keep(p.zones[zi], p.index);
+    });
+    this.resetGame(seed);
+    this.match = { game: facts.game, wins: [...facts.wins], lastWinner: facts.lastWinner, lastLoser: facts.lastLoser };
+    for (const k of kept) {
+      const zone = k.player < 0 ? this.sharedZones[k.zone]! : this.players[k.player]!.zones[k.zone]!;
+      k.defs.forEach((def, i) => {
+        const card = this.createCard(def, zone);
+        card.owner = this.players[k.owners[i]!]!;
+      });
+    }
+  }
+
+  /** `last_winner`: the last game's winner in the match; none in its first game or after a draw. */
+  lastWinner(): Player | null {
+    return this.players[this.match.lastWinner] ?? null;
+  }
+
+  /** `last_loser`: the last game's loser in the match; none in its first game or after a draw. */
+  lastLoser(): Player | null {
+    return this.players[this.match.lastLoser] ?? null;
+  }
+
+  /** `match_wins(p)`: the games p has won so far in the match (0 for none). */
+  matchWins(p: Player | null): number {
+    return p ? (this.match.wins[p.index] ?? 0) : 0;
   }
 
   /**

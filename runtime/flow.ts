@@ -12,6 +12,7 @@ import { GameOver, MAX_PERFORM_NESTING, type EngineOptions } from './engine-type
 import { Card, type Player, type Request } from './model.ts';
 import { NO_OFFER, OffersRoom, PASS, type Offer } from './offers.ts';
 import type { GameSnapshot } from './snapshot.ts';
+import { firstGame, type MatchFacts } from './match-facts.ts';
 
 /** The value of the "pass" option of an action decision. */
 
@@ -47,9 +48,22 @@ export abstract class FlowRoom extends OffersRoom {
     this.endTurnRequested = s.endTurnRequested;
   }
 
-  /** Setup, then turns until the game ends. */
+  /**
+   * The match this game is part of (match-facts.ts): game 1 of none unless the match runner
+   * (match.ts) or a scenario set it. A reset keeps it: Engine.reset and Engine.nextGameOfMatch say which.
+   */
+  match: MatchFacts = firstGame(this.playerCount);
+
+  /** Setup, then turns until the game ends; in a match's later games, `between games` first. */
   protected runGame(): void {
     try {
+      const between = this.ir.match?.betweenGames;
+      if (between && this.match.game > 1 && this.rules.betweenGamesBody) {
+        const bctx = newCtx(new Array(between.slots), this.active, between.cite);
+        this.emitLog('setup', `between games: game ${this.match.game} of the match`, null, bctx.cite, between.loc);
+        this.rules.betweenGamesBody(bctx);
+        if (this.result !== null) return;
+      }
       const ctx = newCtx(new Array(this.ir.setup.slots), this.active, this.ir.setup.cite);
       this.emitLog('setup', 'setup', null, ctx.cite, this.ir.setup.loc);
       this.rules.setupBody(ctx);

@@ -86,6 +86,14 @@ function searchEngineFor(engine: Engine, opts: PlayOptions): Engine {
 /** Plays one game on an engine made by `newEngine` with the same options, reset to `seed`. */
 export function playOn(engine: Engine, seed: number, opts: PlayOptions = {}): PlayedGame {
   engine.reset(seed);
+  return playPrepared(engine, seed, opts);
+}
+
+/**
+ * Plays the game an engine has been made ready for — reset to `seed`, or set up as the next game
+ * of a match (Engine.nextGameOfMatch; match.ts) — with the agents of `opts`.
+ */
+export function playPrepared(engine: Engine, seed: number, opts: PlayOptions = {}): PlayedGame {
   const agents = opts.agents ? opts.agents(seed) : null;
   opts.onStart?.(engine);
   if (agents === null) {

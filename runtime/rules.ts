@@ -105,6 +105,8 @@ export interface CompiledRules {
   offerable: CompiledAction[];
   checks: { body: Ex; slots: number; cite: string }[];
   setupBody: Ex;
+  /** The match's `between games` (before each game of a match after the first); null without one. */
+  betweenGamesBody: Ex | null;
   turnBody: Ex;
   /** By card type, by field: the expression of a computed value (null for other fields). */
   valueFns: (Ev | null)[][];
@@ -237,6 +239,7 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number, cl
     offerable: actions.filter((a) => !a.ir.isTrigger && a.ir.level <= formatLevel),
     checks: ir.checks.map((k) => ({ body: c.body(k.body, 'vars', k.slots), slots: k.slots, cite: k.cite })),
     setupBody: c.body(ir.setup.body, 'vars', ir.setup.slots, true),
+    betweenGamesBody: ir.match?.betweenGames ? c.body(ir.match.betweenGames.body, 'vars', ir.match.betweenGames.slots, true) : null,
     turnBody: c.body(ir.turn.body, 'vars', ir.turn.slots, true),
     valueFields: ir.cardTypes.map((t) => {
       const row = new Int32Array(ir.cardFields.length).fill(-1);

@@ -108,9 +108,9 @@ function listed(names: string[]): string {
 }
 
 /** The keys of the top level, of a card written as a map, and of `expect` (besides zones). */
-const topKeys = ['name', 'cite', 'answer', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'decks', 'state', 'steps', 'expect'];
+const topKeys = ['name', 'cite', 'answer', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'decks', 'match', 'state', 'steps', 'expect'];
 const cardKeys = ['card', 'owner', 'entered', 'facedown', 'attached'];
-const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'out', 'active', 'reason', 'offered', 'not_offered', 'options', 'log', 'deck_legal', 'deck_reason'];
+const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'out', 'active', 'reason', 'offered', 'not_offered', 'options', 'log', 'deck_legal', 'deck_reason', 'match_winner'];
 
 class ScenarioChecker {
   diagnostics: Diagnostic[] = [];
@@ -208,6 +208,7 @@ class ScenarioChecker {
     let start: string | null = null;
     let startNode: Pair | null = null;
     let decks: Pair | null = null;
+    let match: Pair | null = null;
     for (const [key, pair] of this.pairs(top)) {
       const v = pair.value;
       switch (key) {
@@ -238,6 +239,10 @@ class ScenarioChecker {
           decks = pair;
           this.decks(pair);
           break;
+        case 'match':
+          match = pair;
+          this.match(pair);
+          break;
         case 'state':
           state = pair;
           this.state(v);
@@ -257,6 +262,8 @@ class ScenarioChecker {
     if (start === 'setup' && state) this.error('scenario/wrong-place', state, "'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
     if (decks && state && start !== 'setup') this.error('scenario/wrong-place', state, "'decks:' gives the decks the game's own setup builds (the scenario starts at setup), so the scenario cannot also set a 'state'; put the cards in the state's zones instead, or remove the state");
     if (decks && start !== null && start !== 'setup') this.error('scenario/wrong-place', startNode, `'decks:' gives the decks the game's own setup builds, so the scenario starts at setup; 'start: ${start}' cannot be — remove it (or write start: setup)`);
+    if (match && !state && start !== null && start !== 'setup') this.error('scenario/wrong-place', startNode, `'match:' without a 'state' starts at the game's setup (its 'between games' first), so 'start: ${start}' cannot be — remove it, or give the position with a 'state'`);
+    if (match && state && this.keptGiven) this.error('scenario/wrong-place', state, "'match:' gives the cards kept for the match, which the game's setup finds there; with a 'state' the position is written whole: put the kept cards in the state's zones instead, or remove the state");
     for (const { player, node } of this.deckExpectations) {
       if (this.ir.deckCheck && !this.listed.has(player)) this.error('scenario/wrong-place', node, `${player}: the deck check judges the deck list the scenario gives, and 'decks:' gives ${player} none; add decks: { ${player}: { main: { ${this.cardEx}: 1 } } }`);
     }
@@ -311,6 +318,55 @@ class ScenarioChecker {
     const names = ['setup', 'turn', ...windows];
     if (!names.includes(s.value as string)) this.error('scenario/unknown-name', s, `'start: ${s.value}': the game's turn has no window of that name; start is one of ${listed(names)}`, didYouMean(s.value as string, names));
     return s.value as string;
+  }
+
+  // ------------------------------------------------------------ match
+
+  /** Whether `match:` gives cards of zones kept for the match. */
+  private keptGiven = false;
+
+  /**
+   * `match: { game: 2, won: [p1], p1: { <kept zone>: [cards] } }`: the game of the match the
+   * scenario is, the winners of the games before it (`draw` for a drawn game), and the cards of
+   * the zones kept for the match (`zone … for match`).
+   */
+  private match(pair: Pair): void {
+    const m = this.map(pair.value, "'match'", '{ game: 2, won: [p1] }');
+    if (!m) return;
+    const keys = ['game', 'won', 'shared', ...this.players];
+    let game: number | null = null;
+    let won: YAMLSeq | null = null;
+    let wonPair: Pair | null = null;
+    for (const [key, p] of this.pairs(m)) {
+      if (key === 'game') {
+        const s = this.scalar(p.value, 'number', "match 'game'");
+        if (s && (!Number.isInteger(s.value) || (s.value as number) < 2)) this.error('scenario/wrong-type', s, `match 'game' is the number of the game in the match, 2 or more (a first game is a game alone: leave 'match:' out), not ${String(s.value)}`);
+        else if (s) game = s.value as number;
+      } else if (key === 'won') {
+        wonPair = p;
+        won = this.seq(p.value, "match 'won'", '[p1] (the winner of each game before this one, in order; draw for a drawn game)');
+        for (const item of won?.items ?? []) {
+          const w = this.word(item, "a game's winner in match 'won'");
+          if (w !== null && w !== 'draw' && !this.players.includes(w)) this.error('scenario/unknown-name', this.resolved(item), `match 'won': '${w}' is no player; write a player (${listed(this.players)}) or draw`, didYouMean(w, [...this.players, 'draw']));
+        }
+      } else if (key === 'shared' || this.players.includes(key)) {
+        const zones = this.map(p.value, `match '${key}'`, '{ <zone kept for the match>: [<card>, …] }');
+        if (!zones) continue;
+        for (const [zn, zp] of this.pairs(zones)) {
+          const zone = this.ir.zones.find((z) => z.name === zn);
+          const kept = this.ir.zones.filter((z) => z.keptForMatch && z.shared === (key === 'shared')).map((z) => z.name);
+          if (!zone || !zone.keptForMatch || zone.shared !== (key === 'shared')) {
+            this.error(zone ? 'scenario/wrong-place' : 'scenario/unknown-name', zp, `match '${key}': ${zone ? `'${zn}' is not a zone kept for the match ('zone … for match')` : `unknown zone '${zn}'`}; the zones kept for the match ${key === 'shared' ? 'shared' : 'of each player'} are ${listed(kept)}`, zone ? undefined : didYouMean(zn, kept));
+            continue;
+          }
+          this.keptGiven = true;
+          const list = this.seq(zp.value, `the zone '${key}.${zn}'`, `[${this.cardEx}]`);
+          for (const item of list?.items ?? []) this.card(item, key, zone);
+        }
+      } else this.unknownKey(p, key, "in 'match'", keys);
+    }
+    if (game === null && !m.items.some((x) => isScalar(x.key) && x.key.value === 'game')) this.error('scenario/missing-key', m, "'match' says which game of the match the scenario is: write game: 2 (or 3, …)");
+    else if (game !== null && (won?.items.length ?? 0) !== game - 1) this.error('scenario/wrong-type', won ?? wonPair ?? m, `match 'won' lists the winner of each game before game ${game}: ${game - 1} of them, in order (draw for a drawn game), e.g. won: [${Array.from({ length: game - 1 }, (_, i) => this.players[i % 2]).join(', ')}]`);
   }
 
   // ------------------------------------------------------------ decks
@@ -639,6 +695,9 @@ class ScenarioChecker {
           break;
         case 'winner':
           this.player(v, "'winner'", ['none', 'draw']);
+          break;
+        case 'match_winner':
+          this.player(v, "'match_winner'", ['none', 'draw']);
           break;
         case 'active':
           this.player(v, "'active'", []);

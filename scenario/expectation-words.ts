@@ -47,6 +47,8 @@ export function expectationWords(key: string, path: string, want: unknown, order
       return `${zoneWords(path)} is ${value(want)}`;
     case 'winner':
       return want === 'draw' ? 'the game is a draw' : want === 'none' ? 'the game goes on (nobody has won)' : `${value(want)} wins the game`;
+    case 'match_winner':
+      return want === 'draw' ? 'the match ends level' : want === 'none' ? 'the match goes on' : `${value(want)} wins the match`;
     case 'out':
       return (want as unknown[]).length ? `${listWords(want as unknown[])} ${(want as unknown[]).length > 1 ? 'are' : 'is'} out of the game` : 'every player is still in the game';
     case 'active':

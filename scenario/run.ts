@@ -5,6 +5,7 @@
  * the CLI and the tests (scenario/files.ts reads and compiles from disk) and the browser
  * playground (its run worker compiles the designer's text).
  */
+import { matchOver, type MatchLength } from '../runtime/match.ts';
 import { fieldOfCard } from './card-fields.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import type { GameIR } from '../compiler/ir.ts';
@@ -149,8 +150,10 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     outcome.players = engine.players.map((p) => p.name);
     // The deck check's verdict on each deck list as given (the lists alone, before any setup).
     const verdicts = decks ? deckVerdicts(ir, engineOptions, decks) : new Map<string, DeckVerdict>();
-    // A scenario with deck lists starts at the game's setup, which builds the decks from them.
-    const start = String(y.start ?? (decks ? 'setup' : 'main'));
+    // A scenario with deck lists, or at a later game of a match without a state, starts at the
+    // game's setup, which builds the decks from them (and runs the match's `between games` first).
+    const start = String(y.start ?? (decks || (y.match && !y.state) ? 'setup' : 'main'));
+    if (y.match) startMatch(engine, ir, y.match as Yaml);
     if (start === 'setup' && y.state) throw new ScenarioError("'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
     const steps = (y.steps ?? []) as unknown[];
     // Steps an agent answers (`- p2: { agent: mcts:500 }`): the run is recorded for its search,
@@ -164,6 +167,8 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
         agents.set(k, spec);
       }
     });
+    // A search agent's forward model replays the scenario from its position alone, without the match.
+    if (agents.size && y.match) throw new ScenarioError("an agent cannot answer a step of a scenario at a later game of a match yet: its search replays the game without the match's facts and kept cards; answer the steps in the script");
     const position = (e: Engine): string => {
       if (start !== 'setup') {
         setUp(e, ir, (y.state ?? {}) as Yaml);
@@ -389,6 +394,49 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
   for (const f of pendingRefs) f();
 }
 
+/**
+ * A scenario's `match: { game, won, <player>: { <kept zone>: [cards] } }`: the match facts the
+ * rules read (match_game, match_wins, last_winner, last_loser — with two players the loser of a
+ * game someone won is the other player; with more, the scenario names no loser) and the cards
+ * the zones kept for the match hold when the game begins.
+ */
+function startMatch(engine: Engine, ir: GameIR, match: Yaml): void {
+  const won = ((match.won ?? []) as unknown[]).map(String);
+  const wins = engine.players.map((p) => won.filter((w) => w === p.name).length);
+  const last = won.length ? engine.players.findIndex((p) => p.name === won[won.length - 1]) : -1;
+  const loser = last >= 0 && engine.players.length === 2 ? 1 - last : -1;
+  engine.match = { game: Number(match.game ?? 2), wins, lastWinner: last, lastLoser: loser };
+  const kept: Yaml = {};
+  for (const [k, v] of Object.entries(match)) if (k !== 'game' && k !== 'won') kept[k] = v;
+  if (Object.keys(kept).length) {
+    setUp(engine, ir, kept);
+    // The kept cards only: the game has not begun.
+    engine.turn = 0;
+    engine.active = engine.players[0]!;
+  }
+}
+
+/**
+ * Who has won the match once this game is over (`expect: match_winner`): a player, `draw` (a
+ * best-of match that ended level), or `none` — the match goes on, the game has not ended, or the
+ * game declares no match. The match's length is the game's own, under the scenario's parameters.
+ */
+function matchWinnerAfter(engine: Engine): string {
+  const m = engine.ir.match;
+  if (!m) return 'none (the game declares no match)';
+  const r = engine.result;
+  if (!r) return 'none (this game goes on)';
+  const len: MatchLength = { length: m.length, games: m.gamesParam >= 0 ? Number(engine.params[m.gamesParam]) : m.games };
+  const wins = [...engine.match.wins];
+  const w = engine.players.findIndex((p) => p.name === r.winner);
+  if (w >= 0) wins[w] = (wins[w] ?? 0) + 1;
+  const text = len.length === 'bestOf' ? `best of ${len.games}` : `first to ${len.games} wins`;
+  if (!matchOver(len, wins, engine.match.game)) return `none (the match goes on: ${wins.join('–')} after game ${engine.match.game}, ${text})`;
+  const best = Math.max(...wins);
+  const leaders = engine.players.filter((p) => wins[p.index] === best);
+  return `${leaders.length === 1 ? leaders[0]!.name : 'draw'} (${wins.join('–')} after game ${engine.match.game}, ${text})`;
+}
+
 /** A scenario's `decks:` as EngineOptions.decks (card definitions, top first, each as many times as its count); undefined without one. */
 function deckLists(ir: GameIR, decks: unknown): Record<string, DeckList> | undefined {
   if (!decks || typeof decks !== 'object') return undefined;
@@ -569,6 +617,12 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
           const r = engine.result;
           const have = !r ? 'none' : r.winner ?? 'draw';
           if (have !== String(want)) fail(`winner should be ${want} but is ${have}${r ? ` (${r.reason})` : ''}`);
+        });
+        break;
+      case 'match_winner':
+        entry(`match_winner: ${written(want)}`, expectationWords('match_winner', '', want), (fail) => {
+          const have = matchWinnerAfter(engine);
+          if (have.split(' ')[0] !== String(want)) fail(`the match's winner should be ${want} but is ${have}`);
         });
         break;
       case 'out':

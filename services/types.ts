@@ -41,6 +41,9 @@ export const builtInValues: BuiltIn[] = [
   { name: 'this', type: 'card', detail: 'this: card', doc: 'the card whose ability, value or aura this is' },
   { name: 'it', type: 'card', detail: 'it', doc: 'the candidate, inside `where`, `such that` and list functions' },
   { name: 'request', type: 'request', detail: 'request: request', doc: 'inside an effect: the request being resolved' },
+  { name: 'match_game', type: 'number', detail: 'match_game: number', doc: 'the number of this game in its match (1 for the first, and for a game played alone)' },
+  { name: 'last_winner', type: 'player', detail: 'last_winner: player', doc: 'the last game’s winner in the match; none in its first game or after a draw' },
+  { name: 'last_loser', type: 'player', detail: 'last_loser: player', doc: 'the last game’s loser in the match; none in its first game or after a draw' },
 ];
 
 /** Built-in functions: name, result type (`elem`: the element of the first argument; `same`: its type). */
@@ -71,6 +74,7 @@ export const builtInFunctions: (BuiltIn & { result: Ty | 'elem' | 'same' })[] = 
   { name: 'controller', result: 'player', detail: 'controller(request): player', doc: 'a request’s controller' },
   { name: 'labels', result: 'labels', detail: 'labels(x): labels', doc: 'a card’s `labels` value or a request’s tags' },
   { name: 'abilities', result: 'unknown', detail: 'abilities(c): list of abilities', doc: 'a card’s abilities (their names), which `perform … as <card>` uses as another card’s own' },
+  { name: 'match_wins', result: 'number', detail: 'match_wins(player): number', doc: 'the games the player has won so far in the match (0 in its first game)' },
   { name: 'deck_problem', result: 'text', detail: 'deck_problem(player): text', doc: 'the game’s `deck check` on the player’s decks: the reason of the first requirement they break, or "" when they are legal' },
 ];
 
