@@ -8,6 +8,7 @@
 import { balanceCharts, sideNames, tuneChart, type ChartOptions } from './charts.ts';
 import { tuneVerdicts } from './tune.ts';
 import type { BalanceComparison, BalanceReport, Difference, Mean, MetricChange, QualityReport, Rate, TuneResult } from './report.ts';
+import { duds, dudText } from './duds.ts';
 import { deckSummary, flagOf, MEASURES, noVerdict, rankedCards, verdictBadge, verdicts, verdictText, weakestCards } from './verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -121,9 +122,11 @@ function verdictsSection(d: Document, r: BalanceReport, title: string): HTMLElem
     for (const v of found) list.append(line(`verdict-${v.direction}`, verdictBadge(v.direction), verdictText(v)));
     section.append(list);
   }
-  const weakest = weakestCards(r);
-  if (weakest.length) {
+  const useless = duds(r);
+  const weakest = weakestCards(r, new Set(useless.map((u) => u.deck)));
+  if (weakest.length || useless.length) {
     const list = el(d, 'ul', 'balance-weakest');
+    for (const u of useless) list.append(line('verdict-dud', 'dud', dudText(u, r.decks.length)));
     for (const text of weakest) list.append(line('verdict-weakest', 'weakest', text));
     section.append(list);
   }

@@ -5,6 +5,7 @@
  */
 import stringWidth from 'string-width';
 import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, DeckMetric, Difference, Mean, MetricChange, QualityReport, Rate } from '../balance/report.ts';
+import { duds, dudText } from '../balance/duds.ts';
 import { flagged, MEASURES, noVerdict, rankedCards, rankingStandout, verdicts, verdictText, weakestCards } from '../balance/verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -136,7 +137,9 @@ export function balanceText(r: BalanceReport, given: readonly string[] = []): st
   out.push('', `Verdicts — cards that stand out from their deck: ${found.length} of ${r.cards.length} (${how})`);
   if (found.length) out.push(...found.map((v) => `  ${verdictText(v)}`));
   else out.push(`  none: ${noVerdict(r)}`);
-  out.push(...weakestCards(r).map((line) => `  ${line}`));
+  const useless = duds(r);
+  out.push(...useless.map((d) => `  ${dudText(d, r.decks.length)}`));
+  out.push(...weakestCards(r, new Set(useless.map((d) => d.deck))).map((line) => `  ${line}`));
   if (r.replacements.length) out.push('', ...replacementLines(r, 5));
 
   out.push('', "Cards — the owner's win rate with the card minus without it (in the opening hand, drawn, played), less the same for the median card of its deck, in points; * marks the number flagged");
