@@ -88,6 +88,8 @@ export interface ReplacementRun {
   how: 'all' | 'suspects' | 'asked';
   /** Games each replacement plays: the first of the report's seeds, or as many fresh ones for suspects. */
   valueGames: number;
+  /** A card whose values are tested on the remaining seeds whatever the first look says (a sequential run's question: chosen before any game, so no selection bias). */
+  alsoTest?: string;
 }
 
 /**
@@ -159,6 +161,7 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
   if (run.how === 'all' && run.games > n) {
     const rest = run.summaries.slice(n);
     const settle = toSettle(values);
+    for (const v of values) if (v.card === run.alsoTest && !settle.includes(v)) settle.push(v);
     const planOf = (v: ReplacementValue) => plans.find((p) => p.card === v.card && p.deck === v.deck)!;
     const jobs = settle.map((v) => ({ from: run.seed + n, count: run.games - n, opts: { ...opts, substitutes: substitutesFor(planOf(v), v.baseline) } }));
     const results = jobs.length ? await runner.play(jobs, `the ${jobs.length} card(s) that may stand out, tested on the other ${run.games - n} seeds`) : [];

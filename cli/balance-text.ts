@@ -29,7 +29,18 @@ function header(r: BalanceReport, given: readonly string[]): string[] {
     `  ${r.games} game${r.games === 1 ? '' : 's'}, seeds ${s.seed}..${s.seed + s.games - 1}, ${r.seats.players.map((x) => `${x.seat} ${x.agent}`).join(', ')}${params}`,
     ...(r.randomPlay ? [`  Random play: ${r.seats.players.length > 2 ? 'every seat chooses' : 'both seats choose'} at random. These numbers describe random play, not skilled play (--p1/--p2 mcts:N for stronger players).`] : []),
     ...(r.errors ? [`  ${r.errors} game(s) ended in an error and are not counted (listed above).`] : []),
+    ...(r.stopping ? [stoppingLine(r.stopping)] : []),
   ];
+}
+
+/** A sequential run's answer: at which look it stopped, at which level, and why (or what was open at --max-games). */
+function stoppingLine(st: NonNullable<BalanceReport['stopping']>): string {
+  const made = st.at.length;
+  const level = `${(100 * st.level).toFixed(2).replace(/\.?0+$/, '')}%`;
+  const games = (st.at.at(-1) ?? 0).toLocaleString('en');
+  return st.answered
+    ? `  Sequential run (${st.question}): answered after ${games} games, look ${made} of ${st.looks.length} planned (${st.looks.map((n) => n.toLocaleString('en')).join(', ')}), every look at the ${level} level (Bonferroni): ${st.why}. The numbers below are this look's, at 95% as usual.`
+    : `  Sequential run (${st.question}): NOT answered within --max-games ${games} (${made} looks, each at the ${level} level): ${st.why}.`;
 }
 
 /** Cards worth a look: every flagged card, then the five highest and lowest ranked. */
