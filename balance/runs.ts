@@ -9,7 +9,8 @@
  *
  * No Node APIs, no DOM: a note for the designer (a card not measured) goes to runner.note.
  */
-import type { GameIR } from '../compiler/ir.ts';
+import type { GameIR, ParamIR } from '../compiler/ir.ts';
+import { paramTuneResult, type ParamTuneResult, type ParamValue } from './tune-param.ts';
 import type { BatchOptions, GameSummary } from '../runtime/batch.ts';
 import { foldBalance } from './fold.ts';
 import { adjustReplacementValues, askedReplacements, baselinesFor, decksOf, everyCard, everyCardStandouts, refusedAtSetup, replacementValue, SETTLE_P, suspectPlans, suspects, suspicions, toSettle, type ReplacementPlan } from './replacement.ts';
@@ -279,4 +280,18 @@ export async function runTune(run: TuneRun, runner: GamesRunner): Promise<{ resu
     curves.push(tuneCurve(deck.deck, seat, baseline, printed, results[0]!, byValue));
   }
   return { result: tuneResult(settings, name, attr, printed, curves), played };
+}
+
+/**
+ * `grimoire tune --param NAME`: the same seeds under each value of a rule parameter (with a tally:
+ * who took turn 1), and the first player's edge at each (balance/tune-param.ts).
+ */
+export async function runTuneParam(run: { ir: GameIR; settings: BalanceSettings; param: ParamIR; values: readonly ParamValue[]; opts: BatchOptions }, runner: GamesRunner): Promise<{ result: ParamTuneResult; played: number }> {
+  const { settings, param, opts } = run;
+  // The default is always played: each value's change is measured against it.
+  const values = run.values.some((x) => x === param.value) ? run.values : [param.value, ...run.values];
+  const jobs = values.map((x) => ({ from: settings.seed, count: settings.games, opts: { ...opts, params: { ...opts.params, [param.name]: x }, tally: true } }));
+  const results = await runner.play(jobs, `${settings.game} with ${param.name} at ${values.length} values`);
+  const byValue = new Map<ParamValue, readonly GameSummary[]>(values.map((x, i) => [x, results[i]!]));
+  return { result: paramTuneResult(settings, param, byValue), played: values.length * settings.games };
 }
