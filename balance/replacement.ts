@@ -108,7 +108,20 @@ export function baselinesFor(report: BalanceReport, deck: string, card: string, 
  * that deck's median card (the other suspects avoided).
  */
 export function suspects(report: BalanceReport, max: number, alpha = 0.05): ReplacementPlan[] {
-  const chosen = report.cards.filter((c) => suspicion(c) < alpha).sort((a, b) => suspicion(a) - suspicion(b) || (a.card < b.card ? -1 : 1)).slice(0, max);
+  return suspectPlans(report, suspicions(report, alpha).slice(0, max).map((s) => s.card));
+}
+
+/** The cards whose observed standout in some measure has p < `alpha`, with that p, strongest suspicion first. */
+export function suspicions(report: BalanceReport, alpha = 0.05): { card: string; p: number }[] {
+  return report.cards
+    .map((c) => ({ card: c.card, p: suspicion(c) }))
+    .filter((s) => s.p < alpha)
+    .sort((a, b) => a.p - b.p || (a.card < b.card ? -1 : 1));
+}
+
+/** Each named card replaced, in each of its decks, by that deck's ordinary card (the other named cards avoided). */
+export function suspectPlans(report: BalanceReport, cards: readonly string[]): ReplacementPlan[] {
+  const chosen = cards.flatMap((name) => report.cards.filter((c) => c.card === name));
   const avoid = new Set(chosen.map((c) => c.card));
   return chosen.flatMap((c) =>
     decksOf(report, c).flatMap(({ deck, seat }) => {

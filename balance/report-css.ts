@@ -26,7 +26,7 @@ export const reportCss = `
 .balance-report .balance-verdicts li { margin: 3px 0; }
 .balance-report .verdict-badge { display: inline-block; font-size: 11px; font-weight: 650; padding: 0 6px; border-radius: 8px; background: #e6e9ec; color: #333; white-space: nowrap; }
 .balance-report .verdict-stronger .verdict-badge { background: #fbe3e4; color: #b3161c; }
-.balance-report .verdict-weaker .verdict-badge, .balance-report .verdict-weakest .verdict-badge { background: #e0ebf7; color: #1f5fa8; }
+.balance-report .verdict-weaker .verdict-badge, .balance-report .verdict-weakest .verdict-badge, .balance-report .verdict-dud .verdict-badge { background: #e0ebf7; color: #1f5fa8; }
 .balance-report .balance-none { font-style: italic; color: #55606b; }
 .balance-report .balance-table { border-collapse: collapse; width: 100%; margin: 18px 0 0; font-size: 11.5px; font-variant-numeric: tabular-nums; }
 .balance-report .balance-table caption { text-align: left; font-weight: 600; font-size: 13px; padding: 0 0 4px; }

@@ -8,6 +8,7 @@
 import { balanceCharts, sideNames, tuneChart, type ChartOptions } from './charts.ts';
 import { tuneVerdicts } from './tune.ts';
 import type { BalanceComparison, BalanceReport, Difference, Mean, MetricChange, QualityReport, Rate, TuneResult } from './report.ts';
+import { duds, dudText } from './duds.ts';
 import { deckSummary, flagOf, MEASURES, noVerdict, rankedCards, verdictBadge, verdicts, verdictText, weakestCards } from './verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -121,9 +122,11 @@ function verdictsSection(d: Document, r: BalanceReport, title: string): HTMLElem
     for (const v of found) list.append(line(`verdict-${v.direction}`, verdictBadge(v.direction), verdictText(v)));
     section.append(list);
   }
-  const weakest = weakestCards(r);
-  if (weakest.length) {
+  const useless = duds(r);
+  const weakest = weakestCards(r, new Set(useless.map((u) => u.deck)));
+  if (weakest.length || useless.length) {
     const list = el(d, 'ul', 'balance-weakest');
+    for (const u of useless) list.append(line('verdict-dud', 'dud', dudText(u, r.decks.length)));
     for (const text of weakest) list.append(line('verdict-weakest', 'weakest', text));
     section.append(list);
   }
@@ -142,7 +145,7 @@ function replacementsTable(d: Document, r: BalanceReport): HTMLElement {
   const what = everyCard
     ? 'each card of each deck replaced in turn by one reference card, the same games played again; "vs deck": its value less the median of the deck\'s other cards, beyond their spread (the number flagged); a card only looked at on the first seeds is never flagged'
     : why.has('suspect')
-      ? 'the suspects — an observed standout with p < 0.05 before the correction — played again on fresh seeds, every copy in one seat\'s deck replaced by the baseline card'
+      ? 'the suspects — an observed standout with p < 0.05 before the correction, or (with search agents) a random-play screen\'s replacement standout with p < 0.1 — played again on fresh seeds, every copy in one seat\'s deck replaced by the baseline card'
       : 'the cards asked for, every copy in one seat\'s deck replaced by the baseline card, the same games played again';
   return table(
     d,

@@ -200,6 +200,12 @@ export interface BalanceReport {
   actions: ActionMetric[];
   /** With `--quality`: the game-quality metrics (balance/quality.ts); absent otherwise. */
   quality?: QualityReport;
+  /**
+   * A sequential run's stopping (`--until`, `--precision`; balance/sequential.ts): the question,
+   * the games at each planned look, the level every look's interval had (1 − 0.05/K), the looks
+   * made, whether the question was answered, and why (or what was still open at --max-games).
+   */
+  stopping?: { question: string; looks: number[]; level: number; at: number[]; answered: boolean; why: string };
 }
 
 /** One value tried by `grimoire tune` (balance/tune.ts): the card printed so, in one seat's deck. */

@@ -9,10 +9,11 @@
  *
  * No Node APIs, no DOM: a note for the designer (a card not measured) goes to runner.note.
  */
-import type { GameIR } from '../compiler/ir.ts';
+import type { GameIR, ParamIR } from '../compiler/ir.ts';
+import { paramTuneResult, type ParamTuneResult, type ParamValue } from './tune-param.ts';
 import type { BatchOptions, GameSummary } from '../runtime/batch.ts';
 import { foldBalance } from './fold.ts';
-import { adjustReplacementValues, askedReplacements, baselinesFor, decksOf, everyCard, everyCardStandouts, refusedAtSetup, replacementValue, suspects, toSettle, type ReplacementPlan } from './replacement.ts';
+import { adjustReplacementValues, askedReplacements, baselinesFor, decksOf, everyCard, everyCardStandouts, refusedAtSetup, replacementValue, SETTLE_P, suspectPlans, suspects, suspicions, toSettle, type ReplacementPlan } from './replacement.ts';
 import type { BalanceReport, BalanceSettings, ReplacementValue, TuneResult } from './report.ts';
 import { roundNumbers } from './statistics.ts';
 import { tuneCurve, tuneResult } from './tune.ts';
@@ -88,6 +89,8 @@ export interface ReplacementRun {
   how: 'all' | 'suspects' | 'asked';
   /** Games each replacement plays: the first of the report's seeds, or as many fresh ones for suspects. */
   valueGames: number;
+  /** A card whose values are tested on the remaining seeds whatever the first look says (a sequential run's question: chosen before any game, so no selection bias). */
+  alsoTest?: string;
 }
 
 /**
@@ -96,12 +99,24 @@ export interface ReplacementRun {
  * tested (a note says so); a card for which the rules refuse every baseline is noted, not measured.
  */
 export async function measureReplacements(run: ReplacementRun, runner: GamesRunner): Promise<{ values: ReplacementValue[]; played: number }> {
-  const { plans } = run;
-  if (!plans.length) return { values: [], played: 0 };
+  let { plans } = run;
+  let played = 0;
+  if (run.how === 'suspects' && searching(run.opts)) {
+    // Search agents' games are few: the observed numbers alone rarely point at a card. A screen
+    // under random play (cheap) adds the cards whose every-card replacement value stands out.
+    const screen = await randomPlayScreen(run, runner);
+    played += screen.played;
+    const cards = mergeSuspicions(suspicions(run.report), screen.values);
+    // A card in no deck of the report's own (too few games to tell the decks: they are pooled) takes the screen's decks, the same lists.
+    plans = cards.flatMap((card) => {
+      const own = suspectPlans(run.report, [card]);
+      return own.length ? own : suspectPlans(screen.report, [card]);
+    });
+  }
+  if (!plans.length) return { values: [], played };
   const index = (name: string) => run.ir.cards.findIndex((c) => c.name === name);
   const opts: BatchOptions = { ...run.opts, tally: false };
   const n = run.valueGames;
-  let played = 0;
   let from = run.seed;
   let withCard = run.summaries.slice(0, n);
   if (run.how === 'suspects') {
@@ -159,6 +174,7 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
   if (run.how === 'all' && run.games > n) {
     const rest = run.summaries.slice(n);
     const settle = toSettle(values);
+    for (const v of values) if (v.card === run.alsoTest && !settle.includes(v)) settle.push(v);
     const planOf = (v: ReplacementValue) => plans.find((p) => p.card === v.card && p.deck === v.deck)!;
     const jobs = settle.map((v) => ({ from: run.seed + n, count: run.games - n, opts: { ...opts, substitutes: substitutesFor(planOf(v), v.baseline) } }));
     const results = jobs.length ? await runner.play(jobs, `the ${jobs.length} card(s) that may stand out, tested on the other ${run.games - n} seeds`) : [];
@@ -173,6 +189,39 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
   adjustReplacementValues(values);
   values.sort((a, b) => flagOf(b).diff - flagOf(a).diff || (a.card < b.card ? -1 : a.card > b.card ? 1 : 0));
   return { values: roundNumbers(values), played };
+}
+
+/** Whether a seat is played by a search agent (not random, not first). */
+const searching = (opts: BatchOptions): boolean => !!opts.agents && [opts.agents.p1, opts.agents.p2, ...(opts.agents.more ?? [])].some((a) => a !== 'random' && a !== 'first');
+
+/** The random games of the suspects' screen (each card of each deck then replaced on them). */
+export const SCREEN_GAMES = 2000;
+
+/**
+ * The screen for the suspects of a run between search agents: the same game between random
+ * players on the report's seeds (other games than the agents': the fresh seeds the suspects are
+ * tested on are not among them), every card of every deck replaced in turn on them — one stage,
+ * SCREEN_GAMES games — and the values with their standouts against their decks.
+ */
+async function randomPlayScreen(run: ReplacementRun, runner: GamesRunner): Promise<{ report: BalanceReport; values: ReplacementValue[]; played: number }> {
+  const games = Math.min(SCREEN_GAMES, MAX_SEED - run.seed + 1);
+  const opts: BatchOptions = { ...run.opts, agents: undefined, tally: true };
+  const [summaries] = (await runner.play([{ from: run.seed, count: games, opts }], 'random play, a screen for the suspects')) as [GameSummary[]];
+  const report = foldBalance(run.ir, { ...run.report.settings, agents: { p1: 'random', p2: 'random' }, games }, summaries);
+  const r = await measureReplacements({ ...run, report, summaries, games, opts: { ...run.opts, agents: undefined }, plans: everyCard(report), how: 'all', valueGames: games }, runner);
+  return { report, values: r.values, played: games + r.played };
+}
+
+/**
+ * The suspects: the observed suspicions (the search agents' games) and the screen's standouts
+ * with p < SETTLE_P, each card at its smallest p, the SUSPECTS smallest.
+ */
+function mergeSuspicions(observed: readonly { card: string; p: number }[], screen: readonly ReplacementValue[]): string[] {
+  const p = new Map<string, number>();
+  const take = (card: string, x: number) => p.set(card, Math.min(p.get(card) ?? 1, x));
+  for (const s of observed) take(s.card, s.p);
+  for (const v of screen) if (v.standout && v.standout.p < SETTLE_P) take(v.card, v.standout.p);
+  return [...p].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).slice(0, SUSPECTS).map(([card]) => card);
 }
 
 export interface TuneRun {
@@ -231,4 +280,18 @@ export async function runTune(run: TuneRun, runner: GamesRunner): Promise<{ resu
     curves.push(tuneCurve(deck.deck, seat, baseline, printed, results[0]!, byValue));
   }
   return { result: tuneResult(settings, name, attr, printed, curves), played };
+}
+
+/**
+ * `grimoire tune --param NAME`: the same seeds under each value of a rule parameter (with a tally:
+ * who took turn 1), and the first player's edge at each (balance/tune-param.ts).
+ */
+export async function runTuneParam(run: { ir: GameIR; settings: BalanceSettings; param: ParamIR; values: readonly ParamValue[]; opts: BatchOptions }, runner: GamesRunner): Promise<{ result: ParamTuneResult; played: number }> {
+  const { settings, param, opts } = run;
+  // The default is always played: each value's change is measured against it.
+  const values = run.values.some((x) => x === param.value) ? run.values : [param.value, ...run.values];
+  const jobs = values.map((x) => ({ from: settings.seed, count: settings.games, opts: { ...opts, params: { ...opts.params, [param.name]: x }, tally: true } }));
+  const results = await runner.play(jobs, `${settings.game} with ${param.name} at ${values.length} values`);
+  const byValue = new Map<ParamValue, readonly GameSummary[]>(values.map((x, i) => [x, results[i]!]));
+  return { result: paramTuneResult(settings, param, byValue), played: values.length * settings.games };
 }

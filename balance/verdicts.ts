@@ -111,11 +111,13 @@ export function verdictText(v: Verdict): string {
 /**
  * Each deck's weakest card by replacement when it is not flagged — the card a designer would cut
  * first, reported even when it lies within the deck's spread ("Dud: the weakest card of the deck
- * by replacement — −3.5 pts [−9.6, +2.6] against its other cards, within their spread").
+ * by replacement — −3.5 pts [−9.6, +2.6] against its other cards, within their spread"). The
+ * decks in `except` are left out: their weakest card is named as a dud (duds.ts).
  */
-export function weakestCards(r: BalanceReport): string[] {
+export function weakestCards(r: BalanceReport, except: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   for (const deck of new Set(r.replacements.map((v) => v.deck))) {
+    if (except.has(deck)) continue; // its weakest card is named as a dud (duds.ts)
     const values = r.replacements.filter((v) => v.deck === deck && v.standout !== null);
     if (values.length < 2) continue;
     const weakest = values.reduce((a, b) => (flagOf(b).diff < flagOf(a).diff ? b : a));

@@ -43,6 +43,8 @@ export interface CliReplacementRun {
   /** Games each replacement plays (`--value-games`): the first of the report's seeds, or as many fresh ones for suspects. */
   valueGames: number;
   showBar: boolean;
+  /** A card always tested (balance/runs.ts ReplacementRun.alsoTest). */
+  alsoTest?: string;
 }
 
 /** `--replace` names cards of the game (`all`, `CARD`, `CARD=BASELINE`): checked before any game is played, with "did you mean". */
@@ -66,5 +68,5 @@ export async function measureReplacements(run: CliReplacementRun): Promise<{ val
   const plans = replacementPlans(run.ir, run.report, run.asked, run.mode);
   if ('error' in plans) throw new UsageError(plans.error, false);
   const how = run.asked ? 'asked' : run.mode === 'suspects' ? 'suspects' : 'all';
-  return measure({ ir: run.ir, report: run.report, summaries: run.summaries, seed: run.seed, games: run.games, opts: run.opts, plans, how, valueGames: run.valueGames }, cliRunner(run.ir, run.workers, run.showBar));
+  return measure({ ir: run.ir, report: run.report, summaries: run.summaries, seed: run.seed, games: run.games, opts: run.opts, plans, how, valueGames: run.valueGames, alsoTest: run.alsoTest }, cliRunner(run.ir, run.workers, run.showBar));
 }

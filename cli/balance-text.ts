@@ -5,6 +5,7 @@
  */
 import stringWidth from 'string-width';
 import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, DeckMetric, Difference, Mean, MetricChange, QualityReport, Rate } from '../balance/report.ts';
+import { duds, dudText } from '../balance/duds.ts';
 import { flagged, MEASURES, noVerdict, rankedCards, rankingStandout, verdicts, verdictText, weakestCards } from '../balance/verdicts.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -28,7 +29,18 @@ function header(r: BalanceReport, given: readonly string[]): string[] {
     `  ${r.games} game${r.games === 1 ? '' : 's'}, seeds ${s.seed}..${s.seed + s.games - 1}, ${r.seats.players.map((x) => `${x.seat} ${x.agent}`).join(', ')}${params}`,
     ...(r.randomPlay ? [`  Random play: ${r.seats.players.length > 2 ? 'every seat chooses' : 'both seats choose'} at random. These numbers describe random play, not skilled play (--p1/--p2 mcts:N for stronger players).`] : []),
     ...(r.errors ? [`  ${r.errors} game(s) ended in an error and are not counted (listed above).`] : []),
+    ...(r.stopping ? [stoppingLine(r.stopping)] : []),
   ];
+}
+
+/** A sequential run's answer: at which look it stopped, at which level, and why (or what was open at --max-games). */
+function stoppingLine(st: NonNullable<BalanceReport['stopping']>): string {
+  const made = st.at.length;
+  const level = `${(100 * st.level).toFixed(2).replace(/\.?0+$/, '')}%`;
+  const games = (st.at.at(-1) ?? 0).toLocaleString('en');
+  return st.answered
+    ? `  Sequential run (${st.question}): answered after ${games} games, look ${made} of ${st.looks.length} planned (${st.looks.map((n) => n.toLocaleString('en')).join(', ')}), every look at the ${level} level (Bonferroni): ${st.why}. The numbers below are this look's, at 95% as usual.`
+    : `  Sequential run (${st.question}): NOT answered within --max-games ${games} (${made} looks, each at the ${level} level): ${st.why}.`;
 }
 
 /** Cards worth a look: every flagged card, then the five highest and lowest ranked. */
@@ -63,7 +75,7 @@ function replacementLines(r: BalanceReport, count: number): string[] {
   const head = why.has('every card')
     ? `Replacement values — each card of each deck replaced in turn by one reference card, the same games played again; "vs deck": its value less the median of the deck's other cards, beyond their spread (what is flagged)`
     : why.has('suspect')
-      ? 'Replacement values — the suspects (an observed standout with p < 0.05 before the correction) replaced by an ordinary card, on fresh seeds, the same games played again'
+      ? 'Replacement values — the suspects (an observed standout with p < 0.05 before the correction, or with search agents a random-play screen\'s replacement standout with p < 0.1) replaced by an ordinary card, on fresh seeds, the same games played again'
       : 'Replacement values — every copy replaced by the baseline card, the same games played again';
   const cell = (d: Difference | null, flagged: boolean) => (d === null ? '—' : `${ptsBare(d.diff)} [${ptsBare(d.ci95[0])}, ${ptsBare(d.ci95[1])}]${flagged && d.significant ? ` * q=${d.q.toFixed(3)}` : ''}`);
   const shown = r.replacements.length > 2 * count + 4 ? [...r.replacements.slice(0, count), ...r.replacements.filter((v, i) => i >= count && i < r.replacements.length - count && (v.standout ?? v.value).significant), ...r.replacements.slice(-count)] : r.replacements;
@@ -136,7 +148,9 @@ export function balanceText(r: BalanceReport, given: readonly string[] = []): st
   out.push('', `Verdicts — cards that stand out from their deck: ${found.length} of ${r.cards.length} (${how})`);
   if (found.length) out.push(...found.map((v) => `  ${verdictText(v)}`));
   else out.push(`  none: ${noVerdict(r)}`);
-  out.push(...weakestCards(r).map((line) => `  ${line}`));
+  const useless = duds(r);
+  out.push(...useless.map((d) => `  ${dudText(d, r.decks.length)}`));
+  out.push(...weakestCards(r, new Set(useless.map((d) => d.deck))).map((line) => `  ${line}`));
   if (r.replacements.length) out.push('', ...replacementLines(r, 5));
 
   out.push('', "Cards — the owner's win rate with the card minus without it (in the opening hand, drawn, played), less the same for the median card of its deck, in points; * marks the number flagged");

@@ -12,7 +12,11 @@ import type { BatchOptions } from '../runtime/batch.ts';
 import { foldBalance } from '../balance/fold.ts';
 import { foldQuality } from '../balance/quality.ts';
 import { compareBalance, type ComparedSide } from '../balance/compare.ts';
-import type { BalanceSettings } from '../balance/report.ts';
+import type { BalanceReport, BalanceSettings } from '../balance/report.ts';
+import { defaultValueGames } from '../balance/runs.ts';
+import { answered, looks, precisionOption, untilCard, type StopQuestion } from '../balance/sequential.ts';
+import type { GameSummary } from '../runtime/batch.ts';
+import { suggest } from '../grammar/spelling.ts';
 import { balanceText, comparisonText } from './balance-text.ts';
 import { claimOutputFile } from './output-file.ts';
 import { maxSeed, wholeNumberOption } from './options.ts';
@@ -56,6 +60,10 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   if (asked !== undefined) checkAskedNames(ir, asked);
   const valueGames = wholeNumberOption('--value-games', v['value-games'], mode === 'all' && !asked ? Math.min(games, 1000) : games, 1, mode === 'suspects' && !asked ? maxSeed - seed - games + 1 : games, mode === 'suspects' && !asked ? 'the fresh seeds follow the report\'s' : 'they are the first of the report\'s seeds');
   warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2, ...(agents.more ?? [])]);
+  // Sequential runs (balance/sequential.ts): batches doubling from --games until the question is answered or --max-games.
+  const question = stopQuestion(ir, v, comparing);
+  const maxGames = question ? wholeNumberOption('--max-games', v['max-games'], Math.min(16 * games, maxSeed - seed + 1), games, maxSeed - seed + 1, 'at least --games, the first look') : games;
+  if (!question && v['max-games'] !== undefined) throw new UsageError('--max-games caps a sequential run: it goes with --until "CARD settled" or --precision 2pts', false);
 
   const base: Side = { game, ir, params: parseParams(v.param as string[] | undefined, ir), label: game };
   let other: Side | null = null;
@@ -75,9 +83,10 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   // The report file is opened (and emptied) only once every argument has been checked.
   claimOutputFile('--html', html);
   const started = performance.now();
-  const play = async (side: Side, what: string) => {
+  const play = async (side: Side, what: string, games: number, before: readonly GameSummary[] = []) => {
     const opts: BatchOptions = { format, params: side.params, agents, tally: true, ...(quality ? { course: true } : {}) };
-    const summaries = await playSeeds(side.ir, seed, games, opts, workers, `${what} ${format}`, !json);
+    // A sequential run's next look keeps the games already played and plays the seeds after them.
+    const summaries = [...before, ...(await playSeeds(side.ir, seed + before.length, games - before.length, opts, workers, `${what} ${format}`, !json))];
     const settings: BalanceSettings = {
       game: side.game,
       title: `${side.ir.game.title} ${side.ir.game.version}`.trim(),
@@ -98,17 +107,30 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
     const actionNames = side.ir.actions.map((a) => a.name);
     return { report, summaries, actionNames } satisfies ComparedSide;
   };
-  const a = await play(base, game);
-  const b = other ? await play(other, other.label) : null;
+  const schedule = question ? looks(games, maxGames) : [games];
+  let a = await play(base, game, schedule[0]!);
+  const b = other ? await play(other, other.label, games) : null;
   // What the suspects (or the cards asked for) are worth: the same games with each replaced.
   let replaced = 0;
-  if (!b) {
-    const r = await measureReplacements({ ir, report: a.report, summaries: a.summaries, seed, games, opts: { format, params: base.params, agents }, workers, asked, mode: comparing ? 'none' : mode, valueGames, showBar: !json });
-    a.report.replacements = r.values;
-    replaced = r.played;
+  const stopping: NonNullable<BalanceReport['stopping']> | undefined = question ? { question: v.until !== undefined ? `${v.until as string}` : `--precision ${v.precision as string}`, looks: schedule, level: 1 - 0.05 / schedule.length, at: [], answered: false, why: '' } : undefined;
+  for (const [look, n] of schedule.entries()) {
+    if (look > 0) a = await play(base, game, n, a.summaries);
+    if (!b) {
+      const looked = v['value-games'] !== undefined ? Math.min(valueGames, mode === 'suspects' && !asked ? valueGames : n) : defaultValueGames(mode, !!asked, n);
+      const r = await measureReplacements({ ir, report: a.report, summaries: a.summaries, seed, games: n, opts: { format, params: base.params, agents }, workers, asked, mode: comparing ? 'none' : mode, valueGames: looked, showBar: !json, alsoTest: question?.kind === 'settled' ? question.card : undefined });
+      a.report.replacements = r.values;
+      replaced += r.played;
+    }
+    if (!question || !stopping) break;
+    const decision = answered(a.report, question, schedule.length);
+    stopping.at.push(n);
+    Object.assign(stopping, { answered: decision.stop, why: decision.why });
+    if (!json) console.error(`look ${look + 1} of ${schedule.length}, ${n.toLocaleString('en')} games: ${decision.stop ? 'answered' : 'not yet'} — ${decision.why}`);
+    if (decision.stop) break;
   }
+  if (stopping) a.report.stopping = stopping;
   const seconds = (performance.now() - started) / 1000;
-  const played = games * (b ? 2 : 1) + replaced;
+  const played = a.summaries.length + (b ? b.summaries.length : 0) + replaced;
   const timing = { seconds: Number(seconds.toFixed(2)), gamesPerMinute: Math.round((played / seconds) * 60), workers };
   const errors = a.report.errors + (b?.report.errors ?? 0);
 
@@ -136,4 +158,27 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
     console.log(`\n${played} games in ${timing.seconds} s (${timing.gamesPerMinute.toLocaleString('en')} games/min, ${workers} worker thread(s))${html ? `; the report with charts: ${html}` : ''}`);
   }
   return errors > 0 ? 1 : 0;
+}
+
+/**
+ * `--until "CARD settled"` and `--precision 2pts` (docs/balance.md, "Sequential runs"): the
+ * question a sequential run asks, or null for a run of a fixed number of games. A card that is
+ * not the game's gets "did you mean"; a comparison cannot be sequential.
+ */
+function stopQuestion(ir: GameIR, v: Record<string, unknown>, comparing: boolean): StopQuestion | null {
+  const until = v.until as string | undefined;
+  const given = v.precision as string | undefined;
+  if (until === undefined && given === undefined) return null;
+  if (comparing) throw new UsageError('--until and --precision play one game until a question is answered; --vs and --vs-param compare two: run them apart', false);
+  const precision = given === undefined ? 0.02 : precisionOption(given);
+  if (precision === null) throw new UsageError(`--precision ${given}: it is a half-width in points of win rate, e.g. --precision 2pts (from 0 to 100, not 0)`, false);
+  if (until === undefined) return { kind: 'precision', precision };
+  const card = untilCard(until);
+  if (card === null) throw new UsageError(`--until '${until}': the question is "CARD settled", e.g. --until "Dragon settled"`, false);
+  const names = ir.cards.map((c) => c.name);
+  if (!names.includes(card)) {
+    const near = suggest(card, names)[0];
+    throw new UsageError(`--until '${until}': no card named '${card}' in ${ir.game.name}${near ? `; did you mean '${near}'?` : ''}`, false);
+  }
+  return { kind: 'settled', card, precision };
 }

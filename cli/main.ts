@@ -79,16 +79,22 @@ function usage(): string {
     '                                 A against B, swapping seats every game: A\'s win rate with its 95% interval',
     '  balance <game> [--games N] [--seed S] [--format NAME] [--param name=value] [--p1 AGENT] [--p2 AGENT] [--workers N]',
     '          [--vs GAME | --vs-param name=value] [--values all|suspects|none | --replace CARD[=BASELINE]] [--value-games N] [--quality] [--html FILE] [--json]',
+    '          [--until "CARD settled" | --precision 2pts] [--max-games N]',
     '                                 win rates by seat, card and action with 95% intervals, game lengths; --vs: the same',
     '                                 seeds under a revision or other parameters, what changed (docs/balance.md); what each',
     '                                 card is worth: it is replaced and the same games played again — every card (--values',
     '                                 all, with random players), the suspects (with search agents), or those --replace names;',
     '                                 --quality: game-quality metrics by the game\'s evaluate — decisiveness, lead changes,',
-    '                                 comebacks, draws, length spread, how often the most-used action was on offer',
+    '                                 comebacks, draws, length spread, how often the most-used action was on offer;',
+    '                                 --until/--precision: batches doubling from --games until the card is settled (or the',
+    '                                 first player\'s win rate known to ±precision), at most --max-games (Bonferroni over the looks)',
     '  tune <game> --card NAME --attr NAME --values 0..6 [--baseline CARD] [--games N] [--seed S] [--p1 AGENT] [--p2 AGENT]',
     '          [--format NAME] [--param name=value] [--workers N] [--html FILE] [--json]',
     '                                 what should this card\'s number be: the same games at each value, the card\'s worth',
     '                                 against an ordinary card in its place, and where it is fair (docs/balance.md)',
+    '  tune <game> --param NAME [--values V,…] [--games N] [--seed S] [--p1 AGENT] [--p2 AGENT] [--workers N] [--json]',
+    '                                 what should this rule parameter be: the same games at each value (default: the',
+    '                                 parameter\'s default and alternatives), the first player\'s win rate and where it is 50%',
     '  new <game>                     start a new game: rules, cards and a ruling that work',
     '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
     '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
@@ -425,6 +431,9 @@ async function main(argv: string[]): Promise<number> {
       baseline: { type: 'string' },
       values: { type: 'string' },
       'value-games': { type: 'string' },
+      until: { type: 'string' },
+      precision: { type: 'string' },
+      'max-games': { type: 'string' },
       html: { type: 'string' },
       quality: { type: 'boolean' },
       readings: { type: 'boolean' },
@@ -443,7 +452,7 @@ async function main(argv: string[]): Promise<number> {
   } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
   refuseForeignOptions(command, values);
   // The balance lab's own options, refused elsewhere rather than ignored.
-  const labOptions: Record<string, string[]> = { match: ['play', 'balance'], vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
+  const labOptions: Record<string, string[]> = { match: ['play', 'balance'], vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], until: ['balance'], precision: ['balance'], 'max-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
   for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(`${command} takes no --${o}: it is an option of grimoire ${owners.join(' and ')}`, false);
   if (values.check && command !== 'fmt') throw new UsageError('--check goes with fmt (grimoire fmt --check rules cards); grimoire check is a command of its own', false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);

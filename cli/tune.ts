@@ -7,7 +7,9 @@
 import { writeFileSync } from 'node:fs';
 import type { BalanceSettings, TuneResult } from '../balance/report.ts';
 import { readValues, tuneTarget, tuneVerdicts } from '../balance/tune.ts';
-import { runTune } from '../balance/runs.ts';
+import { runTune, runTuneParam } from '../balance/runs.ts';
+import { paramTarget, type ParamTuneResult } from '../balance/tune-param.ts';
+import type { GameIR } from '../compiler/ir.ts';
 import type { BatchOptions } from '../runtime/batch.ts';
 import { suggest } from '../grammar/spelling.ts';
 import { cliRunner } from './balance-replacements.ts';
@@ -27,6 +29,9 @@ export function parseValues(spec: string | undefined): number[] {
 export async function cmdTune(game: string | undefined, v: Record<string, unknown>): Promise<number> {
   if (!game) throw new UsageError('tune needs a game, e.g. grimoire tune spimate --card 若き竜 --attr cost --values 0..5', false);
   const ir = requireIR(game);
+  // `--param NAME` (no '='): a rule parameter to tune; `--param NAME=VALUE` stays a fixed reading.
+  const toTune = ((v.param as string[] | undefined) ?? []).filter((p) => !p.includes('='));
+  if (toTune.length) return cmdTuneParam(game, ir, toTune, v);
   const named = v.card as string[] | undefined;
   if (named && named.length > 1) throw new UsageError(`tune tries one card at a time; --card was given ${named.length} times`, false);
   const cardName = named?.[0];
@@ -87,5 +92,55 @@ function tuneText(t: TuneResult, played: number, seconds: number, html: string |
     for (const p of c.points) out.push(`  ${`${p.value}${p.printed ? ' *' : ''}`.padEnd(10)} ${pct(p.withCard.rate).padEnd(9)} ${pts(p.worth.diff)} [${pts(p.worth.ci95[0])}, ${pts(p.worth.ci95[1])}]`);
   }
   out.push('', `  * printed. ${played} games in ${seconds.toFixed(1)} s${html ? `; the curve: ${html}` : ''}`);
+  return out.join('\n');
+}
+
+/** `grimoire tune GAME --param NAME [--values …]`: the first player's edge at each value of a rule parameter (balance/tune-param.ts). */
+async function cmdTuneParam(game: string, ir: GameIR, toTune: string[], v: Record<string, unknown>): Promise<number> {
+  if (toTune.length > 1) throw new UsageError(`tune tries one rule parameter at a time; --param was given ${toTune.join(', ')}`, false);
+  for (const o of ['card', 'attr', 'baseline', 'html'] as const) if (v[o] !== undefined) throw new UsageError(`--${o} goes with tune --card; --param ${toTune[0]} tunes a rule parameter (its output is the text or --json)`, false);
+  const target = paramTarget(ir, toTune[0]!, v.values as string | undefined);
+  if ('error' in target) throw new UsageError(`--param ${toTune[0]}: ${target.error}`, false);
+  const { param, values } = target;
+  const fixed = ((v.param as string[] | undefined) ?? []).filter((p) => p.includes('='));
+  if (fixed.some((p) => p.split('=')[0] === param.name)) throw new UsageError(`--param ${param.name} is tuned: it cannot also be fixed with --param ${param.name}=…`, false);
+  const { format, seed, games, agents, workers } = batchRunOptions(ir, { ...v, param: fixed.length ? fixed : undefined }, 2000);
+  const params = parseParams(fixed.length ? fixed : undefined, ir);
+  const json = !!v.json;
+  const started = performance.now();
+  const settings: BalanceSettings = {
+    game,
+    title: `${ir.game.title} ${ir.game.version}`.trim(),
+    format,
+    params: Object.fromEntries(ir.params.map((p) => [p.name, p.name in params ? params[p.name]! : p.value])),
+    agents: { p1: agents.p1, p2: agents.p2 },
+    seed,
+    games,
+    rules: rulesFingerprint(ir),
+  };
+  const { result, played } = await runTuneParam({ ir, settings, param, values, opts: { format, params, agents } }, cliRunner(ir, workers, !json));
+  const seconds = (performance.now() - started) / 1000;
+  if (json) console.log(JSON.stringify({ ...result, timing: { seconds: Number(seconds.toFixed(2)), games: played, workers } }));
+  else console.log(paramTuneText(result, played, seconds));
+  return 0;
+}
+
+function paramTuneText(t: ParamTuneResult, played: number, seconds: number): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const pts = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)}`;
+  const s = t.settings;
+  const out = [`What should ${t.param} be? — ${s.game}, ${s.games} games per value (seeds ${s.seed}–${s.seed + s.games - 1}), p1 ${s.agents.p1}, p2 ${s.agents.p2}; default ${String(t.default)}`];
+  if (s.agents.p1 === 'random' && s.agents.p2 === 'random') out.push('  Random play: a fair value under random play is not one under skilled play (use mcts:N agents).');
+  const f = t.fair;
+  out.push('', "Fair value — where the first player (whoever took turn 1) wins half the games");
+  out.push(`  nearest 50%: ${String(f.closest)}${f.crossing !== null ? `; crossing 50% at ${f.crossing.toFixed(2)}` : ''}; the values whose 95% interval holds 50%: ${f.range.length ? f.range.map(String).join(', ') : 'none'}`);
+  const w = Math.max(14, t.param.length + 1);
+  out.push('', `  ${t.param.padEnd(w)} ${'first player won'.padEnd(26)} ${'p1 won'.padEnd(8)} change from the default, pts [95% CI]`);
+  for (const p of t.points) {
+    const fp = `${pct(p.firstPlayer.rate)} [${pct(p.firstPlayer.ci95[0])}, ${pct(p.firstPlayer.ci95[1])}]`;
+    const ch = p.change ? `${pts(p.change.diff)} [${pts(p.change.ci95[0])}, ${pts(p.change.ci95[1])}]${p.change.significant ? ` * q=${p.change.q.toFixed(3)}` : ''}` : '—';
+    out.push(`  ${`${String(p.value)}${p.isDefault ? ' *' : ''}`.padEnd(w)} ${fp.padEnd(26)} ${pct(p.p1.rate).padEnd(8)} ${ch}`);
+  }
+  out.push('', `  * the default. ${played} games in ${seconds.toFixed(1)} s`);
   return out.join('\n');
 }

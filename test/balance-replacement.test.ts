@@ -151,7 +151,7 @@ describe('grimoire balance: values by default, and its mistakes refused', () => 
   mkdirSync(join(project, 'rules/planted'), { recursive: true });
   writeFileSync(join(project, 'rules/planted/game.grim'), plantedText);
 
-  it('the default command flags the broken card of a seven-card game alone, by replacement, in words', () => {
+  it('the default command flags the broken card of a seven-card game alone, by replacement, and names the useless one a dud, in words', () => {
     const r = grimoireIn(project, 'balance', 'planted', '--games', '3000', '--workers', '1');
     expect(r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
     expect(r.status).toBe(0);
@@ -159,7 +159,7 @@ describe('grimoire balance: values by default, and its mistakes refused', () => 
     const cards = [...verdicts.matchAll(/^ {2}(\S+): (.*)$/gm)].map((m) => [m[1], m[2]!.slice(0, 60)]);
     expect(cards).toEqual([
       ['Dragon', expect.stringMatching(/^stronger than the rest of the deck/)],
-      ['Dud', expect.stringMatching(/^the weakest card of the deck by replacement/)],
+      ['Dud', expect.stringMatching(/^its owner does worse when it is played — played in/)],
     ]);
     expect(r.stdout).toMatch(/Replacement values — each card of each deck replaced in turn/);
   });

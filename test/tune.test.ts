@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fairValue } from '../balance/tune.ts';
-import type { TunePoint, TuneResult } from '../balance/report.ts';
+import type { BalanceReport, TunePoint, TuneResult } from '../balance/report.ts';
+import type { ParamTuneResult } from '../balance/tune-param.ts';
 import { parseValues } from '../cli/tune.ts';
 import { root } from './helpers.ts';
 
@@ -55,5 +56,35 @@ describe('grimoire tune', () => {
     const point = (value: number, diff: number): TunePoint => ({ value, printed: false, withCard: { k: 0, n: 0, rate: 0, ci95: [0, 1] }, worth: { diff, ci95: [diff - 0.01, diff + 0.01], p: 0.5, q: 1, significant: false } });
     expect(fairValue([point(0, 0.06), point(1, 0.02), point(2, -0.02)])).toEqual({ closest: 1, crossing: 1.5, range: [] });
     expect(fairValue([point(0, 0.06), point(1, 0.005)]).crossing).toBeNull();
+  });
+});
+
+describe('grimoire tune --param: a rule parameter', () => {
+  const inRepo = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
+  it("plays the same seeds at each value and reads the first player's edge; the default's numbers are balance's own", () => {
+    const r = inRepo('tune', 'trump', '--param', 'opening_hand', '--values', '3..7..2', '--games', '200', '--workers', '1', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const t = JSON.parse(r.stdout) as ParamTuneResult;
+    expect(t.kind).toBe('tune-param');
+    // The default (5) is played and marked whether or not it was asked for; each other value is compared with it seed by seed.
+    expect(t.points.map((p) => [p.value, p.isDefault, p.change === null])).toEqual([[3, false, false], [5, true, true], [7, false, false]]);
+    const b = inRepo('balance', 'trump', '--games', '200', '--workers', '1', '--values', 'none', '--json');
+    expect(b.status, b.stderr).toBe(0);
+    const report = JSON.parse(b.stdout) as BalanceReport;
+    expect(t.points[1]!.firstPlayer).toEqual(report.seats.firstPlayer);
+    expect(t.fair.range.every((x) => t.points.some((p) => p.value === x))).toBe(true);
+    // Without --values: the default and its alternatives (bool, text parameters too).
+    const d = inRepo('tune', 'trump', '--param', 'first_turn_draw', '--games', '50', '--workers', '1');
+    expect(d.status, d.stderr).toBe(0);
+    expect(d.stdout).toMatch(/What should first_turn_draw be\? — trump, 50 games per value/);
+    expect(d.stdout).toMatch(/^ {2}true \* +\d/m);
+    expect(d.stdout).toMatch(/^ {2}false +\d/m);
+  });
+
+  it('refuses an unknown parameter, a value it does not take, and --card beside it, in words', () => {
+    expect(inRepo('tune', 'trump', '--param', 'opening_hnd').stderr).toMatch(/--param opening_hnd: no rule parameter named 'opening_hnd' in trump; did you mean 'opening_hand'\?/);
+    expect(inRepo('tune', 'trump', '--param', 'first_player', '--values', 'random,x').stderr).toMatch(/'x' is not a value of first_player \(it takes random, first_seat\)/);
+    expect(inRepo('tune', 'trump', '--param', 'opening_hand', '--card', 'X').stderr).toMatch(/--card goes with tune --card; --param opening_hand tunes a rule parameter/);
+    expect(inRepo('tune', 'trump', '--param', 'opening_hand', '--param', 'opening_hand=4').stderr).toMatch(/--param opening_hand is tuned: it cannot also be fixed/);
   });
 });

@@ -1,0 +1,133 @@
+/**
+ * The balance lab as an instrument (issue 26, docs/balance.md "Calibration"): how often it flags
+ * a card where no card differs (the A/A false-flag rate), and how many games it needs to flag a
+ * planted strong card and rank it first (the sensitivity table) — per game and per agent.
+ *
+ *   npx tsx bench/balance-calibration.ts --aa [--batches 200] [--games 1000] [--values none|all]
+ *   npx tsx bench/balance-calibration.ts --sensitivity --game spimate [--agents mcts:100] [--ladder 100,200] [--workers 2]
+ *
+ * Every run is the lab as `grimoire balance` runs it (the report, then the replacement values of
+ * the mode the agents imply), on fixed seeds: the numbers are the same on every machine.
+ * Planted games are fixture revisions made here from test/fixtures/balance/ (plantedGame).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compileGame } from '../compiler/compile.ts';
+import type { GameIR } from '../compiler/ir.ts';
+import { gameSources } from '../compiler/project.ts';
+import { foldBalance } from '../balance/fold.ts';
+import { duds } from '../balance/duds.ts';
+import type { BalanceReport } from '../balance/report.ts';
+import { defaultValueGames, defaultValuesMode, type ValuesMode } from '../balance/runs.ts';
+import { rate, type Rate } from '../balance/statistics.ts';
+import { flagged, rankedCards, verdicts } from '../balance/verdicts.ts';
+import { measureReplacements } from '../cli/balance-replacements.ts';
+import { playSeeds } from '../cli/play-seeds.ts';
+import type { Seats } from '../runtime/batch.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function compile(sources: { path: string; text: string }[]): GameIR {
+  const r = compileGame({ sources, loadBase: (n) => gameSources(root, n) });
+  if (!r.ir) throw new Error(r.diagnostics.map((d) => `${d.loc.file}:${d.loc.line}:${d.loc.col} ${d.message}`).join('\n'));
+  return r.ir;
+}
+
+const fixture = (name: string) => ({ path: `${name}.grim`, text: readFileSync(join(root, 'test/fixtures/balance', `${name}.grim`), 'utf8') });
+
+/** The planted games: each with its planted strong card (and, where there is one, its useless card). */
+export const PLANTED = {
+  /** Seven cards; Dragon cost 1 power 5 where every other card's power is its cost. */
+  planted: { strong: 'Dragon' },
+  /** Spimate's default decks, one copy of a 2-copy card in each replaced by 暴君竜, a cost-0 AP 6 LP 6 monster. */
+  spimate: { strong: '暴君竜' },
+} as const;
+
+/** A planted game's IR, made as the tests make it (test/balance-replacement.test.ts). */
+export function plantedGame(name: keyof typeof PLANTED | 'aa'): GameIR {
+  if (name === 'planted' || name === 'aa') return compile([fixture(name)]);
+  const sources = gameSources(root, 'spimate')!.map((s) =>
+    s.path.endsWith('decks.grim')
+      ? { ...s, text: s.text.replace('  create 2 of 見習い剣士 in p.deck\n', '  create 1 of 見習い剣士 in p.deck\n  create 1 of 暴君竜 in p.deck\n').replace('  create 2 of 軍旗の騎士 in p.deck\n', '  create 1 of 軍旗の騎士 in p.deck\n  create 1 of 暴君竜 in p.deck\n') }
+      : s,
+  );
+  return compile([...sources, fixture('spimate-planted')]);
+}
+
+/** One run of the lab as `grimoire balance` makes it: the report, then the values of the mode (default: the agents'). */
+export async function labRun(ir: GameIR, seed: number, games: number, agents: Seats, workers: number, values?: ValuesMode): Promise<BalanceReport> {
+  const searching = agents.p1 !== 'random' || agents.p2 !== 'random';
+  const format = ir.game.defaultFormat;
+  const summaries = await playSeeds(ir, seed, games, { format, agents, tally: true }, workers, ir.game.name, false);
+  const report = foldBalance(ir, { game: ir.game.name, title: ir.game.title, format, params: {}, agents, seed, games, rules: '' }, summaries);
+  const mode = values ?? defaultValuesMode(searching);
+  report.replacements = (await measureReplacements({ ir, report, summaries, seed, games, opts: { format, agents }, workers, asked: undefined, mode, valueGames: defaultValueGames(mode, false, games), showBar: false })).values;
+  return report;
+}
+
+export interface AARates {
+  batches: number;
+  games: number;
+  values: ValuesMode;
+  /** Batches in which the lab flagged any card; in which it named any dud. */
+  flagged: Rate;
+  dud: Rate;
+}
+
+/**
+ * The A/A game (test/fixtures/balance/aa.grim: one card under seven names) over `batches`
+ * batches of `games` games on disjoint seeds: the share of batches with any flag, and with any dud.
+ * Every flag there is false.
+ */
+export async function aaRates(batches: number, games: number, values: ValuesMode, onBatch: (i: number) => void = () => {}): Promise<AARates> {
+  const ir = plantedGame('aa');
+  let flags = 0;
+  let useless = 0;
+  for (let b = 0; b < batches; b++) {
+    const r = await labRun(ir, 1 + b * games, games, { p1: 'random', p2: 'random' }, 1, values);
+    if (verdicts(r).length) flags++;
+    if (duds(r).length) useless++;
+    onBatch(b);
+  }
+  return { batches, games, values, flagged: rate(flags, batches), dud: rate(useless, batches) };
+}
+
+/** At each number of games of the ladder: is the planted card ranked first, and flagged? */
+export async function sensitivity(game: keyof typeof PLANTED, agents: Seats, ladder: readonly number[], workers: number, seed = 1): Promise<{ games: number; first: string; flagged: boolean; seconds: number }[]> {
+  const ir = plantedGame(game);
+  const strong = PLANTED[game].strong;
+  const out = [];
+  for (const games of ladder) {
+    const t0 = performance.now();
+    const r = await labRun(ir, seed, games, agents, workers);
+    const first = rankedCards(r.cards, r.replacements)[0]?.card ?? '—';
+    const card = r.cards.find((c) => c.card === strong);
+    out.push({ games, first, flagged: !!card && flagged(r, card), seconds: (performance.now() - t0) / 1000 });
+  }
+  return out;
+}
+
+const pct = (r: Rate) => `${(100 * r.rate).toFixed(1)}% [${(100 * r.ci95[0]).toFixed(1)}, ${(100 * r.ci95[1]).toFixed(1)}] (${r.k} of ${r.n})`;
+
+async function main(argv: string[]): Promise<void> {
+  const arg = (name: string, dflt: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1]! : dflt;
+  };
+  if (argv.includes('--aa')) {
+    const values = arg('values', 'none') as ValuesMode;
+    const r = await aaRates(Number(arg('batches', '200')), Number(arg('games', '1000')), values, (i) => process.stderr.write(`\r${i + 1} batches`));
+    process.stderr.write('\n');
+    console.log(`A/A (${r.batches} batches of ${r.games} random games, --values ${r.values}): any card flagged in ${pct(r.flagged)}; any dud named in ${pct(r.dud)}`);
+  }
+  if (argv.includes('--sensitivity')) {
+    const game = arg('game', 'planted') as keyof typeof PLANTED;
+    const agent = arg('agents', 'random');
+    const ladder = arg('ladder', '250,500,1000,2000,3000,5000').split(',').map(Number);
+    const rows = await sensitivity(game, { p1: agent, p2: agent }, ladder, Number(arg('workers', '1')), Number(arg('seed', '1')));
+    for (const row of rows) console.log(`${game} ${agent} ${row.games} games: first ${row.first}, ${PLANTED[game].strong} ${row.flagged ? 'flagged' : 'not flagged'} (${row.seconds.toFixed(1)} s)`);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main(process.argv.slice(2));
