@@ -5,6 +5,7 @@
 import { newReparseMemory, reparseFile, type ReparseMemory } from '../grammar/reparse.ts';
 import type { SourceFile } from '../grammar/ast.ts';
 import { diag, type Diagnostic } from './diagnostics.ts';
+import { msg } from '../i18n/format.ts';
 import { resolveDeclarations, type Declarations } from './resolve.ts';
 import { lowerGame } from './lower.ts';
 import { lowerFaces } from './faces.ts';
@@ -139,12 +140,12 @@ function loadLayers(input: CompileInput, ownFiles: SourceFile[]): { baseFiles: S
   while (revision) {
     const baseName = revision.base.text;
     if (chain.slice(1).includes(baseName) || chain.length > 32) {
-      return { diagnostics: [diag('game/revision-cycle', revision.base.loc, `revisions revise each other in a circle: ${[...chain, baseName].join(' → ')}; one of them must revise a plain game`)] };
+      return { diagnostics: [diag('game/revision-cycle', revision.base.loc, msg('game/revision-cycle.revisions-revise-each-other-in', { p: [...chain, baseName].join(' → ') }))] };
     }
     chain.push(baseName);
     const loaded = input.loadBase?.(baseName);
     if (!loaded) {
-      return { diagnostics: [diag('game/unknown-base', revision.base.loc, `revision '${revision.name.text}' revises '${baseName}', but there is no game of that name under rules/`)] };
+      return { diagnostics: [diag('game/unknown-base', revision.base.loc, msg('game/unknown-base.revision-revises-but-there-is', { name: revision.name.text, baseName }))] };
     }
     const base = parseSources(loaded);
     if (base.diagnostics.length) return { diagnostics: base.diagnostics };

@@ -1,0 +1,15 @@
+/**
+ * Every catalog, by language. English is the reference: its keys are the keys, and every other
+ * language must word each of them (the type says so; test/i18n.test.ts checks placeholders).
+ */
+import { diagnostics as enDiagnostics } from './en/diagnostics.ts';
+import { diagnostics as jaDiagnostics } from './ja/diagnostics.ts';
+import type { Language } from './language.ts';
+
+const en = { ...enDiagnostics };
+export type MessageKey = keyof typeof en;
+export type Catalog = Record<MessageKey, string>;
+
+const ja: Catalog = { ...jaDiagnostics };
+
+export const catalogs: Record<Language, Catalog> = { en, ja };
