@@ -773,7 +773,7 @@ class Lowerer {
     const typed = this.expr(d.body, scope);
     if (typed.type !== 'number' && typed.type !== 'any' && typed.type !== 'error') {
       this.error('evaluate/not-a-number', d.body.loc, msg('evaluate/not-a-number.an-evaluation-is-a-number', { p: describeType(typed.type) }), [
-        typed.type === 'bool' ? "turn it into a number, e.g. 'if … then 1 else 0'" : "count it, e.g. 'count(me.hand)'",
+        typed.type === 'bool' ? msg('evaluate/not-a-number.note.turn-it-into-a-number') : msg('evaluate/not-a-number.note.count-it-e-g-count'),
       ]);
     }
     this.checkPure(d.body, ir);

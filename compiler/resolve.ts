@@ -98,7 +98,7 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
         diagnostics.push(
           diag('evaluate/duplicate', d.keyword, msg('evaluate/duplicate.a-second-evaluate-a-game'), [
             msg('evaluate/duplicate.note.the-other-is-at', { where }),
-            fromBase ? "in a revision, write 'override evaluate = …' to replace the base game's" : 'merge them into one expression',
+            fromBase ? msg('evaluate/duplicate.note.in-a-revision-write-override') : msg('evaluate/duplicate.note.merge-them-into-one-expression'),
           ]),
         );
       } else decls.evaluate = d;
@@ -114,7 +114,7 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
         diagnostics.push(
           diag('deck/duplicate', d.keyword, msg('deck/duplicate.a-second-deck-check-a'), [
             msg('deck/duplicate.note.the-other-is-at', { file: existing.loc.file, line: existing.keyword.line, col: existing.keyword.col }),
-            fromBase ? "in a revision, write 'override deck check { … }' to replace the base game's" : 'merge their requirements into one',
+            fromBase ? msg('deck/duplicate.note.in-a-revision-write-override') : msg('deck/duplicate.note.merge-their-requirements-into-one'),
           ]),
         );
       } else decls.deckCheck = d;
@@ -148,11 +148,11 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     }
     if (existing) {
       diagnostics.push(
-        diag('name/duplicate', name.loc, d.kind === 'face' ? `card type '${name.text}' has two faces` : `${d.kind} '${name.text}' is defined twice`, [
+        diag('name/duplicate', name.loc, d.kind === 'face' ? msg('name/duplicate.card-type-has-two-faces', { name: name.text }) : msg('name/duplicate.is-defined-twice', { kind: d.kind, name: name.text }), [
           msg('name/duplicate.note.the-other-definition-is-at', { file: existing.loc.file, line: existing.loc.line, col: existing.loc.col }),
           layer === 'own' && base.length > 0
-            ? `in a revision, write 'override ${d.kind === 'cardType' ? 'card type' : d.kind} …' to replace it`
-            : d.kind === 'face' ? 'a card type has one face: merge the two, or remove one' : 'rename one of them',
+            ? msg('name/duplicate.note.in-a-revision-write-override', { p: d.kind === 'cardType' ? 'card type' : d.kind })
+            : d.kind === 'face' ? msg('name/duplicate.note.a-card-type-has-one') : msg('name/duplicate.note.rename-one-of-them'),
         ]),
       );
       return;

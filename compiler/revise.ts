@@ -275,7 +275,7 @@ export function withRevisionFormats(game: A.GameDecl, r: A.RevisionDecl, diagnos
 export function withoutFormat(game: A.GameDecl, d: A.RemoveDecl, diagnostics: Diagnostic[], removals: Removal[]): A.GameDecl {
   if (!game.formats.some((f) => f.name.text === d.name.text)) {
     const names = game.formats.map((f) => f.name.text);
-    diagnostics.push(diag('revision/nothing-to-remove', d.name.loc, msg('revision/nothing-to-remove.there-is-no-format-to', { name: d.name.text }), [...didYouMean(d.name.text, names), names.length ? `the formats: ${names.join(', ')}` : 'the game declares no format']));
+    diagnostics.push(diag('revision/nothing-to-remove', d.name.loc, msg('revision/nothing-to-remove.there-is-no-format-to', { name: d.name.text }), [...didYouMean(d.name.text, names), names.length ? msg('revision/nothing-to-remove.note.the-formats', { p: names.join(', ') }) : msg('revision/nothing-to-remove.note.the-game-declares-no-format')]));
     return game;
   }
   removals.push({ what: 'format', name: d.name.text, loc: d.loc });
@@ -327,8 +327,8 @@ export function overrideDrops(base: A.Decl | A.ActionDecl, over: A.Decl | A.Acti
       [
         msg('revision/override-drops.note.the-base-s-definition-is', { p: at((base as { loc: A.Loc }).loc) }),
         amendable
-          ? `to change only part of it, write 'amend ${label ? 'ability' : kind} ${name.text} { … }': what the amend does not name follows the base, also when the base changes`
-          : 'restate what it drops, if the revision means to keep it',
+          ? msg('revision/override-drops.note.to-change-only-part-of', { p: label ? 'ability' : kind, name: name.text })
+          : msg('revision/override-drops.note.restate-what-it-drops-if'),
       ],
       'warning',
     ),
@@ -364,9 +364,9 @@ export function foldRemovedUses(diagnostics: Diagnostic[], removals: Removal[], 
   for (const [r, all] of uses) {
     const list = [...all].sort((x, y) => x.loc.file.localeCompare(y.loc.file) || x.loc.offset - y.loc.offset);
     const what = r.of ? `field '${r.name}' of card type '${r.of}'` : `${r.what} '${r.name}'`;
-    const shown = list.slice(0, 12).map((d) => `still used at ${at(d.loc)}`);
-    if (list.length > 12) shown.push(`and ${list.length - 12} more`);
-    folded.push(diag('revision/removed-still-used', r.loc, msg('revision/removed-still-used.the-is-removed-but-it', { what, p: list.length === 1 ? 'one place still uses' : `${list.length} places still use` }), [...shown, r.what === 'format' ? `a definition gated 'since ${r.name}' keeps its level; the game's default format must be one that remains: write 'default format NAME' in the revision` : `change or remove each use too (an amend can change a base's definition without restating it)`]));
+    const shown: DiagnosticText[] = list.slice(0, 12).map((d) => msg('revision/removed-still-used.note.still-used-at', { where: at(d.loc) }));
+    if (list.length > 12) shown.push(msg('revision/removed-still-used.note.and-more', { count: list.length - 12 }));
+    folded.push(diag('revision/removed-still-used', r.loc, msg('revision/removed-still-used.the-is-removed-but-it', { what, count: list.length }), [...shown, r.what === 'format' ? msg('revision/removed-still-used.note.a-definition-gated-since-keeps', { name: r.name }) : msg('revision/removed-still-used.note.change-or-remove-each-use')]));
   }
   return [...folded, ...rest];
 }

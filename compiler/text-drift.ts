@@ -125,7 +125,7 @@ export function checkTextDrift(decls: Declarations, ir: GameIR): Diagnostic[] {
           'card/text-drift',
           locInString(printed, claim),
           msg('card/text-drift.the-printed-text-says-but', { p: claim.phrase.trim(), p2: about[claim.kind], p3: claim.kind === 'modify' ? signed(claim.value) : claim.value, p4: claim.kind === 'attr' ? 'attr' : 'code', states, sources }),
-          [sentence ? `generated from the code: ${sentence.text}` : `${claim.field} = ${states}`, msg('card/text-drift.note.fix-the-printed-text-or')],
+          [sentence ? msg('card/text-drift.note.generated-from-the-code', { sentence: sentence.text }) : msg('card/text-drift.note.message', { field: String(claim.field), states }), msg('card/text-drift.note.fix-the-printed-text-or')],
           'warning',
         ),
       );

@@ -9,9 +9,12 @@ import { catalogs, type MessageKey } from './catalogs.ts';
 import type { Language } from './language.ts';
 
 export type { MessageKey } from './catalogs.ts';
-/** A value: a list is a plain enumeration ("a, b, c"), `{ or: […] }` alternatives ("a or b"). */
-export type MessageValue = string | number | readonly string[] | { or: readonly string[] };
-export type MessageValues = Record<string, MessageValue>;
+/**
+ * A value: a list is a plain enumeration ("a, b, c"), `{ or: […] }` alternatives ("a or b"),
+ * a Message a phrase worded in the same language ("a name", 「名前」).
+ */
+export type MessageValue = string | number | Message | readonly (string | Message)[] | { or: readonly (string | Message)[] };
+export type MessageValues = { [name: string]: MessageValue };
 
 /** A message not yet in words: rendered in the reader's language where it is shown. */
 export interface Message {
@@ -58,12 +61,16 @@ export function orList(items: readonly string[], lang: Language = current): stri
   return (ors[lang] ??= new Intl.ListFormat(lang, { type: 'disjunction' })).format(items);
 }
 
+const word = (v: string | Message, lang: Language): string => (typeof v === 'string' ? v : format(lang, v.key, v.values));
+
 function prepared(values: MessageValues | undefined, lang: Language): Record<string, string | number> | undefined {
   if (!values) return undefined;
   let out: Record<string, string | number> | undefined;
   for (const k in values) {
     const v = values[k]!;
-    if (typeof v === 'object') (out ??= { ...(values as Record<string, string | number>) })[k] = 'or' in v ? orList(v.or, lang) : list(v as readonly string[], lang);
+    if (typeof v !== 'object') continue;
+    (out ??= { ...(values as Record<string, string | number>) })[k] =
+      'key' in v ? format(lang, v.key, v.values) : 'or' in v ? orList(v.or.map((x) => word(x, lang)), lang) : list((v as readonly (string | Message)[]).map((x) => word(x, lang)), lang);
   }
   return out ?? (values as Record<string, string | number>);
 }
