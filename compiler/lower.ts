@@ -8,7 +8,7 @@
 import type * as A from '../grammar/ast.ts';
 import { expandTemplate } from './templates.ts';
 import { diag, didYouMeanNote, suggest, type Diagnostic, type DiagnosticCode, type DiagnosticText } from './diagnostics.ts';
-import { msg } from '../i18n/format.ts';
+import { msg, type MessageKey } from '../i18n/format.ts';
 import { declsOf, type Declarations } from './resolve.ts';
 import { labelDefault, levelFormula, printedFieldName, takePrinted, type NumberedLabel, type PrintedNumber } from './label-values.ts';
 import { builtinFns, placeholderPattern, IR_VERSION, MAX_PLAYERS, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DeckCheckIR, type DurationIR, type Expr, type LimitIR, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
@@ -129,15 +129,16 @@ function assignable(from: IRType, to: IRType): boolean {
   return false;
 }
 
-function describeType(t: IRType): string {
-  if (t.startsWith('enum:')) return `a ${t.slice(5)} value`;
-  if (t.startsWith('list:')) return `a list of ${t.slice(5)}`;
-  const names: Record<string, string> = {
-    number: 'a number', bool: 'true/false', text: 'text', player: 'a player', card: 'a card', cards: 'a list of cards',
-    zone: 'a zone', request: 'a request', requests: 'a list of requests', players: 'a list of players', label: 'a label',
-    labels: 'a list of labels', action: 'an action', none: 'none', any: 'a value',
+/** A type in words ("a number", 「数値」), worded where the diagnostic is shown. */
+function describeType(t: IRType): DiagnosticText {
+  if (t.startsWith('enum:')) return msg('type.enum', { name: t.slice(5) });
+  if (t.startsWith('list:')) return msg('type.list', { name: t.slice(5) });
+  const names: Record<string, MessageKey> = {
+    number: 'type.number', bool: 'type.bool', text: 'type.text', player: 'type.player', card: 'type.card', cards: 'type.cards',
+    zone: 'type.zone', request: 'type.request', requests: 'type.requests', players: 'type.players', label: 'type.label',
+    labels: 'type.labels', action: 'type.action', none: 'type.none', any: 'type.any',
   };
-  return names[t] ?? t;
+  return names[t] ? msg(names[t]) : t;
 }
 
 export function lowerGame(decls: Declarations, fileList: string[]): { ir?: GameIR; diagnostics: Diagnostic[] } {
@@ -935,7 +936,7 @@ class Lowerer {
     const word = { add: 'by', mul: 'times', div: 'divided by', set: 'becomes', gain: 'gains', lose: 'loses' }[op];
     if (op === 'add' || op === 'mul' || op === 'div') {
       if (type !== 'number') {
-        this.error('type/mismatch', at, msg('type/mismatch.changes-a-number-but-is', { word, name: name.text, p: describeType(type), p2: type === 'labels' ? `, gains … or loses …` : '' }));
+        this.error('type/mismatch', at, msg(type === 'labels' ? 'type/mismatch.changes-a-number-but-is-labels' : 'type/mismatch.changes-a-number-but-is', { word, name: name.text, p: describeType(type) }));
         return undefined;
       }
       this.changedFields.set(index!, this.changedFields.get(index!) ?? at);
@@ -1168,7 +1169,7 @@ class Lowerer {
         const params = this.events[ev] ? this.eventParams(this.events[ev]!) : [];
         const names = [e.card, ...(e.more ?? [])];
         if (this.events[ev] && names.length !== params.length) {
-          this.error('type/bad-arguments', e.loc, msg('type/bad-arguments.event-has-parameter-name-each', { event: e.event.text, paramsCount: params.length, p: params.length === 1 ? '' : 's', p2: params.map((p) => `${p.name}: ${p.type}`).join(', '), p3: params.map((p) => p.name).join(', ') }));
+          this.error('type/bad-arguments', e.loc, msg('type/bad-arguments.event-has-parameter-name-each', { event: e.event.text, paramsCount: params.length, p2: params.map((p) => `${p.name}: ${p.type}`).join(', '), p3: params.map((p) => p.name).join(', ') }));
         }
         const typeOf = (i: number) => params[i]?.type ?? 'card';
         // The first name may be `this` inside a card: the event is about the card itself.
@@ -1382,7 +1383,7 @@ class Lowerer {
         const params = this.events[ev] ? this.eventParams(this.events[ev]!) : [];
         const given = [s.card, ...(s.more ?? [])];
         if (this.events[ev] && given.length !== params.length) {
-          this.error('type/bad-arguments', s.loc, msg('type/bad-arguments.event-takes-argument-not', { event: s.event.text, paramsCount: params.length, p: params.length === 1 ? '' : 's', p2: params.map((p) => `${p.name}: ${p.type}`).join(', '), givenCount: given.length }));
+          this.error('type/bad-arguments', s.loc, msg('type/bad-arguments.event-takes-argument-not', { event: s.event.text, paramsCount: params.length, p2: params.map((p) => `${p.name}: ${p.type}`).join(', '), givenCount: given.length }));
         }
         const args = given.map((x, i) => this.expect(x, params[i]?.type ?? 'card', scope));
         return { kind: 'signal', event: ev, card: args[0]!, args: args.slice(1), loc };

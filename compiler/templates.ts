@@ -39,7 +39,7 @@ export function expandTemplate(use: A.TemplateUse, templates: ReadonlyMap<string
         ok = false;
       } else values.set(p.name.text, a.value);
     } else if (i >= t.params.length) {
-      out.push(diag('type/bad-arguments', a.value.loc, msg('type/bad-arguments.template-takes-value-not', { name: t.name.text, paramsCount: t.params.length, p: t.params.length === 1 ? '' : 's', p2: t.params.map((x) => x.name.text).join(', '), argsCount: use.args.length })));
+      out.push(diag('type/bad-arguments', a.value.loc, msg('type/bad-arguments.template-takes-value-not', { name: t.name.text, paramsCount: t.params.length, p2: t.params.map((x) => x.name.text).join(', '), argsCount: use.args.length })));
       ok = false;
     } else values.set(t.params[i]!.name.text, a.value);
   });

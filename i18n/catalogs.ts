@@ -4,12 +4,14 @@
  */
 import { diagnostics as enDiagnostics } from './en/diagnostics.ts';
 import { diagnostics as jaDiagnostics } from './ja/diagnostics.ts';
+import { cli as enCli } from './en/cli.ts';
+import { cli as jaCli } from './ja/cli.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics };
+const en = { ...enDiagnostics, ...enCli };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };
