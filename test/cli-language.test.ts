@@ -1,0 +1,80 @@
+/**
+ * The command line in the reader's language: --lang on any command, GRIMOIRE_LANG, the locale;
+ * the same codes, positions and code frames in every language, English by default.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { root } from './helpers.ts';
+
+/** The CLI with a clean locale: only the variables given choose the language. */
+function grimoire(args: string[], env: Record<string, string> = {}) {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LANG|LANGUAGE|LC_ALL|LC_MESSAGES|GRIMOIRE_LANG)$/.test(k)));
+  return spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8', env: { ...base, ...env } as NodeJS.ProcessEnv });
+}
+
+/** Skirmish's files with two mistakes: a misspelt member, text where a number goes. */
+function gameWithMistakes(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'grimoire-lang-'));
+  cpSync(join(root, 'rules/skirmish'), dir, { recursive: true, filter: (f) => !f.endsWith('.yaml') && !f.endsWith('.md') });
+  cpSync(join(root, 'cards/skirmish'), dir, { recursive: true });
+  const turn = join(dir, 'turn.grim');
+  const text = readFileSync(turn, 'utf8');
+  expect(text).toContain('active.board');
+  writeFileSync(turn, text.replace('active.board', 'active.bord').replace('opponent.life - sum(', 'opponent.life - "x" + sum('));
+  return dir;
+}
+
+/** The lines that are the same in every language: positions, codes, code frames. */
+const frames = (out: string) => out.split('\n').filter((l) => /^\s*(>?\s*\d+ \||\|)/.test(l));
+const codes = (out: string) => [...out.matchAll(/^(\S+:\d+:\d+): \S+ (\S+)/gm)].map((m) => `${m[1]} ${m[2]}`);
+
+describe('grimoire in the reader\'s language', () => {
+  const dir = gameWithMistakes();
+
+  it('speaks English by default and where the locale is not Japanese', () => {
+    for (const env of [{}, { LANG: 'C.UTF-8' }, { LANG: 'fr_FR.UTF-8' }, { LANG: 'ja_JP.UTF-8', LC_ALL: 'C' }]) {
+      const r = grimoire(['check', dir], env);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toContain("error type/not-a-member a player has no 'bord'");
+      expect(r.stdout).toContain("note: did you mean 'board'?");
+      expect(r.stdout).toContain('3 file(s) checked: 2 error(s), 0 warning(s)');
+    }
+  });
+
+  it('speaks Japanese with --lang ja, GRIMOIRE_LANG=ja or LANG=ja_JP.UTF-8, with the same codes and code frames', () => {
+    const en = grimoire(['check', dir]);
+    for (const [args, env] of [[['check', dir, '--lang', 'ja'], {}], [['check', '--lang=ja', dir], { LANG: 'en_US.UTF-8' }], [['check', dir], { GRIMOIRE_LANG: 'ja' }], [['check', dir], { LANG: 'ja_JP.UTF-8' }]] as const) {
+      const r = grimoire([...args], env);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toContain("エラー type/not-a-member プレイヤーに 'bord' はありません");
+      expect(r.stdout).toContain("注: 'board' のことですか？");
+      expect(r.stdout).toContain("エラー type/mismatch '-' には数が必要ですが、これはテキストです");
+      expect(r.stdout).toContain('3 個のファイルを検査しました: エラー 2 件、警告 0 件');
+      expect(codes(r.stdout)).toEqual(codes(en.stdout));
+      expect(frames(r.stdout)).toEqual(frames(en.stdout));
+      expect(r.stdout).not.toMatch(/\b(error|warning|note):? /);
+    }
+  });
+
+  it('--lang wins over the environment; --lang en gives the English of the default', () => {
+    const r = grimoire(['check', dir, '--lang', 'en'], { LANG: 'ja_JP.UTF-8', GRIMOIRE_LANG: 'ja' });
+    expect(r.stdout).toBe(grimoire(['check', dir]).stdout);
+  });
+
+  it('--json carries the reader\'s words and the same codes', () => {
+    const ja = JSON.parse(grimoire(['check', dir, '--json', '--lang', 'ja']).stdout) as { diagnostics: { code: string; message: string; line: number }[] };
+    const en = JSON.parse(grimoire(['check', dir, '--json']).stdout) as typeof ja;
+    expect(ja.diagnostics.map((d) => [d.code, d.line])).toEqual(en.diagnostics.map((d) => [d.code, d.line]));
+    expect(ja.diagnostics.map((d) => d.message)).toContain("プレイヤーに 'bord' はありません");
+  });
+
+  it('refuses a language it has no catalog for, naming those it has (a usage error, exit 2)', () => {
+    const r = grimoire(['check', dir, '--lang', 'fr']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("--lang takes en or ja, not 'fr'");
+    expect(grimoire(['check', dir, '--lang']).status).toBe(2);
+  });
+});
