@@ -6,12 +6,14 @@ import { diagnostics as enDiagnostics } from './en/diagnostics.ts';
 import { diagnostics as jaDiagnostics } from './ja/diagnostics.ts';
 import { cli as enCli } from './en/cli.ts';
 import { cli as jaCli } from './ja/cli.ts';
+import { scenario as enScenario } from './en/scenario.ts';
+import { scenario as jaScenario } from './ja/scenario.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics, ...enCli };
+const en = { ...enDiagnostics, ...enCli, ...enScenario };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics, ...jaCli };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaScenario };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };

@@ -35,7 +35,7 @@ describe('grimoire in the reader\'s language', () => {
   const dir = gameWithMistakes();
 
   it('speaks English by default and where the locale is not Japanese', () => {
-    for (const env of [{}, { LANG: 'C.UTF-8' }, { LANG: 'fr_FR.UTF-8' }, { LANG: 'ja_JP.UTF-8', LC_ALL: 'C' }]) {
+    for (const env of [{}, { LANG: 'C.UTF-8' }, { LANG: 'fr_FR.UTF-8' }, { LANG: 'ja_JP.UTF-8', LC_ALL: 'C' }] as Record<string, string>[]) {
       const r = grimoire(['check', dir], env);
       expect(r.status).toBe(1);
       expect(r.stdout).toContain("error type/not-a-member a player has no 'bord'");
