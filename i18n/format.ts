@@ -69,8 +69,10 @@ function prepared(values: MessageValues | undefined, lang: Language): Record<str
   for (const k in values) {
     const v = values[k]!;
     if (typeof v !== 'object') continue;
-    (out ??= { ...(values as Record<string, string | number>) })[k] =
-      'key' in v ? format(lang, v.key, v.values) : 'or' in v ? orList(v.or.map((x) => word(x, lang)), lang) : list((v as readonly (string | Message)[]).map((x) => word(x, lang)), lang);
+    // A value from loosely typed data (YAML) that is none of these is shown as a template literal would.
+    (out ??= { ...(values as Record<string, string | number>) })[k] = Array.isArray(v)
+      ? list((v as readonly (string | Message)[]).map((x) => word(x, lang)), lang)
+      : v === null ? String(v) : 'key' in v ? format(lang, (v as Message).key, (v as Message).values) : 'or' in v ? orList(v.or.map((x) => word(x, lang)), lang) : String(v);
   }
   return out ?? (values as Record<string, string | number>);
 }
