@@ -78,3 +78,31 @@ describe('grimoire in the reader\'s language', () => {
     expect(grimoire(['check', dir, '--lang']).status).toBe(2);
   });
 });
+
+describe('grimoire scenario in the reader\'s language', () => {
+  it('reports the trump casebook in Japanese under LANG=ja_JP.UTF-8, in English by default, with the same rulings', () => {
+    const ja = grimoire(['scenario', 'rules/trump/rulings'], { LANG: 'ja_JP.UTF-8' });
+    const en = grimoire(['scenario', 'rules/trump/rulings']);
+    expect(ja.status).toBe(0);
+    const total = en.stdout.trim().split('\n').at(-1)!;
+    expect(total).toMatch(/^(\d+) passed, 0 failed$/);
+    const n = /^(\d+)/.exec(total)![1];
+    expect(ja.stdout.trim().split('\n').at(-1)).toBe(`合格 ${n} 件、不合格 0 件`);
+    const rulings = (out: string, tag: string) => out.split('\n').filter((l) => l.startsWith(`${tag} rules/`)).map((l) => l.slice(tag.length));
+    expect(rulings(ja.stdout, '合格')).toEqual(rulings(en.stdout, 'PASS'));
+    expect(ja.stdout).not.toMatch(/^(PASS|FAIL) /m);
+  });
+
+  it('says why a ruling fails in Japanese', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grimoire-lang-'));
+    const ruling = readFileSync(join(root, 'rules/skirmish/rulings/turn-start.yaml'), 'utf8');
+    expect(ruling).toContain('p1.hand: [Archer]');
+    writeFileSync(join(dir, 'wrong.yaml'), ruling.replace('p1.hand: [Archer]', 'p1.hand: [Soldier]'));
+    const r = grimoire(['scenario', join(dir, 'wrong.yaml'), '--lang', 'ja']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^不合格 /m);
+    expect(r.stdout).toContain('p1.hand は [Soldier] のはずですが、[Archer] です');
+    expect(r.stdout).toContain('ログ (最後の行):');
+    expect(r.stdout.trim().split('\n').at(-1)).toBe('合格 0 件、不合格 1 件');
+  });
+});
