@@ -3,7 +3,7 @@
  * so that every message — a usage error included — is in the chosen language. Without it,
  * GRIMOIRE_LANG, then the system locale (LC_ALL, LC_MESSAGES, LANG), else English (i18n/language.ts).
  */
-import { setLanguage } from '../i18n/format.ts';
+import { setLanguage, t } from '../i18n/format.ts';
 import { languageFromEnvironment, languageOf, languages } from '../i18n/language.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -20,13 +20,13 @@ export function chooseLanguage(argv: string[], env: Record<string, string | unde
     }
     if (a === '--lang') {
       asked = argv[++i];
-      if (asked === undefined) throw new UsageError(`--lang takes a language: ${languages.join(', ')}`, false);
+      if (asked === undefined) throw new UsageError(t('cli.lang.needs-a-language', { languages }), false);
     } else if (a.startsWith('--lang=')) asked = a.slice('--lang='.length);
     else rest.push(a);
   }
   if (asked !== undefined) {
     const lang = languageOf(asked);
-    if (!lang || lang !== asked.trim().toLowerCase().split(/[_.@-]/)[0]) throw new UsageError(`--lang takes ${languages.join(' or ')}, not '${asked}'`, false);
+    if (!lang || lang !== asked.trim().toLowerCase().split(/[_.@-]/)[0]) throw new UsageError(t('cli.lang.unknown', { languages: { or: languages }, asked }), false);
     setLanguage(lang);
   }
   return rest;

@@ -1761,7 +1761,7 @@ class Lowerer {
         if (state.get(n) === 1) {
           const d = decls.find((x) => x.name.text === n);
           const cycle = [...path.slice(path.indexOf(n)), n].join(' → ');
-          if (d) this.error(kind === 'function' ? 'function/recursive' : 'procedure/recursive', d.name.loc, `${kind} '${n}' calls itself (${cycle}); ${kind === 'function' ? 'functions' : 'procedures'} cannot recurse — use 'while' or 'repeat'`);
+          if (d) this.error(kind === 'function' ? 'function/recursive' : 'procedure/recursive', d.name.loc, msg(kind === 'function' ? 'function/recursive.calls-itself' : 'procedure/recursive.calls-itself', { n, cycle }));
           return;
         }
         state.set(n, 1);

@@ -260,7 +260,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
       outcome.error = { kind: e.kind, message: e.message };
     } else {
       outcome.failures.push(t('scenario.run.runtime-error', { p: (e as Error).message }));
-      outcome.error = { kind: 'runtime', message: `runtime error: ${(e as Error).message}` };
+      outcome.error = { kind: 'runtime', message: t('scenario.run.runtime-error', { p: (e as Error).message }) };
     }
   }
   // Auto-answers in non-strict mode are recorded in the log too.
@@ -420,10 +420,10 @@ function deckVerdicts(ir: GameIR, options: EngineOptions, decks: Record<string, 
 function findCard(engine: Engine, ref: string): Card {
   const [owner, name] = ref.includes(':') ? ref.split(':', 2) as [string, string] : [null, ref];
   const found = engine.allCards().filter((c) => c.name === name && (!owner || c.owner.name === owner));
-  if (found.length === 0) throw new ScenarioError(`no card '${ref}' in play`);
+  if (found.length === 0) throw new ScenarioError(t('scenario.run.no-card-in-play', { ref }));
   if (found.length > 1) {
-    const where = found.map((c) => (c.zone ? c.zone.label : c.host ? `under ${c.host.name}` : 'nowhere')).join(', ');
-    throw new ScenarioError(owner ? `'${ref}' names ${found.length} cards (in ${where}); give the card you mean a name of its own in the scenario` : `'${ref}' names ${found.length} cards (in ${where}); write p1:${name} or p2:${name}`);
+    const where = found.map((c) => (c.zone ? c.zone.label : c.host ? t('scenario.run.under-card', { card: c.host.name }) : t('scenario.run.nowhere')));
+    throw new ScenarioError(owner ? t('scenario.run.names-cards-give-a-name', { ref, count: found.length, where }) : t('scenario.run.names-cards-write-owner', { ref, count: found.length, where, name }));
   }
   return found[0]!;
 }
@@ -626,7 +626,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
           entry(`${key} ${pn}: ${written(w)}`, expectationWords(key, pn, w), (fail) => {
             const v = verdicts.get(pn);
             if (!v) throw new ScenarioError(t('scenario.run.the-scenario-gives-no-deck', { key, pn }));
-            const said = v.legal ? `the deck check finds ${pn}'s deck legal` : `the deck check rejects ${pn}'s deck: ${v.reason} — ${v.cite}`;
+            const said = v.legal ? t('scenario.expect.deck-legal', { pn }) : t('scenario.expect.deck-rejected', { pn, reason: v.reason, cite: v.cite });
             if (key === 'deck_legal' && v.legal !== !!w) fail(t('scenario.expect.deck-legal-should-be-but', { pn, w: String(!!w), said }));
             if (key === 'deck_reason' && (v.legal || !v.reason.includes(String(w)))) fail(t('scenario.expect.the-deck-check-s-reason', { pn, w, said }));
           });

@@ -253,4 +253,6 @@ export const diagnostics = {
   "type.action": "an action",
   "type.none": "none",
   "type.any": "a value",
+  "function/recursive.calls-itself": "function ''{n}'' calls itself ({cycle}); functions cannot recurse — use ''while'' or ''repeat''",
+  "procedure/recursive.calls-itself": "procedure ''{n}'' calls itself ({cycle}); procedures cannot recurse — use ''while'' or ''repeat''",
 } as const;

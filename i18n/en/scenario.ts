@@ -53,4 +53,11 @@ export const scenario = {
   "scenario.run.cards-is-not-a-card": "cards: ''{f}'' is not a card field",
   "scenario.run.the-scenario-gives-no-deck": "{key}: the scenario gives {pn} no deck list (decks: '{' {pn}: '{' main: '{' … '}' '}' '}')",
   "scenario.run.unknown-expectation-see-docs-scenarios": "unknown expectation ''{key}'' (see docs/scenarios.md)",
+  "scenario.run.no-card-in-play": "no card ''{ref}'' in play",
+  "scenario.run.under-card": "under {card}",
+  "scenario.run.nowhere": "nowhere",
+  "scenario.run.names-cards-give-a-name": "''{ref}'' names {count} cards (in {where}); give the card you mean a name of its own in the scenario",
+  "scenario.run.names-cards-write-owner": "''{ref}'' names {count} cards (in {where}); write p1:{name} or p2:{name}",
+  "scenario.expect.deck-legal": "the deck check finds {pn}''s deck legal",
+  "scenario.expect.deck-rejected": "the deck check rejects {pn}''s deck: {reason} — {cite}",
 } as const;

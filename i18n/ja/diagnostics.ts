@@ -255,4 +255,6 @@ export const diagnostics: Record<keyof typeof en, string> = {
   "type.action": "アクション",
   "type.none": "none",
   "type.any": "値",
+  "function/recursive.calls-itself": "関数 ''{n}'' が自分自身を呼んでいます ({cycle})。関数は再帰できません。''while'' か ''repeat'' を使ってください",
+  "procedure/recursive.calls-itself": "procedure ''{n}'' が自分自身を呼んでいます ({cycle})。procedure は再帰できません。''while'' か ''repeat'' を使ってください",
 };

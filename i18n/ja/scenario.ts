@@ -55,4 +55,11 @@ export const scenario: Record<keyof typeof en, string> = {
   "scenario.run.cards-is-not-a-card": "cards: ''{f}'' はカードのフィールドではありません",
   "scenario.run.the-scenario-gives-no-deck": "{key}: シナリオは {pn} にデッキリストを与えていません (decks: '{' {pn}: '{' main: '{' … '}' '}' '}')",
   "scenario.run.unknown-expectation-see-docs-scenarios": "不明な期待 ''{key}'' です (docs/scenarios.md を参照)",
+  "scenario.run.no-card-in-play": "プレイ中にカード ''{ref}'' はありません",
+  "scenario.run.under-card": "{card} の下",
+  "scenario.run.nowhere": "どこにもない",
+  "scenario.run.names-cards-give-a-name": "''{ref}'' は {count} 枚のカードを指しています ({where})。シナリオで、意図するカードに固有の名前を付けてください",
+  "scenario.run.names-cards-write-owner": "''{ref}'' は {count} 枚のカードを指しています ({where})。p1:{name} か p2:{name} と書いてください",
+  "scenario.expect.deck-legal": "deck check は {pn} のデッキを適正としています",
+  "scenario.expect.deck-rejected": "deck check は {pn} のデッキを認めていません: {reason} — {cite}",
 };
