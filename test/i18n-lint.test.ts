@@ -26,6 +26,8 @@ const converted = [
   'cli/render.ts',
   'cli/diagnostic-json.ts',
   'cli/language-option.ts',
+  'lsp/diagnostics.ts',
+  'lsp/server.ts',
   'scenario/files.ts',
   'scenario/run.ts',
 ];
