@@ -51,7 +51,7 @@ export class DiagnosticsPublisher {
     try {
       checked = game.check();
     } catch (e) {
-      this.connection.console.error(`grimoire: checking ${game.key.game} failed: ${(e as Error)?.stack ?? e}`);
+      this.connection.console.error(`grimoire: checking ${game.key.game} failed: ${(e as Error)?.stack ?? e}`); // i18n-ok: a log of an internal failure for the developers (stderr), not shown in the editor
       return;
     }
     const byUri = new Map<string, LspDiagnostic[]>();
