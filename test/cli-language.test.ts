@@ -106,3 +106,23 @@ describe('grimoire scenario in the reader\'s language', () => {
     expect(r.stdout.trim().split('\n').at(-1)).toBe('合格 0 件、不合格 1 件');
   });
 });
+
+describe('grimoire faq in the reader\'s language', () => {
+  it('writes the trump FAQ page with Japanese headings, lead, positions and answers under --lang ja, and no English heading', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grimoire-lang-'));
+    const out = join(dir, 'faq.html');
+    const r = grimoire(['faq', 'trump', '--lang', 'ja', '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/を書きました: \d+ 個のルールのもとに \d+ 件の裁定/);
+    const html = readFileSync(out, 'utf8');
+    for (const heading of ['<h2>目次</h2>', '<h4>局面', '<h4>回答</h4>', '<h4>理由</h4>', '前提:', '裁定集</h1>']) expect(html).toContain(heading);
+    expect(html).toMatch(/の裁定集から \d+ 件の裁定を/);
+    // The generated answer in words: "p1 may choose …" is 「p1 は … を選べる」.
+    expect(html).toMatch(/<li class="held">[^<]*を選べる<\/li>/);
+    for (const english of ['Contents', 'The position', 'The answer', '<h4>Why</h4>', 'Assumes:', 'Other rulings', 'rulings from the casebook', 'What the ruling checks']) expect(html).not.toContain(english);
+    // (a ruling's own name may be English: it is the casebook's text, not Grimoire's)
+    expect(html).not.toMatch(/<li class="(held|not)">[^<]*\b(may (not )?choose|holds|wins the game)\b/);
+    // No catalog key leaks into the page.
+    expect(html).not.toMatch(/\b(faq|words|scenario|cli)\.[a-z-]+\b(?!\.)/);
+  });
+});

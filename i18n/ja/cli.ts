@@ -9,4 +9,9 @@ export const cli: Record<keyof typeof en, string> = {
   'cli.check.more-in-file': '… ほか {count} 件 ({file})。すべては grimoire check --json で表示されます',
   'cli.lang.needs-a-language': '--lang には言語を指定します: {languages}',
   'cli.lang.unknown': "--lang に指定できるのは {languages} です。''{asked}'' は指定できません",
+  'cli.faq.needs-a-game': 'faq にはゲームを指定します。例: grimoire faq trump --out faq.html',
+  'cli.faq.out-extension': '--out {out}: 形式はファイルの拡張子で決まります: .md (Markdown) か .html (1 つで完結したページ)',
+  'cli.faq.no-casebook': '{game} に裁定集がありません: rules/{game}/rulings がありません',
+  'cli.faq.no-scenarios': 'rules/{game}/rulings にシナリオファイル (.yaml) がありません',
+  'cli.faq.wrote': '{out} を書きました: {rules} 個のルールのもとに {rulings} 件の裁定 ({passed} 件が成立)',
 };
