@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { reportPageOptions } from './report-page-build.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const sourceDirs = ['grammar', 'compiler', 'runtime', 'balance', 'scenario', 'cli', 'bench', 'services', 'lsp', 'faces'];
+const sourceDirs = ['grammar', 'i18n', 'compiler', 'runtime', 'balance', 'scenario', 'cli', 'bench', 'services', 'lsp', 'faces'];
 const entries = { main: 'cli/main.ts', 'play-worker': 'cli/play-worker.ts', bench: 'bench/run.ts', ladder: 'bench/ladder.ts', 'report-page': 'balance/report-page.ts' };
 // One cache folder per checkout: node_modules may be shared (a symlink) between checkouts.
 const outdir = join(root, 'node_modules', '.cache', 'grimoire', createHash('sha1').update(root).digest('hex').slice(0, 12));

@@ -2,7 +2,7 @@
  * A diagnostic as `grimoire check --json` prints it (docs/diagnostics.md): flat, 1-based lines and
  * columns, the end inclusive — the shape other tools (editors, CI annotations) read.
  */
-import type { Diagnostic } from '../compiler/diagnostics.ts';
+import { diagnosticWords, type Diagnostic } from '../compiler/diagnostics.ts';
 
 export interface DiagnosticJSON {
   file: string;
@@ -18,5 +18,7 @@ export interface DiagnosticJSON {
 
 export function diagnosticJSON(d: Diagnostic): DiagnosticJSON {
   const { file, line, col, endLine, endCol } = d.loc;
-  return { file, line, col, endLine, endCol, severity: d.severity, code: d.code, message: d.message, notes: d.notes ?? [] };
+  // severity and code are keys for tools, in every language; message and notes are the reader's (--lang).
+  const { message, notes } = diagnosticWords(d);
+  return { file, line, col, endLine, endCol, severity: d.severity, code: d.code, message, notes };
 }

@@ -11,26 +11,27 @@ import { runScenarioInRepo, scenarioFiles } from '../scenario/files.ts';
 import { projectRoot, requireIR } from './games.ts';
 import { claimOutputFile } from './output-file.ts';
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
 
 export function cmdFaq(game: string | undefined, out: string | undefined): number {
-  if (!game) throw new UsageError('faq needs a game, e.g. grimoire faq trump --out faq.html');
-  if (out !== undefined && !/\.(md|html?)$/i.test(out)) throw new UsageError(`--out ${out}: the file's extension says the format: .md (Markdown) or .html (one self-contained page)`, false);
+  if (!game) throw new UsageError(t('cli.faq.needs-a-game'));
+  if (out !== undefined && !/\.(md|html?)$/i.test(out)) throw new UsageError(t('cli.faq.out-extension', { out }), false);
   const ir = requireIR(game);
   const folder = join(projectRoot, 'rules', game, 'rulings');
-  if (!existsSync(folder)) throw new UsageError(`${game} has no casebook: rules/${game}/rulings does not exist`, false);
+  if (!existsSync(folder)) throw new UsageError(t('cli.faq.no-casebook', { game }), false);
   claimOutputFile('--out', out);
   const version = `${ir.game.title} ${ir.game.version}`.trim();
   const entries = scenarioFiles([folder]).map((file) => {
     const path = relative(projectRoot, file);
     const text = readFileSync(file, 'utf8');
-    return faqEntry(text, runScenarioInRepo(projectRoot, path, text), `version ${ir.game.version}`);
+    return faqEntry(text, runScenarioInRepo(projectRoot, path, text), t('faq.version', { version: ir.game.version }));
   });
-  if (entries.length === 0) throw new UsageError(`rules/${game}/rulings holds no scenario files (.yaml)`, false);
+  if (entries.length === 0) throw new UsageError(t('cli.faq.no-scenarios', { game }), false);
   const doc = faqDocument(game, ir.game.title, version, entries);
   const text = out && /\.html?$/i.test(out) ? faqHtml(doc) : faqMarkdown(doc);
   if (out) {
     writeFileSync(out, text);
-    console.error(`wrote ${out}: ${doc.rulings} rulings under ${doc.sections.length} rules (${doc.passed} hold)`);
+    console.error(t('cli.faq.wrote', { out, rulings: doc.rulings, rules: doc.sections.length, passed: doc.passed }));
   } else process.stdout.write(text);
   return 0;
 }

@@ -53,6 +53,8 @@ import { agentOption, checkFormat, drawsOption, moreSeats, defaultWorkers, maxWo
 import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
 import { cmdPlayMatch } from './play-match.ts';
 import { cmdWhyNot } from './why-not.ts';
+import { chooseLanguage } from './language-option.ts';
+import { t } from '../i18n/format.ts';
 
 /** `--game NAME`: a game's folder under rules/, or the name its rules declare (`trump_82`); an unknown one is refused. */
 function gameFolderOrRefuse(game: string | undefined): string | undefined {
@@ -169,7 +171,7 @@ function cmdCheck(paths: string[], json = false): number {
     report(r.diagnostics, sources);
   }
   if (json) console.log(JSON.stringify({ files, errors, warnings, diagnostics: all.map(diagnosticJSON) }));
-  else console.log(`${files} file(s) checked: ${errors} error(s), ${warnings} warning(s)`);
+  else console.log(t('cli.check.summary', { files, errors, warnings }));
   return errors > 0 ? 1 : 0;
 }
 
@@ -376,7 +378,9 @@ function cmdDemo(game: string): number {
   return 0;
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(args: string[]): Promise<number> {
+  // --lang goes with every command (cards and lsp read their own options): taken out first.
+  const argv = chooseLanguage(args);
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     console.log(usage());

@@ -1,6 +1,7 @@
 /** Rendering diagnostics for a terminal: `file:line:col: error CODE message`, then a code frame. */
 import { codeFrameColumns } from '@babel/code-frame';
-import type { Diagnostic } from '../compiler/diagnostics.ts';
+import { diagnosticWords, type Diagnostic } from '../compiler/diagnostics.ts';
+import { t } from '../i18n/format.ts';
 import type { SourceText } from '../compiler/compile.ts';
 import { escapeControls, excerptStart, showLine, SourceLines } from './excerpt.ts';
 
@@ -19,7 +20,7 @@ export function* renderDiagnostics(diags: Diagnostic[], sources: SourceText[], c
     perFile.set(d.loc.file, n);
     if (n <= SHOWN_PER_FILE) yield renderDiagnostic(d, lines.get(d.loc.file), color) + '\n';
   }
-  for (const [file, n] of perFile) if (n > SHOWN_PER_FILE) yield `… and ${n - SHOWN_PER_FILE} more in ${escapeControls(file)} (grimoire check --json lists them all)\n`;
+  for (const [file, n] of perFile) if (n > SHOWN_PER_FILE) yield t('cli.check.more-in-file', { count: n - SHOWN_PER_FILE, file: escapeControls(file) }) + '\n';
 }
 
 /**
@@ -27,11 +28,13 @@ export function* renderDiagnostics(diags: Diagnostic[], sources: SourceText[], c
  * the frame is built from the few lines it shows, never from the whole file.
  */
 export function renderDiagnostic(d: Diagnostic, source: SourceLines | string | undefined, color: boolean): string {
-  const head = escapeControls(`${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${d.code} ${d.message}`);
+  // The code, the position and the frame are the same in every language; the words are the reader's.
+  const { message, notes } = diagnosticWords(d);
+  const head = escapeControls(`${d.loc.file}:${d.loc.line}:${d.loc.col}: ${t(d.severity === 'error' ? 'cli.severity.error' : 'cli.severity.warning')} ${d.code} ${message}`);
   const lines = [head];
   const src = typeof source === 'string' ? new SourceLines(source) : source;
   if (src !== undefined) lines.push(codeFrame(d, src, color));
-  for (const n of d.notes ?? []) lines.push(`  note: ${escapeControls(n)}`);
+  for (const n of notes) lines.push(t('cli.diagnostic.note', { note: escapeControls(n) }));
   return lines.join('\n');
 }
 

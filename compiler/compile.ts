@@ -5,6 +5,7 @@
 import { newReparseMemory, reparseFile, type ReparseMemory } from '../grammar/reparse.ts';
 import type { SourceFile } from '../grammar/ast.ts';
 import { diag, type Diagnostic } from './diagnostics.ts';
+import { msg, type Message } from '../i18n/format.ts';
 import { resolveDeclarations, type Declarations } from './resolve.ts';
 import { lowerGame } from './lower.ts';
 import { lowerFaces } from './faces.ts';
@@ -51,7 +52,7 @@ export function parseSources(sources: SourceText[], cache?: ParseCache): { files
   for (const s of sources) {
     const problem = unreadable(s);
     if (problem) {
-      diagnostics.push(diag('file/unreadable', locAt(s.path, s.text, problem.offset), problem.message));
+      diagnostics.push(diag('file/unreadable', locAt(s.path, s.text, problem.offset), problem.text));
       continue;
     }
     let parsed = cache?.get(s.path);
@@ -60,7 +61,7 @@ export function parseSources(sources: SourceText[], cache?: ParseCache): { files
       // Declaration by declaration even on a first parse: the same AST as parseFile, but only one
       // declaration's tokens are alive at a time (a 5 MB file's tokens alone take 200 MB).
       const r = reparseFile(s.path, s.text, memory);
-      parsed = { text: s.text, ast: r.ast, diagnostics: r.diagnostics.map((d) => diag(d.code, d.loc, d.message)), memory };
+      parsed = { text: s.text, ast: r.ast, diagnostics: r.diagnostics.map((d) => diag(d.code, d.loc, d.text ?? d.message)), memory };
       cache?.set(s.path, parsed);
     }
     diagnostics.push(...parsed.diagnostics);
@@ -70,11 +71,11 @@ export function parseSources(sources: SourceText[], cache?: ParseCache): { files
   return { files, diagnostics };
 }
 
-function unreadable({ text, notUtf8 }: SourceText): { message: string; offset: number } | undefined {
-  if (text.length > MAX_FILE_CHARS) return { offset: 0, message: `the file is ${(text.length / 1024 / 1024).toFixed(1)} MB; a rules file may be at most ${MAX_FILE_CHARS / 1024 / 1024} MB — split it` };
+function unreadable({ text, notUtf8 }: SourceText): { text: Message; offset: number } | undefined {
+  if (text.length > MAX_FILE_CHARS) return { offset: 0, text: msg('file/unreadable.too-large', { size: (text.length / 1024 / 1024).toFixed(1), max: MAX_FILE_CHARS / 1024 / 1024 }) };
   const nul = text.indexOf('\u0000');
-  if (nul >= 0) return { offset: nul, message: 'this looks like a binary file, not Grimoire text (it contains NUL bytes)' };
-  if (notUtf8) return { offset: notUtf8.offset, message: `the file is not UTF-8 text: byte 0x${notUtf8.byte.toString(16).padStart(2, '0')} here is not part of a UTF-8 character; save the file as UTF-8` };
+  if (nul >= 0) return { offset: nul, text: msg('file/unreadable.binary') };
+  if (notUtf8) return { offset: notUtf8.offset, text: msg('file/unreadable.not-utf8', { byte: notUtf8.byte.toString(16).padStart(2, '0') }) };
   return undefined;
 }
 
@@ -139,12 +140,12 @@ function loadLayers(input: CompileInput, ownFiles: SourceFile[]): { baseFiles: S
   while (revision) {
     const baseName = revision.base.text;
     if (chain.slice(1).includes(baseName) || chain.length > 32) {
-      return { diagnostics: [diag('game/revision-cycle', revision.base.loc, `revisions revise each other in a circle: ${[...chain, baseName].join(' → ')}; one of them must revise a plain game`)] };
+      return { diagnostics: [diag('game/revision-cycle', revision.base.loc, msg('game/revision-cycle.revisions-revise-each-other-in', { p: [...chain, baseName].join(' → ') }))] };
     }
     chain.push(baseName);
     const loaded = input.loadBase?.(baseName);
     if (!loaded) {
-      return { diagnostics: [diag('game/unknown-base', revision.base.loc, `revision '${revision.name.text}' revises '${baseName}', but there is no game of that name under rules/`)] };
+      return { diagnostics: [diag('game/unknown-base', revision.base.loc, msg('game/unknown-base.revision-revises-but-there-is', { name: revision.name.text, baseName }))] };
     }
     const base = parseSources(loaded);
     if (base.diagnostics.length) return { diagnostics: base.diagnostics };

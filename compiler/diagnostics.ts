@@ -4,6 +4,7 @@
  * in the CLI and the editor.
  */
 import type { Loc } from '../grammar/ast.ts';
+import { format, msg, render, type Message } from '../i18n/format.ts';
 
 export type Severity = 'error' | 'warning';
 
@@ -14,6 +15,27 @@ export interface Diagnostic {
   loc: Loc;
   /** Extra lines shown under the message (e.g. "did you mean …"). */
   notes?: string[];
+  /**
+   * The message and notes as catalog entries (i18n/), for the edge (CLI, LSP, playground) to
+   * word in its reader's language: `message` and `notes` are their English, what --json and
+   * the tests read. Absent for a diagnostic not yet in the catalogs.
+   */
+  text?: Message;
+  noteTexts?: (Message | string)[];
+}
+
+/** A note or message: a catalog entry, or text already in words (a name, a file:line). */
+export type DiagnosticText = Message | string;
+
+const english = (m: DiagnosticText): string => (typeof m === 'string' ? m : format('en', m.key, m.values));
+const local = (m: DiagnosticText): string => (typeof m === 'string' ? m : render(m));
+
+/** The diagnostic's message and notes in the process's language (i18n/format.ts `setLanguage`). */
+export function diagnosticWords(d: Diagnostic): { message: string; notes: string[] } {
+  return {
+    message: d.text ? local(d.text) : d.message,
+    notes: d.noteTexts ? d.noteTexts.map(local) : (d.notes ?? []),
+  };
 }
 
 /** Every code the compiler can emit, with the one-line meaning shown in docs/diagnostics.md. */
@@ -93,8 +115,16 @@ export const diagnosticCodes = {
 
 export type DiagnosticCode = keyof typeof diagnosticCodes;
 
-export function diag(code: DiagnosticCode, loc: Loc, message: string, notes?: string[], severity: Severity = 'error'): Diagnostic {
-  return { code, severity, message, loc, notes };
+export function diag(code: DiagnosticCode, loc: Loc, message: DiagnosticText, notes?: DiagnosticText[], severity: Severity = 'error'): Diagnostic {
+  const d: Diagnostic = { code, severity, message: english(message), loc, notes: notes?.map(english) };
+  if (typeof message !== 'string') d.text = message;
+  if (notes?.some((n) => typeof n !== 'string')) d.noteTexts = notes;
+  return d;
 }
 
 export { suggest } from '../grammar/spelling.ts';
+
+/** "did you mean 'a' or 'b'?" as a note, for names near `name` among `near` (already suggested). */
+export function didYouMeanNote(near: readonly string[]): Message {
+  return msg('note.did-you-mean', { names: { or: near.map((x) => `'${x}'`) } });
+}

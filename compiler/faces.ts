@@ -10,7 +10,8 @@
  */
 import type * as A from '../grammar/ast.ts';
 import { suggest } from '../grammar/spelling.ts';
-import { diag, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
+import { diag, didYouMeanNote, type Diagnostic, type DiagnosticCode, type DiagnosticText } from './diagnostics.ts';
+import { msg } from '../i18n/format.ts';
 import { faceRegionKinds, type Expr, type FaceIR, type FacePartIR, type FaceRegionIR, type FaceRegionKind, type GameIR, type Literal, type SrcLoc } from './ir.ts';
 import { declsOf, type Declarations } from './resolve.ts';
 
@@ -60,7 +61,7 @@ class FaceLowerer {
     this.fileIndex = new Map(ir.files.map((f, i) => [f, i]));
   }
 
-  private error(code: DiagnosticCode, loc: A.Loc, message: string, notes?: string[]): void {
+  private error(code: DiagnosticCode, loc: A.Loc, message: DiagnosticText, notes?: DiagnosticText[]): void {
     this.diagnostics.push(diag(code, loc, message, notes));
   }
 
@@ -68,9 +69,9 @@ class FaceLowerer {
     return [this.fileIndex.get(loc.file) ?? 0, loc.line, loc.col];
   }
 
-  private didYouMean(word: string, candidates: Iterable<string>): string[] | undefined {
+  private didYouMean(word: string, candidates: Iterable<string>): DiagnosticText[] | undefined {
     const near = suggest(word, [...candidates]);
-    return near.length ? [`did you mean '${near[0]}'?`] : undefined;
+    return near.length ? [didYouMeanNote([near[0]!])] : undefined;
   }
 
   run(): { faces: FaceIR[]; diagnostics: Diagnostic[] } {
@@ -88,7 +89,7 @@ class FaceLowerer {
     declsOf(this.decls, 'card').forEach((c, i) => {
       const printed = c.printed ?? [];
       for (const extra of printed.slice(1)) {
-        this.error('card/text-repeated', extra.loc, `card '${c.name.text}' has a second printed text; a card has one (join them into one string, with \\n for a line break)`, [`the first is at ${printed[0]!.loc.file}:${printed[0]!.loc.line}:${printed[0]!.loc.col}`]);
+        this.error('card/text-repeated', extra.loc, msg('card/text-repeated.card-has-a-second-printed', { name: c.name.text }), [msg('card/text-repeated.note.the-first-is-at', { p: printed[0]!.loc.file, p2: printed[0]!.loc.line, p3: printed[0]!.loc.col })]);
       }
       const card = this.ir.cards[i];
       if (card && card.name === c.name.text && printed[0]) card.text = printed[0].text;
@@ -98,7 +99,7 @@ class FaceLowerer {
   private lowerFace(d: A.FaceDecl): FaceIR | undefined {
     const typeIndex = this.ir.cardTypes.findIndex((t) => t.name === d.name.text);
     if (typeIndex < 0) {
-      this.error('name/unknown', d.name.loc, `unknown card type '${d.name.text}': a face draws the cards of a card type`, this.didYouMean(d.name.text, this.ir.cardTypes.map((t) => t.name)));
+      this.error('name/unknown', d.name.loc, msg('name/unknown.unknown-card-type-a-face', { name: d.name.text }), this.didYouMean(d.name.text, this.ir.cardTypes.map((t) => t.name)));
       return undefined;
     }
     const face: FaceIR = { cardType: typeIndex, frame: 'bordered', colourField: -1, colours: [], colour: '', shows: [], regions: [], cite: d.cite ?? '', loc: this.src(d.name.loc) };
@@ -106,7 +107,7 @@ class FaceLowerer {
       switch (item.kind) {
         case 'frame':
           if ((frameStyles as readonly string[]).includes(item.style.word)) face.frame = item.style.word as FaceIR['frame'];
-          else this.error('face/unknown-word', item.style.loc, `'${item.style.word}' is not a frame (frames: ${frameStyles.join(', ')})`, this.didYouMean(item.style.word, frameStyles));
+          else this.error('face/unknown-word', item.style.loc, msg('face/unknown-word.is-not-a-frame-frames', { word: item.style.word, p: frameStyles.join(', ') }), this.didYouMean(item.style.word, frameStyles));
           break;
         case 'colour':
           if (item.colour) {
@@ -143,7 +144,7 @@ class FaceLowerer {
   private lowerRegion(typeIndex: number, r: A.FaceRegion): FaceRegionIR | undefined {
     const word = r.region.word;
     if (!(faceRegionKinds as readonly string[]).includes(word)) {
-      this.error('face/unknown-word', r.region.loc, `'${word}' is not a region of a face (regions: ${faceRegionKinds.join(', ')}; and colour, show, frame)`, this.didYouMean(word, faceItemWords));
+      this.error('face/unknown-word', r.region.loc, msg('face/unknown-word.is-not-a-region-of', { word, p: faceRegionKinds.join(', ') }), this.didYouMean(word, faceItemWords));
       return undefined;
     }
     const kind = word as FaceRegionKind;
@@ -153,12 +154,12 @@ class FaceLowerer {
       const count = parts[0];
       const countOk = parts.length === 1 && count?.kind === 'field' && this.ir.cardFields[count.field]!.type === 'number';
       if (!countOk || !r.of) {
-        this.error('face/bad-pips', r.region.loc, "pips draws a symbol as many times as a number attr says: pips = <number attr> of <symbol>, e.g. pips = rank of suit");
+        this.error('face/bad-pips', r.region.loc, msg('face/bad-pips.pips-draws-a-symbol-as'));
         return undefined;
       }
       symbol = this.part(typeIndex, r.of) ?? null;
     } else if (r.of) {
-      this.error('face/bad-pips', r.of.kind === 'name' ? r.of.name.loc : r.of.loc, `'of' belongs to pips (pips = rank of suit), not to ${kind}`);
+      this.error('face/bad-pips', r.of.kind === 'name' ? r.of.name.loc : r.of.loc, msg('face/bad-pips.of-belongs-to-pips-pips', { kind }));
     }
     let at: FaceRegionIR['at'] = null;
     if (r.at) {
@@ -173,7 +174,7 @@ class FaceLowerer {
                 x! + w! > CARD_W ? `its right edge x + w = ${+(x! + w!).toFixed(2)} is past ${CARD_W}` : '',
                 y! + h! > CARD_H ? `its bottom edge y + h = ${+(y! + h!).toFixed(2)} is past ${CARD_H}` : '',
               ].filter(Boolean).join('; ');
-        this.error('face/bad-place', r.at.loc, `at x, y, w, h places a region in millimetres from the card's top left corner, inside the ${CARD_W} × ${CARD_H} mm card (width and height more than 0): ${why}`);
+        this.error('face/bad-place', r.at.loc, msg('face/bad-place.at-x-y-w-h', { CARD_W, CARD_H, why }));
       } else at = [x!, y!, w!, h!];
     }
     const when = r.when ? this.condition(typeIndex, r.when) : null;
@@ -195,7 +196,7 @@ class FaceLowerer {
       return { kind: 'field', field };
     }
     if (cardPart) return { kind: 'card', what: p.name.text as (typeof cardParts)[number] };
-    this.error('name/unknown', p.name.loc, `a face shows the attrs of ${this.ir.cardTypes[typeIndex]!.name}, text in "quotes" and ${cardParts.join(', ')}; '${p.name.text}' is none of them`, this.didYouMean(p.name.text, [...this.attrNames(typeIndex), ...cardParts]));
+    this.error('name/unknown', p.name.loc, msg('name/unknown.a-face-shows-the-attrs', { p: this.ir.cardTypes[typeIndex]!.name, p2: cardParts.join(', '), name: p.name.text }), this.didYouMean(p.name.text, [...this.attrNames(typeIndex), ...cardParts]));
     return undefined;
   }
 
@@ -213,14 +214,14 @@ class FaceLowerer {
 
   private notPrinted(field: number, n: A.Name): void {
     const f = this.ir.cardFields[field]!;
-    this.error('face/not-printed', n.loc, `'${n.text}' is a ${f.kind} (it changes in play); a face shows what is printed on the card: its attrs, title, name, type, printed text and labels`);
+    this.error('face/not-printed', n.loc, msg('face/not-printed.is-a-it-changes-in', { n: n.text, kind: f.kind }));
   }
 
   /** An attr of the card type (for `colour by`, `show`), or undefined after a diagnostic. */
   private attrField(typeIndex: number, n: A.Name): number | undefined {
     const field = this.fieldOf(typeIndex, n.text);
     if (field === undefined) {
-      this.error('name/unknown', n.loc, `card type ${this.ir.cardTypes[typeIndex]!.name} has no attr '${n.text}'`, this.didYouMean(n.text, this.attrNames(typeIndex)));
+      this.error('name/unknown', n.loc, msg('name/unknown.card-type-has-no-attr', { p: this.ir.cardTypes[typeIndex]!.name, n: n.text }), this.didYouMean(n.text, this.attrNames(typeIndex)));
       return undefined;
     }
     if (this.ir.cardFields[field]!.kind !== 'attr') {
@@ -232,7 +233,7 @@ class FaceLowerer {
 
   private checkColour(text: string, loc: A.Loc): boolean {
     if (/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(text) || colourNames.includes(text.toLowerCase())) return true;
-    this.error('face/bad-colour', loc, `"${text}" is not a colour: write #rgb or #rrggbb (e.g. "#c8102e"), or one of ${colourNames.join(', ')}`);
+    this.error('face/bad-colour', loc, msg('face/bad-colour.is-not-a-colour-write', { p: text, p2: colourNames.join(', ') }));
     return false;
   }
 
@@ -269,7 +270,7 @@ class FaceLowerer {
   private mapKey(field: number, e: A.FaceMapEntry): Literal | undefined {
     const r = this.literalFor(field, e.key);
     if ('value' in r) return r.value;
-    this.error('face/bad-value', e.key.loc, `this is not a value ${this.ir.cardFields[field]!.name} can hold: ${r.problem}`);
+    this.error('face/bad-value', e.key.loc, msg('face/bad-value.this-is-not-a-value', { p: this.ir.cardFields[field]!.name, problem: r.problem }));
     return undefined;
   }
 
@@ -280,7 +281,7 @@ class FaceLowerer {
    */
   private condition(typeIndex: number, e: A.Expr): Expr | undefined {
     const refuse = (): undefined => {
-      this.error('face/not-declarative', e.loc, 'a face\'s when compares an attr of the card with printed values: kind == monster, rank in 1..10, cost_kind in [adv_cost, normal_cost], ex, not ex — joined by and, or');
+      this.error('face/not-declarative', e.loc, msg('face/not-declarative.a-face-s-when-compares'));
       return undefined;
     };
     const fieldRef = (x: A.Expr): number | undefined | null => (x.kind === 'name' ? this.attrField(typeIndex, { text: x.name, loc: x.loc }) : null);
@@ -288,7 +289,7 @@ class FaceLowerer {
     const lit = (field: number, x: A.Expr): Expr | undefined => {
       const r = this.literalFor(field, x);
       if ('value' in r) return { kind: 'lit', value: r.value };
-      this.error('face/bad-value', x.loc, `this is not a value ${this.ir.cardFields[field]!.name} can hold: ${r.problem}`);
+      this.error('face/bad-value', x.loc, msg('face/bad-value.this-is-not-a-value', { p: this.ir.cardFields[field]!.name, problem: r.problem }));
       return undefined;
     };
     switch (e.kind) {

@@ -12,7 +12,8 @@
  * writes the value's formula; compiler/lower.ts calls it and reports what it finds wrong.
  */
 import type * as A from '../grammar/ast.ts';
-import type { DiagnosticCode } from './diagnostics.ts';
+import type { DiagnosticCode, DiagnosticText } from './diagnostics.ts';
+import { msg } from '../i18n/format.ts';
 import type { Expr, LabelValueIR } from './ir.ts';
 
 /** A numbered label of the game: its index in the label table, and its two card fields. */
@@ -20,7 +21,7 @@ export interface NumberedLabel extends LabelValueIR {
   label: number;
 }
 
-export type Report = (code: DiagnosticCode, loc: A.Loc, message: string, notes?: string[]) => void;
+export type Report = (code: DiagnosticCode, loc: A.Loc, message: DiagnosticText, notes?: DiagnosticText[]) => void;
 
 /** The name of the attr that holds the number a card prints for a label (no name written in the language can be it). */
 export function printedFieldName(label: string): string {
@@ -43,12 +44,12 @@ export function wholeNumber(e: A.Expr | undefined): number | undefined {
 export function labelDefault(decl: A.LabelDecl, report: Report): number | null {
   const v = decl.value!;
   if (v.type.text !== 'number') {
-    report('label/value-not-number', v.type.loc, `a label carries a number: write 'label ${decl.name.text} … value number', not 'value ${v.type.text}'`);
+    report('label/value-not-number', v.type.loc, msg('label/value-not-number.a-label-carries-a-number', { name: decl.name.text, type: v.type.text }));
   }
   if (!v.default) return null;
   const n = wholeNumber(v.default);
   if (n === undefined) {
-    report('label/value-not-number', v.default.loc, `the default of label '${decl.name.text}' must be a whole number written out (value number = 1)`);
+    report('label/value-not-number', v.default.loc, msg('label/value-not-number.the-default-of-label-must', { name: decl.name.text }));
     return null;
   }
   return n;
@@ -104,12 +105,12 @@ export function takePrinted(e: A.Expr, labelOf: (name: string) => A.LabelDecl | 
     if (!decl) return x;
     const name: A.Expr = { kind: 'name', name: x.callee.text, loc: x.callee.loc };
     if (!decl.value) {
-      report('label/value-not-taken', x.loc, `label '${decl.name.text}' carries no number: write ${decl.name.text} alone, or declare it as numbered: label ${decl.name.text} … value number`);
+      report('label/value-not-taken', x.loc, msg('label/value-not-taken.label-carries-no-number-write', { name: decl.name.text }));
       return name;
     }
     const value = x.args.length === 1 ? wholeNumber(x.args[0]) : undefined;
     if (value === undefined) {
-      report('label/value-not-number', x.args[0]?.loc ?? x.loc, `label '${decl.name.text}' takes one whole number, written out: ${decl.name.text}(2)`);
+      report('label/value-not-number', x.args[0]?.loc ?? x.loc, msg('label/value-not-number.label-takes-one-whole-number', { name: decl.name.text }));
     } else out.numbers.push({ label: decl.name.text, value, loc: x.loc });
     return name;
   };

@@ -7,7 +7,8 @@
  */
 import type * as A from '../grammar/ast.ts';
 import { expandTemplate } from './templates.ts';
-import { diag, suggest, type Diagnostic, type DiagnosticCode } from './diagnostics.ts';
+import { diag, didYouMeanNote, suggest, type Diagnostic, type DiagnosticCode, type DiagnosticText } from './diagnostics.ts';
+import { msg, type MessageKey } from '../i18n/format.ts';
 import { declsOf, type Declarations } from './resolve.ts';
 import { labelDefault, levelFormula, printedFieldName, takePrinted, type NumberedLabel, type PrintedNumber } from './label-values.ts';
 import { builtinFns, placeholderPattern, IR_VERSION, MAX_PLAYERS, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DeckCheckIR, type DurationIR, type MatchIR, type Expr, type LimitIR, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
@@ -129,15 +130,16 @@ function assignable(from: IRType, to: IRType): boolean {
   return false;
 }
 
-function describeType(t: IRType): string {
-  if (t.startsWith('enum:')) return `a ${t.slice(5)} value`;
-  if (t.startsWith('list:')) return `a list of ${t.slice(5)}`;
-  const names: Record<string, string> = {
-    number: 'a number', bool: 'true/false', text: 'text', player: 'a player', card: 'a card', cards: 'a list of cards',
-    zone: 'a zone', request: 'a request', requests: 'a list of requests', players: 'a list of players', label: 'a label',
-    labels: 'a list of labels', action: 'an action', none: 'none', any: 'a value',
+/** A type in words ("a number", 「数値」), worded where the diagnostic is shown. */
+function describeType(t: IRType): DiagnosticText {
+  if (t.startsWith('enum:')) return msg('type.enum', { name: t.slice(5) });
+  if (t.startsWith('list:')) return msg('type.list', { name: t.slice(5) });
+  const names: Record<string, MessageKey> = {
+    number: 'type.number', bool: 'type.bool', text: 'type.text', player: 'type.player', card: 'type.card', cards: 'type.cards',
+    zone: 'type.zone', request: 'type.request', requests: 'type.requests', players: 'type.players', label: 'type.label',
+    labels: 'type.labels', action: 'type.action', none: 'type.none', any: 'type.any',
   };
-  return names[t] ?? t;
+  return names[t] ? msg(names[t]) : t;
 }
 
 export function lowerGame(decls: Declarations, fileList: string[]): { ir?: GameIR; diagnostics: Diagnostic[] } {
@@ -229,7 +231,7 @@ class Lowerer {
     this.checks = declsOf(decls, 'check');
   }
 
-  private error(code: DiagnosticCode, loc: A.Loc, message: string, notes?: string[]): void {
+  private error(code: DiagnosticCode, loc: A.Loc, message: DiagnosticText, notes?: DiagnosticText[]): void {
     this.diagnostics.push(diag(code, loc, message, notes));
   }
 
@@ -239,7 +241,7 @@ class Lowerer {
     if (f !== undefined) this.fieldReads.add(f);
   }
 
-  private warning(code: DiagnosticCode, loc: A.Loc, message: string, notes?: string[]): void {
+  private warning(code: DiagnosticCode, loc: A.Loc, message: DiagnosticText, notes?: DiagnosticText[]): void {
     this.diagnostics.push(diag(code, loc, message, notes, 'warning'));
   }
 
@@ -251,12 +253,12 @@ class Lowerer {
     const game = this.decls.game;
     if (!game) {
       const first = this.fileList[0] ?? 'rules';
-      this.error('game/missing', { file: first, line: 1, col: 1, offset: 0, endLine: 1, endCol: 1, endOffset: 1 }, "no 'game' declaration found; add one, e.g. game mygame \"My Game\" { players 2 }");
+      this.error('game/missing', { file: first, line: 1, col: 1, offset: 0, endLine: 1, endCol: 1, endOffset: 1 }, msg('game/missing.no-game-declaration-found-add'));
       return { diagnostics: this.diagnostics };
     }
     for (const e of this.enums) for (const v of e.values) {
       if (reservedWords.has(v.name.text)) {
-        this.error('name/reserved', v.name.loc, `'${v.name.text}' cannot name an enum value: it is the literal ${v.name.text} everywhere`, [`rename it, e.g. '${v.name.text === 'none' ? 'unassigned' : `is_${v.name.text}`}'`]);
+        this.error('name/reserved', v.name.loc, msg('name/reserved.cannot-name-an-enum-value', { name: v.name.text }), [msg('name/reserved.note.rename-it-e-g', { p: v.name.text === 'none' ? 'unassigned' : `is_${v.name.text}` })]);
         continue;
       }
       const prev = this.enumValueIndex.get(v.name.text);
@@ -315,7 +317,7 @@ class Lowerer {
     if (game.formats.length === 0) ir.game.formats = [{ name: 'standard', title: 'standard', level: 1 }];
     if (!ir.game.defaultFormat) ir.game.defaultFormat = ir.game.formats[0]!.name;
     if (game.defaultFormat && !this.formatLevels.has(game.defaultFormat.text) && game.formats.length > 0) {
-      this.error('format/unknown', game.defaultFormat.loc, `unknown format '${game.defaultFormat.text}'`, this.didYouMean(game.defaultFormat.text, this.formatLevels.keys()));
+      this.error('format/unknown', game.defaultFormat.loc, msg('format/unknown.unknown-format', { defaultFormat: game.defaultFormat.text }), this.didYouMean(game.defaultFormat.text, this.formatLevels.keys()));
     }
 
     ir.cardTypes = this.cardTypes.map((t) => this.lowerCardType(t));
@@ -336,7 +338,7 @@ class Lowerer {
     });
     if (this.decls.setup) ir.setup = this.lowerBody('setup', this.decls.setup.body, this.decls.setup.cite, this.decls.setup.loc);
     if (this.decls.turn) ir.turn = this.lowerBody('turn', this.decls.turn.body, this.decls.turn.cite, this.decls.turn.loc);
-    else this.error('game/no-turn', game.name.loc, "the game has no 'turn { … }' block: say what happens in a turn");
+    else this.error('game/no-turn', game.name.loc, msg('game/no-turn.the-game-has-no-turn'));
     if (this.decls.evaluate) ir.evaluate = this.lowerEvaluate(this.decls.evaluate, ir);
     if (this.decls.deckCheck) {
       const dc = this.lowerDeckCheck(this.decls.deckCheck);
@@ -364,7 +366,7 @@ class Lowerer {
     const n = game.playersParam!;
     const word = game.playersParamWord;
     if (word && word.text !== 'param') {
-      this.error('syntax/unexpected-token', word.loc, `'players' takes a number (players 2) or a parameter (players param player_count), not '${word.text}'`);
+      this.error('syntax/unexpected-token', word.loc, msg('syntax/unexpected-token.players-takes-a-number-players', { word: word.text }));
       return -1;
     }
     return this.settingParam(n, (e) => e.kind === 'number' && Number.isInteger(e.value) && e.value >= 1 && e.value <= MAX_PLAYERS, `is the number of players, so its values must be whole numbers from 1 to ${MAX_PLAYERS}`);
@@ -377,11 +379,11 @@ class Lowerer {
   private settingParam(n: A.Name, fits: (e: A.Expr) => boolean, why: string): number {
     const i = this.params.findIndex((p) => p.name.text === n.text);
     if (i < 0) {
-      this.error('name/unknown', n.loc, `unknown parameter '${n.text}'`, this.didYouMean(n.text, this.params.map((p) => p.name.text)));
+      this.error('name/unknown', n.loc, msg('name/unknown.unknown-parameter', { n: n.text }), this.didYouMean(n.text, this.params.map((p) => p.name.text)));
       return -1;
     }
     const p = this.params[i]!;
-    for (const e of [p.value, ...p.alternatives]) if (!fits(e)) this.error('type/mismatch', e.loc, `the parameter '${n.text}' ${why}`);
+    for (const e of [p.value, ...p.alternatives]) if (!fits(e)) this.error('type/mismatch', e.loc, msg('type/mismatch.the-parameter', { n: n.text, why }));
     return i;
   }
 
@@ -399,7 +401,7 @@ class Lowerer {
     }
     const v = game.firstResponder?.text ?? 'opponent';
     if (v === 'opponent' || v === 'controller' || v === 'active') return v;
-    this.error('type/mismatch', game.firstResponder!.loc, `'first responder' is one of opponent, controller, active — not '${v}'`);
+    this.error('type/mismatch', game.firstResponder!.loc, msg('type/mismatch.first-responder-is-one-of', { v }));
     return 'opponent';
   }
 
@@ -410,12 +412,12 @@ class Lowerer {
    */
   private suggestionWork = 0;
 
-  private didYouMean(name: string, candidates: Iterable<string> | (() => Iterable<string>)): string[] | undefined {
+  private didYouMean(name: string, candidates: Iterable<string> | (() => Iterable<string>)): DiagnosticText[] | undefined {
     if (this.suggestionWork > SUGGESTION_BUDGET) return undefined;
     const list = [...(typeof candidates === 'function' ? candidates() : candidates)];
     this.suggestionWork += list.length;
     const s = suggest(name, list);
-    return s.length ? [`did you mean ${s.map((x) => `'${x}'`).join(' or ')}?`] : undefined;
+    return s.length ? [didYouMeanNote(s)] : undefined;
   }
 
   // ------------------------------------------------------------ types and tables
@@ -425,7 +427,7 @@ class Lowerer {
     if (n.text === 'actions') return 'list:action';
     if (baseTypes.has(n.text)) return n.text;
     if (this.enums.some((e) => e.name.text === n.text)) return `enum:${n.text}`;
-    this.error('name/unknown', n.loc, `unknown type '${n.text}'`, this.didYouMean(n.text, [...baseTypes, ...this.enums.map((e) => e.name.text)]));
+    this.error('name/unknown', n.loc, msg('name/unknown.unknown-type', { n: n.text }), this.didYouMean(n.text, [...baseTypes, ...this.enums.map((e) => e.name.text)]));
     return 'any';
   }
 
@@ -437,12 +439,12 @@ class Lowerer {
         if (existing !== undefined) {
           const e = this.cardFields[existing]!;
           if (e.type !== type || e.kind !== f.kind) {
-            this.error('type/mismatch', f.name.loc, `card field '${f.name.text}' is a ${f.kind} of type ${type} here but a ${e.kind} of type ${e.type} in another card type; use another name`);
+            this.error('type/mismatch', f.name.loc, msg('type/mismatch.card-field-is-a-of', { name: f.name.text, kind: f.kind, type, kind2: e.kind, type2: e.type }));
           }
           continue;
         }
         if (['name', 'owner', 'facedown', 'entered', 'title'].includes(f.name.text)) {
-          this.error('name/duplicate', f.name.loc, `'${f.name.text}' is built into every card; choose another field name`);
+          this.error('name/duplicate', f.name.loc, msg('name/duplicate.is-built-into-every-card', { name: f.name.text }));
           continue;
         }
         this.cardFieldIndex.set(f.name.text, this.cardFields.length);
@@ -462,16 +464,16 @@ class Lowerer {
     for (const c of this.cards) {
       for (const f of c.states ?? []) {
         if (f.kind !== 'state') {
-          this.error('card/own-field', f.name.loc, `a card declares only states of its own (state ${f.name.text}: …); an ${f.kind} belongs to its card type`);
+          this.error('card/own-field', f.name.loc, msg('card/own-field.a-card-declares-only-states', { name: f.name.text, kind: f.kind }));
           continue;
         }
         const own = (this.ownStates.get(c) ?? this.ownStates.set(c, new Map()).get(c))!;
         if (own.has(f.name.text)) {
-          this.error('name/duplicate', f.name.loc, `${c.name.text} declares the state '${f.name.text}' twice`);
+          this.error('name/duplicate', f.name.loc, msg('name/duplicate.declares-the-state-twice', { name: c.name.text, name2: f.name.text }));
           continue;
         }
         if (this.cardFieldIndex.has(f.name.text) || ['name', 'owner', 'facedown', 'entered', 'title'].includes(f.name.text)) {
-          this.error('name/duplicate', f.name.loc, `'${f.name.text}' is already a field of every card (of its card type, or built in); give ${c.name.text}'s own state another name`);
+          this.error('name/duplicate', f.name.loc, msg('name/duplicate.is-already-a-field-of', { name: f.name.text, name2: c.name.text }));
           continue;
         }
         const index = this.cardFields.length;
@@ -494,7 +496,7 @@ class Lowerer {
       const name = l.name.text;
       const dflt = labelDefault(l, (code, loc, message, notes) => this.error(code, loc, message, notes));
       if (this.cardFieldIndex.has(name) || ['name', 'owner', 'facedown', 'entered', 'title'].includes(name)) {
-        this.error('label/name-clash', l.name.loc, `label '${name}' carries a number, read as c.${name}, but '${name}' is already a field of cards; rename the label or the field`);
+        this.error('label/name-clash', l.name.loc, msg('label/name-clash.label-carries-a-number-read', { name }));
         return;
       }
       const level = this.cardFields.length;
@@ -520,7 +522,7 @@ class Lowerer {
   private labelWithoutNumber(name: A.Name): boolean {
     const l = this.labelDecl(name.text);
     if (!l || l.value) return false;
-    this.error('label/no-value', name.loc, `label '${name.text}' carries no number: test it with 'c has ${name.text}', or declare it numbered: label ${name.text} … value number = 1`);
+    this.error('label/no-value', name.loc, msg('label/no-value.label-carries-no-number-test', { name: name.text }));
     return true;
   }
 
@@ -532,48 +534,48 @@ class Lowerer {
   /** `capacity N overflow <zone>`: a zone of the same kind (per player or shared), not the zone itself. */
   private overflowZone(z: A.ZoneDecl): number {
     if (!z.overflow) return -1;
-    if (z.capacity === undefined) this.error('zone/overflow-without-capacity', z.overflow.loc, `'overflow' says where a card goes when '${z.name.text}' is full; give the zone a capacity first (capacity N overflow ${z.overflow.text})`);
+    if (z.capacity === undefined) this.error('zone/overflow-without-capacity', z.overflow.loc, msg('zone/overflow-without-capacity.overflow-says-where-a-card', { name: z.name.text, overflow: z.overflow.text }));
     const i = this.zoneIndex(z.overflow);
     if (i < 0) return -1;
     const o = this.zones[i]!;
-    if (o === z) this.error('zone/overflow-without-capacity', z.overflow.loc, `a full zone cannot overflow into itself; name another zone (e.g. a graveyard)`);
-    else if (!o.shared && z.shared) this.error('zone/overflow-without-capacity', z.overflow.loc, `'${z.name.text}' is shared, so its overflow must be a shared zone too; '${o.name.text}' is per player`);
+    if (o === z) this.error('zone/overflow-without-capacity', z.overflow.loc, msg('zone/overflow-without-capacity.a-full-zone-cannot-overflow'));
+    else if (!o.shared && z.shared) this.error('zone/overflow-without-capacity', z.overflow.loc, msg('zone/overflow-without-capacity.is-shared-so-its-overflow', { name: z.name.text, name2: o.name.text }));
     return i;
   }
 
   /** `capacity N displaced <zone>`: another zone (per player: the displaced card's owner's); not with `overflow`. */
   private displacedZone(z: A.ZoneDecl): number {
     if (!z.displaced) return -1;
-    if (z.capacity === undefined) this.error('zone/overflow-without-capacity', z.displaced.loc, `'displaced' says where the card there longest goes when a card enters the full '${z.name.text}'; give the zone a capacity first (capacity N displaced ${z.displaced.text})`);
-    if (z.overflow) this.error('zone/overflow-without-capacity', z.displaced.loc, `'${z.name.text}' has both 'overflow' (the new card goes elsewhere) and 'displaced' (an old card makes room); keep one`);
+    if (z.capacity === undefined) this.error('zone/overflow-without-capacity', z.displaced.loc, msg('zone/overflow-without-capacity.displaced-says-where-the-card', { name: z.name.text, displaced: z.displaced.text }));
+    if (z.overflow) this.error('zone/overflow-without-capacity', z.displaced.loc, msg('zone/overflow-without-capacity.has-both-overflow-the-new', { name: z.name.text }));
     const i = this.zoneIndex(z.displaced);
     if (i < 0) return -1;
-    if (this.zones[i] === z) this.error('zone/overflow-without-capacity', z.displaced.loc, `a card displaced from a full zone cannot stay in it; name another zone (e.g. a graveyard)`);
+    if (this.zones[i] === z) this.error('zone/overflow-without-capacity', z.displaced.loc, msg('zone/overflow-without-capacity.a-card-displaced-from-a'));
     return i;
   }
 
   private zoneIndex(n: A.Name): number {
     const i = this.zones.findIndex((z) => z.name.text === n.text);
-    if (i < 0) this.error('name/unknown', n.loc, `unknown zone '${n.text}'`, this.didYouMean(n.text, this.zones.map((z) => z.name.text)));
+    if (i < 0) this.error('name/unknown', n.loc, msg('name/unknown.unknown-zone', { n: n.text }), this.didYouMean(n.text, this.zones.map((z) => z.name.text)));
     return i;
   }
 
   private lowerParam(p: A.ParamDecl): GameIR['params'][number] {
     const type = p.type.text;
     if (type !== 'number' && type !== 'bool' && type !== 'text') {
-      this.error('param/bad-default', p.type.loc, `a parameter is a number, bool or text, not '${type}'`);
+      this.error('param/bad-default', p.type.loc, msg('param/bad-default.a-parameter-is-a-number', { type }));
     }
     const lit = (e: A.Expr): Literal => {
       if (e.kind === 'number') return e.value;
       if (e.kind === 'unary' && e.op === '-' && e.operand.kind === 'number') return -e.operand.value;
       if (e.kind === 'string') return e.value;
       if (e.kind === 'bool') return e.value;
-      this.error('param/bad-default', e.loc, 'a parameter value must be a plain number, "text" or true/false');
+      this.error('param/bad-default', e.loc, msg('param/bad-default.a-parameter-value-must-be'));
       return null;
     };
     const check = (v: Literal, e: A.Expr) => {
       const t = typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : typeof v === 'string' ? 'text' : null;
-      if (t && t !== type) this.error('param/bad-default', e.loc, `parameter '${p.name.text}' is ${describeType(type)}, but this value is ${describeType(t)}`);
+      if (t && t !== type) this.error('param/bad-default', e.loc, msg('param/bad-default.parameter-is-but-this-value', { name: p.name.text, p: describeType(type), p2: describeType(t) }));
     };
     const value = lit(p.value);
     check(value, p.value);
@@ -597,7 +599,7 @@ class Lowerer {
         stateInits.push({ field: index, init: f.init ? this.constExpr(f.init, type) : { kind: 'lit', value: defaultOf(type) } });
       } else if (f.kind === 'value') {
         if (!f.init) {
-          this.error('type/mismatch', f.name.loc, `value '${f.name.text}' needs a formula: value ${f.name.text}: ${f.type.text} = …`);
+          this.error('type/mismatch', f.name.loc, msg('type/mismatch.value-needs-a-formula-value', { name: f.name.text, type: f.type.text }));
           continue;
         }
         const scope = this.newScope({ hasThis: true });
@@ -624,7 +626,7 @@ class Lowerer {
     const typeIndex = this.cardTypes.findIndex((t) => t.name.text === c.type.text);
     const attrs: GameIR['cards'][number]['attrs'] = [];
     if (typeIndex < 0) {
-      this.error('name/unknown', c.type.loc, `unknown card type '${c.type.text}'`, this.didYouMean(c.type.text, this.cardTypes.map((t) => t.name.text)));
+      this.error('name/unknown', c.type.loc, msg('name/unknown.unknown-card-type', { type: c.type.text }), this.didYouMean(c.type.text, this.cardTypes.map((t) => t.name.text)));
       return { name: c.name.text, title: c.title ?? c.name.text, type: 0, attrs, cite: c.cite ?? '', loc: this.src(c.name.loc) };
     }
     const type = this.cardTypes[typeIndex]!;
@@ -638,7 +640,7 @@ class Lowerer {
     for (const v of c.values) {
       const f = type.fields.find((x) => x.name.text === v.name.text);
       if (!f || f.kind !== 'attr') {
-        this.error('card/unknown-attr', v.name.loc, `card type '${type.name.text}' has no attr '${v.name.text}'`, this.didYouMean(v.name.text, type.fields.filter((x) => x.kind === 'attr').map((x) => x.name.text)));
+        this.error('card/unknown-attr', v.name.loc, msg('card/unknown-attr.card-type-has-no-attr', { name: type.name.text, name2: v.name.text }), this.didYouMean(v.name.text, type.fields.filter((x) => x.kind === 'attr').map((x) => x.name.text)));
       }
     }
     for (const f of type.fields) {
@@ -648,7 +650,7 @@ class Lowerer {
       // An attr the card does not give takes the card type's default (`attr cost: number = 0`).
       let written = v?.value ?? f.init;
       if (!written) {
-        this.error('card/missing-attr', c.name.loc, `card '${c.name.text}' does not say its ${f.name.text}; add ${f.name.text} = … (or give the attr a default in card type ${type.name.text})`);
+        this.error('card/missing-attr', c.name.loc, msg('card/missing-attr.card-does-not-say-its', { name: c.name.text, name2: f.name.text, name3: type.name.text }));
         continue;
       }
       if (this.labels.length) {
@@ -660,7 +662,7 @@ class Lowerer {
       const e = this.constExpr(written, this.cardFields[index]!.type);
       const value = this.foldConstant(e);
       if (value === undefined) {
-        this.error('card/non-constant-attr', written.loc, `the ${f.name.text} of card '${c.name.text}' must be printed on the card: a number, a text, true or false, an enum value, a label, or a list of these`);
+        this.error('card/non-constant-attr', written.loc, msg('card/non-constant-attr.the-of-card-must-be', { name: f.name.text, name2: c.name.text }));
         continue;
       }
       attrs.push({ field: index, value });
@@ -677,7 +679,7 @@ class Lowerer {
       if (!n) continue;
       const before = seen.get(p.label);
       if (before !== undefined) {
-        this.error('label/value-repeated', p.loc, `card '${c.name.text}' prints ${p.label} twice (${p.label}(${before}) and ${p.label}(${p.value})); a card has one number for a label`);
+        this.error('label/value-repeated', p.loc, msg('label/value-repeated.card-prints-twice-and-a', { name: c.name.text, label: p.label, before, value: p.value }));
         continue;
       }
       seen.set(p.label, p.value);
@@ -685,7 +687,7 @@ class Lowerer {
     }
     for (const b of bare) {
       if (seen.has(b.label) || this.numbered.get(b.label)?.default !== null) continue;
-      this.error('label/value-missing', b.loc, `label '${b.label}' carries a number and has no default: write ${b.label}(n) on card '${c.name.text}', or give it a default (label ${b.label} … value number = 1)`);
+      this.error('label/value-missing', b.loc, msg('label/value-missing.label-carries-a-number-and', { label: b.label, name: c.name.text }));
     }
   }
 
@@ -711,7 +713,7 @@ class Lowerer {
 
   private eventIndex(n: A.Name): number {
     const i = this.events.findIndex((e) => e.name.text === n.text);
-    if (i < 0) this.error('name/unknown', n.loc, `unknown event '${n.text}' (declare it: event ${n.text})`, this.didYouMean(n.text, this.events.map((e) => e.name.text)));
+    if (i < 0) this.error('name/unknown', n.loc, msg('name/unknown.unknown-event-declare-it-event', { n: n.text }), this.didYouMean(n.text, this.events.map((e) => e.name.text)));
     return Math.max(0, i);
   }
 
@@ -765,16 +767,16 @@ class Lowerer {
    */
   private lowerEvaluate(d: A.EvaluateDecl, ir: GameIR): GameIR['evaluate'] {
     if (!d.body) {
-      this.error('evaluate/impure', d.blockLoc ?? d.keyword, 'an evaluation is one expression, not statements: it may not move cards, set states or ask a player anything', [
-        "write 'evaluate = <a number>', e.g. evaluate = count(me.hand) - count(opponent.hand)",
+      this.error('evaluate/impure', d.blockLoc ?? d.keyword, msg('evaluate/impure.an-evaluation-is-one-expression'), [
+        msg('evaluate/impure.note.write-evaluate-a-number-e'),
       ]);
       return null;
     }
     const scope = this.newScope({});
     const typed = this.expr(d.body, scope);
     if (typed.type !== 'number' && typed.type !== 'any' && typed.type !== 'error') {
-      this.error('evaluate/not-a-number', d.body.loc, `an evaluation is a number (a score: higher is better for me), but this is ${describeType(typed.type)}`, [
-        typed.type === 'bool' ? "turn it into a number, e.g. 'if … then 1 else 0'" : "count it, e.g. 'count(me.hand)'",
+      this.error('evaluate/not-a-number', d.body.loc, msg('evaluate/not-a-number.an-evaluation-is-a-number', { p: describeType(typed.type) }), [
+        typed.type === 'bool' ? msg('evaluate/not-a-number.note.turn-it-into-a-number') : msg('evaluate/not-a-number.note.count-it-e-g-count'),
       ]);
     }
     this.checkPure(d.body, ir);
@@ -787,26 +789,25 @@ class Lowerer {
    * after the first.
    */
   private lowerMatch(d: A.MatchDecl): MatchIR {
-    const how = "write 'best of 3' (or 'first to 2 wins', or 'best of param <name>')";
     const length = d.length;
-    if (!length) this.error('match/length', d.keyword, `a match says how many games it is: ${how}`);
-    if (d.extraLength) this.error('match/length', d.extraLength.loc, "a second length in the match: write one 'best of N' or 'first to N wins'", [`the first is at ${length!.loc.file}:${length!.loc.line}:${length!.loc.col}`]);
-    if (d.extraBetween) this.error('match/between', d.extraBetween.loc, "a second 'between games' in the match: write every step in one block", [`the first is at ${d.between!.loc.file}:${d.between!.loc.line}:${d.between!.loc.col}`]);
+    if (!length) this.error('match/length', d.keyword, msg('match/length.a-match-says-how-many'));
+    if (d.extraLength) this.error('match/length', d.extraLength.loc, msg('match/length.a-second-length-in-the'), [msg('match/length.note.the-first-is-at', { file: length!.loc.file, line: length!.loc.line, col: length!.loc.col })]);
+    if (d.extraBetween) this.error('match/between', d.extraBetween.loc, msg('match/between.a-second-between-games-in'), [msg('match/between.note.the-first-is-at', { file: d.between!.loc.file, line: d.between!.loc.line, col: d.between!.loc.col })]);
     let games = 1;
     let gamesParam = -1;
     if (length?.param) {
       gamesParam = this.params.findIndex((p) => p.name.text === length.param!.text);
       const p = this.params[gamesParam];
-      if (!p) this.error('match/length', length.param.loc, `the game has no parameter '${length.param.text}'`, this.didYouMean(length.param.text, this.params.map((x) => x.name.text)));
+      if (!p) this.error('match/length', length.param.loc, msg('match/length.the-game-has-no-parameter', { name: length.param.text }), this.didYouMean(length.param.text, this.params.map((x) => x.name.text)));
       else {
         const readings = [p.value, ...p.alternatives].map((e) => (e.kind === 'number' ? e.value : NaN));
         if (p.type.text !== 'number' || readings.some((n) => !Number.isInteger(n) || n < 1)) {
-          this.error('match/length', length.param.loc, `'${length.param.text}' gives the match's number of games, so it must be a number parameter whose readings are whole numbers of 1 or more`, ['e.g. param match_games: number = 3 alternatives 1, 5']);
+          this.error('match/length', length.param.loc, msg('match/length.gives-the-match-s-number', { name: length.param.text }), [msg('match/length.note.e-g-param-match-games')]);
         } else games = readings[0]!;
       }
     } else if (length) {
       games = length.games ?? 0;
-      if (!Number.isInteger(games) || games < 1) this.error('match/length', length.loc, `a match of ${games} games: ${how}, with a number of 1 or more`);
+      if (!Number.isInteger(games) || games < 1) this.error('match/length', length.loc, msg('match/length.a-match-of-games', { games }));
     }
     const between = d.between ? this.lowerBody('between games', d.between.body, d.between.cite ?? d.cite, d.between.loc) : null;
     return { length: length?.kind ?? 'bestOf', games, gamesParam, betweenGames: between, cite: d.cite ?? '', loc: this.src(d.keyword) };
@@ -821,12 +822,12 @@ class Lowerer {
   private lowerDeckCheck(d: A.DeckCheckDecl): DeckCheckIR | undefined {
     const zone = (n: A.Name | undefined, what: 'main' | 'side'): number => {
       if (!n) {
-        if (what === 'main') this.error('deck/zone', d.keyword, "a deck check says which zone a deck list fills: write 'main <zone>' (e.g. main deck)");
+        if (what === 'main') this.error('deck/zone', d.keyword, msg('deck/zone.a-deck-check-says-which'));
         return -1;
       }
       const i = this.zones.findIndex((z) => z.name.text === n.text);
-      if (i < 0) this.error('deck/zone', n.loc, `'${what} ${n.text}': the game has no zone '${n.text}'`, this.didYouMean(n.text, this.zones.map((z) => z.name.text)));
-      else if (this.zones[i]!.shared) this.error('deck/zone', n.loc, `'${what} ${n.text}': '${n.text}' is a shared zone, and a deck list fills a zone of each player`);
+      if (i < 0) this.error('deck/zone', n.loc, msg('deck/zone.the-game-has-no-zone', { what, n: n.text }), this.didYouMean(n.text, this.zones.map((z) => z.name.text)));
+      else if (this.zones[i]!.shared) this.error('deck/zone', n.loc, msg('deck/zone.is-a-shared-zone-and', { what, n: n.text }));
       return i;
     };
     const main = zone(d.main, 'main');
@@ -834,11 +835,11 @@ class Lowerer {
     let build = -1;
     if (d.build) {
       build = this.procedures.findIndex((p) => p.name.text === d.build!.text);
-      if (build < 0) this.error('deck/build', d.build.loc, `'build ${d.build.text}': the game has no procedure '${d.build.text}'`, this.didYouMean(d.build.text, this.procedures.map((p) => p.name.text)));
+      if (build < 0) this.error('deck/build', d.build.loc, msg('deck/build.build-the-game-has-no', { build: d.build.text }), this.didYouMean(d.build.text, this.procedures.map((p) => p.name.text)));
       else {
         const params = this.procedures[build]!.params;
         if (params.length !== 1 || this.typeName(params[0]!.type) !== 'player') {
-          this.error('deck/build', d.build.loc, `'build ${d.build.text}': the procedure that builds a player's decks takes that player, and only it (procedure ${d.build.text}(p: player)); this one takes (${params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')})`);
+          this.error('deck/build', d.build.loc, msg('deck/build.build-the-procedure-that-builds', { build: d.build.text, p: params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ') }));
         }
       }
     }
@@ -848,7 +849,7 @@ class Lowerer {
       let each: { slot: number; list: Expr } | null = null;
       if (r.each) {
         const list = this.expr(r.each.list, scope);
-        if (!isList(list.type) && list.type !== 'error') this.error('type/bad-arguments', r.each.list.loc, `'for each ${r.each.name.text} in …' needs a list, but this is ${describeType(list.type)}`);
+        if (!isList(list.type) && list.type !== 'error') this.error('type/bad-arguments', r.each.list.loc, msg('type/bad-arguments.for-each-in-needs-a', { name: r.each.name.text, p: describeType(list.type) }));
         each = { slot: this.bind(scope, r.each.name, elementOf(list.type)), list: list.ir };
       }
       const cond = this.expect(r.cond, 'bool', scope);
@@ -882,9 +883,9 @@ class Lowerer {
         const call = node as unknown as Extract<A.Expr, { kind: 'call' }>;
         const fn = this.functionIndex.get(call.callee.text);
         if (fn !== undefined && fnDraws(fn)) {
-          this.error('evaluate/impure', call.callee.loc, `an evaluation may not draw at random, and '${call.callee.text}' does (it calls random(…))`, ['an evaluation scores the state as it is: the same state always has the same score']);
+          this.error('evaluate/impure', call.callee.loc, msg('evaluate/impure.an-evaluation-may-not-draw', { callee: call.callee.text }), [msg('evaluate/impure.note.an-evaluation-scores-the-state')]);
         } else if (fn === undefined && call.callee.text === 'random') {
-          this.error('evaluate/impure', call.callee.loc, 'an evaluation may not draw at random: random(…) is not allowed here', ['an evaluation scores the state as it is: the same state always has the same score']);
+          this.error('evaluate/impure', call.callee.loc, msg('evaluate/impure.an-evaluation-may-not-draw-2'), [msg('evaluate/impure.note.an-evaluation-scores-the-state')]);
         }
       }
       for (const [k, v] of Object.entries(node)) if (k !== 'loc') visit(v);
@@ -958,7 +959,7 @@ class Lowerer {
       this.error(
         'type/not-assignable',
         at,
-        `${what} changes a value of cards, for a while or as long as its source works; ${why}. To let effects change it, declare it a value of the card type: value ${name.text}: <type> = <its usual value>`,
+        msg('type/not-assignable.changes-a-value-of-cards', { what, why, name: name.text }),
         this.didYouMean(name.text, this.fieldNames('value')),
       );
       return undefined;
@@ -967,7 +968,7 @@ class Lowerer {
     const word = { add: 'by', mul: 'times', div: 'divided by', set: 'becomes', gain: 'gains', lose: 'loses' }[op];
     if (op === 'add' || op === 'mul' || op === 'div') {
       if (type !== 'number') {
-        this.error('type/mismatch', at, `'${word}' changes a number, but '${name.text}' is ${describeType(type)}: write ${name.text} becomes …${type === 'labels' ? `, gains … or loses …` : ''}`);
+        this.error('type/mismatch', at, msg(type === 'labels' ? 'type/mismatch.changes-a-number-but-is-labels' : 'type/mismatch.changes-a-number-but-is', { word, name: name.text, p: describeType(type) }));
         return undefined;
       }
       this.changedFields.set(index!, this.changedFields.get(index!) ?? at);
@@ -975,14 +976,14 @@ class Lowerer {
     }
     if (op === 'gain' || op === 'lose') {
       if (type !== 'labels') {
-        this.error('type/mismatch', at, `'${word}' puts a label into or out of a list of labels (labels ${word} 飛行); '${name.text}' is ${describeType(type)}: write ${name.text} becomes …`);
+        this.error('type/mismatch', at, msg('type/mismatch.puts-a-label-into-or', { word, name: name.text, p: describeType(type) }));
         return undefined;
       }
       this.changedFields.set(index!, this.changedFields.get(index!) ?? at);
       return { field: index!, by: this.expect(value, 'label', scope) };
     }
     if (type === 'card' || type === 'player' || type === 'cards' || type === 'players') {
-      this.error('type/mismatch', at, `'becomes' sets a number, a truth value, a text, an enum value or a list of labels; '${name.text}' is ${describeType(type)}`);
+      this.error('type/mismatch', at, msg('type/mismatch.becomes-sets-a-number-a', { name: name.text, p: describeType(type) }));
       return undefined;
     }
     this.changedFields.set(index!, this.changedFields.get(index!) ?? at);
@@ -996,13 +997,13 @@ class Lowerer {
   private lowerLimit(l: A.LimitDecl, index: number, ir: GameIR): LimitIR {
     const kinds = ['actions', 'triggers', 'abilities'];
     if (!kinds.includes(l.what.text)) {
-      this.error('limit/unknown-kind', l.what.loc, `a limit covers actions, triggers or abilities (both), not '${l.what.text}': limit ${l.name.text} ${l.count} per turn on card triggers …`, this.didYouMean(l.what.text, kinds));
+      this.error('limit/unknown-kind', l.what.loc, msg('limit/unknown-kind.a-limit-covers-actions-triggers', { what: l.what.text, name: l.name.text, count: l.count }), this.didYouMean(l.what.text, kinds));
     }
     const type = l.cardType ? this.cardTypes.findIndex((t) => t.name.text === l.cardType!.text) : -1;
-    if (l.cardType && type < 0) this.error('name/unknown', l.cardType.loc, `unknown card type '${l.cardType.text}'`, this.didYouMean(l.cardType.text, this.cardTypes.map((t) => t.name.text)));
+    if (l.cardType && type < 0) this.error('name/unknown', l.cardType.loc, msg('name/unknown.unknown-card-type-2', { cardType: l.cardType.text }), this.didYouMean(l.cardType.text, this.cardTypes.map((t) => t.name.text)));
     const tags = l.tags.map((t) => {
       const i = this.labels.findIndex((x) => x.name.text === t.text);
-      if (i < 0) this.error('name/unknown', t.loc, `unknown label '${t.text}'`, this.didYouMean(t.text, this.labels.map((x) => x.name.text)));
+      if (i < 0) this.error('name/unknown', t.loc, msg('name/unknown.unknown-label', { t: t.text }), this.didYouMean(t.text, this.labels.map((x) => x.name.text)));
       return i;
     });
     let covered = 0;
@@ -1016,7 +1017,7 @@ class Lowerer {
       a.sharedLimits.push(index);
       covered++;
     });
-    if (covered === 0) this.warning('limit/covers-nothing', l.name.loc, `limit '${l.name.text}' covers no action of the game: check what it is on (${l.cardsOnly ? 'card ' : ''}${l.what.text}${l.cardType ? ` of ${l.cardType.text}` : ''}${l.tags.length ? ` tagged ${l.tags.map((t) => t.text).join(', ')}` : ''})`);
+    if (covered === 0) this.warning('limit/covers-nothing', l.name.loc, msg('limit/covers-nothing.limit-covers-no-action-of', { name: l.name.text, p: l.cardsOnly ? 'card ' : '', what: l.what.text, p2: l.cardType ? ` of ${l.cardType.text}` : '', p3: l.tags.length ? ` tagged ${l.tags.map((t) => t.text).join(', ')}` : '' }));
     return { name: l.name.text, title: l.title ?? l.name.text, count: l.count, per: l.per, cite: l.cite ?? '', loc: this.src(l.name.loc) };
   }
 
@@ -1032,7 +1033,7 @@ class Lowerer {
         return { kind: d.kind, player: this.expect(d.player, 'player', scope) };
       case 'turns': {
         const count = this.expect(d.count, 'number', scope);
-        if (count.kind === 'lit' && typeof count.value === 'number' && count.value < 1) this.error('type/mismatch', d.count.loc, `'for ${count.value} turns' would end before it began; the count is 1 or more (for 1 turns: until the end of this turn)`);
+        if (count.kind === 'lit' && typeof count.value === 'number' && count.value < 1) this.error('type/mismatch', d.count.loc, msg('type/mismatch.for-turns-would-end-before', { value: count.value }));
         return { kind: 'turns', count };
       }
       case 'leaves':
@@ -1048,7 +1049,7 @@ class Lowerer {
     for (const [field, loc] of this.changedFields) {
       if (this.fieldReads.has(field)) continue;
       const name = this.cardFields[field]!.name;
-      this.warning('value/never-read', loc, `'${name}' is changed here but no rule reads it, so the change does nothing: a status means what the rules make of it (e.g. when not c.${name}); read it in a rule, or remove the change`);
+      this.warning('value/never-read', loc, msg('value/never-read.is-changed-here-but-no', { name }));
     }
   }
 
@@ -1086,13 +1087,13 @@ class Lowerer {
     if (a.since) {
       // A format a revision removed keeps its level here: what it gated stays gated as before (revise.ts).
       const level = this.formatLevels.get(a.since.text) ?? this.decls.game?.removedFormats?.find((f) => f.name.text === a.since!.text)?.level;
-      if (level === undefined) this.error('format/unknown', a.since.loc, `unknown format '${a.since.text}'`, this.didYouMean(a.since.text, this.formatLevels.keys()));
+      if (level === undefined) this.error('format/unknown', a.since.loc, msg('format/unknown.unknown-format-2', { since: a.since.text }), this.didYouMean(a.since.text, this.formatLevels.keys()));
       else ir.level = level;
     }
     const seen = new Set<string>();
     const once = (c: A.Clause) => {
       if (['speed', 'limit', 'effect', 'on', 'controller'].includes(c.kind)) {
-        if (seen.has(c.kind)) this.error('action/clause-repeated', c.loc, `'${c.kind}' appears twice in ${a.kind} '${a.name.text}'`);
+        if (seen.has(c.kind)) this.error('action/clause-repeated', c.loc, msg('action/clause-repeated.appears-twice-in', { kind: c.kind, kind2: a.kind, name: a.name.text }));
         seen.add(c.kind);
       }
     };
@@ -1101,18 +1102,18 @@ class Lowerer {
       if (c.kind !== 'on') continue;
       once(c);
       if (!isTrigger) {
-        this.error('action/event-in-action', c.loc, `an action is chosen by a player; only a trigger has 'on …' (write 'trigger ${a.name.text}')`);
+        this.error('action/event-in-action', c.loc, msg('action/event-in-action.an-action-is-chosen-by', { name: a.name.text }));
         continue;
       }
       ir.event = this.lowerEvent(c.event, scope, !!owner);
     }
     if (a.kind === 'instead' && ir.event !== null && ir.event.kind !== 'moved' && ir.event.kind !== 'signal') {
-      this.error('action/instead-needs-move', a.name.loc, `'instead' replaces a move ('on moved <card> from <zone> to <zone>') or a game-defined event ('on signal <event> …'), not '${ir.event.kind}'`);
+      this.error('action/instead-needs-move', a.name.loc, msg('action/instead-needs-move.instead-replaces-a-move-on', { kind: ir.event.kind }));
     }
     if (a.kind === 'instead' && !owner && ir.event?.kind === 'moved' && ir.event.cardSlot === -1) {
-      this.error('action/instead-needs-move', a.name.loc, `'on moved this' is about a card's own move: write this 'instead' inside the card, or name the card (on moved c from … to …)`);
+      this.error('action/instead-needs-move', a.name.loc, msg('action/instead-needs-move.on-moved-this-is-about'));
     }
-    if (isTrigger && !ir.event) this.error('action/trigger-needs-event', a.name.loc, `trigger '${a.name.text}' needs 'on <event>' (e.g. on resolved エンド)`);
+    if (isTrigger && !ir.event) this.error('action/trigger-needs-event', a.name.loc, msg('action/trigger-needs-event.trigger-needs-on-event-e', { name: a.name.text }));
     if (isTrigger) ir.speed = 'immediate';
     let effect: A.Stmt[] | undefined;
     for (const c of a.clauses) {
@@ -1125,7 +1126,7 @@ class Lowerer {
         case 'tags':
           for (const l of c.labels) {
             const i = this.labels.findIndex((x) => x.name.text === l.text);
-            if (i < 0) this.error('name/unknown', l.loc, `unknown label '${l.text}'`, this.didYouMean(l.text, this.labels.map((x) => x.name.text)));
+            if (i < 0) this.error('name/unknown', l.loc, msg('name/unknown.unknown-label-2', { l: l.text }), this.didYouMean(l.text, this.labels.map((x) => x.name.text)));
             else ir.tags.push(i);
           }
           break;
@@ -1136,19 +1137,19 @@ class Lowerer {
           ir.limit = c.count;
           break;
         case 'group':
-          if (!isTrigger) this.error('action/optional-action', c.loc, `'group' is for triggers (which wait together); an action is chosen by its player`);
+          if (!isTrigger) this.error('action/optional-action', c.loc, msg('action/optional-action.group-is-for-triggers-which'));
           else ir.group = { name: c.name.text, mode: c.mode };
           break;
         case 'last':
-          if (!isTrigger) this.error('action/optional-action', c.loc, `'last' is for triggers (which wait together); an action is chosen by its player`);
+          if (!isTrigger) this.error('action/optional-action', c.loc, msg('action/optional-action.last-is-for-triggers-which'));
           else ir.last = true;
           break;
         case 'optional':
-          if (!isTrigger) this.error('action/optional-action', c.loc, `'optional' is for triggers (the controller may decline one); a player may always choose not to take an action`);
+          if (!isTrigger) this.error('action/optional-action', c.loc, msg('action/optional-action.optional-is-for-triggers-the'));
           else ir.optional = true;
           break;
         case 'whileIn':
-          if (!owner) this.error('action/while-in-outside-card', c.loc, `'while in' says where a card must be for its ability to work; '${a.name.text}' is not written inside a card`);
+          if (!owner) this.error('action/while-in-outside-card', c.loc, msg('action/while-in-outside-card.while-in-says-where-a', { name: a.name.text }));
           else Object.assign(ir, this.whereItWorks(c.zone, c.more));
           break;
         case 'if':
@@ -1160,10 +1161,10 @@ class Lowerer {
         case 'using':
         case 'target': {
           const from = this.expr(c.from, scope);
-          if (!isList(from.type)) this.error('type/mismatch', c.from.loc, `'${c.kind} … from' needs a list to choose from, but this is ${describeType(from.type)}`);
+          if (!isList(from.type)) this.error('type/mismatch', c.from.loc, msg('type/mismatch.from-needs-a-list-to', { kind: c.kind, p: describeType(from.type) }));
           const single = c.count.max === undefined && c.count.min.kind === 'number' && c.count.min.value === 1;
           const elem = elementOf(from.type);
-          if (c.kind === 'using' && elem !== 'card' && elem !== 'any' && elem !== 'error') this.error('type/mismatch', c.from.loc, `'using' chooses cards, but this is ${describeType(from.type)}`);
+          if (c.kind === 'using' && elem !== 'card' && elem !== 'any' && elem !== 'error') this.error('type/mismatch', c.from.loc, msg('type/mismatch.using-chooses-cards-but-this', { p: describeType(from.type) }));
           const min = this.expect(c.count.min, 'number', scope);
           const max = c.count.max ? this.expect(c.count.max, 'number', scope) : min;
           const slot = this.bind(scope, c.name, single ? elem : listOf(elem));
@@ -1181,7 +1182,7 @@ class Lowerer {
     }
     if (effect) ir.effect = this.block(effect, { ...scope, inEffect: true, replacing: a.kind === 'instead' });
     if (ir.speed === 'normal' && stackZone < 0) {
-      this.error('stack/missing', a.name.loc, `'${a.name.text}' has normal speed (it waits on the stack), but the game has no 'stack <zone>'; add one to the game block or write 'speed immediate'`);
+      this.error('stack/missing', a.name.loc, msg('stack/missing.has-normal-speed-it-waits', { name: a.name.text }));
     }
     ir.slots = scope.frame.slots;
     return ir;
@@ -1192,7 +1193,7 @@ class Lowerer {
       case 'resolved':
       case 'declared': {
         const i = this.actionIndex.get(e.action.text) ?? -1;
-        if (i < 0) this.error('name/unknown', e.action.loc, `unknown action '${e.action.text}'`, this.didYouMean(e.action.text, () => this.actions.map((x) => x.name.text)));
+        if (i < 0) this.error('name/unknown', e.action.loc, msg('name/unknown.unknown-action', { action: e.action.text }), this.didYouMean(e.action.text, () => this.actions.map((x) => x.name.text)));
         return { kind: e.kind, action: i };
       }
       case 'signal': {
@@ -1200,7 +1201,7 @@ class Lowerer {
         const params = this.events[ev] ? this.eventParams(this.events[ev]!) : [];
         const names = [e.card, ...(e.more ?? [])];
         if (this.events[ev] && names.length !== params.length) {
-          this.error('type/bad-arguments', e.loc, `event '${e.event.text}' has ${params.length} parameter${params.length === 1 ? '' : 's'} (${params.map((p) => `${p.name}: ${p.type}`).join(', ')}): name each, e.g. on signal ${e.event.text} ${params.map((p) => p.name).join(', ')}`);
+          this.error('type/bad-arguments', e.loc, msg('type/bad-arguments.event-has-parameter-name-each', { event: e.event.text, paramsCount: params.length, p2: params.map((p) => `${p.name}: ${p.type}`).join(', '), p3: params.map((p) => p.name).join(', ') }));
         }
         const typeOf = (i: number) => params[i]?.type ?? 'card';
         // The first name may be `this` inside a card: the event is about the card itself.
@@ -1285,12 +1286,12 @@ class Lowerer {
         const zone = this.expect(s.zone, 'zone', scope);
         if (s.every) {
           const t = this.cardTypes.findIndex((x) => x.name.text === s.every!.text);
-          if (t < 0) this.error('name/unknown', s.every.loc, `unknown card type '${s.every.text}'`, this.didYouMean(s.every.text, this.cardTypes.map((x) => x.name.text)));
+          if (t < 0) this.error('name/unknown', s.every.loc, msg('name/unknown.unknown-card-type-3', { every: s.every.text }), this.didYouMean(s.every.text, this.cardTypes.map((x) => x.name.text)));
           const filter = s.filter ? this.expect(s.filter, 'bool', { ...scope, itType: 'card' }) : null;
           return { kind: 'createEvery', cardType: t, zone, filter, loc };
         }
         const c = this.cards.findIndex((x) => x.name.text === s.card!.text);
-        if (c < 0) this.error('name/unknown', s.card!.loc, `unknown card '${s.card!.text}'`, this.didYouMean(s.card!.text, this.cards.map((x) => x.name.text)));
+        if (c < 0) this.error('name/unknown', s.card!.loc, msg('name/unknown.unknown-card', { card: s.card!.text }), this.didYouMean(s.card!.text, this.cards.map((x) => x.name.text)));
         return { kind: 'createCount', count: this.expect(s.count!, 'number', scope), card: c, zone, loc };
       }
       case 'shuffle':
@@ -1299,14 +1300,14 @@ class Lowerer {
         return { kind: 'reveal', cards: this.expectCards(s.cards, scope), to: s.to ? this.expect(s.to, 'player', scope) : null, loc };
       case 'chooseOrder': {
         const from = this.expr(s.from, scope);
-        if (!isList(from.type)) this.error('type/mismatch', s.from.loc, `'choose order … from' needs a list, but this is ${describeType(from.type)}`);
+        if (!isList(from.type)) this.error('type/mismatch', s.from.loc, msg('type/mismatch.choose-order-from-needs-a', { p: describeType(from.type) }));
         const by = s.by ? this.expect(s.by, 'player', scope) : null;
         const slot = this.bind(scope, s.name, listOf(elementOf(from.type)));
         return { kind: 'chooseOrder', slot, name: s.name.text, from: from.ir, by, prompt: s.prompt ?? '', promptArgs: this.placeholders(s.prompt, scope, s.loc), loc };
       }
       case 'choose': {
         const from = this.expr(s.from, scope);
-        if (!isList(from.type)) this.error('type/mismatch', s.from.loc, `'choose … from' needs a list, but this is ${describeType(from.type)}`);
+        if (!isList(from.type)) this.error('type/mismatch', s.from.loc, msg('type/mismatch.choose-from-needs-a-list', { p: describeType(from.type) }));
         const single = s.count.max === undefined && s.count.min.kind === 'number' && s.count.min.value === 1;
         const min = this.expect(s.count.min, 'number', scope);
         const max = s.count.max ? this.expect(s.count.max, 'number', scope) : min;
@@ -1329,7 +1330,7 @@ class Lowerer {
         return { kind: 'if', cond: this.expect(s.cond, 'bool', scope), then: this.block(s.then, scope), else: s.else ? this.block(s.else, scope) : [], loc };
       case 'forEach': {
         const list = this.expr(s.list, scope);
-        if (!isList(list.type)) this.error('type/mismatch', s.list.loc, `'for each' needs a list, but this is ${describeType(list.type)}`);
+        if (!isList(list.type)) this.error('type/mismatch', s.list.loc, msg('type/mismatch.for-each-needs-a-list', { p: describeType(list.type) }));
         const inner = this.nested(scope);
         const slot = this.bind(inner, s.name, elementOf(list.type));
         return { kind: 'forEach', slot, list: list.ir, body: this.block(s.body, inner), loc };
@@ -1341,13 +1342,13 @@ class Lowerer {
       case 'do': {
         const index = this.procedures.findIndex((p) => p.name.text === s.proc.text);
         if (index < 0) {
-          this.error('name/unknown', s.proc.loc, `unknown procedure '${s.proc.text}'`, this.didYouMean(s.proc.text, this.procedures.map((p) => p.name.text)));
+          this.error('name/unknown', s.proc.loc, msg('name/unknown.unknown-procedure', { proc: s.proc.text }), this.didYouMean(s.proc.text, this.procedures.map((p) => p.name.text)));
           return undefined;
         }
         const proc = this.procedures[index]!;
         if (this.currentCallable?.kind === 'proc') this.recordCall(this.procCalls, this.currentCallable.name, proc.name.text);
         if (proc.params.length !== s.args.length) {
-          this.error('type/bad-arguments', s.loc, `procedure '${proc.name.text}' takes ${proc.params.length} argument(s) (${proc.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')}), not ${s.args.length}`);
+          this.error('type/bad-arguments', s.loc, msg('type/bad-arguments.procedure-takes-argument-s-not', { name: proc.name.text, paramsCount: proc.params.length, p: proc.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', '), argsCount: s.args.length }));
         }
         const args = s.args.map((a, i) => (proc.params[i] ? this.expect(a, this.typeName(proc.params[i]!.type), scope) : this.expr(a, scope).ir));
         return { kind: 'callProc', proc: index, args, loc };
@@ -1358,11 +1359,11 @@ class Lowerer {
         // A local holding an ability (chosen from abilities(c)): performed by its name when it runs.
         const local = this.lookup(scope, s.action.text);
         if (local) {
-          if (local.type !== 'action' && local.type !== 'any') this.error('type/mismatch', s.action.loc, `'perform' takes an action or an ability; '${s.action.text}' is ${describeType(local.type)}`);
+          if (local.type !== 'action' && local.type !== 'any') this.error('type/mismatch', s.action.loc, msg('type/mismatch.perform-takes-an-action-or', { action: s.action.text, p: describeType(local.type) }));
           return { kind: 'perform', action: -1, ability: { kind: 'local', slot: local.slot }, as, by, loc };
         }
         const index = this.actionIndex.get(s.action.text) ?? -1;
-        if (index < 0) this.error('name/unknown', s.action.loc, `unknown action '${s.action.text}'`, this.didYouMean(s.action.text, () => this.actions.map((x) => x.name.text)));
+        if (index < 0) this.error('name/unknown', s.action.loc, msg('name/unknown.unknown-action', { action: s.action.text }), this.didYouMean(s.action.text, () => this.actions.map((x) => x.name.text)));
         return { kind: 'perform', action: index, ability: null, as, by, loc };
       }
       case 'window':
@@ -1370,7 +1371,7 @@ class Lowerer {
       case 'modify': {
         const card = this.expect(s.target, 'card', scope);
         if (!s.field.text) {
-          this.error('type/not-assignable', s.loc, `'modify' changes a value of a card: modify <card>.<value> by|times|becomes|gains … (e.g. modify t.size by 3)`);
+          this.error('type/not-assignable', s.loc, msg('type/not-assignable.modify-changes-a-value-of'));
           return undefined;
         }
         const change = this.lowerChange(s.field, s.op, s.by, scope, "'modify'", s.field.loc);
@@ -1381,7 +1382,7 @@ class Lowerer {
         // `modify c gains abilities of x`: c has x's abilities (its card's) as its own, for the duration.
         const card = this.expect(s.target, 'card', scope);
         const from = this.expect(s.from, 'card', scope);
-        if (s.op !== 'gain') this.error('type/not-assignable', s.loc, `a card gains another card's abilities: modify <card> gains abilities of <card> (e.g. modify this gains abilities of host(this) until end of turn)`);
+        if (s.op !== 'gain') this.error('type/not-assignable', s.loc, msg('type/not-assignable.a-card-gains-another-card'));
         return { kind: 'gainAbilities', card, from, duration: this.lowerDuration(s.duration, scope), loc };
       }
       case 'unmodify': {
@@ -1389,7 +1390,7 @@ class Lowerer {
         if (!s.field) return { kind: 'unmodify', card, field: -1, loc };
         const index = this.cardFieldIndex.get(s.field.text);
         if (index === undefined || this.cardFields[index]!.kind !== 'value') {
-          if (!this.labelWithoutNumber(s.field)) this.error('type/not-assignable', s.field.loc, `'unmodify' removes the modifiers of a card's value (e.g. unmodify t.size), or of all its values (unmodify t); '${s.field.text}' is not a value`, this.didYouMean(s.field.text, this.fieldNames('value')));
+          if (!this.labelWithoutNumber(s.field)) this.error('type/not-assignable', s.field.loc, msg('type/not-assignable.unmodify-removes-the-modifiers-of', { field: s.field.text }), this.didYouMean(s.field.text, this.fieldNames('value')));
           return undefined;
         }
         return { kind: 'unmodify', card, field: index, loc };
@@ -1414,14 +1415,14 @@ class Lowerer {
         const params = this.events[ev] ? this.eventParams(this.events[ev]!) : [];
         const given = [s.card, ...(s.more ?? [])];
         if (this.events[ev] && given.length !== params.length) {
-          this.error('type/bad-arguments', s.loc, `event '${s.event.text}' takes ${params.length} argument${params.length === 1 ? '' : 's'} (${params.map((p) => `${p.name}: ${p.type}`).join(', ')}), not ${given.length}`);
+          this.error('type/bad-arguments', s.loc, msg('type/bad-arguments.event-takes-argument-not', { event: s.event.text, paramsCount: params.length, p2: params.map((p) => `${p.name}: ${p.type}`).join(', '), givenCount: given.length }));
         }
         const args = given.map((x, i) => this.expect(x, params[i]?.type ?? 'card', scope));
         return { kind: 'signal', event: ev, card: args[0]!, args: args.slice(1), loc };
       }
       case 'proceed':
         if (!scope.replacing) {
-          this.error('action/proceed-outside-instead', s.loc, `'proceed' lets a replaced event happen after all; it belongs in the effect of an 'instead'`);
+          this.error('action/proceed-outside-instead', s.loc, msg('action/proceed-outside-instead.proceed-lets-a-replaced-event'));
           return undefined;
         }
         return { kind: 'proceed', loc };
@@ -1437,7 +1438,7 @@ class Lowerer {
       if (target.name === 'active') return { kind: 'setActive', value: this.expect(valueExpr, 'player', scope), loc };
       const g = this.globalStates.findIndex((x) => x.name.text === target.name);
       if (g >= 0) return { kind: 'setGlobal', field: g, value: this.expect(valueExpr, this.typeName(this.globalStates[g]!.type), scope), loc };
-      this.error('type/not-assignable', target.loc, `'${target.name}' cannot be set: only card states, player states, global states, local names and 'active' can`);
+      this.error('type/not-assignable', target.loc, msg('type/not-assignable.cannot-be-set-only-card', { name: target.name }));
       return undefined;
     }
     if (target.kind === 'member') {
@@ -1450,25 +1451,25 @@ class Lowerer {
           return { kind: 'setCard', card: obj.ir, field: index, value: this.expect(valueExpr, this.cardFields[index]!.type, scope), loc };
         }
         const what = index === undefined ? 'not a field of cards' : `a${this.cardFields[index]!.kind === 'attr' ? 'n attr (printed, never changes)' : ' value (derived; use modify)'}`;
-        this.error('type/not-assignable', target.name.loc, `'${name}' cannot be set: it is ${what}`, this.didYouMean(name, this.fieldNames('state')));
+        this.error('type/not-assignable', target.name.loc, msg('type/not-assignable.cannot-be-set-it-is', { name, what }), this.didYouMean(name, this.fieldNames('state')));
         return undefined;
       }
       if (obj.type === 'player') {
         const index = this.playerStates.findIndex((x) => x.name.text === name);
         if (index >= 0) return { kind: 'setPlayer', player: obj.ir, field: index, value: this.expect(valueExpr, this.typeName(this.playerStates[index]!.type), scope), loc };
-        this.error('type/not-assignable', target.name.loc, `'${name}' is not a player state`, this.didYouMean(name, this.playerStates.map((x) => x.name.text)));
+        this.error('type/not-assignable', target.name.loc, msg('type/not-assignable.is-not-a-player-state', { name }), this.didYouMean(name, this.playerStates.map((x) => x.name.text)));
         return undefined;
       }
       if (obj.type === 'request') {
         const index = this.requestStates.findIndex((x) => x.name.text === name);
         if (index >= 0) return { kind: 'setRequest', request: obj.ir, field: index, value: this.expect(valueExpr, this.typeName(this.requestStates[index]!.type), scope), loc };
-        this.error('type/not-assignable', target.name.loc, `'${name}' is not a request state (declare it: request state ${name}: … = …)`, this.didYouMean(name, this.requestStates.map((x) => x.name.text)));
+        this.error('type/not-assignable', target.name.loc, msg('type/not-assignable.is-not-a-request-state', { name }), this.didYouMean(name, this.requestStates.map((x) => x.name.text)));
         return undefined;
       }
-      if (obj.type !== 'error') this.error('type/not-assignable', target.loc, `only a card's, a player's or a request's state can be set, not a field of ${describeType(obj.type)}`);
+      if (obj.type !== 'error') this.error('type/not-assignable', target.loc, msg('type/not-assignable.only-a-card-s-a', { p: describeType(obj.type) }));
       return undefined;
     }
-    this.error('type/not-assignable', target.loc, 'this cannot be set; write set <card>.<state> = …, set <player>.<state> = … or set <name> = …');
+    this.error('type/not-assignable', target.loc, msg('type/not-assignable.this-cannot-be-set-write'));
     return undefined;
   }
 
@@ -1477,7 +1478,7 @@ class Lowerer {
   private expect(e: A.Expr, type: IRType, scope: Scope): Expr {
     const t = this.expr(e, scope);
     if (!assignable(t.type, type)) {
-      this.error('type/mismatch', e.loc, `expected ${describeType(type)} here, but this is ${describeType(t.type)}`);
+      this.error('type/mismatch', e.loc, msg('type/mismatch.expected-here-but-this-is', { p: describeType(type), p2: describeType(t.type) }));
     }
     return t.ir;
   }
@@ -1485,7 +1486,7 @@ class Lowerer {
   private expectCards(e: A.Expr, scope: Scope): Expr {
     const t = this.expr(e, scope);
     if (t.type === 'card') return { kind: 'list', items: [t.ir] };
-    if (!assignable(t.type, 'cards')) this.error('type/mismatch', e.loc, `expected a card or a list of cards here, but this is ${describeType(t.type)}`);
+    if (!assignable(t.type, 'cards')) this.error('type/mismatch', e.loc, msg('type/mismatch.expected-a-card-or-a', { p: describeType(t.type) }));
     return t.ir;
   }
 
@@ -1509,7 +1510,7 @@ class Lowerer {
         const items = e.items.map((i) => this.expr(i, scope));
         const elem = items.length ? items[0]!.type : 'any';
         for (let i = 1; i < items.length; i++) {
-          if (!assignable(items[i]!.type, elem)) this.error('type/mismatch', e.items[i]!.loc, `a list holds one kind of value: expected ${describeType(elem)}, found ${describeType(items[i]!.type)}`);
+          if (!assignable(items[i]!.type, elem)) this.error('type/mismatch', e.items[i]!.loc, msg('type/mismatch.a-list-holds-one-kind', { p: describeType(elem), p2: describeType(items[i]!.type) }));
         }
         return { ir: { kind: 'list', items: items.map((i) => i.ir) }, type: listOf(elem) };
       }
@@ -1517,7 +1518,7 @@ class Lowerer {
         const test = this.expect(e.test, 'bool', scope);
         const a = this.expr(e.then, scope);
         const b = this.expr(e.else, scope);
-        if (!assignable(b.type, a.type) && !assignable(a.type, b.type)) this.error('type/mismatch', e.else.loc, `both branches must be of one type: ${describeType(a.type)} and ${describeType(b.type)}`);
+        if (!assignable(b.type, a.type) && !assignable(a.type, b.type)) this.error('type/mismatch', e.else.loc, msg('type/mismatch.both-branches-must-be-of', { p: describeType(a.type), p2: describeType(b.type) }));
         return { ir: { kind: 'cond', test, then: a.ir, else: b.ir }, type: a.type === 'none' ? b.type : a.type };
       }
       case 'unary':
@@ -1529,21 +1530,21 @@ class Lowerer {
         const item = this.expr(e.item, scope);
         if (e.list) {
           const list = this.expr(e.list, scope);
-          if (!isList(list.type)) this.error('type/mismatch', e.list.loc, `'in' needs a list or a range a..b, but this is ${describeType(list.type)}`);
+          if (!isList(list.type)) this.error('type/mismatch', e.list.loc, msg('type/mismatch.in-needs-a-list-or', { p: describeType(list.type) }));
           return { ir: { kind: 'inList', item: item.ir, list: list.ir }, type: 'bool' };
         }
-        if (!assignable(item.type, 'number')) this.error('type/mismatch', e.item.loc, `a range a..b holds numbers, but this is ${describeType(item.type)}`);
+        if (!assignable(item.type, 'number')) this.error('type/mismatch', e.item.loc, msg('type/mismatch.a-range-a-b-holds', { p: describeType(item.type) }));
         return { ir: { kind: 'inRange', item: item.ir, low: this.expect(e.low!, 'number', scope), high: this.expect(e.high!, 'number', scope) }, type: 'bool' };
       }
       case 'has': {
         const subject = this.expr(e.subject, scope);
-        if (!['card', 'request', 'any'].includes(subject.type)) this.error('type/mismatch', e.subject.loc, `'has' asks a card or a request for a label, but this is ${describeType(subject.type)}`);
+        if (!['card', 'request', 'any'].includes(subject.type)) this.error('type/mismatch', e.subject.loc, msg('type/mismatch.has-asks-a-card-or', { p: describeType(subject.type) }));
         this.readLabels();
         return { ir: { kind: 'has', subject: subject.ir, label: this.expect(e.label, 'label', scope) }, type: 'bool' };
       }
       case 'where': {
         const list = this.expr(e.list, scope);
-        if (!isList(list.type)) this.error('type/mismatch', e.list.loc, `'where' filters a list, but this is ${describeType(list.type)}`);
+        if (!isList(list.type)) this.error('type/mismatch', e.list.loc, msg('type/mismatch.where-filters-a-list-but', { p: describeType(list.type) }));
         const predicate = this.expect(e.predicate, 'bool', { ...scope, itType: elementOf(list.type) });
         return { ir: { kind: 'where', list: list.ir, predicate }, type: list.type === 'zone' ? 'cards' : list.type };
       }
@@ -1559,7 +1560,7 @@ class Lowerer {
       const l = this.expr(e.left, scope);
       const r = this.expr(e.right, scope);
       if (!assignable(l.type, r.type) && !assignable(r.type, l.type)) {
-        this.error('type/mismatch', e.loc, `comparing ${describeType(l.type)} with ${describeType(r.type)} is always ${op === '==' ? 'false' : 'true'}`);
+        this.error('type/mismatch', e.loc, msg('type/mismatch.comparing-with-is-always', { p: describeType(l.type), p2: describeType(r.type), p3: op === '==' ? 'false' : 'true' }));
       } else {
         this.checkReading(l.ir, r.ir, e.right.loc, op);
         this.checkReading(r.ir, l.ir, e.left.loc, op);
@@ -1571,12 +1572,12 @@ class Lowerer {
       const r = this.expr(e.right, scope);
       if (isList(l.type) && op === '+') {
         // list concatenation: cards + cards
-        if (!assignable(r.type, l.type === 'zone' ? 'cards' : l.type)) this.error('type/mismatch', e.right.loc, `cannot add ${describeType(r.type)} to ${describeType(l.type)}`);
+        if (!assignable(r.type, l.type === 'zone' ? 'cards' : l.type)) this.error('type/mismatch', e.right.loc, msg('type/mismatch.cannot-add-to', { p: describeType(r.type), p2: describeType(l.type) }));
         return { ir: { kind: 'binary', op, left: l.ir, right: r.ir }, type: l.type === 'zone' ? 'cards' : l.type };
       }
       if (l.type === 'text' && op === '+') return { ir: { kind: 'binary', op, left: l.ir, right: r.ir }, type: 'text' };
-      if (!assignable(l.type, 'number')) this.error('type/mismatch', e.left.loc, `'${op}' needs numbers, but this is ${describeType(l.type)}`);
-      if (!assignable(r.type, 'number')) this.error('type/mismatch', e.right.loc, `'${op}' needs numbers, but this is ${describeType(r.type)}`);
+      if (!assignable(l.type, 'number')) this.error('type/mismatch', e.left.loc, msg('type/mismatch.needs-numbers-but-this-is', { op, p: describeType(l.type) }));
+      if (!assignable(r.type, 'number')) this.error('type/mismatch', e.right.loc, msg('type/mismatch.needs-numbers-but-this-is', { op, p: describeType(r.type) }));
       return { ir: { kind: 'binary', op, left: l.ir, right: r.ir }, type: 'number' };
     }
     const left = this.expect(e.left, 'number', scope);
@@ -1598,7 +1599,7 @@ class Lowerer {
     this.error(
       'param/unknown-reading',
       loc,
-      `"${other.value}" is not a reading of the parameter '${p.name.text}' (its readings: ${readings.map((r) => `"${r}"`).join(', ')}): this comparison is always ${op === '==' ? 'false' : 'true'}`,
+      msg('param/unknown-reading.is-not-a-reading-of', { value: other.value, name: p.name.text, p: readings.map((r) => `"${r}"`).join(', '), p2: op === '==' ? 'false' : 'true' }),
       this.didYouMean(other.value, readings) ?? [`add "${other.value}" to the parameter's alternatives, or compare with one of its readings`],
     );
   }
@@ -1627,7 +1628,7 @@ class Lowerer {
         break;
       case 'it':
         if (scope.itType) return { ir: { kind: 'builtin', name }, type: scope.itType };
-        this.error('name/unknown', loc, "'it' only exists inside 'where …' and the second argument of sum, max, min, any, all, all_same");
+        this.error('name/unknown', loc, msg('name/unknown.it-only-exists-inside-where'));
         return { ir: { kind: 'lit', value: null }, type: 'error' };
       case 'request':
         if (scope.inEffect) return { ir: { kind: 'builtin', name }, type: 'request' };
@@ -1640,13 +1641,13 @@ class Lowerer {
     const z = this.zones.findIndex((x) => x.name.text === name);
     if (z >= 0) {
       if (!this.zones[z]!.shared) {
-        this.error('zone/not-shared', loc, `'${name}' is a zone of each player: say whose, e.g. me.${name} or opponent.${name}`);
+        this.error('zone/not-shared', loc, msg('zone/not-shared.is-a-zone-of-each', { name }));
       }
       return { ir: { kind: 'zone', zone: z, player: null }, type: 'zone' };
     }
     const ev = this.enumValueIndex.get(name);
     if (ev) {
-      if (ev.many) this.error('name/ambiguous', loc, `'${name}' is a value of more than one enum; rename one of them`);
+      if (ev.many) this.error('name/ambiguous', loc, msg('name/ambiguous.is-a-value-of-more', { name }));
       return { ir: { kind: 'lit', value: name }, type: `enum:${ev.enumName}` };
     }
     const l = this.labels.findIndex((x) => x.name.text === name);
@@ -1661,7 +1662,7 @@ class Lowerer {
       ...this.params.map((x) => x.name.text), ...this.globalStates.map((x) => x.name.text), ...this.zones.map((x) => x.name.text),
       ...this.enumValueIndex.keys(), ...this.labels.map((x) => x.name.text), ...this.actions.map((x) => x.name.text),
     ];
-    this.error('name/unknown', loc, `unknown name '${name}'`, this.didYouMean(name, candidates));
+    this.error('name/unknown', loc, msg('name/unknown.unknown-name', { name }), this.didYouMean(name, candidates));
     return { ir: { kind: 'lit', value: null }, type: 'error' };
   }
 
@@ -1674,7 +1675,7 @@ class Lowerer {
     const obj = this.expr(e.object, scope);
     const name = e.name.text;
     const unknown = (candidates: string[]) => {
-      this.error('type/not-a-member', e.name.loc, `${describeType(obj.type)} has no '${name}'`, this.didYouMean(name, candidates));
+      this.error('type/not-a-member', e.name.loc, msg('type/not-a-member.has-no', { p: describeType(obj.type), name }), this.didYouMean(name, candidates));
       return { ir: { kind: 'lit', value: null }, type: 'error' } as Typed;
     };
     switch (obj.type) {
@@ -1718,7 +1719,7 @@ class Lowerer {
         }
         return unknown(['cards', 'targets', 'controller', 'action', 'source', ...this.requestStates.map((x) => x.name.text)]);
       case 'any':
-        this.error('type/not-a-member', e.name.loc, `cannot tell what '${name}' is on a value of unknown kind; give it a name with a known kind first (e.g. choose or a typed parameter)`);
+        this.error('type/not-a-member', e.name.loc, msg('type/not-a-member.cannot-tell-what-is-on', { name }));
         return { ir: { kind: 'lit', value: null }, type: 'error' };
       case 'error':
         return { ir: { kind: 'lit', value: null }, type: 'error' };
@@ -1734,7 +1735,7 @@ class Lowerer {
       const fn = this.functions[fnIndex]!;
       if (this.currentCallable?.kind === 'fn') this.recordCall(this.fnCalls, this.currentCallable.name, name);
       if (fn.params.length !== e.args.length) {
-        this.error('type/bad-arguments', e.loc, `function '${name}' takes ${fn.params.length} argument(s) (${fn.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', ')}), not ${e.args.length}`);
+        this.error('type/bad-arguments', e.loc, msg('type/bad-arguments.function-takes-argument-s-not', { name, paramsCount: fn.params.length, p: fn.params.map((p) => `${p.name.text}: ${p.type.text}`).join(', '), argsCount: e.args.length }));
       }
       const args = e.args.map((a, i) => (fn.params[i] ? this.expect(a, this.typeName(fn.params[i]!.type), scope) : this.expr(a, scope).ir));
       return { ir: { kind: 'call', fn: fnIndex, args }, type: this.typeName(fn.returnType) };
@@ -1743,7 +1744,7 @@ class Lowerer {
       const fn = name as BuiltinFn;
       const sig = builtinSignatures[fn];
       if (sig.args.length !== e.args.length) {
-        this.error('type/bad-arguments', e.loc, `${name}(…) takes ${sig.args.length} argument(s), not ${e.args.length}`);
+        this.error('type/bad-arguments', e.loc, msg('type/bad-arguments.takes-argument-s-not', { name, argsCount: sig.args.length, argsCount2: e.args.length }));
         return { ir: { kind: 'lit', value: null }, type: 'error' };
       }
       const args: Expr[] = [];
@@ -1762,21 +1763,21 @@ class Lowerer {
         types.push(t.type);
         if (kind === 'list') {
           listType = t.type;
-          if (!isList(t.type)) this.error('type/bad-arguments', a.loc, `${name}(…) needs a list here, but this is ${describeType(t.type)}`);
+          if (!isList(t.type)) this.error('type/bad-arguments', a.loc, msg('type/bad-arguments.needs-a-list-here-but', { name, p: describeType(t.type) }));
         } else if (kind !== 'any' && !assignable(t.type, kind)) {
-          this.error('type/bad-arguments', a.loc, `${name}(…) needs ${describeType(kind)} here, but this is ${describeType(t.type)}`);
+          this.error('type/bad-arguments', a.loc, msg('type/bad-arguments.needs-here-but-this-is', { name, p: describeType(kind), p2: describeType(t.type) }));
         }
       });
       if (fn === 'labels') this.readLabels();
-      if (fn === 'deck_problem' && !this.decls.deckCheck) this.error('deck/no-check', e.callee.loc, "deck_problem(p) asks the game's deck check, and this game has none: declare one with 'deck check { main <zone> require … reason … }'");
+      if (fn === 'deck_problem' && !this.decls.deckCheck) this.error('deck/no-check', e.callee.loc, msg('deck/no-check.deck-problem-p-asks-the'));
       return { ir: { kind: 'builtinCall', fn, args }, type: sig.result(types) };
     }
     if (this.procedures.some((p) => p.name.text === name)) {
-      this.error('name/unknown', e.callee.loc, `'${name}' is a procedure: call it as a statement, 'do ${name}(…)'`);
+      this.error('name/unknown', e.callee.loc, msg('name/unknown.is-a-procedure-call-it', { name }));
     } else if (this.labelDecl(name)) {
-      this.error('label/value-outside-card', e.loc, `a label's number is printed on a card (passives = [${name}(2)]); here write the label alone (c has ${name}), read a card's number as c.${name} and change it with modify c.${name} by …`);
+      this.error('label/value-outside-card', e.loc, msg('label/value-outside-card.a-label-s-number-is', { name }));
     } else {
-      this.error('name/unknown', e.callee.loc, `unknown function '${name}'`, this.didYouMean(name, () => [...this.functions.map((f) => f.name.text), ...builtinFns]));
+      this.error('name/unknown', e.callee.loc, msg('name/unknown.unknown-function', { name }), this.didYouMean(name, () => [...this.functions.map((f) => f.name.text), ...builtinFns]));
     }
     for (const a of e.args) this.expr(a, scope);
     return { ir: { kind: 'lit', value: null }, type: 'error' };
@@ -1796,7 +1797,7 @@ class Lowerer {
         if (state.get(n) === 1) {
           const d = decls.find((x) => x.name.text === n);
           const cycle = [...path.slice(path.indexOf(n)), n].join(' → ');
-          if (d) this.error(kind === 'function' ? 'function/recursive' : 'procedure/recursive', d.name.loc, `${kind} '${n}' calls itself (${cycle}); ${kind === 'function' ? 'functions' : 'procedures'} cannot recurse — use 'while' or 'repeat'`);
+          if (d) this.error(kind === 'function' ? 'function/recursive' : 'procedure/recursive', d.name.loc, msg(kind === 'function' ? 'function/recursive.calls-itself' : 'procedure/recursive.calls-itself', { n, cycle }));
           return;
         }
         state.set(n, 1);

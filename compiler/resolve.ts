@@ -5,7 +5,8 @@
  * It looks inside no body: names used in expressions are resolved by the checker (lower.ts).
  */
 import type * as A from '../grammar/ast.ts';
-import { diag, suggest, type Diagnostic } from './diagnostics.ts';
+import { diag, didYouMeanNote, suggest, type Diagnostic, type DiagnosticText } from './diagnostics.ts';
+import { msg } from '../i18n/format.ts';
 import { amendedAction, amendedBody, amendedCard, amendedCardType, amendedFace, overrideDrops, withoutFormat, withRevisionFormats, type Removal } from './revise.ts';
 
 export type DeclKind = A.Decl['kind'];
@@ -50,9 +51,9 @@ const removeKinds: Record<string, string> = {
 /** The language's words for a kind of definition. */
 const kindWord = (kind: string) => (kind === 'cardType' ? 'card type' : kind);
 
-const didYouMean = (name: string, candidates: Iterable<string>): string[] => {
+const didYouMean = (name: string, candidates: Iterable<string>): DiagnosticText[] => {
   const s = suggest(name, candidates);
-  return s.length ? [`did you mean ${s.map((x) => `'${x}'`).join(' or ')}?`] : [];
+  return s.length ? [didYouMeanNote(s)] : [];
 };
 
 /**
@@ -71,9 +72,9 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
   const add = (d: A.Decl, layer: 'base' | 'own') => {
     if (d.kind === 'game') {
       if (layer === 'base' || !decls.game) {
-        if (decls.game && layer === 'base') diagnostics.push(diag('game/duplicate', d.name.loc, `a second game declaration: '${d.name.text}' (the game is already '${decls.game.name.text}')`));
+        if (decls.game && layer === 'base') diagnostics.push(diag('game/duplicate', d.name.loc, msg('game/duplicate.a-second-game-declaration-the', { name: d.name.text, name2: decls.game.name.text })));
         decls.game = d;
-      } else diagnostics.push(diag('game/duplicate', d.name.loc, `a second game declaration: '${d.name.text}' (the game is already '${decls.game.name.text}')`));
+      } else diagnostics.push(diag('game/duplicate', d.name.loc, msg('game/duplicate.a-second-game-declaration-the', { name: d.name.text, name2: decls.game.name.text })));
       return;
     }
     if (d.kind === 'revision') {
@@ -83,7 +84,7 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     }
     if (d.kind === 'setup' || d.kind === 'turn') {
       if (decls[d.kind] && layer === 'own' && decls[d.kind]!.loc.file === d.loc.file && !d.override && base.length === 0) {
-        diagnostics.push(diag('name/duplicate', d.loc, `a second '${d.kind}' block; a game has one`));
+        diagnostics.push(diag('name/duplicate', d.loc, msg('name/duplicate.a-second-block-a-game', { kind: d.kind })));
       }
       decls[d.kind] = d;
       return;
@@ -92,14 +93,14 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
       const existing = decls.evaluate;
       const where = existing ? `${existing.loc.file}:${existing.keyword.line}:${existing.keyword.col}` : '';
       if (d.override) {
-        if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, "'override evaluate' needs an evaluation in the base game, and it has none: write 'evaluate = …'"));
+        if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, msg('revision/nothing-to-override.override-evaluate-needs-an-evaluation')));
         decls.evaluate = d;
       } else if (existing) {
         const fromBase = layer === 'own' && baseFiles.has(existing.loc.file);
         diagnostics.push(
-          diag('evaluate/duplicate', d.keyword, 'a second evaluate: a game has at most one', [
-            `the other is at ${where}`,
-            fromBase ? "in a revision, write 'override evaluate = …' to replace the base game's" : 'merge them into one expression',
+          diag('evaluate/duplicate', d.keyword, msg('evaluate/duplicate.a-second-evaluate-a-game'), [
+            msg('evaluate/duplicate.note.the-other-is-at', { where }),
+            fromBase ? msg('evaluate/duplicate.note.in-a-revision-write-override') : msg('evaluate/duplicate.note.merge-them-into-one-expression'),
           ]),
         );
       } else decls.evaluate = d;
@@ -108,14 +109,14 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     if (d.kind === 'deckCheck') {
       const existing = decls.deckCheck;
       if (d.override) {
-        if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, "'override deck check' needs a deck check in the base game, and it has none: write 'deck check { … }'"));
+        if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, msg('revision/nothing-to-override.override-deck-check-needs-a')));
         decls.deckCheck = d;
       } else if (existing) {
         const fromBase = layer === 'own' && baseFiles.has(existing.loc.file);
         diagnostics.push(
-          diag('deck/duplicate', d.keyword, 'a second deck check: a game has at most one', [
-            `the other is at ${existing.loc.file}:${existing.keyword.line}:${existing.keyword.col}`,
-            fromBase ? "in a revision, write 'override deck check { … }' to replace the base game's" : 'merge their requirements into one',
+          diag('deck/duplicate', d.keyword, msg('deck/duplicate.a-second-deck-check-a'), [
+            msg('deck/duplicate.note.the-other-is-at', { file: existing.loc.file, line: existing.keyword.line, col: existing.keyword.col }),
+            fromBase ? msg('deck/duplicate.note.in-a-revision-write-override') : msg('deck/duplicate.note.merge-their-requirements-into-one'),
           ]),
         );
       } else decls.deckCheck = d;
@@ -124,14 +125,14 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     if (d.kind === 'match') {
       const existing = decls.match;
       if (d.override) {
-        if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, "'override match' needs a match in the base game, and it has none: write 'match { … }'"));
+        if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, msg('revision/nothing-to-override.override-match-needs-a')));
         decls.match = d;
       } else if (existing) {
         const fromBase = layer === 'own' && baseFiles.has(existing.loc.file);
         diagnostics.push(
-          diag('match/duplicate', d.keyword, 'a second match: a game has at most one', [
-            `the other is at ${existing.loc.file}:${existing.keyword.line}:${existing.keyword.col}`,
-            fromBase ? "in a revision, write 'override match { … }' to replace the base game's" : 'merge them into one',
+          diag('match/duplicate', d.keyword, msg('match/duplicate.a-second-match-a-game'), [
+            msg('match/duplicate.note.the-other-is-at', { file: existing.loc.file, line: existing.keyword.line, col: existing.keyword.col }),
+            fromBase ? msg('match/duplicate.note.in-a-revision-write-override') : msg('match/duplicate.note.merge-them-into-one'),
           ]),
         );
       } else decls.match = d;
@@ -149,7 +150,7 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
       const kind = removeKinds[d.what] ?? d.what;
       const m = table(kind);
       const gone = m.get(d.name.text);
-      if (!m.delete(d.name.text)) diagnostics.push(diag('revision/nothing-to-remove', d.name.loc, `there is no ${d.what} '${d.name.text}' to remove`, didYouMean(d.name.text, m.keys())));
+      if (!m.delete(d.name.text)) diagnostics.push(diag('revision/nothing-to-remove', d.name.loc, msg('revision/nothing-to-remove.there-is-no-to-remove', { what: d.what, name: d.name.text }), didYouMean(d.name.text, m.keys())));
       else removals.push({ what: d.what, name: d.name.text, loc: d.loc, ...(gone?.kind === 'enum' ? { with: gone.values.map((v) => v.name.text) } : {}) });
       return;
     }
@@ -158,18 +159,18 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     const m = table(namespaceOf(d));
     const existing = m.get(name.text);
     if (d.override) {
-      if (!existing) diagnostics.push(diag('revision/nothing-to-override', name.loc, `'override' needs an existing ${kindWord(d.kind)} named '${name.text}', and there is none`, didYouMean(name.text, m.keys())));
+      if (!existing) diagnostics.push(diag('revision/nothing-to-override', name.loc, msg('revision/nothing-to-override.override-needs-an-existing-named', { p: kindWord(d.kind), name: name.text }), didYouMean(name.text, m.keys())));
       else diagnostics.push(...overrideDrops(existing, d));
       m.set(name.text, d);
       return;
     }
     if (existing) {
       diagnostics.push(
-        diag('name/duplicate', name.loc, d.kind === 'face' ? `card type '${name.text}' has two faces` : `${d.kind} '${name.text}' is defined twice`, [
-          `the other definition is at ${existing.loc.file}:${existing.loc.line}:${existing.loc.col}`,
+        diag('name/duplicate', name.loc, d.kind === 'face' ? msg('name/duplicate.card-type-has-two-faces', { name: name.text }) : msg('name/duplicate.is-defined-twice', { kind: d.kind, name: name.text }), [
+          msg('name/duplicate.note.the-other-definition-is-at', { file: existing.loc.file, line: existing.loc.line, col: existing.loc.col }),
           layer === 'own' && base.length > 0
-            ? `in a revision, write 'override ${d.kind === 'cardType' ? 'card type' : d.kind} …' to replace it`
-            : d.kind === 'face' ? 'a card type has one face: merge the two, or remove one' : 'rename one of them',
+            ? msg('name/duplicate.note.in-a-revision-write-override', { p: d.kind === 'cardType' ? 'card type' : d.kind })
+            : d.kind === 'face' ? msg('name/duplicate.note.a-card-type-has-one') : msg('name/duplicate.note.rename-one-of-them'),
         ]),
       );
       return;
@@ -183,14 +184,14 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     const what = kindWord(d.what);
     if (d.what === 'setup' || d.what === 'turn') {
       const existing = decls[d.what];
-      if (!existing) diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, `the base game has no '${d.what}' to amend; write '${d.what} { … }'`));
+      if (!existing) diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, msg('revision/nothing-to-amend.the-base-game-has-no', { what: d.what })));
       else decls[d.what] = amendedBody(existing, d);
       return;
     }
     const m = table(d.what);
     const existing = m.get(d.name.text);
     if (!existing) {
-      diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, `there is no ${what} '${d.name.text}' to amend (amend changes a definition the base game has; write a whole '${what}' to add one)`, didYouMean(d.name.text, m.keys())));
+      diagnostics.push(diag('revision/nothing-to-amend', d.name.loc, msg('revision/nothing-to-amend.there-is-no-to-amend', { what, name: d.name.text }), didYouMean(d.name.text, m.keys())));
       return;
     }
     switch (existing.kind) {

@@ -9,11 +9,12 @@
  * keeps the base's parses between checks).
  */
 import type * as A from '../grammar/ast.ts';
-import { diag, suggest, type Diagnostic } from './diagnostics.ts';
+import { diag, didYouMeanNote, suggest, type Diagnostic, type DiagnosticText } from './diagnostics.ts';
+import { msg } from '../i18n/format.ts';
 
-const didYouMean = (name: string, candidates: Iterable<string>): string[] => {
+const didYouMean = (name: string, candidates: Iterable<string>): DiagnosticText[] => {
   const s = suggest(name, candidates);
-  return s.length ? [`did you mean ${s.map((x) => `'${x}'`).join(' or ')}?`] : [];
+  return s.length ? [didYouMeanNote(s)] : [];
 };
 
 const at = (loc: A.Loc) => `${loc.file}:${loc.line}:${loc.col}`;
@@ -102,13 +103,13 @@ export function amendedCard(base: A.CardDecl, a: A.AmendDecl, diagnostics: Diagn
       if (i >= 0) abilities = abilities.filter((_, k) => k !== i);
       else if (j >= 0) uses = uses.filter((_, k) => k !== j);
       else {
-        diagnostics.push(diag('revision/nothing-to-remove', r.name.loc, `${card} has no ability '${r.name.text}' to remove`, [...didYouMean(r.name.text, abilityNames(base)), `its abilities: ${abilityNames(base).join(', ') || 'none'}`]));
+        diagnostics.push(diag('revision/nothing-to-remove', r.name.loc, msg('revision/nothing-to-remove.has-no-ability-to-remove', { card, name: r.name.text }), [...didYouMean(r.name.text, abilityNames(base)), msg('revision/nothing-to-remove.note.its-abilities', { p: abilityNames(base).join(', ') || 'none' })]));
         continue;
       }
       removals.push({ what: 'ability', name: `${base.name.text}.${r.name.text}`, loc: r.loc });
     } else if (r.what === 'aura') {
       const i = auras.findIndex((x) => x.name.text === r.name.text);
-      if (i < 0) diagnostics.push(diag('revision/nothing-to-remove', r.name.loc, `${card} has no aura '${r.name.text}' to remove`, [...didYouMean(r.name.text, base.auras.map((x) => x.name.text)), `its auras: ${base.auras.map((x) => x.name.text).join(', ') || 'none'}`]));
+      if (i < 0) diagnostics.push(diag('revision/nothing-to-remove', r.name.loc, msg('revision/nothing-to-remove.has-no-aura-to-remove', { card, name: r.name.text }), [...didYouMean(r.name.text, base.auras.map((x) => x.name.text)), msg('revision/nothing-to-remove.note.its-auras', { p: base.auras.map((x) => x.name.text).join(', ') || 'none' })]));
       else auras = auras.filter((_, k) => k !== i);
     }
   }
@@ -116,12 +117,12 @@ export function amendedCard(base: A.CardDecl, a: A.AmendDecl, diagnostics: Diagn
     const i = abilities.findIndex((x) => x.name.text === m.name.text);
     const use = uses.find((u) => u.name.text === m.name.text);
     if (i >= 0) abilities[i] = amendedAction(abilities[i]!, m);
-    else if (use) diagnostics.push(diag('revision/nothing-to-amend', m.name.loc, `${card}'s ability '${m.name.text}' is written with the template '${use.template.text}': an amend changes a written ability`, [`remove ability ${m.name.text}, and write the ability whole in its place`]));
-    else diagnostics.push(diag('revision/nothing-to-amend', m.name.loc, `${card} has no ability '${m.name.text}' to amend`, [...didYouMean(m.name.text, abilityNames(base)), `its abilities: ${abilityNames(base).join(', ') || 'none'}; write a whole ability to add one`]));
+    else if (use) diagnostics.push(diag('revision/nothing-to-amend', m.name.loc, msg('revision/nothing-to-amend.s-ability-is-written-with', { card, name: m.name.text, template: use.template.text }), [msg('revision/nothing-to-amend.note.remove-ability-and-write-the', { name: m.name.text })]));
+    else diagnostics.push(diag('revision/nothing-to-amend', m.name.loc, msg('revision/nothing-to-amend.has-no-ability-to-amend', { card, name: m.name.text }), [...didYouMean(m.name.text, abilityNames(base)), msg('revision/nothing-to-amend.note.its-abilities-write-a-whole', { p: abilityNames(base).join(', ') || 'none' })]));
   }
   for (const m of a.amendAuras ?? []) {
     const i = auras.findIndex((x) => x.name.text === m.name.text);
-    if (i < 0) diagnostics.push(diag('revision/nothing-to-amend', m.name.loc, `${card} has no aura '${m.name.text}' to amend`, [...didYouMean(m.name.text, base.auras.map((x) => x.name.text)), `its auras: ${base.auras.map((x) => x.name.text).join(', ') || 'none'}; write a whole aura to add one`]));
+    if (i < 0) diagnostics.push(diag('revision/nothing-to-amend', m.name.loc, msg('revision/nothing-to-amend.has-no-aura-to-amend', { card, name: m.name.text }), [...didYouMean(m.name.text, base.auras.map((x) => x.name.text)), msg('revision/nothing-to-amend.note.its-auras-write-a-whole', { p: base.auras.map((x) => x.name.text).join(', ') || 'none' })]));
     else auras[i] = amendedAura(auras[i]!, m);
   }
   for (const ab of a.abilities ?? []) {
@@ -129,22 +130,22 @@ export function amendedCard(base: A.CardDecl, a: A.AmendDecl, diagnostics: Diagn
     const taken = i >= 0 || uses.some((u) => u.name.text === ab.name.text);
     if (ab.override) {
       if (i < 0) {
-        diagnostics.push(diag('revision/nothing-to-override', ab.name.loc, `${card} has no ability '${ab.name.text}' to override`, [...didYouMean(ab.name.text, abilityNames(base)), 'without `override` the ability is added']));
+        diagnostics.push(diag('revision/nothing-to-override', ab.name.loc, msg('revision/nothing-to-override.has-no-ability-to-override', { card, name: ab.name.text }), [...didYouMean(ab.name.text, abilityNames(base)), msg('revision/nothing-to-override.note.without-override-the-ability-is')]));
         continue;
       }
       diagnostics.push(...overrideDrops(abilities[i]!, ab, `${base.name.text}'s ability`));
       abilities[i] = ab;
     } else if (taken) {
-      diagnostics.push(diag('name/duplicate', ab.name.loc, `${card} already has an ability '${ab.name.text}'`, [`write 'amend ability ${ab.name.text} { … }' to change some of its clauses, 'override ${ab.kind} ${ab.name.text} …' to replace it whole, or 'remove ability ${ab.name.text}'`]));
+      diagnostics.push(diag('name/duplicate', ab.name.loc, msg('name/duplicate.already-has-an-ability', { card, name: ab.name.text }), [msg('name/duplicate.note.write-amend-ability-to-change', { name: ab.name.text, kind: ab.kind })]));
     } else abilities.push(ab);
   }
   for (const au of a.auras ?? []) {
     const i = auras.findIndex((x) => x.name.text === au.name.text);
     if (au.override) {
-      if (i < 0) diagnostics.push(diag('revision/nothing-to-override', au.name.loc, `${card} has no aura '${au.name.text}' to override`, [...didYouMean(au.name.text, base.auras.map((x) => x.name.text)), 'without `override` the aura is added']));
+      if (i < 0) diagnostics.push(diag('revision/nothing-to-override', au.name.loc, msg('revision/nothing-to-override.has-no-aura-to-override', { card, name: au.name.text }), [...didYouMean(au.name.text, base.auras.map((x) => x.name.text)), msg('revision/nothing-to-override.note.without-override-the-aura-is')]));
       else auras[i] = au;
     } else if (i >= 0) {
-      diagnostics.push(diag('name/duplicate', au.name.loc, `${card} already has an aura '${au.name.text}'`, [`write 'override aura ${au.name.text} …' to replace it, or 'remove aura ${au.name.text}'`]));
+      diagnostics.push(diag('name/duplicate', au.name.loc, msg('name/duplicate.already-has-an-aura', { card, name: au.name.text }), [msg('name/duplicate.note.write-override-aura-to-replace', { name: au.name.text })]));
     } else auras.push(au);
   }
   return {
@@ -203,11 +204,11 @@ export function amendedCardType(base: A.CardTypeDecl, a: A.AmendDecl, diagnostic
   for (const r of a.removes ?? []) {
     const f = fields.find((x) => x.name.text === r.name.text);
     if (!f) {
-      diagnostics.push(diag('revision/nothing-to-remove', r.name.loc, `card type '${base.name.text}' has no field '${r.name.text}' to remove`, didYouMean(r.name.text, fields.map((x) => x.name.text))));
+      diagnostics.push(diag('revision/nothing-to-remove', r.name.loc, msg('revision/nothing-to-remove.card-type-has-no-field', { name: base.name.text, name2: r.name.text }), didYouMean(r.name.text, fields.map((x) => x.name.text))));
       continue;
     }
     if (f.kind !== r.what) {
-      diagnostics.push(diag('revision/nothing-to-remove', r.name.loc, `'${r.name.text}' is ${article(f.kind)} of card type '${base.name.text}', not ${article(r.what)}`, [`write 'remove ${f.kind} ${r.name.text}'`]));
+      diagnostics.push(diag('revision/nothing-to-remove', r.name.loc, msg('revision/nothing-to-remove.is-of-card-type-not', { name: r.name.text, p: article(f.kind), name2: base.name.text, p2: article(r.what) }), [msg('revision/nothing-to-remove.note.write-remove', { kind: f.kind, name: r.name.text })]));
       continue;
     }
     fields = fields.filter((x) => x !== f);
@@ -257,7 +258,7 @@ export function withRevisionFormats(game: A.GameDecl, r: A.RevisionDecl, diagnos
   for (const f of r.formats ?? []) {
     const same = formats.find((x) => x.name.text === f.name.text);
     if (same) {
-      diagnostics.push(diag('name/duplicate', f.name.loc, `the game already has a format '${f.name.text}'`, [`it is at ${at(same.loc)}`, 'a revision adds formats of new names; to change a format\'s title or level, remove it and add one of another name']));
+      diagnostics.push(diag('name/duplicate', f.name.loc, msg('name/duplicate.the-game-already-has-a', { name: f.name.text }), [msg('name/duplicate.note.it-is-at', { p: at(same.loc) }), msg('name/duplicate.note.a-revision-adds-formats-of')]));
       continue;
     }
     formats.push(f);
@@ -274,7 +275,7 @@ export function withRevisionFormats(game: A.GameDecl, r: A.RevisionDecl, diagnos
 export function withoutFormat(game: A.GameDecl, d: A.RemoveDecl, diagnostics: Diagnostic[], removals: Removal[]): A.GameDecl {
   if (!game.formats.some((f) => f.name.text === d.name.text)) {
     const names = game.formats.map((f) => f.name.text);
-    diagnostics.push(diag('revision/nothing-to-remove', d.name.loc, `there is no format '${d.name.text}' to remove`, [...didYouMean(d.name.text, names), names.length ? `the formats: ${names.join(', ')}` : 'the game declares no format']));
+    diagnostics.push(diag('revision/nothing-to-remove', d.name.loc, msg('revision/nothing-to-remove.there-is-no-format-to', { name: d.name.text }), [...didYouMean(d.name.text, names), names.length ? msg('revision/nothing-to-remove.note.the-formats', { p: names.join(', ') }) : msg('revision/nothing-to-remove.note.the-game-declares-no-format')]));
     return game;
   }
   removals.push({ what: 'format', name: d.name.text, loc: d.loc });
@@ -322,12 +323,12 @@ export function overrideDrops(base: A.Decl | A.ActionDecl, over: A.Decl | A.Acti
     diag(
       'revision/override-drops',
       name.loc,
-      `this override of ${kind} '${name.text}' drops what the base's definition has: ${lost.join(', ')}`,
+      msg('revision/override-drops.this-override-of-drops-what', { kind, name: name.text, p: lost.join(', ') }),
       [
-        `the base's definition is at ${at((base as { loc: A.Loc }).loc)}`,
+        msg('revision/override-drops.note.the-base-s-definition-is', { p: at((base as { loc: A.Loc }).loc) }),
         amendable
-          ? `to change only part of it, write 'amend ${label ? 'ability' : kind} ${name.text} { … }': what the amend does not name follows the base, also when the base changes`
-          : 'restate what it drops, if the revision means to keep it',
+          ? msg('revision/override-drops.note.to-change-only-part-of', { p: label ? 'ability' : kind, name: name.text })
+          : msg('revision/override-drops.note.restate-what-it-drops-if'),
       ],
       'warning',
     ),
@@ -363,9 +364,9 @@ export function foldRemovedUses(diagnostics: Diagnostic[], removals: Removal[], 
   for (const [r, all] of uses) {
     const list = [...all].sort((x, y) => x.loc.file.localeCompare(y.loc.file) || x.loc.offset - y.loc.offset);
     const what = r.of ? `field '${r.name}' of card type '${r.of}'` : `${r.what} '${r.name}'`;
-    const shown = list.slice(0, 12).map((d) => `still used at ${at(d.loc)}`);
-    if (list.length > 12) shown.push(`and ${list.length - 12} more`);
-    folded.push(diag('revision/removed-still-used', r.loc, `the ${what} is removed, but ${list.length === 1 ? 'one place still uses' : `${list.length} places still use`} it`, [...shown, r.what === 'format' ? `a definition gated 'since ${r.name}' keeps its level; the game's default format must be one that remains: write 'default format NAME' in the revision` : `change or remove each use too (an amend can change a base's definition without restating it)`]));
+    const shown: DiagnosticText[] = list.slice(0, 12).map((d) => msg('revision/removed-still-used.note.still-used-at', { where: at(d.loc) }));
+    if (list.length > 12) shown.push(msg('revision/removed-still-used.note.and-more', { count: list.length - 12 }));
+    folded.push(diag('revision/removed-still-used', r.loc, msg('revision/removed-still-used.the-is-removed-but-it', { what, count: list.length }), [...shown, r.what === 'format' ? msg('revision/removed-still-used.note.a-definition-gated-since-keeps', { name: r.name }) : msg('revision/removed-still-used.note.change-or-remove-each-use')]));
   }
   return [...folded, ...rest];
 }

@@ -8,7 +8,8 @@
  * Pure: it never changes an AST (the editor keeps parsed files between checks); it makes new nodes.
  */
 import type * as A from '../grammar/ast.ts';
-import { diag, suggest, type Diagnostic } from './diagnostics.ts';
+import { diag, didYouMeanNote, suggest, type Diagnostic } from './diagnostics.ts';
+import { msg } from '../i18n/format.ts';
 
 /** The ability a use stands for (named as the use names it), or undefined when the use is wrong (reported). */
 export function expandTemplate(use: A.TemplateUse, templates: ReadonlyMap<string, A.AbilityTemplateDecl>, out: Diagnostic[]): A.ActionDecl | undefined {
@@ -19,8 +20,8 @@ export function expandTemplate(use: A.TemplateUse, templates: ReadonlyMap<string
       diag(
         'name/unknown',
         use.template.loc,
-        `unknown ability template '${use.template.text}' (a card's line '${use.template.text} ${use.name.text} …' uses a template: declare it with 'ability action ${use.template.text} (…) { … }'; a card's value is written 'name = value')`,
-        near.length ? [`did you mean ${near.map((n) => `'${n}'`).join(' or ')}?`] : undefined,
+        msg('name/unknown.unknown-ability-template-a-card', { template: use.template.text, name: use.name.text }),
+        near.length ? [didYouMeanNote(near)] : undefined,
       ),
     );
     return undefined;
@@ -31,14 +32,14 @@ export function expandTemplate(use: A.TemplateUse, templates: ReadonlyMap<string
     if (a.name) {
       const p = t.params.find((x) => x.name.text === a.name!.text);
       if (!p) {
-        out.push(diag('type/bad-arguments', a.name.loc, `template '${t.name.text}' has no parameter '${a.name.text}' (its parameters: ${t.params.map((x) => x.name.text).join(', ') || 'none'})`));
+        out.push(diag('type/bad-arguments', a.name.loc, msg('type/bad-arguments.template-has-no-parameter-its', { name: t.name.text, name2: a.name.text, p: t.params.map((x) => x.name.text).join(', ') || 'none' })));
         ok = false;
       } else if (values.has(p.name.text)) {
-        out.push(diag('type/bad-arguments', a.name.loc, `'${a.name.text}' is given twice`));
+        out.push(diag('type/bad-arguments', a.name.loc, msg('type/bad-arguments.is-given-twice', { name: a.name.text })));
         ok = false;
       } else values.set(p.name.text, a.value);
     } else if (i >= t.params.length) {
-      out.push(diag('type/bad-arguments', a.value.loc, `template '${t.name.text}' takes ${t.params.length} value${t.params.length === 1 ? '' : 's'} (${t.params.map((x) => x.name.text).join(', ')}), not ${use.args.length}`));
+      out.push(diag('type/bad-arguments', a.value.loc, msg('type/bad-arguments.template-takes-value-not', { name: t.name.text, paramsCount: t.params.length, p2: t.params.map((x) => x.name.text).join(', '), argsCount: use.args.length })));
       ok = false;
     } else values.set(t.params[i]!.name.text, a.value);
   });
@@ -46,7 +47,7 @@ export function expandTemplate(use: A.TemplateUse, templates: ReadonlyMap<string
     if (values.has(p.name.text)) continue;
     if (p.default) values.set(p.name.text, p.default);
     else {
-      out.push(diag('type/bad-arguments', use.name.loc, `template '${t.name.text}' needs a value for '${p.name.text}' (it has no default): ${use.template.text} ${use.name.text} (${p.name.text} = …)`));
+      out.push(diag('type/bad-arguments', use.name.loc, msg('type/bad-arguments.template-needs-a-value-for', { name: t.name.text, name2: p.name.text, template: use.template.text, name3: use.name.text })));
       ok = false;
     }
   }

@@ -19,6 +19,7 @@
  */
 import type * as A from '../grammar/ast.ts';
 import { diag, type Diagnostic } from './diagnostics.ts';
+import { msg } from '../i18n/format.ts';
 import { generatedText, type NumberFact } from './generated-text.ts';
 import type { GameIR } from './ir.ts';
 import { declsOf, type Declarations } from './resolve.ts';
@@ -123,8 +124,8 @@ export function checkTextDrift(decls: Declarations, ir: GameIR): Diagnostic[] {
         diag(
           'card/text-drift',
           locInString(printed, claim),
-          `the printed text says 「${claim.phrase.trim()}」 (${about[claim.kind]}: ${claim.kind === 'modify' ? signed(claim.value) : claim.value}), but the card's ${claim.kind === 'attr' ? 'attr' : 'code'} says ${states} (${sources})`,
-          [sentence ? `generated from the code: ${sentence.text}` : `${claim.field} = ${states}`, 'fix the printed text or the code, whichever is wrong'],
+          msg('card/text-drift.the-printed-text-says-but', { p: claim.phrase.trim(), p2: about[claim.kind], p3: claim.kind === 'modify' ? signed(claim.value) : claim.value, p4: claim.kind === 'attr' ? 'attr' : 'code', states, sources }),
+          [sentence ? msg('card/text-drift.note.generated-from-the-code', { sentence: sentence.text }) : msg('card/text-drift.note.message', { field: String(claim.field), states }), msg('card/text-drift.note.fix-the-printed-text-or')],
           'warning',
         ),
       );

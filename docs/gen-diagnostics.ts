@@ -3,6 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { diagnosticCodes } from '../compiler/diagnostics.ts';
 import { scenarioDiagnosticCodes } from '../scenario/diagnostics.ts';
+import { diagnostics as en } from '../i18n/en/diagnostics.ts';
+import { diagnostics as ja } from '../i18n/ja/diagnostics.ts';
 
 // What \`grimoire check\` prints, and its --json shape (cli/render.ts, cli/excerpt.ts, cli/diagnostic-json.ts).
 const output = `
@@ -46,9 +48,37 @@ column of the last character (inclusive). The exit code is the same as without \
 there is no error, 1 with errors, 2 on a usage error.
 `;
 
+// Every message of the catalogs (i18n/), by code: the English and the Japanese, placeholders as {name}.
+const shown = (icu: string) => icu.replace(/'([{}])'/g, '$1').replace(/''/g, "'").replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const messages = `
+## Every message, in English and Japanese
+
+The words of each diagnostic come from the catalogs in [i18n/](../i18n/README.md) and are printed in
+the reader's language (\`--lang ja\`, \`GRIMOIRE_LANG\`, or the locale: [languages.md](languages.md)); the
+code, the position and the code frame are the same in every language. \`{name}\` is a value filled in
+(a name, a number, a list); \`{n, plural, …}\` a wording by count. Generated from the catalogs.
+
+| code | English | 日本語 |
+|---|---|---|
+${(Object.keys(en) as (keyof typeof en)[])
+  .filter((k) => k.includes('/'))
+  .sort()
+  .map((k) => `| \`${k.split('.')[0]}\` | ${shown(en[k])} | ${shown(ja[k])} |`)
+  .join('\n')}
+
+Words used inside other messages (a type, a part of the grammar, "did you mean"):
+
+| key | English | 日本語 |
+|---|---|---|
+${(Object.keys(en) as (keyof typeof en)[])
+  .filter((k) => !k.includes('/'))
+  .map((k) => `| \`${k}\` | ${shown(en[k])} | ${shown(ja[k])} |`)
+  .join('\n')}
+`;
+
 const table = (codes: Record<string, string>) => `| code | meaning |\n|---|---|\n${Object.entries(codes).map(([code, meaning]) => `| \`${code}\` | ${meaning} |`).join('\n')}\n`;
 writeFileSync(
   new URL('./diagnostics.md', import.meta.url),
-  `# Diagnostics\n\nEvery message the compiler prints has a stable code, a severity, a position (file:line:col) and,\non a terminal, a code frame. Codes are \`area/kind\`; this table is generated from\n\`compiler/diagnostics.ts\` by \`npx tsx docs/gen-diagnostics.ts\` (a test checks it is fresh).\n\n${table(diagnosticCodes)}${output}` +
+  `# Diagnostics\n\nEvery message the compiler prints has a stable code, a severity, a position (file:line:col) and,\non a terminal, a code frame. Codes are \`area/kind\`; this table is generated from\n\`compiler/diagnostics.ts\` by \`npx tsx docs/gen-diagnostics.ts\` (a test checks it is fresh).\n\n${table(diagnosticCodes)}${output}${messages}` +
     `\n## Scenario files\n\nA scenario (a ruling, [scenarios.md](scenarios.md)) is checked against the compiled game before it\nruns; every mistake of the file is reported at once, at its YAML file:line:col, with "did you mean"\nwhere a name is near one, and the file is not run. \`grimoire scenario\` prints them (with a code\nframe) before running anything and exits 1; the playground shows them as markers in the YAML file.\nThe codes, from \`scenario/diagnostics.ts\`:\n\n${table(scenarioDiagnosticCodes)}`,
 );

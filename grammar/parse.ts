@@ -4,13 +4,20 @@
  */
 import type { IToken } from 'chevrotain';
 import { tokenize } from './lexer.ts';
-import { GrimoireParser } from './parser.ts';
+import { GrimoireParser, parserMessages } from './parser.ts';
 import type { Loc, SourceFile } from './ast.ts';
+import { format, msg, type Message } from '../i18n/format.ts';
 
 export interface SyntaxDiagnostic {
   code: 'syntax/unexpected-character' | 'syntax/unexpected-token' | 'syntax/too-deep' | 'syntax/unknown-word';
+  /** In English; `text` is the same as a catalog entry, for the edge to word (i18n/). */
   message: string;
+  text?: Message;
   loc: Loc;
+}
+
+function syntax(code: SyntaxDiagnostic['code'], text: Message, loc: Loc): SyntaxDiagnostic {
+  return { code, message: format('en', text.key, text.values), text, loc };
 }
 
 export interface ParseResult {
@@ -32,23 +39,20 @@ export function declarationStartWords(): string[] {
 export function parseFile(file: string, text: string): ParseResult {
   parser ??= new GrimoireParser();
   const diagnostics: SyntaxDiagnostic[] = [];
+  parserMessages.clear();
   const lexed = tokenize(text);
   for (const e of lexed.errors) {
     const ch = text.slice(e.offset, e.offset + Math.max(1, e.length));
-    diagnostics.push({
-      code: 'syntax/unexpected-character',
-      message: `this character is not part of the language: ${JSON.stringify(ch.length > 20 ? ch.slice(0, 20) + '…' : ch)} (names use letters, digits, ♠♡◇♣ and _; text goes in "quotes")`,
-      loc: { file, line: e.line ?? 1, col: e.column ?? 1, offset: e.offset, endLine: e.line ?? 1, endCol: (e.column ?? 1) + Math.max(1, e.length) - 1, endOffset: e.offset + Math.max(1, e.length) },
-    });
+    diagnostics.push(
+      syntax('syntax/unexpected-character', msg('syntax/unexpected-character.not-part-of-the-language', { ch: JSON.stringify(ch.length > 20 ? ch.slice(0, 20) + '…' : ch) }), {
+        file, line: e.line ?? 1, col: e.column ?? 1, offset: e.offset, endLine: e.line ?? 1, endCol: (e.column ?? 1) + Math.max(1, e.length) - 1, endOffset: e.offset + Math.max(1, e.length),
+      }),
+    );
     if (diagnostics.length > 50) break;
   }
   const depthProblem = findExcessiveNesting(lexed.tokens);
   if (depthProblem) {
-    diagnostics.push({
-      code: 'syntax/too-deep',
-      message: `brackets are nested more than ${MAX_NESTING} deep here; split the expression or the block`,
-      loc: tokenLoc(file, depthProblem),
-    });
+    diagnostics.push(syntax('syntax/too-deep', msg('syntax/too-deep.nested-more-than', { depth: MAX_NESTING }), tokenLoc(file, depthProblem)));
     return { ast: { file, decls: [] }, diagnostics };
   }
   parser.load(file, lexed.tokens);
@@ -58,13 +62,13 @@ export function parseFile(file: string, text: string): ParseResult {
   } catch {
     // Chevrotain's recovery can fail on pathological input; report it at the last token read.
     const last = lexed.tokens[lexed.tokens.length - 1];
-    diagnostics.push({ code: 'syntax/unexpected-token', message: 'the file could not be read past this point', loc: last ? tokenLoc(file, last) : startLoc(file) });
+    diagnostics.push(syntax('syntax/unexpected-token', msg('syntax/unexpected-token.could-not-be-read-past'), last ? tokenLoc(file, last) : startLoc(file)));
     return { ast: { file, decls: [] }, diagnostics };
   }
-  for (const w of parser.strayWords) diagnostics.push({ code: 'syntax/unknown-word', message: w.message, loc: tokenLoc(file, w.token) });
+  for (const w of parser.strayWords) diagnostics.push({ code: 'syntax/unknown-word', message: w.message, text: w.text, loc: tokenLoc(file, w.token) });
   for (const e of parser.errors) {
     const tok = Number.isFinite(e.token.startOffset) ? e.token : (e as { previousToken?: IToken }).previousToken ?? lexed.tokens[lexed.tokens.length - 1];
-    diagnostics.push({ code: 'syntax/unexpected-token', message: e.message, loc: tok ? tokenLoc(file, tok) : startLoc(file) });
+    diagnostics.push({ code: 'syntax/unexpected-token', message: e.message, text: parserMessages.get(e.message), loc: tok ? tokenLoc(file, tok) : startLoc(file) });
     if (diagnostics.length > 100) break;
   }
   // Let go of the tokens: the parser instance lives on, and a big file's tokens would stay alive

@@ -10,6 +10,18 @@ import { EmbeddedActionsParser, EOF, tokenMatcher, type IToken, type TokenType, 
 import * as T from './tokens.ts';
 import type * as A from './ast.ts';
 import { suggest } from './spelling.ts';
+import { format, msg, type Message } from '../i18n/format.ts';
+
+/**
+ * Chevrotain asks for a message as a string: it gets the English, and the message as a catalog
+ * entry is kept here under that English for parse.ts to attach (cleared at each parse).
+ */
+export const parserMessages = new Map<string, Message>();
+function keep(m: Message): string {
+  const english = format('en', m.key, m.values);
+  parserMessages.set(english, m);
+  return english;
+}
 
 const K = T.Keyword;
 
@@ -19,55 +31,56 @@ const zoneModifiers = ['public', 'private', 'hidden', 'ordered', 'attachments', 
 /** Turns chevrotain's mismatch reports into sentences a card designer can act on. */
 const messages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual }) {
-    return `expected ${describe(expected)} but found ${show(actual)}`;
+    return keep(msg('syntax/unexpected-token.expected-but-found', { expected: describe(expected), found: show(actual) }));
   },
   buildNotAllInputParsedMessage({ firstRedundant }) {
-    return `unexpected ${show(firstRedundant)}: a declaration (action, zone, card, …) was expected here`;
+    return keep(msg('syntax/unexpected-token.unexpected-a-declaration-was-expected', { found: show(firstRedundant) }));
   },
   buildNoViableAltMessage({ expectedPathsPerAlt, actual, ruleName }) {
-    const starts = new Set<string>();
-    for (const alt of expectedPathsPerAlt) for (const path of alt) if (path[0]) starts.add(describe(path[0]));
+    const starts = new Map<string, string | Message>();
+    for (const alt of expectedPathsPerAlt) for (const path of alt) if (path[0]) { const d = describe(path[0]); starts.set(typeof d === 'string' ? d : d.key, d); }
     const what = ruleDescriptions[ruleName] ?? ruleName;
-    const list = [...starts].slice(0, 8).join(', ');
-    return `${show(actual[0]!)} cannot start ${what}${list ? `; expected one of ${list}` : ''}`;
+    const list = [...starts.values()].slice(0, 8);
+    return keep(list.length ? msg('syntax/unexpected-token.cannot-start-expected-one-of', { found: show(actual[0]!), what, list }) : msg('syntax/unexpected-token.cannot-start', { found: show(actual[0]!), what }));
   },
   buildEarlyExitMessage({ expectedIterationPaths, actual, ruleName }) {
     const first = expectedIterationPaths[0]?.[0];
-    return `${ruleDescriptions[ruleName] ?? ruleName} needs at least one ${first ? describe(first) : 'item'}, found ${show(actual[0]!)}`;
+    return keep(msg('syntax/unexpected-token.needs-at-least-one-found', { what: ruleDescriptions[ruleName] ?? ruleName, first: first ? describe(first) : msg('syntax.word.item'), found: show(actual[0]!) }));
   },
 };
 
-const ruleDescriptions: Record<string, string> = {
-  declaration: 'a declaration',
-  statement: 'a statement',
-  primary: 'an expression',
-  clause: 'an action clause',
-  event: 'an event',
-  gameItem: 'a game setting',
-  notExpr: 'an expression',
-  unary: 'an expression',
-  comparison: 'an expression',
-  additive: 'an expression',
-  orExpr: 'an expression',
-  orExprWhere: 'an expression',
-  expression: 'an expression',
-  postfix: 'an expression',
-  name: 'a name',
+const expression = msg('syntax.rule.expression');
+const ruleDescriptions: Record<string, Message> = {
+  declaration: msg('syntax.rule.declaration'),
+  statement: msg('syntax.rule.statement'),
+  primary: expression,
+  clause: msg('syntax.rule.clause'),
+  event: msg('syntax.rule.event'),
+  gameItem: msg('syntax.rule.game-item'),
+  notExpr: expression,
+  unary: expression,
+  comparison: expression,
+  additive: expression,
+  orExpr: expression,
+  orExprWhere: expression,
+  expression,
+  postfix: expression,
+  name: msg('syntax.word.name'),
 };
 
-function describe(t: TokenType): string {
-  if (t === EOF) return 'the end of the file';
-  if (t === T.Identifier) return 'a name';
-  if (t === T.StringLiteral) return 'a string "…"';
-  if (t === T.NumberLiteral) return 'a number';
+function describe(t: TokenType): string | Message {
+  if (t === EOF) return msg('syntax.word.end-of-file');
+  if (t === T.Identifier) return msg('syntax.word.name');
+  if (t === T.StringLiteral) return msg('syntax.word.string');
+  if (t === T.NumberLiteral) return msg('syntax.word.number');
   const name = t.name;
   if (name.startsWith('Kw_')) return `'${name.slice(3)}'`;
   const src = (t.PATTERN as RegExp).source?.replace(/\\/g, '');
   return `'${src ?? name}'`;
 }
 
-function show(tok: IToken): string {
-  if (tok.tokenType === EOF) return 'the end of the file';
+function show(tok: IToken): string | Message {
+  if (tok.tokenType === EOF) return msg('syntax.word.end-of-file');
   return `'${tok.image}'`;
 }
 
@@ -128,7 +141,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
   }
 
   /** Words met where only a fixed set of words may stand (e.g. `privat` for `private`). */
-  strayWords: { token: IToken; message: string }[] = [];
+  strayWords: { token: IToken; message: string; text: Message }[] = [];
 
   load(file: string, tokens: IToken[]): void {
     this.file = file;
@@ -146,12 +159,12 @@ export class GrimoireParser extends EmbeddedActionsParser {
     return tokenMatcher(next, T.Identifier) && !this.declarationStarts.has(next.tokenType) && next.startLine === prev.endLine;
   }
 
-  private strayWord(token: IToken, what: string, words: string[]): void {
+  private strayWord(token: IToken, what: 'zone-modifier' | 'deck-check-word' | 'match-word' | 'first-to-word' | 'between-word', words: string[]): void {
     const near = suggest(token.image, words);
-    this.strayWords.push({
-      token,
-      message: `'${token.image}' is not a ${what}${near.length ? `; did you mean '${near[0]}'?` : ''} (${what}s: ${words.join(', ')})`,
-    });
+    const text = near.length
+      ? msg(`syntax/unknown-word.not-a-${what}-did-you-mean`, { word: token.image, near: near[0]!, words })
+      : msg(`syntax/unknown-word.not-a-${what}`, { word: token.image, words });
+    this.strayWords.push({ token, message: format('en', text.key, text.values), text });
   }
 
   // ------------------------------------------------------------ helpers
@@ -483,7 +496,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
         { ALT: () => { this.CONSUME(K.displaced); const z = this.nameAt(103); this.ACTION(() => (d.displaced = z)); } },
         // `for match`: the zone keeps its cards from one game of a match to the next.
         { ALT: () => { this.CONSUME(K.for); this.CONSUME(K.match); this.ACTION(() => (d.keptForMatch = true)); } },
-        { GATE: () => this.strayWordAhead(), ALT: () => { const t = this.CONSUME(T.Identifier); this.ACTION(() => this.strayWord(t, 'zone modifier', zoneModifiers)); } },
+        { GATE: () => this.strayWordAhead(), ALT: () => { const t = this.CONSUME(T.Identifier); this.ACTION(() => this.strayWord(t, 'zone-modifier', zoneModifiers)); } },
       ]),
     });
     this.OPTION(() => (d.title = this.SUBRULE(this.str)));
@@ -561,7 +574,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
                   const word = this.CONSUME2(T.Identifier);
                   const tok = this.CONSUME(T.StringLiteral);
                   this.ACTION(() => {
-                    if (word.image !== 'text') this.strayWords.push({ token: word, message: `'${word.image}' followed by a text: a card's printed text is written text "…", a value ${word.image} = …` });
+                    if (word.image !== 'text') { const text = msg('syntax/unknown-word.followed-by-a-text', { word: word.image }); this.strayWords.push({ token: word, message: format('en', text.key, text.values), text }); }
                     else (d.printed ??= []).push({ text: unquote(tok.image), loc: this.loc(tok, tok) });
                   });
                 },
@@ -1150,7 +1163,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
             this.CONSUME(K.reason);
             const reason = this.SUBRULE3(this.orExprWhere);
             this.ACTION(() => {
-              if (req.image !== 'require') this.strayWord(req, 'deck check word', ['main', 'side', 'build', 'require']);
+              if (req.image !== 'require') this.strayWord(req, 'deck-check-word', ['main', 'side', 'build', 'require']);
               d.requirements.push({ each, cond, cite, reason, loc: this.loc(start) });
             });
           },
@@ -1183,7 +1196,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
             const n = this.SUBRULE(this.matchCount);
             const wins = this.CONSUME(T.Identifier);
             this.ACTION(() => {
-              if (wins.image !== 'wins') this.strayWord(wins, "word after 'first to N'", ['wins']);
+              if (wins.image !== 'wins') this.strayWord(wins, 'first-to-word', ['wins']);
               const length = { kind: 'firstTo' as const, ...n, loc: this.loc(start) };
               if (d.length) d.extraLength = length;
               else d.length = length;
@@ -1202,7 +1215,7 @@ export class GrimoireParser extends EmbeddedActionsParser {
                   this.CONSUME(K.of);
                   const n = this.SUBRULE2(this.matchCount);
                   this.ACTION(() => {
-                    if (word.image !== 'best') this.strayWord(word, 'match word', ['best', 'first', 'between']);
+                    if (word.image !== 'best') this.strayWord(word, 'match-word', ['best', 'first', 'between']);
                     const length = { kind: 'bestOf' as const, ...n, loc: this.loc(word) };
                     if (d.length) d.extraLength = length;
                     else d.length = length;
@@ -1216,8 +1229,8 @@ export class GrimoireParser extends EmbeddedActionsParser {
                   const cite = this.SUBRULE3(this.citeOpt);
                   const body = this.SUBRULE(this.block);
                   this.ACTION(() => {
-                    if (word.image !== 'between') this.strayWord(word, 'match word', ['best', 'first', 'between']);
-                    else if (games.image !== 'games') this.strayWord(games, "word after 'between'", ['games']);
+                    if (word.image !== 'between') this.strayWord(word, 'match-word', ['best', 'first', 'between']);
+                    else if (games.image !== 'games') this.strayWord(games, 'between-word', ['games']);
                     const between = { body, cite, loc: this.loc(word, games) };
                     if (d.between) d.extraBetween = between;
                     else d.between = between;

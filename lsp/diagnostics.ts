@@ -6,7 +6,7 @@
  */
 import type { Connection, Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
-import type { Diagnostic } from '../compiler/diagnostics.ts';
+import { diagnosticWords, type Diagnostic } from '../compiler/diagnostics.ts';
 import type { Game } from './game.ts';
 import { rangeOfLoc } from './positions.ts';
 import type { Workspace } from './workspace.ts';
@@ -19,7 +19,8 @@ export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
     severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
     code: d.code,
     source: 'grimoire',
-    message: [d.message, ...(d.notes ?? [])].join('\n'),
+    // In the editor's language (initialize's locale); the code is the same in every language.
+    message: (({ message, notes }) => [message, ...notes].join('\n'))(diagnosticWords(d)),
   };
 }
 
@@ -50,7 +51,7 @@ export class DiagnosticsPublisher {
     try {
       checked = game.check();
     } catch (e) {
-      this.connection.console.error(`grimoire: checking ${game.key.game} failed: ${(e as Error)?.stack ?? e}`);
+      this.connection.console.error(`grimoire: checking ${game.key.game} failed: ${(e as Error)?.stack ?? e}`); // i18n-ok: a log of an internal failure for the developers (stderr), not shown in the editor
       return;
     }
     const byUri = new Map<string, LspDiagnostic[]>();

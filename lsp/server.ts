@@ -23,6 +23,8 @@ import { legend, semanticTokens } from './semantic-tokens.ts';
 import { documentSymbols } from './symbols.ts';
 import { gameOfPath, keyOf, pathOfUri, Workspace, type GameKey } from './workspace.ts';
 import { join } from 'node:path';
+import { setLanguage } from '../i18n/format.ts';
+import { languageOf } from '../i18n/language.ts';
 
 export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Connection {
   console.log = console.info = console.error;
@@ -54,7 +56,11 @@ export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin
   const at = (p: TextDocumentPositionParams) => (grim(p.textDocument.uri) ? located(p.textDocument.uri) : undefined);
 
   connection.onInitialize(
-    (): InitializeResult => ({
+    (params): InitializeResult => {
+      // The editor's locale (VS Code's display language) chooses the words; a locale without a
+      // catalog gives English. Without one, the language the command line chose (--lang, the environment).
+      if (params.locale) setLanguage(languageOf(params.locale) ?? 'en');
+      return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         completionProvider: { triggerCharacters: ['.'], resolveProvider: true },
@@ -67,7 +73,8 @@ export function startLanguageServer(input: NodeJS.ReadableStream = process.stdin
         documentFormattingProvider: true,
       },
       serverInfo: { name: 'grimoire' },
-    }),
+      };
+    },
   );
 
   // Diagnostics as you type: every change to a game's .grim or ruling file re-checks the game.

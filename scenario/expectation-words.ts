@@ -4,76 +4,83 @@
  * FAQ and `explain` print these as "The answer" when a ruling has no `answer:` of its own —
  * only what the ruling asserts, never what merely happened in the run.
  */
+import { language, list, orList, t } from '../i18n/format.ts';
 
 /** `p1.board` → `p1's board`; a shared zone → `the weather zone`. */
 export function zoneWords(path: string): string {
   const dot = path.indexOf('.');
-  return dot < 0 ? `the ${path} zone` : `${path.slice(0, dot)}'s ${path.slice(dot + 1)}`;
+  return dot < 0 ? t('words.zone', { zone: path }) : t('words.players-zone', { player: path.slice(0, dot), zone: path.slice(dot + 1) });
 }
 
-/** A list of names in words: `A`, `A and B`, `A, B and C`; `nothing` when empty. */
+/** "a, b and c" (ja 「a、b、c」); "nothing" for none. */
 export function listWords(items: unknown[]): string {
   const names = items.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)));
-  if (names.length === 0) return 'nothing';
+  if (names.length === 0) return t('words.nothing');
   if (names.length === 1) return names[0]!;
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  if (language() !== 'en') return list(names);
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`; // i18n-ok: English's own list (no Oxford comma), unchanged
+}
+
+/** "a, b or c" (ja 「a、b、またはc」). */
+function orWords(items: unknown[]): string {
+  if (language() !== 'en') return items.length ? orList(items.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)))) : t('words.nothing');
+  return listWords(items).replace(/ and /, ' or ');
 }
 
 const value = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
-/** One field of a card: `its power is 3`, `it is face down`, `it is in p2's hand`. */
 function cardFieldWords(ref: string, field: string, v: unknown): string {
-  const name = ref.replace(/^(p\d+):(.*)$/, "$1's $2");
-  if (field === 'facedown') return `${name} is face ${v ? 'down' : 'up'}`;
-  if (field === 'zone') return `${name} is in ${zoneWords(String(v))}`;
-  if (Array.isArray(v)) return `${name}'s ${field} ${v.length ? `are ${listWords(v)}` : 'are none'}`;
-  return `${name}'s ${field} is ${value(v)}`;
+  const m = /^(p\d+):(.*)$/.exec(ref);
+  const name = m ? t('words.players-card', { player: m[1]!, card: m[2]! }) : ref;
+  if (field === 'facedown') return t(v ? 'words.card-face-down' : 'words.card-face-up', { name });
+  if (field === 'zone') return t('words.card-in-zone', { name, zone: zoneWords(String(v)) });
+  if (Array.isArray(v)) return v.length ? t('words.card-field-are', { name, field, items: listWords(v) }) : t('words.card-field-are-none', { name, field });
+  return t('words.card-field-is', { name, field, value: value(v) });
 }
 
-/** The words of one expectation entry: `key` as in the YAML, `path` its zone, card or player, `want` the value written. */
 export function expectationWords(key: string, path: string, want: unknown, ordered = false): string {
+  const items = want as unknown[];
   switch (key) {
     case 'count':
-      return `${zoneWords(path)} holds ${value(want)} card${Number(want) === 1 ? '' : 's'}`;
+      return t('words.count', { zone: zoneWords(path), count: Number(want), shown: value(want) });
     case 'contains':
-      return `${zoneWords(path)} holds ${listWords(want as unknown[])}`;
+      return t('words.contains', { zone: zoneWords(path), items: listWords(items) });
     case 'lacks':
-      return `${zoneWords(path)} does not hold ${listWords(want as unknown[]).replace(/ and /, ' or ')}`;
+      return t('words.lacks', { zone: zoneWords(path), items: orWords(items) });
     case 'cards':
       return Object.entries(want as Record<string, unknown>)
         .map(([f, v]) => cardFieldWords(path, f, v))
-        .join('; ');
+        .join(t('words.separator'));
     case 'vars':
-      return `${zoneWords(path)} is ${value(want)}`;
+      return t('words.vars', { zone: zoneWords(path), value: value(want) });
     case 'winner':
-      return want === 'draw' ? 'the game is a draw' : want === 'none' ? 'the game goes on (nobody has won)' : `${value(want)} wins the game`;
+      return want === 'draw' ? t('words.winner-draw') : want === 'none' ? t('words.winner-none') : t('words.winner', { player: value(want) });
     case 'match_winner':
-      return want === 'draw' ? 'the match ends level' : want === 'none' ? 'the match goes on' : `${value(want)} wins the match`;
+      return want === 'draw' ? t('words.match-winner-draw') : want === 'none' ? t('words.match-winner-none') : t('words.match-winner', { player: value(want) });
     case 'out':
-      return (want as unknown[]).length ? `${listWords(want as unknown[])} ${(want as unknown[]).length > 1 ? 'are' : 'is'} out of the game` : 'every player is still in the game';
+      return items.length ? t('words.out', { players: listWords(items), count: items.length }) : t('words.out-none');
     case 'active':
-      return `it is ${value(want)}'s turn`;
+      return t('words.active', { player: value(want) });
     case 'reason':
-      return `the game ends because of “${value(want)}”`;
+      return t('words.reason', { reason: value(want) });
     case 'offered':
-      return `${path} may choose ${listWords(want as unknown[])}`;
+      return t('words.offered', { player: path, items: listWords(items) });
     case 'not_offered':
-      return `${path} may not choose ${listWords(want as unknown[]).replace(/ and /, ' or ')}`;
+      return t('words.not-offered', { player: path, items: orWords(items) });
     case 'options':
-      return `${path}'s choices are exactly ${listWords(want as unknown[])}${(want as unknown[]).length > 1 ? ', in that order' : ''}`;
+      return t('words.options', { player: path, items: listWords(items), count: items.length });
     case 'deck_legal':
-      return `${path}'s deck is ${want ? 'legal' : 'not legal'} under the game's deck check`;
+      return t(want ? 'words.deck-legal' : 'words.deck-not-legal', { player: path });
     case 'deck_reason':
-      return `the deck check rejects ${path}'s deck because of “${value(want)}”`;
+      return t('words.deck-reason', { player: path, reason: value(want) });
     case 'log':
-      return `the record shows ${listWords((want as unknown[]).map((s) => `“${value(s)}”`))}`;
+      return t('words.log', { items: listWords(items.map((s) => t('words.quoted', { text: value(s) }))) });
     default:
-      return `${zoneWords(key)} holds ${listWords(want as unknown[])}${ordered && (want as unknown[]).length > 1 ? ', in that order' : ''}`;
+      return t(ordered && items.length > 1 ? 'words.holds-in-order' : 'words.contains', { zone: zoneWords(key), items: listWords(items) });
   }
 }
 
-/** `step 3 (check)` → `at step 3` (the check is the script's third step); the final expectations need no prefix. */
 export function whenWords(at: string): string {
   const m = /^step (\d+)/.exec(at);
-  return m ? `at step ${m[1]}` : '';
+  return m ? t('words.at-step', { step: m[1]! }) : '';
 }

@@ -12,6 +12,7 @@
 import { parse } from 'yaml';
 import { answerLines, decisiveSteps, shortCite, tellingOrder } from './explain.ts';
 import type { ScenarioOutcome } from './run.ts';
+import { t } from '../i18n/format.ts';
 
 /** One zone of the position, with its cards as written (`♠7 (role soldier)`). */
 export interface FaqZone {
@@ -105,13 +106,13 @@ export function faqEntry(text: string, outcome: ScenarioOutcome, version: string
   } catch {
     // A file that does not parse did not run either: its entry says so through `outcome`.
   }
-  const assumes = [`rules ${version}`];
-  if (y.format) assumes.push(`format ${String(y.format)}`);
+  const assumes = [t('faq.assumes-rules', { version })];
+  if (y.format) assumes.push(t('faq.assumes-format', { format: String(y.format) }));
   for (const [k, v] of Object.entries((y.params ?? {}) as Record<string, unknown>)) assumes.push(`${k} = ${String(v)}`);
-  if (y.seed !== undefined) assumes.push(`seed ${String(y.seed)}`);
+  if (y.seed !== undefined) assumes.push(t('faq.assumes-seed', { seed: String(y.seed) }));
   const told = answerLines(outcome);
-  const answer = told.checks.map((x) => ({ text: `${x.text}${x.held ? '' : ` — but ${x.failures.join('; ')}`}`, held: x.held }));
-  if (outcome.error) answer.push({ text: `the ruling did not run: ${outcome.error.message}`, held: false });
+  const answer = told.checks.map((x) => ({ text: x.held ? x.text : t('faq.check-failed', { text: x.text, failures: x.failures.join(t('words.separator')) }), held: x.held }));
+  if (outcome.error) answer.push({ text: t('faq.did-not-run', { message: outcome.error.message }), held: false });
   const steps = tellingOrder(outcome, decisiveSteps(outcome)).map(({ event: e, sub }) => ({ turn: e.turn, text: e.text, cite: sub ? '' : shortCite(e.cite, 160), where: e.loc ? `${outcome.files[e.loc[0]] ?? '?'}:${e.loc[1]}` : null, sub }));
   return { file: outcome.file, name: outcome.name, cite: outcome.cite, passed: outcome.passed, position: positionOf(y), assumes, judgeAnswer: told.judge, answer, incidental: told.incidental, steps };
 }

@@ -12,6 +12,7 @@ import type { GameIR } from '../compiler/ir.ts';
 import { checkScenario, parseScenario, scenarioGame, unknownGame, yamlProblems } from './check.ts';
 import { runScenario, type ScenarioOutcome } from './run.ts';
 import { readings, readingsMarkdown, readingsText } from './readings.ts';
+import { t } from '../i18n/format.ts';
 
 const irCache = new Map<string, GameIR | string>();
 
@@ -21,10 +22,10 @@ function gameIR(root: string, game: string): GameIR | string {
   if (cached) return cached;
   const sources = gameSources(root, game);
   let result: GameIR | string;
-  if (!sources) result = `unknown game '${game}'`;
+  if (!sources) result = t('scenario.unknown-game', { game });
   else {
     const r = compileGame({ sources, loadBase: (n) => gameSources(root, n) });
-    result = r.ir ?? `the rules of '${game}' do not compile (${r.diagnostics.filter((d) => d.severity === 'error').length} errors): run grimoire check rules/${game}`;
+    result = r.ir ?? t('scenario.rules-do-not-compile', { game, errors: r.diagnostics.filter((d) => d.severity === 'error').length });
   }
   irCache.set(game, result);
   return result;
@@ -75,7 +76,7 @@ function readScenarioFiles(paths: string[], root: string): { path: string; text:
     try {
       statSync(p);
     } catch {
-      console.error(`grimoire: no such file or folder: ${p}`);
+      console.error(`grimoire: ${t('scenario.no-such-path', { path: p })}`);
       return null;
     }
   }
@@ -100,7 +101,7 @@ export function runScenarioFiles(paths: string[], opts: ScenarioReportOptions): 
   let failed = 0;
   const files = readScenarioFiles(paths, opts.root);
   if (files === null) return 2;
-  const render = opts.render ?? ((d: Diagnostic) => `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${d.code} ${d.message}${(d.notes ?? []).map((n) => `\n  note: ${n}`).join('')}`);
+  const render = opts.render ?? ((d: Diagnostic) => `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${d.code} ${d.message}${(d.notes ?? []).map((n) => `\n  note: ${n}`).join('')}`); // i18n-ok: a fallback for callers without a renderer (the CLI gives one)
   const mistaken = new Set<string>();
   let mistakes = 0;
   for (const f of files) {
@@ -110,26 +111,27 @@ export function runScenarioFiles(paths: string[], opts: ScenarioReportOptions): 
     mistakes += diags.length;
     for (const d of diags) console.log(render(d, f.text) + '\n');
   }
-  if (mistaken.size) console.log(`${mistakes} mistake${mistakes > 1 ? 's' : ''} in ${mistaken.size} scenario file${mistaken.size > 1 ? 's' : ''} (docs/scenarios.md); ${mistaken.size > 1 ? 'they are' : 'it is'} not run\n`);
+  if (mistaken.size) console.log(t('scenario.mistakes-not-run', { mistakes, files: mistaken.size }) + '\n');
   for (const f of files) {
     if (mistaken.has(f.path)) continue;
     const o = runScenarioInRepo(opts.root, f.path, f.text, { game: opts.game });
-    const tag = o.passed ? (opts.color ? '\x1b[32mPASS\x1b[0m' : 'PASS') : opts.color ? '\x1b[31mFAIL\x1b[0m' : 'FAIL';
+    const word = t(o.passed ? 'scenario.pass' : 'scenario.fail');
+    const tag = opts.color ? `${o.passed ? '\x1b[32m' : '\x1b[31m'}${word}\x1b[0m` : word;
     console.log(`${tag} ${o.file} — ${o.name}`);
     if (!o.passed) {
       failed++;
       for (const f of o.failures) console.log(`     ✗ ${f}`);
-      if (o.checkpoint) console.log(`     expectations ${o.checkpoint.text}`);
-      console.log('     log (last lines):');
+      if (o.checkpoint) console.log(`     ${t('scenario.expectations', { text: o.checkpoint.text })}`);
+      console.log(`     ${t('scenario.log-last-lines')}`);
       for (const l of o.log.slice(-14)) console.log(`       ${l}`);
     } else {
       passed++;
-      if (opts.verbose && o.checkpoint) console.log(`     expectations ${o.checkpoint.text}`);
+      if (opts.verbose && o.checkpoint) console.log(`     ${t('scenario.expectations', { text: o.checkpoint.text })}`);
       if (opts.verbose) for (const l of o.log) console.log(`       ${l}`);
     }
   }
-  const notRun = mistaken.size ? `, ${mistaken.size} not run (mistakes above)` : '';
-  console.log(`${passed} passed, ${failed} failed${notRun}${opts.game ? ` (under ${opts.game})` : ''}`);
+  const counts = { passed, failed, notRun: mistaken.size, game: opts.game ?? '' };
+  console.log(t(opts.game ? 'scenario.summary-under' : 'scenario.summary', counts));
   return failed > 0 || mistaken.size > 0 ? 1 : 0;
 }
 
@@ -155,10 +157,10 @@ export function runReadingsFiles(paths: string[], opts: ReadingsFilesOptions): n
   const files = readScenarioFiles(paths, opts.root);
   if (files === null) return 2;
   if (!files.length) {
-    console.error(`grimoire: no scenario files (.yaml) in ${paths.join(', ')}`);
+    console.error(`grimoire: ${t('scenario.no-files', { paths })}`);
     return 2;
   }
-  const render = opts.render ?? ((d: Diagnostic) => `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${d.code} ${d.message}`);
+  const render = opts.render ?? ((d: Diagnostic) => `${d.loc.file}:${d.loc.line}:${d.loc.col}: ${d.severity} ${d.code} ${d.message}`); // i18n-ok: a fallback (the CLI gives a renderer)
   const say = (line: string) => (opts.json ? console.error(line) : console.log(line));
   const runnable: typeof files = [];
   let mistaken = 0;
@@ -169,10 +171,10 @@ export function runReadingsFiles(paths: string[], opts: ReadingsFilesOptions): n
       for (const d of diags) say(render(d, f.text) + '\n');
     } else runnable.push(f);
   }
-  if (mistaken) say(`${mistaken} scenario file${mistaken > 1 ? 's have' : ' has'} mistakes (docs/scenarios.md); ${mistaken > 1 ? 'they are' : 'it is'} left out of the readings\n`);
+  if (mistaken) say(t('scenario.readings.mistakes-left-out', { files: mistaken }) + '\n');
   const games = new Set(runnable.map((f) => opts.game ?? scenarioGame(parseScenario(f.path, f.text)) ?? ''));
   if (games.size > 1) {
-    console.error(`grimoire: --readings runs the rulings of one game, and these are of ${[...games].sort().join(', ')}: give one game's rulings (e.g. rules/trump/rulings), or --game to run them all under one`);
+    console.error(`grimoire: ${t('scenario.readings.one-game', { games: [...games].sort() })}`);
     return 2;
   }
   const game = [...games][0];
@@ -187,7 +189,7 @@ export function runReadingsFiles(paths: string[], opts: ReadingsFilesOptions): n
   if (opts.json) console.log(JSON.stringify(report));
   else {
     console.log(readingsText(report));
-    if (opts.md) console.log(`wrote ${opts.md}: the rulings that depend on a reading, by parameter, for the rulebook's authors`);
+    if (opts.md) console.log(t('scenario.readings.wrote-md', { file: opts.md }));
   }
   return mistaken || report.failingAtDefaults.length ? 1 : 0;
 }

@@ -16,6 +16,7 @@ import { agentDecision } from '../runtime/agents/agent.ts';
 import { parseAgent, type AgentSpec } from '../runtime/agents/spec.ts';
 import { expectationWords } from './expectation-words.ts';
 import { GameRecorder, SearchModel, searchEngine } from '../runtime/search.ts';
+import { t } from '../i18n/format.ts';
 
 /** One expectation (an entry of `expect:`, or of a `check` step) and whether it held. */
 export interface ExpectationResult {
@@ -154,7 +155,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     // game's setup, which builds the decks from them (and runs the match's `between games` first).
     const start = String(y.start ?? (decks || (y.match && !y.state) ? 'setup' : 'main'));
     if (y.match) startMatch(engine, ir, y.match as Yaml);
-    if (start === 'setup' && y.state) throw new ScenarioError("'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
+    if (start === 'setup' && y.state) throw new ScenarioError(t('scenario.run.start-setup-plays-the-game'));
     const steps = (y.steps ?? []) as unknown[];
     // Steps an agent answers (`- p2: { agent: mcts:500 }`): the run is recorded for its search,
     // which replays it from the scenario's position (runtime/search.ts).
@@ -215,7 +216,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
           // Without strict mode, a priority decision of another player is passed until the agent's turn to answer.
           if (who !== d.player.name) {
             if (!strict && d.canPass) return pass(d);
-            throw new ScenarioError(`step ${i + 1}: the script lets an agent answer for ${who}, but the engine asks ${d.player.name}: ${d.prompt} [${optionNames(d)}]`);
+            throw new ScenarioError(t('scenario.run.step-the-script-lets-an', { p: i + 1, who, name: d.player.name, prompt: d.prompt, p2: optionNames(d) }));
           }
           const a = agent.make(engineOptions.seed * 1000 + i).choose(agentDecision(d), () => run.view(d.player), new SearchModel(search!, recorder!, d));
           run.note(`${d.player.name} (${agent.name}) chooses ${d.options[a]!.label}`, d.player);
@@ -250,12 +251,12 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
         : decide,
     );
     // A game the engine stopped at one of its limits (a loop in the rules) fails, saying so.
-    if (engine.result?.stopped) outcome.failures.push(`the engine stopped the game: ${engine.result.reason}`);
+    if (engine.result?.stopped) outcome.failures.push(t('scenario.run.the-engine-stopped-the-game', { reason: engine.result.reason }));
     const d = stoppedAt as Decision | null;
     if (!d) checksUpTo(null);
     outcome.checkpoint = checkpointOf(engine, d, scriptEnd as { turn: number; log: number } | null, passesAfter);
     if (!d && opts.stopAfter !== undefined) opts.onStop?.(engine, null, i);
-    if (i < steps.length) outcome.failures.push(`the game ended (or stopped asking) before step ${i + 1} of ${steps.length}: ${JSON.stringify(steps[i])}`);
+    if (i < steps.length) outcome.failures.push(t('scenario.run.the-game-ended-or-stopped', { p: i + 1, stepsCount: steps.length, p2: JSON.stringify(steps[i]) }));
     outcome.failures.push(...expect(engine, (y.expect ?? {}) as Yaml, d, 'expect', outcome.expectations, verdicts));
   } catch (e) {
     if (e instanceof ScenarioError) {
@@ -263,8 +264,8 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
       else outcome.failures.push(e.message);
       outcome.error = { kind: e.kind, message: e.message };
     } else {
-      outcome.failures.push(`runtime error: ${(e as Error).message}`);
-      outcome.error = { kind: 'runtime', message: `runtime error: ${(e as Error).message}` };
+      outcome.failures.push(t('scenario.run.runtime-error', { p: (e as Error).message }));
+      outcome.error = { kind: 'runtime', message: t('scenario.run.runtime-error', { p: (e as Error).message }) };
     }
   }
   // Auto-answers in non-strict mode are recorded in the log too.
@@ -313,21 +314,21 @@ function isCheck(step: unknown): boolean {
 
 function playerByName(engine: Engine, name: string): Player {
   const p = engine.players.find((x) => x.name === name);
-  if (!p) throw new ScenarioError(`unknown player '${name}' (players are ${engine.players.map((x) => x.name).join(', ')})`);
+  if (!p) throw new ScenarioError(t('scenario.run.unknown-player-players-are', { name, p: engine.players.map((x) => x.name).join(', ') }));
   return p;
 }
 
 function zoneByPath(engine: Engine, path: string): Zone {
   const [owner, zoneName] = path.includes('.') ? path.split('.', 2) as [string, string] : ['shared', path];
   const zi = engine.ir.zones.findIndex((z) => z.name === zoneName);
-  if (zi < 0) throw new ScenarioError(`unknown zone '${zoneName}' in '${path}' (zones: ${engine.ir.zones.map((z) => z.name).join(', ')})`);
+  if (zi < 0) throw new ScenarioError(t('scenario.run.unknown-zone-in-zones', { zoneName, path, p: engine.ir.zones.map((z) => z.name).join(', ') }));
   if (owner === 'shared') {
     const z = engine.sharedZones[zi];
-    if (!z) throw new ScenarioError(`'${zoneName}' is a zone of each player: write p1.${zoneName}`);
+    if (!z) throw new ScenarioError(t('scenario.run.is-a-zone-of-each', { zoneName }));
     return z;
   }
   const z = playerByName(engine, owner).zones[zi];
-  if (!z) throw new ScenarioError(`'${zoneName}' is a shared zone: write shared.${zoneName}`);
+  if (!z) throw new ScenarioError(t('scenario.run.is-a-shared-zone-write', { zoneName }));
   return z;
 }
 
@@ -339,7 +340,7 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
     const spec: Yaml = typeof entry === 'object' && entry !== null ? (entry as Yaml) : { card: entry };
     const name = String(spec.card);
     const def = ir.cards.findIndex((c) => c.name === name);
-    if (def < 0) throw new ScenarioError(`unknown card '${name}'`);
+    if (def < 0) throw new ScenarioError(t('scenario.run.unknown-card', { name }));
     const card = engine.createCard(def, zone);
     // Owned by another player than the zone's (a stolen or revived card): control follows the zone, ownership this.
     if (spec.owner !== undefined) card.owner = playerByName(engine, String(spec.owner));
@@ -351,7 +352,7 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
         continue;
       }
       const fi = fieldOfCard(ir, name, k);
-      if (fi < 0 || ir.cardFields[fi]!.kind !== 'state') throw new ScenarioError(`card '${name}': '${k}' is not a card state (states: ${ir.cardFields.filter((f) => f.kind === 'state').map((f) => f.name).join(', ')})`);
+      if (fi < 0 || ir.cardFields[fi]!.kind !== 'state') throw new ScenarioError(t('scenario.run.card-is-not-a-card', { name, k, p: ir.cardFields.filter((f) => f.kind === 'state').map((f) => f.name).join(', ') }));
       if (ir.cardFields[fi]!.type === 'card') pendingRefs.push(() => (card.f[fi] = findCard(engine, String(v))));
       else card.f[fi] = v;
     }
@@ -370,7 +371,7 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
     if (key === 'globals') {
       for (const [gn, gv] of Object.entries((value ?? {}) as Yaml)) {
         const gi = ir.globalStates.findIndex((s) => s.name === gn);
-        if (gi < 0) throw new ScenarioError(`unknown global state '${gn}' (global states: ${ir.globalStates.map((s) => s.name).join(', ') || 'none'})`);
+        if (gi < 0) throw new ScenarioError(t('scenario.run.unknown-global-state-global-states', { gn, p: ir.globalStates.map((s) => s.name).join(', ') || 'none' }));
         engine.globals[gi] = gv;
       }
       continue;
@@ -382,7 +383,7 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
         const p = playerByName(engine, key);
         for (const [vn, vv] of Object.entries(list as Yaml)) {
           const vi = ir.playerStates.findIndex((s) => s.name === vn);
-          if (vi < 0) throw new ScenarioError(`unknown player state '${vn}'`);
+          if (vi < 0) throw new ScenarioError(t('scenario.run.unknown-player-state', { vn }));
           p.vars[vi] = vv;
         }
         continue;
@@ -444,7 +445,7 @@ function deckLists(ir: GameIR, decks: unknown): Record<string, DeckList> | undef
   const defs = (part: unknown): number[] =>
     Object.entries((part ?? {}) as Yaml).flatMap(([name, n]) => {
       const def = ir.cards.findIndex((c) => c.name === name);
-      if (def < 0) throw new ScenarioError(`decks: unknown card '${name}'`);
+      if (def < 0) throw new ScenarioError(t('scenario.run.decks-unknown-card', { name }));
       return Array.from({ length: Number(n) }, () => def);
     });
   for (const [player, list] of Object.entries(decks as Yaml)) out[player] = { main: defs((list as Yaml)?.main), side: defs((list as Yaml)?.side) };
@@ -467,10 +468,10 @@ function deckVerdicts(ir: GameIR, options: EngineOptions, decks: Record<string, 
 function findCard(engine: Engine, ref: string): Card {
   const [owner, name] = ref.includes(':') ? ref.split(':', 2) as [string, string] : [null, ref];
   const found = engine.allCards().filter((c) => c.name === name && (!owner || c.owner.name === owner));
-  if (found.length === 0) throw new ScenarioError(`no card '${ref}' in play`);
+  if (found.length === 0) throw new ScenarioError(t('scenario.run.no-card-in-play', { ref }));
   if (found.length > 1) {
-    const where = found.map((c) => (c.zone ? c.zone.label : c.host ? `under ${c.host.name}` : 'nowhere')).join(', ');
-    throw new ScenarioError(owner ? `'${ref}' names ${found.length} cards (in ${where}); give the card you mean a name of its own in the scenario` : `'${ref}' names ${found.length} cards (in ${where}); write p1:${name} or p2:${name}`);
+    const where = found.map((c) => (c.zone ? c.zone.label : c.host ? t('scenario.run.under-card', { card: c.host.name }) : t('scenario.run.nowhere')));
+    throw new ScenarioError(owner ? t('scenario.run.names-cards-give-a-name', { ref, count: found.length, where }) : t('scenario.run.names-cards-write-owner', { ref, count: found.length, where, name }));
   }
   return found[0]!;
 }
@@ -492,9 +493,9 @@ function stepFits(d: Decision, step: Yaml): boolean {
 
 function matchStep(engine: Engine, d: Decision, step: Yaml, n: number): number {
   const entries = Object.entries(step ?? {});
-  if (entries.length !== 1) throw new ScenarioError(`step ${n}: write one '<player>: <answer>' per step`);
+  if (entries.length !== 1) throw new ScenarioError(t('scenario.run.step-write-one-player-answer', { n }));
   const [who, answer] = entries[0]!;
-  if (who !== d.player.name) throw new ScenarioError(`step ${n}: the script answers for ${who}, but the engine asks ${d.player.name}: ${d.prompt} [${optionNames(d)}]`);
+  if (who !== d.player.name) throw new ScenarioError(t('scenario.run.step-the-script-answers-for', { n, who, name: d.player.name, prompt: d.prompt, p: optionNames(d) }));
   let index = -1;
   if (Array.isArray(answer)) {
     const want = answer.map(String).sort().join('\u0000');
@@ -512,7 +513,7 @@ function matchStep(engine: Engine, d: Decision, step: Yaml, n: number): number {
     if (index < 0) index = d.options.findIndex((o) => o.value instanceof Card && o.value.name === want);
     if (index < 0) index = d.options.findIndex((o) => Array.isArray(o.value) && o.value.length === 1 && String(o.value[0]) === want);
   }
-  if (index < 0) throw new ScenarioError(`step ${n}: ${who} cannot answer ${JSON.stringify(answer)} to "${d.prompt}"; the options are: ${optionNames(d)}`);
+  if (index < 0) throw new ScenarioError(t('scenario.run.step-cannot-answer-to-the', { n, who, p: JSON.stringify(answer), prompt: d.prompt, p2: optionNames(d) }));
   void engine;
   return index;
 }
@@ -561,7 +562,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         for (const [path, n] of Object.entries(want as Yaml)) {
           entry(`count ${path}: ${written(n)}`, expectationWords('count', path, n), (fail) => {
             const have = namesOf(zoneByPath(engine, path).cards).length;
-            if (have !== Number(n)) fail(`${path} should hold ${n} card(s) but holds ${have}: [${namesOf(zoneByPath(engine, path).cards).join(', ')}]`);
+            if (have !== Number(n)) fail(t('scenario.expect.should-hold-card-s-but', { path, n, have, p: namesOf(zoneByPath(engine, path).cards).join(', ') }));
           });
         }
         break;
@@ -572,8 +573,8 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
             const have = namesOf(zoneByPath(engine, path).cards);
             for (const name of list as string[]) {
               const present = have.includes(String(name));
-              if (key === 'contains' && !present) fail(`${path} should contain ${name} but holds [${have.join(', ')}]`);
-              if (key === 'lacks' && present) fail(`${path} should not contain ${name}`);
+              if (key === 'contains' && !present) fail(t('scenario.expect.should-contain-but-holds', { path, name, p: have.join(', ') }));
+              if (key === 'lacks' && present) fail(t('scenario.expect.should-not-contain', { path, name }));
             }
           });
         }
@@ -588,7 +589,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
               else if (f === 'zone') have = card.host ? `${card.host.zone?.label} (under ${card.host.name})` : card.zone?.label;
               else {
                 const fi = fieldOfCard(engine.ir, card.name, f);
-                if (fi < 0) throw new ScenarioError(`cards: '${f}' is not a card field`);
+                if (fi < 0) throw new ScenarioError(t('scenario.run.cards-is-not-a-card', { f }));
                 have = engine.ir.cardFields[fi]!.kind === 'value' ? engine.readValue(card, fi) : card.f[fi];
                 // A numbered label's number is none on a card without the label; the rules read 0.
                 if (have === null && engine.ir.labels.some((l) => l.value?.level === fi)) have = 0;
@@ -596,7 +597,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
                 if (Array.isArray(have)) have = Array.isArray(v) && sameItems(have.map(String), v.map(String)) ? v : have.map(String);
                 else if (have && typeof have === 'object') have = String(have);
               }
-              if (have !== v && !(f === 'zone' && String(have).startsWith(String(v)))) fail(`${ref}.${f} should be ${JSON.stringify(v)} but is ${JSON.stringify(have)}`);
+              if (have !== v && !(f === 'zone' && String(have).startsWith(String(v)))) fail(t('scenario.expect.should-be-but-is', { ref, f, p: JSON.stringify(v), p2: JSON.stringify(have) }));
             }
           });
         }
@@ -606,9 +607,9 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
           entry(`vars ${path}: ${written(v)}`, expectationWords('vars', path, v), (fail) => {
             const [pn, vn] = path.split('.', 2) as [string, string];
             const vi = engine.ir.playerStates.findIndex((s) => s.name === vn);
-            if (vi < 0) throw new ScenarioError(`unknown player state '${vn}'`);
+            if (vi < 0) throw new ScenarioError(t('scenario.run.unknown-player-state', { vn }));
             const have = playerByName(engine, pn).vars[vi];
-            if (have !== v) fail(`${path} should be ${JSON.stringify(v)} but is ${JSON.stringify(have)}`);
+            if (have !== v) fail(t('scenario.expect.should-be-but-is-2', { path, p: JSON.stringify(v), p2: JSON.stringify(have) }));
           });
         }
         break;
@@ -616,7 +617,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         entry(`winner: ${written(want)}`, expectationWords('winner', '', want), (fail) => {
           const r = engine.result;
           const have = !r ? 'none' : r.winner ?? 'draw';
-          if (have !== String(want)) fail(`winner should be ${want} but is ${have}${r ? ` (${r.reason})` : ''}`);
+          if (have !== String(want)) fail(t('scenario.expect.winner-should-be-but-is', { want, have, p: r ? ` (${r.reason})` : '' }));
         });
         break;
       case 'match_winner':
@@ -629,17 +630,17 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         entry(`out: ${written(want)}`, expectationWords('out', '', want), (fail) => {
           const have = engine.players.filter((p) => p.out).map((p) => p.name);
           const wanted = (want as unknown[]).map(String);
-          if (have.slice().sort().join() !== wanted.slice().sort().join()) fail(`the players out of the game should be [${wanted.join(', ')}] but are [${have.join(', ')}]`);
+          if (have.slice().sort().join() !== wanted.slice().sort().join()) fail(t('scenario.expect.the-players-out-of-the', { p: wanted.join(', '), p2: have.join(', ') }));
         });
         break;
       case 'active':
         entry(`active: ${written(want)}`, expectationWords('active', '', want), (fail) => {
-          if (engine.active.name !== String(want)) fail(`the active player should be ${want} but is ${engine.active.name}`);
+          if (engine.active.name !== String(want)) fail(t('scenario.expect.the-active-player-should-be', { want, name: engine.active.name }));
         });
         break;
       case 'reason':
         entry(`reason: ${written(want)}`, expectationWords('reason', '', want), (fail) => {
-          if (!engine.result || !engine.result.reason.includes(String(want))) fail(`the result's reason should mention "${want}" but is "${engine.result?.reason ?? '(game not over)'}"`);
+          if (!engine.result || !engine.result.reason.includes(String(want))) fail(t('scenario.expect.the-result-s-reason-should', { want, p: engine.result?.reason ?? t('scenario.expect.game-not-over') }));
         });
         break;
       case 'offered':
@@ -647,14 +648,14 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         for (const [pn, list] of Object.entries(want as Yaml)) {
           entry(`${key} ${pn}: ${written(list)}`, expectationWords(key, pn, list), (fail) => {
             if (!d || d.player.name !== pn) {
-              fail(`${key}: the engine is not asking ${pn} now${d ? ` (it asks ${d.player.name})` : ''}`);
+              fail(t('scenario.expect.the-engine-is-not-asking', { key, pn, asker: d ? d.player.name : 'nobody' }));
               return;
             }
             const labels = d.options.map((o) => o.label);
             for (const name of list as string[]) {
               const present = labels.includes(String(name));
-              if (key === 'offered' && !present) fail(`${pn} should be offered ${name}; offered: ${labels.join(' | ')}`);
-              if (key === 'not_offered' && present) fail(`${pn} should not be offered ${name}`);
+              if (key === 'offered' && !present) fail(t('scenario.expect.should-be-offered-offered', { pn, name, p: labels.join(' | ') }));
+              if (key === 'not_offered' && present) fail(t('scenario.expect.should-not-be-offered', { pn, name }));
             }
           });
         }
@@ -664,12 +665,12 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         for (const [pn, list] of Object.entries(want as Yaml)) {
           entry(`options ${pn}: ${written(list)}`, expectationWords('options', pn, list), (fail) => {
             if (!d || d.player.name !== pn) {
-              fail(`options: the engine is not asking ${pn} now${d ? ` (it asks ${d.player.name})` : ''}`);
+              fail(t('scenario.expect.options-the-engine-is-not', { pn, asker: d ? d.player.name : 'nobody' }));
               return;
             }
             const labels = d.options.map((o) => o.label);
             const wanted = (list as unknown[]).map(String);
-            if (labels.join('\u0000') !== wanted.join('\u0000')) fail(`${pn} should be offered exactly [${wanted.join(' | ')}] but is offered [${labels.join(' | ')}]`);
+            if (labels.join('\u0000') !== wanted.join('\u0000')) fail(t('scenario.expect.should-be-offered-exactly-but', { pn, p: wanted.join(' | '), p2: labels.join(' | ') }));
           });
         }
         break;
@@ -678,16 +679,16 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         for (const [pn, w] of Object.entries(want as Yaml)) {
           entry(`${key} ${pn}: ${written(w)}`, expectationWords(key, pn, w), (fail) => {
             const v = verdicts.get(pn);
-            if (!v) throw new ScenarioError(`${key}: the scenario gives ${pn} no deck list (decks: { ${pn}: { main: { … } } })`);
-            const said = v.legal ? `the deck check finds ${pn}'s deck legal` : `the deck check rejects ${pn}'s deck: ${v.reason} — ${v.cite}`;
-            if (key === 'deck_legal' && v.legal !== !!w) fail(`deck_legal ${pn} should be ${!!w} but ${said}`);
-            if (key === 'deck_reason' && (v.legal || !v.reason.includes(String(w)))) fail(`the deck check's reason for ${pn} should mention "${w}" but ${said}`);
+            if (!v) throw new ScenarioError(t('scenario.run.the-scenario-gives-no-deck', { key, pn }));
+            const said = v.legal ? t('scenario.expect.deck-legal', { pn }) : t('scenario.expect.deck-rejected', { pn, reason: v.reason, cite: v.cite });
+            if (key === 'deck_legal' && v.legal !== !!w) fail(t('scenario.expect.deck-legal-should-be-but', { pn, w: String(!!w), said }));
+            if (key === 'deck_reason' && (v.legal || !v.reason.includes(String(w)))) fail(t('scenario.expect.the-deck-check-s-reason', { pn, w, said }));
           });
         }
         break;
       case 'log':
         entry(`log: ${written(want)}`, expectationWords('log', '', want), (fail) => {
-          for (const s of want as string[]) if (!engine.log.some((e) => e.text.includes(s) || e.cite.includes(s))) fail(`the log should mention "${s}"`);
+          for (const s of want as string[]) if (!engine.log.some((e) => e.text.includes(s) || e.cite.includes(s))) fail(t('scenario.expect.the-log-should-mention', { s }));
         });
         break;
       default:
@@ -697,8 +698,8 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
             const have = namesOf(zone.cards);
             const w = (want as unknown[]).map(String);
             const ok = ordered ? have.join('\u0000') === w.join('\u0000') : sameMultiset(have, w);
-            if (!ok) fail(`${key} should be [${w.join(', ')}] but is [${have.join(', ')}]`);
-          } else throw new ScenarioError(`unknown expectation '${key}' (see docs/scenarios.md)`);
+            if (!ok) fail(t('scenario.expect.should-be-but-is-3', { key, p: w.join(', '), p2: have.join(', ') }));
+          } else throw new ScenarioError(t('scenario.run.unknown-expectation-see-docs-scenarios', { key }));
         });
     }
   }

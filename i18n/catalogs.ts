@@ -1,0 +1,19 @@
+/**
+ * Every catalog, by language. English is the reference: its keys are the keys, and every other
+ * language must word each of them (the type says so; test/i18n.test.ts checks placeholders).
+ */
+import { diagnostics as enDiagnostics } from './en/diagnostics.ts';
+import { diagnostics as jaDiagnostics } from './ja/diagnostics.ts';
+import { cli as enCli } from './en/cli.ts';
+import { cli as jaCli } from './ja/cli.ts';
+import { scenario as enScenario } from './en/scenario.ts';
+import { scenario as jaScenario } from './ja/scenario.ts';
+import type { Language } from './language.ts';
+
+const en = { ...enDiagnostics, ...enCli, ...enScenario };
+export type MessageKey = keyof typeof en;
+export type Catalog = Record<MessageKey, string>;
+
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaScenario };
+
+export const catalogs: Record<Language, Catalog> = { en, ja };
