@@ -169,7 +169,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
       }
     });
     // A search agent's forward model replays the scenario from its position alone, without the match.
-    if (agents.size && y.match) throw new ScenarioError("an agent cannot answer a step of a scenario at a later game of a match yet: its search replays the game without the match's facts and kept cards; answer the steps in the script");
+    if (agents.size && y.match) throw new ScenarioError(t('scenario.run.no-agents-in-a-match'));
     const position = (e: Engine): string => {
       if (start !== 'setup') {
         setUp(e, ir, (y.state ?? {}) as Yaml);
@@ -422,20 +422,20 @@ function startMatch(engine: Engine, ir: GameIR, match: Yaml): void {
  * best-of match that ended level), or `none` — the match goes on, the game has not ended, or the
  * game declares no match. The match's length is the game's own, under the scenario's parameters.
  */
-function matchWinnerAfter(engine: Engine): string {
+function matchWinnerAfter(engine: Engine): { who: string; detail: string } {
   const m = engine.ir.match;
-  if (!m) return 'none (the game declares no match)';
+  if (!m) return { who: 'none', detail: t('scenario.match.no-match') };
   const r = engine.result;
-  if (!r) return 'none (this game goes on)';
+  if (!r) return { who: 'none', detail: t('scenario.match.game-goes-on') };
   const len: MatchLength = { length: m.length, games: m.gamesParam >= 0 ? Number(engine.params[m.gamesParam]) : m.games };
   const wins = [...engine.match.wins];
   const w = engine.players.findIndex((p) => p.name === r.winner);
   if (w >= 0) wins[w] = (wins[w] ?? 0) + 1;
-  const text = len.length === 'bestOf' ? `best of ${len.games}` : `first to ${len.games} wins`;
-  if (!matchOver(len, wins, engine.match.game)) return `none (the match goes on: ${wins.join('–')} after game ${engine.match.game}, ${text})`;
+  const score = { wins: wins.join('–'), game: engine.match.game, length: len.length, games: len.games };
+  if (!matchOver(len, wins, engine.match.game)) return { who: 'none', detail: t('scenario.match.goes-on', score) };
   const best = Math.max(...wins);
   const leaders = engine.players.filter((p) => wins[p.index] === best);
-  return `${leaders.length === 1 ? leaders[0]!.name : 'draw'} (${wins.join('–')} after game ${engine.match.game}, ${text})`;
+  return { who: leaders.length === 1 ? leaders[0]!.name : 'draw', detail: t('scenario.match.score', score) };
 }
 
 /** A scenario's `decks:` as EngineOptions.decks (card definitions, top first, each as many times as its count); undefined without one. */
@@ -623,7 +623,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
       case 'match_winner':
         entry(`match_winner: ${written(want)}`, expectationWords('match_winner', '', want), (fail) => {
           const have = matchWinnerAfter(engine);
-          if (have.split(' ')[0] !== String(want)) fail(`the match's winner should be ${want} but is ${have}`);
+          if (have.who !== String(want)) fail(t('scenario.expect.match-winner-should-be-but-is', { want, have: have.who, detail: have.detail }));
         });
         break;
       case 'out':
