@@ -126,8 +126,14 @@ function unquote(image: string): string {
 export class GrimoireParser extends EmbeddedActionsParser {
   private file = '';
 
-  constructor() {
-    super(T.allTokens, { recoveryEnabled: true, errorMessageProvider: messages, maxLookahead: 3 });
+  /**
+   * `validate`: run chevrotain's checks of the grammar itself (ambiguous alternatives, left
+   * recursion, …) while analysing it. They hold for the grammar as written and take about a
+   * second at every start-up (the CLI's, each editor's, each test file's), so only
+   * test/grammar.test.ts asks for them — a grammar change that breaks one fails there.
+   */
+  constructor(opts: { validate?: boolean } = {}) {
+    super(T.allTokens, { recoveryEnabled: true, errorMessageProvider: messages, maxLookahead: 3, skipValidations: !opts.validate });
     this.performSelfAnalysis();
     // The tokens that can begin a declaration, from the grammar itself.
     for (const path of this.computeContentAssist('declaration', [])) this.declarationStarts.add(path.nextTokenType);

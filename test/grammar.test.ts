@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseFile } from '../grammar/parse.ts';
+import { GrimoireParser } from '../grammar/parser.ts';
 import { compileGame } from '../compiler/compile.ts';
 
 describe('parser', () => {
+  it("passes chevrotain's own checks of the grammar (skipped at start-up elsewhere)", () => {
+    // Throws "Parser Definition Errors detected" on an ambiguity or left recursion.
+    expect(() => new GrimoireParser({ validate: true })).not.toThrow();
+  });
+
   it('parses Japanese names, symbols and every declaration kind', () => {
     const r = parseFile('a.grim', `
       game g "G" { players 2 format light "ライト" level 1 stack stage leftover graveyard }
