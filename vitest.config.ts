@@ -22,6 +22,8 @@ const HANG = 300_000;
 
 export default defineConfig({
   test: {
+    // Each file's time, recorded in test/artifacts/test-times.json (test/times-reporter.ts).
+    reporters: ['default', './test/times-reporter.ts'],
     testTimeout: HANG,
     hookTimeout: HANG,
     projects: [
