@@ -462,7 +462,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     simulation.running(phaseText({ phase: c.compare ? 'original' : 'edited' }), 0, c.games);
     let replaced = 0;
     const { id, reply } = client.balance(
-      { type: 'balance', files: ws.sources(), game: ws.game, seed: s, games: c.games, maxSteps: max, ...chosen, agents: c.agents, original: c.compare ? ws.originals().files : null, ...(c.values ? { values: c.values } : {}) },
+      { type: 'balance', files: ws.sources(), game: ws.game, seed: s, games: c.games, maxSteps: max, ...chosen, agents: c.agents, original: c.compare ? ws.originals().files : null, ...(c.values ? { values: c.values } : {}), ...(c.quality ? { quality: true } : {}) },
       (p) => {
         if (p.id !== runId) return;
         if (p.phase === 'values' && p.done === p.total) replaced += p.total;
