@@ -473,7 +473,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const r = await reply;
     if (id !== runId) return;
     setBusy(false);
-    if (r.type === 'cancelled' || r.type === 'crashed') return unsettled(r, 'No report');
+    if (r.type === 'cancelled' || r.type === 'crashed') return unsettled(r, 'simulation', 'No report');
     if (r.type !== 'balance' || !settled(r, 'No report')) return;
     if (!r.result) return;
     const what = choiceLabel(chosen.format ?? null, chosen.params);
@@ -514,7 +514,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const r = await reply;
     if (id !== runId) return;
     setBusy(false);
-    if (r.type === 'cancelled' || r.type === 'crashed') return unsettled(r, 'No curve');
+    if (r.type === 'cancelled' || r.type === 'crashed') return unsettled(r, 'tune', 'No curve');
     if (r.type !== 'tune' || !settled(r, 'No curve')) return;
     if (!r.result) return;
     const label = choiceLabel(chosen.format ?? null, chosen.params);
