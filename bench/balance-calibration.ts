@@ -21,10 +21,10 @@ import { duds } from '../balance/duds.ts';
 import type { BalanceReport } from '../balance/report.ts';
 import { defaultValueGames, defaultValuesMode, type ValuesMode } from '../balance/runs.ts';
 import { rate, type Rate } from '../balance/statistics.ts';
-import { flagged, rankedCards, verdicts } from '../balance/verdicts.ts';
+import { flagged, flagOf, rankedCards, verdicts } from '../balance/verdicts.ts';
 import { measureReplacements } from '../cli/balance-replacements.ts';
 import { playSeeds } from '../cli/play-seeds.ts';
-import type { Seats } from '../runtime/batch.ts';
+import type { BatchOptions, Seats } from '../runtime/batch.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,17 +36,39 @@ function compile(sources: { path: string; text: string }[]): GameIR {
 
 const fixture = (name: string) => ({ path: `${name}.grim`, text: readFileSync(join(root, 'test/fixtures/balance', `${name}.grim`), 'utf8') });
 
-/** The planted games: each with its planted strong card (and, where there is one, its useless card). */
-export const PLANTED = {
+/**
+ * The planted games: each with its planted strong card. Where no fixture plants one, a card of the
+ * game's own decks is **printed** stronger for both seats (the engine's `printed` intervention,
+ * which `grimoire tune` uses): the same card, a number changed.
+ */
+export const PLANTED: Record<string, { game: string; strong: string; printed?: Record<string, number> }> = {
   /** Seven cards; Dragon cost 1 power 5 where every other card's power is its cost. */
-  planted: { strong: 'Dragon' },
+  planted: { game: 'planted', strong: 'Dragon' },
   /** Spimate's default decks, one copy of a 2-copy card in each replaced by 暴君竜, a cost-0 AP 6 LP 6 monster. */
-  spimate: { strong: '暴君竜' },
-} as const;
+  spimate: { game: 'spimate', strong: '暴君竜' },
+  /** T-magic's deck A: Young Dragon (C5 A4) printed C1 A6. */
+  't-magic': { game: 't-magic', strong: 'YoungDragon', printed: { cost: 1, attack: 6 } },
+  /** Summon & Magic: モルファンの新米騎士 (ATTACK 1000, DEFENCE 800) printed ATTACK 3000, DEFENCE 3000. */
+  'summon-magic': { game: 'summon-magic', strong: 'モルファンの新米騎士', printed: { attack: 3000, defence: 3000 } },
+};
+
+/** The `printed` values of a planted game (both seats), for every batch its lab plays. */
+export function plantedPrinted(ir: GameIR, name: string): BatchOptions['printed'] {
+  const plant = PLANTED[name]!;
+  if (!plant.printed) return undefined;
+  const card = ir.cards.findIndex((c) => c.name === plant.strong);
+  if (card < 0) throw new Error(`${name}: no card ${plant.strong}`);
+  return Object.entries(plant.printed).flatMap(([attr, value]) => {
+    const field = ir.cardFields.findIndex((f) => f.name === attr);
+    if (field < 0) throw new Error(`${name}: no attr ${attr}`);
+    return [0, 1].map((player) => ({ card, player, field, value }));
+  });
+}
 
 /** A planted game's IR, made as the tests make it (test/balance-replacement.test.ts). */
-export function plantedGame(name: keyof typeof PLANTED | 'aa'): GameIR {
+export function plantedGame(name: string): GameIR {
   if (name === 'planted' || name === 'aa') return compile([fixture(name)]);
+  if (name !== 'spimate') return compile(gameSources(root, name)!);
   const sources = gameSources(root, 'spimate')!.map((s) =>
     s.path.endsWith('decks.grim')
       ? { ...s, text: s.text.replace('  create 2 of 見習い剣士 in p.deck\n', '  create 1 of 見習い剣士 in p.deck\n  create 1 of 暴君竜 in p.deck\n').replace('  create 2 of 軍旗の騎士 in p.deck\n', '  create 1 of 軍旗の騎士 in p.deck\n  create 1 of 暴君竜 in p.deck\n') }
@@ -56,13 +78,13 @@ export function plantedGame(name: keyof typeof PLANTED | 'aa'): GameIR {
 }
 
 /** One run of the lab as `grimoire balance` makes it: the report, then the values of the mode (default: the agents'). */
-export async function labRun(ir: GameIR, seed: number, games: number, agents: Seats, workers: number, values?: ValuesMode): Promise<BalanceReport> {
+export async function labRun(ir: GameIR, seed: number, games: number, agents: Seats, workers: number, values?: ValuesMode, printed?: BatchOptions['printed']): Promise<BalanceReport> {
   const searching = agents.p1 !== 'random' || agents.p2 !== 'random';
   const format = ir.game.defaultFormat;
-  const summaries = await playSeeds(ir, seed, games, { format, agents, tally: true }, workers, ir.game.name, false);
+  const summaries = await playSeeds(ir, seed, games, { format, agents, tally: true, printed }, workers, ir.game.name, false);
   const report = foldBalance(ir, { game: ir.game.name, title: ir.game.title, format, params: {}, agents, seed, games, rules: '' }, summaries);
   const mode = values ?? defaultValuesMode(searching);
-  report.replacements = (await measureReplacements({ ir, report, summaries, seed, games, opts: { format, agents }, workers, asked: undefined, mode, valueGames: defaultValueGames(mode, false, games), showBar: false })).values;
+  report.replacements = (await measureReplacements({ ir, report, summaries, seed, games, opts: { format, agents, printed }, workers, asked: undefined, mode, valueGames: defaultValueGames(mode, false, games), showBar: false })).values;
   return report;
 }
 
@@ -94,16 +116,22 @@ export async function aaRates(batches: number, games: number, values: ValuesMode
 }
 
 /** At each number of games of the ladder: is the planted card ranked first, and flagged? */
-export async function sensitivity(game: keyof typeof PLANTED, agents: Seats, ladder: readonly number[], workers: number, seed = 1): Promise<{ games: number; first: string; flagged: boolean; seconds: number }[]> {
+export async function sensitivity(game: string, agents: Seats, ladder: readonly number[], workers: number, seed = 1): Promise<{ games: number; first: string; firstOfDeck: string[]; flagged: boolean; seconds: number }[]> {
   const ir = plantedGame(game);
-  const strong = PLANTED[game].strong;
+  const printed = plantedPrinted(ir, game);
+  const strong = PLANTED[game]!.strong;
   const out = [];
   for (const games of ladder) {
     const t0 = performance.now();
-    const r = await labRun(ir, seed, games, agents, workers);
+    const r = await labRun(ir, seed, games, agents, workers, undefined, printed);
     const first = rankedCards(r.cards, r.replacements)[0]?.card ?? '—';
+    // The decks in which it is the strongest card by replacement.
+    const firstOfDeck = [...new Set(r.replacements.map((v) => v.deck))].filter((deck) => {
+      const top = r.replacements.filter((v) => v.deck === deck).reduce((a, b) => (flagOf(b).diff > flagOf(a).diff ? b : a));
+      return top.card === strong;
+    });
     const card = r.cards.find((c) => c.card === strong);
-    out.push({ games, first, flagged: !!card && flagged(r, card), seconds: (performance.now() - t0) / 1000 });
+    out.push({ games, first, firstOfDeck, flagged: !!card && flagged(r, card), seconds: (performance.now() - t0) / 1000 });
   }
   return out;
 }
@@ -122,11 +150,11 @@ async function main(argv: string[]): Promise<void> {
     console.log(`A/A (${r.batches} batches of ${r.games} random games, --values ${r.values}): any card flagged in ${pct(r.flagged)}; any dud named in ${pct(r.dud)}`);
   }
   if (argv.includes('--sensitivity')) {
-    const game = arg('game', 'planted') as keyof typeof PLANTED;
+    const game = arg('game', 'planted');
     const agent = arg('agents', 'random');
     const ladder = arg('ladder', '250,500,1000,2000,3000,5000').split(',').map(Number);
     const rows = await sensitivity(game, { p1: agent, p2: agent }, ladder, Number(arg('workers', '1')), Number(arg('seed', '1')));
-    for (const row of rows) console.log(`${game} ${agent} ${row.games} games: first ${row.first}, ${PLANTED[game].strong} ${row.flagged ? 'flagged' : 'not flagged'} (${row.seconds.toFixed(1)} s)`);
+    for (const row of rows) console.log(`${game} ${agent} ${row.games} games: first ${row.first}; ${PLANTED[game]!.strong} ${row.flagged ? 'flagged' : 'not flagged'}, the strongest by replacement of ${row.firstOfDeck.join(', ') || 'no deck'} (${row.seconds.toFixed(1)} s)`);
   }
 }
 

@@ -9,6 +9,7 @@ import { gameSources } from '../compiler/project.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { playBatch } from '../runtime/batch.ts';
 import { foldBalance } from '../balance/fold.ts';
+import { foldQuality } from '../balance/quality.ts';
 import type { BalanceComparison, BalanceReport } from '../balance/report.ts';
 import { playChunked, runBalance } from '../playground/src/worker/balance-run.ts';
 import { fnv1a64, irFingerprint } from '../playground/src/worker/fingerprint.ts';
@@ -111,6 +112,20 @@ describe('playground balance simulation', () => {
     expect(await run({ games: 0 })).toMatch(/whole number from 1 to 100,000/);
     expect(await run({ format: 'nosuch' })).toMatch(/The format 'nosuch' is not one of this game's formats/);
     expect(await run({}, { problem: { kind: 'compile', message: 'x', errors: 1, first: { file: 'rules/trump/a.grim', line: 3, col: 1, message: 'bad' } } })).toBe('The original rules of trump do not compile (rules/trump/a.grim:3: bad), so there is nothing to compare with.');
+  });
+
+  it('adds the game-quality metrics when asked (--quality), the CLI\'s for the same games, on both sides of a comparison', async () => {
+    const reply = await runBalance(request({ values: 'none', quality: true }), trump, null, () => {}, performance.now());
+    const report = reply.result as BalanceReport;
+    const games = playBatch(trump, 5, 30, { format: 'master', params: {}, maxSteps: 100_000, agents: { p1: 'random', p2: 'random' }, tally: true, course: true });
+    expect(report.quality).toEqual(foldQuality(trump, games));
+    // Recording the course changes no game: the same hash as without it.
+    const without = (await runBalance(request({ values: 'none' }), trump, null, () => {}, 0)).result as BalanceReport;
+    expect(report.hash).toBe(without.hash);
+    expect(without.quality).toBeUndefined();
+    const c = (await runBalance(request({ quality: true }), cheaperSummon(), { ir: trump }, () => {}, 0)).result as BalanceComparison;
+    expect(c.base.quality && c.other.quality).toBeTruthy();
+    expect(c.changes.some((m) => m.group === 'quality')).toBe(true);
   });
 
   it('fingerprints with FNV-1a 64', () => {

@@ -462,7 +462,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     simulation.running(phaseText({ phase: c.compare ? 'original' : 'edited' }), 0, c.games);
     let replaced = 0;
     const { id, reply } = client.balance(
-      { type: 'balance', files: ws.sources(), game: ws.game, seed: s, games: c.games, maxSteps: max, ...chosen, agents: c.agents, original: c.compare ? ws.originals().files : null, ...(c.values ? { values: c.values } : {}) },
+      { type: 'balance', files: ws.sources(), game: ws.game, seed: s, games: c.games, maxSteps: max, ...chosen, agents: c.agents, original: c.compare ? ws.originals().files : null, ...(c.values ? { values: c.values } : {}), ...(c.quality ? { quality: true } : {}) },
       (p) => {
         if (p.id !== runId) return;
         if (p.phase === 'values' && p.done === p.total) replaced += p.total;
@@ -473,16 +473,9 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const r = await reply;
     if (id !== runId) return;
     setBusy(false);
-    if (r.type === 'cancelled') return simulation.stopped('Cancelled: the simulation was stopped before it finished; nothing is reported.', 'cancelled');
-    if (r.type === 'crashed') {
-      say(`The simulation failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
-      return simulation.stopped('No report: the simulation failed (see the message above).');
-    }
-    if (r.problem || !r.result) {
-      sayProblem(r.problem);
-      return simulation.stopped(`No report: ${r.problem?.kind === 'compile' ? 'the rules do not compile.' : (r.problem?.message ?? 'nothing was played.')}`);
-    }
-    if (r.note) say(r.note, 'info');
+    if (r.type === 'cancelled' || r.type === 'crashed') return unsettled(r, 'simulation', 'No report');
+    if (r.type !== 'balance' || !settled(r, 'No report')) return;
+    if (!r.result) return;
     const what = choiceLabel(chosen.format ?? null, chosen.params);
     const played = r.result.kind === 'comparison' ? `${c.games} games under the original rules and ${c.games} under your edits` : `${c.games} games${replaced ? ` (and ${replaced.toLocaleString('en')} with cards replaced)` : ''}`;
     const summary = `${played} of ${ws.game}${what ? ` (${what})` : ''}, seeds ${s}–${s + c.games - 1}, p1 ${c.agents.p1}, p2 ${c.agents.p2}, in ${(r.ms / 1000).toFixed(1)} s.`;
@@ -521,19 +514,33 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const r = await reply;
     if (id !== runId) return;
     setBusy(false);
-    if (r.type === 'cancelled') return simulation.stopped('Cancelled: the tune was stopped before it finished; nothing is reported.', 'cancelled');
-    if (r.type === 'crashed') {
-      say(`The tune failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
-      return simulation.stopped('No curve: the tune failed (see the message above).');
-    }
-    if (r.problem || !r.result) {
-      sayProblem(r.problem);
-      return simulation.stopped(`No curve: ${r.problem?.kind === 'compile' ? 'the rules do not compile.' : (r.problem?.message ?? 'nothing was played.')}`);
-    }
-    if (r.note) say(r.note, 'info');
+    if (r.type === 'cancelled' || r.type === 'crashed') return unsettled(r, 'tune', 'No curve');
+    if (r.type !== 'tune' || !settled(r, 'No curve')) return;
+    if (!r.result) return;
     const label = choiceLabel(chosen.format ?? null, chosen.params);
     const summary = `${r.result.card}'s ${r.result.attr} at ${r.result.curves[0]!.points.length} values, ${t.games} games each, of ${ws.game}${label ? ` (${label})` : ''}, seeds ${s}–${s + t.games - 1}, p1 ${agents.p1}, p2 ${agents.p2}: ${r.played.toLocaleString('en')} games in ${(r.ms / 1000).toFixed(1)} s.`;
     await simulation.show(r.result, summary);
+  }
+
+  /**
+   * A simulation's or a tune's reply, before its result is shown: cancelled, crashed or a problem
+   * is said (and false); else its note is said (and true).
+   */
+  function settled(r: { problem: RunProblem | null; result: unknown; note: string | null }, none: 'No report' | 'No curve'): boolean {
+    if (r.problem || !r.result) {
+      sayProblem(r.problem);
+      simulation.stopped(`${none}: ${r.problem?.kind === 'compile' ? 'the rules do not compile.' : (r.problem?.message ?? 'nothing was played.')}`);
+      return false;
+    }
+    if (r.note) say(r.note, 'info');
+    return true;
+  }
+
+  /** A simulation's or a tune's reply that never came: cancelled, or the worker crashed — said. */
+  function unsettled(r: { type: 'cancelled' } | { type: 'crashed'; message: string }, what: 'simulation' | 'tune', none: 'No report' | 'No curve'): void {
+    if (r.type === 'cancelled') return simulation.stopped(`Cancelled: the ${what} was stopped before it finished; nothing is reported.`, 'cancelled');
+    say(`The ${what} failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
+    simulation.stopped(`${none}: the ${what} failed (see the message above).`);
   }
 
   function cancelRun(): void {

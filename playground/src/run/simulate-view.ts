@@ -49,6 +49,8 @@ export interface SimulateChoice {
   compare: boolean;
   /** Undefined: the CLI's default. */
   values: ValuesMode | undefined;
+  /** Add the game-quality metrics (grimoire balance --quality). */
+  quality: boolean;
 }
 
 /** What the results area shows: a balance report, a comparison, or a tune's curve. */
@@ -64,6 +66,7 @@ export class SimulateView {
   readonly host = el('section', { id: 'simulate', 'aria-label': 'simulation', hidden: '' });
   private readonly games = el('input', { id: 'sim-games', type: 'number', value: String(DEFAULT_GAMES), min: '1', step: '100', 'aria-label': 'games to simulate' });
   private readonly compare = el('input', { id: 'sim-compare', type: 'checkbox' });
+  private readonly quality = el('input', { id: 'sim-quality', type: 'checkbox' });
   private readonly values = el('select', { id: 'sim-values', 'aria-label': 'cards replaced to measure their worth', title: 'Which cards are replaced by an ordinary card, the same games played again, to measure what each is worth (not with a comparison)' });
   private readonly start = el('button', { id: 'simulate', type: 'button', title: 'Play many games with these agents and see the balance report: win rates by seat, card and action, with their intervals' }, 'Simulate');
   private readonly status = el('div', { id: 'simulate-status', 'aria-live': 'polite' });
@@ -96,7 +99,9 @@ export class SimulateView {
     const valuesLabel = el('label', { title: 'Which cards are replaced to measure what each is worth (grimoire balance --values)' }, 'Card values ');
     valuesLabel.append(this.values);
     this.compare.onchange = () => (this.values.disabled = this.compare.checked);
-    this.controls.append(el('strong', {}, 'Simulate'), gamesLabel, ...seatLabels, valuesLabel, compareLabel, this.start);
+    const qualityLabel = el('label', { title: "Add the game-quality metrics read from the game's evaluate: decisiveness, lead changes, comebacks, draws, length spread, the most-used action (grimoire balance --quality)" });
+    qualityLabel.append(this.quality, ' game quality');
+    this.controls.append(el('strong', {}, 'Simulate'), gamesLabel, ...seatLabels, valuesLabel, compareLabel, qualityLabel, this.start);
     this.status.append(this.statusText, ' ', this.progress, ' ', this.cancel, ' ', this.download);
     this.host.append(this.status, this.report);
     this.start.onclick = () => handlers.simulate();
@@ -110,7 +115,7 @@ export class SimulateView {
     if (!Number.isInteger(games) || games < 1 || games > maxGames) return { problem: `The number of games to simulate is a whole number from 1 to ${maxGames.toLocaleString('en')}, e.g. ${DEFAULT_GAMES}.` };
     const agents = this.agents();
     if ('problem' in agents) return agents;
-    return { games, agents, compare: this.compare.checked, values: (this.values.value || undefined) as ValuesMode | undefined };
+    return { games, agents, compare: this.compare.checked, values: (this.values.value || undefined) as ValuesMode | undefined, quality: this.quality.checked };
   }
 
   /** Each seat's agent as the runtime names it (random, greedy, mcts:N), or what is wrong with a budget. Tune plays with them too. */

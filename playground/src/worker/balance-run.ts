@@ -12,6 +12,7 @@ import type { GameIR } from '../../../compiler/ir.ts';
 import { playBatch, type BatchOptions, type GameSummary } from '../../../runtime/batch.ts';
 import { parseAgent } from '../../../runtime/agents/spec.ts';
 import { foldBalance } from '../../../balance/fold.ts';
+import { foldQuality } from '../../../balance/quality.ts';
 import { compareBalance, type ComparedSide } from '../../../balance/compare.ts';
 import type { BalanceSettings } from '../../../balance/report.ts';
 import { defaultValueGames, defaultValuesMode, measureReplacements, replacementPlans, type GamesRunner } from '../../../balance/runs.ts';
@@ -60,6 +61,23 @@ export function chunkedRunner(ir: GameIR, progress: (label: string, done: number
   };
 }
 
+/**
+ * The settings of a report the run worker makes (a simulation's or a tune's): the request's game,
+ * seeds and agents, the format and parameters as checked (variants.ts), every parameter's value.
+ */
+export function playgroundSettings(req: { game: string; seed: number; games: number; agents: { p1: string; p2: string } }, ir: GameIR, choice: { format: string; params: Record<string, number | boolean | string> }): BalanceSettings {
+  return {
+    game: req.game,
+    title: `${ir.game.title} ${ir.game.version}`.trim(),
+    format: choice.format,
+    params: Object.fromEntries(ir.params.map((p) => [p.name, p.name in choice.params ? choice.params[p.name]! : p.value])),
+    agents: { ...req.agents },
+    seed: req.seed,
+    games: req.games,
+    rules: irFingerprint(ir),
+  };
+}
+
 export type SideRules = { ir: GameIR } | { problem: RunProblem };
 
 /**
@@ -83,18 +101,11 @@ export async function runBalance(req: BalanceRequest, edited: GameIR, original: 
     const choice = checkChoice(variantsOf(ir), { format: req.format, params: req.params ?? {} });
     if ('problem' in choice) return { problem: phase === 'original' ? `Under the original rules: ${choice.problem}` : choice.problem };
     const opts: BatchOptions = { format: choice.format, params: choice.params, maxSteps: req.maxSteps, agents: req.agents };
-    const summaries = playChunked(ir, req.seed, req.games, { ...opts, tally: true }, (done) => post({ type: 'balance-progress', id: req.id, phase, done, total: req.games }));
-    const settings: BalanceSettings = {
-      game: req.game,
-      title: `${ir.game.title} ${ir.game.version}`.trim(),
-      format: choice.format,
-      params: Object.fromEntries(ir.params.map((p) => [p.name, p.name in choice.params ? choice.params[p.name]! : p.value])),
-      agents: { ...req.agents },
-      seed: req.seed,
-      games: req.games,
-      rules: irFingerprint(ir),
-    };
-    return { report: foldBalance(ir, settings, summaries), summaries, actionNames: ir.actions.map((a) => a.name), opts };
+    // --quality: each game's course recorded beside its tally (balance/quality.ts), as the CLI does.
+    const summaries = playChunked(ir, req.seed, req.games, { ...opts, tally: true, ...(req.quality ? { course: true } : {}) }, (done) => post({ type: 'balance-progress', id: req.id, phase, done, total: req.games }));
+    const report = foldBalance(ir, playgroundSettings(req, ir, choice), summaries);
+    if (req.quality) report.quality = foldQuality(ir, summaries);
+    return { report, summaries, actionNames: ir.actions.map((a) => a.name), opts };
   };
 
   const base = original ? side(original.ir, 'original') : null;

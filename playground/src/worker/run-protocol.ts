@@ -122,6 +122,8 @@ export interface BalanceRequest {
    * agents). Not played with a comparison (as `--vs`).
    */
   values?: ValuesMode;
+  /** Add the game-quality metrics (`grimoire balance --quality`, balance/quality.ts) to the report — both sides of a comparison. */
+  quality?: boolean;
 }
 
 /** The most games a tune plays per value in the playground (more belongs to `grimoire tune`). */

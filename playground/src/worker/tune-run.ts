@@ -7,13 +7,11 @@
  */
 import type { GameIR } from '../../../compiler/ir.ts';
 import { parseAgent } from '../../../runtime/agents/spec.ts';
-import type { BalanceSettings } from '../../../balance/report.ts';
 import { runTune } from '../../../balance/runs.ts';
 import { readValues, tuneTarget } from '../../../balance/tune.ts';
 import { MAX_TUNE_GAMES, type RunReply, type TuneReply, type TuneRequest } from './run-protocol.ts';
-import { chunkedRunner } from './balance-run.ts';
+import { chunkedRunner, playgroundSettings } from './balance-run.ts';
 import { checkChoice, variantsOf } from './variants.ts';
-import { irFingerprint } from './fingerprint.ts';
 
 export async function runTuneRequest(req: TuneRequest, ir: GameIR, post: (r: RunReply) => void, t0: number): Promise<TuneReply> {
   const reply = (fields: Partial<TuneReply>): TuneReply => ({ type: 'tune', id: req.id, problem: null, result: null, note: null, played: 0, ms: performance.now() - t0, ...fields });
@@ -29,16 +27,7 @@ export async function runTuneRequest(req: TuneRequest, ir: GameIR, post: (r: Run
   if ('error' in values) return options(`Tune: the values '${req.values}': ${values.error}`);
   const choice = checkChoice(variantsOf(ir), { format: req.format, params: req.params ?? {} });
   if ('problem' in choice) return options(choice.problem);
-  const settings: BalanceSettings = {
-    game: req.game,
-    title: `${ir.game.title} ${ir.game.version}`.trim(),
-    format: choice.format,
-    params: Object.fromEntries(ir.params.map((p) => [p.name, p.name in choice.params ? choice.params[p.name]! : p.value])),
-    agents: { ...req.agents },
-    seed: req.seed,
-    games: req.games,
-    rules: irFingerprint(ir),
-  };
+  const settings = playgroundSettings(req, ir, choice);
   const notes: string[] = [];
   const runner = chunkedRunner(ir, (label, done, total) => post({ type: 'tune-progress', id: req.id, label, done, total }), notes);
   const opts = { format: choice.format, params: choice.params, maxSteps: req.maxSteps, agents: req.agents };
