@@ -30,6 +30,7 @@ const converted = [
   'scenario/faq.ts',
   'scenario/faq-render.ts',
   'scenario/expectation-words.ts',
+  'scenario/check.ts',
   'lsp/diagnostics.ts',
   'lsp/server.ts',
   'scenario/files.ts',
