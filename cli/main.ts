@@ -59,7 +59,7 @@ import { t } from '../i18n/format.ts';
 function gameFolderOrRefuse(game: string | undefined): string | undefined {
   if (game === undefined) return undefined;
   const folder = gameFolder(projectRoot, game);
-  if (folder === undefined) throw new UsageError(`unknown game '${game}'; the games are: ${listGames(projectRoot).join(', ')}`);
+  if (folder === undefined) throw new UsageError(t('cli.main.unknown-game-the-games-are', { game, p: listGames(projectRoot) }));
   return folder;
 }
 
@@ -126,12 +126,12 @@ function usage(): string {
 
 /** `check`: groups the given paths by game folder and compiles each game once; `json`: one object with every diagnostic instead of text. */
 function cmdCheck(paths: string[], json = false): number {
-  if (paths.length === 0) throw new UsageError('check needs at least one path (e.g. grimoire check rules/trump cards/trump)');
+  if (paths.length === 0) throw new UsageError(t('cli.main.check-needs-at-least-one'));
   const games = new Set<string>();
   const loose: string[] = [];
   for (const p of paths) {
     const abs = resolve(p);
-    if (!existsSync(abs)) throw new UsageError(`no such file or folder: ${p}`);
+    if (!existsSync(abs)) throw new UsageError(t('cli.main.no-such-file-or-folder', { p }));
     const rel = relative(projectRoot, abs).split(sep);
     if ((rel[0] === 'rules' || rel[0] === 'cards') && rel[1]) games.add(rel[1]);
     else if ((rel[0] === 'rules' || rel[0] === 'cards') && !rel[1]) for (const g of listGames(projectRoot)) games.add(g);
@@ -166,13 +166,13 @@ function cmdCheck(paths: string[], json = false): number {
 }
 
 async function cmdBuild(game: string | undefined, out: string | undefined): Promise<number> {
-  if (!game) throw new UsageError('build needs a game, e.g. grimoire build trump');
+  if (!game) throw new UsageError(t('cli.main.build-needs-a-game-e'));
   claimOutputFile('--out', out);
   const ir = requireIR(game);
   const { validateIR } = await import('../compiler/validate-ir.ts');
   const v = validateIR(ir);
   if (!v.ok) {
-    console.error(`internal error: the IR does not match compiler/ir.schema.json:\n${v.errors.join('\n')}`);
+    console.error(t('cli.main.internal-error-the-ir-does', { p: v.errors.join('\n') }));
     return 1;
   }
   const json = JSON.stringify(ir, null, 1);
@@ -184,7 +184,7 @@ async function cmdBuild(game: string | undefined, out: string | undefined): Prom
 }
 
 async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Promise<number> {
-  if (!game) throw new UsageError('play needs a game, e.g. grimoire play trump --games 100');
+  if (!game) throw new UsageError(t('cli.main.play-needs-a-game-e'));
   const ir = requireIR(game);
   const format = checkFormat(ir, v.format as string | undefined);
   const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
@@ -203,17 +203,17 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2, ...more]);
   const draws = drawsOption(v.draws);
   if (draws !== undefined && !allRandom(agents)) {
-    throw new UsageError(`--draws is for games between random players: beside --p1/--p2 ${agents.p1 === 'random' ? agents.p2 : agents.p1}, every choice goes to the agents as a decision and a random seat draws among the listed options`, false);
+    throw new UsageError(t('cli.main.draws-is-for-games-between', { p: agents.p1 === 'random' ? agents.p2 : agents.p1 }), false);
   }
   const opts: BatchOptions = { format, params, finalState: !!finalState, checkInvariants: !!v['check-invariants'], agents, draws };
   const started = performance.now();
   const summaries = await playSeeds(ir, seed, games, opts, workers, `${game} ${format}`, !json);
   const seconds = (performance.now() - started) / 1000;
-  if (!json) for (const g of summaries) if (g.error) console.error(`game seed ${g.seed}: ${g.error}`);
+  if (!json) for (const g of summaries) if (g.error) console.error(t('cli.main.game-seed', { seed: g.seed, error: g.error }));
   // Games the engine stopped at a limit: a loop in the rules, to fix; the first few say why.
   const stops = summaries.filter((g) => g.stopped);
-  if (!json) for (const g of stops.slice(0, 5)) console.error(`game seed ${g.seed}: ${g.reason}`);
-  if (!json && stops.length > 5) console.error(`(and ${stops.length - 5} more games stopped)`);
+  if (!json) for (const g of stops.slice(0, 5)) console.error(t('cli.main.game-seed-2', { seed: g.seed, reason: g.reason }));
+  if (!json && stops.length > 5) console.error(t('cli.main.and-more-games-stopped', { p: stops.length - 5 }));
   if (finalState) writeFileSync(finalState, summaries.filter((g) => g.zones).map((g) => JSON.stringify({ seed: g.seed, winner: g.winner, reason: g.reason, cards: g.cards, zones: g.zones })).join('\n') + '\n');
   const summariesFile = v.summaries as string | undefined;
   if (summariesFile) writeSummaries(summariesFile, summariesHeader(ir, game, format, params, seed, games, agents, draws), summaries);
@@ -248,8 +248,8 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
 
 /** `duel`: agent A against agent B, seats swapped every game; A's win rate with its 95% interval. */
 async function cmdDuel(game: string | undefined, a: string | undefined, b: string | undefined, v: Record<string, unknown>): Promise<number> {
-  if (!game || !a || !b) throw new UsageError('duel needs a game and two agents, e.g. grimoire duel trump mcts:500 random --games 200');
-  for (const o of ['p1', 'p2', 'summaries', 'final-state', 'check-invariants', 'draws']) if (v[o] !== undefined) throw new UsageError(`duel takes no --${o}: A and B are its agents (use play for --p1/--p2, --summaries and the rest)`);
+  if (!game || !a || !b) throw new UsageError(t('cli.main.duel-needs-a-game-and'));
+  for (const o of ['p1', 'p2', 'summaries', 'final-state', 'check-invariants', 'draws']) if (v[o] !== undefined) throw new UsageError(t('cli.main.duel-takes-no-a-and', { o }));
   const nameA = agentOption('agent A', a);
   const nameB = agentOption('agent B', b);
   const ir = requireIR(game);
@@ -273,7 +273,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   for (const g of summaries) {
     if (g.error) {
       errors++;
-      if (!json) console.error(`game seed ${g.seed}: ${g.error}`);
+      if (!json) console.error(t('cli.main.game-seed', { seed: g.seed, error: g.error }));
       continue;
     }
     if (g.winner === null) draws++;
@@ -305,7 +305,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   else {
     console.log(`${summaries.length} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${nameA} (A) against ${nameB} (B), ${seatsN === 2 ? 'seats swapped every game' : `${seatsN} players, A in each seat in turn and B in the others`}, ${queueSettings ? `on the workers of ${queueSettings.address.shown}` : `${workers} worker thread(s)`}`);
     console.log(`  A won ${winsA}, B won ${winsB}, draws ${draws}${errors ? `, errors ${errors}` : ''}`);
-    console.log(`  A's win rate: ${formatRate(winsA, n)}${seatsN > 2 ? ` (one seat of ${seatsN}: an equal agent would win about ${(100 / seatsN).toFixed(0)}%)` : ''}`);
+    console.log(t(seatsN > 2 ? 'cli.main.a-s-win-rate-of-seats' : 'cli.main.a-s-win-rate', { p: formatRate(winsA, n), seats: seatsN, equal: (100 / seatsN).toFixed(0) }));
     console.log(`  ${out.gamesPerSecond} games/s${notRepeatable ? '; a time budget (…ms) depends on the machine: this run is not repeatable' : ''}`);
   }
   return errors > 0 ? 1 : 0;
@@ -334,7 +334,7 @@ function refuseForeignOptions(command: string, values: Record<string, unknown>):
   const own = commandOptions[command];
   if (!own) return;
   const foreign = Object.keys(values).filter((k) => values[k] !== undefined && !own.includes(k));
-  if (foreign.length) throw new UsageError(`${command} takes no --${foreign[0]}${own.length ? `; its options are ${own.map((o) => `--${o}`).join(', ')}` : ' option'}`, false);
+  if (foreign.length) throw new UsageError(t(own.length ? 'cli.main.takes-no-its-options' : 'cli.main.takes-no-option', { command, p: foreign[0]!, options: own.map((o) => `--${o}`) }), false);
 }
 
 /** Commands that take --queue: all but those that play no games (so a new command that plays through playSeeds gets it; worker serves one). */
@@ -351,9 +351,8 @@ function cmdMerge(files: string[]): number {
 
 function cmdDemo(game: string): number {
   const ir = requireIR(game);
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  console.log(`Grimoire — ${ir.game.title} ${ir.game.version} (${ir.actions.length} actions and triggers, ${plural(ir.cards.length, 'card')}, ${plural(ir.params.length, 'rule parameter')})`);
-  console.log(`Compiled rules/${game} and cards/${game}. One game between two random players, seed 1, format ${ir.game.defaultFormat}:\n`);
+  console.log(t('cli.main.grimoire-actions-and-triggers', { title: ir.game.title, version: ir.game.version, actionsCount: ir.actions.length, cards: ir.cards.length, params: ir.params.length }));
+  console.log(t('cli.main.compiled-rules-and-cards-one', { game, defaultFormat: ir.game.defaultFormat }));
   const g = playGame(ir, 1, { log: true });
   const files = ir.files;
   for (const e of g.engine.log) {
@@ -363,7 +362,7 @@ function cmdDemo(game: string): number {
   }
   console.log(`\nResult: ${g.result.winner ? `${g.result.winner} wins` : g.result.stopped ? 'no result, the engine stopped the game' : 'draw'} — ${g.result.reason}`);
   console.log(`${g.turns} turns, ${g.decisions} decisions.`);
-  console.log(`\nNext: npx grimoire play ${game} --games 1000   ·   npx grimoire scenario rules/${game}/rulings   ·   docs/tutorial.md (write your own game)`);
+  console.log(t('cli.main.next-npx-grimoire-play-games', { game }));
   return 0;
 }
 
@@ -378,7 +377,7 @@ async function main(args: string[]): Promise<number> {
   if (command === 'lsp') {
     // stdout carries the protocol only. `--stdio` is what editors' clients pass; it is the only transport.
     const extra = rest.filter((a) => a !== '--stdio');
-    if (extra.length) throw new UsageError(`lsp takes no ${extra[0]}: it talks the Language Server Protocol on stdin and stdout (--stdio)`, false);
+    if (extra.length) throw new UsageError(t('cli.main.lsp-takes-no-it-talks', { p: extra[0] }), false);
     const { startLanguageServer } = await import('../lsp/server.ts');
     startLanguageServer();
     return 0;
@@ -435,20 +434,20 @@ async function main(args: string[]): Promise<number> {
     },
   });
   if (values.queue !== undefined) {
-    if (!playing(command)) throw new UsageError(`${command} takes no --queue: it is for the commands that play games (play, duel, balance) and for worker`);
-    if (command !== 'worker' && values.workers !== undefined) throw new UsageError('--workers and --queue: with --queue the games are played by the queue\'s workers (grimoire worker --queue … --concurrency N on each machine)', false);
+    if (!playing(command)) throw new UsageError(t('cli.main.takes-no-queue-it-is', { command }));
+    if (command !== 'worker' && values.workers !== undefined) throw new UsageError(t('cli.main.workers-and-queue-with-queue'), false);
     useQueue({ address: parseQueueAddress(values.queue), chunk: values.chunk === undefined ? undefined : wholeNumberOption('--chunk', values.chunk, 1, 1, 100_000) });
-  } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
+  } else if (values.chunk !== undefined) throw new UsageError(t('cli.main.chunk-is-the-number-of'), false);
   refuseForeignOptions(command, values);
   // The balance lab's own options, refused elsewhere rather than ignored.
   const labOptions: Record<string, string[]> = { vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
-  for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(`${command} takes no --${o}: it is an option of grimoire ${owners.join(' and ')}`, false);
-  if (values.check && command !== 'fmt') throw new UsageError('--check goes with fmt (grimoire fmt --check rules cards); grimoire check is a command of its own', false);
-  if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);
+  for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(t('cli.main.takes-no-it-is-an', { command, o, p: { and: owners } }), false);
+  if (values.check && command !== 'fmt') throw new UsageError(t('cli.main.check-goes-with-fmt-grimoire'), false);
+  if (values.concurrency !== undefined && command !== 'worker') throw new UsageError(t('cli.main.concurrency-is-for-grimoire-worker'), false);
   switch (command) {
     case 'worker': {
-      if (!queueSettings) throw new UsageError('worker needs a queue, e.g. grimoire worker --queue redis://127.0.0.1:6379');
-      if (values.chunk !== undefined) throw new UsageError('worker takes no --chunk: the command that puts the games on the queue chooses it', false);
+      if (!queueSettings) throw new UsageError(t('cli.main.worker-needs-a-queue-e'));
+      if (values.chunk !== undefined) throw new UsageError(t('cli.main.worker-takes-no-chunk-the'), false);
       const concurrency = wholeNumberOption('--concurrency', values.concurrency, Math.max(1, availableParallelism()), 1, maxWorkers);
       const { runQueueWorker } = await import('./queue/worker.ts');
       return await runQueueWorker(queueSettings.address, concurrency);
@@ -468,10 +467,10 @@ async function main(args: string[]): Promise<number> {
     case 'tune':
       return await cmdTune(positionals[0], values);
     case 'scenario':
-      if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
+      if (positionals.length === 0) throw new UsageError(t('cli.main.scenario-needs-files-or-folders'));
       values.game = gameFolderOrRefuse(values.game);
       if (values.readings) {
-        if (values.verbose) throw new UsageError('--readings prints which rulings each reading changes, not their logs: leave out --verbose (or run one reading with --verbose and no --readings)', false);
+        if (values.verbose) throw new UsageError(t('cli.main.readings-prints-which-rulings-each'), false);
         claimOutputFile('--md', values.md);
         let bar: Progress | null = null;
         try {
@@ -490,8 +489,8 @@ async function main(args: string[]): Promise<number> {
           (bar as Progress | null)?.stop();
         }
       }
-      if (values.md !== undefined) throw new UsageError('--md writes the list of rulings that depend on a reading: it goes with --readings', false);
-      if (values.json) throw new UsageError('scenario prints JSON only with --readings (the readings report)', false);
+      if (values.md !== undefined) throw new UsageError(t('cli.main.md-writes-the-list-of'), false);
+      if (values.json) throw new UsageError(t('cli.main.scenario-prints-json-only-with'), false);
       return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game, render: (d, text) => renderDiagnostic(d, text, color) });
     case 'diff':
       return cmdDiff(positionals[0], positionals[1], { md: values.md, rulings: !!values.rulings, json: !!values.json });
@@ -507,7 +506,7 @@ async function main(args: string[]): Promise<number> {
     case 'merge':
       return cmdMerge(positionals);
     case 'new': {
-      if (positionals.length !== 1) throw new UsageError('new needs one game name, e.g. grimoire new my-game');
+      if (positionals.length !== 1) throw new UsageError(t('cli.main.new-needs-one-game-name'));
       let files: string[];
       try {
         files = newGame(projectRoot, positionals[0]!);
@@ -516,13 +515,13 @@ async function main(args: string[]): Promise<number> {
       }
       for (const f of files) console.log(`wrote ${relative(projectRoot, f)}`);
       const g = positionals[0]!;
-      console.log(`\nNext:\n  npx grimoire check rules/${g} cards/${g}\n  npx grimoire demo ${g}\n  npx grimoire scenario rules/${g}/rulings\n  npx grimoire cards ${g} --sheet ${g}.html   (print the cards; docs/cards.md: their faces)\n(docs/tutorial.md walks through a game like it.)`);
+      console.log(t('cli.main.next-npx-grimoire-check-rules', { g }));
       return 0;
     }
     case 'demo':
       return cmdDemo(positionals[0] ?? 'trump');
     default:
-      throw new UsageError(`unknown command '${command}'`);
+      throw new UsageError(t('cli.main.unknown-command', { command }));
   }
 }
 
@@ -543,7 +542,7 @@ try {
     console.error(`grimoire: ${fsPath}: ${fileProblem(e, fsPath, 'use')}`);
     process.exitCode = 1;
   } else {
-    console.error(`grimoire: internal error: ${(e as Error).message}\nThis is a bug in Grimoire, not in your rules; please report it with the command you ran.`);
+    console.error(t('cli.main.grimoire-internal-error-this-is', { p: (e as Error).message }));
     process.exitCode = 1;
   }
 }

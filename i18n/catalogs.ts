@@ -10,12 +10,14 @@ import { scenario as enScenario } from './en/scenario.ts';
 import { scenario as jaScenario } from './ja/scenario.ts';
 import { scenarioChecks as enScenarioChecks } from './en/scenario-checks.ts';
 import { scenarioChecks as jaScenarioChecks } from './ja/scenario-checks.ts';
+import { cliMain as enCliMain } from './en/cli-main.ts';
+import { cliMain as jaCliMain } from './ja/cli-main.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics, ...enCli, ...enScenario, ...enScenarioChecks };
+const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enScenario, ...enScenarioChecks };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaScenario, ...jaScenarioChecks };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaScenario, ...jaScenarioChecks };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };
