@@ -238,10 +238,12 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   else {
     const seatNames = Array.from({ length: Math.max(2, seatsN) }, (_, i) => `p${i + 1}`);
     const agentOf = (i: number) => (i === 0 ? agents.p1 : i === 1 ? agents.p2 : (more[i - 2] ?? 'random'));
-    console.log(`${games} game(s) of ${game} (${format}${seatsN !== 2 ? `, ${seatsN} players` : ''}), seeds ${seed}..${seed + games - 1}, ${seatNames.map((n, i) => `${n} ${agentOf(i)}`).join(', ')}, ${queueSettings ? `on the workers of ${queueSettings.address.shown}` : `${workers} worker thread(s)`}`);
-    console.log(`  ${seatNames.map((n) => `${n} won ${report.results[n as `p${number}`] ?? 0}`).join(', ')}, draws ${report.results.draw}${report.results.stopped ? `, stopped by the engine's limits ${report.results.stopped}` : ''}`);
-    console.log(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; decisions: ${report.decisions}; errors: ${report.errors}`);
-    console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}${summary.repeatable ? '' : ' (a time budget depends on the machine: not repeatable)'}`);
+    const where = queueSettings ? t('cli.play.on-queue', { address: queueSettings.address.shown }) : t('cli.play.threads', { workers });
+    console.log(t('cli.play.head', { games, game, format, players: seatsN, first: seed, last: seed + games - 1, seats: seatNames.map((n, i) => `${n} ${agentOf(i)}`), where }));
+    const won = seatNames.map((n) => t('cli.play.seat-won', { seat: n, wins: report.results[n as `p${number}`] ?? 0 }));
+    console.log(t('cli.play.results', { won, draws: report.results.draw, stopped: report.results.stopped ?? 0 }));
+    console.log(t('cli.play.turns', { mean: report.turns.mean, max: report.turns.max, decisions: report.decisions, errors: report.errors }));
+    console.log(t(summary.repeatable ? 'cli.play.speed' : 'cli.play.speed-not-repeatable', { games: summary.gamesPerSecond, decisions: summary.decisionsPerSecond, hash: summary.hash }));
   }
   return report.errors > 0 ? 1 : 0;
 }
@@ -303,8 +305,9 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   };
   if (json) console.log(JSON.stringify(out));
   else {
-    console.log(`${summaries.length} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${nameA} (A) against ${nameB} (B), ${seatsN === 2 ? 'seats swapped every game' : `${seatsN} players, A in each seat in turn and B in the others`}, ${queueSettings ? `on the workers of ${queueSettings.address.shown}` : `${workers} worker thread(s)`}`);
-    console.log(`  A won ${winsA}, B won ${winsB}, draws ${draws}${errors ? `, errors ${errors}` : ''}`);
+    const where = queueSettings ? t('cli.play.on-queue', { address: queueSettings.address.shown }) : t('cli.play.threads', { workers });
+    console.log(t('cli.duel.head', { played: summaries.length, game, format, first: seed, last: seed + games - 1, a: nameA, b: nameB, players: seatsN, where }));
+    console.log(t('cli.duel.results', { winsA, winsB, draws, errors }));
     console.log(t(seatsN > 2 ? 'cli.main.a-s-win-rate-of-seats' : 'cli.main.a-s-win-rate', { p: formatRate(winsA, n), seats: seatsN, equal: (100 / seatsN).toFixed(0) }));
     console.log(`  ${out.gamesPerSecond} games/s${notRepeatable ? '; a time budget (…ms) depends on the machine: this run is not repeatable' : ''}`);
   }
@@ -360,8 +363,9 @@ function cmdDemo(game: string): number {
     const cite = e.cite && (e.kind === 'declare' || e.kind === 'result' || e.kind === 'fizzle' || e.kind === 'trigger') ? `  — ${e.cite}` : '';
     console.log(`${String(e.turn).padStart(3)}  ${e.text}${cite}${e.kind === 'declare' || e.kind === 'result' ? where : ''}`);
   }
-  console.log(`\nResult: ${g.result.winner ? `${g.result.winner} wins` : g.result.stopped ? 'no result, the engine stopped the game' : 'draw'} — ${g.result.reason}`);
-  console.log(`${g.turns} turns, ${g.decisions} decisions.`);
+  const result = g.result.winner ? t('cli.demo.wins', { player: g.result.winner }) : g.result.stopped ? t('cli.demo.stopped') : t('cli.demo.draw');
+  console.log('\n' + t('cli.demo.result', { result, reason: g.result.reason }));
+  console.log(t('cli.demo.length', { turns: g.turns, decisions: g.decisions }));
   console.log(t('cli.main.next-npx-grimoire-play-games', { game }));
   return 0;
 }
@@ -535,7 +539,7 @@ try {
     console.error(`grimoire: ${e.message}`);
     process.exitCode = 1;
   } else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`grimoire: ${(e as Error).message}${e instanceof UsageError && !e.showUsage ? '' : `\n\n${usage()}`}`);
+    console.error(`grimoire: ${(e as Error).message}${e instanceof UsageError && !e.showUsage ? '' : `\n\n${usage()}`}`); // i18n-ok: the program's name and the message
     process.exitCode = 2;
   } else if (typeof fsPath === 'string' && fileProblem(e, fsPath, 'use') !== null) {
     // A file the user named could not be read or written (a folder, no permission, disk full).

@@ -507,7 +507,7 @@ class ScenarioChecker {
       const v = s.value as string;
       if (names.includes(v)) return;
       const byTitle = en.values.find((x) => x.title === v);
-      this.error('scenario/unknown-value', s, msg('scenario/unknown-value.is-a-value-and-has', { what, name: en.name, v, p: listed(names) }), byTitle ? [`'${v}' is the title of ${byTitle.name}: write ${byTitle.name}`] : didYouMean(v, names));
+      this.error('scenario/unknown-value', s, msg('scenario/unknown-value.is-a-value-and-has', { what, name: en.name, v, p: listed(names) }), byTitle ? [msg('scenario/unknown-value.note.is-the-title-of', { v, name: byTitle.name })] : didYouMean(v, names));
     } else if (type === 'card') {
       const s = this.scalar(node, 'string', `${what} (a card)`);
       if (s) this.cardRef(s, what, use);

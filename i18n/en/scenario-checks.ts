@@ -60,4 +60,5 @@ export const scenarioChecks = {
   "scenario/wrong-place.value-not-state": "''{key}'' is a card value (computed), not a state: a scenario sets states only; the card states are {states}; the other keys are {keys}",
   "scenario/wrong-place.value-not-state-of": "''{key}'' is a card value (computed), not a state: a scenario sets states only; the states of {name} are {states}; the other keys are {keys}",
   "scenario/wrong-type.vars-player-state": "vars: ''{path}'' is <player>.<player state>, e.g. p1.{vn}",
+  "scenario/unknown-value.note.is-the-title-of": "''{v}'' is the title of {name}: write {name}",
 } as const;

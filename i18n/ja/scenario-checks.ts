@@ -62,4 +62,5 @@ export const scenarioChecks: Record<keyof typeof en, string> = {
   "scenario/wrong-place.value-not-state": "''{key}'' はカードの value (計算されるもの) で、state ではありません。シナリオが設定できるのは state だけです。カードの state: {states}。ほかのキー: {keys}",
   "scenario/wrong-place.value-not-state-of": "''{key}'' はカードの value (計算されるもの) で、state ではありません。シナリオが設定できるのは state だけです。{name} の state: {states}。ほかのキー: {keys}",
   "scenario/wrong-type.vars-player-state": "vars: ''{path}'' は <プレイヤー>.<プレイヤーの state> です。例: p1.{vn}",
+  "scenario/unknown-value.note.is-the-title-of": "''{v}'' は {name} のタイトルです。{name} と書いてください",
 };
