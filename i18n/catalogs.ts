@@ -12,12 +12,14 @@ import { scenarioChecks as enScenarioChecks } from './en/scenario-checks.ts';
 import { scenarioChecks as jaScenarioChecks } from './ja/scenario-checks.ts';
 import { cliMain as enCliMain } from './en/cli-main.ts';
 import { cliMain as jaCliMain } from './ja/cli-main.ts';
+import { usage as enUsage } from './en/usage.ts';
+import { usage as jaUsage } from './ja/usage.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enScenario, ...enScenarioChecks };
+const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enScenario, ...enScenarioChecks };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaScenario, ...jaScenarioChecks };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaScenario, ...jaScenarioChecks };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };
