@@ -1,0 +1,21 @@
+/** The command line's options (cli/options.ts, play-options.ts, games.ts, output-file.ts), in English. */
+export const cliOptions = {
+  "cli.options.is-out-of-range-it": "{option} {p} is out of range: it takes {range}",
+  "cli.options.takes-name-value-got": "{option} takes name=value, got ''{item}''",
+  "cli.options.unknown-parameter-the-parameters-of": "{option}: unknown parameter ''{name}''; the parameters of {name2} are: {p}",
+  "cli.options.parameter-is-a-whole-number": "parameter ''{name}'' is a whole number, got ''{raw}''",
+  "cli.options.parameter-is-true-or-false": "parameter ''{name}'' is true or false",
+  "cli.options.unknown-format-has": "unknown format ''{f}''; {name} has: {p}",
+  "cli.options.draws-it-is-sampled-the": "--draws {p}: it is sampled (the default: a drawn action is tried, the others only as needed) or listed (every action tried, then one drawn: the games a seed gave before 2026-11-28)",
+  "cli.options.p-this-game-has-players": "--p{i}: this game has {players} players (seats p1..p{players}); for more, set its player-count parameter with --param",
+  "cli.options.grimoire-warning-declares-no-evaluate": "grimoire: warning: {n}: {name} declares no evaluate, so every simulation cut off at that depth counts as a draw; write an evaluate (docs/language.md) or drop depth=",
+  "cli.options.unknown-game-the-games-are": "unknown game ''{game}''; the games are: {p}",
+  "cli.options.error-s-fix-them-with": "{game}: {n} error(s); fix them with ''grimoire check rules/{game} cards/{game}''",
+  "cli.options.needs-a-file-name": "{option} needs a file name",
+  "cli.options.cannot-write": "cannot write {option} {path}: {why}",
+  "cli.options.parameter-is-one-of-got": "{option}: parameter ''{name}'' is one of {p}, got ''{raw}''",
+  "cli.options.parameter-is-one-of-got-near": "{option}: parameter ''{name}'' is one of {p}, got ''{raw}'' (did you mean ''{near}''?)",
+  "cli.options.range": "a whole number from {min} to {max}",
+  "cli.options.range-why": "a whole number from {min} to {max} ({what})",
+  "cli.options.takes-got": "{option} takes {range}, got ''{text}''",
+} as const;
