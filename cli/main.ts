@@ -131,8 +131,8 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   if (!game) throw new UsageError(t('cli.main.play-needs-a-game-e'));
   const ir = requireIR(game);
   const format = checkFormat(ir, v.format as string | undefined);
-  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
-  const games = wholeNumberOption('--games', v.games, 1, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
+  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, t('cli.options.why-seeds-32-bit'));
+  const games = wholeNumberOption('--games', v.games, 1, 1, maxSeed - seed + 1, t('cli.options.why-last-seed', { last: maxSeed }));
   const searching = [v.p1, v.p2].some((a) => typeof a === 'string' && a !== 'random' && a !== 'first');
   const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
   const params = parseParams(v.param as string[] | undefined, ir);
@@ -200,8 +200,8 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   const nameB = agentOption('agent B', b);
   const ir = requireIR(game);
   const format = checkFormat(ir, v.format as string | undefined);
-  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
-  const games = wholeNumberOption('--games', v.games, 100, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
+  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, t('cli.options.why-seeds-32-bit'));
+  const games = wholeNumberOption('--games', v.games, 100, 1, maxSeed - seed + 1, t('cli.options.why-last-seed', { last: maxSeed }));
   const searching = [nameA, nameB].some((x) => x !== 'random' && x !== 'first');
   const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
   const params = parseParams(v.param as string[] | undefined, ir);

@@ -94,8 +94,8 @@ export function defaultWorkers(games: number, searching: boolean): number {
  */
 export function batchRunOptions(ir: GameIR, v: Record<string, unknown>, defaultGames: number): { format: string; seed: number; games: number; agents: Seats; searching: boolean; workers: number } {
   const format = checkFormat(ir, v.format as string | undefined);
-  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
-  const games = wholeNumberOption('--games', v.games, defaultGames, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
+  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, t('cli.options.why-seeds-32-bit'));
+  const games = wholeNumberOption('--games', v.games, defaultGames, 1, maxSeed - seed + 1, t('cli.options.why-last-seed', { last: maxSeed }));
   const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
   const more = moreSeats(v, playerCount(ir, parseParams(v.param as string[] | undefined, ir)));
   if (more.length) agents.more = more;

@@ -18,4 +18,6 @@ export const cliOptions = {
   "cli.options.range": "a whole number from {min} to {max}",
   "cli.options.range-why": "a whole number from {min} to {max} ({what})",
   "cli.options.takes-got": "{option} takes {range}, got ''{text}''",
+  "cli.options.why-seeds-32-bit": "seeds are 32-bit",
+  "cli.options.why-last-seed": "the last seed is {last}",
 } as const;

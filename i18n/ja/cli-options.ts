@@ -20,4 +20,6 @@ export const cliOptions: Record<keyof typeof en, string> = {
   "cli.options.range": "{min} から {max} までの整数",
   "cli.options.range-why": "{min} から {max} までの整数 ({what})",
   "cli.options.takes-got": "{option} には {range} を指定します。''{text}'' は指定できません",
+  "cli.options.why-seeds-32-bit": "シードは 32 ビットです",
+  "cli.options.why-last-seed": "最後のシードは {last} です",
 };
