@@ -36,6 +36,7 @@ const converted = [
   'scenario/faq-render.ts',
   'scenario/expectation-words.ts',
   'scenario/check.ts',
+  'scenario/explain.ts',
   'lsp/diagnostics.ts',
   'lsp/server.ts',
   'scenario/files.ts',
