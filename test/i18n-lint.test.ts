@@ -27,6 +27,7 @@ const converted = [
   'cli/diagnostic-json.ts',
   'cli/language-option.ts',
   'cli/faq.ts',
+  'cli/explain.ts',
   'cli/main.ts',
   'cli/options.ts',
   'cli/play-options.ts',

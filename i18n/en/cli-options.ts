@@ -20,4 +20,9 @@ export const cliOptions = {
   "cli.options.takes-got": "{option} takes {range}, got ''{text}''",
   "cli.options.why-seeds-32-bit": "seeds are 32-bit",
   "cli.options.why-last-seed": "the last seed is {last}",
+  "cli.explain.explain-needs-one-scenario-file": "explain needs one scenario file, e.g. grimoire explain rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml",
+  "cli.explain.no-such-file": "no such file: {file}",
+  "cli.explain.is-a-folder-explain-takes": "{file} is a folder: explain takes one scenario file (grimoire scenario runs a folder)",
+  "cli.explain.mistake-in-docs-scenarios-md": "{mistakesCount} {mistakesCount, plural, one {mistake} other {mistakes}} in {path} (docs/scenarios.md): it is not run",
+  "cli.explain.the-whole-log-grimoire-scenario": "\nThe whole log: grimoire scenario {path} --verbose",
 } as const;

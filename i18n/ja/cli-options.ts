@@ -22,4 +22,9 @@ export const cliOptions: Record<keyof typeof en, string> = {
   "cli.options.takes-got": "{option} には {range} を指定します。''{text}'' は指定できません",
   "cli.options.why-seeds-32-bit": "シードは 32 ビットです",
   "cli.options.why-last-seed": "最後のシードは {last} です",
+  "cli.explain.explain-needs-one-scenario-file": "explain にはシナリオファイルを 1 つ指定します。例: grimoire explain rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml",
+  "cli.explain.no-such-file": "そのようなファイルはありません: {file}",
+  "cli.explain.is-a-folder-explain-takes": "{file} はフォルダです: explain はシナリオファイルを 1 つ取ります (フォルダは grimoire scenario で実行します)",
+  "cli.explain.mistake-in-docs-scenarios-md": "{path} に誤りが {mistakesCount} 件あります (docs/scenarios.md): 実行しません",
+  "cli.explain.the-whole-log-grimoire-scenario": "\nログ全体: grimoire scenario {path} --verbose",
 };
