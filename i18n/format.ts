@@ -40,7 +40,8 @@ const compiled: Record<Language, Map<MessageKey, Compiled>> = { en: new Map(), j
 function compile(lang: Language, key: MessageKey): Compiled {
   let c = compiled[lang].get(key);
   if (c === undefined) {
-    const source = catalogs[lang][key];
+    // A key missing from a language (a catalog out of date at run time) falls back to English, then to the key itself: never a crash.
+    const source: string = catalogs[lang][key] ?? catalogs.en[key] ?? key;
     // Plain text needs no parse (many notes and headings). Catalogs are ICU: '' is an apostrophe.
     c = /[{}']/.test(source) ? new IntlMessageFormat(source, lang, undefined, { ignoreTag: true }) : source;
     compiled[lang].set(key, c);
