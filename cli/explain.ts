@@ -10,27 +10,28 @@ import type { Diagnostic } from '../compiler/diagnostics.ts';
 import { explainScenario } from '../scenario/explain.ts';
 import { checkScenarioInRepo, runScenarioInRepo } from '../scenario/files.ts';
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
 
 export function cmdExplain(files: string[], opts: { root: string; game?: string; render: (d: Diagnostic, text: string) => string }): number {
-  if (files.length !== 1) throw new UsageError('explain needs one scenario file, e.g. grimoire explain rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml');
+  if (files.length !== 1) throw new UsageError(t('cli.explain.explain-needs-one-scenario-file'));
   const file = files[0]!;
   let isFile = false;
   try {
     isFile = statSync(file).isFile();
   } catch {
-    throw new UsageError(`no such file: ${file}`, false);
+    throw new UsageError(t('cli.explain.no-such-file', { file }), false);
   }
-  if (!isFile) throw new UsageError(`${file} is a folder: explain takes one scenario file (grimoire scenario runs a folder)`, false);
+  if (!isFile) throw new UsageError(t('cli.explain.is-a-folder-explain-takes', { file }), false);
   const path = relative(opts.root, file) || file;
   const text = readFileSync(file, 'utf8');
   const mistakes = checkScenarioInRepo(opts.root, path, text, { game: opts.game });
   if (mistakes.length) {
     for (const d of mistakes) console.log(opts.render(d, text) + '\n');
-    console.log(`${mistakes.length} mistake${mistakes.length > 1 ? 's' : ''} in ${path} (docs/scenarios.md): it is not run`);
+    console.log(t('cli.explain.mistake-in-docs-scenarios-md', { mistakesCount: mistakes.length, path }));
     return 1;
   }
   const outcome = runScenarioInRepo(opts.root, path, text, { game: opts.game });
   for (const line of explainScenario(outcome).lines) console.log(line);
-  console.log(`\nThe whole log: grimoire scenario ${path} --verbose`);
+  console.log(t('cli.explain.the-whole-log-grimoire-scenario', { path }));
   return outcome.passed ? 0 : 1;
 }

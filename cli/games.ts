@@ -13,6 +13,7 @@ import type { Diagnostic } from '../compiler/diagnostics.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { renderDiagnostics } from './render.ts';
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
 
 // The repo: set by bin.js (the code may run from a bundle elsewhere), else this file's parent.
 export const projectRoot = process.env.GRIMOIRE_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,7 +40,7 @@ export function printDiagnostics(diags: Diagnostic[], sources: SourceText[]): vo
 export function loadGame(game: string): { ir?: GameIR; diagnostics: Diagnostic[]; sources: SourceText[] } {
   const known = listGames(projectRoot);
   const sources = gameSources(projectRoot, game);
-  if (!sources) throw new UsageError(`unknown game '${game}'; the games are: ${known.join(', ') || '(none)'}`);
+  if (!sources) throw new UsageError(t('cli.options.unknown-game-the-games-are', { game, p: known.join(', ') || '(none)' }));
   // Every layer's sources (a revision's base, its base's base…), for code frames in any of them.
   const loaded: SourceText[] = [];
   const result = compileGame({
@@ -61,7 +62,7 @@ export function requireIR(game: string): GameIR {
   if (!ir) {
     printDiagnostics(diagnostics, sources);
     const n = diagnostics.filter((d) => d.severity === 'error').length;
-    console.error(`${game}: ${n} error(s); fix them with 'grimoire check rules/${game} cards/${game}'`);
+    console.error(t('cli.options.error-s-fix-them-with', { game, n }));
     process.exit(1);
   }
   return ir;

@@ -60,88 +60,23 @@ import { t } from '../i18n/format.ts';
 function gameFolderOrRefuse(game: string | undefined): string | undefined {
   if (game === undefined) return undefined;
   const folder = gameFolder(projectRoot, game);
-  if (folder === undefined) throw new UsageError(`unknown game '${game}'; the games are: ${listGames(projectRoot).join(', ')}`);
+  if (folder === undefined) throw new UsageError(t('cli.main.unknown-game-the-games-are', { game, p: listGames(projectRoot) }));
   return folder;
 }
 
+/** `grimoire help`: the commands and their options (i18n/<lang>/usage.ts). */
 function usage(): string {
-  return [
-    'usage: grimoire <command> [options]',
-    '',
-    '  check <paths…> [--json]        check the rules and cards under the paths; --json: every diagnostic as JSON',
-    '  fmt [--check] <paths…>         format the .grim files in the canonical layout (comments kept, meaning unchanged);',
-    '                                 --check: write nothing, list the files that would change, exit 1 if any',
-    '  build <game> [--out FILE]      write the game\'s IR (JSON)',
-    '  play <game> [--p1 AGENT] [--p2 AGENT] [--format NAME] [--games N] [--seed S] [--workers N] [--json] [--final-state FILE] [--summaries FILE] [--param name=value] [--check-invariants]',
-    '          [--draws sampled|listed]       how random players draw an action: sampled (the default) or listed (docs/agents.md)',
-    '          [--match bo3|bo5|ftN|rules]    matches instead of games (--games: how many matches): match wins per seat with 95%',
-    '                                 intervals, games per match, game win rates beside; rules: the game\'s own `match` (docs/language.md);',
-    '                                 balance --match bo3 adds the match win rates of its seeds beside the game win rates',
-    '  duel <game> AGENT_A AGENT_B [--games N] [--seed S] [--format NAME] [--workers N] [--param name=value] [--json]',
-    '                                 A against B, swapping seats every game: A\'s win rate with its 95% interval',
-    '  balance <game> [--games N] [--seed S] [--format NAME] [--param name=value] [--p1 AGENT] [--p2 AGENT] [--workers N]',
-    '          [--vs GAME | --vs-param name=value] [--values all|suspects|none | --replace CARD[=BASELINE]] [--value-games N] [--quality] [--html FILE] [--json]',
-    '          [--until "CARD settled" | --precision 2pts] [--max-games N]',
-    '                                 win rates by seat, card and action with 95% intervals, game lengths; --vs: the same',
-    '                                 seeds under a revision or other parameters, what changed (docs/balance.md); what each',
-    '                                 card is worth: it is replaced and the same games played again — every card (--values',
-    '                                 all, with random players), the suspects (with search agents), or those --replace names;',
-    '                                 --quality: game-quality metrics by the game\'s evaluate — decisiveness, lead changes,',
-    '                                 comebacks, draws, length spread, how often the most-used action was on offer;',
-    '                                 --until/--precision: batches doubling from --games until the card is settled (or the',
-    '                                 first player\'s win rate known to ±precision), at most --max-games (Bonferroni over the looks)',
-    '  tune <game> --card NAME --attr NAME --values 0..6 [--baseline CARD] [--games N] [--seed S] [--p1 AGENT] [--p2 AGENT]',
-    '          [--format NAME] [--param name=value] [--workers N] [--html FILE] [--json]',
-    '                                 what should this card\'s number be: the same games at each value, the card\'s worth',
-    '                                 against an ordinary card in its place, and where it is fair (docs/balance.md)',
-    '  tune <game> --param NAME [--values V,…] [--games N] [--seed S] [--p1 AGENT] [--p2 AGENT] [--workers N] [--json]',
-    '                                 what should this rule parameter be: the same games at each value (default: the',
-    '                                 parameter\'s default and alternatives), the first player\'s win rate and where it is 50%',
-    '  new <game>                     start a new game: rules, cards and a ruling that work',
-    '  merge <summary files…>         merge play --summaries files of split batches (seed order, same hash)',
-    '  scenario <files or folders…> [--game NAME]   run rulings scenarios (YAML); --game runs them under another game, e.g. a revision',
-    '  scenario <rulings folder> --readings [--game NAME] [--md FILE] [--json]',
-    '                                 every ruling under every alternative of every rule parameter (one at a time): the rulings',
-    '                                 whose outcome turns on a reading, and how; --md: the list for the rulebook\'s authors (docs/judges.md)',
-    '  explain <scenario.yaml> [--game NAME]   a ruling\'s answer in a few lines, then only the steps that decided it, each with its rule text',
-    '  faq <game> [--out FILE.md|FILE.html]    the casebook as a rulings document grouped by rule id: position, answer, steps with citations',
-    '  cards <game> [--card NAME | --all] --svg DIR | --sheet FILE.html | --pdf FILE.pdf',
-    '                                 printable cards in the game\'s face layouts (docs/cards.md): one SVG per card, an A4',
-    '                                 print-and-play sheet (3 × 3 cards, crop marks), or that sheet as PDF (needs Chromium);',
-    '                                 the cards the rules create, --all every card, --card one',
-    '  diff <gameA> <gameB> [--rulings] [--md FILE] [--json]   what B changes against A: definitions added, removed, changed',
-    '                                 (with a text diff and citations), parameter defaults; --rulings: the rulings whose outcome changes',
-    '  why-not <scenario.yaml> --player P [--step N] [--action NAME] [--card NAME]... [--game NAME] [--json]',
-    '                                 stops at the decision after the script (or after step N): every action of P, available or',
-    '                                 each failed precondition with its citation and source line; at a choice inside a rule',
-    '                                 (a blocker, a target), why each --card is not among its options (docs/judges.md)',
-    '  coverage <game> [--md FILE] [--json] [--fail-under P]   each rule id of the rulebook (rules/<game>/rule-ids.yaml): tested (a passing',
-    '                                 ruling ran a step citing it), cited but untested, or not cited — with the README\'s reason',
-    '                                 (parameter, omission); exit 1 when a citation names an id not in the list (docs/judges.md)',
-    '  lsp [--stdio]                  the language server (LSP) on stdin/stdout, for VS Code and other editors (docs/editors.md)',
-    '  demo [game]                    compile, play one narrated game and summarise it',
-    '  worker --queue redis://HOST:PORT [--concurrency N]',
-    '                                 play chunks of games for play/duel/balance --queue run elsewhere (N at a time; default: the cores)',
-    '',
-    'play, duel and balance take --queue redis://HOST:PORT [--chunk N]: the games are played by the workers on that Redis (N',
-    '  games a job); same report and hash as a local run. docs/balance.md',
-    '',
-    'AGENT: random (the default), first, greedy, mcts:N (N iterations a decision), mcts:Nms (N ms a decision: not',
-    '  repeatable); an mcts may add ,depth=D (stop simulations D decisions down, scored by the game\'s evaluate) and ,c=X',
-    '  (exploration). docs/agents.md',
-    '',
-    `games: ${listGames(projectRoot).join(', ') || '(none)'}`,
-  ].join('\n');
+  return t('cli.usage', { games: listGames(projectRoot).join(', ') || '(none)' });
 }
 
 /** `check`: groups the given paths by game folder and compiles each game once; `json`: one object with every diagnostic instead of text. */
 function cmdCheck(paths: string[], json = false): number {
-  if (paths.length === 0) throw new UsageError('check needs at least one path (e.g. grimoire check rules/trump cards/trump)');
+  if (paths.length === 0) throw new UsageError(t('cli.main.check-needs-at-least-one'));
   const games = new Set<string>();
   const loose: string[] = [];
   for (const p of paths) {
     const abs = resolve(p);
-    if (!existsSync(abs)) throw new UsageError(`no such file or folder: ${p}`);
+    if (!existsSync(abs)) throw new UsageError(t('cli.main.no-such-file-or-folder', { p }));
     const rel = relative(projectRoot, abs).split(sep);
     if ((rel[0] === 'rules' || rel[0] === 'cards') && rel[1]) games.add(rel[1]);
     else if ((rel[0] === 'rules' || rel[0] === 'cards') && !rel[1]) for (const g of listGames(projectRoot)) games.add(g);
@@ -176,13 +111,13 @@ function cmdCheck(paths: string[], json = false): number {
 }
 
 async function cmdBuild(game: string | undefined, out: string | undefined): Promise<number> {
-  if (!game) throw new UsageError('build needs a game, e.g. grimoire build trump');
+  if (!game) throw new UsageError(t('cli.main.build-needs-a-game-e'));
   claimOutputFile('--out', out);
   const ir = requireIR(game);
   const { validateIR } = await import('../compiler/validate-ir.ts');
   const v = validateIR(ir);
   if (!v.ok) {
-    console.error(`internal error: the IR does not match compiler/ir.schema.json:\n${v.errors.join('\n')}`);
+    console.error(t('cli.main.internal-error-the-ir-does', { p: v.errors.join('\n') }));
     return 1;
   }
   const json = JSON.stringify(ir, null, 1);
@@ -194,12 +129,12 @@ async function cmdBuild(game: string | undefined, out: string | undefined): Prom
 }
 
 async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Promise<number> {
-  if (!game) throw new UsageError('play needs a game, e.g. grimoire play trump --games 100');
+  if (!game) throw new UsageError(t('cli.main.play-needs-a-game-e'));
   const ir = requireIR(game);
   if (v.match !== undefined) return cmdPlayMatch(game, ir, v);
   const format = checkFormat(ir, v.format as string | undefined);
-  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
-  const games = wholeNumberOption('--games', v.games, 1, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
+  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, t('cli.options.why-seeds-32-bit'));
+  const games = wholeNumberOption('--games', v.games, 1, 1, maxSeed - seed + 1, t('cli.options.why-last-seed', { last: maxSeed }));
   const searching = [v.p1, v.p2].some((a) => typeof a === 'string' && a !== 'random' && a !== 'first');
   const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
   const params = parseParams(v.param as string[] | undefined, ir);
@@ -214,17 +149,17 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2, ...more]);
   const draws = drawsOption(v.draws);
   if (draws !== undefined && !allRandom(agents)) {
-    throw new UsageError(`--draws is for games between random players: beside --p1/--p2 ${agents.p1 === 'random' ? agents.p2 : agents.p1}, every choice goes to the agents as a decision and a random seat draws among the listed options`, false);
+    throw new UsageError(t('cli.main.draws-is-for-games-between', { p: agents.p1 === 'random' ? agents.p2 : agents.p1 }), false);
   }
   const opts: BatchOptions = { format, params, finalState: !!finalState, checkInvariants: !!v['check-invariants'], agents, draws };
   const started = performance.now();
   const summaries = await playSeeds(ir, seed, games, opts, workers, `${game} ${format}`, !json);
   const seconds = (performance.now() - started) / 1000;
-  if (!json) for (const g of summaries) if (g.error) console.error(`game seed ${g.seed}: ${g.error}`);
+  if (!json) for (const g of summaries) if (g.error) console.error(t('cli.main.game-seed', { seed: g.seed, error: g.error }));
   // Games the engine stopped at a limit: a loop in the rules, to fix; the first few say why.
   const stops = summaries.filter((g) => g.stopped);
-  if (!json) for (const g of stops.slice(0, 5)) console.error(`game seed ${g.seed}: ${g.reason}`);
-  if (!json && stops.length > 5) console.error(`(and ${stops.length - 5} more games stopped)`);
+  if (!json) for (const g of stops.slice(0, 5)) console.error(t('cli.main.game-seed-2', { seed: g.seed, reason: g.reason }));
+  if (!json && stops.length > 5) console.error(t('cli.main.and-more-games-stopped', { p: stops.length - 5 }));
   if (finalState) writeFileSync(finalState, summaries.filter((g) => g.zones).map((g) => JSON.stringify({ seed: g.seed, winner: g.winner, reason: g.reason, cards: g.cards, zones: g.zones })).join('\n') + '\n');
   const summariesFile = v.summaries as string | undefined;
   if (summariesFile) writeSummaries(summariesFile, summariesHeader(ir, game, format, params, seed, games, agents, draws), summaries);
@@ -249,24 +184,26 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   else {
     const seatNames = Array.from({ length: Math.max(2, seatsN) }, (_, i) => `p${i + 1}`);
     const agentOf = (i: number) => (i === 0 ? agents.p1 : i === 1 ? agents.p2 : (more[i - 2] ?? 'random'));
-    console.log(`${games} game(s) of ${game} (${format}${seatsN !== 2 ? `, ${seatsN} players` : ''}), seeds ${seed}..${seed + games - 1}, ${seatNames.map((n, i) => `${n} ${agentOf(i)}`).join(', ')}, ${queueSettings ? `on the workers of ${queueSettings.address.shown}` : `${workers} worker thread(s)`}`);
-    console.log(`  ${seatNames.map((n) => `${n} won ${report.results[n as `p${number}`] ?? 0}`).join(', ')}, draws ${report.results.draw}${report.results.stopped ? `, stopped by the engine's limits ${report.results.stopped}` : ''}`);
-    console.log(`  turns: mean ${report.turns.mean}, max ${report.turns.max}; decisions: ${report.decisions}; errors: ${report.errors}`);
-    console.log(`  ${summary.gamesPerSecond} games/s, ${summary.decisionsPerSecond} decisions/s; hash ${summary.hash}${summary.repeatable ? '' : ' (a time budget depends on the machine: not repeatable)'}`);
+    const where = queueSettings ? t('cli.play.on-queue', { address: queueSettings.address.shown }) : t('cli.play.threads', { workers });
+    console.log(t('cli.play.head', { games, game, format, players: seatsN, first: seed, last: seed + games - 1, seats: seatNames.map((n, i) => `${n} ${agentOf(i)}`), where }));
+    const won = seatNames.map((n) => t('cli.play.seat-won', { seat: n, wins: report.results[n as `p${number}`] ?? 0 }));
+    console.log(t('cli.play.results', { won, draws: report.results.draw, stopped: report.results.stopped ?? 0 }));
+    console.log(t('cli.play.turns', { mean: report.turns.mean, max: report.turns.max, decisions: report.decisions, errors: report.errors }));
+    console.log(t(summary.repeatable ? 'cli.play.speed' : 'cli.play.speed-not-repeatable', { games: summary.gamesPerSecond, decisions: summary.decisionsPerSecond, hash: summary.hash }));
   }
   return report.errors > 0 ? 1 : 0;
 }
 
 /** `duel`: agent A against agent B, seats swapped every game; A's win rate with its 95% interval. */
 async function cmdDuel(game: string | undefined, a: string | undefined, b: string | undefined, v: Record<string, unknown>): Promise<number> {
-  if (!game || !a || !b) throw new UsageError('duel needs a game and two agents, e.g. grimoire duel trump mcts:500 random --games 200');
-  for (const o of ['p1', 'p2', 'summaries', 'final-state', 'check-invariants', 'draws']) if (v[o] !== undefined) throw new UsageError(`duel takes no --${o}: A and B are its agents (use play for --p1/--p2, --summaries and the rest)`);
+  if (!game || !a || !b) throw new UsageError(t('cli.main.duel-needs-a-game-and'));
+  for (const o of ['p1', 'p2', 'summaries', 'final-state', 'check-invariants', 'draws']) if (v[o] !== undefined) throw new UsageError(t('cli.main.duel-takes-no-a-and', { o }));
   const nameA = agentOption('agent A', a);
   const nameB = agentOption('agent B', b);
   const ir = requireIR(game);
   const format = checkFormat(ir, v.format as string | undefined);
-  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
-  const games = wholeNumberOption('--games', v.games, 100, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
+  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, t('cli.options.why-seeds-32-bit'));
+  const games = wholeNumberOption('--games', v.games, 100, 1, maxSeed - seed + 1, t('cli.options.why-last-seed', { last: maxSeed }));
   const searching = [nameA, nameB].some((x) => x !== 'random' && x !== 'first');
   const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(games, searching), 1, maxWorkers);
   const params = parseParams(v.param as string[] | undefined, ir);
@@ -284,7 +221,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   for (const g of summaries) {
     if (g.error) {
       errors++;
-      if (!json) console.error(`game seed ${g.seed}: ${g.error}`);
+      if (!json) console.error(t('cli.main.game-seed', { seed: g.seed, error: g.error }));
       continue;
     }
     if (g.winner === null) draws++;
@@ -314,9 +251,10 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
   };
   if (json) console.log(JSON.stringify(out));
   else {
-    console.log(`${summaries.length} game(s) of ${game} (${format}), seeds ${seed}..${seed + games - 1}, ${nameA} (A) against ${nameB} (B), ${seatsN === 2 ? 'seats swapped every game' : `${seatsN} players, A in each seat in turn and B in the others`}, ${queueSettings ? `on the workers of ${queueSettings.address.shown}` : `${workers} worker thread(s)`}`);
-    console.log(`  A won ${winsA}, B won ${winsB}, draws ${draws}${errors ? `, errors ${errors}` : ''}`);
-    console.log(`  A's win rate: ${formatRate(winsA, n)}${seatsN > 2 ? ` (one seat of ${seatsN}: an equal agent would win about ${(100 / seatsN).toFixed(0)}%)` : ''}`);
+    const where = queueSettings ? t('cli.play.on-queue', { address: queueSettings.address.shown }) : t('cli.play.threads', { workers });
+    console.log(t('cli.duel.head', { played: summaries.length, game, format, first: seed, last: seed + games - 1, a: nameA, b: nameB, players: seatsN, where }));
+    console.log(t('cli.duel.results', { winsA, winsB, draws, errors }));
+    console.log(t(seatsN > 2 ? 'cli.main.a-s-win-rate-of-seats' : 'cli.main.a-s-win-rate', { p: formatRate(winsA, n), seats: seatsN, equal: (100 / seatsN).toFixed(0) }));
     console.log(`  ${out.gamesPerSecond} games/s${notRepeatable ? '; a time budget (…ms) depends on the machine: this run is not repeatable' : ''}`);
   }
   return errors > 0 ? 1 : 0;
@@ -345,7 +283,7 @@ function refuseForeignOptions(command: string, values: Record<string, unknown>):
   const own = commandOptions[command];
   if (!own) return;
   const foreign = Object.keys(values).filter((k) => values[k] !== undefined && !own.includes(k));
-  if (foreign.length) throw new UsageError(`${command} takes no --${foreign[0]}${own.length ? `; its options are ${own.map((o) => `--${o}`).join(', ')}` : ' option'}`, false);
+  if (foreign.length) throw new UsageError(t(own.length ? 'cli.main.takes-no-its-options' : 'cli.main.takes-no-option', { command, p: foreign[0]!, options: own.map((o) => `--${o}`) }), false);
 }
 
 /** Commands that take --queue: all but those that play no games (so a new command that plays through playSeeds gets it; worker serves one). */
@@ -362,9 +300,8 @@ function cmdMerge(files: string[]): number {
 
 function cmdDemo(game: string): number {
   const ir = requireIR(game);
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  console.log(`Grimoire — ${ir.game.title} ${ir.game.version} (${ir.actions.length} actions and triggers, ${plural(ir.cards.length, 'card')}, ${plural(ir.params.length, 'rule parameter')})`);
-  console.log(`Compiled rules/${game} and cards/${game}. One game between two random players, seed 1, format ${ir.game.defaultFormat}:\n`);
+  console.log(t('cli.main.grimoire-actions-and-triggers', { title: ir.game.title, version: ir.game.version, actionsCount: ir.actions.length, cards: ir.cards.length, params: ir.params.length }));
+  console.log(t('cli.main.compiled-rules-and-cards-one', { game, defaultFormat: ir.game.defaultFormat }));
   const g = playGame(ir, 1, { log: true });
   const files = ir.files;
   for (const e of g.engine.log) {
@@ -372,9 +309,10 @@ function cmdDemo(game: string): number {
     const cite = e.cite && (e.kind === 'declare' || e.kind === 'result' || e.kind === 'fizzle' || e.kind === 'trigger') ? `  — ${e.cite}` : '';
     console.log(`${String(e.turn).padStart(3)}  ${e.text}${cite}${e.kind === 'declare' || e.kind === 'result' ? where : ''}`);
   }
-  console.log(`\nResult: ${g.result.winner ? `${g.result.winner} wins` : g.result.stopped ? 'no result, the engine stopped the game' : 'draw'} — ${g.result.reason}`);
-  console.log(`${g.turns} turns, ${g.decisions} decisions.`);
-  console.log(`\nNext: npx grimoire play ${game} --games 1000   ·   npx grimoire scenario rules/${game}/rulings   ·   docs/tutorial.md (write your own game)`);
+  const result = g.result.winner ? t('cli.demo.wins', { player: g.result.winner }) : g.result.stopped ? t('cli.demo.stopped') : t('cli.demo.draw');
+  console.log('\n' + t('cli.demo.result', { result, reason: g.result.reason }));
+  console.log(t('cli.demo.length', { turns: g.turns, decisions: g.decisions }));
+  console.log(t('cli.main.next-npx-grimoire-play-games', { game }));
   return 0;
 }
 
@@ -389,7 +327,7 @@ async function main(args: string[]): Promise<number> {
   if (command === 'lsp') {
     // stdout carries the protocol only. `--stdio` is what editors' clients pass; it is the only transport.
     const extra = rest.filter((a) => a !== '--stdio');
-    if (extra.length) throw new UsageError(`lsp takes no ${extra[0]}: it talks the Language Server Protocol on stdin and stdout (--stdio)`, false);
+    if (extra.length) throw new UsageError(t('cli.main.lsp-takes-no-it-talks', { p: extra[0] }), false);
     const { startLanguageServer } = await import('../lsp/server.ts');
     startLanguageServer();
     return 0;
@@ -450,20 +388,20 @@ async function main(args: string[]): Promise<number> {
     },
   });
   if (values.queue !== undefined) {
-    if (!playing(command)) throw new UsageError(`${command} takes no --queue: it is for the commands that play games (play, duel, balance) and for worker`);
-    if (command !== 'worker' && values.workers !== undefined) throw new UsageError('--workers and --queue: with --queue the games are played by the queue\'s workers (grimoire worker --queue … --concurrency N on each machine)', false);
+    if (!playing(command)) throw new UsageError(t('cli.main.takes-no-queue-it-is', { command }));
+    if (command !== 'worker' && values.workers !== undefined) throw new UsageError(t('cli.main.workers-and-queue-with-queue'), false);
     useQueue({ address: parseQueueAddress(values.queue), chunk: values.chunk === undefined ? undefined : wholeNumberOption('--chunk', values.chunk, 1, 1, 100_000) });
-  } else if (values.chunk !== undefined) throw new UsageError('--chunk is the number of games a queue job plays: it goes with --queue', false);
+  } else if (values.chunk !== undefined) throw new UsageError(t('cli.main.chunk-is-the-number-of'), false);
   refuseForeignOptions(command, values);
   // The balance lab's own options, refused elsewhere rather than ignored.
   const labOptions: Record<string, string[]> = { match: ['play', 'balance'], vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], until: ['balance'], precision: ['balance'], 'max-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
-  for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(`${command} takes no --${o}: it is an option of grimoire ${owners.join(' and ')}`, false);
-  if (values.check && command !== 'fmt') throw new UsageError('--check goes with fmt (grimoire fmt --check rules cards); grimoire check is a command of its own', false);
-  if (values.concurrency !== undefined && command !== 'worker') throw new UsageError('--concurrency is for grimoire worker (chunks played at once)', false);
+  for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(t('cli.main.takes-no-it-is-an', { command, o, p: { and: owners } }), false);
+  if (values.check && command !== 'fmt') throw new UsageError(t('cli.main.check-goes-with-fmt-grimoire'), false);
+  if (values.concurrency !== undefined && command !== 'worker') throw new UsageError(t('cli.main.concurrency-is-for-grimoire-worker'), false);
   switch (command) {
     case 'worker': {
-      if (!queueSettings) throw new UsageError('worker needs a queue, e.g. grimoire worker --queue redis://127.0.0.1:6379');
-      if (values.chunk !== undefined) throw new UsageError('worker takes no --chunk: the command that puts the games on the queue chooses it', false);
+      if (!queueSettings) throw new UsageError(t('cli.main.worker-needs-a-queue-e'));
+      if (values.chunk !== undefined) throw new UsageError(t('cli.main.worker-takes-no-chunk-the'), false);
       const concurrency = wholeNumberOption('--concurrency', values.concurrency, Math.max(1, availableParallelism()), 1, maxWorkers);
       const { runQueueWorker } = await import('./queue/worker.ts');
       return await runQueueWorker(queueSettings.address, concurrency);
@@ -483,10 +421,10 @@ async function main(args: string[]): Promise<number> {
     case 'tune':
       return await cmdTune(positionals[0], values);
     case 'scenario':
-      if (positionals.length === 0) throw new UsageError('scenario needs files or folders, e.g. grimoire scenario rules/trump/rulings');
+      if (positionals.length === 0) throw new UsageError(t('cli.main.scenario-needs-files-or-folders'));
       values.game = gameFolderOrRefuse(values.game);
       if (values.readings) {
-        if (values.verbose) throw new UsageError('--readings prints which rulings each reading changes, not their logs: leave out --verbose (or run one reading with --verbose and no --readings)', false);
+        if (values.verbose) throw new UsageError(t('cli.main.readings-prints-which-rulings-each'), false);
         claimOutputFile('--md', values.md);
         let bar: Progress | null = null;
         try {
@@ -505,8 +443,8 @@ async function main(args: string[]): Promise<number> {
           (bar as Progress | null)?.stop();
         }
       }
-      if (values.md !== undefined) throw new UsageError('--md writes the list of rulings that depend on a reading: it goes with --readings', false);
-      if (values.json) throw new UsageError('scenario prints JSON only with --readings (the readings report)', false);
+      if (values.md !== undefined) throw new UsageError(t('cli.main.md-writes-the-list-of'), false);
+      if (values.json) throw new UsageError(t('cli.main.scenario-prints-json-only-with'), false);
       return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game, render: (d, text) => renderDiagnostic(d, text, color) });
     case 'diff':
       return cmdDiff(positionals[0], positionals[1], { md: values.md, rulings: !!values.rulings, json: !!values.json });
@@ -522,7 +460,7 @@ async function main(args: string[]): Promise<number> {
     case 'merge':
       return cmdMerge(positionals);
     case 'new': {
-      if (positionals.length !== 1) throw new UsageError('new needs one game name, e.g. grimoire new my-game');
+      if (positionals.length !== 1) throw new UsageError(t('cli.main.new-needs-one-game-name'));
       let files: string[];
       try {
         files = newGame(projectRoot, positionals[0]!);
@@ -531,13 +469,13 @@ async function main(args: string[]): Promise<number> {
       }
       for (const f of files) console.log(`wrote ${relative(projectRoot, f)}`);
       const g = positionals[0]!;
-      console.log(`\nNext:\n  npx grimoire check rules/${g} cards/${g}\n  npx grimoire demo ${g}\n  npx grimoire scenario rules/${g}/rulings\n  npx grimoire cards ${g} --sheet ${g}.html   (print the cards; docs/cards.md: their faces)\n(docs/tutorial.md walks through a game like it.)`);
+      console.log(t('cli.main.next-npx-grimoire-check-rules', { g }));
       return 0;
     }
     case 'demo':
       return cmdDemo(positionals[0] ?? 'trump');
     default:
-      throw new UsageError(`unknown command '${command}'`);
+      throw new UsageError(t('cli.main.unknown-command', { command }));
   }
 }
 
@@ -551,14 +489,14 @@ try {
     console.error(`grimoire: ${e.message}`);
     process.exitCode = 1;
   } else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`grimoire: ${(e as Error).message}${e instanceof UsageError && !e.showUsage ? '' : `\n\n${usage()}`}`);
+    console.error(`grimoire: ${(e as Error).message}${e instanceof UsageError && !e.showUsage ? '' : `\n\n${usage()}`}`); // i18n-ok: the program's name and the message
     process.exitCode = 2;
   } else if (typeof fsPath === 'string' && fileProblem(e, fsPath, 'use') !== null) {
     // A file the user named could not be read or written (a folder, no permission, disk full).
     console.error(`grimoire: ${fsPath}: ${fileProblem(e, fsPath, 'use')}`);
     process.exitCode = 1;
   } else {
-    console.error(`grimoire: internal error: ${(e as Error).message}\nThis is a bug in Grimoire, not in your rules; please report it with the command you ran.`);
+    console.error(t('cli.main.grimoire-internal-error-this-is', { p: (e as Error).message }));
     process.exitCode = 1;
   }
 }

@@ -4,6 +4,7 @@
  * something else (a seed past 2^32 would silently alias a smaller one; 1e20 + 1 is 1e20).
  */
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
 
 /** Seeds are 32-bit: the runtime's generator takes `seed >>> 0`. */
 export const maxSeed = 2 ** 32 - 1;
@@ -11,9 +12,9 @@ export const maxSeed = 2 ** 32 - 1;
 export function wholeNumberOption(option: string, raw: unknown, fallback: number, min: number, max: number, what = ''): number {
   if (raw === undefined) return fallback;
   const text = String(raw).trim();
-  const range = `a whole number from ${min} to ${max}${what ? ` (${what})` : ''}`;
-  if (!/^[+-]?\d+$/.test(text)) throw new UsageError(`${option} takes ${range}, got '${text}'`);
+  const range = what ? t('cli.options.range-why', { min, max, what }) : t('cli.options.range', { min, max });
+  if (!/^[+-]?\d+$/.test(text)) throw new UsageError(t('cli.options.takes-got', { option, range, text }));
   const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${option} ${text} is out of range: it takes ${range}`);
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(t('cli.options.is-out-of-range-it', { option, p: text, range }));
   return n;
 }

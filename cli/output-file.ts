@@ -6,6 +6,7 @@
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
 
 /** The reason a file operation failed, in words, for the codes a user's path can cause. */
 export function fileProblem(e: unknown, path: string, doing: 'write' | 'use'): string | null {
@@ -40,12 +41,12 @@ export function fileProblem(e: unknown, path: string, doing: 'write' | 'use'): s
 /** Creates (or empties) the file now; throws a UsageError naming the option, the path and the reason. */
 export function claimOutputFile(option: string, path: string | undefined): void {
   if (path === undefined) return;
-  if (path === '') throw new UsageError(`${option} needs a file name`);
+  if (path === '') throw new UsageError(t('cli.options.needs-a-file-name', { option }));
   try {
     closeSync(openSync(path, 'w'));
   } catch (e) {
     const why = fileProblem(e, path, 'write');
     if (why === null) throw e;
-    throw new UsageError(`cannot write ${option} ${path}: ${why}`, false);
+    throw new UsageError(t('cli.options.cannot-write', { option, path, why }), false);
   }
 }

@@ -12,22 +12,23 @@ import { textReadings } from '../scenario/check.ts';
 import { UsageError } from './usage-error.ts';
 import { maxSeed, wholeNumberOption } from './options.ts';
 import type { Seats } from '../runtime/batch.ts';
+import { t } from '../i18n/format.ts';
 
 /** `--param name=value` (or the option named), each checked against the game's parameters and their types. */
 export function parseParams(list: string[] | undefined, ir: GameIR, option = '--param'): Record<string, number | boolean | string> {
   const out: Record<string, number | boolean | string> = {};
   for (const item of list ?? []) {
     const eq = item.indexOf('=');
-    if (eq < 0) throw new UsageError(`${option} takes name=value, got '${item}'`);
+    if (eq < 0) throw new UsageError(t('cli.options.takes-name-value-got', { option, item }));
     const name = item.slice(0, eq);
     const raw = item.slice(eq + 1);
     const p = ir.params.find((x) => x.name === name);
-    if (!p) throw new UsageError(`${option}: unknown parameter '${name}'; the parameters of ${ir.game.name} are: ${ir.params.map((x) => x.name).join(', ') || '(none)'}`);
+    if (!p) throw new UsageError(t('cli.options.unknown-parameter-the-parameters-of', { option, name, name2: ir.game.name, p: ir.params.map((x) => x.name).join(', ') || '(none)' }));
     if (p.type === 'number') {
-      if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`parameter '${name}' is a whole number, got '${raw}'`);
+      if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(t('cli.options.parameter-is-a-whole-number', { name, raw }));
       out[name] = Number(raw);
     } else if (p.type === 'bool') {
-      if (raw !== 'true' && raw !== 'false') throw new UsageError(`parameter '${name}' is true or false`);
+      if (raw !== 'true' && raw !== 'false') throw new UsageError(t('cli.options.parameter-is-true-or-false', { name }));
       out[name] = raw === 'true';
     } else {
       // A text parameter takes its default, an alternative, or a text the rules compare it with;
@@ -35,7 +36,7 @@ export function parseParams(list: string[] | undefined, ir: GameIR, option = '--
       const readings = textReadings(ir, ir.params.indexOf(p));
       if (readings !== null && !readings.includes(raw)) {
         const near = suggest(raw, readings);
-        throw new UsageError(`${option}: parameter '${name}' is one of ${readings.map((r) => `'${r}'`).join(', ')}, got '${raw}'${near.length ? ` (did you mean '${near[0]}'?)` : ''}`);
+        throw new UsageError(t(near.length ? 'cli.options.parameter-is-one-of-got-near' : 'cli.options.parameter-is-one-of-got', { option, name, p: readings.map((r) => `'${r}'`).join(', '), raw, near: near[0] ?? '' }));
       }
       out[name] = raw;
     }
@@ -46,14 +47,14 @@ export function parseParams(list: string[] | undefined, ir: GameIR, option = '--
 /** `--format`, or the game's default format, checked against the game's formats. */
 export function checkFormat(ir: GameIR, format: string | undefined): string {
   const f = format ?? ir.game.defaultFormat;
-  if (!ir.game.formats.some((x) => x.name === f)) throw new UsageError(`unknown format '${f}'; ${ir.game.name} has: ${ir.game.formats.map((x) => x.name).join(', ')}`);
+  if (!ir.game.formats.some((x) => x.name === f)) throw new UsageError(t('cli.options.unknown-format-has', { f, name: ir.game.name, p: ir.game.formats.map((x) => x.name).join(', ') }));
   return f;
 }
 
 /** An mcts with depth= in a game with no `evaluate` scores every cut-off simulation as a draw: say so. */
 export function warnDepthWithoutEvaluation(ir: GameIR, names: string[]): void {
   if (ir.evaluate) return;
-  for (const n of names) if (/,depth=/.test(n)) console.error(`grimoire: warning: ${n}: ${ir.game.name} declares no evaluate, so every simulation cut off at that depth counts as a draw; write an evaluate (docs/language.md) or drop depth=`);
+  for (const n of names) if (/,depth=/.test(n)) console.error(t('cli.options.grimoire-warning-declares-no-evaluate', { n, name: ir.game.name }));
 }
 
 /** Does this agent think for a time rather than a number of iterations (its games differ from run to run)? */
@@ -74,7 +75,7 @@ export function agentOption(option: string, value: unknown): string {
 export function drawsOption(value: unknown): ActionDraws | undefined {
   if (value === undefined) return undefined;
   if (value === 'sampled' || value === 'listed') return value;
-  throw new UsageError(`--draws ${String(value)}: it is sampled (the default: a drawn action is tried, the others only as needed) or listed (every action tried, then one drawn: the games a seed gave before 2026-11-28)`, false);
+  throw new UsageError(t('cli.options.draws-it-is-sampled-the', { p: String(value) }), false);
 }
 
 /** More threads than this cost memory (one compiled game each) and gain nothing. */
@@ -93,8 +94,8 @@ export function defaultWorkers(games: number, searching: boolean): number {
  */
 export function batchRunOptions(ir: GameIR, v: Record<string, unknown>, defaultGames: number): { format: string; seed: number; games: number; agents: Seats; searching: boolean; workers: number } {
   const format = checkFormat(ir, v.format as string | undefined);
-  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
-  const games = wholeNumberOption('--games', v.games, defaultGames, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
+  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, t('cli.options.why-seeds-32-bit'));
+  const games = wholeNumberOption('--games', v.games, defaultGames, 1, maxSeed - seed + 1, t('cli.options.why-last-seed', { last: maxSeed }));
   const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
   const more = moreSeats(v, playerCount(ir, parseParams(v.param as string[] | undefined, ir)));
   if (more.length) agents.more = more;
@@ -109,7 +110,7 @@ export function moreSeats(v: Record<string, unknown>, players: number): string[]
   for (let i = 3; i <= 8; i++) {
     const given = v[`p${i}`];
     if (given === undefined) continue;
-    if (i > players) throw new UsageError(`--p${i}: this game has ${players} players (seats p1..p${players}); for more, set its player-count parameter with --param`, false);
+    if (i > players) throw new UsageError(t('cli.options.p-this-game-has-players', { i, players }), false);
     while (out.length < i - 3) out.push('random');
     out.push(agentOption(`--p${i}`, given));
   }

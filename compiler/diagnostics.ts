@@ -116,6 +116,11 @@ export const diagnosticCodes = {
 export type DiagnosticCode = keyof typeof diagnosticCodes;
 
 export function diag(code: DiagnosticCode, loc: Loc, message: DiagnosticText, notes?: DiagnosticText[], severity: Severity = 'error'): Diagnostic {
+  return wordedDiagnostic(code, loc, message, notes, severity);
+}
+
+/** A diagnostic of any catalogue of codes (the compiler's, a scenario file's), its words kept as catalog entries. */
+export function wordedDiagnostic(code: string, loc: Loc, message: DiagnosticText, notes?: DiagnosticText[], severity: Severity = 'error'): Diagnostic {
   const d: Diagnostic = { code, severity, message: english(message), loc, notes: notes?.map(english) };
   if (typeof message !== 'string') d.text = message;
   if (notes?.some((n) => typeof n !== 'string')) d.noteTexts = notes;

@@ -3,8 +3,10 @@
 import { writeFileSync } from 'node:fs';
 import { diagnosticCodes } from '../compiler/diagnostics.ts';
 import { scenarioDiagnosticCodes } from '../scenario/diagnostics.ts';
-import { diagnostics as en } from '../i18n/en/diagnostics.ts';
-import { diagnostics as ja } from '../i18n/ja/diagnostics.ts';
+import { diagnostics as enCompiler } from '../i18n/en/diagnostics.ts';
+import { diagnostics as jaCompiler } from '../i18n/ja/diagnostics.ts';
+import { scenarioChecks as enScenario } from '../i18n/en/scenario-checks.ts';
+import { scenarioChecks as jaScenario } from '../i18n/ja/scenario-checks.ts';
 
 // What \`grimoire check\` prints, and its --json shape (cli/render.ts, cli/excerpt.ts, cli/diagnostic-json.ts).
 const output = `
@@ -48,6 +50,8 @@ column of the last character (inclusive). The exit code is the same as without \
 there is no error, 1 with errors, 2 on a usage error.
 `;
 
+const en = { ...enCompiler, ...enScenario };
+const ja: Record<keyof typeof en, string> = { ...jaCompiler, ...jaScenario };
 // Every message of the catalogs (i18n/), by code: the English and the Japanese, placeholders as {name}.
 const shown = (icu: string) => icu.replace(/'([{}])'/g, '$1').replace(/''/g, "'").replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const messages = `

@@ -8,12 +8,20 @@ import { cli as enCli } from './en/cli.ts';
 import { cli as jaCli } from './ja/cli.ts';
 import { scenario as enScenario } from './en/scenario.ts';
 import { scenario as jaScenario } from './ja/scenario.ts';
+import { scenarioChecks as enScenarioChecks } from './en/scenario-checks.ts';
+import { scenarioChecks as jaScenarioChecks } from './ja/scenario-checks.ts';
+import { cliMain as enCliMain } from './en/cli-main.ts';
+import { cliMain as jaCliMain } from './ja/cli-main.ts';
+import { usage as enUsage } from './en/usage.ts';
+import { usage as jaUsage } from './ja/usage.ts';
+import { cliOptions as enCliOptions } from './en/cli-options.ts';
+import { cliOptions as jaCliOptions } from './ja/cli-options.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics, ...enCli, ...enScenario };
+const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaScenario };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };

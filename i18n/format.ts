@@ -11,9 +11,10 @@ import type { Language } from './language.ts';
 export type { MessageKey } from './catalogs.ts';
 /**
  * A value: a list is a plain enumeration ("a, b, c"), `{ or: […] }` alternatives ("a or b"),
- * a Message a phrase worded in the same language ("a name", 「名前」).
+ * `{ and: […] }` a conjunction ("a and b", 「a、b」), a Message a phrase worded in the same
+ * language ("a name", 「名前」).
  */
-export type MessageValue = string | number | Message | readonly (string | Message)[] | { or: readonly (string | Message)[] };
+export type MessageValue = string | number | Message | readonly (string | Message)[] | { or: readonly (string | Message)[] } | { and: readonly string[] };
 export type MessageValues = { [name: string]: MessageValue };
 
 /** A message not yet in words: rendered in the reader's language where it is shown. */
@@ -39,7 +40,8 @@ const compiled: Record<Language, Map<MessageKey, Compiled>> = { en: new Map(), j
 function compile(lang: Language, key: MessageKey): Compiled {
   let c = compiled[lang].get(key);
   if (c === undefined) {
-    const source = catalogs[lang][key];
+    // A key missing from a language (a catalog out of date at run time) falls back to English, then to the key itself: never a crash.
+    const source: string = catalogs[lang][key] ?? catalogs.en[key] ?? key;
     // Plain text needs no parse (many notes and headings). Catalogs are ICU: '' is an apostrophe.
     c = /[{}']/.test(source) ? new IntlMessageFormat(source, lang, undefined, { ignoreTag: true }) : source;
     compiled[lang].set(key, c);
@@ -61,6 +63,13 @@ export function orList(items: readonly string[], lang: Language = current): stri
   return (ors[lang] ??= new Intl.ListFormat(lang, { type: 'disjunction' })).format(items);
 }
 
+const ands: Partial<Record<Language, Intl.ListFormat>> = {};
+/** A conjunction: en "a and b and c" (as Grimoire wrote them), ja 「a、b、c」. */
+export function andList(items: readonly string[], lang: Language = current): string {
+  if (lang === 'en') return items.join(' and ');
+  return (ands[lang] ??= new Intl.ListFormat(lang, { type: 'conjunction' })).format(items);
+}
+
 const word = (v: string | Message, lang: Language): string => (typeof v === 'string' ? v : format(lang, v.key, v.values));
 
 function prepared(values: MessageValues | undefined, lang: Language): Record<string, string | number> | undefined {
@@ -72,7 +81,7 @@ function prepared(values: MessageValues | undefined, lang: Language): Record<str
     // A value from loosely typed data (YAML) that is none of these is shown as a template literal would.
     (out ??= { ...(values as Record<string, string | number>) })[k] = Array.isArray(v)
       ? list((v as readonly (string | Message)[]).map((x) => word(x, lang)), lang)
-      : v === null ? String(v) : 'key' in v ? format(lang, (v as Message).key, (v as Message).values) : 'or' in v ? orList(v.or.map((x) => word(x, lang)), lang) : String(v);
+      : v === null ? String(v) : 'key' in v ? format(lang, (v as Message).key, (v as Message).values) : 'or' in v ? orList(v.or.map((x) => word(x, lang)), lang) : 'and' in v ? andList(v.and, lang) : String(v);
   }
   return out ?? (values as Record<string, string | number>);
 }

@@ -12,7 +12,8 @@
  */
 import { fieldOfCard } from './card-fields.ts';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
-import type { Diagnostic } from '../compiler/diagnostics.ts';
+import { didYouMeanNote, wordedDiagnostic, type Diagnostic, type DiagnosticText } from '../compiler/diagnostics.ts';
+import { msg } from '../i18n/format.ts';
 import { answerWords, canAnswer } from './answer-words.ts';
 import { maxPlayerCount, type GameIR, type IRType, type ZoneIR } from '../compiler/ir.ts';
 import type { Loc } from '../grammar/ast.ts';
@@ -60,11 +61,11 @@ export function unknownGame(p: ParsedScenario, games: string[]): Diagnostic[] {
   const node = p.doc.getIn(['game'], true) as Node | undefined;
   if (!node) {
     const range = p.doc.contents?.range ?? [0, 1, 1];
-    return [{ code: 'scenario/missing-key', severity: 'error', message: `the scenario names no game: add 'game: <name>' (the games are ${listed(games)})`, loc: locOf(p, range[0], Math.min(range[1], range[0] + 1)) }];
+    return [wordedDiagnostic('scenario/missing-key', locOf(p, range[0], Math.min(range[1], range[0] + 1)), msg('scenario/missing-key.names-no-game', { games: listed(games) }))];
   }
   const name = String((node as Scalar).value);
   const range = node.range ?? [0, 1, 1];
-  return [{ code: 'scenario/unknown-name', severity: 'error', message: `unknown game '${name}'; the games are ${listed(games)}`, loc: locOf(p, range[0], range[1]), notes: didYouMean(name, games) }];
+  return [wordedDiagnostic('scenario/unknown-name', locOf(p, range[0], range[1]), msg('scenario/unknown-name.unknown-game', { name, games: listed(games) }), didYouMean(name, games))];
 }
 
 /** Every mistake of the scenario against the game `ir` (the YAML's own errors first, alone). */
@@ -98,13 +99,14 @@ function described(n: Node | null | undefined): string {
   return 'a value';
 }
 
-function didYouMean(name: string, candidates: Iterable<string>): string[] | undefined {
+function didYouMean(name: string, candidates: Iterable<string>): DiagnosticText[] | undefined {
   const s = suggest(name, candidates);
-  return s.length ? [`did you mean ${s.map((x) => `'${x}'`).join(' or ')}?`] : undefined;
+  return s.length ? [didYouMeanNote(s)] : undefined;
 }
 
-function listed(names: string[]): string {
-  return names.length ? names.join(', ') : 'none';
+/** Names as a list ("a, b, c"), or "none" — in the reader's language where the diagnostic is shown. */
+function listed(names: string[]): DiagnosticText {
+  return names.length ? names.join(', ') : msg('scenario.none');
 }
 
 /** The keys of the top level, of a card written as a map, and of `expect` (besides zones). */
@@ -137,9 +139,9 @@ class ScenarioChecker {
     this.zoneEx = `p1.${ir.zones.find((z) => !z.shared)?.name ?? '<zone>'}`;
   }
 
-  private error(code: ScenarioDiagnosticCode, node: Node | Pair | null | undefined, message: string, notes?: string[]): void {
+  private error(code: ScenarioDiagnosticCode, node: Node | Pair | null | undefined, message: DiagnosticText, notes?: DiagnosticText[]): void {
     const range = (isPair(node) ? (node.key as Node | null)?.range : node?.range) ?? [0, 1, 1];
-    this.diagnostics.push({ code, severity: 'error', message, loc: locOf(this.p, range[0], range[1]), notes });
+    this.diagnostics.push(wordedDiagnostic(code, locOf(this.p, range[0], range[1]), message, notes));
   }
 
   // ------------------------------------------------------------ kinds of node
@@ -153,7 +155,7 @@ class ScenarioChecker {
   private map(n: unknown, what: string, example: string): YAMLMap | null {
     const node = this.resolved(n);
     if (isMap(node)) return node;
-    this.error('scenario/wrong-type', node, `${what} is a map, not ${described(node)}: write ${example}`);
+    this.error('scenario/wrong-type', node, msg('scenario/wrong-type.is-a-map-not-write', { what, p: described(node), example }));
     return null;
   }
 
@@ -162,7 +164,7 @@ class ScenarioChecker {
     if (isSeq(node)) return node;
     // One item where a list is expected (`board: Healer`) is read letter by letter otherwise.
     const fix = isScalar(node) && node.value !== null ? `[${String(node.value)}]` : example;
-    this.error('scenario/wrong-type', node, `${what} is a list, not ${described(node)}: write ${fix}`);
+    this.error('scenario/wrong-type', node, msg('scenario/wrong-type.is-a-list-not-write', { what, p: described(node), fix }));
     return null;
   }
 
@@ -171,7 +173,7 @@ class ScenarioChecker {
     const node = this.resolved(n);
     if (isScalar(node) && typeof node.value === kind && (kind !== 'number' || Number.isFinite(node.value))) return node;
     const wanted = kind === 'string' ? 'text' : kind === 'number' ? 'a number' : 'true or false';
-    this.error('scenario/wrong-type', node, `${what} is ${wanted}, not ${described(node)}`);
+    this.error('scenario/wrong-type', node, msg('scenario/wrong-type.is-not', { what, wanted, p: described(node) }));
     return null;
   }
 
@@ -179,7 +181,7 @@ class ScenarioChecker {
   private word(n: unknown, what: string): string | null {
     const node = this.resolved(n);
     if (isScalar(node) && node.value !== null && typeof node.value !== 'object') return String(node.value);
-    this.error('scenario/wrong-type', node, `${what} is a name or a word, not ${described(node)}`);
+    this.error('scenario/wrong-type', node, msg('scenario/wrong-type.is-a-name-or-a', { what, p: described(node) }));
     return null;
   }
 
@@ -189,13 +191,13 @@ class ScenarioChecker {
     for (const pair of m.items) {
       const k = this.resolved(pair.key);
       if (isScalar(k) && k.value !== null && typeof k.value !== 'object') out.push([String(k.value), pair]);
-      else this.error('scenario/wrong-type', k, `a key is a name, not ${described(k)}`);
+      else this.error('scenario/wrong-type', k, msg('scenario/wrong-type.a-key-is-a-name', { p: described(k) }));
     }
     return out;
   }
 
   private unknownKey(pair: Pair, key: string, where: string, known: string[]): void {
-    this.error('scenario/unknown-key', pair, `unknown key '${key}' ${where}; the keys are ${listed(known)}`, didYouMean(key, known));
+    this.error('scenario/unknown-key', pair, msg('scenario/unknown-key.unknown-key-the-keys-are', { key, where, p: listed(known) }), didYouMean(key, known));
   }
 
   // ------------------------------------------------------------ the file
@@ -259,31 +261,31 @@ class ScenarioChecker {
           this.unknownKey(pair, key, 'in a scenario', topKeys);
       }
     }
-    if (start === 'setup' && state) this.error('scenario/wrong-place', state, "'start: setup' plays the game's own setup, so the scenario cannot also set a 'state'; remove one of them");
-    if (decks && state && start !== 'setup') this.error('scenario/wrong-place', state, "'decks:' gives the decks the game's own setup builds (the scenario starts at setup), so the scenario cannot also set a 'state'; put the cards in the state's zones instead, or remove the state");
-    if (decks && start !== null && start !== 'setup') this.error('scenario/wrong-place', startNode, `'decks:' gives the decks the game's own setup builds, so the scenario starts at setup; 'start: ${start}' cannot be — remove it (or write start: setup)`);
-    if (match && !state && start !== null && start !== 'setup') this.error('scenario/wrong-place', startNode, `'match:' without a 'state' starts at the game's setup (its 'between games' first), so 'start: ${start}' cannot be — remove it, or give the position with a 'state'`);
-    if (match && state && this.keptGiven) this.error('scenario/wrong-place', state, "'match:' gives the cards kept for the match, which the game's setup finds there; with a 'state' the position is written whole: put the kept cards in the state's zones instead, or remove the state");
+    if (start === 'setup' && state) this.error('scenario/wrong-place', state, msg('scenario/wrong-place.start-setup-plays-the-game'));
+    if (decks && state && start !== 'setup') this.error('scenario/wrong-place', state, msg('scenario/wrong-place.decks-gives-the-decks-the'));
+    if (decks && start !== null && start !== 'setup') this.error('scenario/wrong-place', startNode, msg('scenario/wrong-place.decks-gives-the-decks-the-2', { start }));
+    if (match && !state && start !== null && start !== 'setup') this.error('scenario/wrong-place', startNode, msg('scenario/wrong-place.match-without-a-state-starts', { start }));
+    if (match && state && this.keptGiven) this.error('scenario/wrong-place', state, msg('scenario/wrong-place.match-gives-the-cards-kept'));
     for (const { player, node } of this.deckExpectations) {
-      if (this.ir.deckCheck && !this.listed.has(player)) this.error('scenario/wrong-place', node, `${player}: the deck check judges the deck list the scenario gives, and 'decks:' gives ${player} none; add decks: { ${player}: { main: { ${this.cardEx}: 1 } } }`);
+      if (this.ir.deckCheck && !this.listed.has(player)) this.error('scenario/wrong-place', node, msg('scenario/wrong-place.the-deck-check-judges-the', { player, cardEx: this.cardEx }));
     }
     this.checkCardRefs();
     if (!asserts) {
       const where = top.items.find((x) => isScalar(x.key) && x.key.value === 'expect') ?? top.items.find((x) => isScalar(x.key) && x.key.value === 'name') ?? top.items[0];
-      this.error('scenario/asserts-nothing', where ?? top, `the scenario checks nothing: a ruling must assert something — add an 'expect' map (e.g. expect: { ${this.zoneEx}: [${this.cardEx}] }) or a '- check: { … }' step`);
+      this.error('scenario/asserts-nothing', where ?? top, msg('scenario/asserts-nothing.the-scenario-checks-nothing-a', { zoneEx: this.zoneEx, cardEx: this.cardEx }));
     }
   }
 
   private integer(n: unknown, what: string): void {
     const s = this.scalar(n, 'number', what);
-    if (s && !Number.isInteger(s.value)) this.error('scenario/wrong-type', s, `${what} is a whole number, not ${String(s.value)}`);
+    if (s && !Number.isInteger(s.value)) this.error('scenario/wrong-type', s, msg('scenario/wrong-type.is-a-whole-number-not', { what, p: String(s.value) }));
   }
 
   private format(n: unknown): void {
     const s = this.scalar(n, 'string', "'format'");
     if (!s) return;
     const names = this.ir.game.formats.map((f) => f.name);
-    if (!names.includes(s.value as string)) this.error('scenario/unknown-name', s, `${this.ir.game.name} has no format '${s.value}'; its formats are ${listed(names)}`, didYouMean(s.value as string, names));
+    if (!names.includes(s.value as string)) this.error('scenario/unknown-name', s, msg('scenario/unknown-name.has-no-format-its-formats', { name: this.ir.game.name, value: String(s.value), p: listed(names) }), didYouMean(s.value as string, names));
   }
 
   private params(n: unknown): void {
@@ -293,7 +295,7 @@ class ScenarioChecker {
     for (const [key, pair] of this.pairs(m)) {
       const param = this.ir.params.find((x) => x.name === key);
       if (!param) {
-        this.error('scenario/unknown-name', pair, `${this.ir.game.name} has no rule parameter '${key}'; its parameters are ${listed(names)}`, didYouMean(key, names));
+        this.error('scenario/unknown-name', pair, msg('scenario/unknown-name.has-no-rule-parameter-its', { name: this.ir.game.name, key, p: listed(names) }), didYouMean(key, names));
         continue;
       }
       const what = `parameter '${key}'`;
@@ -303,7 +305,7 @@ class ScenarioChecker {
         const s = this.scalar(pair.value, 'string', what);
         const readings = textReadings(this.ir, this.ir.params.indexOf(param));
         if (s && readings && !readings.includes(s.value as string)) {
-          this.error('scenario/unknown-value', s, `${what} is one of ${listed(readings)}, not '${s.value}'`, didYouMean(s.value as string, readings));
+          this.error('scenario/unknown-value', s, msg('scenario/unknown-value.is-one-of-not', { what, p: listed(readings), value: String(s.value) }), didYouMean(s.value as string, readings));
         }
       }
     }
@@ -316,7 +318,7 @@ class ScenarioChecker {
     const windows = new Set<string>();
     collectWindows(this.ir.turn.body, windows);
     const names = ['setup', 'turn', ...windows];
-    if (!names.includes(s.value as string)) this.error('scenario/unknown-name', s, `'start: ${s.value}': the game's turn has no window of that name; start is one of ${listed(names)}`, didYouMean(s.value as string, names));
+    if (!names.includes(s.value as string)) this.error('scenario/unknown-name', s, msg('scenario/unknown-name.start-the-game-s-turn', { value: String(s.value), p: listed(names) }), didYouMean(s.value as string, names));
     return s.value as string;
   }
 
@@ -340,14 +342,14 @@ class ScenarioChecker {
     for (const [key, p] of this.pairs(m)) {
       if (key === 'game') {
         const s = this.scalar(p.value, 'number', "match 'game'");
-        if (s && (!Number.isInteger(s.value) || (s.value as number) < 2)) this.error('scenario/wrong-type', s, `match 'game' is the number of the game in the match, 2 or more (a first game is a game alone: leave 'match:' out), not ${String(s.value)}`);
+        if (s && (!Number.isInteger(s.value) || (s.value as number) < 2)) this.error('scenario/wrong-type', s, msg('scenario/wrong-type.match-game-is-the-number', { value: String(s.value) }));
         else if (s) game = s.value as number;
       } else if (key === 'won') {
         wonPair = p;
         won = this.seq(p.value, "match 'won'", '[p1] (the winner of each game before this one, in order; draw for a drawn game)');
         for (const item of won?.items ?? []) {
           const w = this.word(item, "a game's winner in match 'won'");
-          if (w !== null && w !== 'draw' && !this.players.includes(w)) this.error('scenario/unknown-name', this.resolved(item), `match 'won': '${w}' is no player; write a player (${listed(this.players)}) or draw`, didYouMean(w, [...this.players, 'draw']));
+          if (w !== null && w !== 'draw' && !this.players.includes(w)) this.error('scenario/unknown-name', this.resolved(item), msg('scenario/unknown-name.match-won-is-no-player', { name: w, players: listed(this.players) }), didYouMean(w, [...this.players, 'draw']));
         }
       } else if (key === 'shared' || this.players.includes(key)) {
         const zones = this.map(p.value, `match '${key}'`, '{ <zone kept for the match>: [<card>, …] }');
@@ -356,7 +358,12 @@ class ScenarioChecker {
           const zone = this.ir.zones.find((z) => z.name === zn);
           const kept = this.ir.zones.filter((z) => z.keptForMatch && z.shared === (key === 'shared')).map((z) => z.name);
           if (!zone || !zone.keptForMatch || zone.shared !== (key === 'shared')) {
-            this.error(zone ? 'scenario/wrong-place' : 'scenario/unknown-name', zp, `match '${key}': ${zone ? `'${zn}' is not a zone kept for the match ('zone … for match')` : `unknown zone '${zn}'`}; the zones kept for the match ${key === 'shared' ? 'shared' : 'of each player'} are ${listed(kept)}`, zone ? undefined : didYouMean(zn, kept));
+            this.error(
+              zone ? 'scenario/wrong-place' : 'scenario/unknown-name',
+              zp,
+              msg(zone ? 'scenario/wrong-place.match-zone-not-kept' : 'scenario/unknown-name.match-unknown-zone', { key, zone: zn, shared: key === 'shared' ? 'yes' : 'no', kept: listed(kept) }),
+              zone ? undefined : didYouMean(zn, kept),
+            );
             continue;
           }
           this.keptGiven = true;
@@ -365,8 +372,8 @@ class ScenarioChecker {
         }
       } else this.unknownKey(p, key, "in 'match'", keys);
     }
-    if (game === null && !m.items.some((x) => isScalar(x.key) && x.key.value === 'game')) this.error('scenario/missing-key', m, "'match' says which game of the match the scenario is: write game: 2 (or 3, …)");
-    else if (game !== null && (won?.items.length ?? 0) !== game - 1) this.error('scenario/wrong-type', won ?? wonPair ?? m, `match 'won' lists the winner of each game before game ${game}: ${game - 1} of them, in order (draw for a drawn game), e.g. won: [${Array.from({ length: game - 1 }, (_, i) => this.players[i % 2]).join(', ')}]`);
+    if (game === null && !m.items.some((x) => isScalar(x.key) && x.key.value === 'game')) this.error('scenario/missing-key', m, msg('scenario/missing-key.match-says-which-game'));
+    else if (game !== null && (won?.items.length ?? 0) !== game - 1) this.error('scenario/wrong-type', won ?? wonPair ?? m, msg('scenario/wrong-type.match-won-lists-the-winners', { game, before: game - 1, example: Array.from({ length: game - 1 }, (_, i) => this.players[i % 2]).join(', ') }));
   }
 
   // ------------------------------------------------------------ decks
@@ -375,7 +382,7 @@ class ScenarioChecker {
   private decks(pair: Pair): void {
     const dc = this.ir.deckCheck;
     if (!dc) {
-      this.error('scenario/no-deck-check', pair, `${this.ir.game.name} declares no deck check, so a deck list has no zone to fill: declare 'deck check { main <zone> … }' in its rules (docs/language.md)`);
+      this.error('scenario/no-deck-check', pair, msg('scenario/no-deck-check.declares-no-deck-check-so', { name: this.ir.game.name }));
       return;
     }
     const m = this.map(pair.value, "'decks'", `{ p1: { main: { ${this.cardEx}: 2 } } }`);
@@ -384,7 +391,7 @@ class ScenarioChecker {
     const parts = sideZone ? ['main', 'side'] : ['main'];
     for (const [player, p] of this.pairs(m)) {
       if (!this.players.includes(player)) {
-        this.error('scenario/unknown-name', p, `decks: unknown player '${player}'; the players are ${listed(this.players)}`, didYouMean(player, this.players));
+        this.error('scenario/unknown-name', p, msg('scenario/unknown-name.decks-unknown-player-the-players', { player, p: listed(this.players) }), didYouMean(player, this.players));
         continue;
       }
       this.listed.add(player);
@@ -393,7 +400,7 @@ class ScenarioChecker {
       let main = false;
       for (const [part, pp] of this.pairs(list)) {
         if (part === 'side' && !sideZone) {
-          this.error('scenario/no-deck-check', pp, `${this.ir.game.name}'s deck check names no side zone ('side <zone>'), so a deck list has only 'main'`);
+          this.error('scenario/no-deck-check', pp, msg('scenario/no-deck-check.s-deck-check-names-no', { name: this.ir.game.name }));
           continue;
         }
         if (!parts.includes(part)) {
@@ -407,11 +414,11 @@ class ScenarioChecker {
           this.cardName(cp.key);
           const n = this.resolved(cp.value);
           if (!isScalar(n) || typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 1) {
-            this.error('scenario/deck-count', n ?? cp, `decks ${player}.${part}: how many of ${String((this.resolved(cp.key) as Scalar | null)?.value)} is a whole number, 1 or more, not ${described(n)}`);
+            this.error('scenario/deck-count', n ?? cp, msg('scenario/deck-count.decks-how-many-of-is', { player, part, p: String((this.resolved(cp.key) as Scalar | null)?.value), p2: described(n) }));
           }
         }
       }
-      if (!main) this.error('scenario/missing-key', p, `the deck list of ${player} has no 'main': write { main: { ${this.cardEx}: 2 } }`);
+      if (!main) this.error('scenario/missing-key', p, msg('scenario/missing-key.the-deck-list-of-has', { player, cardEx: this.cardEx }));
     }
   }
 
@@ -439,7 +446,7 @@ class ScenarioChecker {
     const names = states.map((s) => s.name);
     for (const [name, pair] of this.pairs(m)) {
       const s = states.find((x) => x.name === name);
-      if (!s) this.error('scenario/unknown-name', pair, `unknown ${what} '${name}'; the ${what}s are ${listed(names)}`, didYouMean(name, names));
+      if (!s) this.error('scenario/unknown-name', pair, msg('scenario/unknown-name.unknown-the-s-are', { what, name, p: listed(names) }), didYouMean(name, names));
       else this.value(pair.value, s.type, `${what} '${name}'`, 'state');
     }
   }
@@ -457,11 +464,11 @@ class ScenarioChecker {
       const zone = this.ir.zones.find((z) => z.name === key);
       if (!zone) {
         const keys = owner === 'shared' ? own : [...own, 'vars'];
-        this.error('scenario/unknown-name', pair, `unknown zone '${key}' under '${owner}'; ${owner === 'shared' ? 'the shared zones are' : 'the keys are'} ${listed(keys)}`, didYouMean(key, keys));
+        this.error('scenario/unknown-name', pair, msg(owner === 'shared' ? 'scenario/unknown-name.unknown-shared-zone' : 'scenario/unknown-name.unknown-zone-under', { key, owner, p2: listed(keys) }), didYouMean(key, keys));
         continue;
       }
       if (zone.shared !== (owner === 'shared')) {
-        this.error('scenario/wrong-place', pair, zone.shared ? `'${key}' is a shared zone: write it under 'shared', not under '${owner}'` : `'${key}' is a zone of each player: write it under p1 or p2, not under 'shared'`);
+        this.error('scenario/wrong-place', pair, zone.shared ? msg('scenario/wrong-place.is-a-shared-zone-write', { key, owner }) : msg('scenario/wrong-place.is-a-zone-of-each', { key }));
         continue;
       }
       const list = this.seq(pair.value, `the zone '${owner === 'shared' ? key : `${owner}.${key}`}'`, `[${this.cardEx}, { card: ${this.cardEx}, <state>: <value> }]`);
@@ -481,7 +488,7 @@ class ScenarioChecker {
     if (!m) return;
     const cardPair = m.items.find((x) => isScalar(x.key) && x.key.value === 'card');
     if (!cardPair) {
-      this.error('scenario/missing-key', m, `a card written as a map names its card: write { card: ${this.cardEx}, … }`);
+      this.error('scenario/missing-key', m, msg('scenario/missing-key.a-card-written-as-a', { cardEx: this.cardEx }));
       return;
     }
     const name = this.cardName(cardPair.value);
@@ -505,13 +512,16 @@ class ScenarioChecker {
         const field = this.ir.cardFields[fi];
         if (!field || field.kind !== 'state') {
           const states = type ? type.fields.map((i) => this.ir.cardFields[i]!).filter((f) => f.kind === 'state').map((f) => f.name) : allStates;
-          const what = field ? `'${key}' is a card ${field.kind === 'attr' ? 'attribute (printed on the card)' : 'value (computed)'}, not a state: a scenario sets states only` : `unknown card state '${key}'`;
-          this.error(field ? 'scenario/wrong-place' : 'scenario/unknown-key', pair, `${what}; ${name ? `the states of ${name} are` : 'the card states are'} ${listed(states)}; the other keys are ${cardKeys.join(', ')}`, field ? undefined : didYouMean(key, [...states, ...cardKeys]));
+          const values = { key, name: name ?? '', states: listed(states), keys: cardKeys };
+          const text = !field
+            ? msg(name ? 'scenario/unknown-key.unknown-card-state-of' : 'scenario/unknown-key.unknown-card-state', values)
+            : msg(field.kind === 'attr' ? (name ? 'scenario/wrong-place.attr-not-state-of' : 'scenario/wrong-place.attr-not-state') : name ? 'scenario/wrong-place.value-not-state-of' : 'scenario/wrong-place.value-not-state', values);
+          this.error(field ? 'scenario/wrong-place' : 'scenario/unknown-key', pair, text, field ? undefined : didYouMean(key, [...states, ...cardKeys]));
           continue;
         }
         if (type && !type.fields.includes(fi)) {
           const states = type.fields.map((i) => this.ir.cardFields[i]!).filter((f) => f.kind === 'state').map((f) => f.name);
-          this.error('scenario/wrong-place', pair, `${name} (a ${type.name}) has no state '${key}'; its states are ${listed(states)}`);
+          this.error('scenario/wrong-place', pair, msg('scenario/wrong-place.a-has-no-state-its', { name: String(name), name2: type.name, key, p: listed(states) }));
           continue;
         }
         this.value(pair.value, field.type, `state '${key}'`, 'state');
@@ -524,7 +534,7 @@ class ScenarioChecker {
     const word = this.word(n, 'a card');
     if (word === null) return null;
     if (this.ir.cards.some((c) => c.name === word)) return word;
-    this.error('scenario/unknown-name', this.resolved(n), `unknown card '${word}': ${this.ir.game.name} has no card of that name`, didYouMean(word, this.ir.cards.map((c) => c.name)));
+    this.error('scenario/unknown-name', this.resolved(n), msg('scenario/unknown-name.unknown-card-has-no-card', { word, name: this.ir.game.name }), didYouMean(word, this.ir.cards.map((c) => c.name)));
     return null;
   }
 
@@ -533,7 +543,7 @@ class ScenarioChecker {
     if (word === null) return null;
     if (this.players.includes(word) || also.includes(word)) return word;
     const names = [...this.players, ...also];
-    this.error('scenario/unknown-name', this.resolved(n), `${what}: unknown player '${word}'; the players are ${listed(names)}`, didYouMean(word, names));
+    this.error('scenario/unknown-name', this.resolved(n), msg('scenario/unknown-name.unknown-player-the-players-are', { what, word, p: listed(names) }), didYouMean(word, names));
     return null;
   }
 
@@ -558,7 +568,7 @@ class ScenarioChecker {
       const v = s.value as string;
       if (names.includes(v)) return;
       const byTitle = en.values.find((x) => x.title === v);
-      this.error('scenario/unknown-value', s, `${what} is a ${en.name} value, and ${en.name} has no value '${v}'; its values are ${listed(names)}`, byTitle ? [`'${v}' is the title of ${byTitle.name}: write ${byTitle.name}`] : didYouMean(v, names));
+      this.error('scenario/unknown-value', s, msg('scenario/unknown-value.is-a-value-and-has', { what, name: en.name, v, p: listed(names) }), byTitle ? [msg('scenario/unknown-value.note.is-the-title-of', { v, name: byTitle.name })] : didYouMean(v, names));
     } else if (type === 'card') {
       const s = this.scalar(node, 'string', `${what} (a card)`);
       if (s) this.cardRef(s, what, use);
@@ -575,11 +585,11 @@ class ScenarioChecker {
     const ref = s.value as string;
     const [owner, name] = ref.includes(':') ? (ref.split(':', 2) as [string, string]) : [null, ref];
     if (owner !== null && !this.players.includes(owner)) {
-      this.error('scenario/unknown-name', s, `${what}: '${ref}' names the owner '${owner}', which is not a player; the players are ${listed(this.players)}`, didYouMean(owner, this.players));
+      this.error('scenario/unknown-name', s, msg('scenario/unknown-name.names-the-owner-which-is', { what, ref, owner, p: listed(this.players) }), didYouMean(owner, this.players));
       return;
     }
     if (!this.ir.cards.some((c) => c.name === name)) {
-      this.error('scenario/unknown-name', s, `${what}: unknown card '${name}': ${this.ir.game.name} has no card of that name`, didYouMean(name, this.ir.cards.map((c) => c.name)));
+      this.error('scenario/unknown-name', s, msg('scenario/unknown-name.unknown-card-has-no-card-2', { what, name, name2: this.ir.game.name }), didYouMean(name, this.ir.cards.map((c) => c.name)));
       return;
     }
     if (use === 'state') this.cardRefs.push({ node: s, what });
@@ -591,8 +601,8 @@ class ScenarioChecker {
       const [owner, name] = ref.includes(':') ? (ref.split(':', 2) as [string, string]) : [null, ref];
       const found = this.positionCards.filter((c) => c.name === name && (!owner || c.owner === owner));
       if (found.length === 1) continue;
-      if (found.length === 0) this.error('scenario/card-reference', node, `${what}: no card '${ref}' in the position; put it in a zone of the 'state', or name one that is there`);
-      else this.error('scenario/card-reference', node, `${what}: '${ref}' names ${found.length} cards of the position; ${owner ? 'give the card you mean a name of its own' : `write ${[...new Set(found.map((c) => c.owner))].map((o) => `${o}:${name}`).join(' or ')}`}`);
+      if (found.length === 0) this.error('scenario/card-reference', node, msg('scenario/card-reference.no-card-in-the-position', { what, ref }));
+      else this.error('scenario/card-reference', node, msg(owner ? 'scenario/card-reference.names-cards-of-the-position' : 'scenario/card-reference.names-cards-write-owner', { what, ref, foundCount: found.length, refs: { or: [...new Set(found.map((c) => c.owner))].map((o) => `${o}:${name}`) } }));
     }
   }
 
@@ -606,7 +616,7 @@ class ScenarioChecker {
       const m = this.map(item, 'a step', "'- p1: <answer>' or '- check: { … }'");
       if (!m) continue;
       if (m.items.length !== 1) {
-        this.error('scenario/wrong-type', m, `a step answers one decision: write one '<player>: <answer>' (or one 'check:') per step, not ${m.items.length} keys`);
+        this.error('scenario/wrong-type', m, msg('scenario/wrong-type.a-step-answers-one-decision', { itemsCount: m.items.length }));
         continue;
       }
       const [[key, pair]] = this.pairs(m) as [[string, Pair]];
@@ -615,7 +625,7 @@ class ScenarioChecker {
         const c = this.map(pair.value, "'check'", `{ ${this.zoneEx}: [${this.cardEx}] }`);
         if (c && this.expectations(c, "in a 'check' step")) checks = true;
       } else if (this.players.includes(key)) this.answer(pair.value);
-      else this.error('scenario/unknown-name', pair, `a step is '<player>: <answer>' or 'check: { … }', and '${key}' is neither; the players are ${listed(this.players)}`, didYouMean(key, [...this.players, 'check']));
+      else this.error('scenario/unknown-name', pair, msg('scenario/unknown-name.a-step-is-player-answer', { key, p: listed(this.players) }), didYouMean(key, [...this.players, 'check']));
     }
     return checks;
   }
@@ -630,7 +640,7 @@ class ScenarioChecker {
         else if (key === 'agent') {
           const name = this.word(pair.value, "'agent'");
           const spec = name === null ? null : parseAgent(name);
-          if (spec && 'error' in spec) this.error('scenario/unknown-value', this.resolved(pair.value) as Node, `'agent': ${spec.error}`);
+          if (spec && 'error' in spec) this.error('scenario/unknown-value', this.resolved(pair.value) as Node, msg('scenario/unknown-value.agent', { error: spec.error }));
         } else this.unknownKey(pair, key, 'in an answer (a choice among modes is { mode: <label> }; an agent answering is { agent: mcts:500 })', ['mode', 'agent']);
       }
     } else this.answerWord(node, 'an answer');
@@ -646,7 +656,7 @@ class ScenarioChecker {
     this.error(
       'scenario/unknown-name',
       this.resolved(n),
-      `${what} '${word}' is no option this game can offer: an answer names an action or ability (e.g. ${words.suggestions[0] ?? 'pass'}), a card, a player, a number, 'pass', or an option the rules label`,
+      msg('scenario/unknown-name.is-no-option-this-game', { what, word, p: words.suggestions[0] ?? 'pass' }),
       near,
     );
   }
@@ -667,7 +677,7 @@ class ScenarioChecker {
           for (const [path, p] of this.pathsOf(v, "'count'", '{ p2.life: 3 }')) {
             this.zonePath(p, path);
             const s = this.scalar(p.value, 'number', `count ${path}`);
-            if (s && !(Number.isInteger(s.value) && (s.value as number) >= 0)) this.error('scenario/wrong-type', s, `count ${path} is a number of cards (0 or more), not ${String(s.value)}`);
+            if (s && !(Number.isInteger(s.value) && (s.value as number) >= 0)) this.error('scenario/wrong-type', s, msg('scenario/wrong-type.count-is-a-number-of', { path, p: String(s.value) }));
           }
           break;
         case 'contains':
@@ -684,12 +694,12 @@ class ScenarioChecker {
           for (const [path, p] of this.pathsOf(v, "'vars'", '{ p1.life: 2 }')) {
             const [pn, vn] = path.includes('.') ? (path.split('.', 2) as [string, string]) : [null, path];
             if (pn === null || !this.players.includes(pn)) {
-              this.error(pn === null ? 'scenario/wrong-type' : 'scenario/unknown-name', p, `vars: '${path}' is <player>.<player state>, e.g. p1.${vn}`, pn === null ? undefined : didYouMean(pn, this.players));
+              this.error(pn === null ? 'scenario/wrong-type' : 'scenario/unknown-name', p, msg('scenario/wrong-type.vars-player-state', { path, vn }), pn === null ? undefined : didYouMean(pn, this.players));
               continue;
             }
             const s = this.ir.playerStates.find((x) => x.name === vn);
             const names = this.ir.playerStates.map((x) => x.name);
-            if (!s) this.error('scenario/unknown-name', p, `vars: unknown player state '${vn}'; the player states are ${listed(names)}`, didYouMean(vn, names));
+            if (!s) this.error('scenario/unknown-name', p, msg('scenario/unknown-name.vars-unknown-player-state-the', { vn, p: listed(names) }), didYouMean(vn, names));
             else this.value(p.value, s.type, `vars ${path}`, 'expect');
           }
           break;
@@ -714,7 +724,7 @@ class ScenarioChecker {
         case 'not_offered':
         case 'options':
           for (const [pn, p] of this.pathsOf(v, `'${key}'`, '{ p1: [<option>, …] }')) {
-            if (!this.players.includes(pn)) this.error('scenario/unknown-name', p, `${key}: unknown player '${pn}'; the players are ${listed(this.players)}`, didYouMean(pn, this.players));
+            if (!this.players.includes(pn)) this.error('scenario/unknown-name', p, msg('scenario/unknown-name.unknown-player-the-players-are-2', { key, pn, p: listed(this.players) }), didYouMean(pn, this.players));
             const list = this.seq(p.value, `${key} ${pn}`, '[<option>, …]');
             for (const item of list?.items ?? []) this.word(item, `an option of ${key} ${pn}`);
           }
@@ -722,12 +732,12 @@ class ScenarioChecker {
         case 'deck_legal':
         case 'deck_reason':
           if (!this.ir.deckCheck) {
-            this.error('scenario/no-deck-check', pair, `'${key}' asks the game's deck check, and ${this.ir.game.name} declares none`);
+            this.error('scenario/no-deck-check', pair, msg('scenario/no-deck-check.asks-the-game-s-deck', { key, name: this.ir.game.name }));
             break;
           }
           for (const [pn, p] of this.pathsOf(v, `'${key}'`, key === 'deck_legal' ? '{ p1: false }' : '{ p1: "more than" }')) {
             if (!this.players.includes(pn)) {
-              this.error('scenario/unknown-name', p, `${key}: unknown player '${pn}'; the players are ${listed(this.players)}`, didYouMean(pn, this.players));
+              this.error('scenario/unknown-name', p, msg('scenario/unknown-name.unknown-player-the-players-are-2', { key, pn, p: listed(this.players) }), didYouMean(pn, this.players));
               continue;
             }
             this.deckExpectations.push({ player: pn, node: p });
@@ -745,7 +755,7 @@ class ScenarioChecker {
             this.zonePath(pair, key);
             this.cardList(v, key);
           } else if (this.ir.zones.some((z) => z.name === key)) {
-            this.error('scenario/wrong-place', pair, `'${key}' is a zone of each player: write p1.${key} or p2.${key}`);
+            this.error('scenario/wrong-place', pair, msg('scenario/wrong-place.is-a-zone-of-each-2', { key }));
           } else {
             const zones = this.ir.zones.map((z) => (z.shared ? z.name : `p1.${z.name}`));
             this.unknownKey(pair, key, where, [...expectKeys, ...zones]);
@@ -765,16 +775,16 @@ class ScenarioChecker {
   private zonePath(pair: Pair, path: string): void {
     const [owner, zoneName] = path.includes('.') ? (path.split('.', 2) as [string, string]) : ['shared', path];
     if (owner !== 'shared' && !this.players.includes(owner)) {
-      this.error('scenario/unknown-name', pair, `'${path}': unknown player '${owner}'; a zone is written <player>.<zone> (p1.hand) or shared.<zone>`, didYouMean(owner, [...this.players, 'shared']));
+      this.error('scenario/unknown-name', pair, msg('scenario/unknown-name.unknown-player-a-zone-is', { path, owner }), didYouMean(owner, [...this.players, 'shared']));
       return;
     }
     const zone = this.ir.zones.find((z) => z.name === zoneName);
     if (!zone) {
-      this.error('scenario/unknown-name', pair, `'${path}': unknown zone '${zoneName}'; the zones are ${listed(this.zoneNames)}`, didYouMean(zoneName, this.zoneNames));
+      this.error('scenario/unknown-name', pair, msg('scenario/unknown-name.unknown-zone-the-zones-are', { path, zoneName, p: listed(this.zoneNames) }), didYouMean(zoneName, this.zoneNames));
       return;
     }
-    if (zone.shared && owner !== 'shared') this.error('scenario/wrong-place', pair, `'${path}': '${zoneName}' is a shared zone: write ${zoneName} (or shared.${zoneName})`);
-    if (!zone.shared && owner === 'shared') this.error('scenario/wrong-place', pair, `'${path}': '${zoneName}' is a zone of each player: write p1.${zoneName}`);
+    if (zone.shared && owner !== 'shared') this.error('scenario/wrong-place', pair, msg('scenario/wrong-place.is-a-shared-zone-write-2', { path, zoneName }));
+    if (!zone.shared && owner === 'shared') this.error('scenario/wrong-place', pair, msg('scenario/wrong-place.is-a-zone-of-each-3', { path, zoneName }));
   }
 
   private cardList(n: unknown, what: string): void {
@@ -796,7 +806,7 @@ class ScenarioChecker {
       else if (f === 'zone') this.scalar(p.value, 'string', `cards ${ref}.zone`);
       else {
         const field = this.ir.cardFields[fieldOfCard(this.ir, ref.slice(ref.indexOf(':') + 1), f)];
-        if (!field) this.error('scenario/unknown-name', p, `cards ${ref}: unknown card field '${f}'; the fields are ${listed([...fields, 'facedown', 'zone'])}`, didYouMean(f, [...fields, 'facedown', 'zone']));
+        if (!field) this.error('scenario/unknown-name', p, msg('scenario/unknown-name.cards-unknown-card-field-the', { ref, f, p: listed([...fields, 'facedown', 'zone']) }), didYouMean(f, [...fields, 'facedown', 'zone']));
         else this.value(p.value, field.type, `cards ${ref}.${f}`, 'expect');
       }
     }

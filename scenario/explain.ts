@@ -14,6 +14,7 @@
 import type { LogEvent } from '../runtime/engine.ts';
 import type { ScenarioOutcome } from './run.ts';
 import { whenWords } from './expectation-words.ts';
+import { t } from '../i18n/format.ts';
 
 /** Kinds that always belong to the explanation: what players did, and what the rules did about it. */
 const DECISIVE = new Set(['declare', 'choice', 'fizzle', 'cancel', 'replace', 'retarget', 'result', 'impossible']);
@@ -92,12 +93,12 @@ export function tellingOrder(outcome: ScenarioOutcome, kept: LogEvent[]): Tellin
 export function answerLines(outcome: ScenarioOutcome): { judge: string | null; checks: { text: string; held: boolean; failures: string[] }[]; incidental: string[] } {
   const checks = outcome.expectations.map((x) => {
     const when = whenWords(x.at);
-    return { text: `${when ? `${when}: ` : ''}${x.words}`, held: x.passed, failures: x.failures };
+    return { text: when ? t('explain.when', { when, words: x.words }) : x.words, held: x.passed, failures: x.failures };
   });
   // What the run showed but no expectation asserted: set apart, never the answer.
   const incidental: string[] = [];
   const assertsResult = outcome.expectations.some((x) => /^(winner|reason):/.test(x.label));
-  if (outcome.result && !assertsResult) incidental.push(`the game ended: ${outcome.result.winner ? `${outcome.result.winner} won` : 'a draw'} — ${outcome.result.reason}`);
+  if (outcome.result && !assertsResult) incidental.push(t(outcome.result.winner ? 'explain.game-ended-won' : 'explain.game-ended-draw', { winner: outcome.result.winner ?? '', reason: outcome.result.reason }));
   return { judge: outcome.answer, checks, incidental };
 }
 
@@ -105,16 +106,16 @@ export const shortCite = (cite: string, max = 110) => (cite.length > max ? `${ci
 
 export function explainScenario(outcome: ScenarioOutcome): Explanation {
   const lines: string[] = [];
-  const verdict = outcome.error ? `NOT RUN (${outcome.error.message})` : outcome.passed ? 'PASS' : 'FAIL';
+  const verdict = outcome.error ? t('explain.not-run', { message: outcome.error.message }) : t(outcome.passed ? 'scenario.pass' : 'scenario.fail');
   lines.push(`${outcome.name} — ${verdict}`);
-  if (outcome.cite) lines.push(`  The question: ${outcome.cite}`);
+  if (outcome.cite) lines.push(`  ${t('explain.question', { cite: outcome.cite })}`);
   if (outcome.error) return { lines, kept: 0, total: outcome.events.length };
 
   const answer = answerLines(outcome);
-  lines.push('', 'The answer');
+  lines.push('', t('faq.answer'));
   if (answer.judge) {
     for (const l of wrap(answer.judge, 96)) lines.push(`  ${l}`);
-    lines.push('', 'What the ruling checks');
+    lines.push('', t('explain.what-it-checks'));
   }
   for (const x of answer.checks) {
     lines.push(`  ${x.held ? '✓' : '✗'} ${x.text}`);
@@ -123,23 +124,23 @@ export function explainScenario(outcome: ScenarioOutcome): Explanation {
   const other = outcome.failures.filter((f) => !outcome.expectations.some((x) => x.failures.some((g) => f.endsWith(g))));
   for (const f of other) lines.push(`  ✗ ${f}`);
   if (outcome.checkpoint) lines.push(`  (${outcome.checkpoint.text})`);
-  for (const i of answer.incidental) lines.push(`  Also seen, not asserted by the ruling: ${i}`);
+  for (const i of answer.incidental) lines.push(`  ${t('explain.incidental', { what: i })}`);
 
   const kept = decisiveSteps(outcome);
-  lines.push('', `Why — the ${kept.length} step${kept.length === 1 ? '' : 's'} that decided it (of ${outcome.events.length} in the log)`);
+  lines.push('', t('explain.why', { kept: kept.length, total: outcome.events.length }));
   const where = (e: LogEvent) => (e.loc ? ` [${outcome.files[e.loc[0]] ?? '?'}:${e.loc[1]}]` : '');
   let turn = -1;
   let k = 0;
   for (const { event: e, sub } of tellingOrder(outcome, kept)) {
     if (e.turn !== turn) {
       turn = e.turn;
-      lines.push(`  turn ${e.turn}`);
+      lines.push(`  ${t('explain.turn', { turn: e.turn })}`);
     }
     if (sub) lines.push(`         · ${e.text}${where(e)}`);
     else lines.push(`  ${String(++k).padStart(3)}. ${e.text}${where(e)}`);
     if (e.cite && !sub) lines.push(`       — ${shortCite(e.cite)}`);
   }
-  if (kept.length === 0) lines.push('  (no step: the position alone answers it)');
+  if (kept.length === 0) lines.push(`  ${t('explain.no-step')}`);
   // (A choice's citation is its action's, shown once above it.)
   return { lines, kept: kept.length, total: outcome.events.length };
 }

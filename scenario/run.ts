@@ -282,19 +282,19 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
 function checkpointOf(engine: Engine, d: Decision | null, scriptEnd: { turn: number; log: number } | null, passes: number): Checkpoint {
   const end = scriptEnd ?? { turn: engine.turn, log: engine.log.length };
   const afterScript = { passes, turns: engine.turn - end.turn, steps: engine.log.length - end.log };
-  const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
   const after = scriptEnd
     ? afterScript.passes || afterScript.turns || afterScript.steps
-      ? `after the script's last step the engine went on by itself: ${afterScript.passes} pass${afterScript.passes === 1 ? '' : 'es'} by the runner, ${plural(afterScript.turns, 'new turn')}, ${plural(afterScript.steps, 'log step')}`
-      : "right after the script's last step"
-    : 'before the script had run out';
+      ? t('scenario.checkpoint.went-on', afterScript)
+      : t('scenario.checkpoint.right-after')
+    : t('scenario.checkpoint.before-end');
   const active = engine.active.name;
   if (d) {
-    return { at: 'decision', turn: engine.turn, active, player: d.player.name, prompt: d.prompt, afterScript, text: `checked at ${d.player.name}'s decision "${d.prompt}" (turn ${engine.turn}, ${active} active), ${after}` };
+    return { at: 'decision', turn: engine.turn, active, player: d.player.name, prompt: d.prompt, afterScript, text: t('scenario.checkpoint.at-decision', { player: d.player.name, prompt: d.prompt, turn: engine.turn, active, after }) };
   }
   const r = engine.result;
   const result = r ? { winner: r.winner, reason: r.reason } : undefined;
-  return { at: 'end', turn: engine.turn, active, result, afterScript, text: `checked at the end of the game (turn ${engine.turn}: ${r ? (r.winner ? `${r.winner} won` : 'a draw') + ` — ${r.reason}` : 'no result'}), ${after}` };
+  const how = r ? (r.winner ? t('explain.won-reason', { winner: r.winner, reason: r.reason }) : t('explain.draw-reason', { reason: r.reason })) : t('scenario.checkpoint.no-result');
+  return { at: 'end', turn: engine.turn, active, result, afterScript, text: t('scenario.checkpoint.at-end', { turn: engine.turn, how, after }) };
 }
 
 /** A diagnostic in one line: `file:line:col: message (did you mean …?)`. */

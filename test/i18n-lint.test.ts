@@ -27,9 +27,17 @@ const converted = [
   'cli/diagnostic-json.ts',
   'cli/language-option.ts',
   'cli/faq.ts',
+  'cli/explain.ts',
+  'cli/main.ts',
+  'cli/options.ts',
+  'cli/play-options.ts',
+  'cli/games.ts',
+  'cli/output-file.ts',
   'scenario/faq.ts',
   'scenario/faq-render.ts',
   'scenario/expectation-words.ts',
+  'scenario/check.ts',
+  'scenario/explain.ts',
   'lsp/diagnostics.ts',
   'lsp/server.ts',
   'scenario/files.ts',
@@ -49,7 +57,9 @@ function escapes(file: string): string[] {
     if (/i18n-ok/.test(line) || /^\s*(\*|\/\/)/.test(line)) return;
     for (const m of line.matchAll(sinks)) {
       // The text after the call's parenthesis, and the next line (a call broken after its first argument).
-      const rest = line.slice(m.index! + m[0].length) + ' ' + (lines[i + 1] ?? '');
+      const own = line.slice(m.index! + m[0].length);
+      const open = (own.match(/\(/g) ?? []).length + 1 - (own.match(/\)/g) ?? []).length;
+      const rest = open > 0 ? `${own} ${lines[i + 1] ?? ''}` : own;
       // Only literals directly inside the call (not inside t(…) / msg(…), which are the catalogs).
       const direct = rest.replace(/\b(?:t|msg|format|didYouMeanNote)\((?:[^()]|\([^()]*\))*\)/g, '');
       for (const lit of direct.matchAll(/(['"`])((?:\\.|(?!\1).)*)\1/g)) {

@@ -8,6 +8,8 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { catalogs } from '../i18n/catalogs.ts';
 import { languageFromEnvironment, languageOf, languages } from '../i18n/language.ts';
 import { format, list, orList, percent } from '../i18n/format.ts';
+import { readFileSync } from 'node:fs';
+import { root } from './helpers.ts';
 
 /**
  * The names of a message's placeholders, at any depth (inside plural and select branches too);
@@ -62,6 +64,17 @@ describe('the catalogs', () => {
     const code = /''[^']*''|'[{}]'|\{[^{}]*\}|`[^`]*`|"[^"]*"|\b(?:[a-z_]+\.)?[a-z_]+\([^)]*\)|[A-Za-z_.]*[<>=#][^\s、。]*/g;
     const english = Object.entries(catalogs.ja).filter(([, m]) => /\b[a-z]{3,}\s+[a-z]{3,}\s+[a-z]{3,}\b/.test(m.replace(code, '')) && !/[぀-ヿ一-鿿]/.test(m));
     expect(english.map(([k]) => k)).toEqual([]);
+  });
+});
+
+describe('docs/diagnostics.md', () => {
+  it('shows every diagnostic message in English and Japanese as the catalogs word it (npx tsx docs/gen-diagnostics.ts)', () => {
+    const doc = readFileSync(`${root}/docs/diagnostics.md`, 'utf8');
+    const shown = (icu: string) => icu.replace(/'([{}])'/g, '$1').replace(/''/g, "'").replace(/\|/g, '\\|').replace(/\n/g, ' ');
+    const stale = Object.keys(catalogs.en)
+      .filter((k) => /^[a-z]+\/[a-z-]+\./.test(k))
+      .filter((k) => !doc.includes(`| ${shown(catalogs.en[k as keyof typeof catalogs.en])} | ${shown(catalogs.ja[k as keyof typeof catalogs.ja])} |`));
+    expect(stale).toEqual([]);
   });
 });
 

@@ -54,4 +54,27 @@ describe('grimoire faq (Chromium)', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('renders it in Japanese under --lang ja: every heading and the generated answers in Japanese, no catalog key, no English heading', async () => {
+    const file = join(dir, 'faq-ja.html');
+    await new Promise<void>((done, fail) =>
+      execFile(process.execPath, [join(root, 'cli/bin.js'), 'faq', 'trump', '--lang', 'ja', '--out', file], { cwd: root, timeout: WAIT * 2 }, (e, _out, stderr) => (e ? fail(new Error(`${e.message}\n${stderr}`)) : done())),
+    );
+    const { page, attempted, errors, close } = await openOffline(browser, file, 'article.ruling');
+    expect(await page.title()).toMatch(/裁定集$/);
+    expect(await page.textContent('nav h2')).toBe('目次');
+    const headings = await page.$$eval('article.ruling > h4', (hs) => [...new Set(hs.map((h) => (h.firstChild?.textContent ?? '').trim()))]);
+    expect(headings.sort()).toEqual(['回答', '局面', '理由'].sort());
+    const text = (await page.textContent('body')) ?? '';
+    for (const english of ['Contents', 'The position', 'The answer', 'Why', 'Assumes:', 'Other rulings', 'What the ruling checks', 'rulings from the casebook']) expect(text).not.toContain(english);
+    // No message key left unworded (a key is area.word-word, e.g. faq.answer).
+    expect(text).not.toMatch(/\b(?:faq|words|scenario|cli)\.[a-z]+(?:-[a-z]+)*\b/);
+    // The answers in words are Japanese sentences: 「p1 は … を選べる」.
+    const answers = await page.$$eval('ul.answer li', (ls) => ls.map((l) => l.textContent ?? ''));
+    expect(answers.filter((a) => /を選べる|がある|はない|の勝ち|に勝つ|のターン|は /.test(a)).length).toBeGreaterThan(answers.length / 2);
+    await shot(page, 'faq-trump-ja');
+    expect(attempted).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
