@@ -55,16 +55,7 @@ export async function cmdTune(game: string | undefined, v: Record<string, unknow
 
   const started = performance.now();
   const opts: BatchOptions = { format, params, agents };
-  const settings: BalanceSettings = {
-    game,
-    title: `${ir.game.title} ${ir.game.version}`.trim(),
-    format,
-    params: Object.fromEntries(ir.params.map((p) => [p.name, p.name in params ? params[p.name]! : p.value])),
-    agents: { p1: agents.p1, p2: agents.p2 },
-    seed,
-    games,
-    rules: rulesFingerprint(ir),
-  };
+  const settings = tuneSettings(game, ir, { format, params, agents, seed, games });
   const run = await runTune({ ir, settings, card, field, printed, values, baseline: given, opts }, cliRunner(ir, workers, !json));
   if ('error' in run) throw new UsageError(`--card ${cardName}: ${run.error}`, false);
   const { result, played }: { result: TuneResult; played: number } = run;
@@ -108,16 +99,7 @@ async function cmdTuneParam(game: string, ir: GameIR, toTune: string[], v: Recor
   const params = parseParams(fixed.length ? fixed : undefined, ir);
   const json = !!v.json;
   const started = performance.now();
-  const settings: BalanceSettings = {
-    game,
-    title: `${ir.game.title} ${ir.game.version}`.trim(),
-    format,
-    params: Object.fromEntries(ir.params.map((p) => [p.name, p.name in params ? params[p.name]! : p.value])),
-    agents: { p1: agents.p1, p2: agents.p2 },
-    seed,
-    games,
-    rules: rulesFingerprint(ir),
-  };
+  const settings = tuneSettings(game, ir, { format, params, agents, seed, games });
   const { result, played } = await runTuneParam({ ir, settings, param, values, opts: { format, params, agents } }, cliRunner(ir, workers, !json));
   const seconds = (performance.now() - started) / 1000;
   if (json) console.log(JSON.stringify({ ...result, timing: { seconds: Number(seconds.toFixed(2)), games: played, workers } }));
@@ -143,4 +125,18 @@ function paramTuneText(t: ParamTuneResult, played: number, seconds: number): str
   }
   out.push('', `  * the default. ${played} games in ${seconds.toFixed(1)} s`);
   return out.join('\n');
+}
+
+/** What a tune run was: the game, its format and parameters (the defaults but those fixed), agents, seeds, rules. */
+function tuneSettings(game: string, ir: GameIR, run: { format: string; params: Record<string, number | boolean | string>; agents: { p1: string; p2: string }; seed: number; games: number }): BalanceSettings {
+  return {
+    game,
+    title: `${ir.game.title} ${ir.game.version}`.trim(),
+    format: run.format,
+    params: Object.fromEntries(ir.params.map((p) => [p.name, p.name in run.params ? run.params[p.name]! : p.value])),
+    agents: { p1: run.agents.p1, p2: run.agents.p2 },
+    seed: run.seed,
+    games: run.games,
+    rules: rulesFingerprint(ir),
+  };
 }
