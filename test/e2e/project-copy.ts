@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path';
 import { root } from './chromium.ts';
 import { servePlayground } from './serve-playground.ts';
 
-const copied = ['playground', 'compiler', 'grammar', 'runtime', 'scenario', 'balance', 'services', 'faces', 'cli', 'rules', 'cards', 'package.json', 'tsconfig.json'];
+// Every folder the playground's build imports from (a new one — i18n/ — must be added here).
+const copied = ['playground', 'compiler', 'grammar', 'runtime', 'scenario', 'balance', 'services', 'faces', 'i18n', 'cli', 'rules', 'cards', 'package.json', 'tsconfig.json'];
 
 /** Serves a playground with `extra` files (path → text) added to the repository's; returns its address and a stop. */
 export async function servePlaygroundWith(extra: Record<string, string>): Promise<{ url: string; stop: () => void }> {
