@@ -40,7 +40,7 @@ export function widenedZ(lookCount: number): number {
 function readings(r: BalanceReport, q: StopQuestion): { what: string; d: Difference }[] {
   if (q.kind === 'precision') {
     const f = r.seats.firstPlayer;
-    return [{ what: "the first player's win rate", d: { diff: f.rate - 0.5, ci95: [f.ci95[0] - 0.5, f.ci95[1] - 0.5], p: 1, q: 1, significant: false } }];
+    return [{ what: "the first player's edge over 50%", d: { diff: f.rate - 0.5, ci95: [f.ci95[0] - 0.5, f.ci95[1] - 0.5], p: 1, q: 1, significant: false } }];
   }
   // The values tested (a value only looked at in an every-card run's first stage is never flagged, so it answers nothing).
   const all = replacementsOf(r, q.card);

@@ -54,7 +54,7 @@ describe('grimoire balance --until / --precision', () => {
     const j = json('--games', '500', '--precision', '2pts', '--values', 'none');
     expect(j.stopping!.answered).toBe(true);
     expect(j.stopping!.at).toEqual([500, 1000, 2000, 4000, 8000]);
-    expect(j.stopping!.why).toMatch(/^the first player's win rate: \+\d+\.\d pts ± 1\.\d pts — within ±2\.0 pts at the widened 99% interval$/);
+    expect(j.stopping!.why).toMatch(/^the first player's edge over 50%: \+\d+\.\d pts ± 1\.\d pts — within ±2\.0 pts at the widened 99% interval$/);
     // The last look's report is the fixed run of that many games: the same hash.
     const fixed = json('--games', '8000', '--values', 'none');
     expect(j.hash).toBe(fixed.hash);
