@@ -136,8 +136,10 @@ describe('grimoire cards (Chromium)', () => {
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.family.replace(/["']/g, '') === 'Noto Sans JP' && f.status === 'loaded').length);
     expect(loaded).toBeGreaterThan(0);
-    // A subset is fetched when a glyph of it is first drawn: wait until those the text needs are in
-    // (on a busy machine `fonts.ready` may come before the last of them).
+    // A subset is fetched when a glyph of it is first drawn, and `fonts.ready` may come before the
+    // last of them: ask for the subsets this text needs (loaded from the sheet itself — the page
+    // is offline), then wait until they are in.
+    await page.evaluate(() => document.fonts.load('24px "Noto Sans JP"', '森の賢者【プレイ時】カードを1枚引く。').then(() => undefined));
     await page.waitForFunction(() => document.fonts.check('24px "Noto Sans JP"', '森の賢者【プレイ時】カードを1枚引く。'), undefined, { timeout: WAIT });
     expect(await page.evaluate(() => document.fonts.check('24px "Noto Sans JP"', '森の賢者【プレイ時】カードを1枚引く。'))).toBe(true);
     await shot(page, 'cards-spimate-sheet');
