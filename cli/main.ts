@@ -55,6 +55,7 @@ import { cmdPlayMatch } from './play-match.ts';
 import { cmdWhyNot } from './why-not.ts';
 import { chooseLanguage } from './language-option.ts';
 import { t } from '../i18n/format.ts';
+import { parseAgent } from '../runtime/agents/spec.ts';
 
 /** `--game NAME`: a game's folder under rules/, or the name its rules declare (`trump_82`); an unknown one is refused. */
 function gameFolderOrRefuse(game: string | undefined): string | undefined {
@@ -385,6 +386,7 @@ async function main(args: string[]): Promise<number> {
       player: { type: 'string' },
       action: { type: 'string' },
       check: { type: 'boolean' },
+      agent: { type: 'string' },
     },
   });
   if (values.queue !== undefined) {
@@ -394,7 +396,7 @@ async function main(args: string[]): Promise<number> {
   } else if (values.chunk !== undefined) throw new UsageError(t('cli.main.chunk-is-the-number-of'), false);
   refuseForeignOptions(command, values);
   // The balance lab's own options, refused elsewhere rather than ignored.
-  const labOptions: Record<string, string[]> = { match: ['play', 'balance'], vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], until: ['balance'], precision: ['balance'], 'max-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'] };
+  const labOptions: Record<string, string[]> = { match: ['play', 'balance'], vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], until: ['balance'], precision: ['balance'], 'max-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'], agent: ['scenario'] };
   for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(t('cli.main.takes-no-it-is-an', { command, o, p: { and: owners } }), false);
   if (values.check && command !== 'fmt') throw new UsageError(t('cli.main.check-goes-with-fmt-grimoire'), false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError(t('cli.main.concurrency-is-for-grimoire-worker'), false);
@@ -445,7 +447,11 @@ async function main(args: string[]): Promise<number> {
       }
       if (values.md !== undefined) throw new UsageError(t('cli.main.md-writes-the-list-of'), false);
       if (values.json) throw new UsageError(t('cli.main.scenario-prints-json-only-with'), false);
-      return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game, render: (d, text) => renderDiagnostic(d, text, color) });
+      if (values.agent !== undefined) {
+        const spec = parseAgent(values.agent);
+        if ('error' in spec) throw new UsageError(`--agent: ${spec.error}`, false);
+      }
+      return runScenarioFiles(positionals, { root: projectRoot, verbose: !!values.verbose, color, game: values.game, agent: values.agent, render: (d, text) => renderDiagnostic(d, text, color) });
     case 'diff':
       return cmdDiff(positionals[0], positionals[1], { md: values.md, rulings: !!values.rulings, json: !!values.json });
     case 'faq':

@@ -110,7 +110,7 @@ function listed(names: string[]): DiagnosticText {
 }
 
 /** The keys of the top level, of a card written as a map, and of `expect` (besides zones). */
-const topKeys = ['name', 'cite', 'answer', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'decks', 'match', 'state', 'steps', 'expect'];
+const topKeys = ['name', 'cite', 'answer', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'decks', 'match', 'state', 'steps', 'expect', 'puzzle'];
 const cardKeys = ['card', 'owner', 'entered', 'facedown', 'attached'];
 const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'out', 'active', 'reason', 'offered', 'not_offered', 'options', 'log', 'deck_legal', 'deck_reason', 'match_winner'];
 
@@ -128,6 +128,8 @@ class ScenarioChecker {
   /** The players `decks:` gives a deck list (deck expectations may name only them), and the expectations that named a player. */
   private listed = new Set<string>();
   private deckExpectations: { player: string; node: Pair }[] = [];
+  /** How many answers so far are given by an agent (`{ agent: … }`): a puzzle's steps need one, its scripts none. */
+  private agentAnswers = 0;
 
   constructor(
     private p: ParsedScenario,
@@ -211,6 +213,8 @@ class ScenarioChecker {
     let startNode: Pair | null = null;
     let decks: Pair | null = null;
     let match: Pair | null = null;
+    let puzzle: Pair | null = null;
+    let stepsAgents = 0;
     for (const [key, pair] of this.pairs(top)) {
       const v = pair.value;
       switch (key) {
@@ -249,8 +253,15 @@ class ScenarioChecker {
           state = pair;
           this.state(v);
           break;
-        case 'steps':
+        case 'steps': {
+          const before = this.agentAnswers;
           if (this.steps(v)) asserts = true;
+          stepsAgents = this.agentAnswers - before;
+          break;
+        }
+        case 'puzzle':
+          puzzle = pair;
+          this.puzzle(v);
           break;
         case 'expect': {
           const m = this.map(v, "'expect'", `{ ${this.zoneEx}: [${this.cardEx}] } (docs/scenarios.md)`);
@@ -269,6 +280,7 @@ class ScenarioChecker {
     for (const { player, node } of this.deckExpectations) {
       if (this.ir.deckCheck && !this.listed.has(player)) this.error('scenario/wrong-place', node, msg('scenario/wrong-place.the-deck-check-judges-the', { player, cardEx: this.cardEx }));
     }
+    if (puzzle && stepsAgents === 0) this.error('scenario/puzzle', puzzle, msg('scenario/puzzle.needs-an-agent-step'));
     this.checkCardRefs();
     if (!asserts) {
       const where = top.items.find((x) => isScalar(x.key) && x.key.value === 'expect') ?? top.items.find((x) => isScalar(x.key) && x.key.value === 'name') ?? top.items[0];
@@ -630,6 +642,32 @@ class ScenarioChecker {
     return checks;
   }
 
+  /**
+   * A tactics puzzle (docs/scenarios.md): the right answer's script and each tempting wrong one's,
+   * written as steps are. The runner proves the puzzle (the right script meets the expectations,
+   * each wrong one does not) beside the agent's own answer (scenario/puzzle.ts).
+   */
+  private puzzle(n: unknown): void {
+    const m = this.map(n, "'puzzle'", '{ right: [ { p1: <answer> } ], wrong: [ [ { p1: <answer> } ] ] }');
+    if (!m) return;
+    const scripted = (node: unknown, where: 'right' | 'wrong') => {
+      const before = this.agentAnswers;
+      this.steps(node);
+      if (this.agentAnswers > before) this.error('scenario/puzzle', this.resolved(node) as Node, msg('scenario/puzzle.scripts-have-no-agent', { where }));
+    };
+    const seen = new Set<string>();
+    for (const [key, pair] of this.pairs(m)) {
+      seen.add(key);
+      if (key === 'right') scripted(pair.value, 'right');
+      else if (key === 'wrong') {
+        const list = this.seq(pair.value, "'wrong'", '[ [ { p1: <answer> } ], [ { p1: <answer> } ] ]');
+        if (list && list.items.length === 0) this.error('scenario/puzzle', list, msg('scenario/puzzle.wrong-is-empty'));
+        for (const item of list?.items ?? []) scripted(item, 'wrong');
+      } else this.unknownKey(pair, key, "in 'puzzle'", ['right', 'wrong']);
+    }
+    for (const key of ['right', 'wrong']) if (!seen.has(key)) this.error('scenario/missing-key', m, msg('scenario/missing-key.puzzle-needs', { key }));
+  }
+
   /** An answer: an option's label, a list of names (cards, players), `{ mode: <label> }` or `{ agent: <agent> }`. */
   private answer(n: unknown): void {
     const node = this.resolved(n);
@@ -638,6 +676,7 @@ class ScenarioChecker {
       for (const [key, pair] of this.pairs(node)) {
         if (key === 'mode') this.answerWord(pair.value, "'mode'");
         else if (key === 'agent') {
+          this.agentAnswers++;
           const name = this.word(pair.value, "'agent'");
           const spec = name === null ? null : parseAgent(name);
           if (spec && 'error' in spec) this.error('scenario/unknown-value', this.resolved(pair.value) as Node, msg('scenario/unknown-value.agent', { error: spec.error }));

@@ -15,6 +15,7 @@ export const scenarioDiagnosticCodes = {
   'scenario/card-reference': 'A card-valued state names no card of the position, or several: give the owner (`p2:♡5`) or a card of its own.',
   'scenario/no-deck-check': 'A deck list (`decks:`) or a deck expectation (`deck_legal`, `deck_reason`) in a game that declares no `deck check` (or, for `side:`, no side zone in it).',
   'scenario/deck-count': 'A count in a deck list that is not a whole number of 1 or more (`若き竜: 0`, `若き竜: 2.5`).',
+  'scenario/puzzle': 'A tactics puzzle (`puzzle:`) that cannot prove anything: its `steps` have no agent answering (`- p1: { agent: "mcts:500" }`), its `right` or `wrong` scripts are answered by an agent instead of written out, or it lists no wrong answer.',
   'scenario/asserts-nothing': 'A scenario with no `expect` and no `check` step: a ruling must assert something.',
 } as const;
 

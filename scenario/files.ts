@@ -36,11 +36,13 @@ export interface RepoScenarioOptions {
   game?: string;
   /** Run under this compiled game (tests of revisions written on the fly). */
   ir?: GameIR;
+  /** Answer the agent steps with this agent instead of the one written (`--agent`: does `first` solve the puzzle?). */
+  agent?: string;
 }
 
 /** Runs a scenario's text under its game as compiled from the repository at `root`. */
 export function runScenarioInRepo(root: string, file: string, text: string, opts: RepoScenarioOptions = {}): ScenarioOutcome {
-  return runScenario(file, text, { ir: opts.ir, rules: (game) => gameIR(root, opts.game ?? game) });
+  return runScenario(file, text, { ir: opts.ir, rules: (game) => gameIR(root, opts.game ?? game), agent: opts.agent });
 }
 
 /**
@@ -88,6 +90,8 @@ export interface ScenarioReportOptions {
   verbose: boolean;
   color: boolean;
   game?: string;
+  /** See RepoScenarioOptions.agent. */
+  agent?: string;
   /** A mistake as printed (the CLI gives its renderer: `file:line:col: error CODE message` and a code frame). */
   render?: (d: Diagnostic, text: string) => string;
 }
@@ -114,10 +118,11 @@ export function runScenarioFiles(paths: string[], opts: ScenarioReportOptions): 
   if (mistaken.size) console.log(t('scenario.mistakes-not-run', { mistakes, files: mistaken.size }) + '\n');
   for (const f of files) {
     if (mistaken.has(f.path)) continue;
-    const o = runScenarioInRepo(opts.root, f.path, f.text, { game: opts.game });
+    const o = runScenarioInRepo(opts.root, f.path, f.text, { game: opts.game, agent: opts.agent });
     const word = t(o.passed ? 'scenario.pass' : 'scenario.fail');
     const tag = opts.color ? `${o.passed ? '\x1b[32m' : '\x1b[31m'}${word}\x1b[0m` : word;
     console.log(`${tag} ${o.file} — ${o.name}`);
+    if (o.puzzle) console.log(`     ${t('scenario.puzzle.report', { agent: o.puzzle.agent, solved: o.puzzle.solved ? 'yes' : 'no', proven: o.puzzle.proven ? 'yes' : 'no', wrong: o.puzzle.wrong.length })}`);
     if (!o.passed) {
       failed++;
       for (const f of o.failures) console.log(`     ✗ ${f}`);

@@ -17,6 +17,7 @@ import { parseAgent, type AgentSpec } from '../runtime/agents/spec.ts';
 import { expectationWords } from './expectation-words.ts';
 import { GameRecorder, SearchModel, searchEngine } from '../runtime/search.ts';
 import { t } from '../i18n/format.ts';
+import { provePuzzle, type PuzzleProof } from './puzzle.ts';
 
 /** One expectation (an entry of `expect:`, or of a `check` step) and whether it held. */
 export interface ExpectationResult {
@@ -73,6 +74,8 @@ export interface ScenarioOutcome {
   cite: string | null;
   /** The ruling's own `answer:` (the judge's answer in words, in the ruling's language), or null. */
   answer: string | null;
+  /** For a tactics puzzle (`puzzle:`): whether the agent solved it and whether the puzzle is proven (scenario/puzzle.ts). */
+  puzzle?: PuzzleProof;
 }
 
 export interface Checkpoint {
@@ -126,11 +129,18 @@ export interface ScenarioOptions {
   onStop?: (engine: Engine, d: Decision | null, stepsDone: number) => void;
   /** Compile the rules so a choice's locals can be read where it is asked (EngineOptions.inspectable; why-not). */
   inspectable?: boolean;
+  /** Run this script instead of the file's `steps` (a puzzle's right or a wrong answer: scenario/puzzle.ts). */
+  steps?: unknown[];
+  /** Answer the script's agent steps with this agent instead of the one written (`grimoire scenario --agent first`). */
+  agent?: string;
 }
 
 export function runScenario(file: string, text: string, opts: ScenarioOptions = {}): ScenarioOutcome {
   const outcome: ScenarioOutcome = { file, name: file, passed: false, failures: [], expectations: [], error: null, log: [], events: [], result: null, players: [], diagnostics: [], checkpoint: null, files: [], cite: null, answer: null };
   let engine: Engine | undefined;
+  // A puzzle's scripts, run once the agent's answer is checked; null for a ruling.
+  let puzzle: unknown = null;
+  let agentName = '';
   try {
     const parsed = parseScenario(file, text);
     outcome.diagnostics = yamlProblems(parsed);
@@ -156,16 +166,18 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     const start = String(y.start ?? (decks || (y.match && !y.state) ? 'setup' : 'main'));
     if (y.match) startMatch(engine, ir, y.match as Yaml);
     if (start === 'setup' && y.state) throw new ScenarioError(t('scenario.run.start-setup-plays-the-game'));
-    const steps = (y.steps ?? []) as unknown[];
+    const steps = (opts.steps ?? y.steps ?? []) as unknown[];
+    if (!opts.steps) puzzle = y.puzzle ?? null;
     // Steps an agent answers (`- p2: { agent: mcts:500 }`): the run is recorded for its search,
     // which replays it from the scenario's position (runtime/search.ts).
     const agents = new Map<number, AgentSpec>();
     steps.forEach((st, k) => {
       const answer = st && typeof st === 'object' ? Object.values(st as Yaml)[0] : null;
       if (answer && typeof answer === 'object' && 'agent' in (answer as Yaml)) {
-        const spec = parseAgent(String((answer as Yaml).agent));
+        const spec = parseAgent(opts.agent ?? String((answer as Yaml).agent));
         if ('error' in spec) throw new ScenarioError(`step ${k + 1}: ${spec.error}`);
         agents.set(k, spec);
+        agentName ||= spec.name;
       }
     });
     // A search agent's forward model replays the scenario from its position alone, without the match.
@@ -273,6 +285,11 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     outcome.events = engine.log;
     outcome.log = engine.log.map((e) => `t${e.turn} ${e.text}${e.cite && (e.kind === 'declare' || e.kind === 'fizzle' || e.kind === 'result') ? `  — ${e.cite}` : ''}`);
     outcome.result = engine.result ? { winner: engine.result.winner, reason: engine.result.reason } : null;
+  }
+  if (puzzle && !outcome.error) {
+    const rerun = (script: unknown[]) => runScenario(file, text, { ir: opts.ir, rules: opts.rules, maxSteps: opts.maxSteps, params: opts.params, steps: script });
+    outcome.puzzle = provePuzzle(puzzle, agentName, outcome.failures.length === 0, rerun);
+    outcome.failures.push(...outcome.puzzle.problems);
   }
   outcome.passed = outcome.failures.length === 0;
   return outcome;

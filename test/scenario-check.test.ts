@@ -294,6 +294,22 @@ expect:
     expect(t[0]!.message).toMatch(/^trump declares no deck check, so a deck list has no zone to fill/);
   });
 
+  it('a tactics puzzle: an agent answers its steps, its right and wrong answers are written out (scenario/puzzle)', () => {
+    const puzzle = (steps: string, body: string) => `name: x\ngame: trump\nstate:\n  active: p1\n  p1:\n    field:\n      - { card: ♠7, role: soldier }\n    life: [♠3]\n  p2:\n    life: [♣2]\nsteps:\n${steps}expect: { winner: p1 }\npuzzle:\n${body}`;
+    const agentStep = '  - p1: { agent: "mcts:50" }\n';
+    expect(mistakes(puzzle(agentStep, '  right:\n    - p1: アタック\n  wrong:\n    - - p1: エンド\n'))).toEqual([]);
+    // No agent in the steps: nobody is asked to find the answer.
+    const noAgent = puzzle('  - p1: アタック\n', '  right:\n    - p1: アタック\n  wrong:\n    - - p1: エンド\n');
+    const d = mistakes(noAgent);
+    expect(brief(d)).toEqual([`${at(noAgent, 'puzzle')} scenario/puzzle`]);
+    expect(d[0]!.message).toMatch(/agent/);
+    // An agent in a script, an empty list of wrong answers, a misspelt key, a missing one.
+    const agentInRight = puzzle(agentStep, '  right:\n    - p1: { agent: first }\n  wrong: []\n');
+    expect(brief(mistakes(agentInRight))).toEqual([`${at(agentInRight, '- p1: { agent: first }')} scenario/puzzle`, `${at(agentInRight, '[]')} scenario/puzzle`]);
+    const misspelt = puzzle(agentStep, '  rigth:\n    - p1: アタック\n');
+    expect(brief(mistakes(misspelt))).toEqual([`${at(misspelt, 'rigth')} scenario/unknown-key`, `${at(misspelt, 'rigth')} scenario/missing-key`, `${at(misspelt, 'rigth')} scenario/missing-key`]);
+  });
+
   it('every code of the catalogue is reported by some mistake above', () => {
     expect([...seen].sort()).toEqual(Object.keys(scenarioDiagnosticCodes).sort());
   });

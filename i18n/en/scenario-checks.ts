@@ -69,4 +69,8 @@ export const scenarioChecks = {
   "scenario/unknown-name.match-unknown-zone": "match ''{key}'': unknown zone ''{zone}''; the zones kept for the match {shared, select, yes {shared} other {of each player}} are {kept}",
   "scenario/missing-key.match-says-which-game": "''match'' says which game of the match the scenario is: write game: 2 (or 3, …)",
   "scenario/wrong-type.match-won-lists-the-winners": "match ''won'' lists the winner of each game before game {game}: {before} of them, in order (draw for a drawn game), e.g. won: [{example}]",
+  "scenario/puzzle.needs-an-agent-step": "a puzzle asks an agent to find the answer: write a step such as ''- p1: '{' agent: \"mcts:500\" '}''' in ''steps''",
+  "scenario/puzzle.scripts-have-no-agent": "the puzzle''s ''{where}'' script is the answer written out, step by step: answer each step by name, not with ''agent''",
+  "scenario/puzzle.wrong-is-empty": "''wrong'' lists the tempting wrong answers, each a script: write at least one, e.g. wrong: [ [ '{' p1: <answer> '}' ] ]",
+  "scenario/missing-key.puzzle-needs": "''puzzle'' needs ''{key}'': right is the script of the right answer, wrong a list of scripts of tempting wrong ones",
 } as const;

@@ -71,4 +71,8 @@ export const scenarioChecks: Record<keyof typeof en, string> = {
   "scenario/unknown-name.match-unknown-zone": "match の ''{key}'': 不明なゾーン ''{zone}'' です。{shared, select, yes {共有の} other {各プレイヤーの}}持ち越すゾーンは {kept} です",
   "scenario/missing-key.match-says-which-game": "''match'' にはシナリオがマッチの何ゲーム目かを書きます: game: 2 (または 3、…) と書いてください",
   "scenario/wrong-type.match-won-lists-the-winners": "match の ''won'' には第{game}ゲームより前の各ゲームの勝者を {before} 件、順に書きます (引き分けは draw)。例: won: [{example}]",
+  "scenario/puzzle.needs-an-agent-step": "パズルはエージェントに答えを探させます: ''steps'' に ''- p1: '{' agent: \"mcts:500\" '}''' のようなステップを書いてください",
+  "scenario/puzzle.scripts-have-no-agent": "パズルの ''{where}'' スクリプトは答えを一手ずつ書き出したものです: 各ステップは ''agent'' ではなく名前で答えてください",
+  "scenario/puzzle.wrong-is-empty": "''wrong'' には誘惑的な誤答をそれぞれスクリプトとして並べます: 少なくとも 1 つ書いてください。例: wrong: [ [ '{' p1: <答え> '}' ] ]",
+  "scenario/missing-key.puzzle-needs": "''puzzle'' には ''{key}'' が必要です: right は正解のスクリプト、wrong は誘惑的な誤答のスクリプトの一覧です",
 };

@@ -35,7 +35,7 @@ export const usage: Record<keyof typeof en, string> = {
                                  選択肢)、先手の勝率と、それが 50% になる値を示します
   new <game>                     新しいゲームを始めます: 動くルール、カード、裁定
   merge <summary files…>         分割したバッチの play --summaries ファイルをまとめます (シード順、同じハッシュ)
-  scenario <files or folders…> [--game NAME]   裁定のシナリオ (YAML) を実行します。--game: 別のゲーム (例: 改訂) のもとで実行
+  scenario <files or folders…> [--game NAME] [--agent AGENT]   裁定のシナリオ (YAML) を実行します。--game: 別のゲーム (例: 改訂) のもとで実行\n                                 --agent: エージェントのステップ (と戦術パズル) を別のエージェント (例: first) で答えます
   scenario <rulings folder> --readings [--game NAME] [--md FILE] [--json]
                                  すべての裁定を、すべてのルールパラメータのすべての選択肢のもとで (1 つずつ) 実行し、
                                  読み方で結果が変わる裁定とその変わり方を示します。--md: ルールブック作者向けの一覧 (docs/judges.md)

@@ -1,0 +1,42 @@
+// Tactics puzzles (docs/scenarios.md, "Puzzles"): positions where one answer is clearly right.
+// Each puzzle of the repository is proven — its right answer meets the expectations and no
+// tempting wrong answer does — and solved by the agent it names; answering the first option
+// (`first`) solves none. How often a random player stumbles on the answer is a rate, measured in
+// bench/tactics.ts, not asserted here.
+import { readFileSync, existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runScenarioInRepo, scenarioFiles } from '../scenario/files.ts';
+import { listGames } from '../compiler/project.ts';
+import { root } from './helpers.ts';
+
+const folders = listGames(root).flatMap((g) => [`${root}/rules/${g}/puzzles`, `${root}/rules/${g}/rulings`]).filter((d) => existsSync(d));
+const puzzles = scenarioFiles(folders).filter((f) => /^puzzle:/m.test(readFileSync(f, 'utf8')));
+
+describe('tactics puzzles', () => {
+  it('there are puzzles to run', () => {
+    expect(puzzles.length).toBeGreaterThan(0);
+  });
+  for (const file of puzzles) {
+    const name = file.slice(root.length + 1);
+    it(`${name}: proven, and solved by its agent; not by 'first'`, () => {
+      const text = readFileSync(file, 'utf8');
+      const own = runScenarioInRepo(root, file, text);
+      expect(own.puzzle?.problems, own.failures.join('\n')).toEqual([]);
+      expect(own.puzzle?.solved, own.log.slice(-15).join('\n')).toBe(true);
+      expect(own.passed).toBe(true);
+      const first = runScenarioInRepo(root, file, text, { agent: 'first' });
+      expect(first.puzzle?.solved, first.log.slice(-15).join('\n')).toBe(false);
+      expect(first.passed).toBe(false);
+    });
+  }
+
+  it('a wrong answer that meets the expectations makes the puzzle unproven, and says so', () => {
+    const file = `${root}/rules/vanilla/rulings/v-09-agent-holds-back.yaml`;
+    // Expect nothing that tells holding from attacking: the "wrong" answer passes too.
+    const blunt = readFileSync(file, 'utf8').replace('C5: { tapped: false }', 'C5: { power: 5 }');
+    const o = runScenarioInRepo(root, 'blunt.yaml', blunt);
+    expect(o.puzzle?.proven).toBe(false);
+    expect(o.passed).toBe(false);
+    expect(o.failures.join('\n')).toMatch(/wrong answer 1 meets the expectations too/);
+  });
+});
