@@ -68,7 +68,20 @@ export function architectureMap(root: string): string {
   const base = chain.length ? parents.get(chain[chain.length - 1]!.split(' ')[0]!)!.parent : '';
   const baseFile = sources(root, 'runtime').find((f) => new RegExp(`^export (?:abstract )?class ${base}\\b`, 'm').test(readFileSync(join(root, f), 'utf8')));
   if (base) chain.push(`${base}${baseFile ? ` (${baseFile.replace('runtime/', '')})` : ''}`);
-  lines.push(`The engine's rooms, each a class extending the one below it (${chain.length} rooms, from the engine down):`, '', '```', ...chain.map((c, i) => `${'  '.repeat(i)}${i ? '└ ' : ''}${c}`), '```', '', END);
+  lines.push(`The engine's rooms, each a class extending the one below it (${chain.length} rooms, from the engine down):`, '', '```', ...chain.map((c, i) => `${'  '.repeat(i)}${i ? '└ ' : ''}${c}`), '```', '');
+  // What each room may use of the others: its room-allowances block (test/room-allowances.test.ts).
+  const rows = chain.map((c) => {
+    const [name, file] = [c.split(' ')[0]!, c.split(' ')[1]!.slice(1, -1)];
+    const block = /\/\* room-allowances\b[^\n]*?(?::|\n)([\s\S]*?)\*\//.exec(readFileSync(join(root, 'runtime', file), 'utf8'))?.[1]?.replace(/^\s*\*/gm, ' ') ?? '';
+    const part = (key: string) => new RegExp(`\\b${key}:([\\s\\S]*?)(?=\\b(?:below|above|fields):|$)`).exec(block)?.[1]?.replace(/[\s;]+/g, ' ').trim() ?? '?';
+    const fields = [...part('fields').matchAll(/\(([^)]*)\)/g)].reduce((n, m) => n + m[1]!.trim().split(/\s+/).length, 0);
+    const above = [...part('above').matchAll(/(\w+)\s*\(([^)]*)\)/g)].map((m) => `${m[1]} (${m[2]!.trim().split(/\s+/).length})`).join(' ') || 'none';
+    return [name, part('below'), above, fields ? String(fields) : 'none'];
+  });
+  const header = ['room', 'calls rooms below', 'calls up to (members)', 'fields of others'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const row = (r: string[]) => r.map((x, i) => x.padEnd(widths[i]!)).join('  ').trimEnd();
+  lines.push("What each room may use of the others (the room-allowances block at the top of its file, which test/room-allowances.test.ts holds the code to):", '', '```', row(header), ...rows.map(row), '```', '', END);
   return lines.join('\n');
 }
 

@@ -5,6 +5,12 @@
  * once, resolving (a request whose targets are all gone fizzles), cancelling and redirecting
  * requests. Which actions are offered at a decision is the room above's (offers.ts).
  */
+/* room-allowances of ActionsRoom (checked by test/room-allowances.test.ts; docs/architecture.md)
+ * below: GameState MovesRoom ChoicesRoom TriggersRoom
+ * above: none
+ * fields: GameState (cards changes hash ir journal logging looseChanges nextRequestId players rng
+ *   rules sharedZones stack steps tally trial turnChanges varChanges)
+ */
 import type { PickIR, SrcLoc } from '../compiler/ir.ts';
 import { Impossible, asList, newCtx, type Ctx, type Ev } from './context.ts';
 import { TrialEndsGame } from './engine-types.ts';

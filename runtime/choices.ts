@@ -4,6 +4,11 @@
  * script) as one of the classes of decisions.ts; in a trial the first option is taken without
  * asking. Every answer is folded into the game's hash.
  */
+/* room-allowances of ChoicesRoom (checked by test/room-allowances.test.ts; docs/architecture.md)
+ * below: GameState
+ * above: none
+ * fields: GameState (decisions ir journal logging trackKnowledge trial)
+ */
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import { Impossible, asList, type Ctx } from './context.ts';
 import { ModeDecision, PickDecision, optionValue, type Decision } from './decisions.ts';

@@ -22,6 +22,13 @@
  *   flow.ts     setup, turns, windows, priority rounds
  *   engine.ts   this file: the rules compiled (rules.ts), a new game per seed, running it
  */
+/* room-allowances of Engine (checked by test/room-allowances.test.ts; docs/architecture.md)
+ * below: GameState ValuesRoom TriggersRoom ActionsRoom OffersRoom FlowRoom
+ * above: none
+ * fields: GameState (cards cardsByDef changes formatLevel ir log players result rules sharedZones
+ *   tally usesThisTurn) ValuesRoom (grantsEver) ChoicesRoom (actionDraws decide decideByCount)
+ *   FlowRoom (course match)
+ */
 import type { GameIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import type { EngineOptions as Options } from './engine-types.ts';

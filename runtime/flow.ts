@@ -4,6 +4,14 @@
  * priority rounds, where players respond to the top of the stack until all pass and it resolves.
  * A scenario may start the flow at the start of a turn or inside one of its windows.
  */
+/* room-allowances of FlowRoom (checked by test/room-allowances.test.ts; docs/architecture.md)
+ * below: GameState ValuesRoom ChoicesRoom TriggersRoom ActionsRoom OffersRoom
+ * above: none
+ * fields: GameState (active cards decisions formatLevel ir journal logging onTurn params
+ *   playerCount players playersIn result rules stack tally trial turn turnChanges usesThisTurn
+ *   varChanges) ValuesRoom (turnsTaken) ChoicesRoom (actionDraws decideByCount) TriggersRoom
+ *   (triggerChain) OffersRoom (offerOptions offersFound)
+ */
 import type { GameIR, SrcLoc, Stmt } from '../compiler/ir.ts';
 import { Impossible, newCtx, type Ctx, type Ex } from './context.ts';
 import { GameCourse } from './course.ts';

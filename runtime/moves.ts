@@ -4,6 +4,12 @@
  * happen (the replacements room below decides). A move fires the triggers that watch it (the
  * triggers room runs them).
  */
+/* room-allowances of MovesRoom (checked by test/room-allowances.test.ts; docs/architecture.md)
+ * below: GameState CopiableState ValuesRoom ReplacementsRoom
+ * above: TriggersRoom (fireMoved movesWatched runInstantTriggers)
+ * fields: GameState (changes ir journal logging looseChanges resetStates rng rules sharedZones
+ *   tally trackKnowledge trial turn watchedZones) ValuesRoom (leaveWatch)
+ */
 import type { SrcLoc } from '../compiler/ir.ts';
 import type { Face, Position } from './calls.ts';
 import type { Ctx } from './context.ts';

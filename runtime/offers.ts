@@ -6,6 +6,11 @@
  * search's random playouts, instead draw one candidate at a time and try only what they draw
  * (sampleOffer).
  */
+/* room-allowances of OffersRoom (checked by test/room-allowances.test.ts; docs/architecture.md)
+ * below: GameState ValuesRoom TriggersRoom ActionsRoom
+ * above: none
+ * fields: GameState (active cardsByDef ir rules stack) ValuesRoom (grantsEver)
+ */
 import type { DecisionOption } from './decisions.ts';
 import type { CountDecider } from './engine-types.ts';
 import type { Card, Player } from './model.ts';

@@ -16,6 +16,11 @@
  * - A replacement never applies to an event made while its own effect runs: replacements cannot
  *   loop.
  */
+/* room-allowances of ReplacementsRoom (checked by test/room-allowances.test.ts; docs/architecture.md)
+ * below: GameState ValuesRoom
+ * above: ChoicesRoom (chooseReplacement)
+ * fields: GameState (cardsByDef formatLevel logging rules) ValuesRoom (grantsEver)
+ */
 import type { ActionIR } from '../compiler/ir.ts';
 import { newCtx, type Ctx } from './context.ts';
 import { Card, type Player } from './model.ts';

@@ -5,6 +5,12 @@
  * Turn order may be reversed by a rule (`reverse turn order`).
  * What becomes of a defeated player's cards is a rule of the game, not of this room.
  */
+/* room-allowances of SeatsRoom (checked by test/room-allowances.test.ts; docs/architecture.md)
+ * below: GameState
+ * above: none
+ * fields: GameState (active direction journal logging playerCount playerOrders playersIn stack
+ *   trial varChanges)
+ */
 import type { SrcLoc } from '../compiler/ir.ts';
 import type { Ctx } from './context.ts';
 import { TrialEndsGame } from './engine-types.ts';

@@ -8,6 +8,13 @@
  * (determinize.ts), start the random generator anew, and keep who knows which card
  * (knowledge.ts) through shuffles and positions written directly.
  */
+/* room-allowances of CopiableState (checked by test/room-allowances.test.ts; docs/architecture.md)
+ * below: GameState
+ * above: none
+ * fields: GameState (active cardPool cards cardsByDef changes decisions direction globals hash ir
+ *   journal looseChanges nextRequestId playerOrders players playersIn result rng sharedZones stack
+ *   steps trackKnowledge trial turn usesThisTurn zoneVisibility)
+ */
 import { GameState } from './state.ts';
 import { Card, Request } from './model.ts';
 import { GameSnapshot, loadCards, loadValue, saveCards, type CardStore, type LoadTarget, type SavedRequest } from './snapshot.ts';

@@ -6,11 +6,11 @@
  * undone exactly;
  * and the few reads compiled rules make of it.
  *
- * The engine is one object built in rooms, one file each, each a class extending the room
- * below it: state (and state-copies) → values → moves → choices → triggers → actions → flow →
- * engine (runtime/README.md). A room uses what the rooms below it define, and names the few
- * calls it makes upward as abstract methods.
+ * The engine is one object built in rooms, one file each, each a class extending the room below
+ * it (docs/architecture.md, "The engine's rooms"). Each room file says at its top, in a
+ * room-allowances block, the rooms and the fields of other rooms its code may use.
  */
+/* room-allowances of GameState (checked by test/room-allowances.test.ts; docs/architecture.md): below: none; above: none; fields: none */
 import { playerCount, type GameIR, type SrcLoc } from '../compiler/ir.ts';
 import { asList, Impossible, newCtx, type Ctx } from './context.ts';
 import { generatedStores } from './codegen-functions.ts';

@@ -6,6 +6,13 @@
  * group's controller picks the order). Settling also runs the rules' checks. The engine stops a
  * trigger loop at its limits (EngineOptions.maxTriggerChain, MAX_TRIGGER_NESTING).
  */
+/* room-allowances of TriggersRoom (checked by test/room-allowances.test.ts; docs/architecture.md)
+ * below: GameState ValuesRoom ReplacementsRoom ChoicesRoom
+ * above: ActionsRoom (declare)
+ * fields: GameState (active cards cardsByDef changes hash ir journal log logging looseChanges
+ *   players rng rules steps trial turnChanges usesThisTurn varChanges watchedFields watchedZones)
+ *   CopiableState (loadTarget) ValuesRoom (grantsEver)
+ */
 import type { ActionIR, GameIR, SrcLoc } from '../compiler/ir.ts';
 import { Impossible, newCtx, type Ctx } from './context.ts';
 import { ChoicesRoom } from './choices.ts';

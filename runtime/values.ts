@@ -5,6 +5,11 @@
  * gained from another (`modify c gains abilities of x`), and so which cards have an ability
  * where it works (cardsWhere), which the rooms above ask. Nothing here moves a card.
  */
+/* room-allowances of ValuesRoom (checked by test/room-allowances.test.ts; docs/architecture.md)
+ * below: GameState
+ * above: none
+ * fields: GameState (active cards cardsByDef changes ir journal logging players rules turn)
+ */
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import type { EngineOptions } from './engine-types.ts';
 import { asList, newCtx, type Ctx, type Ev } from './context.ts';

@@ -1,54 +1,26 @@
 // `grimoire lsp` driven through the Language Server Protocol, as an editor drives it: the server
-// runs as its own process (node cli/bin.js lsp --stdio) and this test is its client over the
-// child's stdin and stdout. Every wait is for a message (a reply, a notification), never a time.
+// runs as its own process and this test is its client (test/lsp-harness.ts). Every wait is for a
+// message (a reply, a notification), never a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatGrim } from '../grammar/format.ts';
 import { pathToFileURL } from 'node:url';
-import {
-  createProtocolConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-  type CompletionList,
-  type Diagnostic,
-  type DocumentSymbol,
-  type Hover,
-  type Location,
-  type ProtocolConnection,
-  type PublishDiagnosticsParams,
-  type SemanticTokens,
-  type WorkspaceEdit,
-} from 'vscode-languageserver-protocol/node';
+import { formatGrim } from '../grammar/format.ts';
+import type { CompletionList, Diagnostic, DocumentSymbol, Hover, Location, ProtocolConnection, SemanticTokens, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import { root } from './helpers.ts';
+import { startLsp, uriOf, type LspSession } from './lsp-harness.ts';
 
-const uriOf = (path: string) => pathToFileURL(join(root, path)).href;
 const GAME = 'rules/trump/game.grim';
 const BASIC = 'rules/trump/basic.grim';
 const gameText = readFileSync(join(root, GAME), 'utf8');
 const basicText = readFileSync(join(root, BASIC), 'utf8');
 
-let server: ChildProcess;
+let lsp: LspSession;
 let client: ProtocolConnection;
-let stderr = '';
-const published: PublishDiagnosticsParams[] = [];
-const waiters: { test: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
-
-/** The next diagnostics published for `uri` that pass `test` (also from before the call: first unconsumed match). */
-function diagnosticsFor(uri: string, test: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> {
-  const matches = (p: PublishDiagnosticsParams) => p.uri === uri && test(p.diagnostics);
-  const i = published.findIndex(matches);
-  if (i >= 0) return Promise.resolve(published.splice(0, i + 1).at(-1)!.diagnostics);
-  return new Promise((resolve) => waiters.push({ test: matches, resolve: (p) => resolve(p.diagnostics) }));
-}
-
-let version = 1;
-function change(uri: string, text: string): void {
-  published.length = 0; // what was published before this text says nothing about it
-  void client.sendNotification('textDocument/didChange', { textDocument: { uri, version: ++version }, contentChanges: [{ text }] });
-}
+const change = (uri: string, text: string): void => lsp.change(uri, text);
+const diagnosticsFor = (uri: string, test: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> => lsp.diagnosticsFor(uri, test);
 
 /** Line and character (0-based, UTF-16) of the n-th occurrence of `needle` in `text`, plus `shift` characters. */
 function positionOf(text: string, needle: string, shift = 0, nth = 0): { line: number; character: number } {
@@ -60,38 +32,20 @@ function positionOf(text: string, needle: string, shift = 0, nth = 0): { line: n
 }
 
 beforeAll(async () => {
-  server = spawn(process.execPath, [join(root, 'cli/bin.js'), 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
-  server.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
-  client = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
-  client.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
-    const w = waiters.findIndex((x) => x.test(p));
-    if (w >= 0) waiters.splice(w, 1)[0]!.resolve(p);
-    else published.push(p);
-  });
-  client.listen();
-  const init = await client.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {}, workspaceFolders: null });
-  expect((init as { capabilities: Record<string, unknown> }).capabilities).toMatchObject({ hoverProvider: true, definitionProvider: true, referencesProvider: true, renameProvider: { prepareProvider: true } });
-  await client.sendNotification('initialized', {});
-  for (const [path, text] of [[GAME, gameText], [BASIC, basicText]] as const) {
-    await client.sendNotification('textDocument/didOpen', { textDocument: { uri: uriOf(path), languageId: 'grimoire', version: 1, text } });
-  }
+  lsp = await startLsp();
+  client = lsp.client;
+  expect(lsp.capabilities).toMatchObject({ hoverProvider: true, definitionProvider: true, referencesProvider: true, renameProvider: { prepareProvider: true } });
+  for (const [path, text] of [[GAME, gameText], [BASIC, basicText]] as const) await lsp.open(uriOf(path), text);
 });
 
 afterAll(async () => {
-  try {
-    await client?.sendRequest('shutdown');
-    await client?.sendNotification('exit');
-  } catch {
-    // the server is gone already
-  }
-  client?.dispose();
-  if (server && server.exitCode === null) server.kill();
+  await lsp?.stop();
 });
 
 describe('grimoire lsp over the protocol', () => {
   it('publishes diagnostics as you type: an error with its range (UTF-16, after kanji), then none once fixed', async () => {
     const clean = await diagnosticsFor(uriOf(GAME), () => true);
-    expect(clean, stderr).toEqual([]);
+    expect(clean, lsp.stderr()).toEqual([]);
 
     // A zone the game does not have, after a comment holding kanji on the same line: the range
     // counts UTF-16 code units (20), not bytes (a byte count would put it at 26).

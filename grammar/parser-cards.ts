@@ -1,0 +1,129 @@
+/**
+ * Cards: `card` and `card type` declarations and their fields (values, labels, states, abilities,
+ * auras, printed text).
+ *
+ * One family of the parser's rules (see parser.ts for how the families make one parser).
+ */
+import { tokenMatcher } from 'chevrotain';
+import * as T from './tokens.ts';
+import type * as A from './ast.ts';
+import { format, msg } from '../i18n/format.ts';
+import { K, unquote } from './parser-base.ts';
+import { FaceRules } from './parser-faces.ts';
+
+export abstract class CardRules extends FaceRules {
+  protected cardDecl = this.RULE('cardDecl', (): A.CardTypeDecl | A.CardDecl => {
+    this.CONSUME(K.card);
+    return this.OR<A.CardTypeDecl | A.CardDecl>([
+      {
+        GATE: () => this.LA(1).tokenType === K.type && this.LA(2).tokenType !== T.Colon && this.LA(2).tokenType !== T.StringLiteral,
+        ALT: () => {
+          this.CONSUME(K.type);
+          const name = this.nameAt(101);
+          const d: A.CardTypeDecl = { kind: 'cardType', name, fields: [], loc: name.loc };
+          d.cite = this.SUBRULE(this.citeOpt);
+          this.CONSUME(T.LBrace);
+          this.MANY(() => {
+            const f = this.SUBRULE(this.cardField);
+            this.ACTION(() => d.fields.push(f));
+          });
+          this.CONSUME(T.RBrace);
+          return d;
+        },
+        IGNORE_AMBIGUITIES: true,
+      },
+      {
+        ALT: () => {
+          const name = this.nameAt(102);
+          const d: A.CardDecl = { kind: 'card', name, type: name, values: [], abilities: [], auras: [], loc: name.loc };
+          this.OPTION(() => (d.title = this.SUBRULE(this.str)));
+          this.CONSUME(T.Colon);
+          d.type = this.nameAt(103);
+          d.cite = this.SUBRULE2(this.citeOpt);
+          this.CONSUME2(T.LBrace);
+          this.MANY2(() =>
+            this.OR2([
+              {
+                // A continuous effect: `aura …` inside the card (not `aura = …`).
+                GATE: () => this.LA(1).tokenType === K.aura && this.LA(2).tokenType !== T.Equals,
+                ALT: () => {
+                  const aura = this.SUBRULE(this.auraDecl);
+                  this.ACTION(() => d.auras.push(aura));
+                },
+              },
+              {
+                // A template's use: two names in a row (`攻 短槍 …`); a value has `=`, printed text a string.
+                GATE: () => tokenMatcher(this.LA(1), T.Identifier) && tokenMatcher(this.LA(2), T.Identifier) && this.LA(1).tokenType !== K.state && this.LA(1).tokenType !== K.aura && this.LA(1).tokenType !== K.action && this.LA(1).tokenType !== K.trigger && this.LA(1).tokenType !== K.instead,
+                ALT: () => {
+                  const use = this.SUBRULE(this.templateUse);
+                  this.ACTION(() => (d.uses ??= []).push(use));
+                },
+              },
+              {
+                // A state of this card alone: `state uses: number = 0` (not a value `state = …`).
+                GATE: () => this.LA(1).tokenType === K.state && this.LA(2).tokenType !== T.Equals,
+                ALT: () => {
+                  const field = this.SUBRULE3(this.cardField);
+                  this.ACTION(() => (d.states ??= []).push(field));
+                },
+              },
+              {
+                // An ability: `action …` or `trigger …` inside the card (not `action = …`).
+                GATE: () => (this.LA(1).tokenType === K.action || this.LA(1).tokenType === K.trigger || this.LA(1).tokenType === K.instead) && this.LA(2).tokenType !== T.Equals,
+                ALT: () => {
+                  const ability = this.SUBRULE(this.actionDecl);
+                  this.ACTION(() => d.abilities.push(ability));
+                },
+              },
+              {
+                // The printed text: `text "…"` — a word and a string, where a value has `=` (two
+                // tokens tell them apart, no gate: a gate here would slow every card's parse).
+                ALT: () => {
+                  const word = this.CONSUME2(T.Identifier);
+                  const tok = this.CONSUME(T.StringLiteral);
+                  this.ACTION(() => {
+                    if (word.image !== 'text') { const text = msg('syntax/unknown-word.followed-by-a-text', { word: word.image }); this.strayWords.push({ token: word, message: format('en', text.key, text.values), text }); }
+                    else (d.printed ??= []).push({ text: unquote(tok.image), loc: this.loc(tok, tok) });
+                  });
+                },
+              },
+              {
+                ALT: () => {
+                  const field = this.nameAt(104);
+                  this.CONSUME(T.Equals);
+                  const value = this.SUBRULE(this.expression);
+                  this.ACTION(() => d.values.push({ name: field, value }));
+                },
+              },
+            ]),
+          );
+          this.CONSUME2(T.RBrace);
+          return d;
+        },
+      },
+    ]);
+  });
+
+  protected cardField = this.RULE('cardField', (): A.CardField => {
+    const start = this.LA(1);
+    const kind = this.OR([
+      { ALT: () => { this.CONSUME(K.attr); return 'attr' as const; } },
+      { ALT: () => { this.CONSUME(K.state); return 'state' as const; } },
+      { ALT: () => { this.CONSUME(K.value); return 'value' as const; } },
+    ]);
+    const name = this.nameAt(101);
+    this.CONSUME(T.Colon);
+    const type = this.nameAt(102);
+    let init: A.Expr | undefined;
+    let keep = false;
+    this.OPTION(() => {
+      this.CONSUME(T.Equals);
+      init = this.SUBRULE(this.expression);
+    });
+    this.OPTION2(() => {
+      this.CONSUME(K.keep);
+      keep = true;
+    });
+    return { kind, name, type, init, keep, loc: this.loc(start) };
+  });
+}
