@@ -40,6 +40,8 @@ export interface MatchSim {
   params?: Record<string, ParamValue>;
   /** Every answer given so far, in order (indexes into each decision's options). */
   answers: readonly number[];
+  /** Deck lists by player, made in place of the rules' decks (EngineOptions.decks; a served match's). */
+  decks?: EngineOptions['decks'];
 }
 
 export interface MatchHooks {
@@ -111,7 +113,7 @@ export function playMatch(sim: MatchSim, hooks: MatchHooks = {}): MatchRun {
   const choice = checkChoice(variantsOf(sim.ir), { format: sim.format, params: sim.params ?? {} });
   if ('problem' in choice) throw new Error(choice.problem);
   const watch = bounded((e, eng) => hooks.onLog?.(e, eng));
-  const opts = { log: true, maxSteps: sim.maxSteps, onLog: watch.onLog, format: choice.format, params: choice.params };
+  const opts = { log: true, maxSteps: sim.maxSteps, onLog: watch.onLog, format: choice.format, params: choice.params, decks: sim.decks };
   const engine = newEngine(sim.ir, sim.seed, opts);
   engine.reset(sim.seed);
   hooks.onEngine?.(engine);
