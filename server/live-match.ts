@@ -8,7 +8,7 @@
  */
 import type { GameIR } from '../compiler/ir.ts';
 import type { Clock } from './clock.ts';
-import { playTo, type Reader, type Standing } from './match-host.ts';
+import { playTo, type LogCache, type Reader, type Standing } from './match-host.ts';
 import { errorMessage, PROTOCOL_VERSION, parseClientMessage, type ErrorMessage, type Presence, type Role, type ServerMessage, type StateMessage } from './protocol.ts';
 import type { AnswerRecord, MatchRecord, MatchStore } from './store.ts';
 
@@ -30,6 +30,8 @@ export class LiveMatch {
   private cancelTimer: (() => void) | null = null;
   /** The store's writes, in order. */
   private writes: Promise<void> = Promise.resolve();
+  /** The readers' log lines so far (a replay redacts only the events past them). */
+  private readonly logCache: LogCache = new Map();
 
   constructor(
     readonly record: MatchRecord,
@@ -38,7 +40,7 @@ export class LiveMatch {
     private readonly store: MatchStore,
     private readonly clock: Clock,
   ) {
-    this.standingNow = playTo(ir, record, answers).standing;
+    this.standingNow = playTo(ir, record, answers, new Set(), record.options.openJudge, this.logCache).standing;
     if (record.result && record.result.hash === null) this.conceded = { winner: record.result.winner, reason: record.result.reason };
   }
 
@@ -125,7 +127,7 @@ export class LiveMatch {
 
   /** Plays the match to where it now stands; agents answer for the seats they took over, and their answers are kept. */
   private replay(): void {
-    const played = playTo(this.ir, this.record, this.answers, this.agents);
+    const played = playTo(this.ir, this.record, this.answers, this.agents, this.record.options.openJudge, this.logCache);
     for (const a of played.agentAnswers) {
       const rec: AnswerRecord = { seq: this.answers.length, seat: a.seat, option: a.option, by: 'agent', at: new Date(this.clock.now()).toISOString() };
       this.answers.push(rec);

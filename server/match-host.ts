@@ -72,7 +72,14 @@ export interface PlayedMatch {
  * Plays a match's recipe with its answers to where it stands. `agents`: the seats an agent plays
  * (by player name); `openJudge`: whether the judge's view and log are made too.
  */
-export function playTo(ir: GameIR, record: MatchRecord, answers: readonly AnswerRecord[], agents: ReadonlySet<string> = new Set(), openJudge = record.options.openJudge): PlayedMatch {
+/**
+ * The readers' log lines made by an earlier play of the same match: a replay logs the same events
+ * again, so only the events past these are redacted anew (the redaction reads the state at each event).
+ */
+export type LogCache = Map<Reader, LogLine[]>;
+
+export function playTo(ir: GameIR, record: MatchRecord, answers: readonly AnswerRecord[], agents: ReadonlySet<string> = new Set(), openJudge = record.options.openJudge, cache: LogCache = new Map()): PlayedMatch {
+  const cached = Math.min(...[...cache.values()].map((l) => l.length), cache.size ? Infinity : 0);
   // The log as each reader may read it, redacted as each event is logged; the judge reads the engine's own.
   const readers = new Map<Reader, PlayerLog | null>();
   let frame: DecisionFrame | null = null;
@@ -86,10 +93,10 @@ export function playTo(ir: GameIR, record: MatchRecord, answers: readonly Answer
     for (const [reader, log] of readers) {
       const viewer = reader === 'judge' ? null : reader === 'public' ? spectator() : engine.players.find((p) => p.name === reader)!;
       views.set(reader, engine.view(viewer));
-      logs.set(
-        reader,
-        engine.log.map((e) => line(e, log ? (log.texts[e.seq] ?? e.text) : e.text)),
-      );
+      const known = cache.get(reader) ?? [];
+      const lines = engine.log.map((e, i) => (i < cached ? known[i]! : line(e, log ? (log.texts[e.seq] ?? e.text) : e.text)));
+      logs.set(reader, lines);
+      cache.set(reader, lines);
     }
     taken = { views, logs, result: engine.result ? { winner: engine.result.winner, reason: engine.result.reason } : null, hash: engine.hash >>> 0, turn: engine.turn, active: engine.active.name };
   };
@@ -101,6 +108,7 @@ export function playTo(ir: GameIR, record: MatchRecord, answers: readonly Answer
       if (openJudge) readers.set('judge', null);
     },
     onLog: (e) => {
+      if (e.seq < cached) return;
       for (const r of readers.values()) r?.logged(e);
     },
     // An agent is about to answer for this seat (a seat taken over after its timeout).
