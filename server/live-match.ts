@@ -8,7 +8,8 @@
  */
 import type { GameIR } from '../compiler/ir.ts';
 import type { Clock } from './clock.ts';
-import { playTo, type LogCache, type Reader, type Standing } from './match-host.ts';
+import { keptEngine, playTo, type LogCache, type Reader, type Standing } from './match-host.ts';
+import type { MatchEngine } from '../playground/src/worker/match.ts';
 import { errorMessage, PROTOCOL_VERSION, parseClientMessage, type ErrorMessage, type Presence, type Role, type ServerMessage, type StateMessage } from './protocol.ts';
 import type { AnswerRecord, MatchRecord, MatchStore } from './store.ts';
 
@@ -32,6 +33,8 @@ export class LiveMatch {
   private writes: Promise<void> = Promise.resolve();
   /** The readers' log lines so far (a replay redacts only the events past them). */
   private readonly logCache: LogCache = new Map();
+  /** One engine for the match's replays: the rules compiled once. */
+  private readonly engine: MatchEngine;
 
   constructor(
     readonly record: MatchRecord,
@@ -40,7 +43,8 @@ export class LiveMatch {
     private readonly store: MatchStore,
     private readonly clock: Clock,
   ) {
-    this.standingNow = playTo(ir, record, answers, new Set(), record.options.openJudge, this.logCache).standing;
+    this.engine = keptEngine(ir, record);
+    this.standingNow = playTo(ir, record, answers, new Set(), record.options.openJudge, this.logCache, this.engine).standing;
     if (record.result && record.result.hash === null) this.conceded = { winner: record.result.winner, reason: record.result.reason };
   }
 
@@ -127,7 +131,7 @@ export class LiveMatch {
 
   /** Plays the match to where it now stands; agents answer for the seats they took over, and their answers are kept. */
   private replay(): void {
-    const played = playTo(this.ir, this.record, this.answers, this.agents, this.record.options.openJudge, this.logCache);
+    const played = playTo(this.ir, this.record, this.answers, this.agents, this.record.options.openJudge, this.logCache, this.engine);
     for (const a of played.agentAnswers) {
       const rec: AnswerRecord = { seq: this.answers.length, seat: a.seat, option: a.option, by: 'agent', at: new Date(this.clock.now()).toISOString() };
       this.answers.push(rec);

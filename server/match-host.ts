@@ -15,7 +15,7 @@ import type { GameIR } from '../compiler/ir.ts';
 import type { Decision, Engine, LogEvent } from '../runtime/engine.ts';
 import type { Player } from '../runtime/model.ts';
 import type { PlayerView } from '../runtime/view.ts';
-import { playMatch, type MatchSim, type Seat } from '../playground/src/worker/match.ts';
+import { MatchEngine, playMatch, type MatchSim, type Seat } from '../playground/src/worker/match.ts';
 import { PlayerLog } from '../playground/src/worker/player-log.ts';
 import type { DecisionFrame, LogLine } from './protocol.ts';
 import type { AnswerRecord, MatchRecord } from './store.ts';
@@ -78,7 +78,7 @@ export interface PlayedMatch {
  */
 export type LogCache = Map<Reader, LogLine[]>;
 
-export function playTo(ir: GameIR, record: MatchRecord, answers: readonly AnswerRecord[], agents: ReadonlySet<string> = new Set(), openJudge = record.options.openJudge, cache: LogCache = new Map()): PlayedMatch {
+export function playTo(ir: GameIR, record: MatchRecord, answers: readonly AnswerRecord[], agents: ReadonlySet<string> = new Set(), openJudge = record.options.openJudge, cache: LogCache = new Map(), kept?: MatchEngine): PlayedMatch {
   const cached = Math.min(...[...cache.values()].map((l) => l.length), cache.size ? Infinity : 0);
   // The log as each reader may read it, redacted as each event is logged; the judge reads the engine's own.
   const readers = new Map<Reader, PlayerLog | null>();
@@ -102,6 +102,7 @@ export function playTo(ir: GameIR, record: MatchRecord, answers: readonly Answer
   };
   const run = playMatch(simOf(ir, record, given), {
     seats,
+    engine: kept,
     onEngine: (engine) => {
       for (const p of engine.players) readers.set(p.name, new PlayerLog(engine, p));
       readers.set('public', new PlayerLog(engine, spectator()));
@@ -126,6 +127,12 @@ export function playTo(ir: GameIR, record: MatchRecord, answers: readonly Answer
   const decision: DecisionFrame | null = run.decision && frame ? { ...(frame as DecisionFrame), seq } : null;
   const agentAnswers = run.answers.slice(given.length).map((option, i) => ({ seat: agentSeats[i] ?? '', option }));
   return { standing: { ...taken!, seq, decision, problem: run.problem ? run.problem.message : null }, agentAnswers, engine: run.engine };
+}
+
+/** An engine kept for a match's replays (playTo's `kept`). */
+export function keptEngine(ir: GameIR, record: MatchRecord): MatchEngine {
+  const { answers: _, ...sim } = simOf(ir, record, []);
+  return new MatchEngine(sim);
 }
 
 /** The playground's recipe of a match (playground/src/worker/match.ts MatchSim). */

@@ -61,6 +61,24 @@ export interface MatchHooks {
   onEngine?(engine: Engine): void;
   /** At the decision the run stops at, before it unwinds: the engine stands at that decision (why-not). */
   onStop?(engine: Engine, d: Decision): void;
+  /** Play in this engine (made by `matchEngine` for the same recipe), reset to the seed, instead of compiling the rules again. */
+  engine?: MatchEngine;
+}
+
+/**
+ * An engine kept for one match, reset to the seed at each replay instead of made anew: a server
+ * replays a match at every answer, and compiling the rules is most of a short replay's cost.
+ */
+export class MatchEngine {
+  readonly engine: Engine;
+  /** Where the engine's log events go during the replay in progress. */
+  onLog: EngineOptions['onLog'] | null = null;
+
+  constructor(readonly sim: Omit<MatchSim, 'answers'>) {
+    const choice = checkChoice(variantsOf(sim.ir), { format: sim.format, params: sim.params ?? {} });
+    if ('problem' in choice) throw new Error(choice.problem);
+    this.engine = newEngine(sim.ir, sim.seed, { log: true, maxSteps: sim.maxSteps, onLog: (e, eng) => this.onLog?.(e, eng), format: choice.format, params: choice.params, decks: sim.decks });
+  }
 }
 
 export interface MatchRun {
@@ -114,7 +132,14 @@ export function playMatch(sim: MatchSim, hooks: MatchHooks = {}): MatchRun {
   if ('problem' in choice) throw new Error(choice.problem);
   const watch = bounded((e, eng) => hooks.onLog?.(e, eng));
   const opts = { log: true, maxSteps: sim.maxSteps, onLog: watch.onLog, format: choice.format, params: choice.params, decks: sim.decks };
-  const engine = newEngine(sim.ir, sim.seed, opts);
+  const kept = hooks.engine;
+  if (kept && (kept.sim.ir !== sim.ir || kept.sim.seed !== sim.seed)) throw new Error('a MatchEngine plays only the match it was made for');
+  if (kept) {
+    kept.onLog = watch.onLog;
+    // A recorder from an earlier replay watched this engine's turns: the new one watches alone.
+    kept.engine.onTurn = null;
+  }
+  const engine = kept ? kept.engine : newEngine(sim.ir, sim.seed, opts);
   engine.reset(sim.seed);
   hooks.onEngine?.(engine);
   const recorder = new GameRecorder(engine, sim.seed);
