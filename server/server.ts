@@ -192,6 +192,8 @@ export class PlaytestServer {
       this.sockets.add(ws);
       const conn: Connection = { role, logSent: 0, send: (m: ServerMessage) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(m)) };
       ws.on('message', (data, isBinary) => match.receive(conn, isBinary ? '' : data.toString()));
+      // A broken frame or one over MAX_BODY: ws closes that socket (1002, 1009); the server goes on.
+      ws.on('error', () => ws.terminate());
       ws.on('close', () => {
         this.sockets.delete(ws);
         match.leave(conn);

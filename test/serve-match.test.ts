@@ -82,6 +82,17 @@ describe('serve: forged messages are refused, and nothing changes', () => {
     await Promise.all([...Object.values(clients), judge].map((x) => x.close()));
   });
 
+  it('closes a socket that sends a message over 64 KB; the match and the server go on', async () => {
+    const m = await createMatch(url, { game: 'trump', seed: 2 });
+    const c = await Client.open(m.seats.p1!.ws);
+    await c.next(isState);
+    c.send('x'.repeat(70_000));
+    await c.closed;
+    const again = await Client.open(m.seats.p1!.ws);
+    expect((await again.next<StateMessage>(isState)).seq).toBe(0);
+    await again.close();
+  });
+
   it('refuses an unknown token and a bad match request, with a reason', async () => {
     await expect(Client.open(`${url.replace('http', 'ws')}/ws?token=nope`)).rejects.toThrow(/401/);
     const bad = async (body: unknown) => {
