@@ -197,6 +197,8 @@ export class PlaytestServer {
       ws.on('close', () => {
         this.sockets.delete(ws);
         match.leave(conn);
+        // A finished match nobody watches leaves memory (its engine and logs); the store keeps it.
+        if (match.result && match.connections.size === 0) void match.flushed().then(() => match.connections.size === 0 && this.live.delete(match.record.id));
       });
       match.join(conn);
     });
