@@ -57,6 +57,13 @@ export function decisionFrame(d: Decision, seq: number): DecisionFrame {
   return { seq, player: d.player.name, kind: d.kind, prompt: d.prompt, options: d.options.map((o, id) => ({ id, label: o.label })), canPass: d.canPass, cite: d.cite };
 }
 
+/** An event's text as the reader's PlayerLog redacted it; never the judge's text in its place. */
+function redacted(log: PlayerLog, e: LogEvent): string {
+  const text = log.texts[e.seq];
+  if (text === undefined) throw new Error(`event ${e.seq} of the log was not redacted for ${log.constructor.name}`);
+  return text;
+}
+
 function line(e: LogEvent, text: string): LogLine {
   return { seq: e.seq, turn: e.turn, kind: e.kind, player: e.player, text, cite: e.cite };
 }
@@ -80,6 +87,8 @@ export type LogCache = Map<Reader, LogLine[]>;
 
 export function playTo(ir: GameIR, record: MatchRecord, answers: readonly AnswerRecord[], agents: ReadonlySet<string> = new Set(), openJudge = record.options.openJudge, cache: LogCache = new Map(), kept?: MatchEngine): PlayedMatch {
   const cached = Math.min(...[...cache.values()].map((l) => l.length), cache.size ? Infinity : 0);
+  // A replay from a turn start logs only the events after it: the earlier ones must be in the cache.
+  if (kept?.turnStart && kept.turnStart.log > cached) kept.turnStart = null;
   // The log as each reader may read it, redacted as each event is logged; the judge reads the engine's own.
   const readers = new Map<Reader, PlayerLog | null>();
   let frame: DecisionFrame | null = null;
@@ -94,7 +103,7 @@ export function playTo(ir: GameIR, record: MatchRecord, answers: readonly Answer
       const viewer = reader === 'judge' ? null : reader === 'public' ? spectator() : engine.players.find((p) => p.name === reader)!;
       views.set(reader, engine.view(viewer));
       const known = cache.get(reader) ?? [];
-      const lines = engine.log.map((e, i) => (i < cached ? known[i]! : line(e, log ? (log.texts[e.seq] ?? e.text) : e.text)));
+      const lines = engine.log.map((e, i) => (i < cached ? known[i]! : line(e, log ? redacted(log, e) : e.text)));
       logs.set(reader, lines);
       cache.set(reader, lines);
     }
