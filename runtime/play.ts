@@ -48,6 +48,8 @@ export interface PlayOptions {
   tally?: boolean;
   /** See EngineOptions.course (balance --quality): `Engine.courseData()` after the game. */
   course?: boolean;
+  /** See EngineOptions.decks: deck lists made in place of the rules' own (a served match's players' decks). */
+  decks?: EngineOptions['decks'];
   /** See EngineOptions.substitutes (the balance lab's replacement value). */
   substitutes?: EngineOptions['substitutes'];
   /** See EngineOptions.printed (`grimoire tune`). */
@@ -69,7 +71,7 @@ export function newEngine(ir: GameIR, seed: number, opts: PlayOptions = {}): Eng
         watch.check(engine, loc);
       }
     : own;
-  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep, tally: opts.tally, course: opts.course, substitutes: opts.substitutes, printed: opts.printed });
+  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep, tally: opts.tally, course: opts.course, substitutes: opts.substitutes, printed: opts.printed, decks: opts.decks });
 }
 
 /** The search agents' own engine for a game engine: made once, kept for the engine's next games. */

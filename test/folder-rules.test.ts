@@ -13,7 +13,7 @@ import { join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cyclesOf, root } from './helpers.ts';
 
-const FOLDERS = ['i18n', 'grammar', 'compiler', 'runtime', 'balance', 'scenario', 'cli', 'services', 'lsp', 'faces', 'bench', 'playground/src'];
+const FOLDERS = ['i18n', 'grammar', 'compiler', 'runtime', 'balance', 'scenario', 'cli', 'services', 'lsp', 'faces', 'bench', 'server', 'playground/src'];
 
 /** Every .ts source under `dir` (repo-relative), tests and node_modules aside. */
 function sources(dir: string): string[] {
@@ -58,6 +58,11 @@ describe('folder rules', () => {
 
   it('runtime/ imports, from outside, only the IR (compiler/ir.ts)', () => {
     expect(outside('runtime', (t) => t === 'compiler/ir.ts')).toEqual([]);
+  });
+
+  it('server/ (grimoire serve) is imported only by the CLI and the benches: the runtime stays generic', () => {
+    const users = [...graph].filter(([f, targets]) => !f.startsWith('server/') && targets.some((t) => t.startsWith('server/'))).map(([f]) => f.split('/')[0]);
+    expect([...new Set(users)].filter((d) => d !== 'cli' && d !== 'bench')).toEqual([]);
   });
 
   it('has no import circle in any folder', () => {

@@ -50,6 +50,7 @@ const converted = [
   'cli/play-options.ts',
   'cli/games.ts',
   'cli/output-file.ts',
+  'cli/serve.ts',
   'scenario/faq.ts',
   'scenario/faq-render.ts',
   'scenario/expectation-words.ts',

@@ -51,4 +51,11 @@ export const cliMain = {
   "cli.demo.draw": "draw",
   "cli.demo.result": "Result: {result} — {reason}",
   "cli.demo.length": "{turns} turns, {decisions} decisions.",
+  "cli.serve.takes-no-arguments": "serve takes no {p}: its options are --port P (0: a free port), --db FILE and --host H",
+  "cli.serve.no-postgres-yet": "serve --db postgres://… is not built yet: the embedded database (--db FILE) is the only one so far (docs/serve.md)",
+  "cli.serve.no-such-folder": "--db: no such folder {p}",
+  "cli.serve.cannot-listen": "grimoire serve: cannot listen on port {port}: {p}",
+  "cli.serve.port-in-use": "the port is in use (try another --port, or --port 0 for a free one)",
+  "cli.serve.listening": "grimoire serve: listening on {address}\n  create a match: curl -X POST {address}/api/matches -d {example}\n  games kept in {db}\n  Ctrl-C stops (docs/serve.md)",
+  "cli.serve.stopped": "grimoire serve: stopped; every game is kept",
 } as const;

@@ -53,4 +53,11 @@ export const cliMain: Record<keyof typeof en, string> = {
   "cli.demo.draw": "引き分け",
   "cli.demo.result": "結果: {result} — {reason}",
   "cli.demo.length": "{turns} ターン、{decisions} 回の判断。",
+  "cli.serve.takes-no-arguments": "serve に {p} はありません: オプションは --port P (0 なら空いているポート)、--db FILE、--host H です",
+  "cli.serve.no-postgres-yet": "serve --db postgres://… はまだありません: 今のところ組み込みデータベース (--db FILE) だけです (docs/serve.md)",
+  "cli.serve.no-such-folder": "--db: フォルダ {p} がありません",
+  "cli.serve.cannot-listen": "grimoire serve: ポート {port} で待ち受けられません: {p}",
+  "cli.serve.port-in-use": "ポートが使用中です (別の --port か、空いているポートなら --port 0 を指定してください)",
+  "cli.serve.listening": "grimoire serve: {address} で待ち受け中\n  対戦の作成: curl -X POST {address}/api/matches -d {example}\n  対戦の記録: {db}\n  Ctrl-C で停止 (docs/serve.md)",
+  "cli.serve.stopped": "grimoire serve: 停止しました。すべての対戦は保存されています",
 };

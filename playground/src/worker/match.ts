@@ -18,6 +18,7 @@ import type { GameIR } from '../../../compiler/ir.ts';
 import { StopRun, type Decision, type Engine, type EngineOptions } from '../../../runtime/engine.ts';
 import { newEngine } from '../../../runtime/play.ts';
 import { GameRecorder, SearchModel, searchEngine } from '../../../runtime/search.ts';
+import { GameSnapshot } from '../../../runtime/snapshot.ts';
 import { agentDecision, type Agent } from '../../../runtime/agents/agent.ts';
 import { RandomAgent } from '../../../runtime/agents/basic.ts';
 import { GreedyAgent } from '../../../runtime/agents/greedy.ts';
@@ -40,6 +41,8 @@ export interface MatchSim {
   params?: Record<string, ParamValue>;
   /** Every answer given so far, in order (indexes into each decision's options). */
   answers: readonly number[];
+  /** Deck lists by player, made in place of the rules' decks (EngineOptions.decks; a served match's). */
+  decks?: EngineOptions['decks'];
 }
 
 export interface MatchHooks {
@@ -59,6 +62,32 @@ export interface MatchHooks {
   onEngine?(engine: Engine): void;
   /** At the decision the run stops at, before it unwinds: the engine stands at that decision (why-not). */
   onStop?(engine: Engine, d: Decision): void;
+  /** Play in this engine (made by `matchEngine` for the same recipe), reset to the seed, instead of compiling the rules again. */
+  engine?: MatchEngine;
+}
+
+/**
+ * An engine kept for one match, reset to the seed at each replay instead of made anew: a server
+ * replays a match at every answer, and compiling the rules is most of a short replay's cost.
+ */
+export class MatchEngine {
+  readonly engine: Engine;
+  /** Where the engine's log events go during the replay in progress. */
+  onLog: EngineOptions['onLog'] | null = null;
+  /**
+   * The state at the start of the latest turn a replay reached (Engine.saveState), with how many
+   * answers and log events came before it: the next replay loads it and plays on from that turn
+   * (`runFrom('turn')`, which plays on exactly as the game did) instead of from the seed, so an
+   * answer costs its turn, not the whole game. Only for a match whose answers only grow, and
+   * without search agents (their forward model records the game from its seed).
+   */
+  turnStart: { snapshot: GameSnapshot; answers: number; log: number } | null = null;
+
+  constructor(readonly sim: Omit<MatchSim, 'answers'>) {
+    const choice = checkChoice(variantsOf(sim.ir), { format: sim.format, params: sim.params ?? {} });
+    if ('problem' in choice) throw new Error(choice.problem);
+    this.engine = newEngine(sim.ir, sim.seed, { log: true, maxSteps: sim.maxSteps, onLog: (e, eng) => this.onLog?.(e, eng), format: choice.format, params: choice.params, decks: sim.decks });
+  }
 }
 
 export interface MatchRun {
@@ -111,14 +140,36 @@ export function playMatch(sim: MatchSim, hooks: MatchHooks = {}): MatchRun {
   const choice = checkChoice(variantsOf(sim.ir), { format: sim.format, params: sim.params ?? {} });
   if ('problem' in choice) throw new Error(choice.problem);
   const watch = bounded((e, eng) => hooks.onLog?.(e, eng));
-  const opts = { log: true, maxSteps: sim.maxSteps, onLog: watch.onLog, format: choice.format, params: choice.params };
-  const engine = newEngine(sim.ir, sim.seed, opts);
-  engine.reset(sim.seed);
+  const opts = { log: true, maxSteps: sim.maxSteps, onLog: watch.onLog, format: choice.format, params: choice.params, decks: sim.decks };
+  const kept = hooks.engine;
+  if (kept && (kept.sim.ir !== sim.ir || kept.sim.seed !== sim.seed)) throw new Error('a MatchEngine plays only the match it was made for');
+  if (kept) {
+    kept.onLog = watch.onLog;
+    // A recorder from an earlier replay watched this engine's turns: the new one watches alone.
+    kept.engine.onTurn = null;
+  }
+  const engine = kept ? kept.engine : newEngine(sim.ir, sim.seed, opts);
+  const searching = !!hooks.model || !!hooks.seats?.some((s) => s.kind === 'greedy' || s.kind === 'mcts');
+  const from = kept && !searching && kept.turnStart && kept.turnStart.answers <= sim.answers.length ? kept.turnStart : null;
+  if (from) {
+    engine.loadState(from.snapshot);
+    engine.log.length = from.log;
+  } else engine.reset(sim.seed);
   hooks.onEngine?.(engine);
   const recorder = new GameRecorder(engine, sim.seed);
   const answers = sim.answers.slice();
   const replayed = answers.length;
-  let next = 0;
+  let next = from ? from.answers : 0;
+  if (kept && !searching) {
+    const own = engine.onTurn;
+    engine.onTurn = (e) => {
+      own?.(e);
+      const start = (kept.turnStart ??= { snapshot: new GameSnapshot(), answers: 0, log: 0 });
+      e.saveState(start.snapshot);
+      start.answers = next;
+      start.log = e.log.length;
+    };
+  }
   let stopped: Decision | null = null;
   let model: SearchModel | null = null;
   const search = () => searchEngineFor(sim.ir, { format: choice.format, params: choice.params, maxSteps: sim.maxSteps });
@@ -149,7 +200,8 @@ export function playMatch(sim: MatchSim, hooks: MatchHooks = {}): MatchRun {
   };
   let problem: RunProblem | null = null;
   try {
-    engine.run(decide);
+    if (from) engine.runFrom('turn', decide);
+    else engine.run(decide);
     if (engine.result && STEP_LIMIT_REASON.test(engine.result.reason)) problem = limitProblem(engine.result.reason);
     else if (engine.result && next < replayed) throw new ReplayDiverged(`the game ended after ${next} of the ${replayed} answers`);
   } catch (e) {

@@ -1,0 +1,98 @@
+/**
+ * The playtest server under load: N concurrent matches of random-playing bot clients over
+ * loopback WebSockets against one `grimoire serve` server (in this process, on a free port, with
+ * an in-memory store), for at most --seconds. Prints the decision latency — from a bot sending its
+ * answer to its receiving the next state — as p50, p95 and max, the answers per second, the matches
+ * finished, and the process's memory (the server's and the bots', which are light).
+ *
+ *   npx tsx bench/serve-load.ts [--matches 50] [--game trump] [--seconds 60] [--json]
+ *
+ * Bounded: every loop stops by itself at the time limit; only 127.0.0.1 is ever contacted.
+ */
+import { parseArgs } from 'node:util';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import WebSocket from 'ws';
+import { PlaytestServer } from '../server/server.ts';
+import { SqliteStore } from '../server/sqlite-store.ts';
+import type { CreateMatchResponse, ServerMessage } from '../server/protocol.ts';
+
+const { values } = parseArgs({ options: { matches: { type: 'string', default: '50' }, game: { type: 'string', default: 'trump' }, seconds: { type: 'string', default: '60' }, json: { type: 'boolean', default: false } } });
+const matches = Number(values.matches);
+const seconds = Number(values.seconds);
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+const server = new PlaytestServer({ root, store: new SqliteStore(':memory:') });
+const url = await server.listen(0, '127.0.0.1');
+const latencies: number[] = [];
+let finished = 0;
+let peakRss = 0;
+const sockets: WebSocket[] = [];
+const deadline = performance.now() + seconds * 1000;
+const memory = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250);
+
+/** One bot on one seat: answers at random, times each answer to the next state it receives. */
+function bot(address: string, seed: number): Promise<boolean> {
+  let a = seed >>> 0;
+  const random = () => ((a = (Math.imul(a ^ (a >>> 15), 2246822519) + 0x9e3779b9) >>> 0) / 4294967296);
+  return new Promise((done) => {
+    const ws = new WebSocket(address);
+    sockets.push(ws);
+    let sentAt = 0;
+    ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as ServerMessage;
+      if (m.type !== 'state') return;
+      if (sentAt) {
+        latencies.push(performance.now() - sentAt);
+        sentAt = 0;
+      }
+      if (m.result) return done(true);
+      if (m.decision && performance.now() < deadline) {
+        sentAt = performance.now();
+        ws.send(JSON.stringify({ v: 1, type: 'answer', seq: m.decision.seq, option: Math.floor(random() * m.decision.options.length) }));
+      } else if (performance.now() >= deadline) done(false);
+    });
+    ws.on('close', () => done(false));
+    ws.on('error', () => done(false));
+  });
+}
+
+const t0 = performance.now();
+const games = await Promise.all(
+  Array.from({ length: matches }, async (_, i) => {
+    const res = await fetch(`${url}/api/matches`, { method: 'POST', body: JSON.stringify({ game: values.game, seed: 1000 + i }) });
+    const m = (await res.json()) as CreateMatchResponse;
+    const seats = Object.values(m.seats);
+    const over = await Promise.race([Promise.all(seats.map((s, j) => bot(s.ws, i * 16 + j + 1))), new Promise<boolean[]>((r) => setTimeout(() => r([false]), Math.max(0, deadline - performance.now()) + 2000).unref())]);
+    if (over.every(Boolean)) finished++;
+    return over;
+  }),
+);
+const wall = (performance.now() - t0) / 1000;
+clearInterval(memory);
+peakRss = Math.max(peakRss, process.memoryUsage().rss);
+for (const ws of sockets) ws.terminate();
+await server.close();
+
+latencies.sort((x, y) => x - y);
+const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
+const report = {
+  game: values.game,
+  matches,
+  finished,
+  answers: latencies.length,
+  seconds: Math.round(wall * 10) / 10,
+  answersPerSecond: Math.round(latencies.length / wall),
+  latencyMs: { p50: Math.round(q(0.5)), p95: Math.round(q(0.95)), max: Math.round(latencies[latencies.length - 1] ?? NaN) },
+  peakRssMB: Math.round(peakRss / 1e6),
+  heapUsedMB: Math.round(process.memoryUsage().heapUsed / 1e6),
+};
+void games;
+if (values.json) console.log(JSON.stringify(report));
+else {
+  console.log(`serve load: ${matches} concurrent ${values.game} matches of random bots over loopback, ${report.seconds} s (limit ${seconds} s)`);
+  console.log(`  matches finished ${finished}/${matches}, answers ${report.answers} (${report.answersPerSecond}/s)`);
+  console.log(`  decision latency: p50 ${report.latencyMs.p50} ms, p95 ${report.latencyMs.p95} ms, max ${report.latencyMs.max} ms (target: p95 ≤ 200 ms)`);
+  console.log(`  memory: peak RSS ${report.peakRssMB} MB (server and bots in one process)`);
+}
+process.exit(0);

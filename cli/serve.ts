@@ -1,0 +1,45 @@
+/**
+ * `grimoire serve [--port P] [--db FILE] [--host H]`: the playtest server (server/, docs/serve.md)
+ * — matches of any game in rules/ between people, each seeing only their seat, every game kept
+ * in an embedded database. Prints the address and runs until Ctrl-C.
+ */
+import { parseArgs } from 'node:util';
+import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { PlaytestServer } from '../server/server.ts';
+import { SqliteStore } from '../server/sqlite-store.ts';
+import { projectRoot } from './games.ts';
+import { wholeNumberOption } from './options.ts';
+import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
+
+/** The database a server keeps its games in when --db names none. */
+export const DEFAULT_DB = 'grimoire-games.sqlite';
+
+export async function cmdServe(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { port: { type: 'string' }, db: { type: 'string' }, host: { type: 'string' } } });
+  if (positionals.length) throw new UsageError(t('cli.serve.takes-no-arguments', { p: positionals[0] }), false);
+  const port = wholeNumberOption('--port', values.port, 8080, 0, 65535);
+  const db = values.db ?? DEFAULT_DB;
+  if (/^postgres(ql)?:\/\//.test(db)) throw new UsageError(t('cli.serve.no-postgres-yet'), false);
+  const file = db === ':memory:' ? db : resolve(db);
+  if (file !== ':memory:' && !existsSync(dirname(file))) throw new UsageError(t('cli.serve.no-such-folder', { p: dirname(file) }), false);
+  const server = new PlaytestServer({ root: projectRoot, store: new SqliteStore(file) });
+  let address: string;
+  try {
+    address = await server.listen(port, values.host ?? '127.0.0.1');
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    console.error(t('cli.serve.cannot-listen', { port, p: code === 'EADDRINUSE' ? t('cli.serve.port-in-use') : (e as Error).message }));
+    await server.close().catch(() => undefined);
+    return 1;
+  }
+  console.log(t('cli.serve.listening', { address, db: file, example: `'{"game":"trump"}'` }));
+  await new Promise<void>((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+  await server.close();
+  console.log(t('cli.serve.stopped'));
+  return 0;
+}

@@ -1,0 +1,39 @@
+/**
+ * `grimoire serve` from the command line: it prints its address (a free port with --port 0), a
+ * match can be created there, and Ctrl-C (SIGINT) stops it, keeping the games.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { SqliteStore } from '../server/sqlite-store.ts';
+import { root } from './helpers.ts';
+
+it('grimoire serve --port 0 --db FILE: prints its address, creates matches there, stops on SIGINT with the games kept', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'grimoire-serve-cli-'));
+  const db = join(dir, 'games.sqlite');
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'cli/main.ts'), 'serve', '--port', '0', '--db', db, '--lang', 'en'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const address = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited (${code}) before listening: ${out}`)));
+  });
+  expect(out).toContain(`games kept in ${db}`);
+  expect(Number(new URL(address).port)).toBeGreaterThan(0);
+  const res = await fetch(`${address}/api/matches`, { method: 'POST', body: JSON.stringify({ game: 'skirmish', seed: 1 }) });
+  expect(res.status).toBe(201);
+  const { match } = (await res.json()) as { match: string };
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  child.kill('SIGINT');
+  expect(await exited).toBe(0);
+  expect(out).toContain('stopped; every game is kept');
+  const store = new SqliteStore(db);
+  expect((await store.getMatch(match))?.game).toBe('skirmish');
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+}, 60_000);
