@@ -8,7 +8,13 @@
  * Pure, like the runner: `rerun` runs the same file with another script (scenario/run.ts).
  */
 import { t } from '../i18n/format.ts';
-import type { ScenarioOutcome } from './run.ts';
+
+/** What a puzzle needs of a run of its file (a ScenarioOutcome of scenario/run.ts, which calls this module). */
+export interface ScriptRun {
+  passed: boolean;
+  failures: string[];
+  error: { message: string } | null;
+}
 
 export interface PuzzleProof {
   /** The agent that answered the file's agent steps (the one written, or `grimoire scenario --agent`). */
@@ -28,7 +34,7 @@ export interface PuzzleProof {
  * Runs the puzzle's scripts. `puzzle` is the file's checked `puzzle:` ({ right, wrong });
  * `solved` whether the agent's run met the expectations.
  */
-export function provePuzzle(puzzle: unknown, agent: string, solved: boolean, rerun: (script: unknown[]) => ScenarioOutcome): PuzzleProof {
+export function provePuzzle(puzzle: unknown, agent: string, solved: boolean, rerun: (script: unknown[]) => ScriptRun): PuzzleProof {
   const { right, wrong } = puzzle as { right: unknown[]; wrong: unknown[][] };
   const r = rerun(right);
   const ws = wrong.map((w) => rerun(w));
