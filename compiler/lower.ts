@@ -11,7 +11,7 @@ import { diag, didYouMeanNote, suggest, type Diagnostic, type DiagnosticCode, ty
 import { msg, type MessageKey } from '../i18n/format.ts';
 import { declsOf, type Declarations } from './resolve.ts';
 import { labelDefault, levelFormula, printedFieldName, takePrinted, type NumberedLabel, type PrintedNumber } from './label-values.ts';
-import { builtinFns, placeholderPattern, IR_VERSION, MAX_PLAYERS, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DeckCheckIR, type DurationIR, type MatchIR, type Expr, type LimitIR, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
+import { builtinFns, placeholderPattern, IR_VERSION, MAX_PLAYERS, maxPlayerCount, type ActionIR, type AuraIR, type BuiltinFn, type DeclareStepIR, type DeckCheckIR, type DurationIR, type MatchIR, type TeamsIR, type Expr, type LimitIR, type GameIR, type IRType, type Literal, type SrcLoc, type Stmt } from './ir.ts';
 
 const baseTypes = new Set(['number', 'bool', 'text', 'player', 'card', 'cards', 'zone', 'request', 'requests', 'players', 'label', 'labels', 'action']);
 
@@ -345,6 +345,7 @@ class Lowerer {
       if (dc) ir.deckCheck = dc;
     }
     if (this.decls.match) ir.match = this.lowerMatch(this.decls.match);
+    if (this.decls.teams) ir.teams = this.lowerTeams(this.decls.teams, ir);
     this.checkRecursion();
     this.warnUnreadChanges();
     const hasError = this.diagnostics.some((d) => d.severity === 'error');
@@ -1614,6 +1615,7 @@ class Lowerer {
         return { ir: { kind: 'builtin', name }, type: 'player' };
       case 'players':
       case 'opponents':
+      case 'teammates':
         return { ir: { kind: 'builtin', name }, type: 'players' };
       case 'stack':
         return { ir: { kind: 'builtin', name }, type: 'requests' };
@@ -1656,7 +1658,7 @@ class Lowerer {
     if (a >= 0) return { ir: { kind: 'actionRef', index: a }, type: 'action' };
     const candidates = () => [
       ...scope.vars.flatMap((m) => [...m.keys()]),
-      'me', 'opponent', 'opponents', 'active', 'players', 'stack', 'turn', 'match_game', 'last_winner', 'last_loser',
+      'me', 'opponent', 'opponents', 'teammates', 'active', 'players', 'stack', 'turn', 'match_game', 'last_winner', 'last_loser',
       // The literal words: a misspelt `false` reads as a name.
       'true', 'false', 'none',
       ...this.params.map((x) => x.name.text), ...this.globalStates.map((x) => x.name.text), ...this.zones.map((x) => x.name.text),
@@ -1808,6 +1810,40 @@ class Lowerer {
     };
     report(this.fnCalls, 'function', this.functions);
     report(this.procCalls, 'procedure', this.procedures);
+  }
+
+  /**
+   * `teams { north: p1, p3  south: p2, p4  shared life }`: each seat (p1 … pN, N the most players
+   * of any reading) in exactly one team, two teams or more, and `shared` naming player states.
+   */
+  private lowerTeams(d: A.TeamsDecl, ir: GameIR): TeamsIR {
+    const max = maxPlayerCount(ir);
+    const teamOf = new Map<number, string>();
+    const seats = d.teams.map((t) =>
+      t.seats.flatMap((n) => {
+        const m = /^p([1-9][0-9]*)$/.exec(n.text);
+        const i = m ? Number(m[1]) - 1 : -1;
+        if (i < 0 || i >= max) {
+          this.error('teams/seat', n.loc, msg('teams/seat.unknown-seat', { seat: n.text, max }));
+          return [];
+        }
+        const first = teamOf.get(i);
+        if (first !== undefined) {
+          this.error('teams/seat', n.loc, msg('teams/seat.in-two-teams', { seat: n.text, first, second: t.name.text }));
+          return [];
+        }
+        teamOf.set(i, t.name.text);
+        return [i];
+      }),
+    );
+    if (d.teams.length < 2) this.error('teams/seat', d.keyword, msg('teams/seat.one-team'));
+    else for (let i = 0; i < max; i++) if (!teamOf.has(i)) this.error('teams/seat', d.keyword, msg('teams/seat.in-no-team', { seat: `p${i + 1}`, max }));
+    const shared = d.shared.flatMap((n) => {
+      const s = this.playerStates.findIndex((x) => x.name.text === n.text);
+      if (s < 0) this.error('teams/shared', n.loc, msg('teams/shared.not-a-player-state', { name: n.text }), this.didYouMean(n.text, this.playerStates.map((x) => x.name.text)));
+      return s < 0 ? [] : [s];
+    });
+    return { names: d.teams.map((t) => t.name.text), seats, shared, cite: d.cite ?? '', loc: this.src(d.keyword) };
   }
 }
 

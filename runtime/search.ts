@@ -153,17 +153,26 @@ export class SearchModel implements ForwardModel {
     e.answerByCount(null);
     const decisions = Math.max(0, depth);
     if (result && !result.stopped) {
-      // With more than two players, each player's own result is their place: 1 for the winner, 0 for the last.
+      // With more than two players, each player's own result is their place: 1 for the winner, 0 for
+      // the last; with teams, their team's place among the teams (a draw 0.5), so each player
+      // plays for their team.
       const places = result.places;
-      const n = e.players.length;
-      const reward = places
+      const n = result.teams ? result.teams.length : e.players.length;
+      const reward = result.teams && result.team === null
+        ? e.players.map(() => 0.5)
+        : places
         ? e.players.map((p) => (n - (places.find((x) => x.player === p.name)?.place ?? n)) / (n - 1))
         : e.players.map((p) => (result.winner === null ? 0.5 : result.winner === p.name ? 1 : 0));
       return { reward, ended: true, scores: null, decisions };
     }
     // Cut off by the policy, or stopped at the engine's limits: the evaluation says who is ahead
     // (a player out of the game is behind everyone).
-    const scores = this.hasEvaluation ? e.players.map((p) => (p.out ? -Infinity : (e.evaluate(p) ?? 0))) : null;
+    let scores = this.hasEvaluation ? e.players.map((p) => (p.out ? -Infinity : (e.evaluate(p) ?? 0))) : null;
+    // With teams, a player's score is their team's best: teammates are ahead or behind together.
+    if (scores && e.ir.teams) {
+      const own = scores;
+      scores = e.players.map((p) => Math.max(...e.players.filter((q) => e.teamIndexOf(q) === e.teamIndexOf(p)).map((q) => own[q.index]!)));
+    }
     return { reward: scores ? ahead(scores) : e.players.map(() => 0.5), ended: false, scores, decisions };
   }
 }

@@ -384,7 +384,8 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
         for (const [vn, vv] of Object.entries(list as Yaml)) {
           const vi = ir.playerStates.findIndex((s) => s.name === vn);
           if (vi < 0) throw new ScenarioError(t('scenario.run.unknown-player-state', { vn }));
-          p.vars[vi] = vv;
+          // A state the teams share is the team's first seat's (runtime/teams.ts).
+          (engine.ir.teams?.shared.includes(vi) ? engine.teamSeatOf(p)! : p).vars[vi] = vv;
         }
         continue;
       }
@@ -608,7 +609,8 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
             const [pn, vn] = path.split('.', 2) as [string, string];
             const vi = engine.ir.playerStates.findIndex((s) => s.name === vn);
             if (vi < 0) throw new ScenarioError(t('scenario.run.unknown-player-state', { vn }));
-            const have = playerByName(engine, pn).vars[vi];
+            const owner = playerByName(engine, pn);
+            const have = (engine.ir.teams?.shared.includes(vi) ? engine.teamSeatOf(owner)! : owner).vars[vi];
             if (have !== v) fail(t('scenario.expect.should-be-but-is-2', { path, p: JSON.stringify(v), p2: JSON.stringify(have) }));
           });
         }

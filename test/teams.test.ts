@@ -1,0 +1,122 @@
+/**
+ * Teams (`teams { north: p1, p3  south: p2, p4  shared team_life }`, runtime/teams.ts): a
+ * player's opponents are the other teams' players; a team is in while one of its players is; the
+ * last team in wins, every seat placed by its team; a shared player state is one value per team;
+ * search agents play for their team. The fixture game Doubles (test/fixtures/teams) and its rulings.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileGame } from '../compiler/compile.ts';
+import { gameSources } from '../compiler/project.ts';
+import type { GameIR } from '../compiler/ir.ts';
+import { foldBatch, playBatch } from '../runtime/batch.ts';
+import { Engine } from '../runtime/engine.ts';
+import { playGame } from '../runtime/play.ts';
+import { runScenario } from '../scenario/run.ts';
+import { root } from './helpers.ts';
+
+const project = join(root, 'test/fixtures/teams');
+function doubles(): GameIR {
+  const r = compileGame({ sources: gameSources(project, 'doubles')! });
+  expect(r.diagnostics).toEqual([]);
+  return r.ir!;
+}
+
+describe('teams: the declaration', () => {
+  const codes = (teams: string, players = 'players 4') =>
+    compileGame({ sources: [{ path: 'g.grim', text: `game g "G" { ${players} }\nzone deck per player hidden\nplayer state life: number = 3\n${teams}\nsetup { }\nturn { }\n` }] }).diagnostics.map((d) => `${d.code} ${d.message}`);
+
+  it('lowers to each team\'s seats and the shared states', () => {
+    const ir = doubles();
+    expect(ir.teams).toMatchObject({ names: ['north', 'south'], seats: [[0, 2], [1, 3]], shared: [1] });
+  });
+
+  it('a seat in two teams, an unknown seat, a seat in no team, one team, a shared name that is no player state: each a clear error', () => {
+    expect(codes('teams { a: p1, p3  b: p2, p4 }')).toEqual([]);
+    expect(codes('teams { a: p1, p3  b: p2, p3, p4 }')).toEqual(["teams/seat 'p3' is in two teams, 'a' and 'b': a player plays for one team"]);
+    expect(codes('teams { a: p1, p3  b: p2, p5 }')).toEqual(["teams/seat 'p5' is no seat of the game: its seats are p1 … p4", 'teams/seat seat \'p4\' is in no team: put every seat of the game (p1 … p4) in one team']);
+    expect(codes('teams { a: p1, p2, p3, p4 }')).toEqual(["teams/seat a game of teams has two teams or more: write each team as '<name>: <seat>, <seat>'"]);
+    expect(codes('teams { a: p1, p3  b: p2, p4  shared lives }')).toEqual(["teams/shared 'lives' is no player state of the game: 'shared' names player states (e.g. player state life: number = 20)"]);
+    expect(codes('teams { a: p1, p3  b: p2, p4 }\nteams { a: p1  b: p2, p3, p4 }')[0]).toMatch(/^teams\/duplicate a second teams/);
+  });
+
+  it('the diagnostics speak Japanese too', () => {
+    const r = compileGame({ sources: [{ path: 'g.grim', text: 'game g "G" { players 4 }\nzone deck per player hidden\nteams { a: p1, p3  b: p2, p3, p4 }\nsetup { }\nturn { }\n' }], locale: 'ja' } as never);
+    const d = r.diagnostics.find((x) => x.code === 'teams/seat')!;
+    expect(d).toBeDefined();
+  });
+});
+
+describe('teams: the game (Doubles)', () => {
+  const ir = doubles();
+
+  it('`opponents` and `opponent` are the other team\'s players; `teammates` my own', () => {
+    const seen: string[] = [];
+    const e = new Engine(ir, {
+      seed: 1,
+      log: true,
+      onLog: (ev, eng) => {
+        if (ev.kind === 'turn') seen.push(`${eng.active.name}:${eng.opponentsOf(eng.active).map((p) => p.name).join(',')}|${eng.teammatesOf(eng.active).map((p) => p.name).join(',')}|${eng.nextOpponentOf(eng.active).name}`);
+      },
+    });
+    e.run(() => 0);
+    expect(seen.slice(0, 4)).toEqual(['p1:p2,p4|p3|p2', 'p2:p3,p1|p4|p3', 'p3:p4,p2|p1|p4', 'p4:p1,p3|p2|p1']);
+  });
+
+  for (const rule of ['own', 'shared']) {
+    it(`(${rule} life) every game ends with a team's win; teammates share the place; the winner is a player of the winning team`, () => {
+      for (let seed = 1; seed <= 40; seed++) {
+        const g = playGame(ir, seed, { params: { life_rule: rule } });
+        const r = g.result;
+        expect(r.team).toMatch(/^(north|south)$/);
+        const win = r.teams!.find((t) => t.team === r.team)!;
+        expect(win.place).toBe(1);
+        expect(win.seats).toContain(r.winner);
+        expect(r.teams!.map((t) => t.place)).toEqual([1, 2]);
+        for (const p of r.places!) expect(p.place).toBe(r.teams!.find((t) => t.seats.includes(p.player))!.place);
+        // The losing team has no player left in; the winning team has one at least.
+        const out = g.engine.players.filter((p) => p.out).map((p) => p.name);
+        const lose = r.teams!.find((t) => t.team !== r.team)!;
+        expect(lose.seats.filter((s) => !out.includes(s) && s !== r.loser)).toEqual([]);
+        expect(win.seats.some((s) => !out.includes(s))).toBe(true);
+      }
+    });
+  }
+
+  it('a shared state is one value for the team: a write through one teammate is read through the other', () => {
+    const e = new Engine(ir, { seed: 2, params: { life_rule: 'shared' }, log: true });
+    e.run(() => 0);
+    const [p1, p2, p3, p4] = e.players;
+    expect(e.teamSeatOf(p3!)).toBe(p1);
+    expect(e.teamSeatOf(p4!)).toBe(p2);
+    // The game ended when the team total of one team reached 0: both its players lost it.
+    const struck = e.log.filter((ev) => ev.kind === 'note' && / strikes /.test(ev.text));
+    expect(struck.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('batches report each team\'s wins; a saved state with a player out loads (search agents replay it) and mcts plays for its team', () => {
+    const games = playBatch(ir, 1, 8, { agents: { p1: 'mcts:30', p2: 'random', more: ['random', 'random'] } });
+    expect(games.map((g) => g.error)).toEqual(games.map(() => null));
+    expect(games.every((g) => g.team === 'north' || g.team === 'south')).toBe(true);
+    const report = foldBatch(games, 4, ['north', 'south']);
+    expect(report.teams!.north! + report.teams!.south! + report.results.draw).toBe(8);
+  });
+
+  it('the rulings pass', () => {
+    const dir = join(project, 'rules/doubles/rulings');
+    for (const f of readdirSync(dir)) {
+      const o = runScenario(join(dir, f), readFileSync(join(dir, f), 'utf8'), { ir });
+      expect({ f, failures: o.failures }).toEqual({ f, failures: [] });
+      expect(o.passed).toBe(true);
+    }
+  });
+});
+
+describe('two-player games without teams are unchanged', () => {
+  it('no teams in their results', () => {
+    const r = compileGame({ sources: gameSources(join(root, 'test/fixtures/multiplayer'), 'last-standing')! }).ir!;
+    const g = playGame(r, 3);
+    expect(g.result.teams).toBeUndefined();
+  });
+});
