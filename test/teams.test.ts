@@ -4,6 +4,7 @@
  * last team in wins, every seat placed by its team; a shared player state is one value per team;
  * search agents play for their team. The fixture game Doubles (test/fixtures/teams) and its rulings.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { foldBatch, playBatch } from '../runtime/batch.ts';
 import { Engine } from '../runtime/engine.ts';
 import { playGame } from '../runtime/play.ts';
 import { runScenario } from '../scenario/run.ts';
+import { format } from '../i18n/format.ts';
 import { root } from './helpers.ts';
 
 const project = join(root, 'test/fixtures/teams');
@@ -42,9 +44,8 @@ describe('teams: the declaration', () => {
   });
 
   it('the diagnostics speak Japanese too', () => {
-    const r = compileGame({ sources: [{ path: 'g.grim', text: 'game g "G" { players 4 }\nzone deck per player hidden\nteams { a: p1, p3  b: p2, p3, p4 }\nsetup { }\nturn { }\n' }], locale: 'ja' } as never);
-    const d = r.diagnostics.find((x) => x.code === 'teams/seat')!;
-    expect(d).toBeDefined();
+    expect(format('ja', 'teams/seat.in-two-teams', { seat: 'p3', first: 'a', second: 'b' })).toBe("'p3' が 'a' と 'b' の2つのチームにいます。プレイヤーが属するチームは1つです");
+    expect(format('ja', 'teams/seat.unknown-seat', { seat: 'p5', max: 4 })).toBe("'p5' はこのゲームの席ではありません。席は p1 … p4 です");
   });
 });
 
@@ -110,6 +111,25 @@ describe('teams: the game (Doubles)', () => {
       expect({ f, failures: o.failures }).toEqual({ f, failures: [] });
       expect(o.passed).toBe(true);
     }
+  });
+});
+
+describe('grimoire play and balance in a game of teams', () => {
+  const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
+  it('play reports each team\'s win rate with its 95% interval beside the seats (text and --json)', () => {
+    const j = JSON.parse(grimoire('play', 'doubles', '--games', '40', '--workers', '1', '--json').stdout);
+    expect(Object.keys(j.teams)).toEqual(['north', 'south']);
+    expect(j.teams.north.seats).toEqual(['p1', 'p3']);
+    expect(j.teams.north.wins + j.teams.south.wins + j.results.draw).toBe(40);
+    expect(j.teams.north.ci95[0]).toBeLessThanOrEqual(j.teams.north.rate);
+    const text = grimoire('play', 'doubles', '--games', '20', '--workers', '1');
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/team north \(p1, p3\) won [\d.]+% \(95% CI [\d.]+–[\d.]+%, n = 20\), team south \(p2, p4\) won/);
+  });
+  it('balance reports each team with its seats and interval', () => {
+    const r = grimoire('balance', 'doubles', '--games', '40', '--workers', '1', '--values', 'none');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/team south \(p2, p4\) won [\d.]+% \(95% CI [\d.]+%–[\d.]+%, n = 40\)/);
   });
 });
 
