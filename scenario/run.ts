@@ -168,9 +168,9 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
         agents.set(k, spec);
       }
     });
-    // A search agent's forward model replays the scenario from its position alone, without the match.
-    if (agents.size && y.match) throw new ScenarioError(t('scenario.run.no-agents-in-a-match'));
     const position = (e: Engine): string => {
+      // A search's own engine begins at the same game of the match: its facts and kept cards.
+      if (y.match && e !== engine) startMatch(e, ir, y.match as Yaml);
       if (start !== 'setup') {
         setUp(e, ir, (y.state ?? {}) as Yaml);
         e.positionWritten();
@@ -178,6 +178,8 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
       return start;
     };
     const recorder = agents.size ? new GameRecorder(engine, engineOptions.seed, position) : null;
+    // From a turn's saved state on, a replay reads the match facts from here (search.ts).
+    if (recorder && y.match) recorder.match = { facts: { ...engine.match, wins: [...engine.match.wins] }, kept: [] };
     position(engine);
     const strict = !!y.strict;
     const run = engine;

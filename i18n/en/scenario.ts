@@ -25,7 +25,6 @@ export const scenario = {
   "scenario.match.goes-on": "the match goes on: {wins} after game {game}, {length, select, bestOf {best of {games}} other {first to {games} wins}}",
   "scenario.match.score": "{wins} after game {game}, {length, select, bestOf {best of {games}} other {first to {games} wins}}",
   "scenario.expect.match-winner-should-be-but-is": "the match''s winner should be {want} but is {have} ({detail})",
-  "scenario.run.no-agents-in-a-match": "an agent cannot answer a step of a scenario at a later game of a match yet: its search replays the game without the match''s facts and kept cards; answer the steps in the script",
   "scenario.expect.the-players-out-of-the": "the players out of the game should be [{p}] but are [{p2}]",
   "scenario.expect.the-active-player-should-be": "the active player should be {want} but is {name}",
   "scenario.expect.the-result-s-reason-should": "the result''s reason should mention \"{want}\" but is \"{p}\"",

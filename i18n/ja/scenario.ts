@@ -27,7 +27,6 @@ export const scenario: Record<keyof typeof en, string> = {
   "scenario.match.goes-on": "マッチは続きます: 第{game}ゲームの後 {wins}、{length, select, bestOf {{games}本勝負} other {{games}勝先取}}",
   "scenario.match.score": "第{game}ゲームの後 {wins}、{length, select, bestOf {{games}本勝負} other {{games}勝先取}}",
   "scenario.expect.match-winner-should-be-but-is": "マッチの勝者は {want} のはずですが、{have} です ({detail})",
-  "scenario.run.no-agents-in-a-match": "マッチの2ゲーム目以降から始まるシナリオでは、まだエージェントが手順に答えられません (その探索はマッチの情報と持ち越したカードなしでゲームを再生します)。手順はスクリプトで答えてください",
   "scenario.expect.the-players-out-of-the": "ゲームから抜けたプレイヤーは [{p}] のはずですが、[{p2}] です",
   "scenario.expect.the-active-player-should-be": "アクティブプレイヤーは {want} のはずですが、{name} です",
   "scenario.expect.the-result-s-reason-should": "結果の理由は \"{want}\" に触れるはずですが、\"{p}\" です",
