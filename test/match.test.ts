@@ -183,6 +183,15 @@ describe('matches: scenarios at a later game of a match', () => {
     expect(o.passed).toBe(true);
   });
 
+  it('a step answered by a search agent at game 3: its searches replay game 3 of the match (facts and kept cards)', () => {
+    const file = join(project, 'rules/duel/rulings/game-3-removed-for-the-match.yaml');
+    const text = readFileSync(file, 'utf8').replace('- p2: { mode: first }', '- p2: { agent: "mcts:20" }');
+    const o = runScenario(file, text, { ir: duel() });
+    expect(o.error ?? null).toBeNull();
+    expect(o.log.join('\n')).toMatch(/p2 \(mcts:20\) chooses (first|second)/);
+    expect(o.log.join('\n')).toContain('between games: game 3 of the match');
+  });
+
   it('trump: game 2 of a match, the loser of game 1 chooses; game 3 under winner_chooses', () => {
     for (const f of ['r-tr-m1-game-2-loser-chooses.yaml', 'r-tr-m2-game-3-winner-chooses.yaml']) {
       const o = run(join(root, 'rules/trump/rulings', f));
