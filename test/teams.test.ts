@@ -43,6 +43,15 @@ describe('teams: the declaration', () => {
     expect(codes('teams { a: p1, p3  b: p2, p4 }\nteams { a: p1  b: p2, p3, p4 }')[0]).toMatch(/^teams\/duplicate a second teams/);
   });
 
+  it('a revision replaces the teams with `override teams` (partners side by side): opponents follow', () => {
+    const text = 'revision doubles_b "side by side" revises doubles {\n}\noverride teams cite "fixture §D.4" {\n  north: p1, p2\n  south: p3, p4\n}\n';
+    const r = compileGame({ sources: [{ path: 'rules/doubles-b/game.grim', text }], loadBase: (name) => gameSources(project, name) });
+    expect(r.diagnostics).toEqual([]);
+    expect(r.ir!.teams).toMatchObject({ names: ['north', 'south'], seats: [[0, 1], [2, 3]], shared: [] });
+    const e = new Engine(r.ir!, { seed: 1 });
+    expect(e.opponentsOf(e.players[0]!).map((p) => p.name)).toEqual(['p3', 'p4']);
+  });
+
   it('the diagnostics speak Japanese too', () => {
     expect(format('ja', 'teams/seat.in-two-teams', { seat: 'p3', first: 'a', second: 'b' })).toBe("'p3' が 'a' と 'b' の2つのチームにいます。プレイヤーが属するチームは1つです");
     expect(format('ja', 'teams/seat.unknown-seat', { seat: 'p5', max: 4 })).toBe("'p5' はこのゲームの席ではありません。席は p1 … p4 です");
