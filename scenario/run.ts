@@ -624,6 +624,13 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
           if (have !== String(want)) fail(t('scenario.expect.winner-should-be-but-is', { want, have, p: r ? ` (${r.reason})` : '' }));
         });
         break;
+      case 'winning_team':
+        entry(`winning_team: ${written(want)}`, expectationWords('winning_team', '', want), (fail) => {
+          const r = engine.result;
+          const have = !r ? 'none' : (r.team ?? 'draw');
+          if (have !== String(want)) fail(t('scenario.expect.winning-team-should-be-but-is', { want, have }));
+        });
+        break;
       case 'match_winner':
         entry(`match_winner: ${written(want)}`, expectationWords('match_winner', '', want), (fail) => {
           const have = matchWinnerAfter(engine);

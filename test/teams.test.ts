@@ -15,6 +15,7 @@ import { foldBatch, playBatch } from '../runtime/batch.ts';
 import { Engine } from '../runtime/engine.ts';
 import { playGame } from '../runtime/play.ts';
 import { runScenario } from '../scenario/run.ts';
+import { checkScenario, parseScenario } from '../scenario/check.ts';
 import { format } from '../i18n/format.ts';
 import { root } from './helpers.ts';
 
@@ -111,6 +112,14 @@ describe('teams: the game (Doubles)', () => {
     expect(games.every((g) => g.team === 'north' || g.team === 'south')).toBe(true);
     const report = foldBatch(games, 4, ['north', 'south']);
     expect(report.teams!.north! + report.teams!.south! + report.results.draw).toBe(8);
+  });
+
+  it("a ruling's winning_team is checked: a team of the game, none or draw; not in a game without teams", () => {
+    const check = (yaml: string, g: GameIR = ir) => checkScenario(parseScenario('x.yaml', yaml), g).map((d) => `${d.code} ${d.message}`);
+    expect(check('name: x\ngame: doubles\nexpect: { winning_team: north }\n')).toEqual([]);
+    expect(check('name: x\ngame: doubles\nexpect: { winning_team: nort }\n')).toEqual([expect.stringContaining("scenario/unknown-name 'winning_team': unknown team 'nort'; the teams are")]);
+    const ffa = compileGame({ sources: gameSources(join(root, 'test/fixtures/multiplayer'), 'last-standing')! }).ir!;
+    expect(check('name: x\ngame: last_standing\nexpect: { winning_team: north }\n', ffa)).toEqual([expect.stringContaining('the game declares no teams')]);
   });
 
   it('the rulings pass', () => {
