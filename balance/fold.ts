@@ -168,7 +168,8 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
   });
   adjust(actionMetrics.map((m) => m.effect).filter((d) => d !== null));
 
-  const batch = foldBatch(summaries, players);
+  const batch = foldBatch(summaries, players, ir.teams?.names);
+  const teams = ir.teams && batch.teams ? ir.teams.names.map((team, i) => ({ team, seats: ir.teams!.seats[i]!.filter((s) => s < players).map(seatName), wins: rate(batch.teams![team] ?? 0, n) })) : null;
   return roundNumbers<BalanceReport>({
     grimoireBalance: balanceVersion,
     kind: 'report',
@@ -183,6 +184,7 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
       draws: rate(draws + stopped, n),
       stopped,
       firstPlayer: rate(firstWins, firstGames),
+      ...(teams ? { teams } : {}),
     },
     endReasons,
     length: { turns: distribution(games.map((g) => g.turns)), decisions: distribution(games.map((g) => g.decisions)) },

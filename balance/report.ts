@@ -32,6 +32,13 @@ export interface SeatResult {
   wins: Rate;
 }
 
+/** In a game of teams (`teams { … }`): a team, its seats in these games, and its wins. */
+export interface TeamResult {
+  team: string;
+  seats: string[];
+  wins: Rate;
+}
+
 export interface EndReason {
   reason: string;
   /** Games that ended so, of the games counted. */
@@ -183,7 +190,7 @@ export interface BalanceReport {
    * Each seat's wins; draws; games the engine stopped at a limit (counted as draws in `draws`);
    * and the win rate of the player who took the first turn (whichever seat it was).
    */
-  seats: { players: SeatResult[]; draws: Rate; stopped: number; firstPlayer: Rate };
+  seats: { players: SeatResult[]; draws: Rate; stopped: number; firstPlayer: Rate; teams?: TeamResult[] };
   endReasons: EndReason[];
   length: { turns: Distribution; decisions: Distribution };
   /** The decks players drew from (the cards' standouts are measured within each). */

@@ -127,6 +127,7 @@ export function balanceText(r: BalanceReport, given: readonly string[] = []): st
   const out = header(r, given);
   out.push('', 'Seats');
   for (const s of r.seats.players) out.push(`  ${s.seat} (${s.agent}) won ${rate(s.wins)}`);
+  for (const s of r.seats.teams ?? []) out.push(`  team ${s.team} (${s.seats.join(', ')}) won ${rate(s.wins)}`);
   out.push(`  draws ${rate(r.seats.draws)}${r.seats.stopped ? `; ${r.seats.stopped} of them stopped by the engine's limits` : ''}`);
   out.push(`  the player who took the first turn won ${rate(r.seats.firstPlayer)}`);
   out.push('', 'How games end');

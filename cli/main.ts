@@ -25,7 +25,7 @@ import { compileGame, type SourceText } from '../compiler/compile.ts';
 import { gameFolder, gameSources, grimFiles, listGames, readSources } from '../compiler/project.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import { playGame } from '../runtime/play.ts';
-import { playerCount } from '../compiler/ir.ts';
+import { playerCount, type GameIR } from '../compiler/ir.ts';
 import { allRandom, foldBatch, seatOfA, type BatchOptions, type Seats } from '../runtime/batch.ts';
 import { formatRate, wilson } from './stats.ts';
 import { newGame } from './new-game.ts';
@@ -165,13 +165,15 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
   if (finalState) writeFileSync(finalState, summaries.filter((g) => g.zones).map((g) => JSON.stringify({ seed: g.seed, winner: g.winner, reason: g.reason, cards: g.cards, zones: g.zones })).join('\n') + '\n');
   const summariesFile = v.summaries as string | undefined;
   if (summariesFile) writeSummaries(summariesFile, summariesHeader(ir, game, format, params, seed, games, agents, draws), summaries);
-  const report = foldBatch(summaries, seatsN);
+  const report = foldBatch(summaries, seatsN, ir.teams?.names);
+  const teams = teamRates(ir, seatsN, report.teams, games - report.errors);
   const summary = {
     game,
     format,
     games,
     seed,
     results: report.results,
+    ...(teams ? { teams } : {}),
     turns: report.turns,
     decisions: report.decisions,
     errors: report.errors,
@@ -190,10 +192,23 @@ async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Pr
     console.log(t('cli.play.head', { games, game, format, players: seatsN, first: seed, last: seed + games - 1, seats: seatNames.map((n, i) => `${n} ${agentOf(i)}`), where }));
     const won = seatNames.map((n) => t('cli.play.seat-won', { seat: n, wins: report.results[n as `p${number}`] ?? 0 }));
     console.log(t('cli.play.results', { won, draws: report.results.draw, stopped: report.results.stopped ?? 0 }));
+    if (teams) console.log(`  ${Object.entries(teams).map(([team, r]) => t('cli.play.team-won', { team, seats: r.seats.join(', '), rate: formatRate(r.wins, r.n) })).join(', ')}`);
     console.log(t('cli.play.turns', { mean: report.turns.mean, max: report.turns.max, decisions: report.decisions, errors: report.errors }));
     console.log(t(summary.repeatable ? 'cli.play.speed' : 'cli.play.speed-not-repeatable', { games: summary.gamesPerSecond, decisions: summary.decisionsPerSecond, hash: summary.hash }));
   }
   return report.errors > 0 ? 1 : 0;
+}
+
+/** In a game of teams: each team's seats in this game, wins and win rate with its 95% interval (of the games played without error). */
+export function teamRates(ir: GameIR, seatsN: number, wins: Record<string, number> | undefined, n: number): Record<string, { seats: string[]; wins: number; n: number; rate: number; ci95: [number, number] }> | undefined {
+  if (!ir.teams || !wins) return undefined;
+  return Object.fromEntries(
+    ir.teams.names.map((team, i) => {
+      const k = wins[team] ?? 0;
+      const seats = ir.teams!.seats[i]!.filter((s) => s < seatsN).map((s) => `p${s + 1}`);
+      return [team, { seats, wins: k, n, rate: n ? k / n : 0, ci95: wilson(k, n) }];
+    }),
+  );
 }
 
 /** `duel`: agent A against agent B, seats swapped every game; A's win rate with its 95% interval. */

@@ -48,8 +48,6 @@ const rate = (k: number, n: number) => {
  */
 export function balanceMatches(ir: GameIR, v: Record<string, unknown>, run: { format: string; params: Record<string, number | boolean | string>; seed: number; games: number; agents: Seats }): { json: object; text: string } {
   const len = parseMatchOption(v.match, ir, run.params);
-  const searcher = [run.agents.p1, run.agents.p2, ...(run.agents.more ?? [])].find((a) => a !== 'random' && a !== 'first');
-  if (searcher) throw new UsageError(`balance --match: ${searcher} searches, and a search agent's forward model replays a game from its seed alone, without the match's kept cards and facts; matches are played by random or first players for now`, false);
   const seatsN = playerCount(ir, run.params);
   const report = foldMatches(playMatches(ir, run.seed, run.games, len, { format: run.format, params: run.params, agents: run.agents }), seatsN);
   const seats = Array.from({ length: Math.max(2, seatsN) }, (_, i) => `p${i + 1}`);
@@ -88,8 +86,6 @@ export function cmdPlayMatch(game: string, ir: GameIR, v: Record<string, unknown
   const more = moreSeats(v, seatsN);
   if (more.length) agents.more = more;
   const all = [agents.p1, agents.p2, ...more];
-  const searcher = all.find((a) => a !== 'random' && a !== 'first');
-  if (searcher) throw new UsageError(`play --match: ${searcher} searches, and a search agent's forward model replays a game from its seed alone, without the match's kept cards and facts; matches are played by random or first players for now`, false);
   const draws = drawsOption(v.draws);
   const started = performance.now();
   const matches = playMatches(ir, seed, count, len, { format, params, agents, draws, checkInvariants: !!v['check-invariants'] });

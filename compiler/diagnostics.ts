@@ -110,6 +110,9 @@ export const diagnosticCodes = {
   'match/duplicate': "A second `match` in a game: a game has at most one (a revision replaces its base game's with `override match`).",
   'match/length': 'A `match` that does not say how long it is — exactly one `best of N` or `first to N wins`, N a whole number of 1 or more, or `param NAME` naming a number parameter whose readings are all 1 or more.',
   'match/between': 'A `match` with two `between games` blocks: write one, with every step in it.',
+  'teams/duplicate': "A second `teams` in a game: a game has at most one (a revision replaces its base game's with `override teams`).",
+  'teams/seat': "A `teams` whose seats are wrong: a seat that is not one of the game's (p1 … pN), a seat in two teams, a seat in no team, or fewer than two teams.",
+  'teams/shared': 'A `shared` name in `teams` that is no player state of the game (only player states can be kept once per team).',
   'evaluate/impure': 'An `evaluate` that is not a pure expression: statements (`evaluate { … }`), or a draw at random (`random(…)`, also inside a function it calls).',
 } as const;
 

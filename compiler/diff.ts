@@ -50,7 +50,7 @@ export interface GameDiff {
 }
 
 /** The language's word for a declaration kind. */
-const KIND_WORDS: Record<string, string> = { cardType: 'card type', playerState: 'player state', globalState: 'global state', requestState: 'request state', deckCheck: 'deck check', match: 'match' };
+const KIND_WORDS: Record<string, string> = { cardType: 'card type', playerState: 'player state', globalState: 'global state', requestState: 'request state', deckCheck: 'deck check', match: 'match', teams: 'teams' };
 const kindWord = (kind: string) => KIND_WORDS[kind] ?? kind;
 
 /** Keys of the AST that say where, not what: two definitions equal but for them are the same. */
@@ -158,11 +158,11 @@ function sidesOf(x: A.Decl, from: SourceText[], y: A.Decl, to: SourceText[]): [D
   return [before, after];
 }
 
-/** Every named definition of a version, keyed `kind name`, and its unnamed blocks (setup, turn, evaluate, deck check, match). */
+/** Every named definition of a version, keyed `kind name`, and its unnamed blocks (setup, turn, evaluate, deck check, match, teams). */
 function definitionsOf(v: ResolvedVersion): Map<string, { kind: string; name: string; decl: A.Decl }> {
   const out = new Map<string, { kind: string; name: string; decl: A.Decl }>();
   for (const [kind, table] of v.decls.byKind) for (const [name, decl] of table) out.set(`${kind} ${name}`, { kind, name, decl });
-  for (const block of ['setup', 'turn', 'evaluate', 'deckCheck', 'match'] as const) {
+  for (const block of ['setup', 'turn', 'evaluate', 'deckCheck', 'match', 'teams'] as const) {
     const d = v.decls[block];
     if (d) out.set(`${block} `, { kind: block, name: '', decl: d });
   }

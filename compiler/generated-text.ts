@@ -382,7 +382,7 @@ class Phraser {
       case 'local':
         return this.locals.get(e.slot) ?? 'it';
       case 'builtin':
-        return { me: 'you', opponent: 'your opponent', opponents: 'each opponent', active: 'the active player', players: 'each player', stack: 'the stack', turn: 'the turn number', this: 'this card', it: 'it', request: 'this effect', match_game: 'the game of the match', last_winner: 'the last game\'s winner', last_loser: 'the last game\'s loser' }[e.name];
+        return { me: 'you', opponent: 'your opponent', opponents: 'each opponent', teammates: 'each teammate', active: 'the active player', players: 'each player', stack: 'the stack', turn: 'the turn number', this: 'this card', it: 'it', request: 'this effect', match_game: 'the game of the match', last_winner: 'the last game\'s winner', last_loser: 'the last game\'s loser' }[e.name];
       case 'label':
         return this.ir.labels[e.index]?.title || this.ir.labels[e.index]?.name || '?';
       case 'actionRef':

@@ -84,6 +84,8 @@ export interface GameIR {
   deckCheck?: DeckCheckIR;
   /** How the game is played as a match of games (`match { … }`); absent when the game declares none. */
   match?: MatchIR;
+  /** `teams { … }`: the seats of each team and the player states they share; absent: every player plays alone. */
+  teams?: TeamsIR;
   /** How the cards of a card type look when printed (`face`, faces/ and `grimoire cards`); the runtime never reads it. */
   faces: FaceIR[];
 }
@@ -268,6 +270,19 @@ export interface MatchIR {
   loc: SrcLoc;
 }
 
+/**
+ * `teams { north: p1, p3  south: p2, p4  shared life }`: each team's name and seats (player
+ * indices; a seat beyond the game's number of players is not played), and the player states
+ * kept once per team — read and written on the team's first seat in the game (`teamSeat`).
+ */
+export interface TeamsIR {
+  names: string[];
+  seats: number[][];
+  shared: number[];
+  cite: string;
+  loc: SrcLoc;
+}
+
 export interface BodyIR {
   name: string;
   slots: number;
@@ -430,7 +445,7 @@ export type Expr =
   | { kind: 'param'; index: number }
   | { kind: 'local'; slot: number }
   | { kind: 'zones'; zone: number; players: Expr } // a per-player zone of each player of a list, its cards in one list (`opponents.field`)
-  | { kind: 'builtin'; name: 'me' | 'opponent' | 'opponents' | 'active' | 'players' | 'stack' | 'turn' | 'this' | 'it' | 'request' | 'match_game' | 'last_winner' | 'last_loser' }
+  | { kind: 'builtin'; name: 'me' | 'opponent' | 'opponents' | 'teammates' | 'active' | 'players' | 'stack' | 'turn' | 'this' | 'it' | 'request' | 'match_game' | 'last_winner' | 'last_loser' }
   | { kind: 'label'; index: number }
   | { kind: 'actionRef'; index: number }
   | { kind: 'zone'; zone: number; player: Expr | null }

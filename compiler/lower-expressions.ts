@@ -225,6 +225,7 @@ export abstract class ExpressionLowering extends LowerBase {
         return { ir: { kind: 'builtin', name }, type: 'player' };
       case 'players':
       case 'opponents':
+      case 'teammates':
         return { ir: { kind: 'builtin', name }, type: 'players' };
       case 'stack':
         return { ir: { kind: 'builtin', name }, type: 'requests' };
@@ -267,7 +268,7 @@ export abstract class ExpressionLowering extends LowerBase {
     if (a >= 0) return { ir: { kind: 'actionRef', index: a }, type: 'action' };
     const candidates = () => [
       ...scope.vars.flatMap((m) => [...m.keys()]),
-      'me', 'opponent', 'opponents', 'active', 'players', 'stack', 'turn', 'match_game', 'last_winner', 'last_loser',
+      'me', 'opponent', 'opponents', 'teammates', 'active', 'players', 'stack', 'turn', 'match_game', 'last_winner', 'last_loser',
       // The literal words: a misspelt `false` reads as a name.
       'true', 'false', 'none',
       ...this.params.map((x) => x.name.text), ...this.globalStates.map((x) => x.name.text), ...this.zones.map((x) => x.name.text),

@@ -5,7 +5,7 @@
  */
 import type * as A from '../grammar/ast.ts';
 import { msg } from '../i18n/format.ts';
-import { type DeckCheckIR, type MatchIR, type Expr, type GameIR } from './ir.ts';
+import { maxPlayerCount, type DeckCheckIR, type MatchIR, type TeamsIR, type Expr, type GameIR } from './ir.ts';
 import { elementOf, isList, describeType } from './lower-base.ts';
 import { DeclarationLowering } from './lower-declarations.ts';
 
@@ -151,5 +151,39 @@ export abstract class MatchLowering extends DeclarationLowering {
       for (const [k, v] of Object.entries(node)) if (k !== 'loc') visit(v);
     };
     visit(body);
+  }
+
+  /**
+   * `teams { north: p1, p3  south: p2, p4  shared life }`: each seat (p1 … pN, N the most players
+   * of any reading) in exactly one team, two teams or more, and `shared` naming player states.
+   */
+  protected lowerTeams(d: A.TeamsDecl, ir: GameIR): TeamsIR {
+    const max = maxPlayerCount(ir);
+    const teamOf = new Map<number, string>();
+    const seats = d.teams.map((t) =>
+      t.seats.flatMap((n) => {
+        const m = /^p([1-9][0-9]*)$/.exec(n.text);
+        const i = m ? Number(m[1]) - 1 : -1;
+        if (i < 0 || i >= max) {
+          this.error('teams/seat', n.loc, msg('teams/seat.unknown-seat', { seat: n.text, max }));
+          return [];
+        }
+        const first = teamOf.get(i);
+        if (first !== undefined) {
+          this.error('teams/seat', n.loc, msg('teams/seat.in-two-teams', { seat: n.text, first, second: t.name.text }));
+          return [];
+        }
+        teamOf.set(i, t.name.text);
+        return [i];
+      }),
+    );
+    if (d.teams.length < 2) this.error('teams/seat', d.keyword, msg('teams/seat.one-team'));
+    else for (let i = 0; i < max; i++) if (!teamOf.has(i)) this.error('teams/seat', d.keyword, msg('teams/seat.in-no-team', { seat: `p${i + 1}`, max }));
+    const shared = d.shared.flatMap((n) => {
+      const s = this.playerStates.findIndex((x) => x.name.text === n.text);
+      if (s < 0) this.error('teams/shared', n.loc, msg('teams/shared.not-a-player-state', { name: n.text }), this.didYouMean(n.text, this.playerStates.map((x) => x.name.text)));
+      return s < 0 ? [] : [s];
+    });
+    return { names: d.teams.map((t) => t.name.text), seats, shared, cite: d.cite ?? '', loc: this.src(d.keyword) };
   }
 }

@@ -129,6 +129,7 @@ class Lowerer extends MatchLowering {
       if (dc) ir.deckCheck = dc;
     }
     if (this.decls.match) ir.match = this.lowerMatch(this.decls.match);
+    if (this.decls.teams) ir.teams = this.lowerTeams(this.decls.teams, ir);
     this.checkRecursion();
     this.warnUnreadChanges();
     const hasError = this.diagnostics.some((d) => d.severity === 'error');

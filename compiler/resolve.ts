@@ -25,6 +25,8 @@ export interface Declarations {
   deckCheck?: A.DeckCheckDecl;
   /** The game's matches (`match { … }`), if it declares them. */
   match?: A.MatchDecl;
+  /** The game's teams (`teams { … }`), if it declares them. */
+  teams?: A.TeamsDecl;
 }
 
 /** Which namespace a declaration lives in (a card type and a card are different namespaces). */
@@ -136,6 +138,19 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
           ]),
         );
       } else decls.match = d;
+      return;
+    }
+    if (d.kind === 'teams') {
+      const existing = decls.teams;
+      if (existing && !d.override) {
+        const fromBase = layer === 'own' && baseFiles.has(existing.loc.file);
+        diagnostics.push(
+          diag('teams/duplicate', d.keyword, msg('teams/duplicate.a-second-teams'), [
+            msg('teams/duplicate.note.the-other-is-at', { file: existing.loc.file, line: existing.keyword.line, col: existing.keyword.col }),
+            fromBase ? msg('teams/duplicate.note.in-a-revision-write-override') : msg('teams/duplicate.note.merge-them-into-one'),
+          ]),
+        );
+      } else decls.teams = d;
       return;
     }
     if (d.kind === 'amend') {

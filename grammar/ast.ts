@@ -46,6 +46,7 @@ export type Decl =
   | EvaluateDecl
   | DeckCheckDecl
   | MatchDecl
+  | TeamsDecl
   | FlowDecl
   | RemoveDecl
   | AmendDecl
@@ -634,3 +635,16 @@ export type Expr =
   | { kind: 'in'; item: Expr; list?: Expr; low?: Expr; high?: Expr; loc: Loc }
   | { kind: 'has'; subject: Expr; label: Expr; loc: Loc }
   | { kind: 'where'; list: Expr; predicate: Expr; loc: Loc };
+
+/**
+ * `teams [cite "…"] { north: p1, p3   south: p2, p4   shared life }`: the seats of each team, and
+ * the player states that are one value per team (a teammate's write is read by the whole team).
+ * At most one per game (a revision replaces it with `override teams`).
+ */
+export interface TeamsDecl extends DeclBase {
+  kind: 'teams';
+  /** The range of the word `teams`. */
+  keyword: Loc;
+  teams: { name: Name; seats: Name[] }[];
+  shared: Name[];
+}

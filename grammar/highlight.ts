@@ -21,7 +21,7 @@ export interface MonarchLanguage {
 
 /** Names the language gives a meaning without being keywords (docs/language.md, Expressions). */
 const builtinNames = [
-  'me', 'opponent', 'opponents', 'active', 'players', 'this', 'it', 'request',
+  'me', 'opponent', 'opponents', 'teammates', 'active', 'players', 'this', 'it', 'request',
   'count', 'sum', 'max', 'min', 'any', 'all', 'all_same', 'sorted', 'distinct', 'is_empty', 'first', 'top', 'bottom',
   'units', 'all_units', 'host', 'zone_of', 'owner', 'other', 'random', 'entered_this_turn', 'targets', 'cards', 'controller', 'labels',
   'deck_problem',

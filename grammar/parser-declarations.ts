@@ -58,6 +58,7 @@ export abstract class DeclarationRules extends RevisionRules {
       { ALT: () => this.SUBRULE(this.faceDecl) },
       { ALT: () => this.SUBRULE(this.deckCheckDecl) },
       { ALT: () => this.SUBRULE(this.matchDecl) },
+      { ALT: () => this.SUBRULE(this.teamsDecl) },
     ]);
     return this.ACTION(() => {
       if (d) {

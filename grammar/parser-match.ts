@@ -193,4 +193,40 @@ export abstract class MatchRules extends CardRules {
     ]);
     return d;
   });
+
+  /**
+   * `teams [cite "…"] { <team>: <seat>, <seat>…   shared <player state>, … }`: each team and its
+   * seats (p1 … pN), and the player states the teammates share. The words inside are names.
+   */
+  protected teamsDecl = this.RULE('teamsDecl', (): A.TeamsDecl => {
+    const kw = this.CONSUME(K.teams);
+    const keyword = this.loc(kw, kw);
+    const d: A.TeamsDecl = { kind: 'teams', keyword, teams: [], shared: [], loc: keyword };
+    d.cite = this.SUBRULE(this.citeOpt);
+    this.CONSUME(T.LBrace);
+    this.MANY({ GATE: () => this.LA(1).tokenType !== T.RBrace, DEF: () => {
+      this.OR([
+        {
+          // `shared life, poison`: player states kept once per team.
+          GATE: () => this.LA(1).tokenType === K.shared,
+          ALT: () => {
+            this.CONSUME(K.shared);
+            this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => { const n = this.nameAt(101); this.ACTION(() => d.shared.push(n)); } });
+          },
+        },
+        {
+          // `north: p1, p3`
+          ALT: () => {
+            const name = this.nameAt(102);
+            this.CONSUME(T.Colon);
+            const seats: A.Name[] = [];
+            this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => { const n = this.nameAt(103); this.ACTION(() => seats.push(n)); } });
+            this.ACTION(() => d.teams.push({ name, seats }));
+          },
+        },
+      ]);
+    } });
+    this.CONSUME(T.RBrace);
+    return d;
+  });
 }

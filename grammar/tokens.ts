@@ -67,6 +67,8 @@ export const keywordWords = [
   // Matches (docs/language.md "Matches"): the declaration word, and `for match` on a zone kept
   // between games; the words inside a match (`best`, `wins`, `between`, `games`) are plain names.
   'match',
+  // Teams (docs/language.md "Teams"): the declaration word; the words inside are names.
+  'teams',
 ] as const;
 export type KeywordWord = (typeof keywordWords)[number];
 

@@ -16,6 +16,8 @@ import type { CourseData } from './course.ts';
 export interface GameSummary {
   seed: number;
   winner: string | null;
+  /** In a game of teams: the winning team (null for a draw). */
+  team?: string | null;
   reason: string;
   turns: number;
   decisions: number;
@@ -124,6 +126,7 @@ export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOp
         summary.cards = final.cards;
       }
       if (g.result.stopped) summary.stopped = g.result.stopped;
+      if (g.result.teams) summary.team = g.result.team ?? null;
       if (opts.tally) summary.counts = g.engine.counts()!;
       if (opts.course) summary.course = g.engine.courseData()!;
       out.push(summary);
@@ -144,6 +147,8 @@ export interface BatchReport {
   turns: { mean: number; max: number };
   decisions: number;
   errors: number;
+  /** In a game of teams (`teams` given to foldBatch): games won by each team. */
+  teams?: Record<string, number>;
   /** FNV-style fold of every game's log hash, in seed order. */
   hash: string;
 }
@@ -155,7 +160,8 @@ export type SeatResults = { p1: number; p2: number; draw: number; stopped: numbe
  * Folds summaries (which must be in seed order) into the report `grimoire play --json` prints.
  * `players`: the game's number of seats (each gets a count, a seat that never won included).
  */
-export function foldBatch(games: readonly GameSummary[], players = 2): BatchReport {
+export function foldBatch(games: readonly GameSummary[], players = 2, teams?: readonly string[]): BatchReport {
+  const teamWins: Record<string, number> | undefined = teams ? Object.fromEntries(teams.map((t) => [t, 0])) : undefined;
   const seats: Record<string, number> = {};
   for (let i = 1; i <= Math.max(2, players); i++) seats[`p${i}`] = 0;
   const results = { ...seats, draw: 0, stopped: 0 } as SeatResults;
@@ -170,6 +176,7 @@ export function foldBatch(games: readonly GameSummary[], players = 2): BatchRepo
       continue;
     }
     if (g.error) errors++;
+    if (teamWins && g.team) teamWins[g.team] = (teamWins[g.team] ?? 0) + 1;
     if (g.winner !== null) results[g.winner as `p${number}`] = (results[g.winner as `p${number}`] ?? 0) + 1;
     else if (g.stopped) results.stopped++;
     else results.draw++;
@@ -184,6 +191,7 @@ export function foldBatch(games: readonly GameSummary[], players = 2): BatchRepo
     turns: { mean: games.length ? Number((turnsSum / games.length).toFixed(2)) : 0, max: turnsMax },
     decisions,
     errors,
+    ...(teamWins ? { teams: teamWins } : {}),
     hash: hash.toString(16).padStart(8, '0'),
   };
 }

@@ -108,6 +108,12 @@ export interface EngineCalls {
   reverseTurnOrder(ctx: Ctx, loc: SrcLoc | null): void;
   /** The players still in the game other than `p`, in turn order after it. */
   opponentsOf(p: Player): Player[];
+  /** `teammates`: the players still in of `p`'s team other than `p` (teams.ts). */
+  teammatesOf(p: Player): Player[];
+  /** `opponent`, `other(p)` in a game of teams: the next player still in of another team. */
+  nextOpponentOf(p: Player): Player;
+  /** The seat holding `p`'s team's shared player states (`p` itself without teams). */
+  teamSeatOf(p: Player | null): Player | null;
   /** The end without unwinding (the setup's and the turn's generated bodies then return). */
   end(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null): void;
   tick(loc: SrcLoc | null): void;

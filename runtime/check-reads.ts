@@ -79,7 +79,7 @@ export function checkReads(ir: GameIR): CheckReads {
       case 'actionRef':
         return;
       case 'builtin':
-        if (e.name === 'me' || e.name === 'opponent' || e.name === 'opponents' || e.name === 'active' || e.name === 'players' || e.name === 'turn') out.turn = true;
+        if (e.name === 'me' || e.name === 'opponent' || e.name === 'opponents' || e.name === 'teammates' || e.name === 'active' || e.name === 'players' || e.name === 'turn') out.turn = true;
         else if (e.name === 'stack' || e.name === 'request') {
           out.vars = true;
           anyCard();

@@ -197,7 +197,9 @@ class StmtGen {
         // The subject first; the rest only when there is a subject.
         const subject = s.kind === 'setPlayer' ? s.player : s.kind === 'setRequest' || s.kind === 'cancel' || s.kind === 'retarget' ? s.request : s.card;
         const t = this.ex.fresh('t');
-        out.push(`const ${t} = ${this.e(subject, out)};`);
+        // A state the teams share is written on the team's first seat (teams.ts).
+        const shared = s.kind === 'setPlayer' && !!this.ex.ir.teams?.shared.includes(s.field);
+        out.push(`const ${t} = ${shared ? `g.teamSeatOf(${this.e(subject, out)})` : this.e(subject, out)};`);
         const then: string[] = [];
         switch (s.kind) {
           case 'setCard':

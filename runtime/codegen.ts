@@ -96,10 +96,12 @@ export class ExprGen {
       case 'builtin':
         switch (e.name) {
           case 'me': return 'c.me';
-          case 'opponent': return 'g.nextPlayer(c.me)';
+          // In a game of teams, the next player of another team (teams.ts); else the next player.
+          case 'opponent': return this.ir.teams ? 'g.nextOpponentOf(c.me)' : 'g.nextPlayer(c.me)';
           case 'active': return 'g.active';
           case 'players': return 'g.playersFrom(g.active)';
           case 'opponents': return 'g.opponentsOf(c.me)';
+          case 'teammates': return 'g.teammatesOf(c.me)';
           case 'stack': return 'g.stackTopFirst()';
           case 'turn': return 'g.turn';
           case 'match_game': return 'g.match.game';
@@ -144,6 +146,8 @@ export class ExprGen {
         }
         break;
       case 'playerField': {
+        // A state the teams share (`teams { shared … }`) is the team's first seat's (teams.ts).
+        if (this.ir.teams?.shared.includes(e.field)) return `H.pvar(g.teamSeatOf(${one(e.player)}), ${this.int(e.field)})`;
         const p = this.reread(one(e.player), out);
         if (this.isPlayer(e.player)) return `(${p}.vars[${this.int(e.field)}] ?? null)`;
         return `(${p} ? (${p}.vars[${this.int(e.field)}] ?? null) : null)`;
@@ -584,7 +588,7 @@ export class ExprGen {
       case 'host': return `H.host(${a[0]})`;
       case 'zone_of': return `H.zoneOf(${a[0]})`;
       case 'owner': return `H.cardOwner(${a[0]})`;
-      case 'other': return `g.nextPlayer(${a[0]})`;
+      case 'other': return this.ir.teams ? `g.nextOpponentOf(${a[0]})` : `g.nextPlayer(${a[0]})`;
       case 'random': return `g.randomOf(${a[0]})`;
       case 'entered_this_turn': return `g.enteredThisTurn(${a[0]})`;
       case 'targets': return `g.targetsOfOrNone(${a[0]})`;

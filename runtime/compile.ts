@@ -135,6 +135,7 @@ export class Compiler {
         const p = this.expr(s.player);
         const v = this.expr(s.value);
         const f = s.field;
+        if (g.ir.teams?.shared.includes(f)) return ((c) => { const pl = g.teamSeatOf(p(c) as Player | null); if (pl) g.setPlayerVar(pl, f, v(c)); });
         return ((c) => { const pl = p(c) as Player | null; if (pl) g.setPlayerVar(pl, f, v(c)); });
       }
       case 'setGlobal': {

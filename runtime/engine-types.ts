@@ -40,6 +40,10 @@ export interface GameResult {
    * game in the order they went out (the last one out placed highest).
    */
   places?: { player: string; place: number }[];
+  /** With `teams`: each team's seats and place, best first (a seat's place above is its team's). */
+  teams?: { team: string; seats: string[]; place: number }[];
+  /** With `teams`: the winning team's name; null for a draw. */
+  team?: string | null;
 }
 
 /** The engine as option callbacks see it (engine.ts's Engine). */

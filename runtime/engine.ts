@@ -36,6 +36,7 @@ import { StopRun, type ActionDraws, type CountDecider, type Decider, type DeckLi
 import { asList, newCtx, type Ctx } from './context.ts';
 import type { Card, Player, Zone } from './model.ts';
 import { firstGame, type MatchFacts } from './match-facts.ts';
+
 import type { Decision } from './decisions.ts';
 import { FlowRoom } from './flow.ts';
 import { compileRules } from './rules.ts';
@@ -138,7 +139,12 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
    * order, their states made afresh (cards attached under them are not carried).
    */
   nextGameOfMatch(seed: number, facts: MatchFacts): void {
-    const kept: { player: number; zone: number; defs: number[]; owners: number[] }[] = [];
+    this.startGameOfMatch(seed, facts, this.keptForMatch());
+  }
+
+  /** The cards the zones kept for the match hold now, by definition and owner (what the next game of the match begins with). */
+  keptForMatch(): KeptCards {
+    const kept: KeptCards = [];
     const keep = (z: Zone | undefined, player: number) => {
       if (z && z.cards.length) kept.push({ player, zone: z.def, defs: z.cards.map((c) => c.def), owners: z.cards.map((c) => c.owner.index) });
     };
@@ -147,6 +153,15 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
       if (zd.shared) keep(this.sharedZones[zi], -1);
       else for (const p of this.players) keep(p.zones[zi], p.index);
     });
+    return kept;
+  }
+
+  /**
+   * A game of a match begun afresh with `seed`, its match facts and the kept cards given: the next
+   * game (nextGameOfMatch), or the same game again in a search's own engine (search.ts replays a
+   * later game of a match from its beginning).
+   */
+  startGameOfMatch(seed: number, facts: MatchFacts, kept: KeptCards): void {
     this.resetGame(seed);
     this.match = { game: facts.game, wins: [...facts.wins], lastWinner: facts.lastWinner, lastLoser: facts.lastLoser };
     for (const k of kept) {
@@ -278,3 +293,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
     return viewFor(this, player);
   }
 }
+
+/** The cards of the zones kept for a match (`zone … for match`), zone by zone (player -1: a shared zone). */
+export type KeptCards = { player: number; zone: number; defs: number[]; owners: number[] }[];
+

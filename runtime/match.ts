@@ -74,8 +74,8 @@ export function matchOver(len: MatchLength, wins: readonly number[], played: num
 
 /**
  * Plays one match on an engine made by `newEngine`: game 1 with `seed`, then game after game
- * (Engine.nextGameOfMatch) until `matchOver`. Search agents are refused: their forward model
- * replays a game from its seed alone, which does not carry a match's kept cards and facts.
+ * (Engine.nextGameOfMatch) until `matchOver`. Search agents' forward model begins a replay of a
+ * later game with its match facts and kept cards (GameRecorder.match).
  */
 export function playMatch(engine: Engine, seed: number, len: MatchLength, opts: PlayOptions = {}): PlayedMatch {
   const n = engine.players.length;
@@ -87,16 +87,8 @@ export function playMatch(engine: Engine, seed: number, len: MatchLength, opts: 
     const s = gameSeed(seed, facts.game);
     if (facts.game === 1) engine.reset(s);
     else engine.nextGameOfMatch(s, facts);
-    const played = playPrepared(engine, s, {
-      ...opts,
-      agents: opts.agents
-        ? (gs) => {
-            const agents = opts.agents!(gs);
-            if (agents.some((a) => a.searches)) throw new Error('a match cannot be played by search agents yet (their forward model replays a game from its seed alone, without the match): use random, first or another agent that does not search');
-            return agents;
-          }
-        : undefined,
-    });
+    // Search agents replay the game with its match facts and kept cards (play.ts, search.ts).
+    const played = playPrepared(engine, s, opts);
     const r = played.result;
     games.push({ seed: s, result: r, turns: played.turns, decisions: played.decisions, hash: played.hash });
     hash = Math.imul(hash ^ played.hash, 16777619) >>> 0;

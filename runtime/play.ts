@@ -114,6 +114,8 @@ export function playPrepared(engine: Engine, seed: number, opts: PlayOptions = {
       // Search agents get a forward model at each decision: the game is recorded for them (search.ts).
       const own = engine.onTurn;
       const recorder = new GameRecorder(engine, seed);
+      // A later game of a match: a replay begins it with the same facts and kept cards (match.ts).
+      if (engine.match.game > 1) recorder.match = { facts: { ...engine.match, wins: [...engine.match.wins] }, kept: engine.keptForMatch() };
       const search = searchEngineFor(engine, opts);
       try {
         engine.run((d) => {

@@ -17,7 +17,8 @@
  *   agent ──simulate(seed, policy)──▶ SearchModel: load · replay · re-deal · reseed · policy…
  */
 import type { GameIR } from '../compiler/ir.ts';
-import { Engine, StopRun, type Decision, type EngineOptions } from './engine.ts';
+import { Engine, StopRun, type Decision, type EngineOptions, type KeptCards } from './engine.ts';
+import { firstGame, type MatchFacts } from './match-facts.ts';
 import type { ForwardModel, SimDecision, SimOutcome } from './agents/agent.ts';
 import { Rng } from './rng.ts';
 import { GameSnapshot } from './snapshot.ts';
@@ -30,6 +31,11 @@ export class GameRecorder {
   readonly answers: number[] = [];
   /** Answers given in the whole game so far (a search's `step`). */
   given = 0;
+  /**
+   * In a later game of a match: its match facts and the cards its kept zones began with, so that a
+   * replay begins the same game (Engine.startGameOfMatch) and reads the same facts; null otherwise.
+   */
+  match: { facts: MatchFacts; kept: KeptCards } | null = null;
   private readonly saved = new GameSnapshot();
 
   /** Watches `engine` from now on: its knowledge kept, the state saved as each turn starts. Call before `run`. */
@@ -82,7 +88,7 @@ export class SearchModel implements ForwardModel {
   constructor(
     private readonly engine: Engine,
     /** The game so far (a GameRecorder, or a recording made another way: tests build variants of one). */
-    recorder: Pick<GameRecorder, 'snapshot' | 'answers' | 'seed'> & { beginning?: GameRecorder['beginning']; given?: number },
+    recorder: Pick<GameRecorder, 'snapshot' | 'answers' | 'seed'> & { beginning?: GameRecorder['beginning']; given?: number; match?: GameRecorder['match'] },
     /** The decision at hand, in the game. */
     private readonly at: Decision,
   ) {
@@ -95,8 +101,10 @@ export class SearchModel implements ForwardModel {
     this.snapshot = recorder.snapshot ? copySnapshot(recorder.snapshot) : null;
     this.seed = recorder.seed;
     this.beginning = recorder.beginning ?? null;
+    this.match = recorder.match ?? null;
   }
 
+  private readonly match: GameRecorder['match'];
   private readonly seed: number;
   private readonly beginning: ((e: Engine) => string) | null;
 
@@ -141,29 +149,42 @@ export class SearchModel implements ForwardModel {
     let result;
     if (this.snapshot) {
       e.loadState(this.snapshot);
+      // A state holds no match facts: the game's, or a first game's (the engine serves every game of its batch).
+      if (this.match) e.match = this.match.facts;
+      else if (e.match.game !== 1) e.match = firstGame(e.players.length);
       result = e.runFrom('turn', decide);
     } else if (this.beginning) {
       e.reset(this.seed);
       result = e.runFrom(this.beginning(e), decide);
     } else {
-      e.reset(this.seed);
+      if (this.match) e.startGameOfMatch(this.seed, this.match.facts, this.match.kept);
+      else e.reset(this.seed);
       result = e.run(decide);
     }
     e.trackKnowledge = false;
     e.answerByCount(null);
     const decisions = Math.max(0, depth);
     if (result && !result.stopped) {
-      // With more than two players, each player's own result is their place: 1 for the winner, 0 for the last.
+      // With more than two players, each player's own result is their place: 1 for the winner, 0 for
+      // the last; with teams, their team's place among the teams (a draw 0.5), so each player
+      // plays for their team.
       const places = result.places;
-      const n = e.players.length;
-      const reward = places
+      const n = result.teams ? result.teams.length : e.players.length;
+      const reward = result.teams && result.team === null
+        ? e.players.map(() => 0.5)
+        : places
         ? e.players.map((p) => (n - (places.find((x) => x.player === p.name)?.place ?? n)) / (n - 1))
         : e.players.map((p) => (result.winner === null ? 0.5 : result.winner === p.name ? 1 : 0));
       return { reward, ended: true, scores: null, decisions };
     }
     // Cut off by the policy, or stopped at the engine's limits: the evaluation says who is ahead
     // (a player out of the game is behind everyone).
-    const scores = this.hasEvaluation ? e.players.map((p) => (p.out ? -Infinity : (e.evaluate(p) ?? 0))) : null;
+    let scores = this.hasEvaluation ? e.players.map((p) => (p.out ? -Infinity : (e.evaluate(p) ?? 0))) : null;
+    // With teams, a player's score is their team's best: teammates are ahead or behind together.
+    if (scores && e.ir.teams) {
+      const own = scores;
+      scores = e.players.map((p) => Math.max(...e.players.filter((q) => e.teamIndexOf(q) === e.teamIndexOf(p)).map((q) => own[q.index]!)));
+    }
     return { reward: scores ? ahead(scores) : e.players.map(() => 0.5), ended: false, scores, decisions };
   }
 }

@@ -16,10 +16,10 @@ import { asList, newCtx, type Ctx, type Ev } from './context.ts';
 import { Card, Request, type Modifier, type Player, type Until, type Zone } from './model.ts';
 import type { CompiledAura } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
-import { SeatsRoom } from './seats.ts';
+import { TeamsRoom } from './teams.ts';
 import { NO_CARDS } from './state.ts';
 
-export abstract class ValuesRoom extends SeatsRoom {
+export abstract class ValuesRoom extends TeamsRoom {
   /** The index of the card field `labels`, or -1. */
   private readonly labelsField: number;
   /** By card field: the numbered label whose number it is (a `becomes` on it grants the label), or undefined. */

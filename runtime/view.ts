@@ -67,6 +67,7 @@ export interface ViewSource {
     zones: { name: string; visibility: 'public' | 'private' | 'hidden' }[];
     cardFields: { name: string; kind: 'attr' | 'state' | 'value' }[];
     playerStates: { name: string }[];
+    teams?: { shared: number[] };
   };
   readonly players: Player[];
   readonly sharedZones: Zone[];
@@ -76,6 +77,8 @@ export interface ViewSource {
   stackRequests(): readonly { id: number; action: number; controller: Player; cards: Card[] }[];
   actionName(index: number): string;
   cardValue(card: Card, field: number): unknown;
+  /** The seat holding a player's team's shared states (teams.ts); absent or `p` itself without teams. */
+  teamSeatOf?(p: Player): Player | null;
 }
 
 /** The zone a card is in, following hosts for attached cards. */
@@ -154,7 +157,7 @@ export function viewFor(src: ViewSource, viewer: Player | null): PlayerView {
     active: src.active.name,
     players: src.players.map((p) => ({
       name: p.name,
-      vars: Object.fromEntries(src.ir.playerStates.map((s, i) => [s.name, plain(p.vars[i] ?? null)])),
+      vars: Object.fromEntries(src.ir.playerStates.map((s, i) => [s.name, plain((src.ir.teams?.shared.includes(i) ? (src.teamSeatOf?.(p) ?? p) : p).vars[i] ?? null)])),
       zones: p.zones.filter((z): z is Zone => !!z).map((z) => zoneView(src, viewer, z)),
       ...(p.out ? { out: { place: p.place } } : {}),
     })),

@@ -112,7 +112,7 @@ function listed(names: string[]): DiagnosticText {
 /** The keys of the top level, of a card written as a map, and of `expect` (besides zones). */
 const topKeys = ['name', 'cite', 'answer', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'decks', 'match', 'state', 'steps', 'expect', 'puzzle'];
 const cardKeys = ['card', 'owner', 'entered', 'facedown', 'attached'];
-const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'out', 'active', 'reason', 'offered', 'not_offered', 'options', 'log', 'deck_legal', 'deck_reason', 'match_winner'];
+const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'out', 'active', 'reason', 'offered', 'not_offered', 'options', 'log', 'deck_legal', 'deck_reason', 'match_winner', 'winning_team'];
 
 class ScenarioChecker {
   diagnostics: Diagnostic[] = [];
@@ -748,6 +748,15 @@ class ScenarioChecker {
         case 'match_winner':
           this.player(v, "'match_winner'", ['none', 'draw']);
           break;
+        case 'winning_team': {
+          // A game of teams (docs/language.md "Teams"): a team's name, `none` or `draw`.
+          const word = this.word(v, "'winning_team'");
+          const teams = this.ir.teams?.names ?? [];
+          if (word === null) break;
+          if (!this.ir.teams) this.error('scenario/unknown-name', this.resolved(v), msg('scenario/unknown-name.no-teams'));
+          else if (!teams.includes(word) && word !== 'none' && word !== 'draw') this.error('scenario/unknown-name', this.resolved(v), msg('scenario/unknown-name.unknown-team-the-teams-are', { word, p: listed([...teams, 'none', 'draw']) }), didYouMean(word, teams));
+          break;
+        }
         case 'active':
           this.player(v, "'active'", []);
           break;

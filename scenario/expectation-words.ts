@@ -55,6 +55,8 @@ export function expectationWords(key: string, path: string, want: unknown, order
       return t('words.vars', { zone: zoneWords(path), value: value(want) });
     case 'winner':
       return want === 'draw' ? t('words.winner-draw') : want === 'none' ? t('words.winner-none') : t('words.winner', { player: value(want) });
+    case 'winning_team':
+      return want === 'draw' ? t('words.winning-team-draw') : want === 'none' ? t('words.winning-team-none') : t('words.winning-team', { team: value(want) });
     case 'match_winner':
       return want === 'draw' ? t('words.match-winner-draw') : want === 'none' ? t('words.match-winner-none') : t('words.match-winner', { player: value(want) });
     case 'out':

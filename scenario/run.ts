@@ -180,9 +180,9 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
         agentName ||= spec.name;
       }
     });
-    // A search agent's forward model replays the scenario from its position alone, without the match.
-    if (agents.size && y.match) throw new ScenarioError(t('scenario.run.no-agents-in-a-match'));
     const position = (e: Engine): string => {
+      // A search's own engine begins at the same game of the match: its facts and kept cards.
+      if (y.match && e !== engine) startMatch(e, ir, y.match as Yaml);
       if (start !== 'setup') {
         setUp(e, ir, (y.state ?? {}) as Yaml);
         e.positionWritten();
@@ -190,6 +190,8 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
       return start;
     };
     const recorder = agents.size ? new GameRecorder(engine, engineOptions.seed, position) : null;
+    // From a turn's saved state on, a replay reads the match facts from here (search.ts).
+    if (recorder && y.match) recorder.match = { facts: { ...engine.match, wins: [...engine.match.wins] }, kept: [] };
     position(engine);
     const strict = !!y.strict;
     const run = engine;
@@ -401,7 +403,8 @@ export function setUp(engine: Engine, ir: GameIR, state: Yaml): void {
         for (const [vn, vv] of Object.entries(list as Yaml)) {
           const vi = ir.playerStates.findIndex((s) => s.name === vn);
           if (vi < 0) throw new ScenarioError(t('scenario.run.unknown-player-state', { vn }));
-          p.vars[vi] = vv;
+          // A state the teams share is the team's first seat's (runtime/teams.ts).
+          (engine.ir.teams?.shared.includes(vi) ? engine.teamSeatOf(p)! : p).vars[vi] = vv;
         }
         continue;
       }
@@ -625,7 +628,8 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
             const [pn, vn] = path.split('.', 2) as [string, string];
             const vi = engine.ir.playerStates.findIndex((s) => s.name === vn);
             if (vi < 0) throw new ScenarioError(t('scenario.run.unknown-player-state', { vn }));
-            const have = playerByName(engine, pn).vars[vi];
+            const owner = playerByName(engine, pn);
+            const have = (engine.ir.teams?.shared.includes(vi) ? engine.teamSeatOf(owner)! : owner).vars[vi];
             if (have !== v) fail(t('scenario.expect.should-be-but-is-2', { path, p: JSON.stringify(v), p2: JSON.stringify(have) }));
           });
         }
@@ -635,6 +639,13 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
           const r = engine.result;
           const have = !r ? 'none' : r.winner ?? 'draw';
           if (have !== String(want)) fail(t('scenario.expect.winner-should-be-but-is', { want, have, p: r ? ` (${r.reason})` : '' }));
+        });
+        break;
+      case 'winning_team':
+        entry(`winning_team: ${written(want)}`, expectationWords('winning_team', '', want), (fail) => {
+          const r = engine.result;
+          const have = !r ? 'none' : (r.team ?? 'draw');
+          if (have !== String(want)) fail(t('scenario.expect.winning-team-should-be-but-is', { want, have }));
         });
         break;
       case 'match_winner':

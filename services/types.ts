@@ -34,6 +34,7 @@ export interface BuiltIn {
 export const builtInValues: BuiltIn[] = [
   { name: 'me', type: 'player', detail: 'me: player', doc: 'the player acting (the controller, the chooser, the caller’s me); in `evaluate`, the player whose position is scored' },
   { name: 'opponent', type: 'player', detail: 'opponent: player', doc: 'the other player (two-player games)' },
+  { name: 'teammates', type: 'players', detail: 'teammates: players', doc: 'the players still in on my team other than me, in turn order after me (none without `teams`)' },
   { name: 'active', type: 'player', detail: 'active: player', doc: 'the player whose turn it is' },
   { name: 'players', type: 'players', detail: 'players: players', doc: 'all players, starting with the active player' },
   { name: 'stack', type: 'requests', detail: 'stack: requests', doc: 'the requests on the stack, top first' },

@@ -183,6 +183,15 @@ describe('matches: scenarios at a later game of a match', () => {
     expect(o.passed).toBe(true);
   });
 
+  it('a step answered by a search agent at game 3: its searches replay game 3 of the match (facts and kept cards)', () => {
+    const file = join(project, 'rules/duel/rulings/game-3-removed-for-the-match.yaml');
+    const text = readFileSync(file, 'utf8').replace('- p2: { mode: first }', '- p2: { agent: "mcts:20" }');
+    const o = runScenario(file, text, { ir: duel() });
+    expect(o.error ?? null).toBeNull();
+    expect(o.log.join('\n')).toMatch(/p2 \(mcts:20\) chooses (first|second)/);
+    expect(o.log.join('\n')).toContain('between games: game 3 of the match');
+  });
+
   it('trump: game 2 of a match, the loser of game 1 chooses; game 3 under winner_chooses', () => {
     for (const f of ['r-tr-m1-game-2-loser-chooses.yaml', 'r-tr-m2-game-3-winner-chooses.yaml']) {
       const o = run(join(root, 'rules/trump/rulings', f));
@@ -236,13 +245,21 @@ describe('matches: grimoire play --match', () => {
     expect(grimoireIn(project, 'balance', 'duel', '--games', '10', '--match', 'bo3', '--vs-param', 'match_games=5').stderr).toContain('--match and --vs');
   });
 
+  it('search agents play matches: their replays begin later games with the match facts and kept cards (no replay error)', () => {
+    const r = grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--games', '4', '--p1', 'mcts:30', '--p2', 'mcts:10', '--json');
+    expect(r.status).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.errors).toBe(0);
+    expect(j.agents).toMatchObject({ p1: 'mcts:30', p2: 'mcts:10' });
+    // Best of three: some match went to a second game or more, where the replay needs the match.
+    expect(j.games).toBeGreaterThanOrEqual(8);
+    expect(j.matchResults.p1 + j.matchResults.p2 + j.matchResults.draw).toBe(4);
+  });
+
   it('a bad --match, or one with options it does not take, is a usage error that says why', () => {
     const bad = grimoireIn(project, 'play', 'duel', '--match', 'best3');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('write bo3');
-    const search = grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--p1', 'mcts:10');
-    expect(search.status).toBe(2);
-    expect(search.stderr).toContain('search agent');
     expect(grimoireIn(project, 'duel', 'duel', 'random', 'first', '--match', 'bo3').stderr).toContain('--match');
   });
 });

@@ -40,6 +40,7 @@ export const cliMain = {
   "cli.play.threads": "{workers} worker thread(s)",
   "cli.play.head": "{games} game(s) of {game} ({format}{players, plural, =2 {} other {, {players} players}}), seeds {first}..{last}, {seats}, {where}",
   "cli.play.seat-won": "{seat} won {wins}",
+  "cli.play.team-won": "team {team} ({seats}) won {rate}",
   "cli.play.results": "  {won}, draws {draws}{stopped, plural, =0 {} other {, stopped by the engine''s limits {stopped}}}",
   "cli.play.turns": "  turns: mean {mean}, max {max}; decisions: {decisions}; errors: {errors}",
   "cli.play.speed": "  {games} games/s, {decisions} decisions/s; hash {hash}",

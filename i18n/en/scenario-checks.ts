@@ -30,6 +30,8 @@ export const scenarioChecks = {
   "scenario/wrong-place.a-has-no-state-its": "{name} (a {name2}) has no state ''{key}''; its states are {p}",
   "scenario/unknown-name.unknown-card-has-no-card": "unknown card ''{word}'': {name} has no card of that name",
   "scenario/unknown-name.unknown-player-the-players-are": "{what}: unknown player ''{word}''; the players are {p}",
+  "scenario/unknown-name.unknown-team-the-teams-are": "''winning_team'': unknown team ''{word}''; the teams are {p}",
+  "scenario/unknown-name.no-teams": "''winning_team'': the game declares no teams (docs/language.md \"Teams\"); write ''winner'' instead",
   "scenario/unknown-value.is-a-value-and-has": "{what} is a {name} value, and {name} has no value ''{v}''; its values are {p}",
   "scenario/unknown-name.names-the-owner-which-is": "{what}: ''{ref}'' names the owner ''{owner}'', which is not a player; the players are {p}",
   "scenario/unknown-name.unknown-card-has-no-card-2": "{what}: unknown card ''{name}'': {name2} has no card of that name",

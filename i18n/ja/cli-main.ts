@@ -42,6 +42,7 @@ export const cliMain: Record<keyof typeof en, string> = {
   "cli.play.threads": "ワーカースレッド {workers} 個",
   "cli.play.head": "{game} ({format}{players, plural, =2 {} other {、{players} 人}}) を {games} ゲーム、シード {first}..{last}、{seats}、{where}",
   "cli.play.seat-won": "{seat} の勝ち {wins}",
+  "cli.play.team-won": "チーム {team} ({seats}) の勝率 {rate}",
   "cli.play.results": "  {won}、引き分け {draws}{stopped, plural, =0 {} other {、エンジンの制限で停止 {stopped}}}",
   "cli.play.turns": "  ターン: 平均 {mean}、最大 {max}。判断: {decisions}。エラー: {errors}",
   "cli.play.speed": "  {games} ゲーム/秒、{decisions} 判断/秒。ハッシュ {hash}",

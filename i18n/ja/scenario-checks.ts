@@ -32,6 +32,8 @@ export const scenarioChecks: Record<keyof typeof en, string> = {
   "scenario/wrong-place.a-has-no-state-its": "{name} ({name2}) に state ''{key}'' はありません。state: {p}",
   "scenario/unknown-name.unknown-card-has-no-card": "不明なカード ''{word}'' です。{name} にその名前のカードはありません",
   "scenario/unknown-name.unknown-player-the-players-are": "{what}: 不明なプレイヤー ''{word}'' です。プレイヤー: {p}",
+  "scenario/unknown-name.unknown-team-the-teams-are": "''winning_team'': 不明なチーム ''{word}'' です。チーム: {p}",
+  "scenario/unknown-name.no-teams": "''winning_team'': このゲームはチームを宣言していません (docs/language.md「Teams」)。代わりに ''winner'' を書いてください",
   "scenario/unknown-value.is-a-value-and-has": "{what} は {name} の値ですが、{name} に値 ''{v}'' はありません。値: {p}",
   "scenario/unknown-name.names-the-owner-which-is": "{what}: ''{ref}'' は持ち主 ''{owner}'' を指していますが、それはプレイヤーではありません。プレイヤー: {p}",
   "scenario/unknown-name.unknown-card-has-no-card-2": "{what}: 不明なカード ''{name}'' です。{name2} にその名前のカードはありません",

@@ -37,4 +37,29 @@ describe('more than two players in the playground (Chromium)', () => {
     await shot(page, '47-three-players');
     await closePage(p);
   });
+
+  it("the Simulate row has an agent for each seat: p3 appears with three players, and a simulation plays with p3's agent", async () => {
+    const p = await openPlayground(files.browser, files.url);
+    const { page } = p;
+    await page.selectOption('#game-select', 'spimate');
+    await page.waitForSelector('.param[data-param="player_count"] select', { state: 'attached' });
+    expect(await page.$$eval('select[id^="sim-p"]', (ss) => ss.map((s) => s.id))).toEqual(['sim-p1', 'sim-p2']);
+    await page.$eval('.param[data-param="player_count"]', (row) => (row.closest('details') as HTMLDetailsElement | null)?.setAttribute('open', ''));
+    await page.selectOption('.param[data-param="player_count"] select', '1');
+    await page.waitForSelector('#sim-p3');
+    expect(await page.$$eval('select[id^="sim-p"]', (ss) => ss.map((s) => s.id))).toEqual(['sim-p1', 'sim-p2', 'sim-p3']);
+    await page.selectOption('#sim-p3', 'greedy');
+    await page.fill('#sim-games', '20');
+    await page.selectOption('#sim-values', 'none');
+    await page.click('#simulate');
+    await page.waitForFunction(() => ['done', 'stopped'].includes(document.getElementById('simulate-status')?.dataset.state ?? ''));
+    expect(await page.getAttribute('#simulate-status', 'data-state')).toBe('done');
+    expect(await page.textContent('#simulate-status')).toMatch(/p1 random, p2 random, p3 greedy/);
+    // Four players: a fourth seat; back to two: p3 and p4 are gone.
+    await page.selectOption('.param[data-param="player_count"] select', '2');
+    await page.waitForSelector('#sim-p4');
+    await page.selectOption('.param[data-param="player_count"] select', '0');
+    await page.waitForFunction(() => !document.getElementById('sim-p3'));
+    await closePage(p);
+  });
 });

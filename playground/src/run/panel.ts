@@ -86,6 +86,8 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (text) say(text, 'options');
     else if (message.dataset.kind === 'options') say('');
   });
+  // The Simulate row has one agent per seat of the game as it will be played (players param included).
+  variants.onPlayers = (players) => simulation.setPlayers(players);
 
   const row = (className: string, ...children: (Node | string)[]) => {
     const div = el('div', { class: className });
@@ -478,7 +480,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (!r.result) return;
     const what = choiceLabel(chosen.format ?? null, chosen.params);
     const played = r.result.kind === 'comparison' ? `${c.games} games under the original rules and ${c.games} under your edits` : `${c.games} games${replaced ? ` (and ${replaced.toLocaleString('en')} with cards replaced)` : ''}`;
-    const summary = `${played} of ${ws.game}${what ? ` (${what})` : ''}, seeds ${s}–${s + c.games - 1}, p1 ${c.agents.p1}, p2 ${c.agents.p2}, in ${(r.ms / 1000).toFixed(1)} s.`;
+    const summary = `${played} of ${ws.game}${what ? ` (${what})` : ''}, seeds ${s}–${s + c.games - 1}, ${seatsText(c.agents)}, in ${(r.ms / 1000).toFixed(1)} s.`;
     await simulation.show(r.result, summary);
   }
 
@@ -518,7 +520,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (r.type !== 'tune' || !settled(r, 'No curve')) return;
     if (!r.result) return;
     const label = choiceLabel(chosen.format ?? null, chosen.params);
-    const summary = `${r.result.card}'s ${r.result.attr} at ${r.result.curves[0]!.points.length} values, ${t.games} games each, of ${ws.game}${label ? ` (${label})` : ''}, seeds ${s}–${s + t.games - 1}, p1 ${agents.p1}, p2 ${agents.p2}: ${r.played.toLocaleString('en')} games in ${(r.ms / 1000).toFixed(1)} s.`;
+    const summary = `${r.result.card}'s ${r.result.attr} at ${r.result.curves[0]!.points.length} values, ${t.games} games each, of ${ws.game}${label ? ` (${label})` : ''}, seeds ${s}–${s + t.games - 1}, ${seatsText(agents)}: ${r.played.toLocaleString('en')} games in ${(r.ms / 1000).toFixed(1)} s.`;
     await simulation.show(r.result, summary);
   }
 
@@ -798,4 +800,9 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   refreshScenarios();
   if (deps.checker.last) variants.update(deps.getWorkspace().game, deps.checker.last.variants);
   clearRun('');
+}
+
+/** Each seat's agent in words: `p1 random, p2 mcts:200` (and `p3 …` in a game of more players). */
+function seatsText(agents: { p1: string; p2: string; more?: string[] }): string {
+  return [agents.p1, agents.p2, ...(agents.more ?? [])].map((a, i) => `p${i + 1} ${a}`).join(', ');
 }

@@ -43,9 +43,16 @@ const VALUES = [
   { value: 'none', label: 'none', title: 'the observed numbers only (fastest)' },
 ] as const;
 
+/** Each seat's agent: p1, p2, and the seats after them (`more`: p3, p4 … in a game of more players). */
+export interface SimulateAgents {
+  p1: string;
+  p2: string;
+  more?: string[];
+}
+
 export interface SimulateChoice {
   games: number;
-  agents: { p1: string; p2: string };
+  agents: SimulateAgents;
   compare: boolean;
   /** Undefined: the CLI's default. */
   values: ValuesMode | undefined;
@@ -75,24 +82,15 @@ export class SimulateView {
   private readonly cancel = el('button', { id: 'cancel-simulate', type: 'button' }, 'Cancel');
   private readonly download = el('button', { id: 'download-report', type: 'button', hidden: '', title: 'Save this report as one HTML file with its charts (opens offline, prints)' }, 'Download report');
   private readonly report = el('div', { id: 'simulate-report' });
-  private readonly seats: { name: string; kind: HTMLSelectElement; budget: HTMLInputElement }[];
+  private seats: { name: string; kind: HTMLSelectElement; budget: HTMLInputElement }[] = [];
+  /** Where the seats' controls stand in the row (they follow the game's number of players: setPlayers). */
+  private readonly seatsHost = el('span', { id: 'sim-seats' });
   private shown: Shown | null = null;
 
   constructor(handlers: SimulateHandlers) {
     const gamesLabel = el('label', {}, 'Games ');
     gamesLabel.append(this.games);
-    this.seats = ['p1', 'p2'].map((name) => {
-      const kind = el('select', { id: `sim-${name}`, 'aria-label': `${name}'s agent in the simulation` });
-      kind.append(...AGENTS.map((a) => el('option', { value: a.value }, a.label)));
-      const budget = el('input', { id: `sim-budget-${name}`, type: 'number', value: String(DEFAULT_SIM_BUDGET), min: '1', max: String(MAX_BUDGET), step: '50', 'aria-label': `${name}'s MCTS iterations per decision`, title: 'MCTS iterations per decision', hidden: '' });
-      kind.onchange = () => (budget.hidden = kind.value !== 'mcts');
-      return { name, kind, budget };
-    });
-    const seatLabels = this.seats.map((s) => {
-      const l = el('label', { class: 'seat' }, `${s.name} `);
-      l.append(s.kind, s.budget);
-      return l;
-    });
+    this.setPlayers(2);
     const compareLabel = el('label', { title: "Play the same seeds under the game's original files too, and see what your edits changed" });
     compareLabel.append(this.compare, ' compare with the original rules');
     this.values.append(...VALUES.map((v) => el('option', { value: v.value, title: v.title }, v.label)));
@@ -101,12 +99,39 @@ export class SimulateView {
     this.compare.onchange = () => (this.values.disabled = this.compare.checked);
     const qualityLabel = el('label', { title: "Add the game-quality metrics read from the game's evaluate: decisiveness, lead changes, comebacks, draws, length spread, the most-used action (grimoire balance --quality)" });
     qualityLabel.append(this.quality, ' game quality');
-    this.controls.append(el('strong', {}, 'Simulate'), gamesLabel, ...seatLabels, valuesLabel, compareLabel, qualityLabel, this.start);
+    this.controls.append(el('strong', {}, 'Simulate'), gamesLabel, this.seatsHost, valuesLabel, compareLabel, qualityLabel, this.start);
     this.status.append(this.statusText, ' ', this.progress, ' ', this.cancel, ' ', this.download);
     this.host.append(this.status, this.report);
     this.start.onclick = () => handlers.simulate();
     this.cancel.onclick = () => handlers.cancel();
     this.download.onclick = () => void this.save();
+  }
+
+  /**
+   * One agent control per seat of the game — p1 … pN under the chosen parameters (a Spimate of
+   * three players shows p3). The seats kept keep their agents; new seats start random.
+   */
+  setPlayers(players: number): void {
+    const n = Math.max(2, players);
+    if (n === this.seats.length) return;
+    const seats = Array.from({ length: n }, (_, i) => {
+      const name = `p${i + 1}`;
+      const old = this.seats[i];
+      if (old) return old;
+      const kind = el('select', { id: `sim-${name}`, 'aria-label': `${name}'s agent in the simulation` });
+      kind.append(...AGENTS.map((a) => el('option', { value: a.value }, a.label)));
+      const budget = el('input', { id: `sim-budget-${name}`, type: 'number', value: String(DEFAULT_SIM_BUDGET), min: '1', max: String(MAX_BUDGET), step: '50', 'aria-label': `${name}'s MCTS iterations per decision`, title: 'MCTS iterations per decision', hidden: '' });
+      kind.onchange = () => (budget.hidden = kind.value !== 'mcts');
+      return { name, kind, budget };
+    });
+    this.seats = seats;
+    this.seatsHost.replaceChildren(
+      ...seats.map((s) => {
+        const l = el('label', { class: 'seat' }, `${s.name} `);
+        l.append(s.kind, s.budget);
+        return l;
+      }),
+    );
   }
 
   /** The games, agents, card values and comparison chosen, or what is wrong with them. */
@@ -119,7 +144,7 @@ export class SimulateView {
   }
 
   /** Each seat's agent as the runtime names it (random, greedy, mcts:N), or what is wrong with a budget. Tune plays with them too. */
-  agents(): { p1: string; p2: string } | { problem: string } {
+  agents(): SimulateAgents | { problem: string } {
     const agents: Record<string, string> = {};
     for (const s of this.seats) {
       if (s.kind.value !== 'mcts') {
@@ -130,7 +155,8 @@ export class SimulateView {
       if (!(Number.isInteger(n) && n >= 1 && n <= MAX_BUDGET)) return { problem: `${s.name}'s MCTS budget is a whole number of iterations from 1 to ${MAX_BUDGET.toLocaleString('en')}, e.g. ${DEFAULT_SIM_BUDGET}.` };
       agents[s.name] = `mcts:${n}`;
     }
-    return { p1: agents.p1!, p2: agents.p2! };
+    const more = this.seats.slice(2).map((s) => agents[s.name]!);
+    return more.length ? { p1: agents.p1!, p2: agents.p2!, more } : { p1: agents.p1!, p2: agents.p2! };
   }
 
   clear(): void {

@@ -83,7 +83,19 @@ export class VariantControls {
     return c;
   }
 
+  /** Called whenever the number of players the choice plays with may have changed (the Simulate row's seats follow it). */
+  onPlayers: ((players: number) => void) | null = null;
+
+  /** The number of players of the open game under the current choice (`players param`'s value, or the fixed number). */
+  players(): number {
+    const v = this.known.get(this.game);
+    if (!v) return 2;
+    const chosen = v.playersParam !== undefined ? this.current().params[v.playersParam] : undefined;
+    return typeof chosen === 'number' ? chosen : (v.players ?? 2);
+  }
+
   private render(): void {
+    this.onPlayers?.(this.players());
     const v = this.known.get(this.game);
     const sig = `${this.game}\u0000${JSON.stringify(v ?? null)}`;
     if (sig === this.shown) return;
@@ -117,6 +129,7 @@ export class VariantControls {
       else params[p.name] = v;
       row.dataset.changed = String(v !== p.value);
       this.count();
+      this.onPlayers?.(this.players());
     };
     let control: HTMLSelectElement | HTMLInputElement;
     if (p.alternatives.length > 0) {

@@ -65,7 +65,7 @@ export function chunkedRunner(ir: GameIR, progress: (label: string, done: number
  * The settings of a report the run worker makes (a simulation's or a tune's): the request's game,
  * seeds and agents, the format and parameters as checked (variants.ts), every parameter's value.
  */
-export function playgroundSettings(req: { game: string; seed: number; games: number; agents: { p1: string; p2: string } }, ir: GameIR, choice: { format: string; params: Record<string, number | boolean | string> }): BalanceSettings {
+export function playgroundSettings(req: { game: string; seed: number; games: number; agents: { p1: string; p2: string; more?: string[] } }, ir: GameIR, choice: { format: string; params: Record<string, number | boolean | string> }): BalanceSettings {
   return {
     game: req.game,
     title: `${ir.game.title} ${ir.game.version}`.trim(),
@@ -86,7 +86,7 @@ export type SideRules = { ir: GameIR } | { problem: RunProblem };
  */
 export async function runBalance(req: BalanceRequest, edited: GameIR, original: SideRules | null, post: (r: RunReply) => void, t0: number): Promise<BalanceReply> {
   const reply = (fields: Partial<BalanceReply>): BalanceReply => ({ type: 'balance', id: req.id, problem: null, result: null, note: null, ms: performance.now() - t0, ...fields });
-  for (const name of [req.agents.p1, req.agents.p2]) {
+  for (const name of [req.agents.p1, req.agents.p2, ...(req.agents.more ?? [])]) {
     const a = parseAgent(name);
     if ('error' in a) return reply({ problem: { kind: 'options', message: a.error } });
   }
@@ -114,7 +114,7 @@ export async function runBalance(req: BalanceRequest, edited: GameIR, original: 
   if ('problem' in mine) return reply({ problem: { kind: 'options', message: mine.problem } });
   if (base) return reply({ result: compareBalance(base, mine, `${req.game} with your edits`) });
   // What each card is worth, by replacing it: the CLI's plans and batches (balance/runs.ts).
-  const searching = [req.agents.p1, req.agents.p2].some((a) => a !== 'random' && a !== 'first');
+  const searching = [req.agents.p1, req.agents.p2, ...(req.agents.more ?? [])].some((a) => a !== 'random' && a !== 'first');
   const mode = req.values ?? defaultValuesMode(searching);
   const plans = replacementPlans(edited, mine.report, undefined, mode);
   if ('error' in plans) return reply({ problem: { kind: 'options', message: plans.error } });

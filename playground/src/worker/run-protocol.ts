@@ -112,7 +112,8 @@ export interface BalanceRequest {
   format?: string;
   params?: Record<string, ParamValue>;
   /** Agent names as runtime/agents/spec.ts reads them: random, greedy, mcts:N. */
-  agents: { p1: string; p2: string };
+  /** Each seat's agent (`more`: p3, p4 … in a game of more players; unset: random). */
+  agents: { p1: string; p2: string; more?: string[] };
   /** The game's .grim files as they came (files the designer added left out), or null for no comparison. */
   original: WorkspaceFile[] | null;
   /**
@@ -144,7 +145,8 @@ export interface TuneRequest {
   maxSteps: number;
   format?: string;
   params?: Record<string, ParamValue>;
-  agents: { p1: string; p2: string };
+  /** Each seat's agent (`more`: p3, p4 … in a game of more players; unset: random). */
+  agents: { p1: string; p2: string; more?: string[] };
   card: string;
   attr: string;
   values: string;

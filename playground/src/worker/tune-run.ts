@@ -16,7 +16,7 @@ import { checkChoice, variantsOf } from './variants.ts';
 export async function runTuneRequest(req: TuneRequest, ir: GameIR, post: (r: RunReply) => void, t0: number): Promise<TuneReply> {
   const reply = (fields: Partial<TuneReply>): TuneReply => ({ type: 'tune', id: req.id, problem: null, result: null, note: null, played: 0, ms: performance.now() - t0, ...fields });
   const options = (message: string) => reply({ problem: { kind: 'options', message: /[.?!]$/.test(message) ? message : `${message}.` } });
-  for (const name of [req.agents.p1, req.agents.p2]) {
+  for (const name of [req.agents.p1, req.agents.p2, ...(req.agents.more ?? [])]) {
     const a = parseAgent(name);
     if ('error' in a) return options(a.error);
   }

@@ -16,6 +16,9 @@ export interface GameVariants {
   formats: { name: string; title: string }[];
   defaultFormat: string;
   params: ParamInfo[];
+  /** The number of players (`players N`, or the default of `players param`), and that parameter's name if any. */
+  players?: number;
+  playersParam?: string;
 }
 
 /** What the designer chose: a format (undefined: the default) and the values that differ from a default. */
@@ -29,6 +32,8 @@ export function variantsOf(ir: GameIR): GameVariants {
     formats: ir.game.formats.map((f) => ({ name: f.name, title: f.title })),
     defaultFormat: ir.game.defaultFormat,
     params: ir.params.map((p) => ({ name: p.name, type: p.type, value: p.value, alternatives: [...p.alternatives], cite: p.cite, note: p.note })),
+    players: ir.game.players,
+    ...(ir.game.playersParam !== undefined ? { playersParam: ir.params[ir.game.playersParam]!.name } : {}),
   };
 }
 
