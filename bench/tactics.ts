@@ -7,7 +7,9 @@
  *   npx tsx bench/tactics.ts [--agents first,random,mcts:200,mcts:500] [--game NAME] [--random-seeds N] [--json]
  *
  * `random` answers under N different agent seeds (the puzzle's own position is unchanged): its
- * rate of stumbling on the answer, with a 95% Wilson interval.
+ * rate of stumbling on the answer, with a 95% Wilson interval. Puzzles under a `hard/` folder
+ * (rules/<game>/puzzles/hard/: no affordable agent solves them yet) are counted apart, on a line
+ * of their own per game.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +24,7 @@ const agents = (values.agents ?? 'first,mcts:200').split(',').map((a) => a.trim(
 const randomSeeds = Number(values['random-seeds'] ?? 20);
 const games = values.game ? [values.game] : listGames(root);
 
-interface Row { file: string; game: string; agent: string; solved: number; tries: number; cpuMs: number }
+interface Row { file: string; game: string; hard: boolean; agent: string; solved: number; tries: number; cpuMs: number }
 const rows: Row[] = [];
 const cpu = () => process.cpuUsage().user / 1000;
 
@@ -32,6 +34,7 @@ for (const game of games) {
     const text = readFileSync(file, 'utf8');
     if (!/^puzzle:/m.test(text)) continue;
     const rel = file.slice(root.length + 1);
+    const hard = /[\\/]hard[\\/][^\\/]+$/.test(rel);
     const own = runScenarioInRepo(root, rel, text);
     if (!own.puzzle?.proven) {
       console.log(`${rel}: not proven — ${own.puzzle?.problems.join('; ') ?? own.failures.join('; ')}`);
@@ -41,7 +44,7 @@ for (const game of games) {
       let solved = 0;
       const t0 = cpu();
       for (let k = 0; k < tries; k++) if (runScenarioInRepo(root, rel, seedText(k), { agent }).puzzle?.solved) solved++;
-      rows.push({ file: rel, game, agent, solved, tries, cpuMs: (cpu() - t0) / tries });
+      rows.push({ file: rel, game, hard, agent, solved, tries, cpuMs: (cpu() - t0) / tries });
     };
     measure(own.puzzle.agent, () => text, 1);
     for (const a of agents) if (a !== own.puzzle.agent && a !== 'random') measure(a, () => text, 1);
@@ -55,17 +58,20 @@ if (values.json) console.log(JSON.stringify(rows, null, 2));
 else {
   const names = [...new Set(rows.map((r) => r.agent))];
   for (const game of new Set(rows.map((r) => r.game))) {
-    const mine = rows.filter((r) => r.game === game);
-    const files = [...new Set(mine.map((r) => r.file))];
-    console.log(`\n${game}: ${files.length} puzzle${files.length === 1 ? '' : 's'}`);
-    for (const a of names) {
-      const rs = mine.filter((r) => r.agent === a);
-      if (!rs.length) continue;
-      const solved = rs.reduce((s, r) => s + r.solved, 0);
-      const tries = rs.reduce((s, r) => s + r.tries, 0);
-      const [lo, hi] = wilson(solved, tries);
-      const ms = rs.reduce((s, r) => s + r.cpuMs, 0) / rs.length;
-      console.log(`  ${a.padEnd(12)} solved ${solved}/${tries} (${(100 * solved / tries).toFixed(0)}% [${(100 * lo).toFixed(0)}, ${(100 * hi).toFixed(0)}])  ${ms.toFixed(0)} ms CPU a puzzle`);
+    for (const hard of [false, true]) {
+      const mine = rows.filter((r) => r.game === game && r.hard === hard);
+      const files = [...new Set(mine.map((r) => r.file))];
+      if (!files.length) continue;
+      console.log(`\n${game}: ${files.length}${hard ? ' hard' : ''} puzzle${files.length === 1 ? '' : 's'}`);
+      for (const a of names) {
+        const rs = mine.filter((r) => r.agent === a);
+        if (!rs.length) continue;
+        const solved = rs.reduce((s, r) => s + r.solved, 0);
+        const tries = rs.reduce((s, r) => s + r.tries, 0);
+        const [lo, hi] = wilson(solved, tries);
+        const ms = rs.reduce((s, r) => s + r.cpuMs, 0) / rs.length;
+        console.log(`  ${a.padEnd(12)} solved ${solved}/${tries} (${(100 * solved / tries).toFixed(0)}% [${(100 * lo).toFixed(0)}, ${(100 * hi).toFixed(0)}])  ${ms.toFixed(0)} ms CPU a puzzle`);
+      }
     }
   }
 }

@@ -1,13 +1,17 @@
 // Tactics puzzles (docs/scenarios.md, "Puzzles"): positions where one answer is clearly right.
 // Each puzzle of the repository is proven — its right answer meets the expectations and no
 // tempting wrong answer does — and solved by the agent it names; answering the first option
-// (`first`) solves none. How often a random player stumbles on the answer is a rate, measured in
+// (`first`) solves none. A puzzle under a `hard/` folder (rules/<game>/puzzles/hard/) is a target
+// no affordable agent solves yet: proven and not solved by `first`, but its own agent is not
+// required to solve it (bench/tactics.ts reports it apart). How often a random player stumbles on the answer is a rate, measured in
 // bench/tactics.ts, not asserted here.
 import { readFileSync, existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runScenarioInRepo, scenarioFiles } from '../scenario/files.ts';
 import { listGames } from '../compiler/project.ts';
 import { root } from './helpers.ts';
+
+const isHardPuzzle = (file: string) => /[\\/]hard[\\/][^\\/]+$/.test(file);
 
 const folders = listGames(root).flatMap((g) => [`${root}/rules/${g}/puzzles`, `${root}/rules/${g}/rulings`]).filter((d) => existsSync(d));
 const puzzles = scenarioFiles(folders).filter((f) => /^puzzle:/m.test(readFileSync(f, 'utf8')));
@@ -18,14 +22,19 @@ describe('tactics puzzles', () => {
   });
   for (const file of puzzles) {
     const name = file.slice(root.length + 1);
-    it(`${name}: proven, and solved by its agent; not by 'first'`, () => {
+    const hard = isHardPuzzle(file);
+    it(`${name}: proven${hard ? ' (hard: not required to be solved)' : ', and solved by its agent'}; not by 'first'`, () => {
       const text = readFileSync(file, 'utf8');
       const own = runScenarioInRepo(root, file, text);
       expect(own.puzzle?.problems, own.failures.join('\n')).toEqual([]);
-      expect(own.puzzle?.solved, own.log.slice(-15).join('\n')).toBe(true);
-      expect(own.passed).toBe(true);
+      if (!hard) {
+        expect(own.puzzle?.solved, own.log.slice(-15).join('\n')).toBe(true);
+        expect(own.passed).toBe(true);
+      }
+      // A first-option answer that takes the game where the script's later steps cannot follow
+      // (the run stops with an error, and no proof is run) has not solved it either.
       const first = runScenarioInRepo(root, file, text, { agent: 'first' });
-      expect(first.puzzle?.solved, first.log.slice(-15).join('\n')).toBe(false);
+      expect(first.puzzle?.solved ?? false, first.log.slice(-15).join('\n')).toBe(false);
       expect(first.passed).toBe(false);
     });
   }
