@@ -7,7 +7,8 @@
  * scenarios too): `ask`.
  */
 import { monaco } from './monaco.ts';
-import type { Diagnostic } from '../../../compiler/diagnostics.ts';
+import { diagnosticWords, type Diagnostic } from '../../../compiler/diagnostics.ts';
+import { language } from '../../../i18n/format.ts';
 import type { SymbolInfo } from '../../../compiler/symbols.ts';
 import type { CompileRequest, CompileWorkerReply, ServiceRequest, ServiceResults, WorkspaceFile } from '../worker/protocol.ts';
 import type { GameVariants } from '../worker/variants.ts';
@@ -31,7 +32,7 @@ export interface CheckResult {
 const COALESCE_MS = 120;
 
 export class Checker {
-  private worker = new CompileWorker();
+  private worker = new CompileWorker({ name: language() }); // the worker speaks the page's language (worker/language.ts)
   private nextId = 0;
   private latest = -1;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -112,7 +113,7 @@ export class Checker {
       const list = byFile.get(d.loc.file) ?? [];
       list.push({
         severity: d.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
-        message: [d.message, ...(d.notes ?? [])].join('\n'),
+        message: ((w) => [w.message, ...w.notes].join('\n'))(diagnosticWords(d)),
         code: d.code,
         source: 'grimoire',
         startLineNumber: d.loc.line,

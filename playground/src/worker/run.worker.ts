@@ -8,6 +8,7 @@
  * progress as they think; balance simulations (balance-run.ts) and tunes (tune-run.ts), posting the games played; and
  * the casebook under every reading of every rule parameter (scenario/readings.ts).
  */
+import './language.ts'; // first: the page's language, before anything is worded
 import { compileGame } from '../../../compiler/compile.ts';
 import type { GameIR } from '../../../compiler/ir.ts';
 import type { WorkspaceFile } from './protocol.ts';
