@@ -6,6 +6,7 @@
  */
 import type { EditorSession } from '../editor/session.ts';
 import { clearNotice, notify } from '../notice.ts';
+import { t } from '../../../i18n/format.ts';
 import { isEditsKey, Workspace, type StoredEdits } from './workspace.ts';
 import { decodeShare, encodeShare, isShareHash, sameEdits } from './share.ts';
 import { saveBytes, zipName, zipWorkspace } from './download.ts';
@@ -99,14 +100,14 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
         ctx.ws().flush();
         run();
       } catch (e) {
-        notify(id, `${label} failed: ${(e as Error).message}`, 'error');
+        notify(id, t('pg.actions.failed', { label, message: (e as Error).message }), 'error');
       }
     };
     host.append(b);
     return b;
   };
 
-  const newFile = button('new-card-file', 'New card file', 'Add a card file to this game (cards/<game>/…)', () => {
+  const newFile = button('new-card-file', t('pg.actions.new-file'), t('pg.actions.new-file-title'), () => {
     const ws = ctx.ws();
     const dir = `cards/${ws.game}/`;
     const answer = window.prompt(`Name of the new card file (in ${dir}):`, 'new-card.grim');
@@ -134,7 +135,7 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     if (problem) notify('storage', problem, 'error');
   });
 
-  const resetFile = button('reset-file', 'Reset file', 'Put the open file back as it came with the playground', () => {
+  const resetFile = button('reset-file', t('pg.actions.reset-file'), t('pg.actions.reset-file-title'), () => {
     const ws = ctx.ws();
     const path = ctx.session.current;
     if (!path || !ws.isEdited(path)) {
@@ -153,13 +154,13 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     if (problem) notify('storage', problem, 'error');
   });
 
-  const changes = button('show-changes', 'Changes', '', () => {
+  const changes = button('show-changes', t('pg.actions.changes'), '', () => {
     const problem = ctx.changes.toggle();
     if (problem) notify('changes', problem, 'info');
     update();
   });
 
-  const resetGame = button('reset-game', 'Reset game', 'Put every file of this game back as it came with the playground', () => {
+  const resetGame = button('reset-game', t('pg.actions.reset-game'), t('pg.actions.reset-game-title'), () => {
     const ws = ctx.ws();
     const edits = ws.edits();
     const n = Object.keys(edits).length;
@@ -175,7 +176,7 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     if (problem) notify('storage', problem, 'error');
   });
 
-  const restore = button('restore-edits', 'Restore edits', '', () => {
+  const restore = button('restore-edits', t('pg.actions.restore'), '', () => {
     const ws = ctx.ws();
     const b = Workspace.backup(ws.game);
     if (!b) {
@@ -201,7 +202,7 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     if (saveProblem) notify('storage', saveProblem, 'error');
   });
 
-  button('download', 'Download', 'Download every file of this game, with your edits, as a .zip', () => {
+  button('download', t('pg.actions.download'), t('pg.actions.download-title'), () => {
     const ws = ctx.ws();
     const bytes = zipWorkspace(ws);
     const name = zipName(ws.game);
@@ -210,7 +211,7 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     notify('download', `Downloaded ${name}: ${plural(ws.paths().length, 'file')} of ${ws.game}${n ? `, ${n} edited` : ''}. Unzip it at the root of a Grimoire checkout to use the command line on it (npx grimoire check rules/${ws.game} cards/${ws.game}).`, 'info');
   });
 
-  button('share', 'Share link', 'A link that opens this game with your edits (nothing is uploaded: the edits are in the link)', () => {
+  button('share', t('pg.actions.share'), t('pg.actions.share-title'), () => {
     const ws = ctx.ws();
     const edits = ws.edits();
     const url = location.origin + location.pathname + location.search + encodeShare(ws.game, edits);
@@ -256,21 +257,21 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     const ws = ctx.ws();
     const cur = ctx.session.current;
     resetFile.disabled = !cur || !ws.isEdited(cur);
-    resetFile.textContent = cur && ws.isAdded(cur) ? 'Remove file' : 'Reset file';
+    resetFile.textContent = cur && ws.isAdded(cur) ? t('pg.actions.remove-file') : t('pg.actions.reset-file');
     resetGame.disabled = Object.keys(ws.edits()).length === 0;
     const diffing = ctx.changes.active;
     changes.disabled = !diffing && (!cur || !ws.isEdited(cur));
     changes.setAttribute('aria-pressed', String(diffing));
-    changes.textContent = diffing ? 'Hide changes' : 'Changes';
+    changes.textContent = diffing ? t('pg.actions.hide-changes') : t('pg.actions.changes');
     changes.title = diffing
-      ? 'Back to the editor, at the same place'
+      ? t('pg.actions.hide-changes-title')
       : cur && ws.isEdited(cur)
-        ? `Show what you changed in ${cur}: the original (left, read-only) beside your text (right, editable)`
-        : 'Shows what you changed in the open file, once it differs from the original';
+        ? t('pg.actions.changes-title', { path: cur })
+        : t('pg.actions.changes-none-title');
     const b = Workspace.backup(ws.game);
     restore.hidden = !b;
-    restore.title = b ? `Bring back the edits to ${plural(Object.keys(b.edits).length, 'file')} kept when ${b.reason}` : '';
-    newFile.title = `Add a card file in cards/${ws.game}/`;
+    restore.title = b ? t('pg.actions.restore-title', { n: Object.keys(b.edits).length, reason: b.reason }) : '';
+    newFile.title = t('pg.actions.new-file-in', { game: ws.game });
     if (ws.saveProblem !== shownStorageProblem) {
       if (ws.saveProblem) notify('storage', ws.saveProblem, 'error');
       else clearNotice('storage');
