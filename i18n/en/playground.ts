@@ -258,6 +258,8 @@ export const playground = {
   'pg.board.out': 'out · place {place}',
   'pg.board.shared': 'shared',
   'pg.board.stack': 'stack ({n})',
+  'pg.log.step': 'step {step} of {total}{shown}',
+  'pg.log.shown': ' ({n} shown)',
   'pg.gallery.aria': 'cards',
   'pg.gallery.filter-placeholder': 'filter: name, title or type',
   'pg.gallery.filter-aria': 'filter the cards',

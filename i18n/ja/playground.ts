@@ -260,6 +260,8 @@ export const playground: Record<keyof typeof en, string> = {
   'pg.board.out': '脱落 · {place} 位',
   'pg.board.shared': '共有',
   'pg.board.stack': 'スタック ({n})',
+  'pg.log.step': 'ステップ {step} / {total}{shown}',
+  'pg.log.shown': ' ({n} 件を表示)',
   'pg.gallery.aria': 'カード',
   'pg.gallery.filter-placeholder': '絞り込み: 名前、カード名、種類',
   'pg.gallery.filter-aria': 'カードを絞り込む',

@@ -726,7 +726,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (!s) return;
     log.mark(index);
     const total = report ? report.log.length + (report.omitted?.count ?? 0) : log.length;
-    stepCounter.textContent = `step ${s.seq + 1} of ${total}${total > log.length ? ` (${log.length} shown)` : ''}`;
+    stepCounter.textContent = t('pg.log.step', { step: s.seq + 1, total, shown: total > log.length ? t('pg.log.shown', { n: log.length }) : '' });
     stepBack.disabled = index === 0;
     stepForward.disabled = index === log.length - 1;
     if (how !== 'auto' && s.file && deps.getWorkspace().text(s.file) !== undefined) {
