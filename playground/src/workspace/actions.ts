@@ -6,7 +6,7 @@
  */
 import type { EditorSession } from '../editor/session.ts';
 import { clearNotice, notify } from '../notice.ts';
-import { t } from '../../../i18n/format.ts';
+import { language, t } from '../../../i18n/format.ts';
 import { isEditsKey, Workspace, type StoredEdits } from './workspace.ts';
 import { decodeShare, encodeShare, isShareHash, sameEdits } from './share.ts';
 import { saveBytes, zipName, zipWorkspace } from './download.ts';
@@ -23,12 +23,11 @@ export interface WorkspaceHost {
 /** A question for the designer (the browser's own dialog: text only). */
 const ask = (question: string) => window.confirm(question);
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 function listFiles(edits: StoredEdits, max = 8): string {
   const paths = Object.keys(edits);
   const shown = paths.slice(0, max).map((p) => `  • ${p}`);
-  if (paths.length > max) shown.push(`  • … and ${paths.length - max} more`);
+  if (paths.length > max) shown.push(`  • ${t('pg.actions.and-more', { n: paths.length - max })}`);
   return shown.join('\n');
 }
 
@@ -40,15 +39,15 @@ function backupOrAsk(game: string, edits: StoredEdits, reason: string): boolean 
   if (Object.keys(edits).length === 0) return true;
   const problem = Workspace.keepBackup(game, edits, reason);
   if (!problem) return true;
-  const go = ask(`Careful: ${problem}.\n\nIf you go on, your edits to ${plural(Object.keys(edits).length, 'file')} are lost. Cancel, then use "Download" to keep them first.\n\nGo on anyway?`);
-  if (!go) notify('backup', `Nothing was changed: ${problem}. Download your files (.zip) to keep them, then try again.`, 'warn');
+  const go = ask(t('pg.actions.backup-refused', { problem, n: Object.keys(edits).length }));
+  if (!go) notify('backup', t('pg.actions.nothing-changed', { problem }), 'warn');
   return go;
 }
 
 /** When the current edits could not be saved, leaving them (another game, a link) loses them. */
 export function mayLeave(ws: Workspace): boolean {
   if (!ws.saveProblem || Object.keys(ws.edits()).length === 0) return true;
-  return ask(`Your edits to ${ws.game} could not be saved in this browser (${ws.saveProblem}).\n\nIf you leave ${ws.game} now they are lost. Cancel, then use "Download" to keep them.\n\nLeave anyway?`);
+  return ask(t('pg.actions.leave-unsaved', { game: ws.game, problem: ws.saveProblem }));
 }
 
 /**
@@ -67,18 +66,14 @@ export function takeShareLink(hash: string, games: string[]): { game: string; ed
   const mine = Workspace.storedEdits(link.game);
   const n = Object.keys(link.edits).length;
   if (Object.keys(mine).length > 0 && !sameEdits(mine, link.edits)) {
-    const go = ask(
-      `This link opens ${link.game} with ${n ? `edits to ${plural(n, 'file')}` : 'no edits (every file as it came)'}.\n\n` +
-        `This browser already holds your own edits to ${plural(Object.keys(mine).length, 'file')} of ${link.game}:\n${listFiles(mine)}\n\n` +
-        `OK: open the link; your edits are kept as a backup ("Restore edits" brings them back).\nCancel: keep your edits and ignore the link.`,
-    );
+    const go = ask(t('pg.link.ask', { game: link.game, n, mine: Object.keys(mine).length, files: listFiles(mine) }));
     if (!go) {
-      notify('link', `The shared link was not opened: your edits to ${link.game} are as they were. (Open the link again to be asked again.)`, 'info');
+      notify('link', t('pg.link.not-opened', { game: link.game }), 'info');
       return null;
     }
-    if (!backupOrAsk(link.game, mine, 'a shared link was opened')) return null;
+    if (!backupOrAsk(link.game, mine, t('pg.reason.link'))) return null;
   }
-  notify('link', `Opened a shared link: ${link.game}${n ? ` with edits to ${plural(n, 'file')} (marked ● in the file list)` : ', every file as it came'}.`, 'info');
+  notify('link', t('pg.link.opened', { game: link.game, n }), 'info');
   return { game: link.game, edits: link.edits };
 }
 
@@ -110,17 +105,17 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
   const newFile = button('new-card-file', t('pg.actions.new-file'), t('pg.actions.new-file-title'), () => {
     const ws = ctx.ws();
     const dir = `cards/${ws.game}/`;
-    const answer = window.prompt(`Name of the new card file (in ${dir}):`, 'new-card.grim');
+    const answer = window.prompt(t('pg.new-file.prompt', { dir }), 'new-card.grim');
     if (answer === null) return;
     let name = answer.trim();
     if (name !== '' && !name.endsWith('.grim')) name += '.grim';
     if (!/^[\p{L}\p{N}_][\p{L}\p{N}_.-]*\.grim$/u.test(name) || name.length > 80) {
-      notify('new-file', `"${answer.slice(0, 60)}" cannot name a card file: use letters, digits, - and _ (e.g. new-card.grim). No file was added.`, 'warn');
+      notify('new-file', t('pg.new-file.bad-name', { name: answer.slice(0, 60) }), 'warn');
       return;
     }
     const path = dir + name;
     if (ws.text(path) !== undefined) {
-      notify('new-file', `${path} already exists: no file was added. Pick another name.`, 'warn');
+      notify('new-file', t('pg.new-file.exists', { path }), 'warn');
       ctx.session.open(path);
       return;
     }
@@ -131,7 +126,7 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     const problem = ws.setText(path, template);
     ctx.refresh();
     ctx.session.open(path);
-    notify('new-file', `Added ${path}. It is saved in this browser like every edit; "Reset file" removes it.`, 'info');
+    notify('new-file', t('pg.new-file.added', { path }), 'info');
     if (problem) notify('storage', problem, 'error');
   });
 
@@ -139,18 +134,18 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     const ws = ctx.ws();
     const path = ctx.session.current;
     if (!path || !ws.isEdited(path)) {
-      notify('reset', `${path ?? 'This file'} is as it came with the playground: nothing to reset.`, 'info');
+      notify('reset', path ? t('pg.reset.nothing', { path }) : t('pg.reset.nothing-open'), 'info');
       return;
     }
     const added = ws.isAdded(path);
     const q = added
-      ? `Remove ${path}, a file you added?\n\nIts text is kept as a backup ("Restore edits" brings it back).`
-      : `Put ${path} back as it came with the playground?\n\nYour edits to it are kept as a backup ("Restore edits" brings them back).`;
+      ? t('pg.reset.ask-remove', { path })
+      : t('pg.reset.ask-file', { path });
     if (!ask(q)) return;
-    if (!backupOrAsk(ws.game, { [path]: ws.text(path) ?? '' }, `${path} was ${added ? 'removed' : 'reset'}`)) return;
+    if (!backupOrAsk(ws.game, { [path]: ws.text(path) ?? '' }, added ? t('pg.reason.removed', { path }) : t('pg.reason.reset', { path }))) return;
     const problem = ws.resetFile(path);
     ctx.refresh();
-    notify('reset', `${path} ${added ? 'was removed' : 'is back as it came'}. "Restore edits" brings your edits back.`, 'info');
+    notify('reset', added ? t('pg.reset.removed', { path }) : t('pg.reset.done-file', { path }), 'info');
     if (problem) notify('storage', problem, 'error');
   });
 
@@ -165,14 +160,14 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     const edits = ws.edits();
     const n = Object.keys(edits).length;
     if (n === 0) {
-      notify('reset', `${ws.game} has no edits: every file is as it came with the playground.`, 'info');
+      notify('reset', t('pg.reset.no-edits', { game: ws.game }), 'info');
       return;
     }
-    if (!ask(`Reset ${ws.game}: put ${n === 1 ? 'the edited file' : `all ${n} edited files`} back as they came with the playground?\n\n${listFiles(edits)}\n\nYour edits are kept as a backup ("Restore edits" brings them back).`)) return;
-    if (!backupOrAsk(ws.game, edits, `${ws.game} was reset`)) return;
+    if (!ask(t('pg.reset.ask-game', { game: ws.game, n, files: listFiles(edits) }))) return;
+    if (!backupOrAsk(ws.game, edits, t('pg.reason.reset', { path: ws.game }))) return;
     const problem = ws.reset();
     ctx.refresh();
-    notify('reset', `${ws.game} is back as it came (${plural(n, 'file')} reset). "Restore edits" brings your edits back.`, 'info');
+    notify('reset', t('pg.reset.done-game', { game: ws.game, n }), 'info');
     if (problem) notify('storage', problem, 'error');
   });
 
@@ -180,7 +175,7 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     const ws = ctx.ws();
     const b = Workspace.backup(ws.game);
     if (!b) {
-      notify('reset', `There is no backup of ${ws.game} in this browser.`, 'info');
+      notify('reset', t('pg.restore.none', { game: ws.game }), 'info');
       return;
     }
     // A swap, file by file: the texts the backup replaces become the backup, so restoring
@@ -190,15 +185,15 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
       const now = ws.text(path);
       if (now !== undefined && now !== b.edits[path]) displaced[path] = now;
     }
-    const problem = Workspace.keepBackup(ws.game, displaced, 'the backup was restored', false);
+    const problem = Workspace.keepBackup(ws.game, displaced, t('pg.reason.restored'), false);
     if (problem && Object.keys(displaced).length > 0) {
-      const go = ask(`Careful: ${problem}.\n\nRestoring replaces the current text of ${plural(Object.keys(displaced).length, 'file')}, which would then be lost. Go on anyway?`);
+      const go = ask(t('pg.restore.refused', { problem, n: Object.keys(displaced).length }));
       if (!go) return;
     }
     const saveProblem = ws.replaceEdits({ ...ws.edits(), ...b.edits });
     ctx.refresh();
     const n = Object.keys(b.edits).length;
-    notify('reset', `Restored ${plural(n, 'file')} as they were when ${b.reason}${b.savedAt ? ` (${new Date(b.savedAt).toLocaleString()})` : ''}.${Object.keys(displaced).length ? ' The text they replaced is the backup now: "Restore edits" swaps back.' : ''}`, 'info');
+    notify('reset', t('pg.restore.done', { n, reason: b.reason, when: b.savedAt ? ` (${new Date(b.savedAt).toLocaleString(language())})` : '', swapped: Object.keys(displaced).length ? t('pg.restore.swapped') : '' }), 'info');
     if (saveProblem) notify('storage', saveProblem, 'error');
   });
 
@@ -208,7 +203,7 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     const name = zipName(ws.game);
     saveBytes(name, bytes, 'application/zip');
     const n = Object.keys(ws.edits()).length;
-    notify('download', `Downloaded ${name}: ${plural(ws.paths().length, 'file')} of ${ws.game}${n ? `, ${n} edited` : ''}. Unzip it at the root of a Grimoire checkout to use the command line on it (npx grimoire check rules/${ws.game} cards/${ws.game}).`, 'info');
+    notify('download', t('pg.download.done', { name, files: ws.paths().length, game: ws.game, edited: n }), 'info');
   });
 
   button('share', t('pg.actions.share'), t('pg.actions.share-title'), () => {
@@ -219,13 +214,13 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     field.id = 'share-url';
     field.readOnly = true;
     field.value = url;
-    field.setAttribute('aria-label', 'share link');
+    field.setAttribute('aria-label', t('pg.share.aria'));
     field.onfocus = () => field.select();
     const n = Object.keys(edits).length;
-    const what = n ? `${ws.game} with your edits to ${plural(n, 'file')}` : `${ws.game} as it came (you have no edits)`;
-    const long = url.length > 16_000 ? ` It is ${url.length.toLocaleString()} characters long: some programs cut long links — for big changes send the .zip (Download) instead.` : '';
+    const what = n ? t('pg.share.with-edits', { game: ws.game, n }) : t('pg.share.as-it-came', { game: ws.game });
+    const long = url.length > 16_000 ? t('pg.share.long', { n: url.length }) : '';
     const say = (copied: boolean) =>
-      notify('share', `${copied ? 'Link copied to the clipboard' : 'Copy this link'}: it opens ${what}. The edits travel inside the link; nothing is uploaded.${long}`, long ? 'warn' : 'info', { extra: field });
+      notify('share', t(copied ? 'pg.share.copied' : 'pg.share.copy', { what, long }), long ? 'warn' : 'info', { extra: field });
     say(false);
     field.focus();
     navigator.clipboard?.writeText(url).then(
@@ -238,7 +233,7 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
   window.addEventListener('storage', (e) => {
     if (!isEditsKey(ctx.ws().game, e.key)) return;
     ctx.ws().storageChangedElsewhere();
-    notify('other-tab', `${ctx.ws().game} was just edited in another tab of this playground. Both tabs save to the same place, so the tab that types last wins: keep editing ${ctx.ws().game} in one tab only.`, 'warn');
+    notify('other-tab', t('pg.other-tab', { game: ctx.ws().game }), 'warn');
   });
   // An edit of a big file waiting for a pause in typing is saved before the page may go: when
   // it is hidden (another tab, the window minimised, a phone's app switcher), left or reloaded.
