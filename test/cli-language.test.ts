@@ -126,3 +126,42 @@ describe('grimoire faq in the reader\'s language', () => {
     expect(html).not.toMatch(/\b(faq|words|scenario|cli)\.[a-z-]+\b(?!\.)/);
   });
 });
+
+describe('why-not, cards and fmt in the reader\'s language', () => {
+  const fixture = 'test/fixtures/why-not/trump-entered-this-turn.yaml';
+
+  it('why-not explains in Japanese under --lang ja: the frame, the verdict words and the summary; English by default', () => {
+    const en = grimoire(['why-not', fixture, '--player', 'p1']);
+    expect(en.status, en.stderr).toBe(0);
+    expect(en.stdout).toMatch(/ — why not, for p1, at the decision after step \d+/);
+    expect(en.stdout).toMatch(/^\d+ available, \d+ refused$/m);
+    const ja = grimoire(['why-not', fixture, '--player', 'p1', '--lang', 'ja']);
+    expect(ja.status, ja.stderr).toBe(0);
+    expect(ja.stdout).toMatch(/ — p1 にできないのはなぜか、ステップ \d+ のあとの判断/);
+    expect(ja.stdout).toMatch(/^可能 \d+、不可 \d+$/m);
+    expect(ja.stdout).toMatch(/^(可能|不可) /m);
+    // The same actions, in the same order: only the frame's words change.
+    const counts = (out: string) => /(\d+)\D+(\d+)\D*$/.exec(out.trim().split('\n').pop()!)!.slice(1);
+    expect(counts(ja.stdout)).toEqual(counts(en.stdout));
+    expect(ja.stdout).not.toMatch(/\b(available|refused|why not)\b/);
+    const usage = grimoire(['why-not', fixture, '--lang', 'ja']);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('why-not には --player');
+  });
+
+  it('cards and fmt report in Japanese under --lang ja', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grimoire-lang-cards-'));
+    const cards = grimoire(['cards', 'skirmish', '--svg', join(dir, 'svg'), '--lang', 'ja']);
+    expect(cards.status, cards.stderr).toBe(0);
+    expect(cards.stderr).toMatch(/に \d+ 枚のカードを書きました \(1 枚ごとに SVG、と index\.html\)/);
+    expect(grimoire(['cards', '--lang', 'ja']).stderr).toContain('cards にはゲームを指定します');
+    const file = join(dir, 'messy.grim');
+    writeFileSync(file, 'game g "G" {   players 2 }\n');
+    const check = grimoire(['fmt', '--check', file, '--lang', 'ja']);
+    expect(check.status).toBe(1);
+    expect(check.stdout).toMatch(/: 整形されていません$/m);
+    expect(check.stdout).toMatch(/^1 個のファイル: 変わるもの 1 個。整形するには grimoire fmt .* を実行してください$/m);
+    const en = grimoire(['fmt', '--check', file]);
+    expect(en.stdout).toMatch(/^1 file: 1 would change; run grimoire fmt .* to format them$/m);
+  });
+});
