@@ -165,3 +165,22 @@ describe('why-not, cards and fmt in the reader\'s language', () => {
     expect(en.stdout).toMatch(/^1 file: 1 would change; run grimoire fmt .* to format them$/m);
   });
 });
+
+describe('diff and coverage in the reader\'s language', () => {
+  it('diff prints its counts, its change words and its rulings in Japanese under --lang ja', () => {
+    const en = grimoire(['diff', 'trump', 'trump-82']);
+    expect(en.status, en.stderr).toBe(0);
+    expect(en.stdout).toMatch(/^trump → trump-82: \d+ definitions? changed, \d+ added, \d+ removed; \d+ parameter defaults? changed$/m);
+    const ja = grimoire(['diff', 'trump', 'trump-82', '--lang', 'ja']);
+    expect(ja.status, ja.stderr).toBe(0);
+    expect(ja.stdout).toMatch(/^trump → trump-82: 定義の変更 \d+ 件、追加 \d+ 件、削除 \d+ 件。パラメーターの既定値の変更 \d+ 件$/m);
+    expect(ja.stdout).toMatch(/^(変更|追加|削除) /m);
+    expect(ja.stdout).not.toMatch(/^(changed|added|removed) /m);
+    expect(grimoire(['diff', 'trump', '--lang', 'ja']).stderr).toContain('diff にはゲームを 2 つ指定します');
+  });
+
+  it('coverage says its usage errors and shortfalls in Japanese under --lang ja', () => {
+    expect(grimoire(['coverage', '--lang', 'ja']).stderr).toContain('coverage にはゲームを 1 つ指定します');
+    expect(grimoire(['coverage', 'trump', '--fail-under', 'x', '--lang', 'ja']).stderr).toContain('--fail-under x: 引用されたルール ID のうち');
+  });
+});

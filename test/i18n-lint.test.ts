@@ -37,6 +37,8 @@ const converted = [
   'cli/why-not.ts',
   'cli/cards.ts',
   'cli/fmt.ts',
+  'cli/diff.ts',
+  'cli/coverage.ts',
   'scenario/faq.ts',
   'scenario/faq-render.ts',
   'scenario/expectation-words.ts',
