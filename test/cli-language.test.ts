@@ -184,3 +184,11 @@ describe('diff and coverage in the reader\'s language', () => {
     expect(grimoire(['coverage', 'trump', '--fail-under', 'x', '--lang', 'ja']).stderr).toContain('--fail-under x: 引用されたルール ID のうち');
   });
 });
+
+describe('tune\'s usage errors in the reader\'s language', () => {
+  it('says what tune needs in Japanese under --lang ja, in English by default', () => {
+    expect(grimoire(['tune']).stderr).toContain('tune needs a game');
+    expect(grimoire(['tune', '--lang', 'ja']).stderr).toContain('tune にはゲームを指定します');
+    expect(grimoire(['tune', 'skirmish', '--lang', 'ja']).stderr).toContain('tune には --card NAME を指定します');
+  });
+});
