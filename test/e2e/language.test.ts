@@ -1,7 +1,8 @@
 /**
  * The playground in the browser's language (issue 32): a browser set to Japanese (ja-JP) gets a
  * Japanese page — the top bar, the tabs, the run panel's rows (scenario, seed, seats, Simulate,
- * Tune), the status, a scenario's verdict and board, the Cards gallery — with no English label
+ * Tune), the status, a scenario's verdict and board, the Cards gallery (the tutorial's game's faces
+ * with their generated rules text in Japanese) — with no English label
  * of the catalogs left and no raw catalog key; the switch in the top bar changes the language,
  * and the choice survives a reload. A browser in English gets English.
  */
@@ -83,6 +84,14 @@ it('a browser in Japanese gets a Japanese playground: no English label of the ma
   expect(await page.textContent('#cards-count')).toMatch(/^\d+ 枚$/);
   expect((await uiTexts(page)).filter((t) => englishLabels.has(t))).toEqual([]);
   await shot(page, 'playground-ja-cards');
+
+  // The tutorial's game (Skirmish): its default faces print the generated rules text in Japanese.
+  await page.selectOption('#game-select', 'skirmish');
+  await page.waitForSelector('#cards-gallery[data-state="current"] .card-face[data-card="Archer"][data-drawn] svg text');
+  const archer = await page.$eval('#cards-grid .card-face[data-card="Archer"] .face-art', (e) => (e.textContent ?? '').replace(/\s+/g, ''));
+  expect(archer).toContain('このカードがhandからboardに移動した時、相手のlifeを1減らす。');
+  expect(archer).not.toMatch(/When this card|opponent's/);
+  await shot(page, 'playground-ja-skirmish-cards');
   await closePage(p);
 });
 
