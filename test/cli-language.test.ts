@@ -192,3 +192,13 @@ describe('tune\'s usage errors in the reader\'s language', () => {
     expect(grimoire(['tune', 'skirmish', '--lang', 'ja']).stderr).toContain('tune には --card NAME を指定します');
   });
 });
+
+describe('merge in the reader\'s language', () => {
+  it('says what is wrong with a summaries file in Japanese under --lang ja, in English by default', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grimoire-lang-merge-'));
+    const empty = join(dir, 'empty.jsonl');
+    writeFileSync(empty, '\n');
+    expect(grimoire(['merge', empty]).stderr).toContain('the file is empty (expected the JSON lines written by grimoire play --summaries)');
+    expect(grimoire(['merge', empty, '--lang', 'ja']).stderr).toContain('ファイルが空です (grimoire play --summaries が書く JSON の行のはずです)');
+  });
+});

@@ -39,6 +39,7 @@ const converted = [
   'cli/fmt.ts',
   'cli/diff.ts',
   'cli/coverage.ts',
+  'cli/merge.ts',
   'scenario/faq.ts',
   'scenario/faq-render.ts',
   'scenario/expectation-words.ts',
