@@ -17,6 +17,7 @@ import { sheetFontCss, type EmbeddedFonts } from './sheet-fonts.ts';
 import { requireIR } from './games.ts';
 import { claimOutputFile } from './output-file.ts';
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
 
 /** Launch arguments for printing: no sandbox (containers), no GPU, no network of its own. */
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
@@ -37,16 +38,13 @@ export function chromiumForPdf(env: Record<string, string | undefined> = process
   const chosen = env.CHROMIUM_PATH;
   if (chosen) {
     if (isFile(chosen)) return chosen;
-    throw new UsageError(`--pdf: CHROMIUM_PATH=${chosen} is not a file; set it to a Chromium or Chrome program, or unset it`, false);
+    throw new UsageError(t('cli.cards.chromium-path', { path: chosen }), false);
   }
   // GRIMOIRE_BROWSER_SEARCH (as in test/e2e/chromium.ts): the places to look instead, separated like PATH.
   const search = env.GRIMOIRE_BROWSER_SEARCH;
   const found = (search !== undefined ? search.split(delimiter).filter((p) => p !== '') : CHROMIUM_PATHS).find(isFile);
   if (found) return found;
-  throw new UsageError(
-    '--pdf prints the sheet with Chromium, and none was found (looked in /usr/bin/chromium and the usual places): install it (Debian/Ubuntu: apt-get install -y chromium) or Google Chrome, or set CHROMIUM_PATH; or write --sheet FILE.html and print it from a browser',
-    false,
-  );
+  throw new UsageError(t('cli.cards.no-chromium'), false);
 }
 
 /** The sheet printed to PDF (A4, backgrounds on) by headless Chromium at `browserPath`. */
@@ -73,7 +71,7 @@ function chooseCards(ir: GameIR, game: string, name: string | undefined, all: bo
   const byTitle = ir.cards.findIndex((c) => c.title === name);
   if (byTitle >= 0) return [byTitle];
   const near = suggest(name, ir.cards.map((c) => c.name)).slice(0, 3);
-  throw new UsageError(`${game} has no card '${name}'${near.length ? `; did you mean ${near.map((n) => `'${n}'`).join(' or ')}?` : ` (it has ${ir.cards.length} cards, e.g. ${ir.cards.slice(0, 3).map((c) => `'${c.name}'`).join(', ')})`}`, false);
+  throw new UsageError(near.length ? t('cli.cards.no-card-near', { game, name, near: { or: near.map((n) => `'${n}'`) } }) : t('cli.cards.no-card', { game, name, n: ir.cards.length, some: ir.cards.slice(0, 3).map((c) => `'${c.name}'`) }), false);
 }
 
 function kb(bytes: number): string {
@@ -93,21 +91,21 @@ export async function cmdCards(args: string[]): Promise<number> {
     options: { card: { type: 'string' }, all: { type: 'boolean' }, svg: { type: 'string' }, sheet: { type: 'string' }, pdf: { type: 'string' } },
   });
   const game = positionals[0];
-  if (!game) throw new UsageError('cards needs a game, e.g. grimoire cards trump --sheet cards.html');
-  if (positionals.length > 1) throw new UsageError(`cards takes one game, not also '${positionals[1]}' (one card: --card NAME)`, false);
+  if (!game) throw new UsageError(t('cli.cards.needs-a-game'));
+  if (positionals.length > 1) throw new UsageError(t('cli.cards.one-game', { other: positionals[1]! }), false);
   const outputs = (['svg', 'sheet', 'pdf'] as const).filter((o) => values[o] !== undefined);
-  if (outputs.length !== 1) throw new UsageError(`cards writes one of --svg DIR, --sheet FILE.html or --pdf FILE.pdf${outputs.length ? ` (not ${outputs.map((o) => `--${o}`).join(' and ')})` : ''}`, false);
-  if (values.sheet !== undefined && !/\.html?$/i.test(values.sheet)) throw new UsageError(`--sheet ${values.sheet}: the sheet is an HTML page (FILE.html)`, false);
-  if (values.pdf !== undefined && !/\.pdf$/i.test(values.pdf)) throw new UsageError(`--pdf ${values.pdf}: the PDF's file name must end in .pdf (FILE.pdf)`, false);
+  if (outputs.length !== 1) throw new UsageError(t('cli.cards.one-output', { not: outputs.length ? t('cli.cards.not-both', { outputs: { and: outputs.map((o) => `--${o}`) } }) : '' }), false);
+  if (values.sheet !== undefined && !/\.html?$/i.test(values.sheet)) throw new UsageError(t('cli.cards.sheet-html', { file: values.sheet }), false);
+  if (values.pdf !== undefined && !/\.pdf$/i.test(values.pdf)) throw new UsageError(t('cli.cards.pdf-name', { file: values.pdf }), false);
   const browser = values.pdf !== undefined ? chromiumForPdf() : null;
   const ir = requireIR(game);
-  if (values.all && values.card !== undefined) throw new UsageError('cards takes --card NAME (one card) or --all (every card, also those in no deck), not both', false);
+  if (values.all && values.card !== undefined) throw new UsageError(t('cli.cards.card-or-all'), false);
   const cards = chooseCards(ir, game, values.card, values.all === true);
   const left = ir.cards.length - cards.length;
-  const unprinted = values.card === undefined && left > 0 ? ` (${left} card${left === 1 ? '' : 's'} in no deck left out: --all prints them too)` : '';
+  const unprinted = values.card === undefined && left > 0 ? t('cli.cards.left-out', { n: left }) : '';
   if (values.svg !== undefined) {
     const dir = values.svg;
-    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--svg ${dir}: it is a file; --svg names a folder (made if needed)`, false);
+    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(t('cli.cards.svg-folder', { dir }), false);
     mkdirSync(dir, { recursive: true });
     const rows: string[] = [];
     for (const i of cards) {
@@ -119,23 +117,23 @@ export async function cmdCards(args: string[]): Promise<number> {
       join(dir, 'index.html'),
       `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeXml(ir.game.title || game)} — cards</title><style>body{font-family:'Noto Sans CJK JP','Noto Sans JP',sans-serif;display:flex;flex-wrap:wrap;gap:12px}figure{margin:0;text-align:center}</style></head><body>\n${rows.join('\n')}\n</body></html>\n`,
     );
-    console.error(`wrote ${cards.length} card${cards.length === 1 ? '' : 's'} to ${dir} (one SVG each, and index.html)${unprinted}`);
+    console.error(t('cli.cards.wrote-svg', { n: cards.length, dir, unprinted }));
     return 0;
   }
   let fonts: EmbeddedFonts = { css: '', files: 0, bytes: 0 };
   const html = sheetHtml(ir, cards, { fontCss: (text) => sheetFontCss(text, (f) => (fonts = f)) });
   const pages = sheetPages(cards.length);
-  const what = `${cards.length} card${cards.length === 1 ? '' : 's'} on ${pages} A4 page${pages === 1 ? '' : 's'}`;
-  const font = fonts.files ? `, Noto Sans JP embedded (${fonts.files} subset${fonts.files === 1 ? '' : 's'}, ${kb(fonts.bytes)})` : '';
+  const what = t('cli.cards.what', { n: cards.length, pages });
+  const font = fonts.files ? t('cli.cards.font', { n: fonts.files, size: kb(fonts.bytes) }) : '';
   if (values.sheet !== undefined) {
     claimOutputFile('--sheet', values.sheet);
     writeFileSync(values.sheet, html);
-    console.error(`wrote ${values.sheet} (${kb(Buffer.byteLength(html))}): ${what}${font}${unprinted}`);
+    console.error(t('cli.cards.wrote', { file: values.sheet, size: kb(Buffer.byteLength(html)), what: `${what}${font}${unprinted}` }));
     return 0;
   }
   const out = values.pdf!;
   claimOutputFile('--pdf', out);
   await printPdf(html, out, browser!);
-  console.error(`wrote ${out} (${kb(statSync(out).size)}): ${what}${unprinted}`);
+  console.error(t('cli.cards.wrote', { file: out, size: kb(statSync(out).size), what: `${what}${unprinted}` }));
   return 0;
 }

@@ -13,13 +13,14 @@ import type { GameIR } from '../compiler/ir.ts';
 import { coverageJSON, coverageMarkdown, coverageText, explanation, parseRuleList, ruleCoverage, type CoverageReport, type CoverageRun } from '../scenario/coverage.ts';
 import { runScenarioInRepo, scenarioFiles } from '../scenario/files.ts';
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
 import { claimOutputFile } from './output-file.ts';
 import { requireIR } from './games.ts';
 
 /** The coverage report of a game of the repository at `root` (the CLI's and the tests' entry). */
 export function gameCoverage(root: string, game: string, ir: GameIR): CoverageReport {
   const listFile = [game, ir.game.revisionOf].filter((g): g is string => !!g).map((g) => join(root, 'rules', g, 'rule-ids.yaml')).find((f) => existsSync(f));
-  if (!listFile) throw new UsageError(`${game} has no rule-id list: write rules/${game}/rule-ids.yaml (id: title, one a line; docs/judges.md#rule-coverage)`, false);
+  if (!listFile) throw new UsageError(t('cli.coverage.no-list', { game }), false);
   let list;
   try {
     list = parseRuleList(readFileSync(listFile, 'utf8'));
@@ -48,7 +49,7 @@ export function gameCoverage(root: string, game: string, ir: GameIR): CoverageRe
 function parsePercent(text: string | undefined): number | null {
   if (text === undefined) return null;
   const p = Number(text.replace(/%$/, ''));
-  if (text.trim() === '' || !Number.isFinite(p) || p < 0 || p > 100) throw new UsageError(`--fail-under ${text}: give the share of cited rule ids that must be tested, 0 to 100 (e.g. --fail-under 100)`, false);
+  if (text.trim() === '' || !Number.isFinite(p) || p < 0 || p > 100) throw new UsageError(t('cli.coverage.fail-under', { text }), false);
   return p;
 }
 
@@ -64,30 +65,30 @@ export function coverageShortfall(report: CoverageReport, percent: number): stri
   const out: string[] = [];
   if (share < percent) {
     const untested = report.rules.filter((r) => r.status === 'cited' && !r.readme.some((n) => n.code === 'N')).map((r) => r.id);
-    out.push(`${report.game}: ${tested} of ${runnable} cited rule ids a ruling can run are tested (${share.toFixed(1)}%), under --fail-under ${percent}%: write a ruling that runs ${untested.slice(0, 8).join(', ')}${untested.length > 8 ? ` and ${untested.length - 8} more` : ''} — or, where no ruling can, say why in the README's Rule coverage table (code N)`);
+    out.push(t('cli.coverage.short', { game: report.game, tested, runnable, share: share.toFixed(1), percent: String(percent), ids: untested.slice(0, 8).join(', '), more: Math.max(0, untested.length - 8) }));
   }
   if (unexplained > 0) {
     const ids = report.rules.filter((r) => r.status === 'uncited' && explanation(r).startsWith('?')).map((r) => r.id);
-    out.push(`${report.game}: ${unexplained} rule id${unexplained > 1 ? 's' : ''} nothing cites and the README does not explain (${ids.join(', ')}): cite ${unexplained > 1 ? 'them' : 'it'} where the rules do ${unexplained > 1 ? 'them' : 'it'}, or give the reason in the README's Rule coverage table (P, O or H)`);
+    out.push(t('cli.coverage.unexplained', { game: report.game, n: unexplained, ids: ids.join(', ') }));
   }
   return out;
 }
 
 export function cmdCoverage(positionals: string[], opts: { root: string; md?: string; json: boolean; failUnder?: string }): number {
   const game = positionals[0];
-  if (!game || positionals.length > 1) throw new UsageError('coverage needs one game, e.g. grimoire coverage trump');
+  if (!game || positionals.length > 1) throw new UsageError(t('cli.coverage.needs-a-game'));
   const failUnder = parsePercent(opts.failUnder);
-  if (!listGames(opts.root).includes(game)) throw new UsageError(`unknown game '${game}'; the games are: ${listGames(opts.root).join(', ')}`, false);
+  if (!listGames(opts.root).includes(game)) throw new UsageError(t('cli.why-not.unknown-game', { game, games: listGames(opts.root) }), false);
   claimOutputFile('--md', opts.md);
   const report = gameCoverage(opts.root, game, requireIR(game));
   if (opts.md !== undefined) writeFileSync(opts.md, coverageMarkdown(report));
   if (opts.json) console.log(JSON.stringify(coverageJSON(report), null, 2));
   else {
     console.log(coverageText(report));
-    if (opts.md !== undefined) console.log(`\nwrote ${opts.md}`);
+    if (opts.md !== undefined) console.log(`\n${t('cli.coverage.wrote', { file: opts.md })}`);
   }
   if (report.unknown.length) {
-    console.error(`${game}: ${report.unknown.length} citation${report.unknown.length > 1 ? 's name' : ' names'} a rule id that is not in the rule-id list:`);
+    console.error(t('cli.coverage.unknown', { game, n: report.unknown.length }));
     for (const u of report.unknown) console.error(`  ${u.file}:${u.line}: ${u.id}`);
     return 1;
   }

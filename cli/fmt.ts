@@ -9,15 +9,16 @@ import { relative, resolve } from 'node:path';
 import { grimFiles } from '../compiler/project.ts';
 import { formatGrim } from '../grammar/format.ts';
 import { UsageError } from './usage-error.ts';
+import { render, t } from '../i18n/format.ts';
 
 export function cmdFmt(paths: string[], check: boolean): number {
-  if (paths.length === 0) throw new UsageError('fmt needs at least one file or folder, e.g. grimoire fmt rules cards (--check: only list the files that would change)');
+  if (paths.length === 0) throw new UsageError(t('cli.fmt.needs-paths'));
   const files: string[] = [];
   for (const p of paths) {
     const abs = resolve(p);
-    if (!existsSync(abs)) throw new UsageError(`no such file or folder: ${p}`, false);
+    if (!existsSync(abs)) throw new UsageError(t('cli.fmt.no-such', { path: p }), false);
     // A folder: its .grim files (none is fine); a file: it must be a .grim file.
-    if (!statSync(abs).isDirectory() && !abs.endsWith('.grim')) throw new UsageError(`fmt formats .grim files: ${p} is not one`, false);
+    if (!statSync(abs).isDirectory() && !abs.endsWith('.grim')) throw new UsageError(t('cli.fmt.not-grim', { path: p }), false);
     const found = grimFiles(abs);
     for (const f of found) if (!files.includes(f)) files.push(f);
   }
@@ -30,20 +31,19 @@ export function cmdFmt(paths: string[], check: boolean): number {
     if (!r.ok) {
       failed++;
       const d = r.diagnostics[0]!;
-      const more = r.diagnostics.length > 1 ? ` (and ${r.diagnostics.length - 1} more)` : '';
-      console.error(`${name}:${d.loc.line}:${d.loc.col}: ${r.internal ? 'internal error' : 'error'}: ${d.message}${more} — not formatted`);
+      console.error(t('cli.fmt.not-parsed', { at: `${name}:${d.loc.line}:${d.loc.col}`, internal: r.internal ? 'yes' : 'no', message: d.text ? render(d.text) : d.message, more: r.diagnostics.length - 1 }));
       continue;
     }
     if (!r.changed) continue;
     changed++;
-    if (check) console.log(`${name}: not formatted`);
+    if (check) console.log(t('cli.fmt.would-change', { name }));
     else {
       writeFileSync(f, r.text);
-      console.log(`formatted ${name}`);
+      console.log(t('cli.fmt.formatted', { name }));
     }
   }
-  const summary = `${files.length} file${files.length === 1 ? '' : 's'}: ${changed} ${check ? 'would change' : 'formatted'}${failed ? `, ${failed} not parsed` : ''}`;
-  if (check && changed > 0) console.log(`${summary}; run grimoire fmt ${paths.join(' ')} to format them`);
+  const summary = t('cli.fmt.summary', { files: files.length, changed, check: check ? 'yes' : 'no', failed });
+  if (check && changed > 0) console.log(t('cli.fmt.run-it', { summary, paths: paths.join(' ') }));
   else if (changed > 0 || failed > 0) console.log(summary);
   return failed > 0 || (check && changed > 0) ? 1 : 0;
 }

@@ -12,6 +12,7 @@ import { foldBatch, type BatchReport, type GameSummary } from '../runtime/batch.
 import { fileProblem } from './output-file.ts';
 import { summariesVersion, type SummariesHeader } from './summaries-file.ts';
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
 
 interface Batch {
   file: string;
@@ -27,7 +28,7 @@ export interface MergedReport extends BatchReport {
 }
 
 const refuse = (message: string) => new UsageError(message, false);
-const seedRange = (from: number, to: number) => (from === to ? `seed ${from}` : `seeds ${from}..${to}`);
+const seedRange = (from: number, to: number) => (from === to ? t('cli.merge.seed', { seed: String(from) }) : t('cli.merge.seeds', { from: String(from), to: String(to) }));
 
 function readBatch(file: string): Batch {
   let text: string;
@@ -36,7 +37,7 @@ function readBatch(file: string): Batch {
   } catch (e) {
     const why = fileProblem(e, file, 'use');
     if (why === null) throw e;
-    throw refuse(`cannot read ${file}: ${why}`);
+    throw refuse(t('cli.merge.unreadable', { file, why }));
   }
   const lines = text.split('\n');
   const parse = (i: number): Record<string, unknown> => {
@@ -46,74 +47,72 @@ function readBatch(file: string): Batch {
     } catch {
       // said below
     }
-    throw refuse(`${file}:${i + 1}: not a summary line (expected the JSON lines written by grimoire play --summaries)`);
+    throw refuse(t('cli.merge.not-a-line', { at: `${file}:${i + 1}` }));
   };
   const first = lines.findIndex((l) => l.trim());
-  if (first < 0) throw refuse(`${file}: the file is empty (expected the JSON lines written by grimoire play --summaries)`);
+  if (first < 0) throw refuse(t('cli.merge.empty', { file }));
   const header = parse(first) as Partial<SummariesHeader>;
   if (header.grimoireSummaries === undefined) {
-    throw refuse(
-      `${file}: no header line — it was written by an older grimoire play --summaries, which did not record the format, rule parameters and seed range, so it cannot be merged safely; play that batch again`,
-    );
+    throw refuse(t('cli.merge.no-header', { file }));
   }
-  if (header.grimoireSummaries !== summariesVersion) throw refuse(`${file}: a summaries file of version ${header.grimoireSummaries}; this grimoire reads version ${summariesVersion}`);
+  if (header.grimoireSummaries !== summariesVersion) throw refuse(t('cli.merge.version', { file, version: String(header.grimoireSummaries), reads: String(summariesVersion) }));
   const seeds = header.seeds;
   if (typeof header.game !== 'string' || typeof header.format !== 'string' || !header.params || typeof header.rules !== 'string' || !Array.isArray(seeds) || !seeds.every(Number.isSafeInteger)) {
-    throw refuse(`${file}:${first + 1}: the header line is damaged (it needs game, format, params, agents, rules and seeds)`);
+    throw refuse(t('cli.merge.damaged', { at: `${file}:${first + 1}` }));
   }
   const games: GameSummary[] = [];
   for (let i = first + 1; i < lines.length; i++) {
     if (!lines[i]!.trim()) continue;
     const g = parse(i) as unknown as GameSummary;
-    if (!Number.isSafeInteger(g.seed) || typeof g.hash !== 'number') throw refuse(`${file}:${i + 1}: a summary needs a seed and a hash`);
+    if (!Number.isSafeInteger(g.seed) || typeof g.hash !== 'number') throw refuse(t('cli.merge.needs-seed', { at: `${file}:${i + 1}` }));
     const expected = seeds[0]! + games.length;
     if (g.seed !== expected) {
       throw refuse(
         g.seed < expected || g.seed > seeds[1]!
-          ? `${file}:${i + 1}: seed ${g.seed} is out of order or outside the file's range ${seeds[0]}..${seeds[1]}`
-          : `${file}:${i + 1}: ${seedRange(expected, g.seed - 1)} missing from the file's range ${seeds[0]}..${seeds[1]}`,
+          ? t('cli.merge.out-of-order', { at: `${file}:${i + 1}`, seed: String(g.seed), range: `${seeds[0]}..${seeds[1]}` })
+          : t('cli.merge.missing', { at: `${file}:${i + 1}`, seeds: seedRange(expected, g.seed - 1), range: `${seeds[0]}..${seeds[1]}` }),
       );
     }
     games.push({ ...g, zones: null });
   }
   const last = seeds[0]! + games.length - 1;
-  if (last !== seeds[1]) throw refuse(`${file}: ${seedRange(last + 1, seeds[1]!)} of its range ${seeds[0]}..${seeds[1]} missing (was the batch cut short?)`);
+  if (last !== seeds[1]) throw refuse(t('cli.merge.cut-short', { file, seeds: seedRange(last + 1, seeds[1]!), range: `${seeds[0]}..${seeds[1]}` }));
   return { file, header: header as SummariesHeader, games };
 }
 
 /** The settings two batches must share, in words; the first that differs is named. */
 function difference(a: SummariesHeader, b: SummariesHeader): string | null {
-  if (a.game !== b.game) return `games: ${a.game} and ${b.game}`;
-  if (a.format !== b.format) return `formats: ${a.format} and ${b.format}`;
+  if (a.game !== b.game) return t('cli.merge.diff-games', { a: a.game, b: b.game });
+  if (a.format !== b.format) return t('cli.merge.diff-formats', { a: a.format, b: b.format });
   const names = [...new Set([...Object.keys(a.params), ...Object.keys(b.params)])].sort();
-  const params = names.filter((n) => a.params[n] !== b.params[n]).map((n) => `${n}=${a.params[n] ?? '(none)'} and ${n}=${b.params[n] ?? '(none)'}`);
-  if (params.length) return `rule parameters: ${params.join(', ')}`;
-  if (a.agents !== b.agents) return `agents: ${a.agents} and ${b.agents}`;
+  const params = names.filter((n) => a.params[n] !== b.params[n]).map((n) => t('cli.merge.diff-param', { a: `${n}=${a.params[n] ?? t('cli.merge.none')}`, b: `${n}=${b.params[n] ?? t('cli.merge.none')}` }));
+  if (params.length) return t('cli.merge.diff-params', { params });
+  if (a.agents !== b.agents) return t('cli.merge.diff-agents', { a: a.agents, b: b.agents });
   // (A header from before sampled draws has none: its random players drew among the listed offers.)
   const [da, db] = [a.draws ?? 'listed', b.draws ?? 'listed'];
-  if (da !== db) return `draws of the random players: ${da} and ${db} (grimoire play --draws; the same seeds give other games)`;
-  if (a.rules !== b.rules) return `rules and cards (compiled fingerprints ${a.rules} and ${b.rules}: the game's files differ between the two batches)`;
+  if (da !== db) return t('cli.merge.diff-draws', { a: da, b: db });
+  if (a.rules !== b.rules) return t('cli.merge.diff-rules', { a: a.rules, b: b.rules });
   return null;
 }
 
 export function mergeSummaries(files: string[]): MergedReport {
-  if (files.length === 0) throw new UsageError('merge needs the files written by play --summaries');
+  if (files.length === 0) throw new UsageError(t('cli.merge.needs-files'));
   const batches = files.map(readBatch).sort((x, y) => x.header.seeds[0] - y.header.seeds[0]);
   const base = batches[0]!;
   for (const b of batches.slice(1)) {
     const diff = difference(base.header, b.header);
-    if (diff) throw refuse(`${base.file} and ${b.file} were played with different ${diff}; only batches of one run can be merged`);
+    if (diff) throw refuse(t('cli.merge.different', { a: base.file, b: b.file, diff }));
   }
   for (let i = 1; i < batches.length; i++) {
     const prev = batches[i - 1]!;
     const next = batches[i]!;
     const [from, to] = [prev.header.seeds[1] + 1, next.header.seeds[0] - 1];
     if (next.header.seeds[0] <= prev.header.seeds[1]) {
-      throw refuse(`${prev.file} (seeds ${prev.header.seeds.join('..')}) and ${next.file} (seeds ${next.header.seeds.join('..')}) overlap: seed ${next.header.seeds[0]} appears twice`);
+      throw refuse(t('cli.merge.overlap', { a: prev.file, aSeeds: prev.header.seeds.join('..'), b: next.file, bSeeds: next.header.seeds.join('..'), seed: String(next.header.seeds[0]) }));
     }
     if (from <= to) {
       throw refuse(
-        `${seedRange(from, to)} in no file: ${prev.file} ends at seed ${prev.header.seeds[1]} and ${next.file} starts at ${next.header.seeds[0]}; play them with grimoire play ${base.header.game} --format ${base.header.format} --seed ${from} --games ${to - from + 1} --summaries FILE (and the same --param) and merge that file too`,
+        t('cli.merge.gap', { seeds: seedRange(from, to), a: prev.file, end: String(prev.header.seeds[1]), b: next.file, start: String(next.header.seeds[0]), command: `grimoire play ${base.header.game} --format ${base.header.format} --seed ${from} --games ${to - from + 1} --summaries FILE` }),
       );
     }
   }

@@ -17,27 +17,28 @@ import { requireIR, rulesFingerprint } from './games.ts';
 import { claimOutputFile } from './output-file.ts';
 import { batchRunOptions, parseParams } from './play-options.ts';
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
 
 /** `--values 0..6`, `--values 1,3,5` or `--values 2..10..2` (from..to..step): whole or decimal numbers (balance/tune.ts readValues). */
 export function parseValues(spec: string | undefined): number[] {
-  if (spec === undefined) throw new UsageError('tune needs --values, e.g. --values 0..6 (every whole number), --values 1,3,5 or --values 0..10..2', false);
+  if (spec === undefined) throw new UsageError(t('cli.tune.needs-values'), false);
   const values = readValues(spec);
   if ('error' in values) throw new UsageError(`--values ${spec}: ${values.error}`, false);
   return values;
 }
 
 export async function cmdTune(game: string | undefined, v: Record<string, unknown>): Promise<number> {
-  if (!game) throw new UsageError('tune needs a game, e.g. grimoire tune spimate --card 若き竜 --attr cost --values 0..5', false);
+  if (!game) throw new UsageError(t('cli.tune.needs-a-game'), false);
   const ir = requireIR(game);
   // `--param NAME` (no '='): a rule parameter to tune; `--param NAME=VALUE` stays a fixed reading.
   const toTune = ((v.param as string[] | undefined) ?? []).filter((p) => !p.includes('='));
   if (toTune.length) return cmdTuneParam(game, ir, toTune, v);
   const named = v.card as string[] | undefined;
-  if (named && named.length > 1) throw new UsageError(`tune tries one card at a time; --card was given ${named.length} times`, false);
+  if (named && named.length > 1) throw new UsageError(t('cli.tune.one-card', { n: named.length }), false);
   const cardName = named?.[0];
   const attrName = v.attr as string | undefined;
-  if (!cardName) throw new UsageError('tune needs --card NAME: the card whose number to try', false);
-  if (!attrName) throw new UsageError('tune needs --attr NAME: the number printed on the card to try (e.g. cost)', false);
+  if (!cardName) throw new UsageError(t('cli.tune.needs-card'), false);
+  if (!attrName) throw new UsageError(t('cli.tune.needs-attr'), false);
   const target = tuneTarget(ir, cardName, attrName);
   if ('error' in target) throw new UsageError(`${/^no card/.test(target.error) ? `--card ${cardName}` : `--attr ${attrName}`}: ${target.error}`, false);
   const { card, field, printed } = target;
@@ -47,7 +48,7 @@ export async function cmdTune(game: string | undefined, v: Record<string, unknow
   const given = v.baseline as string | undefined;
   if (given !== undefined && !ir.cards.some((c) => c.name === given)) {
     const near = suggest(given, ir.cards.map((x) => x.name))[0];
-    throw new UsageError(`--baseline ${given}: no card of that name in ${ir.game.name}${near ? `; did you mean '${near}'?` : ''}`, false);
+    throw new UsageError(t('cli.tune.no-baseline', { given, game: ir.game.name, near: near ? t('cli.tune.did-you-mean', { near }) : '' }), false);
   }
   const json = !!v.json;
   const html = v.html as string | undefined;
@@ -88,13 +89,13 @@ function tuneText(t: TuneResult, played: number, seconds: number, html: string |
 
 /** `grimoire tune GAME --param NAME [--values …]`: the first player's edge at each value of a rule parameter (balance/tune-param.ts). */
 async function cmdTuneParam(game: string, ir: GameIR, toTune: string[], v: Record<string, unknown>): Promise<number> {
-  if (toTune.length > 1) throw new UsageError(`tune tries one rule parameter at a time; --param was given ${toTune.join(', ')}`, false);
-  for (const o of ['card', 'attr', 'baseline', 'html'] as const) if (v[o] !== undefined) throw new UsageError(`--${o} goes with tune --card; --param ${toTune[0]} tunes a rule parameter (its output is the text or --json)`, false);
+  if (toTune.length > 1) throw new UsageError(t('cli.tune.one-param', { params: toTune }), false);
+  for (const o of ['card', 'attr', 'baseline', 'html'] as const) if (v[o] !== undefined) throw new UsageError(t('cli.tune.card-option', { option: `--${o}`, param: toTune[0]! }), false);
   const target = paramTarget(ir, toTune[0]!, v.values as string | undefined);
   if ('error' in target) throw new UsageError(`--param ${toTune[0]}: ${target.error}`, false);
   const { param, values } = target;
   const fixed = ((v.param as string[] | undefined) ?? []).filter((p) => p.includes('='));
-  if (fixed.some((p) => p.split('=')[0] === param.name)) throw new UsageError(`--param ${param.name} is tuned: it cannot also be fixed with --param ${param.name}=…`, false);
+  if (fixed.some((p) => p.split('=')[0] === param.name)) throw new UsageError(t('cli.tune.tuned-and-fixed', { name: param.name }), false);
   const { format, seed, games, agents, workers } = batchRunOptions(ir, { ...v, param: fixed.length ? fixed : undefined }, 2000);
   const params = parseParams(fixed.length ? fixed : undefined, ir);
   const json = !!v.json;

@@ -16,6 +16,7 @@ import { projectRoot } from './games.ts';
 import { wholeNumberOption } from './options.ts';
 import { renderDiagnostic } from './render.ts';
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
 
 export interface WhyNotValues {
   step?: string;
@@ -27,11 +28,11 @@ export interface WhyNotValues {
 }
 
 export function cmdWhyNot(positionals: string[], values: WhyNotValues, color: boolean): number {
-  if (positionals.length !== 1) throw new UsageError('why-not needs one scenario file, e.g. grimoire why-not rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml --player p1');
+  if (positionals.length !== 1) throw new UsageError(t('cli.why-not.needs-a-file'));
   const path = positionals[0]!;
-  if (!existsSync(path) || !statSync(path).isFile()) throw new UsageError(`no such scenario file: ${path}`, false);
-  if (values.player === undefined) throw new UsageError('why-not needs --player (whose actions to explain), e.g. --player p1');
-  if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(`unknown game '${values.game}'; the games are: ${listGames(projectRoot).join(', ')}`, false);
+  if (!existsSync(path) || !statSync(path).isFile()) throw new UsageError(t('cli.why-not.no-file', { path }), false);
+  if (values.player === undefined) throw new UsageError(t('cli.why-not.needs-player'));
+  if (values.game !== undefined && !listGames(projectRoot).includes(values.game)) throw new UsageError(t('cli.why-not.unknown-game', { game: values.game, games: listGames(projectRoot) }), false);
   const step = values.step === undefined ? undefined : wholeNumberOption('--step', values.step, 0, 0, 1_000_000);
   const file = relative(projectRoot, path) || path;
   const text = readFileSync(path, 'utf8');
@@ -48,7 +49,7 @@ export function cmdWhyNot(positionals: string[], values: WhyNotValues, color: bo
     if (ir === undefined) {
       const sources = gameSources(projectRoot, name);
       const r = sources ? compileGame({ sources, loadBase: (n) => gameSources(projectRoot, n) }) : null;
-      ir = r?.ir ?? `the rules of '${name}' do not compile: run grimoire check rules/${name}`;
+      ir = r?.ir ?? t('cli.why-not.no-compile', { game: name });
       irs.set(name, ir);
     }
     return ir;
@@ -86,12 +87,12 @@ function printReport(r: WhyNotReport, color: boolean, choiceOnly: boolean): void
   const green = (s: string) => (color ? `\x1b[32m${s}\x1b[0m` : s);
   const red = (s: string) => (color ? `\x1b[31m${s}\x1b[0m` : s);
   const d = r.decision;
-  const when = d ? `at the decision after step ${r.afterStep}: ${d.prompt} [${d.options.join(' | ')}]` : `at the end of the game (after step ${r.afterStep})`;
-  console.log(`${r.file} — why not, for ${r.player}, ${when}`);
-  if (r.outcome.error) console.log(`  (the run: ${r.outcome.error.message})`);
+  const when = d ? t('cli.why-not.at-decision', { step: r.afterStep, prompt: d.prompt, options: d.options.join(' | ') }) : t('cli.why-not.at-end', { step: r.afterStep });
+  console.log(t('cli.why-not.head', { file: r.file, player: r.player, when }));
+  if (r.outcome.error) console.log(t('cli.why-not.the-run', { message: r.outcome.error.message }));
   if (r.choice) printChoice(r.choice, color);
   if (choiceOnly) return;
-  if (d && d.player !== r.player) console.log(dim(`  (the engine asks ${d.player} here, not ${r.player}: "available" is what ${r.player} could declare if asked now)`));
+  if (d && d.player !== r.player) console.log(dim(t('cli.why-not.other-player', { asked: d.player, player: r.player })));
   let available = 0;
   // Card abilities with no card of the player's where they work: one line for them all (--action or --json shows each).
   const cardless = r.actions.length > 1 ? r.actions.filter((a) => !a.available && a.reasons.length === 1 && a.reasons[0]!.kind === 'source') : [];
@@ -100,10 +101,10 @@ function printReport(r: WhyNotReport, color: boolean, choiceOnly: boolean): void
     const name = `${a.action}${a.title !== a.action ? ` "${a.title}"` : ''}${a.card ? ` — ${a.card}` : ''}`;
     if (a.available) {
       available++;
-      console.log(`${green('available')}  ${name}`);
+      console.log(`${green(t('cli.why-not.available'))}  ${name}`);
       continue;
     }
-    console.log(`${red('refused')}    ${name}`);
+    console.log(`${red(t('cli.why-not.refused'))}    ${name}`);
     for (const why of a.reasons) {
       const at = why.at ? `${why.at.file}:${why.at.line}` : '';
       console.log(`    ${why.kind}: ${why.text}${at ? dim(`  [${at}]`) : ''}`);
@@ -111,8 +112,8 @@ function printReport(r: WhyNotReport, color: boolean, choiceOnly: boolean): void
     }
     if (a.cite) console.log(dim(`      — ${a.cite}`));
   }
-  if (cardless.length) console.log(`${red('refused')}    ${cardless.length} card abilit${cardless.length === 1 ? 'y' : 'ies'} with no card of ${r.player}'s where ${cardless.length === 1 ? 'it works' : 'they work'} (source): ${cardless.map((a) => a.action).join(', ')}`);
-  console.log(`${available} available, ${r.actions.length - available} refused`);
+  if (cardless.length) console.log(`${red(t('cli.why-not.refused'))}    ${t('cli.why-not.cardless', { n: cardless.length, player: r.player, actions: cardless.map((a) => a.action) })}`);
+  console.log(t('cli.why-not.summary', { available, refused: r.actions.length - available }));
 }
 
 /** A choice inside a rule: the choice, its closed options, and each card asked about. */
@@ -120,16 +121,16 @@ function printChoice(c: NonNullable<WhyNotReport['choice']>, color: boolean): vo
   const dim = (s: string) => (color ? `\x1b[2m${s}\x1b[0m` : s);
   const green = (s: string) => (color ? `\x1b[32m${s}\x1b[0m` : s);
   const red = (s: string) => (color ? `\x1b[31m${s}\x1b[0m` : s);
-  console.log(`the choice: ${c.statement}${c.at ? dim(`  [${c.at.file}:${c.at.line}]`) : ''}`);
+  console.log(`${t('cli.why-not.the-choice', { statement: c.statement })}${c.at ? dim(`  [${c.at.file}:${c.at.line}]`) : ''}`);
   if (c.cite) console.log(dim(`  — ${c.cite}`));
-  for (const o of c.closed) console.log(`${red('closed')}     option "${o.label}": ${o.reason}`);
-  if (c.cards.length === 0 && c.closed.length === 0) console.log('  (every card its filter reads is offered)');
+  for (const o of c.closed) console.log(`${red(t('cli.why-not.closed'))}     ${t('cli.why-not.option', { label: o.label, reason: o.reason })}`);
+  if (c.cards.length === 0 && c.closed.length === 0) console.log(t('cli.why-not.all-offered'));
   for (const v of c.cards) {
     if (v.offered) {
-      console.log(`${green('offered')}    ${v.card}`);
+      console.log(`${green(t('cli.why-not.offered'))}    ${v.card}`);
       continue;
     }
-    console.log(`${red('not offered')} ${v.card}`);
+    console.log(`${red(t('cli.why-not.not-offered'))} ${v.card}`);
     for (const why of v.reasons) console.log(`    ${why}`);
     for (const x of v.cites) console.log(dim(`      ${x.name}: ${x.cite}`));
   }

@@ -10,6 +10,9 @@
  * computed at play time is a fact with no value, so that nothing is claimed about it.
  */
 import type { ActionIR, AuraIR, DurationIR, Expr, GameIR, Stmt } from './ir.ts';
+import { JapanesePhraser } from './generated-text-ja.ts';
+import { language } from '../i18n/format.ts';
+import type { Language } from '../i18n/language.ts';
 
 /** A number the code states: `value` null when it is computed in play (then nothing is checked against it). */
 export interface NumberFact {
@@ -32,8 +35,11 @@ export interface GeneratedText {
   facts: NumberFact[];
 }
 
-/** The generated text of card `index`: one sentence per ability and aura, and the numbers they state. */
-export function generatedText(ir: GameIR, index: number): GeneratedText {
+/**
+ * The generated text of card `index`: one sentence per ability and aura, in `lang` (English, or
+ * Japanese by generated-text-ja.ts), and the numbers they state (the same in every language).
+ */
+export function generatedText(ir: GameIR, index: number, lang: Language = 'en'): GeneratedText {
   const card = ir.cards[index];
   if (!card) return { sentences: [], facts: [] };
   const facts: NumberFact[] = [];
@@ -41,13 +47,15 @@ export function generatedText(ir: GameIR, index: number): GeneratedText {
   for (const a of ir.actions) {
     if (a.source !== index) continue;
     const p = new Phraser(ir, a.name, facts);
-    sentences.push({ source: a.name, text: p.ability(a) });
+    const en = p.ability(a);
+    sentences.push({ source: a.name, text: lang === 'ja' ? new JapanesePhraser(ir).ability(a) : en });
     if (a.limit > 0) facts.push({ kind: 'limit', value: a.limit, source: a.name });
   }
   for (const au of ir.auras) {
     if (au.source !== index) continue;
     const p = new Phraser(ir, au.name, facts);
-    sentences.push({ source: au.name, text: p.aura(au) });
+    const en = p.aura(au);
+    sentences.push({ source: au.name, text: lang === 'ja' ? new JapanesePhraser(ir).aura(au) : en });
   }
   for (const at of card.attrs) {
     const f = ir.cardFields[at.field];
@@ -56,9 +64,13 @@ export function generatedText(ir: GameIR, index: number): GeneratedText {
   return { sentences, facts };
 }
 
-/** The generated text of card `index` as one paragraph ('' when it has no abilities). */
-export function generatedParagraph(ir: GameIR, index: number): string {
-  return generatedText(ir, index).sentences.map((s) => s.text).join(' ');
+/**
+ * The generated text of card `index` as one paragraph ('' when it has no abilities), in the
+ * reader's language (i18n/format.ts: the CLI's --lang, the playground's) unless `lang` says.
+ * Japanese sentences follow each other with no space.
+ */
+export function generatedParagraph(ir: GameIR, index: number, lang: Language = language()): string {
+  return generatedText(ir, index, lang).sentences.map((s) => s.text).join(lang === 'ja' ? '' : ' ');
 }
 
 const UNKNOWN = '…';

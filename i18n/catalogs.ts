@@ -16,12 +16,16 @@ import { usage as enUsage } from './en/usage.ts';
 import { usage as jaUsage } from './ja/usage.ts';
 import { cliOptions as enCliOptions } from './en/cli-options.ts';
 import { cliOptions as jaCliOptions } from './ja/cli-options.ts';
+import { playground as enPlayground } from './en/playground.ts';
+import { playground as jaPlayground } from './ja/playground.ts';
+import { cliReports as enCliReports } from './en/cli-reports.ts';
+import { cliReports as jaCliReports } from './ja/cli-reports.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks };
+const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };

@@ -126,3 +126,79 @@ describe('grimoire faq in the reader\'s language', () => {
     expect(html).not.toMatch(/\b(faq|words|scenario|cli)\.[a-z-]+\b(?!\.)/);
   });
 });
+
+describe('why-not, cards and fmt in the reader\'s language', () => {
+  const fixture = 'test/fixtures/why-not/trump-entered-this-turn.yaml';
+
+  it('why-not explains in Japanese under --lang ja: the frame, the verdict words and the summary; English by default', () => {
+    const en = grimoire(['why-not', fixture, '--player', 'p1']);
+    expect(en.status, en.stderr).toBe(0);
+    expect(en.stdout).toMatch(/ — why not, for p1, at the decision after step \d+/);
+    expect(en.stdout).toMatch(/^\d+ available, \d+ refused$/m);
+    const ja = grimoire(['why-not', fixture, '--player', 'p1', '--lang', 'ja']);
+    expect(ja.status, ja.stderr).toBe(0);
+    expect(ja.stdout).toMatch(/ — p1 にできないのはなぜか、ステップ \d+ のあとの判断/);
+    expect(ja.stdout).toMatch(/^可能 \d+、不可 \d+$/m);
+    expect(ja.stdout).toMatch(/^(可能|不可) /m);
+    // The same actions, in the same order: only the frame's words change.
+    const counts = (out: string) => /(\d+)\D+(\d+)\D*$/.exec(out.trim().split('\n').pop()!)!.slice(1);
+    expect(counts(ja.stdout)).toEqual(counts(en.stdout));
+    expect(ja.stdout).not.toMatch(/\b(available|refused|why not)\b/);
+    const usage = grimoire(['why-not', fixture, '--lang', 'ja']);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('why-not には --player');
+  });
+
+  it('cards and fmt report in Japanese under --lang ja', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grimoire-lang-cards-'));
+    const cards = grimoire(['cards', 'skirmish', '--svg', join(dir, 'svg'), '--lang', 'ja']);
+    expect(cards.status, cards.stderr).toBe(0);
+    expect(cards.stderr).toMatch(/に \d+ 枚のカードを書きました \(1 枚ごとに SVG、と index\.html\)/);
+    expect(grimoire(['cards', '--lang', 'ja']).stderr).toContain('cards にはゲームを指定します');
+    const file = join(dir, 'messy.grim');
+    writeFileSync(file, 'game g "G" {   players 2 }\n');
+    const check = grimoire(['fmt', '--check', file, '--lang', 'ja']);
+    expect(check.status).toBe(1);
+    expect(check.stdout).toMatch(/: 整形されていません$/m);
+    expect(check.stdout).toMatch(/^1 個のファイル: 変わるもの 1 個。整形するには grimoire fmt .* を実行してください$/m);
+    const en = grimoire(['fmt', '--check', file]);
+    expect(en.stdout).toMatch(/^1 file: 1 would change; run grimoire fmt .* to format them$/m);
+  });
+});
+
+describe('diff and coverage in the reader\'s language', () => {
+  it('diff prints its counts, its change words and its rulings in Japanese under --lang ja', () => {
+    const en = grimoire(['diff', 'trump', 'trump-82']);
+    expect(en.status, en.stderr).toBe(0);
+    expect(en.stdout).toMatch(/^trump → trump-82: \d+ definitions? changed, \d+ added, \d+ removed; \d+ parameter defaults? changed$/m);
+    const ja = grimoire(['diff', 'trump', 'trump-82', '--lang', 'ja']);
+    expect(ja.status, ja.stderr).toBe(0);
+    expect(ja.stdout).toMatch(/^trump → trump-82: 定義の変更 \d+ 件、追加 \d+ 件、削除 \d+ 件。パラメーターの既定値の変更 \d+ 件$/m);
+    expect(ja.stdout).toMatch(/^(変更|追加|削除) /m);
+    expect(ja.stdout).not.toMatch(/^(changed|added|removed) /m);
+    expect(grimoire(['diff', 'trump', '--lang', 'ja']).stderr).toContain('diff にはゲームを 2 つ指定します');
+  });
+
+  it('coverage says its usage errors and shortfalls in Japanese under --lang ja', () => {
+    expect(grimoire(['coverage', '--lang', 'ja']).stderr).toContain('coverage にはゲームを 1 つ指定します');
+    expect(grimoire(['coverage', 'trump', '--fail-under', 'x', '--lang', 'ja']).stderr).toContain('--fail-under x: 引用されたルール ID のうち');
+  });
+});
+
+describe('tune\'s usage errors in the reader\'s language', () => {
+  it('says what tune needs in Japanese under --lang ja, in English by default', () => {
+    expect(grimoire(['tune']).stderr).toContain('tune needs a game');
+    expect(grimoire(['tune', '--lang', 'ja']).stderr).toContain('tune にはゲームを指定します');
+    expect(grimoire(['tune', 'skirmish', '--lang', 'ja']).stderr).toContain('tune には --card NAME を指定します');
+  });
+});
+
+describe('merge in the reader\'s language', () => {
+  it('says what is wrong with a summaries file in Japanese under --lang ja, in English by default', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grimoire-lang-merge-'));
+    const empty = join(dir, 'empty.jsonl');
+    writeFileSync(empty, '\n');
+    expect(grimoire(['merge', empty]).stderr).toContain('the file is empty (expected the JSON lines written by grimoire play --summaries)');
+    expect(grimoire(['merge', empty, '--lang', 'ja']).stderr).toContain('ファイルが空です (grimoire play --summaries が書く JSON の行のはずです)');
+  });
+});

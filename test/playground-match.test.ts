@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { MatchReport, RunReply, RunRequest } from '../playground/src/worker/run-protocol.ts';
 import { runHint, runMatch } from '../playground/src/worker/match-run.ts';
 import { playMatch, type Seat } from '../playground/src/worker/match.ts';
-import { HIDDEN_CARD } from '../playground/src/worker/player-log.ts';
+import { hiddenCard } from '../playground/src/worker/player-log.ts';
 import { compiledGame } from './helpers.ts';
+
+const HIDDEN_CARD = hiddenCard();
 
 const person: Seat = { kind: 'person', budget: 0 };
 const mcts = (budget: number): Seat => ({ kind: 'mcts', budget });

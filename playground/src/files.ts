@@ -3,6 +3,7 @@
  * is marked. Names are put in the page as text, never as HTML.
  */
 import type { Workspace } from './workspace/workspace.ts';
+import { t } from '../../i18n/format.ts';
 
 export function renderFileList(host: HTMLElement, ws: Workspace, current: string | null, open: (path: string) => void): void {
   host.replaceChildren();
@@ -10,8 +11,8 @@ export function renderFileList(host: HTMLElement, ws: Workspace, current: string
   if (edited.length) {
     const s = document.createElement('div');
     s.id = 'files-summary';
-    s.textContent = `${edited.length} file${edited.length === 1 ? '' : 's'} edited (●)`;
-    s.title = `Differs from the original:\n${edited.join('\n')}`;
+    s.textContent = t('pg.files.edited', { n: edited.length });
+    s.title = `${t('pg.files.differs')}\n${edited.join('\n')}`;
     host.append(s);
   }
   const groups = new Map<string, string[]>();
@@ -31,7 +32,7 @@ export function renderFileList(host: HTMLElement, ws: Workspace, current: string
       b.className = 'file' + (p === current ? ' current' : '') + (ws.isEdited(p) ? ' edited' : '');
       b.dataset.path = p;
       b.textContent = p.slice(dir.length + 1);
-      b.title = p + (ws.isEdited(p) ? ' (edited)' : '');
+      b.title = ws.isEdited(p) ? t('pg.files.edited-title', { path: p }) : p;
       b.onclick = () => open(p);
       host.append(b);
     }

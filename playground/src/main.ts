@@ -8,6 +8,9 @@
 // it shows): Japanese in the page, the editor and the card faces on a machine without a CJK font.
 import '@fontsource/noto-sans-jp/400.css';
 import './style.css';
+// First: the language is chosen before any module words anything.
+import { languageSwitch, startLanguage } from './language.ts';
+import { t } from '../../i18n/format.ts';
 import { gameNames } from './workspace/games.ts';
 import { Workspace } from './workspace/workspace.ts';
 import { EditorSession } from './editor/session.ts';
@@ -28,6 +31,24 @@ import type { CardFace } from './cards/faces.ts';
 import { faceElement } from './cards/svg-element.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+const lang = startLanguage();
+
+/** The words of the page's skeleton (index.html is English): in the page's language. */
+function wordSkeleton(): void {
+  document.title = t('pg.page.title');
+  $('game-label-text').textContent = t('pg.page.game');
+  const aria: [string, Parameters<typeof t>[0]][] = [
+    ['game-select', 'pg.page.game-aria'],
+    ['files', 'pg.page.files-aria'],
+    ['problems', 'pg.page.problems-aria'],
+    ['diff-editor', 'pg.page.diff-aria'],
+    ['side-tabs', 'pg.page.side-aria'],
+  ];
+  for (const [id, key] of aria) $(id).setAttribute('aria-label', t(key));
+  $('tab-run').textContent = t('pg.tab.run');
+  $('tab-cards').textContent = t('pg.tab.cards');
+}
 
 export interface Playground {
   ws: Workspace;
@@ -50,13 +71,14 @@ let unsaved: string | null = null;
 
 function setStatus(text: string, kind: 'ok' | 'error' | 'busy' = 'ok'): void {
   const el = $('status');
-  el.textContent = unsaved ? `edits NOT saved in this browser (storage refused) — ${text}` : text;
+  el.textContent = unsaved ? t('pg.status.unsaved', { text }) : text;
   el.title = el.textContent;
   el.dataset.text = text;
   el.dataset.kind = unsaved ? 'error' : kind;
 }
 
 async function start(): Promise<void> {
+  wordSkeleton();
   const games = gameNames();
   const select = $<HTMLSelectElement>('game-select');
   for (const g of games) {
@@ -83,9 +105,9 @@ async function start(): Promise<void> {
   /** A card of the gallery opens where it is defined (a revision's base game is not in its files). */
   const openCard = (card: CardFace) => {
     if (ws.text(card.file) !== undefined) session.placeCursor(card.file, card.line, card.col);
-    else notify('cards', `${card.name} is defined in ${card.file}:${card.line}, a file of the game ${ws.game} revises, which is not among its files here.`, 'info');
+    else notify('cards', t('pg.cards.in-base', { name: card.name, file: card.file, line: card.line, game: ws.game }), 'info');
   };
-  const gallery = new Gallery({ faces: checker.faces, open: openCard, counted: (n) => side.setCardsLabel(n ? `Cards (${n})` : 'Cards') }, $('cards-pane'));
+  const gallery = new Gallery({ faces: checker.faces, open: openCard, counted: (n) => side.setCardsLabel(n ? t('pg.tab.cards-count', { n }) : t('pg.tab.cards')) }, $('cards-pane'));
   $('cards-pane').append(gallery.host);
   const changes = new ChangesView($('diff-editor'), $('editor'), session, () => ws);
   session.onSaveProblem = (m) => {
@@ -105,6 +127,7 @@ async function start(): Promise<void> {
     const w = ws;
     placeTimer = setTimeout(() => w.rememberPlace({ path, line, col }), 250);
   });
+  $('topbar').append(languageSwitch(lang, () => ws.flush()));
   const actions = mountWorkspaceActions($('workspace-actions'), {
     ws: () => ws,
     session,
@@ -130,10 +153,11 @@ async function start(): Promise<void> {
     renderProblems($('problems'), r, (p, l, c) => session.placeCursor(p, l, c));
     const errors = r.diagnostics.filter((d) => d.severity === 'error').length + (r.omitted?.errors ?? 0);
     const warnings = r.diagnostics.length + (r.omitted?.warnings ?? 0) - errors;
-    if (r.crash) setStatus('the compiler failed — see the problems panel', 'error');
+    const ms = r.ms.toFixed(0);
+    if (r.crash) setStatus(t('pg.status.crash'), 'error');
     else if (r.gaveUp) setStatus(r.gaveUp, 'error');
-    else if (errors) setStatus(`${errors} error${errors > 1 ? 's' : ''}${warnings ? `, ${warnings} warning(s)` : ''} — checked in ${r.ms.toFixed(0)} ms`, 'error');
-    else setStatus(`no errors${warnings ? `, ${warnings} warning(s)` : ''} — checked in ${r.ms.toFixed(0)} ms`, 'ok');
+    else if (errors) setStatus(t('pg.status.errors', { errors, warnings, ms }), 'error');
+    else setStatus(t('pg.status.no-errors', { warnings, ms }), 'ok');
     document.body.dataset.checked = String(Date.now());
   });
 
@@ -141,7 +165,7 @@ async function start(): Promise<void> {
     w.onChange(() => {
       if (w === ws && !w.saveProblem && unsaved) {
         unsaved = null;
-        setStatus('saving works again', 'ok');
+        setStatus(t('pg.status.saving-again'), 'ok');
       }
       refreshFiles();
       checker.schedule();
@@ -152,7 +176,7 @@ async function start(): Promise<void> {
       if (w.saveProblem) session.onSaveProblem?.(w.saveProblem);
       else if (unsaved) {
         unsaved = null;
-        setStatus('saving works again', 'ok');
+        setStatus(t('pg.status.saving-again'), 'ok');
       }
       actions.update();
     });
@@ -169,14 +193,14 @@ async function start(): Promise<void> {
       select.value = ws.game;
       return false;
     }
-    setStatus(`opening ${g}…`, 'busy');
+    setStatus(t('pg.status.opening', { game: g }), 'busy');
     let next: Workspace;
     try {
       next = await Workspace.open(g, edits);
     } catch (e) {
       select.value = ws.game;
-      notify('load', `The files of ${g} could not be loaded (${(e as Error).message}). ${ws.game} stays open. Reload the page; if the playground's server was stopped, start it again (npm start).`, 'error');
-      setStatus(`could not open ${g}`, 'error');
+      notify('load', t('pg.load.failed', { game: g, message: (e as Error).message, open: ws.game }), 'error');
+      setStatus(t('pg.status.could-not-open', { game: g }), 'error');
       return false;
     }
     ws = next;
@@ -206,7 +230,7 @@ async function start(): Promise<void> {
 }
 
 start().catch((e) => {
-  const message = `The playground could not start: ${(e as Error).message}. Reload the page; if it keeps failing, restart the server (npm start).`;
+  const message = t('pg.start.failed', { message: (e as Error).message });
   setStatus(message, 'error');
   notify('start', message, 'error');
 });

@@ -5,6 +5,8 @@
  * with textContent, never as HTML, even when they quote a link or a file name.
  */
 
+import { t } from '../../i18n/format.ts';
+
 export type NoticeKind = 'error' | 'warn' | 'info';
 
 export interface NoticeOptions {
@@ -46,8 +48,8 @@ export function notify(key: string, text: string, kind: NoticeKind = 'info', opt
   const close = document.createElement('button');
   close.className = 'notice-close';
   close.textContent = '×';
-  close.title = 'Dismiss';
-  close.setAttribute('aria-label', 'dismiss');
+  close.title = t('pg.notice.dismiss');
+  close.setAttribute('aria-label', t('pg.notice.dismiss'));
   close.onclick = () => box.remove();
   box.append(close);
   container().append(box);

@@ -5,20 +5,22 @@
  * check as you type were not checked; past the first diagnostics, one line counts the rest.
  */
 import type { CheckResult } from './editor/diagnostics.ts';
+import { t } from '../../i18n/format.ts';
+import { diagnosticWords } from '../../compiler/diagnostics.ts';
 
 export function renderProblems(host: HTMLElement, r: CheckResult, reveal: (path: string, line: number, col: number) => void): void {
   host.replaceChildren();
   if (r.crash) {
     const div = document.createElement('div');
     div.className = 'problem error';
-    div.textContent = `The compiler failed on this text (a Grimoire bug — please report it with your files): ${r.crash.split('\n')[0]}`;
+    div.textContent = t('pg.problems.crash', { message: r.crash.split('\n')[0] ?? '' });
     host.append(div);
     return;
   }
   if (r.gaveUp) {
     const div = document.createElement('div');
     div.className = 'problem error gave-up';
-    div.textContent = `The files were ${r.gaveUp}`;
+    div.textContent = t('pg.problems.gave-up', { why: r.gaveUp });
     host.append(div);
     return;
   }
@@ -31,7 +33,8 @@ export function renderProblems(host: HTMLElement, r: CheckResult, reveal: (path:
     where.textContent = `${d.loc.file}:${d.loc.line}:${d.loc.col}`;
     const what = document.createElement('span');
     what.className = 'what';
-    what.textContent = `${d.message}${d.notes?.length ? ' — ' + d.notes.join(' ') : ''}`;
+    const words = diagnosticWords(d);
+    what.textContent = `${words.message}${words.notes.length ? ' — ' + words.notes.join(' ') : ''}`;
     const code = document.createElement('span');
     code.className = 'code';
     code.textContent = d.code;
@@ -43,7 +46,7 @@ export function renderProblems(host: HTMLElement, r: CheckResult, reveal: (path:
     const div = document.createElement('div');
     div.className = 'problem more';
     const n = r.omitted.errors + r.omitted.warnings;
-    div.textContent = `… and ${n} more (${r.omitted.errors} error(s), ${r.omitted.warnings} warning(s)): the editor lists the first ${r.diagnostics.length}; fix these first, or download the files and run npx grimoire check --json for all of them.`;
+    div.textContent = t('pg.problems.more', { n, errors: r.omitted.errors, warnings: r.omitted.warnings, shown: r.diagnostics.length });
     host.append(div);
   }
 }

@@ -60,9 +60,12 @@ export interface PlaygroundPage {
   consoleErrors: string[];
 }
 
-/** A fresh profile (new context: empty localStorage) with the playground open and checked once. */
-export async function openPlayground(browser: Browser, url: string, opts: { wait?: boolean } = {}): Promise<PlaygroundPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+/**
+ * A fresh profile (new context: empty localStorage) with the playground open and checked once.
+ * `locale`: the browser's language (navigator.languages), e.g. 'ja-JP'; the default is English.
+ */
+export async function openPlayground(browser: Browser, url: string, opts: { wait?: boolean; locale?: string } = {}): Promise<PlaygroundPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: opts.locale ?? 'en-US' });
   context.setDefaultTimeout(WAIT);
   const page = await context.newPage();
   const pageErrors: string[] = [];

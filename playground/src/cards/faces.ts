@@ -9,7 +9,7 @@ import type { CardFace, FaceSet } from '../worker/card-faces.ts';
 export type { CardFace };
 
 /** Why the faces are not current, in words (shown above the gallery). */
-export type Staleness = 'errors' | 'not checked' | null;
+export type Staleness = 'errors' | 'not checked' | null; // i18n-ok: states, not words
 
 export class CardFaces {
   private set: FaceSet | null = null;

@@ -13,6 +13,7 @@ import './cards.css';
 import type { CardFace, CardFaces } from './faces.ts';
 import { faceElement } from './svg-element.ts';
 import { el } from '../run/dom.ts';
+import { t } from '../../../i18n/format.ts';
 
 export interface GalleryDeps {
   faces: CardFaces;
@@ -32,9 +33,9 @@ interface Item {
 }
 
 export class Gallery {
-  readonly host = el('div', { id: 'cards-gallery', 'aria-label': 'cards' });
-  private readonly filter = el('input', { id: 'cards-filter', type: 'search', placeholder: 'filter: name, title or type', 'aria-label': 'filter the cards' });
-  private readonly typeSelect = el('select', { id: 'cards-type', 'aria-label': 'card type' });
+  readonly host = el('div', { id: 'cards-gallery', 'aria-label': t('pg.gallery.aria') });
+  private readonly filter = el('input', { id: 'cards-filter', type: 'search', placeholder: t('pg.gallery.filter-placeholder'), 'aria-label': t('pg.gallery.filter-aria') });
+  private readonly typeSelect = el('select', { id: 'cards-type', 'aria-label': t('pg.gallery.type-aria') });
   private readonly count = el('span', { id: 'cards-count' });
   private readonly note = el('div', { id: 'cards-note', role: 'status' });
   private readonly grid = el('div', { id: 'cards-grid' });
@@ -100,8 +101,8 @@ export class Gallery {
     button.dataset.card = card.name;
     button.dataset.type = card.type;
     const title = card.title === card.name ? card.name : `${card.title} (${card.name})`;
-    button.title = `${title} — ${card.type}\n${card.file}:${card.line} — click to open its definition`;
-    button.setAttribute('aria-label', `${title}, ${card.type}: open its definition`);
+    button.title = t('pg.gallery.card-title', { title, type: card.type, file: card.file, line: card.line });
+    button.setAttribute('aria-label', t('pg.gallery.card-aria', { title, type: card.type }));
     const name = button.lastElementChild!;
     if (name.textContent !== card.name) name.textContent = card.name;
     if (!item.drawn && item.art.textContent !== card.title) item.art.textContent = card.title; // until the face is drawn
@@ -130,7 +131,7 @@ export class Gallery {
     const have = Array.from(this.typeSelect.options).slice(1).map((o) => o.value);
     if (have.length === types.length && have.every((t, i) => t === types[i])) return;
     const chosen = this.typeSelect.value;
-    this.typeSelect.replaceChildren(el('option', { value: '' }, 'all types'), ...types.map((t) => el('option', { value: t }, t)));
+    this.typeSelect.replaceChildren(el('option', { value: '' }, t('pg.gallery.all-types')), ...types.map((t) => el('option', { value: t }, t)));
     this.typeSelect.value = types.includes(chosen) ? chosen : '';
     this.typeSelect.hidden = types.length < 2;
   }
@@ -147,7 +148,7 @@ export class Gallery {
       if (show) shown++;
     }
     const total = this.items.size;
-    this.count.textContent = shown === total ? `${total} card${total === 1 ? '' : 's'}` : `${shown} of ${total} cards`;
+    this.count.textContent = shown === total ? t('pg.gallery.count', { n: total }) : t('pg.gallery.count-of', { shown, total });
     this.grid.dataset.shown = String(shown);
   }
 
@@ -155,10 +156,10 @@ export class Gallery {
   private state(): void {
     const { faces } = this.deps;
     const notes: string[] = [];
-    const why = faces.stale === 'errors' ? 'the rules have errors (see the problems panel)' : 'the files are not checked as you type (see the status line)';
-    if (!faces.loaded) notes.push(faces.stale ? `No faces yet: ${why}. The cards show here once the rules compile.` : 'Checking the rules…');
-    else if (faces.stale) notes.push(`Stale: ${why}, so these are the faces of the last check without errors.`);
-    else if (!faces.cards.length) notes.push('This game has no cards yet: add one in a card file (New card file).');
+    const why = faces.stale === 'errors' ? t('pg.gallery.why-errors') : t('pg.gallery.why-unchecked');
+    if (!faces.loaded) notes.push(faces.stale ? t('pg.gallery.no-faces', { why }) : t('pg.gallery.checking'));
+    else if (faces.stale) notes.push(t('pg.gallery.stale', { why }));
+    else if (!faces.cards.length) notes.push(t('pg.gallery.no-cards'));
     if (faces.problem) notes.push(faces.problem);
     this.note.textContent = notes.join(' ');
     this.host.dataset.state = !faces.loaded ? 'empty' : faces.stale ? 'stale' : 'current';

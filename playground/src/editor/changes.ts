@@ -8,6 +8,7 @@
 import { EDITOR_FONT, monaco } from './monaco.ts';
 import { languageOf, type EditorSession } from './session.ts';
 import type { Workspace } from '../workspace/workspace.ts';
+import { t } from '../../../i18n/format.ts';
 
 /** The original text's model: its own scheme and path, so it is never taken for a workspace file. */
 const originalUri = (path: string) => monaco.Uri.parse(`grimoire-original:///original/${path}`);
@@ -58,8 +59,8 @@ export class ChangesView {
     const ws = this.ws();
     const entry = path ? ws.entries.get(path) : undefined;
     const model = this.session.editor.getModel();
-    if (!path || !entry || !model) return 'Open a file first.';
-    if (!ws.isEdited(path)) return `${path} is as it came with the playground: there are no changes to show.`;
+    if (!path || !entry || !model) return t('pg.changes.open-first');
+    if (!ws.isEdited(path)) return t('pg.changes.none', { path });
     this.original?.dispose();
     this.original = monaco.editor.createModel(entry.original, languageOf(path), originalUri(path));
     const diff = (this.diff ??= monaco.editor.createDiffEditor(this.host, {

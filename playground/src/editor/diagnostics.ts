@@ -7,7 +7,8 @@
  * scenarios too): `ask`.
  */
 import { monaco } from './monaco.ts';
-import type { Diagnostic } from '../../../compiler/diagnostics.ts';
+import { diagnosticWords, type Diagnostic } from '../../../compiler/diagnostics.ts';
+import { language, t } from '../../../i18n/format.ts';
 import type { SymbolInfo } from '../../../compiler/symbols.ts';
 import type { CompileRequest, CompileWorkerReply, ServiceRequest, ServiceResults, WorkspaceFile } from '../worker/protocol.ts';
 import type { GameVariants } from '../worker/variants.ts';
@@ -31,7 +32,7 @@ export interface CheckResult {
 const COALESCE_MS = 120;
 
 export class Checker {
-  private worker = new CompileWorker();
+  private worker = new CompileWorker({ name: language() }); // the worker speaks the page's language (worker/language.ts)
   private nextId = 0;
   private latest = -1;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -55,7 +56,7 @@ export class Checker {
       if (r.type === 'answer') {
         const p = this.pending.get(r.id);
         this.pending.delete(r.id);
-        if (r.error !== undefined) p?.reject(new Error(`the compile worker failed: ${r.error}`));
+        if (r.error !== undefined) p?.reject(new Error(t('pg.worker.compile-failed', { message: r.error })));
         else p?.resolve(r.result);
         return;
       }
@@ -63,15 +64,15 @@ export class Checker {
       this.lastLatencyMs = performance.now() - this.editAt;
       this.last = { diagnostics: r.diagnostics, symbols: r.symbols, variants: r.variants, ms: r.ms, crash: r.crash, omitted: r.omitted, gaveUp: r.gaveUp };
       this.applyMarkers(r.diagnostics);
-      this.faces.take(r.faces, r.gaveUp || r.crash ? 'not checked' : 'errors');
+      this.faces.take(r.faces, r.gaveUp || r.crash ? 'not checked' : 'errors'); // i18n-ok: a staleness state, not words
       for (const f of this.listeners) f(this.last);
     };
     this.worker.onerror = (e) => {
-      const crash = `the compile worker failed: ${e.message}`;
+      const crash = t('pg.worker.compile-failed', { message: e.message });
       for (const p of this.pending.values()) p.reject(new Error(crash));
       this.pending.clear();
       this.last = { diagnostics: [], symbols: [], variants: null, ms: 0, crash };
-      this.faces.take(null, 'not checked');
+      this.faces.take(null, 'not checked'); // i18n-ok: a staleness state, not words
       for (const f of this.listeners) f(this.last);
     };
   }
@@ -112,7 +113,7 @@ export class Checker {
       const list = byFile.get(d.loc.file) ?? [];
       list.push({
         severity: d.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
-        message: [d.message, ...(d.notes ?? [])].join('\n'),
+        message: ((w) => [w.message, ...w.notes].join('\n'))(diagnosticWords(d)),
         code: d.code,
         source: 'grimoire',
         startLineNumber: d.loc.line,

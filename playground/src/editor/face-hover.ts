@@ -16,8 +16,9 @@ import type { CardFace } from '../cards/faces.ts';
 import { faceElement } from '../cards/svg-element.ts';
 import { escapeMarkdown } from '../../../services/markdown.ts';
 import { nameAt } from './name-at.ts';
+import { t } from '../../../i18n/format.ts';
 
-const ALT = 'card face';
+const alt = () => t('pg.hover.alt');
 /** Markdown from the game's text: never trusted (no command links), never HTML. */
 export const md = (value: string): monaco.IMarkdownString => ({ value, isTrusted: false, supportHtml: false });
 const WIDTH = 160;
@@ -42,12 +43,12 @@ export function faceMarkdown(face: CardFace): string {
     svgOfUri.set(uri, face.svg);
     if (svgOfUri.size > KEEP_URIS) svgOfUri.delete(svgOfUri.keys().next().value!);
   }
-  return `![${ALT}](${uri}|width=${WIDTH},height=${HEIGHT})`;
+  return `![${alt()}](${uri}|width=${WIDTH},height=${HEIGHT})`;
 }
 
 /** Swaps the face images made here, under `root`, for inline faces (the page's fonts). */
 function inlineFaces(root: Element): void {
-  for (const img of Array.from(root.querySelectorAll<HTMLImageElement>(`img[alt="${ALT}"]`))) {
+  for (const img of Array.from(root.querySelectorAll<HTMLImageElement>(`img[alt="${alt()}"]`))) {
     const svg = svgOfUri.get(img.getAttribute('src') ?? '');
     const el = svg ? faceElement(svg) : null;
     if (!el) continue;
@@ -93,7 +94,7 @@ export function registerYamlCardHover(face: (name: string) => CardFace | undefin
       const at = nameAt(model.getLineContent(position.lineNumber), position.column);
       const card = at && face(at.name);
       if (!at || !card) return null;
-      const head = `**${escapeMarkdown(card.name)}** — card${card.title !== card.name ? ` “${escapeMarkdown(card.title)}”` : ''}, ${escapeMarkdown(card.type)}\n\n*defined at* ${escapeMarkdown(`${card.file}:${card.line}`)}`;
+      const head = t('pg.hover.head', { name: escapeMarkdown(card.name), title: card.title !== card.name ? t('pg.hover.title', { title: escapeMarkdown(card.title) }) : '', type: escapeMarkdown(card.type), at: escapeMarkdown(`${card.file}:${card.line}`) });
       return {
         range: { startLineNumber: position.lineNumber, startColumn: at.start, endLineNumber: position.lineNumber, endColumn: at.end },
         contents: [md(head), md(faceMarkdown(card))],

@@ -34,6 +34,7 @@ import { bindingMarkdown, builtInMarkdown, symbolsMarkdown } from '../../../serv
 import { mergeSymbols, NameTable } from '../../../services/names.ts';
 import { clearNotice, notify } from '../notice.ts';
 import { faceMarkdown, inlineHoverFaces, md, registerYamlCardHover } from './face-hover.ts';
+import { t } from '../../../i18n/format.ts';
 
 /** The browser's storage key of the format-on-save choice. */
 const FORMAT_ON_SAVE = 'grimoire.formatOnSave';
@@ -140,7 +141,7 @@ export function registerLanguageServices(session: EditorSession, checker: Checke
   /** A question to the worker; a failure of the worker is said in the page, not only in the console. */
   const ask: Checker['ask'] = (q) =>
     checker.ask(q).catch((e: unknown) => {
-      notify('language-service', `Finding the name's uses failed: ${(e as Error)?.message ?? e}`, 'error');
+      notify('language-service', t('pg.services.uses-failed', { message: String((e as Error)?.message ?? e) }), 'error');
       throw e;
     });
 
@@ -171,13 +172,13 @@ export function registerLanguageServices(session: EditorSession, checker: Checke
         const versions = new Map(monaco.editor.getModels().map((m) => [pathOf(m.uri), m.getVersionId()]));
         const r = await ask({ type: 'rename', path: pathOf(model.uri), offset: model.getOffsetAt(position), newName });
         const missing = 'refused' in r ? undefined : r.edits.find((e) => !hasModel(e.loc.file));
-        const refused = 'refused' in r ? r.refused : missing ? `${missing.loc.file} is not open in the playground: nothing was renamed.` : undefined;
+        const refused = 'refused' in r ? r.refused : missing ? t('pg.rename.not-open', { file: missing.loc.file }) : undefined;
         if (refused !== undefined || 'refused' in r) {
-          notify('rename', `Not renamed: ${refused}`, 'warn');
+          notify('rename', t('pg.rename.refused', { why: refused ?? '' }), 'warn');
           return { edits: [], rejectReason: refused };
         }
         // What could not be renamed in the scenarios (a file that is not YAML, a log text): said, not fatal.
-        if (r.warnings.length) notify('rename', `Renamed, but: ${r.warnings.join(' ')}`, 'warn');
+        if (r.warnings.length) notify('rename', t('pg.rename.warnings', { warnings: r.warnings.join(' ') }), 'warn');
         return {
           edits: r.edits.map((e) => ({ resource: uriOf(e.loc.file), versionId: versions.get(e.loc.file), textEdit: { range: rangeOf(e.loc), text: e.text } })),
         };
@@ -210,13 +211,13 @@ export function registerLanguageServices(session: EditorSession, checker: Checke
   // compile worker (it parses the file first). A file with a syntax error is left as it is.
   disposables.push(
     monaco.languages.registerDocumentFormattingEditProvider(GRIMOIRE, {
-      displayName: 'grimoire fmt',
+      displayName: 'grimoire fmt', // i18n-ok: the command's name
       async provideDocumentFormattingEdits(model) {
         const version = model.getVersionId();
         const r = await checker.ask({ type: 'format', path: pathOf(model.uri), offset: 0 });
         if (model.isDisposed() || model.getVersionId() !== version) return [];
         if ('refused' in r) {
-          notify('format', `Not formatted: ${r.refused}`, 'warn');
+          notify('format', t('pg.format.refused', { why: r.refused }), 'warn');
           return [];
         }
         clearNotice('format');
@@ -247,19 +248,19 @@ export function registerLanguageServices(session: EditorSession, checker: Checke
   disposables.push(
     session.editor.addAction({
       id: 'grimoire.save',
-      label: 'Grimoire: Save (formats the file when format on save is on)',
+      label: t('pg.format.save-label'),
       keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS],
       run: async (editor) => {
         if (formatOnSave.on && editor.getModel()?.getLanguageId() === GRIMOIRE) await editor.getAction('editor.action.formatDocument')?.run();
-        notify('format', formatOnSave.on ? 'Formatted. (Your edits are saved in this browser as you type.)' : 'Your edits are saved in this browser as you type. (F1 → "Grimoire: Format on save" formats the file on Ctrl+S.)', 'info');
+        notify('format', formatOnSave.on ? t('pg.format.formatted') : t('pg.format.saved-as-you-type'), 'info');
       },
     }),
     session.editor.addAction({
       id: 'grimoire.formatOnSave',
-      label: 'Grimoire: Format on save (Ctrl+S) — turn on or off',
+      label: t('pg.format.toggle-label'),
       run: () => {
         formatOnSave.on = !formatOnSave.on;
-        notify('format', `Format on save is ${formatOnSave.on ? 'on: Ctrl+S formats the file' : 'off'}.`, 'info');
+        notify('format', formatOnSave.on ? t('pg.format.on') : t('pg.format.off'), 'info');
       },
     }),
   );

@@ -48,7 +48,7 @@ export const GRIMOIRE = 'grimoire';
  * rules and cards, the system's Noto Sans CJK JP where it has one and the page's web font Noto
  * Sans JP (main.ts) where it has none — so kana and kanji are never drawn as boxes.
  */
-export const EDITOR_FONT = "Menlo, Monaco, Consolas, 'Droid Sans Mono', 'DejaVu Sans Mono', 'Courier New', monospace, 'Noto Sans CJK JP', 'Noto Sans JP'";
+export const EDITOR_FONT = "Menlo, Monaco, Consolas, 'Droid Sans Mono', 'DejaVu Sans Mono', 'Courier New', monospace, 'Noto Sans CJK JP', 'Noto Sans JP'"; // i18n-ok: font names
 
 // A web font's subset arrives after the text was first measured: measure again once it is in,
 // or the cursor would stand beside Japanese characters drawn with the earlier font's widths.

@@ -16,6 +16,7 @@
 import type { CardView, PlayerView, RequestView, ZoneView } from '../../../runtime/view.ts';
 import type { CardFace } from '../cards/faces.ts';
 import { faceElement } from '../cards/svg-element.ts';
+import { t } from '../../../i18n/format.ts';
 
 /** Where the board finds faces: by card name, the back, and the zones drawn as piles (a deck). */
 export interface BoardFaces {
@@ -57,12 +58,12 @@ function art(faces: BoardFaces, name: string | undefined): HTMLElement {
 
 function cardEl(faces: BoardFaces, c: CardView, attached = false): HTMLElement {
   const card = el('span', `card${attached ? ' attached' : ''}${c.name === undefined ? ' unknown' : ''}${c.facedown ? ' facedown' : ''}`);
-  const name = c.name ?? (c.facedown ? 'face-down card' : 'hidden card');
+  const name = c.name ?? (c.facedown ? t('pg.board.face-down-card') : t('pg.board.hidden-card'));
   if (c.name !== undefined) card.dataset.card = c.name;
   card.append(art(faces, c.name), el('span', 'card-name', name));
   const states = statesText(c.states);
   if (states) card.append(el('span', 'card-states', states));
-  if (c.facedown && c.name !== undefined) card.append(el('span', 'card-states', 'face down'));
+  if (c.facedown && c.name !== undefined) card.append(el('span', 'card-states', t('pg.board.face-down')));
   const values = Object.entries(c.values ?? {}).map(([k, v]) => `${k} = ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`);
   const title = c.name !== undefined ? faces.face(c.name)?.title : undefined;
   card.title = [title && title !== name ? `${name} — ${title}` : name, ...Object.entries(c.states).map(([k, v]) => `${k}: ${JSON.stringify(v)}`), ...values].join('\n');
@@ -90,7 +91,7 @@ function zoneEl(faces: BoardFaces, z: ZoneView): HTMLElement {
   zone.append(head);
   if (z.cards === null) {
     zone.dataset.hidden = 'true';
-    const hidden = el('span', 'zone-hidden', `${z.count} card${z.count === 1 ? '' : 's'}, hidden`);
+    const hidden = el('span', 'zone-hidden', t('pg.board.zone-hidden', { n: z.count }));
     if (z.count === 0) zone.append(hidden);
     else {
       const back = el('span', 'card unknown');
@@ -98,16 +99,16 @@ function zoneEl(faces: BoardFaces, z: ZoneView): HTMLElement {
       back.append(art(faces, undefined), hidden);
       zone.append(pileEl(back, z.count));
     }
-  } else if (z.cards.length === 0) zone.append(el('span', 'zone-empty', 'empty'));
+  } else if (z.cards.length === 0) zone.append(el('span', 'zone-empty', t('pg.board.zone-empty')));
   else if (z.cards.length >= PILE_FROM || faces.pile(z.zone)) {
     zone.dataset.pile = 'true';
     zone.append(pileEl(cardEl(faces, z.cards[0]!), z.count));
     // Every card of the pile, top first, by name: opened on demand.
     const list = el('details', 'pile-list');
-    list.append(el('summary', '', `all ${z.cards.length}, top first`));
+    list.append(el('summary', '', t('pg.board.pile-all', { n: z.cards.length })));
     const names = el('div', 'pile-names');
     for (const c of z.cards) {
-      const chip = el('span', `pile-name${c.name === undefined ? ' unknown' : ''}`, c.name ?? (c.facedown ? 'face-down card' : 'hidden card'));
+      const chip = el('span', `pile-name${c.name === undefined ? ' unknown' : ''}`, c.name ?? (c.facedown ? t('pg.board.face-down-card') : t('pg.board.hidden-card')));
       if (c.name !== undefined) chip.dataset.card = c.name;
       const states = statesText(c.states);
       if (states) chip.title = states;
@@ -125,7 +126,7 @@ function zoneEl(faces: BoardFaces, z: ZoneView): HTMLElement {
 
 function requestEl(faces: BoardFaces, r: RequestView): HTMLElement {
   const req = el('div', 'request');
-  req.append(el('span', 'request-name', `${r.action} (by ${r.controller})`));
+  req.append(el('span', 'request-name', t('pg.board.request', { action: r.action, controller: r.controller })));
   for (const c of r.cards) req.append(cardEl(faces, c));
   return req;
 }
@@ -141,15 +142,15 @@ function varsText(vars: Record<string, unknown>): string {
 export function renderBoard(host: HTMLElement, view: PlayerView, caption: string, faces: BoardFaces): void {
   host.replaceChildren();
   host.dataset.viewer = view.viewer;
-  host.append(el('div', 'board-caption', `${caption} · turn ${view.turn}, ${view.active} active${view.result ? ` · ${view.result.winner ? `${view.result.winner} won` : 'draw'}: ${view.result.reason}` : ''}`));
+  host.append(el('div', 'board-caption', `${caption} · ${t('pg.board.turn', { turn: view.turn, active: view.active })}${view.result ? ` · ${t('pg.board.over', { outcome: view.result.winner ? t('pg.board.won', { winner: view.result.winner }) : t('pg.match.a-draw'), reason: view.result.reason })}` : ''}`));
   for (const p of view.players) {
     const side = el('section', `board-player${p.name === view.active ? ' active' : ''}${p.out ? ' out' : ''}`);
     side.dataset.player = p.name;
     const head = el('div', 'board-player-head');
     head.append(el('strong', '', p.name));
-    if (p.name === view.active) head.append(el('span', 'badge', 'active'));
+    if (p.name === view.active) head.append(el('span', 'badge', t('pg.board.active')));
     // A player out of the game (more than two players): the place they went out in.
-    if (p.out) head.append(el('span', 'badge out', `out · place ${p.out.place}`));
+    if (p.out) head.append(el('span', 'badge out', t('pg.board.out', { place: p.out.place })));
     const vars = varsText(p.vars);
     if (vars) head.append(el('span', 'player-vars', vars));
     const zones = el('div', 'zones');
@@ -161,12 +162,12 @@ export function renderBoard(host: HTMLElement, view: PlayerView, caption: string
     const shared = el('section', 'board-shared');
     const zones = el('div', 'zones');
     for (const z of view.shared) zones.append(zoneEl(faces, z));
-    shared.append(el('div', 'board-player-head', 'shared'), zones);
+    shared.append(el('div', 'board-player-head', t('pg.board.shared')), zones);
     host.append(shared);
   }
   const stack = el('section', 'board-stack');
-  stack.append(el('div', 'board-player-head', `stack (${view.stack.length})`));
-  if (view.stack.length === 0) stack.append(el('span', 'zone-empty', 'empty'));
+  stack.append(el('div', 'board-player-head', t('pg.board.stack', { n: view.stack.length })));
+  if (view.stack.length === 0) stack.append(el('span', 'zone-empty', t('pg.board.zone-empty')));
   for (const r of [...view.stack].reverse()) stack.append(requestEl(faces, r));
   host.append(stack);
 }

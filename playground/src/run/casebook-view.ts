@@ -8,14 +8,15 @@
  */
 import { changedFirst, changeText, outcomeLabel, summarise, type ComparedRow } from '../worker/casebook.ts';
 import { el } from './dom.ts';
+import { t } from '../../../i18n/format.ts';
 import { ReadingsView } from './readings-view.ts';
 import type { ReadingsTable } from '../worker/readings-table.ts';
 
 export class CasebookView {
-  readonly host = el('section', { id: 'casebook', 'aria-label': 'casebook', hidden: '' });
+  readonly host = el('section', { id: 'casebook', 'aria-label': t('pg.casebook.aria'), hidden: '' });
   private readonly summary = el('div', { id: 'casebook-summary', 'aria-live': 'polite' });
   private readonly note = el('div', { id: 'casebook-note' });
-  private readonly list = el('ol', { id: 'casebook-rows', 'aria-label': 'rulings' });
+  private readonly list = el('ol', { id: 'casebook-rows', 'aria-label': t('pg.casebook.rows-aria') });
   private readonly readings: ReadingsView;
 
   /** `open` runs one ruling in the single-scenario view. */
@@ -62,15 +63,15 @@ export class CasebookView {
     this.summary.dataset.failed = String(s.failed);
     if (s.changed === null) delete this.summary.dataset.changed;
     else this.summary.dataset.changed = String(s.changed);
-    this.summary.textContent = rows.length === 0 ? 'This game has no rulings to run.' : s.text;
-    this.note.textContent = originalNote ? `How the rulings did with the original files is not known: ${originalNote}.` : '';
+    this.summary.textContent = rows.length === 0 ? t('pg.casebook.none') : s.text;
+    this.note.textContent = originalNote ? t('pg.casebook.original-unknown', { why: originalNote }) : '';
     this.list.replaceChildren(...changedFirst(rows).map((r) => this.row(r)));
     this.readings.clear();
     this.host.dataset.view = 'outcomes';
   }
 
   /** The readings: the summary line (as `grimoire scenario --readings` prints it), then the table. */
-  showReadings(t: ReadingsTable, rulings: number): void {
+  showReadings(table: ReadingsTable, rulings: number): void {
     this.host.hidden = false;
     delete this.host.dataset.stale;
     this.host.dataset.view = 'readings';
@@ -78,12 +79,12 @@ export class CasebookView {
     delete this.summary.dataset.passed;
     delete this.summary.dataset.failed;
     delete this.summary.dataset.changed;
-    this.summary.textContent = rulings === 0 ? 'This game has no rulings to run.' : t.summary;
-    this.note.textContent = t.rows.length
-      ? 'Each ruling below changes outcome under an alternative of the parameter of its column (one parameter changed at a time, the others at their defaults); hover a cell for the expectation that changed. The others are settled by the rulebook alone.'
+    this.summary.textContent = rulings === 0 ? t('pg.casebook.none') : table.summary;
+    this.note.textContent = table.rows.length
+      ? t('pg.readings.note')
       : '';
     this.list.replaceChildren();
-    this.readings.show(t);
+    this.readings.show(table);
   }
 
   /** Marks the row of the ruling open in the single-scenario view. */
@@ -96,7 +97,7 @@ export class CasebookView {
   markStale(): void {
     if (this.host.hidden || this.summary.dataset.state !== 'done' || this.host.dataset.stale) return;
     this.host.dataset.stale = 'true';
-    this.note.textContent = `${this.note.textContent ? this.note.textContent + ' ' : ''}Your files changed since this run: ${this.host.dataset.view === 'readings' ? 'Readings' : 'Run all'} again to see the rulings now.`;
+    this.note.textContent = `${this.note.textContent ? this.note.textContent + ' ' : ''}${t('pg.casebook.stale', { button: this.host.dataset.view === 'readings' ? t('pg.run.readings') : t('pg.run.run-all') })}`;
   }
 
   private row(r: ComparedRow): HTMLLIElement {
@@ -105,8 +106,8 @@ export class CasebookView {
     li.dataset.outcome = r.outcome;
     li.dataset.changed = String(r.changed);
     if (r.was) li.dataset.was = r.was;
-    const button = el('button', { type: 'button', title: `Run ${r.path} in the scenario view (verdict, log, board)` });
-    const verdict = el('span', { class: 'verdict' }, r.outcome === 'limit' ? r.detail ?? 'stopped' : outcomeLabel(r.outcome));
+    const button = el('button', { type: 'button', title: t('pg.casebook.row-title', { path: r.path }) });
+    const verdict = el('span', { class: 'verdict' }, r.outcome === 'limit' ? r.detail ?? t('pg.casebook.stopped') : outcomeLabel(r.outcome));
     const file = r.path.slice(r.path.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
     const name = el('span', { class: 'ruling' }, r.name && r.name !== file && r.name !== r.path ? `${file} — ${r.name}` : file);
     button.append(verdict, name);

@@ -5,6 +5,7 @@
  * answered after a few seconds, so the page can say "still running…" and offer Cancel.
  */
 import RunWorker from '../worker/run.worker.ts?worker';
+import { language, t } from '../../../i18n/format.ts';
 import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest, TuneProgress, TuneReply } from '../worker/run-protocol.ts';
 
 /** What the worker says while a long run goes on. */
@@ -36,7 +37,7 @@ export class RunClient {
   }
 
   private startWorker(): Worker {
-    const w = new RunWorker();
+    const w = new RunWorker({ name: language() }); // the worker speaks the page's language (worker/language.ts)
     w.onmessage = (ev: MessageEvent<RunReply>) => {
       const r = ev.data;
       if (r.type === 'progress' || r.type === 'thinking' || r.type === 'answered' || r.type === 'balance-progress' || r.type === 'readings-progress' || r.type === 'tune-progress') this.progress.get(r.id)?.(r);
@@ -46,7 +47,7 @@ export class RunClient {
       ev.preventDefault();
       // The worker itself failed (it could not load, or threw outside a request): every
       // pending request fails with the reason, in words.
-      for (const id of [...this.pending.keys()]) this.settle(id, { type: 'crashed', id, message: ev.message || 'the run worker stopped unexpectedly' });
+      for (const id of [...this.pending.keys()]) this.settle(id, { type: 'crashed', id, message: ev.message || t('pg.worker.run-stopped') });
     };
     return w;
   }

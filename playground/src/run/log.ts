@@ -5,6 +5,7 @@
  * selected step and moves the editor to the cited rule. Text only, never HTML.
  */
 import type { LogStep } from '../worker/run-protocol.ts';
+import { t } from '../../../i18n/format.ts';
 
 export interface LogHandlers {
   /** A step was selected; `how` tells a click from stepping with keys or buttons. */
@@ -22,7 +23,7 @@ export class LogView {
   ) {
     host.tabIndex = 0;
     host.setAttribute('role', 'listbox');
-    host.setAttribute('aria-label', 'event log (←/→ to step)');
+    host.setAttribute('aria-label', t('pg.log.aria'));
     host.addEventListener('keydown', (ev) => {
       const moves: Record<string, number> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, PageUp: -10, PageDown: 10 };
       if (ev.key === 'Home') this.step(-Infinity);
@@ -47,7 +48,7 @@ export class LogView {
       if (omitted && s.seq === omitted.after) {
         const gap = document.createElement('li');
         gap.className = 'log-gap';
-        gap.textContent = `… ${omitted.count.toLocaleString('en')} steps left out (a long log keeps its first and last steps) …`;
+        gap.textContent = t('pg.log.gap', { n: omitted.count });
         this.host.append(gap);
       }
     });
@@ -113,7 +114,7 @@ function stepRow(s: LogStep): HTMLElement {
   const where = s.file ? `${s.file.slice(s.file.lastIndexOf('/') + 1)}:${s.line}` : '';
   const words = document.createElement('span');
   words.className = 'cite-text';
-  words.textContent = s.cite || (where ? '' : '(no rule cited)');
+  words.textContent = s.cite || (where ? '' : t('pg.log.no-cite'));
   cite.append(words);
   if (where) {
     const at = document.createElement('span');

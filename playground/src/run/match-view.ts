@@ -9,6 +9,7 @@ import type { PendingDecision } from '../worker/run-protocol.ts';
 import type { OptionEstimate } from '../../../runtime/agents/mcts.ts';
 import { DEFAULT_BUDGET, MAX_BUDGET, SEAT_KINDS, seatLabel, type Seat, type SeatKind } from '../worker/seats.ts';
 import { el } from './dom.ts';
+import { t, type MessageKey } from '../../../i18n/format.ts';
 
 export interface MatchHandlers {
   start(): void;
@@ -22,7 +23,7 @@ export interface MatchHandlers {
   reveal(file: string, line: number, col: number): void;
 }
 
-const KIND_NAMES: Record<SeatKind, string> = { person: 'Person', random: 'Random', greedy: 'Greedy', mcts: 'MCTS' };
+const KIND_NAMES = { person: 'pg.agent.person', random: 'pg.agent.random', greedy: 'pg.agent.greedy', mcts: 'pg.agent.mcts' } as const satisfies Record<SeatKind, MessageKey>;
 
 interface SeatControls {
   name: string;
@@ -35,30 +36,30 @@ export class MatchView {
   /** The seats and the start button (a row of the run panel's controls). */
   readonly seatsRow = el('div', { class: 'run-controls', id: 'seats' });
   /** The game at hand: status, thinking, the decision, the hint. */
-  readonly host = el('section', { id: 'match', 'aria-label': 'game with seats', hidden: '' });
+  readonly host = el('section', { id: 'match', 'aria-label': t('pg.match.aria'), hidden: '' });
   private readonly seatList = el('span', { class: 'seat-list' });
-  private readonly start = el('button', { id: 'start-match', type: 'button', title: 'Play a game from the seed with these seats: a person plays by clicking the options' }, 'Play with seats');
+  private readonly start = el('button', { id: 'start-match', type: 'button', title: t('pg.match.start-title') }, t('pg.match.start'));
   private readonly status = el('div', { id: 'match-status', 'aria-live': 'polite' });
   private readonly thinking = el('div', { id: 'thinking', hidden: '' });
   private readonly thinkText = el('span', { id: 'think-text' });
   private readonly progress = el('progress', { id: 'think-progress' });
-  private readonly cancel = el('button', { id: 'cancel-think', type: 'button' }, 'Cancel');
+  private readonly cancel = el('button', { id: 'cancel-think', type: 'button' }, t('pg.cancel'));
   private readonly resume = el('div', { id: 'resume', hidden: '' });
   private readonly resumeText = el('span', {});
-  private readonly thinkAgain = el('button', { id: 'think-again', type: 'button' }, 'Think again');
+  private readonly thinkAgain = el('button', { id: 'think-again', type: 'button' }, t('pg.match.think-again'));
   private readonly decision = el('div', { id: 'decision', hidden: '' });
   private readonly prompt = el('div', { id: 'decision-prompt' });
   private readonly cite = el('div', { id: 'decision-cite' });
-  private readonly options = el('div', { id: 'decision-options', role: 'group', 'aria-label': 'options' });
+  private readonly options = el('div', { id: 'decision-options', role: 'group', 'aria-label': t('pg.match.options-aria') });
   /** The actions the person is not offered now, greyed; one clicked shows why (Engine.whyNot). */
   private readonly refused = el('div', { id: 'decision-refused', hidden: '' });
-  private readonly hintButton = el('button', { id: 'hint', type: 'button', title: 'What would MCTS play here, and how sure is it?' }, 'Hint');
-  private readonly hintBudget = el('input', { id: 'hint-budget', type: 'number', value: String(DEFAULT_BUDGET), min: '1', max: String(MAX_BUDGET), step: '100', 'aria-label': 'hint simulations' });
+  private readonly hintButton = el('button', { id: 'hint', type: 'button', title: t('pg.hint.title') }, t('pg.hint.button'));
+  private readonly hintBudget = el('input', { id: 'hint-budget', type: 'number', value: String(DEFAULT_BUDGET), min: '1', max: String(MAX_BUDGET), step: '100', 'aria-label': t('pg.hint.budget-aria') });
   private readonly hintPanel = el('div', { id: 'hint-panel', hidden: '' });
   private seats: SeatControls[] = [];
 
   constructor(private readonly handlers: MatchHandlers) {
-    const seatsLabel = el('strong', {}, 'Seats');
+    const seatsLabel = el('strong', {}, t('pg.match.seats'));
     this.seatsRow.append(seatsLabel, this.seatList, this.start);
     this.start.onclick = () => handlers.start();
     this.cancel.onclick = () => handlers.cancel();
@@ -67,7 +68,7 @@ export class MatchView {
     this.thinking.append(this.thinkText, ' ', this.progress, ' ', this.cancel);
     this.resume.append(this.resumeText, ' ', this.thinkAgain);
     const hintRow = el('div', { class: 'hint-row-controls' });
-    const budgetLabel = el('label', {}, 'simulations ');
+    const budgetLabel = el('label', {}, t('pg.hint.simulations') + ' ');
     budgetLabel.append(this.hintBudget);
     hintRow.append(this.hintButton, budgetLabel);
     this.decision.append(this.prompt, this.cite, this.options, this.refused, hintRow);
@@ -84,10 +85,10 @@ export class MatchView {
   }
 
   private seatControls(name: string, kind: SeatKind): SeatControls {
-    const select = el('select', { id: `seat-${name}`, 'aria-label': `${name} is played by` });
-    for (const k of SEAT_KINDS) select.append(el('option', { value: k }, KIND_NAMES[k]));
+    const select = el('select', { id: `seat-${name}`, 'aria-label': t('pg.match.seat-aria', { name }) });
+    for (const k of SEAT_KINDS) select.append(el('option', { value: k }, t(KIND_NAMES[k])));
     select.value = kind;
-    const budget = el('input', { id: `budget-${name}`, type: 'number', value: String(DEFAULT_BUDGET), min: '1', max: String(MAX_BUDGET), step: '100', 'aria-label': `${name}'s MCTS iterations per decision`, title: 'MCTS iterations per decision' });
+    const budget = el('input', { id: `budget-${name}`, type: 'number', value: String(DEFAULT_BUDGET), min: '1', max: String(MAX_BUDGET), step: '100', 'aria-label': t('pg.seat.budget-aria', { name }), title: t('pg.seat.budget-title') });
     const label = el('label', { class: 'seat' }, `${name} `);
     label.append(select, budget);
     const sync = () => {
@@ -106,7 +107,7 @@ export class MatchView {
     for (const s of this.seats) {
       const kind = s.kind.value as SeatKind;
       const n = Number(s.budget.value);
-      if (kind === 'mcts' && !(Number.isInteger(n) && n >= 1 && n <= MAX_BUDGET)) return { problem: `${s.name}'s MCTS budget is a whole number of iterations from 1 to ${MAX_BUDGET.toLocaleString('en')}, e.g. ${DEFAULT_BUDGET}.` };
+      if (kind === 'mcts' && !(Number.isInteger(n) && n >= 1 && n <= MAX_BUDGET)) return { problem: t('pg.seat.bad-budget', { name: s.name, max: MAX_BUDGET, example: DEFAULT_BUDGET }) };
       out.push({ kind, budget: kind === 'mcts' ? n : 0 });
     }
     return out;
@@ -175,12 +176,12 @@ export class MatchView {
     this.options.replaceChildren();
     if (!d) return;
     this.decision.dataset.player = d.player;
-    this.prompt.textContent = `${d.player}, your decision: ${d.prompt || (d.kind === 'action' ? 'what do you do?' : 'choose')}`;
+    this.prompt.textContent = t('pg.match.your-decision', { player: d.player, prompt: d.prompt || (d.kind === 'action' ? t('pg.match.what-do-you-do') : t('pg.match.choose')) });
     this.cite.textContent = d.cite ? `(${d.cite})` : '';
     this.cite.title = d.file ? `${d.file}:${d.line}` : '';
     d.options.forEach((label, i) => {
       const pass = d.canPass && i === d.options.length - 1 && label === 'pass';
-      const b = el('button', { type: 'button', class: `decision-option${pass ? ' pass' : ''}`, 'data-index': String(i), 'data-label': label }, pass ? 'Pass' : label);
+      const b = el('button', { type: 'button', class: `decision-option${pass ? ' pass' : ''}`, 'data-index': String(i), 'data-label': label }, pass ? t('pg.match.pass') : label);
       b.disabled = !enabled;
       b.onclick = () => this.handlers.answer(i);
       this.options.append(b);
@@ -200,7 +201,7 @@ export class MatchView {
     this.refused.replaceChildren();
     this.refused.hidden = d.refused.length === 0;
     if (!d.refused.length) return;
-    const list = el('div', { class: 'refused-list', role: 'group', 'aria-label': 'not available now' });
+    const list = el('div', { class: 'refused-list', role: 'group', 'aria-label': t('pg.refused.aria') });
     const details = el('div', { id: 'refused-reasons', hidden: '' });
     const name = (a: PendingDecision['refused'][number]) => `${a.action}${a.card ? ` — ${a.card}` : ''}`;
     for (const a of shown) {
@@ -216,7 +217,7 @@ export class MatchView {
           const li = el('li', { 'data-kind': r.kind }, `${r.kind}: ${r.text}`);
           if (r.at) {
             const at = r.at;
-            const link = el('button', { type: 'button', class: 'reason-link', title: 'show this line of the rules' }, `${at.file}:${at.line}`);
+            const link = el('button', { type: 'button', class: 'reason-link', title: t('pg.refused.show-line') }, `${at.file}:${at.line}`);
             link.onclick = () => this.handlers.reveal(at.file, at.line, at.col);
             li.append(' ', link);
           }
@@ -225,11 +226,11 @@ export class MatchView {
         });
         const ul = el('ul', {});
         ul.append(...items);
-        details.replaceChildren(el('div', { class: 'reason-title' }, `Why not ${name(a)}?`), ul, el('div', { class: 'reason-cite' }, a.cite));
+        details.replaceChildren(el('div', { class: 'reason-title' }, t('pg.refused.why-not', { action: name(a) })), ul, el('div', { class: 'reason-cite' }, a.cite));
       };
       list.append(b);
     }
-    const head = el('div', { class: 'refused-head' }, `Not available now (${d.refused.length})${cardless.length ? ` — ${cardless.length} card abilit${cardless.length === 1 ? 'y has' : 'ies have'} no card where ${cardless.length === 1 ? 'it works' : 'they work'}` : ''}; click one for why:`);
+    const head = el('div', { class: 'refused-head' }, t('pg.refused.head', { n: d.refused.length, cardless: cardless.length }));
     this.refused.append(head, list, details);
   }
 
@@ -262,15 +263,15 @@ export class MatchView {
     this.hintPanel.hidden = false;
     this.hintPanel.dataset.state = 'done';
     const best = estimates[0];
-    const head = el('div', { class: 'hint-note', id: 'hint-summary' }, `MCTS would play ${best ? `“${best.label}”` : 'nothing'} — estimated from ${iterations.toLocaleString('en')} simulations for ${player}, each in a world re-dealt from ${player}'s view: what ${player} cannot see (the other hands, the deck, face-down cards) is dealt again at random, so the search never looks at hidden cards.`);
-    const rough = el('div', { class: 'hint-caveat' }, 'The simulations play on at random to the end, so win rates are rough: read them to compare options, not as odds. Few visits means little is known of an option; the most visited is the one MCTS trusts.');
+    const head = el('div', { class: 'hint-note', id: 'hint-summary' }, t('pg.hint.summary', { best: best ? t('pg.hint.quoted', { label: best.label }) : t('pg.hint.nothing'), iterations, player }));
+    const rough = el('div', { class: 'hint-caveat' }, t('pg.hint.caveat'));
     const list = el('ol', { id: 'hint-list' });
     for (const e of estimates) {
       const li = el('li', { class: 'hint-row', 'data-label': e.label, 'data-best': String(e === best), 'data-visits': String(e.visits), 'data-win-rate': e.winRate.toFixed(4) });
       const pct = Math.round(e.winRate * 100);
       const bar = el('span', { class: 'hint-bar' });
       bar.style.setProperty('--rate', `${pct}%`);
-      li.append(el('span', { class: 'hint-mark' }, e === best ? '★' : ''), el('span', { class: 'hint-label' }, e.label), bar, el('span', { class: 'hint-rate' }, e.visits ? `${pct}% win` : 'not tried'), el('span', { class: 'hint-visits' }, `${e.visits.toLocaleString('en')} visit${e.visits === 1 ? '' : 's'}`));
+      li.append(el('span', { class: 'hint-mark' }, e === best ? '★' : ''), el('span', { class: 'hint-label' }, e.label), bar, el('span', { class: 'hint-rate' }, e.visits ? t('pg.hint.win', { pct }) : t('pg.hint.not-tried')), el('span', { class: 'hint-visits' }, t('pg.hint.visits', { n: e.visits })));
       list.append(li);
     }
     this.hintPanel.replaceChildren(head, list, rough);
@@ -279,7 +280,7 @@ export class MatchView {
       const e = estimates.find((x) => x.label === b.dataset.label);
       if (!e) continue;
       b.dataset.hint = e === best ? 'best' : 'other';
-      b.title = `Hint: ${Math.round(e.winRate * 100)}% win, ${e.visits} visits`;
+      b.title = t('pg.hint.option-title', { pct: Math.round(e.winRate * 100), n: e.visits });
     }
   }
 

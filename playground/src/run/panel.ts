@@ -29,6 +29,7 @@ import { boardNote, renderBoard } from './board.ts';
 import { previewFacesIn } from '../cards/face-preview.ts';
 import { clearVerdict, renderVerdict } from './result.ts';
 import { el } from './dom.ts';
+import { t } from '../../../i18n/format.ts';
 import { VariantControls } from './variant-controls.ts';
 import { MatchView } from './match-view.ts';
 import { SimulateView } from './simulate-view.ts';
@@ -53,23 +54,23 @@ const BOARD_CACHE_SIZE = 400;
 
 export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   // ---- the DOM (ids are the contract the e2e tests use)
-  const scenarioSelect = el('select', { id: 'scenario-select', 'aria-label': 'scenario' });
-  const runScenario = el('button', { id: 'run-scenario', type: 'button' }, 'Run scenario');
-  const runAll = el('button', { id: 'run-all', type: 'button', title: "Run every ruling of the game with your edits, and see which changed outcome" }, 'Run all');
-  const runReadings = el('button', { id: 'run-readings', type: 'button', title: 'Run every ruling under every alternative of every rule parameter (one at a time), and see which rulings turn on which reading' }, 'Readings');
-  const seed = el('input', { id: 'seed', type: 'number', value: '1', step: '1', 'aria-label': 'seed' });
-  const playGame = el('button', { id: 'play-game', type: 'button' }, 'Play a random game');
-  const maxSteps = el('input', { id: 'max-steps', type: 'number', value: String(DEFAULT_MAX_STEPS), min: '1', step: '1000', 'aria-label': 'step limit' });
-  const cancel = el('button', { id: 'cancel-run', type: 'button', disabled: '' }, 'Cancel');
+  const scenarioSelect = el('select', { id: 'scenario-select', 'aria-label': t('pg.run.scenario-aria') });
+  const runScenario = el('button', { id: 'run-scenario', type: 'button' }, t('pg.run.run-scenario'));
+  const runAll = el('button', { id: 'run-all', type: 'button', title: t('pg.run.run-all-title') }, t('pg.run.run-all'));
+  const runReadings = el('button', { id: 'run-readings', type: 'button', title: t('pg.run.readings-title') }, t('pg.run.readings'));
+  const seed = el('input', { id: 'seed', type: 'number', value: '1', step: '1', 'aria-label': t('pg.run.seed-aria') });
+  const playGame = el('button', { id: 'play-game', type: 'button' }, t('pg.run.play-game'));
+  const maxSteps = el('input', { id: 'max-steps', type: 'number', value: String(DEFAULT_MAX_STEPS), min: '1', step: '1000', 'aria-label': t('pg.run.step-limit-aria') });
+  const cancel = el('button', { id: 'cancel-run', type: 'button', disabled: '' }, t('pg.cancel'));
   const message = el('div', { id: 'run-message', role: 'alert', 'aria-live': 'polite' });
   const result = el('div', { id: 'run-result', 'aria-live': 'polite' });
-  const expectations = el('ul', { id: 'expectations', 'aria-label': 'expectations' });
-  const stepBack = el('button', { id: 'step-back', type: 'button', title: 'previous step (←)' }, '◀');
-  const stepForward = el('button', { id: 'step-forward', type: 'button', title: 'next step (→)' }, '▶');
+  const expectations = el('ul', { id: 'expectations', 'aria-label': t('pg.run.expectations-aria') });
+  const stepBack = el('button', { id: 'step-back', type: 'button', title: t('pg.run.step-back') }, '◀');
+  const stepForward = el('button', { id: 'step-forward', type: 'button', title: t('pg.run.step-forward') }, '▶');
   const stepCounter = el('span', { id: 'step-counter' });
-  const viewer = el('select', { id: 'viewer', 'aria-label': 'viewer' });
+  const viewer = el('select', { id: 'viewer', 'aria-label': t('pg.run.viewer-aria') });
   const logHost = el('ol', { id: 'log' });
-  const board = el('div', { id: 'board', 'aria-label': 'board' });
+  const board = el('div', { id: 'board', 'aria-label': t('pg.run.board-aria') });
   const casebook = new CasebookView((path) => openRuling(path));
   const matchView = new MatchView({
     start: () => startMatch(),
@@ -100,8 +101,8 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     return l;
   };
   host.replaceChildren(
-    row('run-controls', label('Scenario', scenarioSelect), runScenario, runAll, runReadings),
-    row('run-controls', label('Seed', seed), variants.formatLabel, playGame, label('Step limit', maxSteps), cancel),
+    row('run-controls', label(t('pg.run.scenario'), scenarioSelect), runScenario, runAll, runReadings),
+    row('run-controls', label(t('pg.run.seed'), seed), variants.formatLabel, playGame, label(t('pg.run.step-limit'), maxSteps), cancel),
     matchView.seatsRow,
     simulation.controls,
     tune.controls,
@@ -112,7 +113,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     simulation.host,
     result,
     expectations,
-    row('run-toolbar', el('strong', {}, 'Log'), stepBack, stepForward, stepCounter, label('Viewer', viewer)),
+    row('run-toolbar', el('strong', {}, t('pg.run.log')), stepBack, stepForward, stepCounter, label(t('pg.run.viewer'), viewer)),
     logHost,
     board,
   );
@@ -160,7 +161,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     }
   };
 
-  const client = new RunClient(() => say(`Still running after ${SLOW_RUN_MS / 1000} s… Cancel stops it.`, 'slow', { label: 'Cancel', run: () => cancelRun() }));
+  const client = new RunClient(() => say(t('pg.run.slow', { s: SLOW_RUN_MS / 1000 }), 'slow', { label: t('pg.cancel'), run: () => cancelRun() }));
 
   const setBusy = (busy: boolean) => {
     cancel.disabled = !busy;
@@ -196,7 +197,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (current !== paths.join('\n')) {
       scenarioSelect.replaceChildren();
       for (const p of paths) scenarioSelect.append(el('option', { value: p }, p.replace(/^rules\/[^/]+\/rulings\//, '')));
-      if (paths.length === 0) scenarioSelect.append(el('option', { value: '' }, '(no scenarios in this game)'));
+      if (paths.length === 0) scenarioSelect.append(el('option', { value: '' }, t('pg.run.no-scenarios')));
       if (paths.includes(keep)) scenarioSelect.value = keep;
     }
     runScenario.disabled = paths.length === 0;
@@ -216,7 +217,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   const setViewers = (players: string[], only?: string[], prefer?: string) => {
     const keep = prefer ?? (viewer.value || 'judge');
     const names = only ?? ['judge', ...players];
-    viewer.replaceChildren(...names.map((n) => el('option', { value: n }, n)));
+    viewer.replaceChildren(...names.map((n) => el('option', { value: n }, n === 'judge' ? t('pg.run.judge') : n)));
     viewer.value = names.includes(keep) ? keep : names[0]!;
   };
   setViewers(['p1', 'p2']);
@@ -234,7 +235,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     clearVerdict(result, expectations);
     log.clear(note);
     stepCounter.textContent = '';
-    boardNote(board, 'Run a scenario or play a game: the board after the selected step shows here.');
+    boardNote(board, t('pg.board.empty'));
   }
 
   async function start(body: Parameters<RunClient['run']>[0], what: string): Promise<void> {
@@ -250,11 +251,11 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (id !== runId) return;
     setBusy(false);
     if (r.type === 'cancelled') {
-      say('Cancelled: the run was stopped before it finished.', 'cancelled');
+      say(t('pg.run.cancelled'), 'cancelled');
       return;
     }
     if (r.type === 'crashed') {
-      say(`The run failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
+      say(t('pg.run.crashed', { what: t('pg.what.run'), message: r.message }), 'runtime');
       return;
     }
     show(r);
@@ -265,7 +266,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (!p) say('');
     else if (p.kind === 'compile' && p.first) {
       const first = p.first;
-      say(`${p.message} First: ${first.file}:${first.line}: ${first.message}`, p.kind, { label: 'Show it', run: () => deps.session.reveal(first.file, first.line, first.col) });
+      say(t('pg.run.problem-first', { message: p.message, file: first.file, line: first.line, first: first.message }), p.kind, { label: t('pg.run.show-it'), run: () => deps.session.reveal(first.file, first.line, first.col) });
     } else say(p.message, p.kind);
   }
 
@@ -275,12 +276,12 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     sayProblem(p);
     renderVerdict(result, expectations, r);
     result.dataset.ms = String(Math.round(r.ms));
-    result.title = `ran in ${Math.round(r.ms)} ms in the worker`;
+    result.title = t('pg.run.ran-in', { ms: Math.round(r.ms) });
     setViewers(r.players);
     log.show(r.log, r.omitted);
     if (r.log.length === 0) {
-      log.clear(p ? 'Nothing ran.' : 'The log is empty.');
-      boardNote(board, p ? 'No board: nothing ran.' : 'No board: the log is empty.');
+      log.clear(p ? t('pg.log.nothing-ran') : t('pg.log.empty'));
+      boardNote(board, p ? t('pg.board.nothing-ran') : t('pg.board.log-empty'));
       return;
     }
     // The board after the last step: the end of the scenario or the game.
@@ -292,20 +293,20 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const path = scenarioSelect.value;
     const text = path ? ws.text(path) : undefined;
     if (text === undefined) {
-      say('Choose a scenario first (the game has no scenario file, or it was removed).', 'scenario');
+      say(t('pg.run.choose-scenario'), 'scenario');
       return;
     }
     const max = limit();
-    if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario');
-    void start({ type: 'scenario', files: ws.sources(), game: ws.game, path, text, maxSteps: max }, `Running ${path}`);
+    if (max === null) return say(t('pg.run.bad-limit'), 'scenario');
+    void start({ type: 'scenario', files: ws.sources(), game: ws.game, path, text, maxSteps: max }, t('pg.run.running', { path }));
   };
 
   /** The seed, step limit, format and parameters a game is played with, or null (the problem said). */
   function gameSettings() {
     const s = Number(seed.value);
-    if (!Number.isInteger(s)) return say('The seed is a whole number, e.g. 7.', 'scenario'), null;
+    if (!Number.isInteger(s)) return say(t('pg.run.bad-seed'), 'scenario'), null;
     const max = limit();
-    if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario'), null;
+    if (max === null) return say(t('pg.run.bad-limit'), 'scenario'), null;
     const chosen = variants.choice();
     if ('problem' in chosen) return say(chosen.problem, 'options'), null;
     return { s, max, chosen };
@@ -317,16 +318,16 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (!settings) return;
     const { s, max, chosen } = settings;
     const what = choiceLabel(chosen.format ?? null, chosen.params);
-    void start({ type: 'game', files: ws.sources(), game: ws.game, seed: s, maxSteps: max, ...chosen }, `Playing a random game of ${ws.game}, seed ${s}${what ? `, ${what}` : ''}`);
+    void start({ type: 'game', files: ws.sources(), game: ws.game, seed: s, maxSteps: max, ...chosen }, t('pg.run.playing', { game: ws.game, seed: s, variant: what ? t('pg.variant.comma', { what }) : '' }));
   };
 
   /** Runs every ruling of the open game with the edits (and once with the original files). */
   async function runCasebook(): Promise<void> {
     const ws = deps.getWorkspace();
     const scenarios = ws.scenarioFiles();
-    if (scenarios.length === 0) return say('This game has no rulings (rules/<game>/rulings/*.yaml) to run.', 'scenario');
+    if (scenarios.length === 0) return say(t('pg.casebook.no-rulings'), 'scenario');
     const max = limit();
-    if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario');
+    if (max === null) return say(t('pg.run.bad-limit'), 'scenario');
     if (client.running) client.cancel();
     endMatch();
     clearRun('');
@@ -335,7 +336,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     simulation.clear();
     const key = `${ws.game}\u0000${max}`;
     const known = originals.get(key);
-    say(`Running every ruling of ${ws.game}…`, 'busy');
+    say(t('pg.casebook.running-all', { game: ws.game }), 'busy');
     setBusy(true);
     let done = 0;
     let total = scenarios.length;
@@ -344,28 +345,28 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
       if (p.id !== runId) return;
       done = p.done;
       total = p.total;
-      casebook.progress(p.phase === 'original' ? 'Running the rulings with the original files (once per game)' : 'Running the rulings with your edits', p.done, p.total);
+      casebook.progress(p.phase === 'original' ? t('pg.casebook.phase-original') : t('pg.casebook.phase-edited'), p.done, p.total);
     });
     runId = id;
-    casebook.progress('Running the rulings', 0, total);
+    casebook.progress(t('pg.casebook.phase'), 0, total);
     const r = await reply;
     if (id !== runId) return;
     setBusy(false);
     if (r.type === 'cancelled') {
-      say('Cancelled: the rulings were stopped before they all ran.', 'cancelled');
-      casebook.stopped(`Cancelled after ${done} / ${total} rulings.`);
+      say(t('pg.casebook.cancelled'), 'cancelled');
+      casebook.stopped(t('pg.casebook.cancelled-after', { done, total }));
       return;
     }
     if (r.type === 'crashed') {
-      say(`The run failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
-      casebook.stopped('The rulings could not be run (see the message above).');
+      say(t('pg.run.crashed', { what: t('pg.what.run'), message: r.message }), 'runtime');
+      casebook.stopped(t('pg.casebook.crashed'));
       return;
     }
     if (r.original) originals.set(key, 'rows' in r.original ? r.original.rows : r.original.problem);
     if (r.problem) {
       sayProblem(r.problem);
-      const first = r.problem.kind === 'compile' && r.problem.first ? ` First error: ${r.problem.first.file}:${r.problem.first.line}: ${r.problem.first.message}` : '';
-      casebook.stopped(`The rulings were not run: ${r.problem.kind === 'compile' ? 'the rules do not compile.' : r.problem.message}${first}`);
+      const first = r.problem.kind === 'compile' && r.problem.first ? t('pg.casebook.first-error', { file: r.problem.first.file, line: r.problem.first.line, message: r.problem.first.message }) : '';
+      casebook.stopped(t('pg.casebook.not-run', { why: r.problem.kind === 'compile' ? t('pg.run.no-compile') : r.problem.message, first }));
       return;
     }
     say('');
@@ -384,20 +385,20 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   async function runAllReadings(): Promise<void> {
     const ws = deps.getWorkspace();
     const scenarios = ws.scenarioFiles();
-    if (scenarios.length === 0) return say('This game has no rulings (rules/<game>/rulings/*.yaml) to run.', 'scenario');
+    if (scenarios.length === 0) return say(t('pg.casebook.no-rulings'), 'scenario');
     const max = limit();
-    if (max === null) return say('The step limit is a whole number of at least 1.', 'scenario');
+    if (max === null) return say(t('pg.run.bad-limit'), 'scenario');
     if (client.running) client.cancel();
     endMatch();
     clearRun('');
     casebook.clear();
     simulation.clear();
-    say(`Running every ruling of ${ws.game} under every reading of its parameters…`, 'busy');
+    say(t('pg.readings.running-all', { game: ws.game }), 'busy');
     setBusy(true);
     let done = 0;
     const total = scenarios.length;
     const changesAtStart = changes;
-    const what = 'Running the rulings under every reading (one parameter changed at a time)';
+    const what = t('pg.readings.phase');
     const { id, reply } = client.readings({ type: 'readings', files: ws.sources(), game: ws.game, scenarios, maxSteps: max }, (p) => {
       if (p.id !== runId) return;
       done = p.done;
@@ -409,19 +410,19 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (id !== runId) return;
     setBusy(false);
     if (r.type === 'cancelled') {
-      say('Cancelled: the readings were stopped before every ruling ran.', 'cancelled');
-      casebook.stopped(`Cancelled after ${done} / ${total} rulings.`);
+      say(t('pg.readings.cancelled'), 'cancelled');
+      casebook.stopped(t('pg.casebook.cancelled-after', { done, total }));
       return;
     }
     if (r.type === 'crashed') {
-      say(`The run failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
-      casebook.stopped('The readings could not be run (see the message above).');
+      say(t('pg.run.crashed', { what: t('pg.what.run'), message: r.message }), 'runtime');
+      casebook.stopped(t('pg.readings.crashed'));
       return;
     }
     if (r.problem || !r.report) {
       sayProblem(r.problem);
-      const first = r.problem?.kind === 'compile' && r.problem.first ? ` First error: ${r.problem.first.file}:${r.problem.first.line}: ${r.problem.first.message}` : '';
-      casebook.stopped(`The readings were not run: ${r.problem?.kind === 'compile' ? 'the rules do not compile.' : (r.problem?.message ?? 'nothing ran.')}${first}`);
+      const first = r.problem?.kind === 'compile' && r.problem.first ? t('pg.casebook.first-error', { file: r.problem.first.file, line: r.problem.first.line, message: r.problem.first.message }) : '';
+      casebook.stopped(t('pg.readings.not-run', { why: r.problem?.kind === 'compile' ? t('pg.run.no-compile') : (r.problem?.message ?? t('pg.run.nothing-ran')), first }));
       return;
     }
     say('');
@@ -433,7 +434,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
 
   /** A click on a ruling of the casebook: run it in the single-scenario view. */
   function openRuling(path: string): void {
-    if (deps.getWorkspace().text(path) === undefined) return say(`${path} is no longer in the game.`, 'scenario');
+    if (deps.getWorkspace().text(path) === undefined) return say(t('pg.run.gone', { path }), 'scenario');
     scenarioSelect.value = path;
     casebook.select(path);
     runScenario.click();
@@ -451,7 +452,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const { s, max, chosen } = settings;
     const c = simulation.choice(MAX_BALANCE_GAMES);
     if ('problem' in c) return say(c.problem, 'options');
-    if (s < 0 || s + c.games - 1 > 0xffffffff) return say(`Seeds are 32-bit: the first seed is from 0 to ${0xffffffff - c.games + 1} for ${c.games} games.`, 'options');
+    if (s < 0 || s + c.games - 1 > 0xffffffff) return say(t('pg.run.seed-range', { max: 0xffffffff - c.games + 1, games: c.games }), 'options');
     if (client.running) client.cancel();
     endMatch();
     clearRun('');
@@ -460,7 +461,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     say('');
     setBusy(true);
     const phaseText = (p: Pick<BalanceProgress, 'phase' | 'label'>) =>
-      p.phase === 'values' ? `Measuring what each card is worth: ${p.label ?? 'cards replaced'}` : p.phase === 'original' ? 'Playing under the original rules' : c.compare ? 'Playing under your edits' : `Playing ${ws.game}`;
+      p.phase === 'values' ? t('pg.sim.phase-values', { label: p.label ?? t('pg.sim.cards-replaced') }) : p.phase === 'original' ? t('pg.sim.phase-original') : c.compare ? t('pg.sim.phase-edited') : t('pg.sim.phase-game', { game: ws.game });
     simulation.running(phaseText({ phase: c.compare ? 'original' : 'edited' }), 0, c.games);
     let replaced = 0;
     const { id, reply } = client.balance(
@@ -475,12 +476,12 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const r = await reply;
     if (id !== runId) return;
     setBusy(false);
-    if (r.type === 'cancelled' || r.type === 'crashed') return unsettled(r, 'simulation', 'No report');
-    if (r.type !== 'balance' || !settled(r, 'No report')) return;
+    if (r.type === 'cancelled' || r.type === 'crashed') return unsettled(r, 'simulation');
+    if (r.type !== 'balance' || !settled(r, 'simulation')) return;
     if (!r.result) return;
     const what = choiceLabel(chosen.format ?? null, chosen.params);
-    const played = r.result.kind === 'comparison' ? `${c.games} games under the original rules and ${c.games} under your edits` : `${c.games} games${replaced ? ` (and ${replaced.toLocaleString('en')} with cards replaced)` : ''}`;
-    const summary = `${played} of ${ws.game}${what ? ` (${what})` : ''}, seeds ${s}–${s + c.games - 1}, ${seatsText(c.agents)}, in ${(r.ms / 1000).toFixed(1)} s.`;
+    const played = r.result.kind === 'comparison' ? t('pg.sim.played-compared', { games: c.games }) : t('pg.sim.played', { games: c.games, replaced });
+    const summary = t('pg.sim.summary', { played, game: ws.game, variant: what ? t('pg.variant.paren', { what }) : '', from: s, to: s + c.games - 1, seats: seatsText(c.agents), s: (r.ms / 1000).toFixed(1) });
     await simulation.show(r.result, summary);
   }
 
@@ -495,11 +496,11 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const settings = gameSettings();
     if (!settings) return;
     const { s, max, chosen } = settings;
-    const t = tune.choice();
-    if ('problem' in t) return say(t.problem, 'options');
+    const tc = tune.choice();
+    if ('problem' in tc) return say(tc.problem, 'options');
     const agents = simulation.agents();
     if ('problem' in agents) return say(agents.problem, 'options');
-    if (s < 0 || s + t.games - 1 > 0xffffffff) return say(`Seeds are 32-bit: the first seed is from 0 to ${0xffffffff - t.games + 1} for ${t.games} games.`, 'options');
+    if (s < 0 || s + tc.games - 1 > 0xffffffff) return say(t('pg.run.seed-range', { max: 0xffffffff - tc.games + 1, games: tc.games }), 'options');
     if (client.running) client.cancel();
     endMatch();
     clearRun('');
@@ -507,20 +508,20 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     simulation.clear();
     say('');
     setBusy(true);
-    const what = `Tuning ${t.card || 'a card'}'s ${t.attr || 'number'}`;
-    simulation.running(`${what}: checking`, 0, t.games);
-    const { id, reply } = client.tune({ type: 'tune', files: ws.sources(), game: ws.game, seed: s, games: t.games, maxSteps: max, ...chosen, agents, card: t.card, attr: t.attr, values: t.values }, (p) => {
+    const what = t('pg.tune.tuning', { card: tc.card || t('pg.tune.a-card'), attr: tc.attr || t('pg.tune.number') });
+    simulation.running(t('pg.tune.checking', { what }), 0, tc.games);
+    const { id, reply } = client.tune({ type: 'tune', files: ws.sources(), game: ws.game, seed: s, games: tc.games, maxSteps: max, ...chosen, agents, card: tc.card, attr: tc.attr, values: tc.values }, (p) => {
       if (p.id === runId) simulation.running(`${what}: ${p.label}`, p.done, p.total);
     });
     runId = id;
     const r = await reply;
     if (id !== runId) return;
     setBusy(false);
-    if (r.type === 'cancelled' || r.type === 'crashed') return unsettled(r, 'tune', 'No curve');
-    if (r.type !== 'tune' || !settled(r, 'No curve')) return;
+    if (r.type === 'cancelled' || r.type === 'crashed') return unsettled(r, 'tune');
+    if (r.type !== 'tune' || !settled(r, 'tune')) return;
     if (!r.result) return;
     const label = choiceLabel(chosen.format ?? null, chosen.params);
-    const summary = `${r.result.card}'s ${r.result.attr} at ${r.result.curves[0]!.points.length} values, ${t.games} games each, of ${ws.game}${label ? ` (${label})` : ''}, seeds ${s}–${s + t.games - 1}, ${seatsText(agents)}: ${r.played.toLocaleString('en')} games in ${(r.ms / 1000).toFixed(1)} s.`;
+    const summary = t('pg.tune.summary', { card: r.result.card, attr: r.result.attr, values: r.result.curves[0]!.points.length, games: tc.games, game: ws.game, variant: label ? t('pg.variant.paren', { what: label }) : '', from: s, to: s + tc.games - 1, seats: seatsText(agents), played: r.played, s: (r.ms / 1000).toFixed(1) });
     await simulation.show(r.result, summary);
   }
 
@@ -528,10 +529,10 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
    * A simulation's or a tune's reply, before its result is shown: cancelled, crashed or a problem
    * is said (and false); else its note is said (and true).
    */
-  function settled(r: { problem: RunProblem | null; result: unknown; note: string | null }, none: 'No report' | 'No curve'): boolean {
+  function settled(r: { problem: RunProblem | null; result: unknown; note: string | null }, what: 'simulation' | 'tune'): boolean {
     if (r.problem || !r.result) {
       sayProblem(r.problem);
-      simulation.stopped(`${none}: ${r.problem?.kind === 'compile' ? 'the rules do not compile.' : (r.problem?.message ?? 'nothing was played.')}`);
+      simulation.stopped(t('pg.sim.none', { what, why: r.problem?.kind === 'compile' ? t('pg.run.no-compile') : (r.problem?.message ?? t('pg.sim.nothing-played')) }));
       return false;
     }
     if (r.note) say(r.note, 'info');
@@ -539,10 +540,10 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   }
 
   /** A simulation's or a tune's reply that never came: cancelled, or the worker crashed — said. */
-  function unsettled(r: { type: 'cancelled' } | { type: 'crashed'; message: string }, what: 'simulation' | 'tune', none: 'No report' | 'No curve'): void {
-    if (r.type === 'cancelled') return simulation.stopped(`Cancelled: the ${what} was stopped before it finished; nothing is reported.`, 'cancelled');
-    say(`The ${what} failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
-    simulation.stopped(`${none}: the ${what} failed (see the message above).`);
+  function unsettled(r: { type: 'cancelled' } | { type: 'crashed'; message: string }, what: 'simulation' | 'tune'): void {
+    if (r.type === 'cancelled') return simulation.stopped(t('pg.sim.cancelled', { what }), 'cancelled');
+    say(t('pg.run.crashed', { what: t(what === 'tune' ? 'pg.what.tune' : 'pg.what.simulation'), message: r.message }), 'runtime');
+    simulation.stopped(t('pg.sim.none', { what, why: t('pg.sim.failed', { what }) }));
   }
 
   function cancelRun(): void {
@@ -573,7 +574,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     matchView.hide();
     matchView.show();
     const what = choiceLabel(chosen.format ?? null, chosen.params);
-    matchView.setStatus(`A game of ${ws.game}, seed ${s}${what ? `, ${what}` : ''}: ${matchView.seatsText(seats)}.`);
+    matchView.setStatus(t('pg.match.started', { game: ws.game, seed: s, variant: what ? t('pg.variant.comma', { what }) : '', seats: matchView.seatsText(seats) }));
     void advance(true);
   }
 
@@ -593,7 +594,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (client.running) client.cancel();
     matchBusy = true;
     matchView.host.dataset.state = think ? 'thinking' : 'replaying';
-    matchView.setStatus(think ? 'Playing on: the agents answer their decisions…' : 'Replaying the game to the decision at hand…');
+    matchView.setStatus(think ? t('pg.match.playing-on') : t('pg.match.replaying'));
     matchView.setEnabled(false);
     matchView.showResume(null);
     matchView.clearHint();
@@ -603,7 +604,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
       if (p.type === 'answered') m.answers = p.answers;
       else {
         const seat = matchView.seatOf(p.player);
-        matchView.showThinking(`${p.player} (${seat ? seatLabel(seat) : 'agent'}) is thinking…`, p.done, p.total);
+        matchView.showThinking(t('pg.match.thinking', { player: p.player, seat: seat ? seatLabel(seat) : t('pg.match.agent') }), p.done, p.total);
       }
     });
     runId = id;
@@ -618,7 +619,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
       return;
     }
     if (r.type === 'crashed') {
-      say(`The game failed inside the playground (a Grimoire bug — please report it with your files): ${r.message}`, 'runtime');
+      say(t('pg.run.crashed', { what: t('pg.what.game'), message: r.message }), 'runtime');
       return;
     }
     m.answers = r.answers;
@@ -633,11 +634,11 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     clearVerdict(result, expectations);
     const over = !!r.result;
     if (r.result) {
-      const played = [`seed ${r.seed}`, choiceLabel(r.format, r.params)].filter(Boolean).join(', ');
+      const played = [t('pg.result.seed', { seed: r.seed }), choiceLabel(r.format, r.params)].filter(Boolean).join(', ');
       result.dataset.kind = 'match';
       result.dataset.winner = r.result.winner ?? 'draw';
-      result.textContent = `${r.result.winner ? `${r.result.winner} wins` : 'Draw'} — ${r.result.reason} · ${r.turns} turns, ${r.decisions} decisions (${played})`;
-      matchView.setStatus(`Game over: ${r.result.winner ? `${r.result.winner} wins` : 'a draw'}. The log and the board are now the judge's: pick any viewer.`, 'over');
+      result.textContent = t('pg.result.game', { outcome: r.result.winner ? t('pg.result.wins', { winner: r.result.winner }) : t('pg.result.draw'), reason: r.result.reason, turns: r.turns, decisions: r.decisions, played: ` (${played})` });
+      matchView.setStatus(t('pg.match.over', { outcome: r.result.winner ? t('pg.result.wins', { winner: r.result.winner }) : t('pg.match.a-draw') }), 'over');
     }
     matchView.setPlayers(r.players);
     // While it goes on, a person sees only what their seat may see.
@@ -645,7 +646,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     log.show(r.log, r.omitted);
     if (r.view && r.log.length) boards.set(key(r.viewer, r.log[r.log.length - 1]!.seq), r.view);
     if (r.log.length) selectStep(r.log.length - 1, 'auto');
-    else boardNote(board, 'No board: nothing ran.');
+    else boardNote(board, t('pg.board.nothing-ran'));
     renderDecision();
   }
 
@@ -657,10 +658,10 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     matchView.host.dataset.state = match?.at?.result ? 'over' : !d ? 'stopped' : seat?.kind === 'person' ? 'person' : 'agent';
     matchView.host.dataset.answers = String(match?.at?.answers.length ?? 0);
     matchView.showDecision(d && seat?.kind === 'person' ? d : null, !matchBusy);
-    matchView.showResume(d && seat && seat.kind !== 'person' && !matchBusy ? `${d.player} (${seatLabel(seat)}) has to decide (${d.prompt || 'an action'}); its thinking was stopped.` : null);
-    if (d && seat?.kind === 'person') matchView.setStatus(`Turn ${match!.at!.turns}: ${d.player} to decide.`, 'person');
-    else if (d && seat) matchView.setStatus(`Turn ${match!.at!.turns}: ${d.player} (${seatLabel(seat)}) to decide.`, 'agent');
-    else if (!d && !match?.at?.result) matchView.setStatus('The game stopped before its end: the message above says why.', 'stopped');
+    matchView.showResume(d && seat && seat.kind !== 'person' && !matchBusy ? t('pg.match.resume', { player: d.player, seat: seatLabel(seat), prompt: d.prompt || t('pg.match.an-action') }) : null);
+    if (d && seat?.kind === 'person') matchView.setStatus(t('pg.match.person-turn', { turn: match!.at!.turns, player: d.player }), 'person');
+    else if (d && seat) matchView.setStatus(t('pg.match.agent-turn', { turn: match!.at!.turns, player: d.player, seat: seatLabel(seat) }), 'agent');
+    else if (!d && !match?.at?.result) matchView.setStatus(t('pg.match.stopped'), 'stopped');
   }
 
   function answerMatch(index: number): void {
@@ -684,15 +685,15 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const d = m?.at?.decision;
     if (!m || !d || matchBusy) return;
     const budget = matchView.hintSimulations();
-    if (budget === null) return say(`The hint's simulations are a whole number from 1 to 1,000,000, e.g. 500.`, 'options');
+    if (budget === null) return say(t('pg.hint.bad-budget'), 'options');
     say('');
     matchBusy = true;
     matchView.host.dataset.state = 'hint';
     matchView.setEnabled(false);
-    matchView.hintNote(`Hint: MCTS is thinking for ${d.player}…`, 'running');
+    matchView.hintNote(t('pg.hint.thinking', { player: d.player }), 'running');
     setBusy(true);
     const { id, reply } = client.hint({ type: 'hint', files: m.files, game: m.game, seed: m.seed, maxSteps: m.maxSteps, format: m.format, params: m.params, answers: m.at!.answers, budget }, (p) => {
-      if (match === m) matchView.showThinking(`Hint for ${d.player}: MCTS is thinking…`, p.done, p.total);
+      if (match === m) matchView.showThinking(t('pg.hint.thinking-for', { player: d.player }), p.done, p.total);
     });
     const r = await reply;
     if (match !== m) return;
@@ -701,14 +702,14 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     matchView.hideThinking();
     matchView.setEnabled(true);
     if (r.type === 'cancelled') {
-      matchView.hintNote('Hint cancelled: nothing was estimated. Your decision is still yours to make.', 'stopped');
+      matchView.hintNote(t('pg.hint.cancelled'), 'stopped');
       // The worker was restarted: play the game to its decision again, so its boards can be shown.
-      void advance(false).then(() => matchView.hintNote('Hint cancelled: nothing was estimated. Your decision is still yours to make.', 'stopped'));
+      void advance(false).then(() => matchView.hintNote(t('pg.hint.cancelled'), 'stopped'));
       return;
     }
     matchView.host.dataset.state = 'person';
     if (r.type === 'crashed' || r.problem) {
-      matchView.hintNote(`No hint: ${r.type === 'crashed' ? r.message : r.problem}`, 'stopped');
+      matchView.hintNote(t('pg.hint.none', { why: r.type === 'crashed' ? r.message : r.problem ?? '' }), 'stopped');
       return;
     }
     matchView.showHint(r.player, r.iterations, r.estimates);
@@ -727,7 +728,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (!s) return;
     log.mark(index);
     const total = report ? report.log.length + (report.omitted?.count ?? 0) : log.length;
-    stepCounter.textContent = `step ${s.seq + 1} of ${total}${total > log.length ? ` (${log.length} shown)` : ''}`;
+    stepCounter.textContent = t('pg.log.step', { step: s.seq + 1, total, shown: total > log.length ? t('pg.log.shown', { n: log.length }) : '' });
     stepBack.disabled = index === 0;
     stepForward.disabled = index === log.length - 1;
     if (how !== 'auto' && s.file && deps.getWorkspace().text(s.file) !== undefined) {
@@ -748,14 +749,14 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (!report || !s) return;
     const v = viewer.value || 'judge';
     const view = boards.get(key(v, s.seq));
-    const caption = `After step ${s.seq + 1} (${s.text.length > 60 ? s.text.slice(0, 57) + '…' : s.text}) · seen by ${v}`;
+    const caption = t('pg.board.caption', { step: s.seq + 1, text: s.text.length > 60 ? s.text.slice(0, 57) + '…' : s.text, viewer: v === 'judge' ? t('pg.run.judge') : v });
     if (view) {
       delete board.dataset.loading;
       renderBoard(board, view, caption, deps.checker.faces);
       return;
     }
     board.dataset.loading = 'true';
-    if (!board.querySelector('.board-caption')) boardNote(board, 'Loading the board…');
+    if (!board.querySelector('.board-caption')) boardNote(board, t('pg.board.loading'));
     void fetchBoards(v, s.seq);
   }
 
@@ -770,7 +771,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     if (r.type === 'cancelled') return;
     if (r.type === 'crashed' || r.problem) {
       delete board.dataset.loading;
-      boardNote(board, `No board: ${r.type === 'crashed' ? r.message : r.problem}`);
+      boardNote(board, t('pg.board.none', { why: r.type === 'crashed' ? r.message : r.problem ?? '' }));
       return;
     }
     for (const b of r.boards) {
@@ -780,7 +781,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     const now = log.stepAt(log.selected);
     if (now && now.seq === seq && (viewer.value || 'judge') === v && !r.boards.some((b) => b.step === seq)) {
       delete board.dataset.loading;
-      boardNote(board, 'No board for this step (the replay did not reach it).');
+      boardNote(board, t('pg.board.not-reached'));
       return;
     }
     // The selection (or the viewer) may have moved on while the worker replayed.

@@ -8,10 +8,11 @@
  */
 import type { ReadingsTable } from '../worker/readings-table.ts';
 import { el } from './dom.ts';
+import { t } from '../../../i18n/format.ts';
 
 export class ReadingsView {
   readonly host = el('div', { id: 'readings', hidden: '' });
-  private readonly table = el('table', { id: 'readings-table', 'aria-label': 'rulings by parameter' });
+  private readonly table = el('table', { id: 'readings-table', 'aria-label': t('pg.readings.table-aria') });
   private readonly untested = el('div', { id: 'readings-untested' });
 
   constructor(private readonly open: (path: string) => void) {
@@ -24,23 +25,23 @@ export class ReadingsView {
     this.untested.textContent = '';
   }
 
-  show(t: ReadingsTable): void {
+  show(table: ReadingsTable): void {
     this.host.hidden = false;
-    this.host.dataset.settled = String(t.settled);
-    this.host.dataset.dependent = String(t.rows.length);
+    this.host.dataset.settled = String(table.settled);
+    this.host.dataset.dependent = String(table.rows.length);
     const head = el('tr');
-    head.append(el('th', { scope: 'col' }, 'Ruling'));
-    for (const c of t.columns) head.append(el('th', { scope: 'col', title: c.title, 'data-param': c.name }, c.heading));
+    head.append(el('th', { scope: 'col' }, t('pg.readings.ruling')));
+    for (const c of table.columns) head.append(el('th', { scope: 'col', title: c.title, 'data-param': c.name }, c.heading));
     const thead = el('thead');
     thead.append(head);
     const tbody = el('tbody');
-    for (const r of t.rows) {
+    for (const r of table.rows) {
       const tr = el('tr', { class: 'readings-row' });
       tr.dataset.path = r.path;
       const th = el('th', { scope: 'row' });
       const file = r.path.slice(r.path.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
       // The file name keeps the column narrow; the ruling's name is in the title.
-      const button = el('button', { type: 'button', title: `${r.name && r.name !== r.path ? `${r.name}\n` : ''}Run ${r.path} in the scenario view (at the defaults)` }, file);
+      const button = el('button', { type: 'button', title: `${r.name && r.name !== r.path ? `${r.name}\n` : ''}${t('pg.readings.row-title', { path: r.path })}` }, file);
       button.onclick = () => this.open(r.path);
       th.append(button);
       tr.append(th);
@@ -52,7 +53,7 @@ export class ReadingsView {
       tbody.append(tr);
     }
     this.table.replaceChildren(thead, tbody);
-    this.table.hidden = t.rows.length === 0;
-    this.untested.textContent = t.untested.length ? `Parameters no ruling depends on (untested readings, each worth a ruling): ${t.untested.join(', ')}.` : '';
+    this.table.hidden = table.rows.length === 0;
+    this.untested.textContent = table.untested.length ? t('pg.readings.untested', { params: table.untested }) : '';
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { RunReport } from '../worker/run-protocol.ts';
 import { choiceLabel } from '../worker/variants.ts';
+import { t } from '../../../i18n/format.ts';
 
 function item(className: string, text: string): HTMLLIElement {
   const li = document.createElement('li');
@@ -20,7 +21,7 @@ export function renderVerdict(result: HTMLElement, list: HTMLElement, r: RunRepo
     const s = r.scenario;
     const passed = !!s && s.passed && !r.problem;
     result.dataset.passed = String(passed);
-    result.textContent = `${passed ? 'PASS' : 'FAIL'} — ${s ? s.name : 'the scenario did not run'}`;
+    result.textContent = `${passed ? t('scenario.pass') : t('scenario.fail')} — ${s ? s.name : t('pg.result.did-not-run')}`;
     if (!s) return;
     for (const x of s.expectations) {
       const li = item(`expectation ${x.passed ? 'passed' : 'failed'}`, '');
@@ -43,15 +44,15 @@ export function renderVerdict(result: HTMLElement, list: HTMLElement, r: RunRepo
     }
     for (const f of s.otherFailures) list.append(item('run-failure', `✗ ${f}`));
     // Where `expect` looked: at which decision, after how much the engine played by itself.
-    if (s.checkpoint) list.append(item('run-note checkpoint', `Expectations ${s.checkpoint}.`));
-    if (s.expectations.length === 0 && s.otherFailures.length === 0 && !r.problem) list.append(item('run-note', 'This scenario states no expectations.'));
+    if (s.checkpoint) list.append(item('run-note checkpoint', t('pg.result.checkpoint', { checkpoint: s.checkpoint })));
+    if (s.expectations.length === 0 && s.otherFailures.length === 0 && !r.problem) list.append(item('run-note', t('pg.result.no-expectations')));
     return;
   }
   const g = r.result;
   // "(seed 7, pro, opening_hand=7)": the seed, the format and each parameter not at its default.
-  const played = [...(r.seed === null ? [] : [`seed ${r.seed}`]), choiceLabel(r.format, r.params)].filter(Boolean).join(', ');
+  const played = [...(r.seed === null ? [] : [t('pg.result.seed', { seed: r.seed })]), choiceLabel(r.format, r.params)].filter(Boolean).join(', ');
   const seed = played ? ` (${played})` : '';
-  result.textContent = g ? `${g.winner ? `${g.winner} wins` : 'Draw'} — ${g.reason} · ${r.turns} turns, ${r.decisions} decisions${seed}` : `The game${seed} did not finish.`;
+  result.textContent = g ? t('pg.result.game', { outcome: g.winner ? t('pg.result.wins', { winner: g.winner }) : t('pg.result.draw'), reason: g.reason, turns: r.turns, decisions: r.decisions, played: seed }) : t('pg.result.unfinished', { played: seed });
 }
 
 export function clearVerdict(result: HTMLElement, list: HTMLElement, text = ''): void {

@@ -18,6 +18,7 @@ import type { ValuesMode } from '../../../balance/runs.ts';
 import { saveBytes } from '../workspace/download.ts';
 import { MAX_BUDGET } from '../worker/seats.ts';
 import { el } from './dom.ts';
+import { t } from '../../../i18n/format.ts';
 
 export interface SimulateHandlers {
   simulate(): void;
@@ -26,9 +27,9 @@ export interface SimulateHandlers {
 
 /** The agents a simulation's seat may have (a person cannot play two hundred games). */
 const AGENTS = [
-  { value: 'random', label: 'Random' },
-  { value: 'greedy', label: 'Greedy' },
-  { value: 'mcts', label: 'MCTS' },
+  { value: 'random', label: 'pg.agent.random' },
+  { value: 'greedy', label: 'pg.agent.greedy' },
+  { value: 'mcts', label: 'pg.agent.mcts' },
 ] as const;
 
 export const DEFAULT_GAMES = 200;
@@ -37,10 +38,10 @@ const DEFAULT_SIM_BUDGET = 100;
 
 /** Which cards a simulation replaces to measure their worth (`grimoire balance --values`); '' is the CLI's default. */
 const VALUES = [
-  { value: '', label: 'default', title: 'as grimoire balance: every card with random players, the suspects with search agents' },
-  { value: 'all', label: 'every card', title: 'each card of each deck replaced in turn by an ordinary card, the same games played again' },
-  { value: 'suspects', label: 'suspects', title: 'the 3 cards the observed numbers point at, replaced on fresh seeds' },
-  { value: 'none', label: 'none', title: 'the observed numbers only (fastest)' },
+  { value: '', label: 'pg.sim.values.default', title: 'pg.sim.values.default-title' },
+  { value: 'all', label: 'pg.sim.values.all', title: 'pg.sim.values.all-title' },
+  { value: 'suspects', label: 'pg.sim.values.suspects', title: 'pg.sim.values.suspects-title' },
+  { value: 'none', label: 'pg.sim.values.none', title: 'pg.sim.values.none-title' },
 ] as const;
 
 /** Each seat's agent: p1, p2, and the seats after them (`more`: p3, p4 … in a game of more players). */
@@ -70,17 +71,17 @@ export class SimulateView {
   /** The controls (a row of the run panel). */
   readonly controls = el('div', { class: 'run-controls', id: 'simulate-controls' });
   /** The progress and the report. */
-  readonly host = el('section', { id: 'simulate', 'aria-label': 'simulation', hidden: '' });
-  private readonly games = el('input', { id: 'sim-games', type: 'number', value: String(DEFAULT_GAMES), min: '1', step: '100', 'aria-label': 'games to simulate' });
+  readonly host = el('section', { id: 'simulate', 'aria-label': t('pg.sim.aria'), hidden: '' });
+  private readonly games = el('input', { id: 'sim-games', type: 'number', value: String(DEFAULT_GAMES), min: '1', step: '100', 'aria-label': t('pg.sim.games-aria') });
   private readonly compare = el('input', { id: 'sim-compare', type: 'checkbox' });
   private readonly quality = el('input', { id: 'sim-quality', type: 'checkbox' });
-  private readonly values = el('select', { id: 'sim-values', 'aria-label': 'cards replaced to measure their worth', title: 'Which cards are replaced by an ordinary card, the same games played again, to measure what each is worth (not with a comparison)' });
-  private readonly start = el('button', { id: 'simulate', type: 'button', title: 'Play many games with these agents and see the balance report: win rates by seat, card and action, with their intervals' }, 'Simulate');
+  private readonly values = el('select', { id: 'sim-values', 'aria-label': t('pg.sim.values-aria'), title: t('pg.sim.values-select-title') });
+  private readonly start = el('button', { id: 'simulate', type: 'button', title: t('pg.sim.start-title') }, t('pg.sim.start'));
   private readonly status = el('div', { id: 'simulate-status', 'aria-live': 'polite' });
   private readonly statusText = el('span', { id: 'simulate-text' });
   private readonly progress = el('progress', { id: 'simulate-progress' });
-  private readonly cancel = el('button', { id: 'cancel-simulate', type: 'button' }, 'Cancel');
-  private readonly download = el('button', { id: 'download-report', type: 'button', hidden: '', title: 'Save this report as one HTML file with its charts (opens offline, prints)' }, 'Download report');
+  private readonly cancel = el('button', { id: 'cancel-simulate', type: 'button' }, t('pg.cancel'));
+  private readonly download = el('button', { id: 'download-report', type: 'button', hidden: '', title: t('pg.sim.download-title') }, t('pg.sim.download'));
   private readonly report = el('div', { id: 'simulate-report' });
   private seats: { name: string; kind: HTMLSelectElement; budget: HTMLInputElement }[] = [];
   /** Where the seats' controls stand in the row (they follow the game's number of players: setPlayers). */
@@ -88,18 +89,18 @@ export class SimulateView {
   private shown: Shown | null = null;
 
   constructor(handlers: SimulateHandlers) {
-    const gamesLabel = el('label', {}, 'Games ');
+    const gamesLabel = el('label', {}, t('pg.sim.games') + ' ');
     gamesLabel.append(this.games);
     this.setPlayers(2);
-    const compareLabel = el('label', { title: "Play the same seeds under the game's original files too, and see what your edits changed" });
-    compareLabel.append(this.compare, ' compare with the original rules');
-    this.values.append(...VALUES.map((v) => el('option', { value: v.value, title: v.title }, v.label)));
-    const valuesLabel = el('label', { title: 'Which cards are replaced to measure what each is worth (grimoire balance --values)' }, 'Card values ');
+    const compareLabel = el('label', { title: t('pg.sim.compare-title') });
+    compareLabel.append(this.compare, ' ' + t('pg.sim.compare'));
+    this.values.append(...VALUES.map((v) => el('option', { value: v.value, title: t(v.title) }, t(v.label))));
+    const valuesLabel = el('label', { title: t('pg.sim.values-title') }, t('pg.sim.values') + ' ');
     valuesLabel.append(this.values);
     this.compare.onchange = () => (this.values.disabled = this.compare.checked);
-    const qualityLabel = el('label', { title: "Add the game-quality metrics read from the game's evaluate: decisiveness, lead changes, comebacks, draws, length spread, the most-used action (grimoire balance --quality)" });
-    qualityLabel.append(this.quality, ' game quality');
-    this.controls.append(el('strong', {}, 'Simulate'), gamesLabel, this.seatsHost, valuesLabel, compareLabel, qualityLabel, this.start);
+    const qualityLabel = el('label', { title: t('pg.sim.quality-title') });
+    qualityLabel.append(this.quality, ' ' + t('pg.sim.quality'));
+    this.controls.append(el('strong', {}, t('pg.sim.start')), gamesLabel, this.seatsHost, valuesLabel, compareLabel, qualityLabel, this.start);
     this.status.append(this.statusText, ' ', this.progress, ' ', this.cancel, ' ', this.download);
     this.host.append(this.status, this.report);
     this.start.onclick = () => handlers.simulate();
@@ -118,9 +119,9 @@ export class SimulateView {
       const name = `p${i + 1}`;
       const old = this.seats[i];
       if (old) return old;
-      const kind = el('select', { id: `sim-${name}`, 'aria-label': `${name}'s agent in the simulation` });
-      kind.append(...AGENTS.map((a) => el('option', { value: a.value }, a.label)));
-      const budget = el('input', { id: `sim-budget-${name}`, type: 'number', value: String(DEFAULT_SIM_BUDGET), min: '1', max: String(MAX_BUDGET), step: '50', 'aria-label': `${name}'s MCTS iterations per decision`, title: 'MCTS iterations per decision', hidden: '' });
+      const kind = el('select', { id: `sim-${name}`, 'aria-label': t('pg.sim.agent-aria', { name }) });
+      kind.append(...AGENTS.map((a) => el('option', { value: a.value }, t(a.label))));
+      const budget = el('input', { id: `sim-budget-${name}`, type: 'number', value: String(DEFAULT_SIM_BUDGET), min: '1', max: String(MAX_BUDGET), step: '50', 'aria-label': t('pg.seat.budget-aria', { name }), title: t('pg.seat.budget-title'), hidden: '' });
       kind.onchange = () => (budget.hidden = kind.value !== 'mcts');
       return { name, kind, budget };
     });
@@ -137,7 +138,7 @@ export class SimulateView {
   /** The games, agents, card values and comparison chosen, or what is wrong with them. */
   choice(maxGames: number): SimulateChoice | { problem: string } {
     const games = Number(this.games.value);
-    if (!Number.isInteger(games) || games < 1 || games > maxGames) return { problem: `The number of games to simulate is a whole number from 1 to ${maxGames.toLocaleString('en')}, e.g. ${DEFAULT_GAMES}.` };
+    if (!Number.isInteger(games) || games < 1 || games > maxGames) return { problem: t('pg.sim.bad-games', { max: maxGames, example: DEFAULT_GAMES }) };
     const agents = this.agents();
     if ('problem' in agents) return agents;
     return { games, agents, compare: this.compare.checked, values: (this.values.value || undefined) as ValuesMode | undefined, quality: this.quality.checked };
@@ -152,7 +153,7 @@ export class SimulateView {
         continue;
       }
       const n = Number(s.budget.value);
-      if (!(Number.isInteger(n) && n >= 1 && n <= MAX_BUDGET)) return { problem: `${s.name}'s MCTS budget is a whole number of iterations from 1 to ${MAX_BUDGET.toLocaleString('en')}, e.g. ${DEFAULT_SIM_BUDGET}.` };
+      if (!(Number.isInteger(n) && n >= 1 && n <= MAX_BUDGET)) return { problem: t('pg.seat.bad-budget', { name: s.name, max: MAX_BUDGET, example: DEFAULT_SIM_BUDGET }) };
       agents[s.name] = `mcts:${n}`;
     }
     const more = this.seats.slice(2).map((s) => agents[s.name]!);
@@ -173,7 +174,7 @@ export class SimulateView {
   running(text: string, done: number, total: number): void {
     this.host.hidden = false;
     this.status.dataset.state = 'running';
-    this.statusText.textContent = `${text}… ${done} / ${total} games`;
+    this.statusText.textContent = t('pg.sim.progress', { text, done, total });
     this.progress.hidden = false;
     this.progress.max = Math.max(1, total);
     this.progress.value = done;
@@ -199,7 +200,7 @@ export class SimulateView {
     this.progress.hidden = true;
     this.cancel.hidden = true;
     this.status.dataset.state = 'drawing';
-    this.statusText.textContent = `${summary} Drawing the charts…`;
+    this.statusText.textContent = t('pg.sim.drawing', { summary });
     const [{ balanceView }, { reportCss }] = await Promise.all([import('../../../balance/report-view.ts'), import('../../../balance/report-css.ts')]);
     if (this.shown !== result) return;
     if (!stylesAdded) {

@@ -10,6 +10,7 @@
 import type { CardFace } from '../worker/card-faces.ts';
 import { MAX_TUNE_GAMES } from '../worker/run-protocol.ts';
 import { el } from './dom.ts';
+import { t } from '../../../i18n/format.ts';
 
 export const DEFAULT_TUNE_GAMES = 200;
 
@@ -23,13 +24,13 @@ export interface TuneChoice {
 export class TuneView {
   /** The controls (a row of the run panel). */
   readonly controls = el('div', { class: 'run-controls', id: 'tune-controls' });
-  private readonly card = el('input', { id: 'tune-card', type: 'text', list: 'tune-cards', 'aria-label': 'card to tune', placeholder: 'card', size: '12', autocomplete: 'off', spellcheck: 'false' });
+  private readonly card = el('input', { id: 'tune-card', type: 'text', list: 'tune-cards', 'aria-label': t('pg.tune.card-aria'), placeholder: t('pg.tune.card-placeholder'), size: '12', autocomplete: 'off', spellcheck: 'false' });
   private readonly cards = el('datalist', { id: 'tune-cards' });
-  private readonly attr = el('input', { id: 'tune-attr', type: 'text', list: 'tune-attrs', 'aria-label': 'number attr to tune', placeholder: 'cost', size: '8', autocomplete: 'off', spellcheck: 'false' });
+  private readonly attr = el('input', { id: 'tune-attr', type: 'text', list: 'tune-attrs', 'aria-label': t('pg.tune.attr-aria'), placeholder: 'cost', size: '8', autocomplete: 'off', spellcheck: 'false' });
   private readonly attrs = el('datalist', { id: 'tune-attrs' });
-  private readonly values = el('input', { id: 'tune-values', type: 'text', 'aria-label': 'values to try', placeholder: '0..6', size: '8', title: 'The values to try: 0..6 (every whole number), 0..10..2 (from..to..step) or 1,3,5 — at most 25', autocomplete: 'off', spellcheck: 'false' });
-  private readonly games = el('input', { id: 'tune-games', type: 'number', value: String(DEFAULT_TUNE_GAMES), min: '1', max: String(MAX_TUNE_GAMES), step: '100', 'aria-label': 'games per value' });
-  private readonly start = el('button', { id: 'tune', type: 'button', title: "Play the same games with the card's number at each value, and once with an ordinary card in its place: its worth at each value and the fair value (grimoire tune)" }, 'Tune');
+  private readonly values = el('input', { id: 'tune-values', type: 'text', 'aria-label': t('pg.tune.values-aria'), placeholder: '0..6', size: '8', title: t('pg.tune.values-title'), autocomplete: 'off', spellcheck: 'false' });
+  private readonly games = el('input', { id: 'tune-games', type: 'number', value: String(DEFAULT_TUNE_GAMES), min: '1', max: String(MAX_TUNE_GAMES), step: '100', 'aria-label': t('pg.tune.games-aria') });
+  private readonly start = el('button', { id: 'tune', type: 'button', title: t('pg.tune.start-title') }, t('pg.tune.start'));
   private faces: readonly CardFace[] = [];
   /** Whether the values were typed by hand (then kept: no prefill). */
   private typed = false;
@@ -40,7 +41,7 @@ export class TuneView {
       l.append(...controls);
       return l;
     };
-    this.controls.append(el('strong', { title: 'What should this card\'s number be? (grimoire tune)' }, 'Tune'), label('Card', this.card, this.cards), label('Number', this.attr, this.attrs), label('Values', this.values), label('Games per value', this.games), this.start);
+    this.controls.append(el('strong', { title: t('pg.tune.heading-title') }, t('pg.tune.start')), label(t('pg.tune.card'), this.card, this.cards), label(t('pg.tune.attr'), this.attr, this.attrs), label(t('pg.tune.values'), this.values), label(t('pg.tune.games'), this.games), this.start);
     this.start.onclick = () => run();
     this.card.oninput = () => this.cardChanged();
     this.attr.oninput = () => this.prefill();
@@ -70,7 +71,7 @@ export class TuneView {
 
   private cardChanged(): void {
     const face = this.face();
-    this.attrs.replaceChildren(...(face?.numbers ?? []).map((n) => el('option', { value: n.attr }, `printed ${n.value}`)));
+    this.attrs.replaceChildren(...(face?.numbers ?? []).map((n) => el('option', { value: n.attr }, t('pg.tune.printed', { value: n.value }))));
     // One number only (or the attr typed is not the card's): choose it.
     if (face && face.numbers.length && !face.numbers.some((n) => n.attr === this.attr.value.trim())) this.attr.value = face.numbers.length === 1 || !this.attr.value.trim() ? face.numbers[0]!.attr : this.attr.value;
     this.prefill();
@@ -88,7 +89,7 @@ export class TuneView {
   /** The card, attr, values and games chosen, or what is wrong with the games (the rest the worker checks, as the CLI does). */
   choice(): TuneChoice | { problem: string } {
     const games = Number(this.games.value);
-    if (!Number.isInteger(games) || games < 1 || games > MAX_TUNE_GAMES) return { problem: `The games per value of a tune are a whole number from 1 to ${MAX_TUNE_GAMES.toLocaleString('en')}, e.g. ${DEFAULT_TUNE_GAMES}.` };
+    if (!Number.isInteger(games) || games < 1 || games > MAX_TUNE_GAMES) return { problem: t('pg.tune.bad-games', { max: MAX_TUNE_GAMES, example: DEFAULT_TUNE_GAMES }) };
     return { card: this.card.value.trim(), attr: this.attr.value.trim(), values: this.values.value, games };
   }
 }

@@ -8,20 +8,21 @@
 import type { GameVariants, ParamInfo, ParamValue, VariantChoice } from '../worker/variants.ts';
 import { keptChoice, valueText } from '../worker/variants.ts';
 import { el } from './dom.ts';
+import { t } from '../../../i18n/format.ts';
 
 /** A parameter's note and citation, for its tooltip. */
 function tooltip(p: ParamInfo): string {
-  return [p.note, p.cite ? `cite: ${p.cite}` : ''].filter(Boolean).join('\n');
+  return [p.note, p.cite ? t('pg.params.cite', { cite: p.cite }) : ''].filter(Boolean).join('\n');
 }
 
 export class VariantControls {
-  readonly format = el('select', { id: 'format', 'aria-label': 'format' });
+  readonly format = el('select', { id: 'format', 'aria-label': t('pg.params.format-aria') });
   /** The Format list with its label (hidden when the game has one format). */
-  readonly formatLabel = el('label', { class: 'format-choice' }, 'Format ');
+  readonly formatLabel = el('label', { class: 'format-choice' }, t('pg.params.format') + ' ');
   readonly details = el('details', { id: 'params' });
   private readonly changed = el('span', { id: 'params-changed' });
   private readonly list = el('div', { class: 'params-list' });
-  private readonly defaults = el('button', { id: 'params-defaults', type: 'button', title: 'every parameter back to its default' }, 'defaults');
+  private readonly defaults = el('button', { id: 'params-defaults', type: 'button', title: t('pg.params.defaults-title') }, t('pg.params.defaults'));
   private game = '';
   /** The latest list of each game whose rules compiled in this session. */
   private readonly known = new Map<string, GameVariants>();
@@ -34,7 +35,7 @@ export class VariantControls {
   /** `say` shows a problem with a value in #run-message; `say('')` takes such a problem away. */
   constructor(private readonly say: (text: string) => void) {
     this.formatLabel.append(this.format);
-    const summary = el('summary', {}, 'Parameters');
+    const summary = el('summary', {}, t('pg.params.summary'));
     summary.append(' ', this.changed);
     this.details.append(summary, this.list, this.defaults);
     this.formatLabel.hidden = true;
@@ -103,7 +104,7 @@ export class VariantControls {
     this.invalid.clear();
     const c = this.current();
     const formats = v?.formats ?? [];
-    this.format.replaceChildren(...formats.map((f) => el('option', { value: f.name, title: f.title }, f.name === v!.defaultFormat ? `${f.name} (default)` : f.name)));
+    this.format.replaceChildren(...formats.map((f) => el('option', { value: f.name, title: f.title }, f.name === v!.defaultFormat ? t('pg.params.default-option', { value: f.name }) : f.name)));
     this.format.value = c.format ?? v?.defaultFormat ?? '';
     this.formatLabel.hidden = formats.length <= 1;
     this.list.replaceChildren(...(v?.params ?? []).map((p) => this.row(p, c.params[p.name] ?? p.value)));
@@ -113,7 +114,7 @@ export class VariantControls {
 
   private count(): void {
     const n = Object.keys(this.current().params).length;
-    this.changed.textContent = n ? `(${n} changed)` : '';
+    this.changed.textContent = n ? t('pg.params.changed', { n }) : '';
   }
 
   /** One parameter: its name, a control showing `value`, its default; note and cite as the tooltip. */
@@ -135,7 +136,7 @@ export class VariantControls {
     if (p.alternatives.length > 0) {
       const values = [p.value, ...p.alternatives];
       control = el('select', { 'aria-label': p.name });
-      control.append(...values.map((x, i) => el('option', { value: String(i) }, i === 0 ? `${valueText(x)} (default)` : valueText(x))));
+      control.append(...values.map((x, i) => el('option', { value: String(i) }, i === 0 ? t('pg.params.default-option', { value: valueText(x) }) : valueText(x))));
       control.value = String(Math.max(0, values.indexOf(value)));
       const select = control;
       select.onchange = () => set(values[Number(select.value)]!);
@@ -149,7 +150,7 @@ export class VariantControls {
         const raw = input.value.trim();
         const n = Number(raw);
         if (raw !== '' && Number.isInteger(n)) return set(n);
-        const why = `The parameter '${p.name}' is a whole number (its default is ${valueText(p.value)}); '${raw}' is not.`;
+        const why = t('pg.params.bad-number', { name: p.name, value: valueText(p.value), raw });
         this.invalid.set(p.name, why);
         row.dataset.invalid = 'true';
         if (tell) this.say(why);
@@ -164,7 +165,7 @@ export class VariantControls {
     name.append(control);
     row.append(name);
     // A list marks its default option; an input says its default beside it.
-    if (p.alternatives.length === 0) row.append(' ', el('span', { class: 'param-default' }, `default ${valueText(p.value)}`));
+    if (p.alternatives.length === 0) row.append(' ', el('span', { class: 'param-default' }, t('pg.params.default-value', { value: valueText(p.value) })));
     return row;
   }
 }

@@ -19,6 +19,7 @@ import { defaultValueGames, defaultValuesMode, measureReplacements, replacementP
 import { MAX_BALANCE_GAMES, type BalanceReply, type BalanceRequest, type RunProblem, type RunReply } from './run-protocol.ts';
 import { checkChoice, variantsOf } from './variants.ts';
 import { irFingerprint } from './fingerprint.ts';
+import { t } from '../../../i18n/format.ts';
 
 /** How long a chunk of games should take (ms): progress this often, without a new engine per game. */
 const CHUNK_MS = 200;
@@ -90,16 +91,16 @@ export async function runBalance(req: BalanceRequest, edited: GameIR, original: 
     const a = parseAgent(name);
     if ('error' in a) return reply({ problem: { kind: 'options', message: a.error } });
   }
-  if (!Number.isInteger(req.games) || req.games < 1 || req.games > MAX_BALANCE_GAMES) return reply({ problem: { kind: 'options', message: `The number of games is a whole number from 1 to ${MAX_BALANCE_GAMES.toLocaleString('en')}.` } });
+  if (!Number.isInteger(req.games) || req.games < 1 || req.games > MAX_BALANCE_GAMES) return reply({ problem: { kind: 'options', message: t('pg.worker.bad-games', { max: MAX_BALANCE_GAMES }) } });
   if (original && 'problem' in original) {
     const p = original.problem;
     const first = p.kind === 'compile' && p.first ? ` (${p.first.file}:${p.first.line}: ${p.first.message})` : '';
-    return reply({ problem: { kind: 'rules', message: `The original rules of ${req.game} do not compile${first}, so there is nothing to compare with.` } });
+    return reply({ problem: { kind: 'rules', message: t('pg.worker.original-nothing', { game: req.game, first }) } });
   }
 
   const side = (ir: GameIR, phase: 'original' | 'edited'): (ComparedSide & { opts: BatchOptions }) | { problem: string } => {
     const choice = checkChoice(variantsOf(ir), { format: req.format, params: req.params ?? {} });
-    if ('problem' in choice) return { problem: phase === 'original' ? `Under the original rules: ${choice.problem}` : choice.problem };
+    if ('problem' in choice) return { problem: phase === 'original' ? t('pg.worker.under-original', { problem: choice.problem }) : choice.problem };
     const opts: BatchOptions = { format: choice.format, params: choice.params, maxSteps: req.maxSteps, agents: req.agents };
     // --quality: each game's course recorded beside its tally (balance/quality.ts), as the CLI does.
     const summaries = playChunked(ir, req.seed, req.games, { ...opts, tally: true, ...(req.quality ? { course: true } : {}) }, (done) => post({ type: 'balance-progress', id: req.id, phase, done, total: req.games }));
@@ -112,7 +113,7 @@ export async function runBalance(req: BalanceRequest, edited: GameIR, original: 
   if (base && 'problem' in base) return reply({ problem: { kind: 'options', message: base.problem } });
   const mine = side(edited, 'edited');
   if ('problem' in mine) return reply({ problem: { kind: 'options', message: mine.problem } });
-  if (base) return reply({ result: compareBalance(base, mine, `${req.game} with your edits`) });
+  if (base) return reply({ result: compareBalance(base, mine, t('pg.worker.with-edits', { game: req.game })) });
   // What each card is worth, by replacing it: the CLI's plans and batches (balance/runs.ts).
   const searching = [req.agents.p1, req.agents.p2, ...(req.agents.more ?? [])].some((a) => a !== 'random' && a !== 'first');
   const mode = req.values ?? defaultValuesMode(searching);

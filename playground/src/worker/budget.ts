@@ -7,6 +7,7 @@
  */
 import type { Diagnostic } from '../../../compiler/diagnostics.ts';
 import type { WorkspaceFile } from './protocol.ts';
+import { t } from '../../../i18n/format.ts';
 
 /** Characters of .grim text checked as you type (the largest game is about 400,000). */
 export const EDITOR_MAX_CHARS = 2_000_000;
@@ -23,7 +24,7 @@ export function tooBigToCheck(files: WorkspaceFile[]): string | undefined {
   }
   if (chars <= EDITOR_MAX_CHARS) return undefined;
   const millions = (n: number) => (n / 1e6).toFixed(1);
-  return `not checked as you type: the game's files hold ${millions(chars)} million characters (${biggest!.path}: ${millions(biggest!.text.length)} million), and the editor checks at most ${millions(EDITOR_MAX_CHARS)} million. Make the files smaller, or download them and run npx grimoire check.`;
+  return t('pg.budget.too-big', { chars: millions(chars), path: biggest!.path, biggest: millions(biggest!.text.length), max: millions(EDITOR_MAX_CHARS) });
 }
 
 /** The diagnostics the page shows (the first EDITOR_MAX_DIAGNOSTICS) and the count of the others by severity. */

@@ -12,6 +12,7 @@
 import type { GameIR } from '../../../compiler/ir.ts';
 import { cardSvg } from '../../../faces/card-svg.ts';
 import { cardBackSvg } from '../../../faces/card-back.ts';
+import { t } from '../../../i18n/format.ts';
 
 /** One card as the page shows it. */
 export interface CardFace {
@@ -82,7 +83,7 @@ export function drawFaces(ir: GameIR, cache: FaceCache = new FaceCache()): Omit<
     try {
       return cardSvg(ir, i, { id: `f${i}` });
     } catch (e) {
-      problem ??= `the face of ${ir.cards[i]!.name} could not be drawn (${(e as Error)?.message ?? e}): a Grimoire bug, please report it`;
+      problem ??= t('pg.faces.failed', { name: ir.cards[i]!.name, message: String((e as Error)?.message ?? e) });
       return '';
     }
   });

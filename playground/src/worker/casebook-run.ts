@@ -10,6 +10,7 @@ import type { CasebookRow } from './casebook.ts';
 import type { WorkspaceFile } from './protocol.ts';
 import { simulate, type SimulationReport } from './simulate.ts';
 import type { ExecutedLines } from './run-protocol.ts';
+import { t } from '../../../i18n/format.ts';
 
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
@@ -19,7 +20,7 @@ export function casebookRow(path: string, r: SimulationReport): CasebookRow {
   const name = r.scenario?.name && r.scenario.name !== path ? r.scenario.name : fileName(path);
   const p = r.problem;
   if (p?.kind === 'limit') {
-    const stopped = /stopped after [\d,]+ (?:log )?(?:steps|triggers[^(:]*[^(: ])/.exec(p.message)?.[0] ?? 'stopped at the step limit';
+    const stopped = /stopped after [\d,]+ (?:log )?(?:steps|triggers[^(:]*[^(: ])/.exec(p.message)?.[0] ?? t('pg.casebook.at-limit');
     return { path, name, outcome: 'limit', detail: stopped };
   }
   if (p && p.kind !== 'scenario') return { path, name, outcome: 'error', detail: p.message };
@@ -29,7 +30,7 @@ export function casebookRow(path: string, r: SimulationReport): CasebookRow {
   const s = r.scenario;
   if (s?.passed) return { path, name, outcome: 'pass', detail: null };
   const x = s?.expectations.find((e) => !e.passed);
-  const detail = x ? `${x.at === 'expect' ? '' : `${x.at}: `}${x.label} — ${x.failures[0] ?? 'does not hold'}` : s?.otherFailures[0] ?? 'the ruling did not pass';
+  const detail = x ? `${x.at === 'expect' ? '' : `${x.at}: `}${x.label} — ${x.failures[0] ?? t('pg.casebook.does-not-hold')}` : s?.otherFailures[0] ?? t('pg.casebook.did-not-pass');
   return { path, name, outcome: 'fail', detail };
 }
 
@@ -60,7 +61,7 @@ export function executedDecorations(lines: Record<number, number>): { range: { s
     .sort((a, b) => a[0] - b[0])
     .map(([line, n]) => ({
       range: { startLineNumber: line, startColumn: 1, endLineNumber: line, endColumn: 1 },
-      options: { linesDecorationsClassName: 'casebook-ran', linesDecorationsTooltip: `the casebook ran this line (${n} passing ruling${n === 1 ? '' : 's'}, at the last Run all)` },
+      options: { linesDecorationsClassName: 'casebook-ran', linesDecorationsTooltip: t('pg.casebook.ran-line', { n }) },
     }));
 }
 

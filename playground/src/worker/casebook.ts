@@ -6,6 +6,7 @@
  * does ("N passed, M failed"). Pure and plain data, with no runtime import: the page and the
  * worker both use it; casebook-run.ts runs the rulings.
  */
+import { t } from '../../../i18n/format.ts';
 
 /** pass / fail as `grimoire scenario` says; `error` and `limit` (stopped at the step limit) could not run to the end. */
 export type Outcome = 'pass' | 'fail' | 'error' | 'limit';
@@ -46,12 +47,12 @@ export interface CasebookSummary {
 
 /** The outcome as shown in a row: PASS, FAIL, error, stopped. */
 export function outcomeLabel(o: Outcome): string {
-  return o === 'pass' ? 'PASS' : o === 'fail' ? 'FAIL' : o === 'error' ? 'error' : 'stopped';
+  return o === 'pass' ? t('scenario.pass') : o === 'fail' ? t('scenario.fail') : o === 'error' ? t('pg.casebook.error') : t('pg.casebook.stopped');
 }
 
 /** "was PASS, now FAIL" for a changed row, else ''. */
 export function changeText(r: ComparedRow): string {
-  return r.changed && r.was ? `was ${outcomeLabel(r.was)}, now ${outcomeLabel(r.outcome)}` : '';
+  return r.changed && r.was ? t('pg.casebook.change', { was: outcomeLabel(r.was), now: outcomeLabel(r.outcome) }) : '';
 }
 
 /** Pairs each row with the same ruling's row under the original files (by path). */
@@ -63,7 +64,6 @@ export function compareCasebooks(now: CasebookRow[], original: CasebookRow[] | n
   });
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "N passed, M failed", then how many rulings changed outcome (when the original is known). */
 export function summarise(rows: ComparedRow[], originalKnown: boolean): CasebookSummary {
@@ -72,9 +72,9 @@ export function summarise(rows: ComparedRow[], originalKnown: boolean): Casebook
   const stopped = rows.filter((r) => r.outcome === 'limit').length;
   const failed = rows.length - passed;
   const changed = originalKnown ? rows.filter((r) => r.changed).length : null;
-  const notRun = [errors ? plural(errors, 'error') : '', stopped ? `${stopped} stopped at the step limit` : ''].filter(Boolean).join(', ');
-  let text = `${passed} passed, ${failed} failed${notRun ? ` (${notRun})` : ''}`;
-  if (changed !== null) text += changed === 0 ? ' — no ruling changed outcome with your edits' : ` — ${plural(changed, 'ruling')} changed outcome with your edits`;
+  const notRun = [errors ? t('pg.casebook.errors', { n: errors }) : '', stopped ? t('pg.casebook.limit', { n: stopped }) : ''].filter(Boolean);
+  let text = t('pg.casebook.summary', { passed, failed, notRun: notRun.length ? t('pg.variant.paren', { what: notRun }) : '' });
+  if (changed !== null) text += t('pg.casebook.changed', { n: changed });
   return { total: rows.length, passed, failed, errors, stopped, changed, text };
 }
 

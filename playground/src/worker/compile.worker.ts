@@ -20,6 +20,7 @@
  * Files too big to check as you type are not checked, and a check sends the page its first
  * diagnostics only (budget.ts), so that a pasted 5 MB file never slows the editor.
  */
+import './language.ts'; // first: the page's language, before anything is worded
 import { checkGame, parseSources, type ParseCache } from '../../../compiler/compile.ts';
 import { GameNames } from '../../../compiler/references.ts';
 import { renameInGame } from '../../../scenario/rename.ts';

@@ -11,6 +11,7 @@ import { hintAt, playMatch, type MatchSim, type Seat } from './match.ts';
 import { PlayerLog } from './player-log.ts';
 import { traceOf } from './trace.ts';
 import { whyNotJSON, type WhyNotActionJSON } from '../../../scenario/why-not.ts';
+import { t } from '../../../i18n/format.ts';
 
 type MatchRequest = Extract<RunRequest, { type: 'match' }>;
 type HintRequest = Extract<RunRequest, { type: 'hint' }>;
@@ -109,7 +110,7 @@ export function runHint(req: HintRequest, ir: GameIR, post: (r: RunReply) => voi
   const run = playMatch(matchSim(req, ir), { model: true });
   const player = run.decision?.player.name ?? '';
   if (!run.decision || run.problem) {
-    return { type: 'hint', id: req.id, problem: run.problem?.message ?? 'the game is over: there is no decision to hint at', player, iterations: 0, estimates: [], ms: performance.now() - t0 };
+    return { type: 'hint', id: req.id, problem: run.problem?.message ?? t('pg.hint.game-over'), player, iterations: 0, estimates: [], ms: performance.now() - t0 };
   }
   const progress = thinker(req.id, () => run.engine, post);
   const index = run.decision.player.index;

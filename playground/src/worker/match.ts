@@ -27,6 +27,7 @@ import type { RunProblem } from './run-protocol.ts';
 import { bounded, limitProblem, logLimitProblem, STEP_LIMIT_REASON } from './simulate.ts';
 import { checkChoice, variantsOf, type ParamValue } from './variants.ts';
 import type { Seat } from './seats.ts';
+import { t } from '../../../i18n/format.ts';
 
 export type { Seat, SeatKind } from './seats.ts';
 
@@ -142,7 +143,7 @@ export function playMatch(sim: MatchSim, hooks: MatchHooks = {}): MatchRun {
   const watch = bounded((e, eng) => hooks.onLog?.(e, eng));
   const opts = { log: true, maxSteps: sim.maxSteps, onLog: watch.onLog, format: choice.format, params: choice.params, decks: sim.decks };
   const kept = hooks.engine;
-  if (kept && (kept.sim.ir !== sim.ir || kept.sim.seed !== sim.seed)) throw new Error('a MatchEngine plays only the match it was made for');
+  if (kept && (kept.sim.ir !== sim.ir || kept.sim.seed !== sim.seed)) throw new Error('a MatchEngine plays only the match it was made for'); // i18n-ok: a programming error of the caller (server/), never shown to a player
   if (kept) {
     kept.onLog = watch.onLog;
     // A recorder from an earlier replay watched this engine's turns: the new one watches alone.
@@ -178,7 +179,7 @@ export function playMatch(sim: MatchSim, hooks: MatchHooks = {}): MatchRun {
     let a: number;
     if (next < answers.length) {
       a = answers[next]!;
-      if (!(Number.isInteger(a) && a >= 0 && a < d.count)) throw new ReplayDiverged(`answer ${next + 1} (${a}) is not an option of "${d.prompt}" (${d.count} options)`);
+      if (!(Number.isInteger(a) && a >= 0 && a < d.count)) throw new ReplayDiverged(t('pg.replay.not-an-option', { n: next + 1, answer: a, prompt: d.prompt, count: d.count }));
     } else {
       const seat = hooks.seats ? (hooks.seats[d.player.index] ?? { kind: 'random', budget: 0 }) : null;
       if (seat === null || seat.kind === 'person') {
@@ -203,11 +204,11 @@ export function playMatch(sim: MatchSim, hooks: MatchHooks = {}): MatchRun {
     if (from) engine.runFrom('turn', decide);
     else engine.run(decide);
     if (engine.result && STEP_LIMIT_REASON.test(engine.result.reason)) problem = limitProblem(engine.result.reason);
-    else if (engine.result && next < replayed) throw new ReplayDiverged(`the game ended after ${next} of the ${replayed} answers`);
+    else if (engine.result && next < replayed) throw new ReplayDiverged(t('pg.replay.ended', { next, replayed }));
   } catch (e) {
     if (e instanceof ReplayDiverged) {
-      problem = { kind: 'runtime', message: `This game can no longer be replayed with its answers (${e.message}). Start a new game.` };
-    } else problem = watch.stopped() ? logLimitProblem : { kind: 'runtime', message: `The engine failed during the game (${(e as Error).message})` };
+      problem = { kind: 'runtime', message: t('pg.replay.diverged', { message: e.message }) };
+    } else problem = watch.stopped() ? logLimitProblem : { kind: 'runtime', message: t('pg.sim.engine-game', { message: (e as Error).message }) };
   }
   return { engine, answers, decision: stopped, model, problem, format: choice.format, params: choice.params };
 }
@@ -221,7 +222,7 @@ export interface HintResult {
 
 /** MCTS from the decision `run` stopped at, for its player (the run was made with `model`). */
 export function hintAt(run: MatchRun, budget: number, seed: number, onProgress?: (done: number, total: number) => void): HintResult {
-  if (!run.decision || !run.model) throw new Error('no decision to hint at');
+  if (!run.decision || !run.model) throw new Error(t('pg.hint.no-decision'));
   const agent = new MctsAgent({ iterations: budget, millis: null, exploration: DEFAULT_EXPLORATION, depth: null, onProgress }, seed);
   const estimates = agent.search(run.model, run.decision.count);
   estimates.sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);

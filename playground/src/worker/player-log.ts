@@ -19,8 +19,9 @@
 import type { Engine, LogEvent } from '../../../runtime/engine.ts';
 import type { Card, Player, Zone } from '../../../runtime/model.ts';
 import { canSee } from '../../../runtime/view.ts';
+import { t } from '../../../i18n/format.ts';
 
-export const HIDDEN_CARD = 'a hidden card';
+export const hiddenCard = () => t('pg.log.hidden-card');
 
 /** Makes, for one engine and one reader, the redacted text of each event as it is logged. */
 export class PlayerLog {
@@ -97,7 +98,7 @@ export class PlayerLog {
         return mine.length ? mine.some((c) => canSee(engine, reader, c)) : guess(name);
       };
     }
-    return e.text.replace(this.pattern, (name) => (seen(name) ? name : HIDDEN_CARD));
+    return e.text.replace(this.pattern, (name) => (seen(name) ? name : hiddenCard()));
   }
 }
 

@@ -6,6 +6,7 @@
  * parameters no ruling tests. Pure and plain data, with no runtime import: the page uses it.
  */
 import { readingsSummary, readingsSummaryLine, shownValue, type ReadingsReport } from '../../../scenario/readings-report.ts';
+import { t } from '../../../i18n/format.ts';
 
 export interface ReadingsColumn {
   name: string;
@@ -56,7 +57,7 @@ export function readingsTable(report: ReadingsReport): ReadingsTable {
       path: r.path,
       name: r.name,
       cells: params.map((p): ReadingsCell => {
-        if (p.name in r.pinned) return { param: p.name, kind: 'pinned', text: `pinned: ${shownValue(r.pinned[p.name]!)}`, title: `This ruling sets ${p.name} itself: it is not run under the alternatives.` };
+        if (p.name in r.pinned) return { param: p.name, kind: 'pinned', text: t('pg.readings.pinned', { value: shownValue(r.pinned[p.name]!) }), title: t('pg.readings.pinned-title', { name: p.name }) };
         const changes = r.changes.filter((c) => c.param === p.name);
         if (!changes.length) return { param: p.name, kind: 'same', text: '', title: '' };
         return { param: p.name, kind: 'changes', text: changes.map((c) => `${shownValue(c.value)}: ${c.from} → ${c.to}`).join('; '), title: changes.map((c) => `${p.name}=${shownValue(c.value)}: ${c.summary}`).join('\n') };

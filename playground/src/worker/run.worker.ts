@@ -8,6 +8,7 @@
  * progress as they think; balance simulations (balance-run.ts) and tunes (tune-run.ts), posting the games played; and
  * the casebook under every reading of every rule parameter (scenario/readings.ts).
  */
+import './language.ts'; // first: the page's language, before anything is worded
 import { compileGame } from '../../../compiler/compile.ts';
 import type { GameIR } from '../../../compiler/ir.ts';
 import type { WorkspaceFile } from './protocol.ts';
@@ -23,6 +24,7 @@ import { runHint, runMatch } from './match-run.ts';
 import { runBalance } from './balance-run.ts';
 import { runTuneRequest } from './tune-run.ts';
 import { readings } from '../../../scenario/readings.ts';
+import { t } from '../../../i18n/format.ts';
 
 const post = (reply: RunReply) => (self as unknown as Worker).postMessage(reply);
 
@@ -43,7 +45,7 @@ function compileRules(files: WorkspaceFile[]): { ir: GameIR | null; problem: Run
     problem = {
       kind: 'compile',
       errors: errors.length,
-      message: `The rules do not compile (${errors.length} error${errors.length === 1 ? '' : 's'}), so nothing can run — see the problems panel under the editor.`,
+      message: t('pg.worker.no-compile', { n: errors.length }),
       first: first ? { file: first.loc.file, line: first.loc.line, col: first.loc.col, message: first.message } : null,
     };
   }
@@ -68,7 +70,7 @@ function casebook(req: Extract<RunRequest, { type: 'casebook' }>, t0: number): v
     const base = compileRules(o.files);
     original = base.ir
       ? { rows: runCasebook(base.ir, game, o.scenarios, maxSteps, progress('original', o.scenarios.length)) }
-      : { problem: `the original rules of ${game} do not compile${base.problem?.kind === 'compile' && base.problem.first ? ` (${base.problem.first.file}:${base.problem.first.line}: ${base.problem.first.message})` : ''}` };
+      : { problem: t('pg.worker.original-no-compile', { game, first: base.problem?.kind === 'compile' && base.problem.first ? ` (${base.problem.first.file}:${base.problem.first.line}: ${base.problem.first.message})` : '' }) };
   }
   const { ir, problem } = compileRules(req.files);
   if (!ir) {
@@ -103,7 +105,7 @@ async function balance(req: Extract<RunRequest, { type: 'balance' }>, t0: number
   const { ir, problem } = compileRules(req.files);
   if (!ir) return post({ type: 'balance', id: req.id, problem, result: null, note: null, ms: performance.now() - t0 });
   const reply = await runBalance(req, ir, original, post, t0);
-  if (unedited && !reply.problem) reply.note = `Nothing is edited in ${req.game}: its rules are the original ones, so this is the report alone (there is nothing to compare).`;
+  if (unedited && !reply.problem) reply.note = t('pg.worker.unedited', { game: req.game });
   post(reply);
 }
 
@@ -122,7 +124,7 @@ async function handle(req: RunRequest): Promise<void> {
   if (req.type === 'tune') return tune(req, t0);
   if (req.type === 'boards') {
     if (!latest || latest.runId !== req.runId) {
-      post({ type: 'boards', id: req.id, runId: req.runId, viewer: req.viewer, boards: [], problem: 'this run is no longer in the worker; run it again' });
+      post({ type: 'boards', id: req.id, runId: req.runId, viewer: req.viewer, boards: [], problem: t('pg.worker.run-gone') });
       return;
     }
     post({ type: 'boards', id: req.id, runId: req.runId, viewer: req.viewer, boards: boardsAround(latest.sim, req.step, req.viewer), problem: null });
@@ -133,7 +135,7 @@ async function handle(req: RunRequest): Promise<void> {
   const { ir, problem } = compileRules(req.files);
   if (req.type === 'match' || req.type === 'hint') {
     if (!ir) {
-      const message = problem?.message ?? 'the rules do not compile';
+      const message = problem?.message ?? t('pg.worker.rules-no-compile');
       if (req.type === 'hint') post({ type: 'hint', id: req.id, problem: message, player: '', iterations: 0, estimates: [], ms: performance.now() - t0 });
       else post({ type: 'match', id: req.id, problem, decision: null, answers: req.answers, result: null, viewer: 'judge', view: null, seed: req.seed, format: null, params: null, turns: 0, decisions: 0, players: [], log: [], omitted: null, ms: performance.now() - t0 });
       return;

@@ -3,6 +3,8 @@
  * (runtime/agents/). Plain data, imported by the page and the run worker alike — no runtime here,
  * so the page's own code stays small.
  */
+import { t } from '../../../i18n/format.ts';
+
 export type SeatKind = 'person' | 'random' | 'greedy' | 'mcts';
 
 export interface Seat {
@@ -18,5 +20,5 @@ export const MAX_BUDGET = 1_000_000;
 
 /** A seat in words: `person`, `random`, `greedy`, `MCTS 500`. */
 export function seatLabel(s: Seat): string {
-  return s.kind === 'person' ? 'person' : s.kind === 'mcts' ? `MCTS ${s.budget}` : s.kind;
+  return s.kind === 'mcts' ? `MCTS ${s.budget}` : t(s.kind === 'person' ? 'pg.seat.person' : s.kind === 'random' ? 'pg.seat.random' : 'pg.seat.greedy');
 }

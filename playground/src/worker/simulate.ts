@@ -13,6 +13,7 @@ import { runScenario, type ScenarioOutcome } from '../../../scenario/run.ts';
 import type { RunProblem, RunReport } from './run-protocol.ts';
 import { traceOf } from './trace.ts';
 import { checkChoice, variantsOf, type ParamValue } from './variants.ts';
+import { t } from '../../../i18n/format.ts';
 
 export type Simulation =
   | { what: 'scenario'; ir: GameIR; game: string; path: string; text: string; maxSteps: number }
@@ -31,7 +32,7 @@ class LogLimit extends Error {}
 
 export const logLimitProblem: RunProblem = {
   kind: 'limit',
-  message: `The game was stopped after ${MAX_LOG_STEPS.toLocaleString('en')} log steps: it never ended — the rules may loop forever (a while loop whose condition stays true?). The last steps of the log show where it was.`,
+  message: t('pg.sim.log-limit', { n: MAX_LOG_STEPS }),
 };
 
 /** Watches the log for `onLog` and stops the run when the log grows past MAX_LOG_STEPS. */
@@ -42,7 +43,7 @@ export function bounded(onLog: EngineOptions['onLog'] | undefined): { onLog: Non
       onLog?.(e, engine);
       if (e.seq + 1 >= MAX_LOG_STEPS && !stopped) {
         stopped = true;
-        throw new LogLimit(`the log passed ${MAX_LOG_STEPS} steps`);
+        throw new LogLimit(`the log passed ${MAX_LOG_STEPS} steps`); // i18n-ok: caught, never shown (logLimitProblem says it)
       }
     },
     stopped: () => stopped,
@@ -54,23 +55,23 @@ export const STEP_LIMIT_REASON = /^stopped after \d+ (?:steps|triggers)/;
 
 export function limitProblem(reason: string): RunProblem {
   // A trigger loop's reason names the last trigger that ran: kept.
-  const why = /^stopped after \d+ triggers/.test(reason) ? (/\((.*)\)$/.exec(reason)?.[1] ?? 'a trigger loop?') : 'a while loop whose condition stays true?';
+  const why = /^stopped after \d+ triggers/.test(reason) ? (/\((.*)\)$/.exec(reason)?.[1] ?? t('pg.sim.trigger-loop')) : t('pg.sim.while-loop');
   return {
     kind: 'limit',
-    message: `The game was ${reason.replace(/ \(.*\)$/, '')}: it never ended — the rules may loop forever (${why}). The last steps of the log show where it was.`,
+    message: t('pg.sim.never-ended', { reason: reason.replace(/ \(.*\)$/, ''), why }),
   };
 }
 
 function scenarioProblem(error: NonNullable<ScenarioOutcome['error']>): RunProblem {
   switch (error.kind) {
     case 'yaml':
-      return { kind: 'yaml', message: `The scenario is not valid YAML — ${error.message.replace(/^YAML: /, '')}` };
+      return { kind: 'yaml', message: t('pg.sim.bad-yaml', { message: error.message.replace(/^YAML: /, '') }) };
     case 'scenario':
-      return { kind: 'scenario', message: `The scenario cannot run as written: ${error.message}` };
+      return { kind: 'scenario', message: t('pg.sim.bad-scenario', { message: error.message }) };
     case 'rules':
       return { kind: 'rules', message: error.message };
     default:
-      return { kind: 'runtime', message: `The engine failed while running the scenario (${error.message.replace(/^runtime error: /, '')})` };
+      return { kind: 'runtime', message: t('pg.sim.engine-scenario', { message: error.message.replace(/^runtime error: /, '') }) };
   }
 }
 
@@ -86,7 +87,7 @@ function simulateScenario(sim: Extract<Simulation, { what: 'scenario' }>, onLog?
     onLog?.(e, eng);
   });
   const o = runScenario(sim.path, sim.text, {
-    rules: (game) => (!game || game === sim.game ? sim.ir : `this scenario is written for the game '${game}', but the open game is '${sim.game}'`),
+    rules: (game) => (!game || game === sim.game ? sim.ir : t('pg.sim.other-game', { game, open: sim.game })),
     maxSteps: sim.maxSteps,
     onLog: watch.onLog,
   });
@@ -124,7 +125,7 @@ function simulateGame(sim: Extract<Simulation, { what: 'game' }>, onLog?: Engine
     playOn(engine, sim.seed, opts);
     if (engine.result && STEP_LIMIT_REASON.test(engine.result.reason)) problem = limitProblem(engine.result.reason);
   } catch (e) {
-    problem = watch.stopped() ? logLimitProblem : { kind: 'runtime', message: `The engine failed during the game (${(e as Error).message})` };
+    problem = watch.stopped() ? logLimitProblem : { kind: 'runtime', message: t('pg.sim.engine-game', { message: (e as Error).message }) };
   }
   return {
     what: 'game',

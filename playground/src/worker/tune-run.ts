@@ -12,6 +12,7 @@ import { readValues, tuneTarget } from '../../../balance/tune.ts';
 import { MAX_TUNE_GAMES, type RunReply, type TuneReply, type TuneRequest } from './run-protocol.ts';
 import { chunkedRunner, playgroundSettings } from './balance-run.ts';
 import { checkChoice, variantsOf } from './variants.ts';
+import { t } from '../../../i18n/format.ts';
 
 export async function runTuneRequest(req: TuneRequest, ir: GameIR, post: (r: RunReply) => void, t0: number): Promise<TuneReply> {
   const reply = (fields: Partial<TuneReply>): TuneReply => ({ type: 'tune', id: req.id, problem: null, result: null, note: null, played: 0, ms: performance.now() - t0, ...fields });
@@ -20,11 +21,11 @@ export async function runTuneRequest(req: TuneRequest, ir: GameIR, post: (r: Run
     const a = parseAgent(name);
     if ('error' in a) return options(a.error);
   }
-  if (!Number.isInteger(req.games) || req.games < 1 || req.games > MAX_TUNE_GAMES) return options(`The number of games per value is a whole number from 1 to ${MAX_TUNE_GAMES.toLocaleString('en')}.`);
+  if (!Number.isInteger(req.games) || req.games < 1 || req.games > MAX_TUNE_GAMES) return options(t('pg.worker.bad-tune-games', { max: MAX_TUNE_GAMES }));
   const target = tuneTarget(ir, req.card.trim(), req.attr.trim());
   if ('error' in target) return options(`Tune: ${target.error}`);
   const values = readValues(req.values);
-  if ('error' in values) return options(`Tune: the values '${req.values}': ${values.error}`);
+  if ('error' in values) return options(t('pg.worker.tune-values', { values: req.values, error: values.error }));
   const choice = checkChoice(variantsOf(ir), { format: req.format, params: req.params ?? {} });
   if ('problem' in choice) return options(choice.problem);
   const settings = playgroundSettings(req, ir, choice);
@@ -34,6 +35,6 @@ export async function runTuneRequest(req: TuneRequest, ir: GameIR, post: (r: Run
   const run = await runTune({ ir, settings, card: target.card, field: target.field, printed: target.printed, values, baseline: undefined, opts }, runner);
   if ('error' in run) return options(`Tune: ${run.error}`);
   const note = notes.length ? notes.join(' ') : null;
-  if (!run.result.curves.length) return reply({ problem: { kind: 'options', message: `Tune: nothing was tuned. ${note ?? ''}`.trim() }, played: run.played });
+  if (!run.result.curves.length) return reply({ problem: { kind: 'options', message: t('pg.worker.tune-nothing', { note: note ?? '' }).trim() }, played: run.played });
   return reply({ result: run.result, note, played: run.played });
 }

@@ -6,6 +6,7 @@
  * data, no DOM: the page, both workers and the tests use it.
  */
 import type { GameIR, ParamIR } from '../../../compiler/ir.ts';
+import { t } from '../../../i18n/format.ts';
 
 export type ParamValue = number | boolean | string;
 
@@ -46,10 +47,9 @@ export function valueText(v: ParamValue): string {
 export function valueProblem(p: ParamInfo, value: ParamValue): string | null {
   const typed =
     p.type === 'number' ? typeof value === 'number' && Number.isInteger(value) : p.type === 'bool' ? typeof value === 'boolean' : typeof value === 'string';
-  const kind = p.type === 'number' ? 'a whole number' : p.type === 'bool' ? 'true or false' : 'a text';
-  if (!typed) return `The parameter '${p.name}' is ${kind}; ${JSON.stringify(value)} is not.`;
+  if (!typed) return t('pg.param.wrong-type', { name: p.name, type: p.type === 'number' ? 'number' : p.type === 'bool' ? 'bool' : 'text', value: JSON.stringify(value) });
   if (p.alternatives.length > 0 && value !== p.value && !p.alternatives.includes(value)) {
-    return `The parameter '${p.name}' cannot be ${valueText(value)}: its values are ${valueText(p.value)} (default), ${p.alternatives.map(valueText).join(', ')}.`;
+    return t('pg.param.not-a-value', { name: p.name, value: valueText(value), default: valueText(p.value), others: p.alternatives.map(valueText) });
   }
   return null;
 }
@@ -62,12 +62,12 @@ export function valueProblem(p: ParamInfo, value: ParamValue): string | null {
 export function checkChoice(v: GameVariants, choice: VariantChoice): { format: string; params: Record<string, ParamValue> } | { problem: string } {
   const format = choice.format ?? v.defaultFormat;
   if (!v.formats.some((f) => f.name === format)) {
-    return { problem: `The format '${format}' is not one of this game's formats (${v.formats.map((f) => f.name).join(', ')}); choose another.` };
+    return { problem: t('pg.param.bad-format', { format, formats: v.formats.map((f) => f.name) }) };
   }
   const params: Record<string, ParamValue> = {};
   for (const [name, value] of Object.entries(choice.params)) {
     const p = v.params.find((x) => x.name === name);
-    if (!p) return { problem: `The rules have no parameter '${name}' any more; the parameters are: ${v.params.map((x) => x.name).join(', ') || 'none'}.` };
+    if (!p) return { problem: t('pg.param.gone', { name, params: v.params.length ? v.params.map((x) => x.name) : t('pg.param.none') }) };
     const problem = valueProblem(p, value);
     if (problem) return { problem };
     if (value !== p.value) params[name] = value;

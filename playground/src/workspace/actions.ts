@@ -6,6 +6,7 @@
  */
 import type { EditorSession } from '../editor/session.ts';
 import { clearNotice, notify } from '../notice.ts';
+import { language, t } from '../../../i18n/format.ts';
 import { isEditsKey, Workspace, type StoredEdits } from './workspace.ts';
 import { decodeShare, encodeShare, isShareHash, sameEdits } from './share.ts';
 import { saveBytes, zipName, zipWorkspace } from './download.ts';
@@ -22,12 +23,11 @@ export interface WorkspaceHost {
 /** A question for the designer (the browser's own dialog: text only). */
 const ask = (question: string) => window.confirm(question);
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 function listFiles(edits: StoredEdits, max = 8): string {
   const paths = Object.keys(edits);
   const shown = paths.slice(0, max).map((p) => `  • ${p}`);
-  if (paths.length > max) shown.push(`  • … and ${paths.length - max} more`);
+  if (paths.length > max) shown.push(`  • ${t('pg.actions.and-more', { n: paths.length - max })}`);
   return shown.join('\n');
 }
 
@@ -39,15 +39,15 @@ function backupOrAsk(game: string, edits: StoredEdits, reason: string): boolean 
   if (Object.keys(edits).length === 0) return true;
   const problem = Workspace.keepBackup(game, edits, reason);
   if (!problem) return true;
-  const go = ask(`Careful: ${problem}.\n\nIf you go on, your edits to ${plural(Object.keys(edits).length, 'file')} are lost. Cancel, then use "Download" to keep them first.\n\nGo on anyway?`);
-  if (!go) notify('backup', `Nothing was changed: ${problem}. Download your files (.zip) to keep them, then try again.`, 'warn');
+  const go = ask(t('pg.actions.backup-refused', { problem, n: Object.keys(edits).length }));
+  if (!go) notify('backup', t('pg.actions.nothing-changed', { problem }), 'warn');
   return go;
 }
 
 /** When the current edits could not be saved, leaving them (another game, a link) loses them. */
 export function mayLeave(ws: Workspace): boolean {
   if (!ws.saveProblem || Object.keys(ws.edits()).length === 0) return true;
-  return ask(`Your edits to ${ws.game} could not be saved in this browser (${ws.saveProblem}).\n\nIf you leave ${ws.game} now they are lost. Cancel, then use "Download" to keep them.\n\nLeave anyway?`);
+  return ask(t('pg.actions.leave-unsaved', { game: ws.game, problem: ws.saveProblem }));
 }
 
 /**
@@ -66,18 +66,14 @@ export function takeShareLink(hash: string, games: string[]): { game: string; ed
   const mine = Workspace.storedEdits(link.game);
   const n = Object.keys(link.edits).length;
   if (Object.keys(mine).length > 0 && !sameEdits(mine, link.edits)) {
-    const go = ask(
-      `This link opens ${link.game} with ${n ? `edits to ${plural(n, 'file')}` : 'no edits (every file as it came)'}.\n\n` +
-        `This browser already holds your own edits to ${plural(Object.keys(mine).length, 'file')} of ${link.game}:\n${listFiles(mine)}\n\n` +
-        `OK: open the link; your edits are kept as a backup ("Restore edits" brings them back).\nCancel: keep your edits and ignore the link.`,
-    );
+    const go = ask(t('pg.link.ask', { game: link.game, n, mine: Object.keys(mine).length, files: listFiles(mine) }));
     if (!go) {
-      notify('link', `The shared link was not opened: your edits to ${link.game} are as they were. (Open the link again to be asked again.)`, 'info');
+      notify('link', t('pg.link.not-opened', { game: link.game }), 'info');
       return null;
     }
-    if (!backupOrAsk(link.game, mine, 'a shared link was opened')) return null;
+    if (!backupOrAsk(link.game, mine, t('pg.reason.link'))) return null;
   }
-  notify('link', `Opened a shared link: ${link.game}${n ? ` with edits to ${plural(n, 'file')} (marked ● in the file list)` : ', every file as it came'}.`, 'info');
+  notify('link', t('pg.link.opened', { game: link.game, n }), 'info');
   return { game: link.game, edits: link.edits };
 }
 
@@ -99,27 +95,27 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
         ctx.ws().flush();
         run();
       } catch (e) {
-        notify(id, `${label} failed: ${(e as Error).message}`, 'error');
+        notify(id, t('pg.actions.failed', { label, message: (e as Error).message }), 'error');
       }
     };
     host.append(b);
     return b;
   };
 
-  const newFile = button('new-card-file', 'New card file', 'Add a card file to this game (cards/<game>/…)', () => {
+  const newFile = button('new-card-file', t('pg.actions.new-file'), t('pg.actions.new-file-title'), () => {
     const ws = ctx.ws();
     const dir = `cards/${ws.game}/`;
-    const answer = window.prompt(`Name of the new card file (in ${dir}):`, 'new-card.grim');
+    const answer = window.prompt(t('pg.new-file.prompt', { dir }), 'new-card.grim');
     if (answer === null) return;
     let name = answer.trim();
     if (name !== '' && !name.endsWith('.grim')) name += '.grim';
     if (!/^[\p{L}\p{N}_][\p{L}\p{N}_.-]*\.grim$/u.test(name) || name.length > 80) {
-      notify('new-file', `"${answer.slice(0, 60)}" cannot name a card file: use letters, digits, - and _ (e.g. new-card.grim). No file was added.`, 'warn');
+      notify('new-file', t('pg.new-file.bad-name', { name: answer.slice(0, 60) }), 'warn');
       return;
     }
     const path = dir + name;
     if (ws.text(path) !== undefined) {
-      notify('new-file', `${path} already exists: no file was added. Pick another name.`, 'warn');
+      notify('new-file', t('pg.new-file.exists', { path }), 'warn');
       ctx.session.open(path);
       return;
     }
@@ -130,56 +126,56 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     const problem = ws.setText(path, template);
     ctx.refresh();
     ctx.session.open(path);
-    notify('new-file', `Added ${path}. It is saved in this browser like every edit; "Reset file" removes it.`, 'info');
+    notify('new-file', t('pg.new-file.added', { path }), 'info');
     if (problem) notify('storage', problem, 'error');
   });
 
-  const resetFile = button('reset-file', 'Reset file', 'Put the open file back as it came with the playground', () => {
+  const resetFile = button('reset-file', t('pg.actions.reset-file'), t('pg.actions.reset-file-title'), () => {
     const ws = ctx.ws();
     const path = ctx.session.current;
     if (!path || !ws.isEdited(path)) {
-      notify('reset', `${path ?? 'This file'} is as it came with the playground: nothing to reset.`, 'info');
+      notify('reset', path ? t('pg.reset.nothing', { path }) : t('pg.reset.nothing-open'), 'info');
       return;
     }
     const added = ws.isAdded(path);
     const q = added
-      ? `Remove ${path}, a file you added?\n\nIts text is kept as a backup ("Restore edits" brings it back).`
-      : `Put ${path} back as it came with the playground?\n\nYour edits to it are kept as a backup ("Restore edits" brings them back).`;
+      ? t('pg.reset.ask-remove', { path })
+      : t('pg.reset.ask-file', { path });
     if (!ask(q)) return;
-    if (!backupOrAsk(ws.game, { [path]: ws.text(path) ?? '' }, `${path} was ${added ? 'removed' : 'reset'}`)) return;
+    if (!backupOrAsk(ws.game, { [path]: ws.text(path) ?? '' }, added ? t('pg.reason.removed', { path }) : t('pg.reason.reset', { path }))) return;
     const problem = ws.resetFile(path);
     ctx.refresh();
-    notify('reset', `${path} ${added ? 'was removed' : 'is back as it came'}. "Restore edits" brings your edits back.`, 'info');
+    notify('reset', added ? t('pg.reset.removed', { path }) : t('pg.reset.done-file', { path }), 'info');
     if (problem) notify('storage', problem, 'error');
   });
 
-  const changes = button('show-changes', 'Changes', '', () => {
+  const changes = button('show-changes', t('pg.actions.changes'), '', () => {
     const problem = ctx.changes.toggle();
     if (problem) notify('changes', problem, 'info');
     update();
   });
 
-  const resetGame = button('reset-game', 'Reset game', 'Put every file of this game back as it came with the playground', () => {
+  const resetGame = button('reset-game', t('pg.actions.reset-game'), t('pg.actions.reset-game-title'), () => {
     const ws = ctx.ws();
     const edits = ws.edits();
     const n = Object.keys(edits).length;
     if (n === 0) {
-      notify('reset', `${ws.game} has no edits: every file is as it came with the playground.`, 'info');
+      notify('reset', t('pg.reset.no-edits', { game: ws.game }), 'info');
       return;
     }
-    if (!ask(`Reset ${ws.game}: put ${n === 1 ? 'the edited file' : `all ${n} edited files`} back as they came with the playground?\n\n${listFiles(edits)}\n\nYour edits are kept as a backup ("Restore edits" brings them back).`)) return;
-    if (!backupOrAsk(ws.game, edits, `${ws.game} was reset`)) return;
+    if (!ask(t('pg.reset.ask-game', { game: ws.game, n, files: listFiles(edits) }))) return;
+    if (!backupOrAsk(ws.game, edits, t('pg.reason.reset', { path: ws.game }))) return;
     const problem = ws.reset();
     ctx.refresh();
-    notify('reset', `${ws.game} is back as it came (${plural(n, 'file')} reset). "Restore edits" brings your edits back.`, 'info');
+    notify('reset', t('pg.reset.done-game', { game: ws.game, n }), 'info');
     if (problem) notify('storage', problem, 'error');
   });
 
-  const restore = button('restore-edits', 'Restore edits', '', () => {
+  const restore = button('restore-edits', t('pg.actions.restore'), '', () => {
     const ws = ctx.ws();
     const b = Workspace.backup(ws.game);
     if (!b) {
-      notify('reset', `There is no backup of ${ws.game} in this browser.`, 'info');
+      notify('reset', t('pg.restore.none', { game: ws.game }), 'info');
       return;
     }
     // A swap, file by file: the texts the backup replaces become the backup, so restoring
@@ -189,28 +185,28 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
       const now = ws.text(path);
       if (now !== undefined && now !== b.edits[path]) displaced[path] = now;
     }
-    const problem = Workspace.keepBackup(ws.game, displaced, 'the backup was restored', false);
+    const problem = Workspace.keepBackup(ws.game, displaced, t('pg.reason.restored'), false);
     if (problem && Object.keys(displaced).length > 0) {
-      const go = ask(`Careful: ${problem}.\n\nRestoring replaces the current text of ${plural(Object.keys(displaced).length, 'file')}, which would then be lost. Go on anyway?`);
+      const go = ask(t('pg.restore.refused', { problem, n: Object.keys(displaced).length }));
       if (!go) return;
     }
     const saveProblem = ws.replaceEdits({ ...ws.edits(), ...b.edits });
     ctx.refresh();
     const n = Object.keys(b.edits).length;
-    notify('reset', `Restored ${plural(n, 'file')} as they were when ${b.reason}${b.savedAt ? ` (${new Date(b.savedAt).toLocaleString()})` : ''}.${Object.keys(displaced).length ? ' The text they replaced is the backup now: "Restore edits" swaps back.' : ''}`, 'info');
+    notify('reset', t('pg.restore.done', { n, reason: b.reason, when: b.savedAt ? ` (${new Date(b.savedAt).toLocaleString(language())})` : '', swapped: Object.keys(displaced).length ? t('pg.restore.swapped') : '' }), 'info');
     if (saveProblem) notify('storage', saveProblem, 'error');
   });
 
-  button('download', 'Download', 'Download every file of this game, with your edits, as a .zip', () => {
+  button('download', t('pg.actions.download'), t('pg.actions.download-title'), () => {
     const ws = ctx.ws();
     const bytes = zipWorkspace(ws);
     const name = zipName(ws.game);
     saveBytes(name, bytes, 'application/zip');
     const n = Object.keys(ws.edits()).length;
-    notify('download', `Downloaded ${name}: ${plural(ws.paths().length, 'file')} of ${ws.game}${n ? `, ${n} edited` : ''}. Unzip it at the root of a Grimoire checkout to use the command line on it (npx grimoire check rules/${ws.game} cards/${ws.game}).`, 'info');
+    notify('download', t('pg.download.done', { name, files: ws.paths().length, game: ws.game, edited: n }), 'info');
   });
 
-  button('share', 'Share link', 'A link that opens this game with your edits (nothing is uploaded: the edits are in the link)', () => {
+  button('share', t('pg.actions.share'), t('pg.actions.share-title'), () => {
     const ws = ctx.ws();
     const edits = ws.edits();
     const url = location.origin + location.pathname + location.search + encodeShare(ws.game, edits);
@@ -218,13 +214,13 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     field.id = 'share-url';
     field.readOnly = true;
     field.value = url;
-    field.setAttribute('aria-label', 'share link');
+    field.setAttribute('aria-label', t('pg.share.aria'));
     field.onfocus = () => field.select();
     const n = Object.keys(edits).length;
-    const what = n ? `${ws.game} with your edits to ${plural(n, 'file')}` : `${ws.game} as it came (you have no edits)`;
-    const long = url.length > 16_000 ? ` It is ${url.length.toLocaleString()} characters long: some programs cut long links — for big changes send the .zip (Download) instead.` : '';
+    const what = n ? t('pg.share.with-edits', { game: ws.game, n }) : t('pg.share.as-it-came', { game: ws.game });
+    const long = url.length > 16_000 ? t('pg.share.long', { n: url.length }) : '';
     const say = (copied: boolean) =>
-      notify('share', `${copied ? 'Link copied to the clipboard' : 'Copy this link'}: it opens ${what}. The edits travel inside the link; nothing is uploaded.${long}`, long ? 'warn' : 'info', { extra: field });
+      notify('share', t(copied ? 'pg.share.copied' : 'pg.share.copy', { what, long }), long ? 'warn' : 'info', { extra: field });
     say(false);
     field.focus();
     navigator.clipboard?.writeText(url).then(
@@ -237,7 +233,7 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
   window.addEventListener('storage', (e) => {
     if (!isEditsKey(ctx.ws().game, e.key)) return;
     ctx.ws().storageChangedElsewhere();
-    notify('other-tab', `${ctx.ws().game} was just edited in another tab of this playground. Both tabs save to the same place, so the tab that types last wins: keep editing ${ctx.ws().game} in one tab only.`, 'warn');
+    notify('other-tab', t('pg.other-tab', { game: ctx.ws().game }), 'warn');
   });
   // An edit of a big file waiting for a pause in typing is saved before the page may go: when
   // it is hidden (another tab, the window minimised, a phone's app switcher), left or reloaded.
@@ -256,21 +252,21 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
     const ws = ctx.ws();
     const cur = ctx.session.current;
     resetFile.disabled = !cur || !ws.isEdited(cur);
-    resetFile.textContent = cur && ws.isAdded(cur) ? 'Remove file' : 'Reset file';
+    resetFile.textContent = cur && ws.isAdded(cur) ? t('pg.actions.remove-file') : t('pg.actions.reset-file');
     resetGame.disabled = Object.keys(ws.edits()).length === 0;
     const diffing = ctx.changes.active;
     changes.disabled = !diffing && (!cur || !ws.isEdited(cur));
     changes.setAttribute('aria-pressed', String(diffing));
-    changes.textContent = diffing ? 'Hide changes' : 'Changes';
+    changes.textContent = diffing ? t('pg.actions.hide-changes') : t('pg.actions.changes');
     changes.title = diffing
-      ? 'Back to the editor, at the same place'
+      ? t('pg.actions.hide-changes-title')
       : cur && ws.isEdited(cur)
-        ? `Show what you changed in ${cur}: the original (left, read-only) beside your text (right, editable)`
-        : 'Shows what you changed in the open file, once it differs from the original';
+        ? t('pg.actions.changes-title', { path: cur })
+        : t('pg.actions.changes-none-title');
     const b = Workspace.backup(ws.game);
     restore.hidden = !b;
-    restore.title = b ? `Bring back the edits to ${plural(Object.keys(b.edits).length, 'file')} kept when ${b.reason}` : '';
-    newFile.title = `Add a card file in cards/${ws.game}/`;
+    restore.title = b ? t('pg.actions.restore-title', { n: Object.keys(b.edits).length, reason: b.reason }) : '';
+    newFile.title = t('pg.actions.new-file-in', { game: ws.game });
     if (ws.saveProblem !== shownStorageProblem) {
       if (ws.saveProblem) notify('storage', ws.saveProblem, 'error');
       else clearNotice('storage');

@@ -6,6 +6,7 @@
  */
 import LZString from 'lz-string';
 import type { StoredEdits } from './workspace.ts';
+import { t } from '../../../i18n/format.ts';
 
 export const SHARE_PREFIX = '#share=';
 
@@ -36,7 +37,7 @@ export function isShareHash(hash: string): boolean {
 const shown = (s: string) => JSON.stringify(s.length > 60 ? s.slice(0, 60) + '…' : s);
 
 const damaged =
-  'This share link is damaged or incomplete — it was probably cut short when it was copied or pasted — so it could not be read. Nothing was changed. Ask for the link again (copy all of it).';
+  t('pg.link.damaged');
 
 /** A file a link may carry: a game's rules, cards, rulings or notes, by a plain relative path. */
 function allowedPath(game: string, path: string): boolean {
@@ -56,7 +57,7 @@ export function decodeShare(hash: string, games: string[]): ShareLink {
       return { ok: false, message: damaged };
     }
   }
-  if (body === '') return { ok: false, message: 'This share link is empty after "#share=" — it was cut short when copied. Nothing was changed.' };
+  if (body === '') return { ok: false, message: t('pg.link.empty') };
   let json: string | null;
   try {
     json = LZString.decompressFromEncodedURIComponent(body);
@@ -64,7 +65,7 @@ export function decodeShare(hash: string, games: string[]): ShareLink {
     json = null;
   }
   if (!json) return { ok: false, message: damaged };
-  if (json.length > MAX_TEXT) return { ok: false, message: 'This share link carries more text than the playground accepts from a link. Nothing was changed; share the files as a .zip (Download) instead.' };
+  if (json.length > MAX_TEXT) return { ok: false, message: t('pg.link.too-long') };
   let data: unknown;
   try {
     data = JSON.parse(json);
@@ -73,14 +74,14 @@ export function decodeShare(hash: string, games: string[]): ShareLink {
   }
   const p = data as Partial<SharePayload> | null;
   if (!p || typeof p !== 'object' || typeof p.game !== 'string' || !p.edits || typeof p.edits !== 'object' || Array.isArray(p.edits)) return { ok: false, message: damaged };
-  if (p.v !== 1) return { ok: false, message: `This share link was made by another version of the playground (format ${shown(String(p.v))}) and cannot be read here. Nothing was changed.` };
-  if (!games.includes(p.game)) return { ok: false, message: `This share link is for the game ${shown(p.game)}, which this playground does not have (it has ${games.join(', ')}). Nothing was changed.` };
+  if (p.v !== 1) return { ok: false, message: t('pg.link.version', { format: shown(String(p.v)) }) };
+  if (!games.includes(p.game)) return { ok: false, message: t('pg.link.unknown-game', { game: shown(p.game), games }) };
   const entries = Object.entries(p.edits as Record<string, unknown>);
-  if (entries.length > MAX_FILES) return { ok: false, message: `This share link carries ${entries.length} files, more than a game has. Nothing was changed.` };
+  if (entries.length > MAX_FILES) return { ok: false, message: t('pg.link.too-many', { n: entries.length }) };
   const edits: StoredEdits = {};
   for (const [path, text] of entries) {
     if (typeof text !== 'string') return { ok: false, message: damaged };
-    if (!allowedPath(p.game, path)) return { ok: false, message: `This share link names a file that is not one of ${p.game}'s (${shown(path)}): only files under rules/${p.game}/ and cards/${p.game}/ can be shared. Nothing was changed.` };
+    if (!allowedPath(p.game, path)) return { ok: false, message: t('pg.link.bad-path', { game: p.game, path: shown(path) }) };
     edits[path] = text;
   }
   return { ok: true, game: p.game, edits };

@@ -10,6 +10,7 @@
  * Format 1 (one key per game, `grimoire.workspace.v1.<game>`: a JSON object path → text) is still
  * read, and moved to format 2 when the game is opened.
  */
+import { t } from '../../../i18n/format.ts';
 
 /** A game's edited files: path → text (files as they came are left out). */
 export type StoredEdits = Record<string, string>;
@@ -92,7 +93,7 @@ export class GameStorage {
       raw = localStorage.getItem(indexKey(this.game));
       if (raw === null) return this.readFormatOne();
       const index = JSON.parse(raw) as { v?: unknown; files?: unknown } | null;
-      if (!index || index.v !== 2 || !Array.isArray(index.files) || !index.files.every((f) => typeof f === 'string')) throw new Error('not a list of files');
+      if (!index || index.v !== 2 || !Array.isArray(index.files) || !index.files.every((f) => typeof f === 'string')) throw new Error(t('pg.storage.not-a-list'));
       const edits: StoredEdits = {};
       const missing: string[] = [];
       for (const path of index.files as string[]) {
@@ -103,7 +104,7 @@ export class GameStorage {
       this.remember(edits, index.files as string[]);
       this.removeStrayFiles();
       if (missing.length === 0) return { edits };
-      return { edits, problem: `the saved text of ${missing.join(', ')} is missing from this browser's storage (removed by hand or by another program?): ${missing.length === 1 ? 'that file opens' : 'those files open'} as it came` };
+      return { edits, problem: t('pg.storage.missing', { files: missing, n: missing.length }) };
     } catch (e) {
       return this.unreadable(raw, indexKey(this.game), e as Error);
     }
@@ -116,7 +117,7 @@ export class GameStorage {
       raw = localStorage.getItem(formatOneKey(this.game));
       if (raw === null) return { edits: {} };
       const edits = stringRecord(JSON.parse(raw));
-      if (!edits) throw new Error('not a list of files');
+      if (!edits) throw new Error(t('pg.storage.not-a-list'));
       try {
         this.write(edits); // removes the format-1 key once the index is written
       } catch {
@@ -132,14 +133,14 @@ export class GameStorage {
   }
 
   private unreadable(raw: string | null, key: string, e: Error): { edits: StoredEdits; problem: string } {
-    if (raw === null) return { edits: {}, problem: `this browser's storage could not be read (${e.message}): edits will not be kept after a reload` };
+    if (raw === null) return { edits: {}, problem: t('pg.storage.unreadable', { message: e.message }) };
     try {
       localStorage.setItem(unreadableKey(this.game), raw);
       localStorage.removeItem(key);
     } catch {
       /* left where it was; the message says so */
     }
-    return { edits: {}, problem: `the edits saved in this browser for ${this.game} could not be read (${e.message}); they were moved aside (localStorage key ${unreadableKey(this.game)}) and ${this.game} opens as it came` };
+    return { edits: {}, problem: t('pg.storage.moved-aside', { game: this.game, message: e.message, key: unreadableKey(this.game) }) };
   }
 
   private remember(edits: StoredEdits, indexed: string[]): void {

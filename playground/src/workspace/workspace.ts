@@ -8,6 +8,7 @@
  */
 import { fileRole, loadGameFiles, type GameFile } from './games.ts';
 import { GameStorage, stringRecord, type StoredEdits } from './stored-edits.ts';
+import { t } from '../../../i18n/format.ts';
 
 export { isEditsKey, type StoredEdits } from './stored-edits.ts';
 
@@ -105,7 +106,7 @@ export class Workspace {
       else localStorage.setItem(backupKey(game), JSON.stringify(all));
       return null;
     } catch (e) {
-      return `a backup of your edits could not be kept in this browser (${(e as Error).message})`;
+      return t('pg.storage.no-backup', { message: (e as Error).message });
     }
   }
 
@@ -281,7 +282,7 @@ export class Workspace {
       this.storage.write(this.edits());
       this.saveProblem = null;
     } catch (e) {
-      this.saveProblem = `your edits to ${this.game} could not be saved in this browser (${(e as Error).message}): download them (.zip) to keep them`;
+      this.saveProblem = t('pg.storage.not-saved', { game: this.game, message: (e as Error).message });
     }
     return this.saveProblem;
   }
