@@ -133,7 +133,7 @@ async function cmdBuild(game: string | undefined, out: string | undefined): Prom
 async function cmdPlay(game: string | undefined, v: Record<string, unknown>): Promise<number> {
   if (!game) throw new UsageError(t('cli.main.play-needs-a-game-e'));
   const ir = requireIR(game);
-  if (v.match !== undefined) return cmdPlayMatch(game, ir, v);
+  if (v.match !== undefined) return await cmdPlayMatch(game, ir, v);
   const format = checkFormat(ir, v.format as string | undefined);
   const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, t('cli.options.why-seeds-32-bit'));
   const games = wholeNumberOption('--games', v.games, 1, 1, maxSeed - seed + 1, t('cli.options.why-last-seed', { last: maxSeed }));

@@ -12,7 +12,8 @@ import { wilson } from '../balance/statistics.ts';
 import { formatRate } from './stats.ts';
 import { UsageError } from './usage-error.ts';
 import { maxSeed, wholeNumberOption } from './options.ts';
-import { agentOption, checkFormat, drawsOption, moreSeats, parseParams } from './play-options.ts';
+import { agentOption, checkFormat, defaultWorkers, drawsOption, maxWorkers, moreSeats, parseParams } from './play-options.ts';
+import { playMatchesOnWorkers } from './workers.ts';
 
 /** `--match`'s value: `bo<N>` (best of N), `ft<N>` (first to N wins), or `rules` (the game's own `match`). */
 export function parseMatchOption(raw: unknown, ir: GameIR, params: Record<string, number | boolean | string>): MatchLength {
@@ -72,9 +73,9 @@ export function balanceMatches(ir: GameIR, v: Record<string, unknown>, run: { fo
   return { json, text };
 }
 
-export function cmdPlayMatch(game: string, ir: GameIR, v: Record<string, unknown>): number {
-  for (const o of ['queue', 'final-state', 'summaries', 'workers']) {
-    if (v[o] !== undefined) throw new UsageError(`play --match takes no --${o}: matches are played in this process, game after game on one engine (docs/language.md "Matches")`, false);
+export async function cmdPlayMatch(game: string, ir: GameIR, v: Record<string, unknown>): Promise<number> {
+  for (const o of ['queue', 'final-state', 'summaries']) {
+    if (v[o] !== undefined) throw new UsageError(`play --match takes no --${o}: matches are played on this machine, game after game on one engine a thread (docs/language.md "Matches")`, false);
   }
   const format = checkFormat(ir, v.format as string | undefined);
   const params = parseParams(v.param as string[] | undefined, ir);
@@ -87,8 +88,12 @@ export function cmdPlayMatch(game: string, ir: GameIR, v: Record<string, unknown
   if (more.length) agents.more = more;
   const all = [agents.p1, agents.p2, ...more];
   const draws = drawsOption(v.draws);
+  const searching = all.some((a) => a !== 'random' && a !== 'first');
+  const workers = wholeNumberOption('--workers', v.workers, defaultWorkers(count, searching), 1, maxWorkers);
   const started = performance.now();
-  const matches = playMatches(ir, seed, count, len, { format, params, agents, draws, checkInvariants: !!v['check-invariants'] });
+  const opts = { format, params, agents, draws, checkInvariants: !!v['check-invariants'] };
+  // On threads, each plays whole matches of its seeds: the same matches, in seed order, as here.
+  const matches = workers > 1 ? await playMatchesOnWorkers(ir, seed, count, len, opts, workers, () => {}) : playMatches(ir, seed, count, len, opts);
   const seconds = (performance.now() - started) / 1000;
   const report = foldMatches(matches, seatsN);
   const seats = Array.from({ length: Math.max(2, seatsN) }, (_, i) => `p${i + 1}`);

@@ -228,8 +228,10 @@ describe('matches: grimoire play --match', () => {
     expect(out.games).toBe(out.results.p1 + out.results.p2 + out.results.draw + out.results.stopped);
     expect(out.gameWinRates.p2.n).toBe(out.games);
     expect(out.errors).toBe(0);
-    // The same seeds, the same matches.
-    expect(JSON.parse(grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--games', '40', '--json').stdout).hash).toBe(out.hash);
+    // The same seeds, the same matches — on two threads too (each plays whole matches of its seeds).
+    const threads = JSON.parse(grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--games', '40', '--workers', '2', '--json').stdout);
+    expect(threads.hash).toBe(out.hash);
+    expect(threads.matchResults).toEqual(out.matchResults);
     // --match rules: the game's own match (best of param match_games).
     const five = JSON.parse(grimoireIn(project, 'play', 'duel', '--match', 'rules', '--param', 'match_games=5', '--games', '10', '--json').stdout);
     expect(five.match).toMatchObject({ length: 'bestOf', games: 5 });
@@ -261,5 +263,6 @@ describe('matches: grimoire play --match', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('write bo3');
     expect(grimoireIn(project, 'duel', 'duel', 'random', 'first', '--match', 'bo3').stderr).toContain('--match');
+    expect(grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--final-state', 'x.json').stderr).toContain('play --match takes no --final-state');
   });
 });
