@@ -73,6 +73,15 @@ export function balanceMatches(ir: GameIR, v: Record<string, unknown>, run: { fo
   return { json, text };
 }
 
+/** `team north (p1, p3) won 30 — 60.0% (…)`: each team's matches, counted on its first seat. */
+function teamLines(ir: GameIR, results: Record<string, number>, decided: number): string[] {
+  return (ir.teams?.names ?? []).map((name, t) => {
+    const seats = ir.teams!.seats[t]!;
+    const won = results[`p${Math.min(...seats) + 1}`] ?? 0;
+    return `team ${name} (${seats.map((i) => `p${i + 1}`).join(', ')}) won ${won} matches — ${formatRate(won, decided)}`;
+  });
+}
+
 export async function cmdPlayMatch(game: string, ir: GameIR, v: Record<string, unknown>): Promise<number> {
   for (const o of ['queue', 'final-state', 'summaries']) {
     if (v[o] !== undefined) throw new UsageError(`play --match takes no --${o}: matches are played on this machine, game after game on one engine a thread (docs/language.md "Matches")`, false);
@@ -124,6 +133,8 @@ export async function cmdPlayMatch(game: string, ir: GameIR, v: Record<string, u
     for (const m of matches.filter((x) => x.error).slice(0, 5)) console.error(`match seed ${m.seed}: ${m.error}`);
     console.log(`${count} match(es) of ${game} (${format}), ${lengthText(len)}${ir.match ? '' : ` — ${game} declares no match: each game is set up afresh, only the count of wins carries`}, seeds ${seed}..${seed + count - 1}, ${seats.map((n, i) => `${n} ${all[i] ?? 'random'}`).join(', ')}`);
     console.log(`  matches: ${seats.map((p) => `${p} won ${report.results[p] ?? 0} — ${formatRate(report.results[p] ?? 0, decided)}`).join('; ')}; drawn ${report.results.draw}${report.errors ? `; errors ${report.errors}` : ''}`);
+    // With teams, a match is a team's: its wins are counted on the team's first seat (runtime/match.ts).
+    for (const tm of ir.teams ? teamLines(ir, report.results, decided) : []) console.log(`  ${tm}`);
     console.log(`  games per match: mean ${report.gamesPerMatch.mean}, max ${report.gamesPerMatch.max} (${Object.entries(report.gamesPerMatch.counts).map(([n, k]) => `${k} of ${n}`).join(', ')})`);
     console.log(`  games: ${seats.map((p) => `${p} won ${report.games.results[p as `p${number}`] ?? 0} — ${formatRate(report.games.results[p as `p${number}`] ?? 0, gamesPlayed)}`).join('; ')}; draws ${report.games.results.draw}${report.games.results.stopped ? `, stopped by the engine's limits ${report.games.results.stopped}` : ''}`);
     console.log(`  turns: mean ${report.games.turns.mean}, max ${report.games.turns.max}; ${summary.matchesPerSecond} matches/s, ${summary.gamesPerSecond} games/s; hash ${summary.hash}`);

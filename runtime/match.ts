@@ -82,7 +82,13 @@ export function playMatch(engine: Engine, seed: number, len: MatchLength, opts: 
   const facts: MatchFacts = { game: 1, wins: new Array<number>(n).fill(0), lastWinner: -1, lastLoser: -1 };
   const games: MatchGame[] = [];
   let hash = 0x811c9dc5;
-  const index = (name: string | null) => engine.players.findIndex((p) => p.name === name);
+  // In a game of teams a game is won by a team: the win is counted on its first seat, so the
+  // match is the teams' (the match's winner is that seat; facts.wins of the other seats stay 0).
+  const teamLead = (seat: number) => engine.ir.teams?.seats.find((ss) => ss.includes(seat))?.reduce((a, b) => Math.min(a, b)) ?? seat;
+  const index = (name: string | null) => {
+    const i = engine.players.findIndex((p) => p.name === name);
+    return i < 0 ? i : teamLead(i);
+  };
   while (!matchOver(len, facts.wins, games.length)) {
     const s = gameSeed(seed, facts.game);
     if (facts.game === 1) engine.reset(s);

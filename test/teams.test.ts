@@ -14,6 +14,7 @@ import type { GameIR } from '../compiler/ir.ts';
 import { foldBatch, playBatch } from '../runtime/batch.ts';
 import { Engine } from '../runtime/engine.ts';
 import { playGame } from '../runtime/play.ts';
+import { playMatches } from '../runtime/match-batch.ts';
 import { runScenario } from '../scenario/run.ts';
 import { checkScenario, parseScenario } from '../scenario/check.ts';
 import { format } from '../i18n/format.ts';
@@ -156,5 +157,26 @@ describe('two-player games without teams are unchanged', () => {
     const r = compileGame({ sources: gameSources(join(root, 'test/fixtures/multiplayer'), 'last-standing')! }).ir!;
     const g = playGame(r, 3);
     expect(g.result.teams).toBeUndefined();
+  });
+});
+
+describe('matches of teams', () => {
+  it('a match is a team\'s: each game\'s win counts for the winning team (on its first seat), whichever teammate stayed in', () => {
+    const ir = doubles();
+    const matches = playMatches(ir, 1, 60, { length: 'bestOf', games: 3 });
+    expect(matches.every((m) => !m.error)).toBe(true);
+    const north = ir.teams!.seats[ir.teams!.names.indexOf('north')]!;
+    for (const m of matches) {
+      // p3 (north's second seat) and p4 (south's) never hold a win of their own.
+      expect(m.wins[2] ?? 0).toBe(0);
+      expect(m.wins[3] ?? 0).toBe(0);
+      // The team that won more games of the match is the match's winner.
+      const teamWins = (seats: number[]) => m.games.filter((g) => seats.some((s) => g.winner === `p${s + 1}`)).length;
+      const northWins = teamWins(north);
+      const southWins = m.games.filter((g) => g.winner !== null).length - northWins;
+      expect(m.winner).toBe(northWins > southWins ? 'p1' : 'p2');
+    }
+    // A game's winner may be the second seat of a team (its first was out): such games exist here.
+    expect(matches.some((m) => m.games.some((g) => g.winner === 'p3'))).toBe(true);
   });
 });
