@@ -26,7 +26,7 @@ import { gameFolder, gameSources, grimFiles, listGames, readSources } from '../c
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import { playGame } from '../runtime/play.ts';
 import { playerCount, type GameIR } from '../compiler/ir.ts';
-import { allRandom, foldBatch, seatOfA, type BatchOptions, type Seats } from '../runtime/batch.ts';
+import { allRandom, foldBatch, seatOfA, teamOfA, type BatchOptions, type Seats } from '../runtime/batch.ts';
 import { formatRate, wilson } from './stats.ts';
 import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
@@ -242,7 +242,7 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
       continue;
     }
     if (g.winner === null) draws++;
-    else if (g.winner === `p${seatOfA(g.seed, seatsN) + 1}`) winsA++;
+    else if (ir.teams ? ir.teams.seats[teamOfA(g.seed, ir.teams.seats.length)]!.includes(Number(g.winner.slice(1)) - 1) : g.winner === `p${seatOfA(g.seed, seatsN) + 1}`) winsA++;
     else winsB++;
   }
   // Games that failed are no games played: counted apart, not as A's losses.
@@ -271,7 +271,8 @@ async function cmdDuel(game: string | undefined, a: string | undefined, b: strin
     const where = queueSettings ? t('cli.play.on-queue', { address: queueSettings.address.shown }) : t('cli.play.threads', { workers });
     console.log(t('cli.duel.head', { played: summaries.length, game, format, first: seed, last: seed + games - 1, a: nameA, b: nameB, players: seatsN, where }));
     console.log(t('cli.duel.results', { winsA, winsB, draws, errors }));
-    console.log(t(seatsN > 2 ? 'cli.main.a-s-win-rate-of-seats' : 'cli.main.a-s-win-rate', { p: formatRate(winsA, n), seats: seatsN, equal: (100 / seatsN).toFixed(0) }));
+    if (ir.teams) console.log(t('cli.main.a-s-win-rate-of-teams', { p: formatRate(winsA, n), teams: ir.teams.names.length, equal: (100 / ir.teams.names.length).toFixed(0) }));
+    else console.log(t(seatsN > 2 ? 'cli.main.a-s-win-rate-of-seats' : 'cli.main.a-s-win-rate', { p: formatRate(winsA, n), seats: seatsN, equal: (100 / seatsN).toFixed(0) }));
     console.log(`  ${out.gamesPerSecond} games/s${notRepeatable ? '; a time budget (…ms) depends on the machine: this run is not repeatable' : ''}`);
   }
   return errors > 0 ? 1 : 0;

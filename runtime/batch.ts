@@ -74,8 +74,13 @@ export function seatOfA(seed: number, players: number): number {
   return (seed + 1) % players;
 }
 
+/** In a duel of a game of teams, the team (its index in ir.teams) agent A plays — every seat of it — in the game of this seed; B plays the others. */
+export function teamOfA(seed: number, teams: number): number {
+  return (seed + 1) % teams;
+}
+
 /** Each game's agents, made from the seed alone: the same game whatever the worker threads. */
-export function seatAgents(seats: Seats, players: number): (seed: number) => Agent[] {
+export function seatAgents(seats: Seats, players: number, teams?: readonly (readonly number[])[]): (seed: number) => Agent[] {
   const spec = (name: string): AgentSpec => {
     const s = parseAgent(name);
     if ('error' in s) throw new Error(s.error);
@@ -88,6 +93,13 @@ export function seatAgents(seats: Seats, players: number): (seed: number) => Age
     const first = a.make(seed * 2 + 1);
     const second = b.make(seed * 2 + 2);
     // Seats past the second draw their seeds after every two-seat game's (the same agents for p1 and p2 as in a game of two).
+    if (seats.alternate && teams && teams.length >= 2) {
+      // A duel of teams: A plays every seat of one team (the teams in turn), B every other seat.
+      const mine = teams[teamOfA(seed, teams.length)]!;
+      let ka = 0;
+      let kb = 0;
+      return Array.from({ length: players }, (_, i) => (mine.includes(i) ? (ka++ === 0 ? first : a.make(seed * 2 + 0x20000000 + ka)) : kb++ === 0 ? second : b.make(seed * 2 + 0x40000000 + kb)));
+    }
     if (seats.alternate && players > 2) {
       // A duel of more seats: A in one seat (rotating), B in every other.
       const at = seatOfA(seed, players);
@@ -102,7 +114,7 @@ export function seatAgents(seats: Seats, players: number): (seed: number) => Age
 /** Plays seeds from, from+1, …, from+count-1. Never throws: a failing game is summarised as an error. */
 export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOptions = {}): GameSummary[] {
   const out: GameSummary[] = [];
-  const agents = opts.agents && !allRandom(opts.agents) ? seatAgents(opts.agents, playerCount(ir, opts.params)) : undefined;
+  const agents = opts.agents && !allRandom(opts.agents) ? seatAgents(opts.agents, playerCount(ir, opts.params), ir.teams?.seats) : undefined;
   const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents, tally: opts.tally, course: opts.course, draws: opts.draws, substitutes: opts.substitutes, printed: opts.printed };
   // One engine for the whole range: the rules are compiled to closures once.
   let engine = newEngine(ir, from, playOpts);

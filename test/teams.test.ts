@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
 import type { GameIR } from '../compiler/ir.ts';
-import { foldBatch, playBatch } from '../runtime/batch.ts';
+import { foldBatch, playBatch, seatAgents, teamOfA } from '../runtime/batch.ts';
+import { RandomAgent } from '../runtime/agents/basic.ts';
 import { Engine } from '../runtime/engine.ts';
 import { playGame } from '../runtime/play.ts';
 import { playMatches } from '../runtime/match-batch.ts';
@@ -178,5 +179,18 @@ describe('matches of teams', () => {
     }
     // A game's winner may be the second seat of a team (its first was out): such games exist here.
     expect(matches.some((m) => m.games.some((g) => g.winner === 'p3'))).toBe(true);
+  });
+});
+
+describe('duels of teams', () => {
+  it('agent A plays every seat of one team, the teams in turn, B every seat of the other', () => {
+    const pick = seatAgents({ p1: 'first', p2: 'random', alternate: true }, 4, [[0, 2], [1, 3]]);
+    const kinds = (seed: number) => pick(seed).map((a) => (a instanceof RandomAgent ? 'B' : 'A')).join('');
+    // teamOfA: seed 1 → team 0 (p1, p3); seed 2 → team 1 (p2, p4).
+    expect(teamOfA(1, 2)).toBe(0);
+    expect(kinds(1)).toBe('ABAB');
+    expect(kinds(2)).toBe('BABA');
+    // Without teams, a duel of four seats puts A in one seat and B in the other three.
+    expect(seatAgents({ p1: 'first', p2: 'random', alternate: true }, 4)(1).filter((a) => !(a instanceof RandomAgent))).toHaveLength(1);
   });
 });

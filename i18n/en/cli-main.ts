@@ -27,6 +27,7 @@ export const cliMain = {
   "cli.main.unknown-command": "unknown command ''{command}''",
   "cli.main.a-s-win-rate": "  A''s win rate: {p}",
   "cli.main.a-s-win-rate-of-seats": "  A''s win rate: {p} (one seat of {seats}: an equal agent would win about {equal}%)",
+  "cli.main.a-s-win-rate-of-teams": "  A''s win rate: {p} (A plays every seat of one team of {teams}, the teams in turn, B the others: an equal agent would win about {equal}%)",
   "cli.main.grimoire-actions-and-triggers": "Grimoire — {title} {version} ({actionsCount} actions and triggers, {cards} {cards, plural, one {card} other {cards}}, {params} {params, plural, one {rule parameter} other {rule parameters}})",
   "cli.main.compiled-rules-and-cards-one": "Compiled rules/{game} and cards/{game}. One game between two random players, seed 1, format {defaultFormat}:\n",
   "cli.main.next-npx-grimoire-play-games": "\nNext: npx grimoire play {game} --games 1000   ·   npx grimoire scenario rules/{game}/rulings   ·   docs/tutorial.md (write your own game)",

@@ -29,6 +29,7 @@ export const cliMain: Record<keyof typeof en, string> = {
   "cli.main.unknown-command": "不明なコマンド ''{command}'' です",
   "cli.main.a-s-win-rate": "  A の勝率: {p}",
   "cli.main.a-s-win-rate-of-seats": "  A の勝率: {p} ({seats} 席のうち 1 席: 互角のエージェントなら約 {equal}% 勝ちます)",
+  "cli.main.a-s-win-rate-of-teams": "  A の勝率: {p} (A は {teams} チームのうち 1 チームの全席を順に担当し、B は残りを担当: 互角のエージェントなら約 {equal}% 勝ちます)",
   "cli.main.grimoire-actions-and-triggers": "Grimoire — {title} {version} (アクションとトリガー {actionsCount} 個、カード {cards} 枚、ルールパラメータ {params} 個)",
   "cli.main.compiled-rules-and-cards-one": "rules/{game} と cards/{game} をコンパイルしました。ランダムなプレイヤー 2 人のゲームを 1 回、シード 1、フォーマット {defaultFormat} で行います:\n",
   "cli.main.next-npx-grimoire-play-games": "\n次に: npx grimoire play {game} --games 1000   ·   npx grimoire scenario rules/{game}/rulings   ·   docs/tutorial.md (自分のゲームを書く)",
