@@ -85,13 +85,13 @@ const interval = (d: Difference) => `${points(d.diff)} [${points(d.ci95[0])}, ${
 
 /**
  * A replacement value in words: "+3.8 pts [+2.4, +5.2] for p2 against 見習い剣士 in its place (5,000
- * games on the same seeds)"; with a standout, "+3.5 pts [+2.0, +5.0] above the deck's ordinary
+ * games on the same seeds)" — ", each in the opening hand" where both were put there; with a standout, "+3.5 pts [+2.0, +5.0] above the deck's ordinary
  * cards (each replaced in turn by 泉の精 …: this one +3.1 pts)".
  */
 export function valueText(v: ReplacementValue): string {
   const games = `${v.seeds.games.toLocaleString('en')} games on the same seeds`;
   if (v.standout) return `${interval(v.standout)} against the other cards of ${v.deck}, by replacement (each card replaced in turn by ${v.baseline}, ${games}: this one changes ${v.seat}'s win rate by ${points(v.value.diff)})`;
-  return `${interval(v.value)} for ${v.seat} against ${v.baseline} in its place (${games})`;
+  return `${interval(v.value)} for ${v.seat} against ${v.baseline} in its place${v.opening ? ', each in the opening hand' : ''} (${games})`;
 }
 
 /**
