@@ -116,7 +116,7 @@ export async function aaRates(batches: number, games: number, values: ValuesMode
 }
 
 /** At each number of games of the ladder: is the planted card ranked first, and flagged? */
-export async function sensitivity(game: string, agents: Seats, ladder: readonly number[], workers: number, seed = 1): Promise<{ games: number; first: string; firstOfDeck: string[]; flagged: boolean; seconds: number }[]> {
+export async function sensitivity(game: string, agents: Seats, ladder: readonly number[], workers: number, seed = 1): Promise<{ games: number; first: string; firstOfDeck: string[]; flagged: boolean; values: string[]; seconds: number }[]> {
   const ir = plantedGame(game);
   const printed = plantedPrinted(ir, game);
   const strong = PLANTED[game]!.strong;
@@ -131,7 +131,13 @@ export async function sensitivity(game: string, agents: Seats, ladder: readonly 
       return top.card === strong;
     });
     const card = r.cards.find((c) => c.card === strong);
-    out.push({ games, first, firstOfDeck, flagged: !!card && flagged(r, card), seconds: (performance.now() - t0) / 1000 });
+    // The planted card's values in words: what decided (or did not) its flag.
+    const values = r.replacements.filter((v) => v.card === strong).map((v) => {
+      const d = flagOf(v);
+      const pts = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)}`;
+      return `${v.deck}: ${pts(d.diff)} pts [${pts(d.ci95[0])}, ${pts(d.ci95[1])}] q=${d.q.toFixed(3)}, ${v.discordant} of ${v.seeds.games} differ${v.opening ? ', in the opening hand' : ''}`;
+    });
+    out.push({ games, first, firstOfDeck, flagged: !!card && flagged(r, card), values, seconds: (performance.now() - t0) / 1000 });
   }
   return out;
 }
@@ -154,7 +160,7 @@ async function main(argv: string[]): Promise<void> {
     const agent = arg('agents', 'random');
     const ladder = arg('ladder', '250,500,1000,2000,3000,5000').split(',').map(Number);
     const rows = await sensitivity(game, { p1: agent, p2: agent }, ladder, Number(arg('workers', '1')), Number(arg('seed', '1')));
-    for (const row of rows) console.log(`${game} ${agent} ${row.games} games: first ${row.first}; ${PLANTED[game]!.strong} ${row.flagged ? 'flagged' : 'not flagged'}, the strongest by replacement of ${row.firstOfDeck.join(', ') || 'no deck'} (${row.seconds.toFixed(1)} s)`);
+    for (const row of rows) console.log(`${game} ${agent} ${row.games} games: first ${row.first}; ${PLANTED[game]!.strong} ${row.flagged ? 'flagged' : 'not flagged'}, the strongest by replacement of ${row.firstOfDeck.join(', ') || 'no deck'} (${row.seconds.toFixed(1)} s)${row.values.length ? `; its values: ${row.values.join('; ')}` : ''}`);
   }
 }
 
