@@ -119,7 +119,8 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
   const n = run.valueGames;
   let from = run.seed;
   let withCard = run.summaries.slice(0, n);
-  // Search agents' suspects are measured with the card in the seat's opening hand, in both games of a seed (why: opening).
+  // Search agents' suspects are measured with the card in the seat's opening hand, in both games of a seed: their pairs part
+  // from the first decision (a re-deal over another deck), so every pair must hold the card to tell (docs/balance.md).
   const opening = run.how === 'suspects' && searching(run.opts);
   const openingFor = (plan: ReplacementPlan) => (opening ? [{ card: index(plan.card), player: plan.seat }] : undefined);
   let withCards: GameSummary[][] | null = null;
