@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/balance-calibration.ts --aa [--batches 200] [--games 1000] [--values none|all]
  *   npx tsx bench/balance-calibration.ts --sensitivity --game spimate [--agents mcts:100] [--ladder 100,200] [--workers 2]
+ *   npx tsx bench/balance-calibration.ts --pairs --seat 0 [--agents mcts:100] [--from 1001] [--games 100] [--opening]
  *
  * Every run is the lab as `grimoire balance` runs it (the report, then the replacement values of
  * the mode the agents imply), on fixed seeds: the numbers are the same on every machine.
@@ -24,7 +25,8 @@ import { rate, type Rate } from '../balance/statistics.ts';
 import { flagged, flagOf, rankedCards, verdicts } from '../balance/verdicts.ts';
 import { measureReplacements } from '../cli/balance-replacements.ts';
 import { playSeeds } from '../cli/play-seeds.ts';
-import type { BatchOptions, Seats } from '../runtime/batch.ts';
+import { playBatch, type BatchOptions, type Seats } from '../runtime/batch.ts';
+import { replacementValue } from '../balance/replacement.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -142,6 +144,23 @@ export async function sensitivity(game: string, agents: Seats, ladder: readonly 
   return out;
 }
 
+/**
+ * Spimate's 暴君竜 against the card it took a copy from (見習い剣士) in one seat's deck, on the same
+ * seeds, with the card where the shuffle put it or (`opening`) in the seat's opening hand on both
+ * sides: the value and how many pairs ended differently (docs/balance.md "Search agents and the
+ * opening hand").
+ */
+export function plantedPairs(seat: number, agents: Seats, from: number, games: number, opening: boolean): string {
+  const ir = plantedGame('spimate');
+  const index = (name: string) => ir.cards.findIndex((c) => c.name === name);
+  const open = opening ? [{ card: index('暴君竜'), player: seat }] : undefined;
+  const withCard = playBatch(ir, from, games, { agents, opening: open });
+  const withBaseline = playBatch(ir, from, games, { agents, opening: open, substitutes: [{ card: index('暴君竜'), by: index('見習い剣士'), player: seat }] });
+  const v = replacementValue({ card: '暴君竜', baselines: ['見習い剣士'], deck: `p${seat + 1}'s deck`, seat, why: 'asked' }, '見習い剣士', withCard, withBaseline);
+  const pts = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)}`;
+  return `暴君竜 vs 見習い剣士 for ${v.seat}${opening ? ', each in the opening hand' : ''}, seeds ${from}–${from + games - 1}: won ${v.withCard.k} vs ${v.withBaseline.k} of ${v.withCard.n}; ${pts(v.value.diff)} pts [${pts(v.value.ci95[0])}, ${pts(v.value.ci95[1])}], p = ${v.value.p.toFixed(4)}; ${v.discordant} differ`;
+}
+
 const pct = (r: Rate) => `${(100 * r.rate).toFixed(1)}% [${(100 * r.ci95[0]).toFixed(1)}, ${(100 * r.ci95[1]).toFixed(1)}] (${r.k} of ${r.n})`;
 
 async function main(argv: string[]): Promise<void> {
@@ -154,6 +173,10 @@ async function main(argv: string[]): Promise<void> {
     const r = await aaRates(Number(arg('batches', '200')), Number(arg('games', '1000')), values, (i) => process.stderr.write(`\r${i + 1} batches`));
     process.stderr.write('\n');
     console.log(`A/A (${r.batches} batches of ${r.games} random games, --values ${r.values}): any card flagged in ${pct(r.flagged)}; any dud named in ${pct(r.dud)}`);
+  }
+  if (argv.includes('--pairs')) {
+    const agent = arg('agents', 'mcts:100');
+    console.log(plantedPairs(Number(arg('seat', '0')), { p1: agent, p2: agent }, Number(arg('from', '1001')), Number(arg('games', '100')), argv.includes('--opening')));
   }
   if (argv.includes('--sensitivity')) {
     const game = arg('game', 'planted');
