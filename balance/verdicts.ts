@@ -40,12 +40,19 @@ export function rankingStandout(c: CardMetric): { kind: (typeof MEASURES)[number
 /**
  * Cards strongest first: by their largest replacement value where one was played, else by their
  * ranking standout (both in points of the owner's win rate against an ordinary card of the deck);
- * cards not compared last, by name.
+ * cards not compared last, by name. Where some cards were replaced (the suspects), a card that was
+ * not is ranked as an ordinary card (0) unless its observed standout is significant: it was not a
+ * suspect, and a few search games make an observed standout noise that must not outrank a
+ * measured value.
  */
 export function rankedCards(cards: readonly CardMetric[], replacements: readonly ReplacementValue[] = []): CardMetric[] {
   const value = new Map<string, number>();
   for (const v of replacements) value.set(v.card, Math.max(value.get(v.card) ?? -Infinity, flagOf(v).diff));
-  const key = (c: CardMetric) => value.get(c.card) ?? rankingStandout(c)?.d.diff ?? -Infinity;
+  const observed = (c: CardMetric) => {
+    const s = rankingStandout(c);
+    return s === null ? -Infinity : replacements.length && !s.d.significant ? 0 : s.d.diff;
+  };
+  const key = (c: CardMetric) => value.get(c.card) ?? observed(c);
   return [...cards].sort((x, y) => key(y) - key(x) || (x.card < y.card ? -1 : x.card > y.card ? 1 : 0));
 }
 

@@ -15,6 +15,8 @@ import type { BatchOptions } from '../runtime/batch.ts';
 import { playBatch, seatAgents } from '../runtime/batch.ts';
 import { playGame } from '../runtime/play.ts';
 import { root } from './helpers.ts';
+import type { CardMetric, ReplacementValue } from '../balance/report.ts';
+import { rankedCards } from '../balance/verdicts.ts';
 
 function planted(): GameIR {
   const r = compileGame({ sources: [{ path: 'planted.grim', text: readFileSync(join(root, 'test/fixtures/balance/planted.grim'), 'utf8') }] });
@@ -94,5 +96,18 @@ describe('EngineOptions.opening: a copy in the opening hand', () => {
     expect(one.result.winner).not.toBeNull();
     expect(two.hash).toBe(one.hash);
     expect(one.engine.counts()!.opening![0]).toContain(DRAGON);
+  });
+});
+
+describe('ranking with the suspects measured', () => {
+  const diff = (x: number, significant: boolean) => ({ diff: x, ci95: [x - 0.1, x + 0.1] as [number, number], p: significant ? 0.001 : 0.5, q: significant ? 0.01 : 0.9, significant });
+  const card = (name: string, observed: number, significant = false) => ({ card: name, standout: { opening: diff(observed, significant), drawn: null, played: null } }) as unknown as CardMetric;
+  const value = (name: string, x: number) => ({ card: name, standout: null, value: diff(x, true) }) as unknown as ReplacementValue;
+
+  it('ranks a card not replaced as an ordinary one unless its observed standout is significant: noise from a few search games does not outrank a measured value', () => {
+    const cards = [card('Noisy', 0.4), card('Planted', 0.05), card('Weak', -0.3), card('Real', 0.5, true)];
+    expect(rankedCards(cards, [value('Planted', 0.2)]).map((c) => c.card)).toEqual(['Real', 'Planted', 'Noisy', 'Weak']);
+    // Without any replacement value, the observed standouts rank as before.
+    expect(rankedCards(cards).map((c) => c.card)).toEqual(['Real', 'Noisy', 'Planted', 'Weak']);
   });
 });
