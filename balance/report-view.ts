@@ -145,7 +145,7 @@ function replacementsTable(d: Document, r: BalanceReport): HTMLElement {
   const what = everyCard
     ? 'each card of each deck replaced in turn by one reference card, the same games played again; "vs deck": its value less the median of the deck\'s other cards, beyond their spread (the number flagged); a card only looked at on the first seeds is never flagged'
     : why.has('suspect')
-      ? 'the suspects — an observed standout with p < 0.05 before the correction, or (with search agents) a random-play screen\'s replacement standout with p < 0.1 — played again on fresh seeds, every copy in one seat\'s deck replaced by the baseline card'
+      ? `the suspects — an observed standout with p < 0.05 before the correction, or (with search agents) a random-play screen's replacement standout with p < 0.1 — played again on fresh seeds, every copy in one seat\'s deck replaced by the baseline card${r.replacements.some((v) => v.opening) ? '; between search agents with a copy of the card (or the baseline in its place) in the seat\'s opening hand on both sides of every seed' : ''}`
       : 'the cards asked for, every copy in one seat\'s deck replaced by the baseline card, the same games played again';
   return table(
     d,

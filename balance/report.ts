@@ -150,6 +150,13 @@ export interface ReplacementValue {
    * uses: always true.
    */
   tested: boolean;
+  /**
+   * True when both sides of every seed had a copy of the card (or of the baseline in its place) in
+   * the seat's opening hand (runtime EngineOptions.opening): the suspects of a run between search
+   * agents, whose paired games part from the first decision, so that every pair is about the card.
+   * Absent otherwise (the card where the shuffle put it).
+   */
+  opening?: true;
   /** Games whose result for the seat differed between the two sides. */
   discordant: number;
   /** While not significant: about how many games in all would tell a value this large from none (80% power, 5% two-sided); else null. */

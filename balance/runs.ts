@@ -119,6 +119,11 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
   const n = run.valueGames;
   let from = run.seed;
   let withCard = run.summaries.slice(0, n);
+  // Search agents' suspects are measured with the card in the seat's opening hand, in both games of a seed: their pairs part
+  // from the first decision (a re-deal over another deck), so every pair must hold the card to tell (docs/balance.md).
+  const opening = run.how === 'suspects' && searching(run.opts);
+  const openingFor = (plan: ReplacementPlan) => (opening ? [{ card: index(plan.card), player: plan.seat }] : undefined);
+  let withCards: GameSummary[][] | null = null;
   if (run.how === 'suspects') {
     // Fresh seeds, right after the report's: the suspects were chosen on the report's games.
     from = run.seed + run.games;
@@ -126,13 +131,21 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
       runner.note(`the suspects are not tested by replacement: their fresh seeds (${from}…) would pass the last seed, ${MAX_SEED}; use a smaller seed`);
       return { values: [], played: 0 };
     }
-    [withCard] = (await runner.play([{ from, count: n, opts }], 'fresh seeds for the suspects')) as [GameSummary[]];
-    played += n;
+    if (opening) {
+      withCards = await runner.play(
+        plans.map((plan) => ({ from, count: n, opts: { ...opts, opening: openingFor(plan) } })),
+        `fresh seeds for the suspects, each in its opening hand (${plans.length} × ${n} games)`,
+      );
+      played += plans.length * n;
+    } else {
+      [withCard] = (await runner.play([{ from, count: n, opts }], 'fresh seeds for the suspects')) as [GameSummary[]];
+      played += n;
+    }
   }
   // In rounds: each plan's next baseline that the rules accept at setup (a look at a few seeds),
   // all played at once; a plan whose games the rules still refused goes on to its next baseline
   // in the next round.
-  const state = plans.map((plan) => ({ plan, next: 0, refusals: [] as string[], value: null as ReplacementValue | null }));
+  const state = plans.map((plan, i) => ({ plan, next: 0, refusals: [] as string[], value: null as ReplacementValue | null, withCard: withCards?.[i] ?? withCard }));
   const substitutesFor = (plan: ReplacementPlan, baseline: string) => [{ card: index(plan.card), by: index(baseline), player: plan.seat }];
   let pending = state;
   while (pending.length) {
@@ -140,13 +153,13 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
     for (const st of pending) {
       for (; st.next < st.plan.baselines.length; st.next++) {
         const baseline = st.plan.baselines[st.next]!;
-        const refused = setupRefusal(runner, from, withCard, opts, substitutesFor(st.plan, baseline));
+        const refused = setupRefusal(runner, from, st.withCard, opts, substitutesFor(st.plan, baseline));
         if (refused === null) break;
         st.refusals.push(`${baseline}: ${refused}`);
       }
       if (st.next < st.plan.baselines.length) owners.push(st);
     }
-    const jobs = owners.map((st) => ({ from, count: n, opts: { ...opts, substitutes: substitutesFor(st.plan, st.plan.baselines[st.next]!) } }));
+    const jobs = owners.map((st) => ({ from, count: n, opts: { ...opts, substitutes: substitutesFor(st.plan, st.plan.baselines[st.next]!), opening: openingFor(st.plan) } }));
     const label = run.how === 'all' ? `every card replaced in turn (${jobs.length} × ${n} games)` : `${jobs.length} card(s) replaced (${n} games each)`;
     const results = jobs.length ? await runner.play(jobs, label) : [];
     played += jobs.length * n;
@@ -154,8 +167,8 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
     results.forEach((withBaseline, i) => {
       const st = owners[i]!;
       const baseline = st.plan.baselines[st.next]!;
-      const refused = refusedAtSetup(withCard, withBaseline);
-      if (refused === null) st.value = replacementValue(st.plan, baseline, withCard, withBaseline);
+      const refused = refusedAtSetup(st.withCard, withBaseline);
+      if (refused === null) st.value = { ...replacementValue(st.plan, baseline, st.withCard, withBaseline), ...(opening ? { opening: true } : {}) };
       else {
         st.refusals.push(`${baseline}: ${refused}`);
         st.next++;

@@ -40,12 +40,19 @@ export function rankingStandout(c: CardMetric): { kind: (typeof MEASURES)[number
 /**
  * Cards strongest first: by their largest replacement value where one was played, else by their
  * ranking standout (both in points of the owner's win rate against an ordinary card of the deck);
- * cards not compared last, by name.
+ * cards not compared last, by name. Where some cards were replaced (the suspects), a card that was
+ * not is ranked as an ordinary card (0) unless its observed standout is significant: it was not a
+ * suspect, and a few search games make an observed standout noise that must not outrank a
+ * measured value.
  */
 export function rankedCards(cards: readonly CardMetric[], replacements: readonly ReplacementValue[] = []): CardMetric[] {
   const value = new Map<string, number>();
   for (const v of replacements) value.set(v.card, Math.max(value.get(v.card) ?? -Infinity, flagOf(v).diff));
-  const key = (c: CardMetric) => value.get(c.card) ?? rankingStandout(c)?.d.diff ?? -Infinity;
+  const observed = (c: CardMetric) => {
+    const s = rankingStandout(c);
+    return s === null ? -Infinity : replacements.length && !s.d.significant ? 0 : s.d.diff;
+  };
+  const key = (c: CardMetric) => value.get(c.card) ?? observed(c);
   return [...cards].sort((x, y) => key(y) - key(x) || (x.card < y.card ? -1 : x.card > y.card ? 1 : 0));
 }
 
@@ -85,13 +92,13 @@ const interval = (d: Difference) => `${points(d.diff)} [${points(d.ci95[0])}, ${
 
 /**
  * A replacement value in words: "+3.8 pts [+2.4, +5.2] for p2 against 見習い剣士 in its place (5,000
- * games on the same seeds)"; with a standout, "+3.5 pts [+2.0, +5.0] above the deck's ordinary
+ * games on the same seeds)" — ", each in the opening hand" where both were put there; with a standout, "+3.5 pts [+2.0, +5.0] above the deck's ordinary
  * cards (each replaced in turn by 泉の精 …: this one +3.1 pts)".
  */
 export function valueText(v: ReplacementValue): string {
   const games = `${v.seeds.games.toLocaleString('en')} games on the same seeds`;
   if (v.standout) return `${interval(v.standout)} against the other cards of ${v.deck}, by replacement (each card replaced in turn by ${v.baseline}, ${games}: this one changes ${v.seat}'s win rate by ${points(v.value.diff)})`;
-  return `${interval(v.value)} for ${v.seat} against ${v.baseline} in its place (${games})`;
+  return `${interval(v.value)} for ${v.seat} against ${v.baseline} in its place${v.opening ? ', each in the opening hand' : ''} (${games})`;
 }
 
 /**

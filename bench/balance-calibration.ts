@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/balance-calibration.ts --aa [--batches 200] [--games 1000] [--values none|all]
  *   npx tsx bench/balance-calibration.ts --sensitivity --game spimate [--agents mcts:100] [--ladder 100,200] [--workers 2]
+ *   npx tsx bench/balance-calibration.ts --pairs --seat 0 [--agents mcts:100] [--from 1001] [--games 100] [--opening]
  *
  * Every run is the lab as `grimoire balance` runs it (the report, then the replacement values of
  * the mode the agents imply), on fixed seeds: the numbers are the same on every machine.
@@ -24,7 +25,8 @@ import { rate, type Rate } from '../balance/statistics.ts';
 import { flagged, flagOf, rankedCards, verdicts } from '../balance/verdicts.ts';
 import { measureReplacements } from '../cli/balance-replacements.ts';
 import { playSeeds } from '../cli/play-seeds.ts';
-import type { BatchOptions, Seats } from '../runtime/batch.ts';
+import { playBatch, type BatchOptions, type Seats } from '../runtime/batch.ts';
+import { replacementValue } from '../balance/replacement.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -116,7 +118,7 @@ export async function aaRates(batches: number, games: number, values: ValuesMode
 }
 
 /** At each number of games of the ladder: is the planted card ranked first, and flagged? */
-export async function sensitivity(game: string, agents: Seats, ladder: readonly number[], workers: number, seed = 1): Promise<{ games: number; first: string; firstOfDeck: string[]; flagged: boolean; seconds: number }[]> {
+export async function sensitivity(game: string, agents: Seats, ladder: readonly number[], workers: number, seed = 1): Promise<{ games: number; first: string; firstOfDeck: string[]; flagged: boolean; values: string[]; seconds: number }[]> {
   const ir = plantedGame(game);
   const printed = plantedPrinted(ir, game);
   const strong = PLANTED[game]!.strong;
@@ -131,9 +133,32 @@ export async function sensitivity(game: string, agents: Seats, ladder: readonly 
       return top.card === strong;
     });
     const card = r.cards.find((c) => c.card === strong);
-    out.push({ games, first, firstOfDeck, flagged: !!card && flagged(r, card), seconds: (performance.now() - t0) / 1000 });
+    // The planted card's values in words: what decided (or did not) its flag.
+    const values = r.replacements.filter((v) => v.card === strong).map((v) => {
+      const d = flagOf(v);
+      const pts = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)}`;
+      return `${v.deck}: ${pts(d.diff)} pts [${pts(d.ci95[0])}, ${pts(d.ci95[1])}] q=${d.q.toFixed(3)}, ${v.discordant} of ${v.seeds.games} differ${v.opening ? ', in the opening hand' : ''}`;
+    });
+    out.push({ games, first, firstOfDeck, flagged: !!card && flagged(r, card), values, seconds: (performance.now() - t0) / 1000 });
   }
   return out;
+}
+
+/**
+ * Spimate's 暴君竜 against the card it took a copy from (見習い剣士) in one seat's deck, on the same
+ * seeds, with the card where the shuffle put it or (`opening`) in the seat's opening hand on both
+ * sides: the value and how many pairs ended differently (docs/balance.md "Search agents and the
+ * opening hand").
+ */
+export function plantedPairs(seat: number, agents: Seats, from: number, games: number, opening: boolean): string {
+  const ir = plantedGame('spimate');
+  const index = (name: string) => ir.cards.findIndex((c) => c.name === name);
+  const open = opening ? [{ card: index('暴君竜'), player: seat }] : undefined;
+  const withCard = playBatch(ir, from, games, { agents, opening: open });
+  const withBaseline = playBatch(ir, from, games, { agents, opening: open, substitutes: [{ card: index('暴君竜'), by: index('見習い剣士'), player: seat }] });
+  const v = replacementValue({ card: '暴君竜', baselines: ['見習い剣士'], deck: `p${seat + 1}'s deck`, seat, why: 'asked' }, '見習い剣士', withCard, withBaseline);
+  const pts = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)}`;
+  return `暴君竜 vs 見習い剣士 for ${v.seat}${opening ? ', each in the opening hand' : ''}, seeds ${from}–${from + games - 1}: won ${v.withCard.k} vs ${v.withBaseline.k} of ${v.withCard.n}; ${pts(v.value.diff)} pts [${pts(v.value.ci95[0])}, ${pts(v.value.ci95[1])}], p = ${v.value.p.toFixed(4)}; ${v.discordant} differ`;
 }
 
 const pct = (r: Rate) => `${(100 * r.rate).toFixed(1)}% [${(100 * r.ci95[0]).toFixed(1)}, ${(100 * r.ci95[1]).toFixed(1)}] (${r.k} of ${r.n})`;
@@ -149,12 +174,16 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write('\n');
     console.log(`A/A (${r.batches} batches of ${r.games} random games, --values ${r.values}): any card flagged in ${pct(r.flagged)}; any dud named in ${pct(r.dud)}`);
   }
+  if (argv.includes('--pairs')) {
+    const agent = arg('agents', 'mcts:100');
+    console.log(plantedPairs(Number(arg('seat', '0')), { p1: agent, p2: agent }, Number(arg('from', '1001')), Number(arg('games', '100')), argv.includes('--opening')));
+  }
   if (argv.includes('--sensitivity')) {
     const game = arg('game', 'planted');
     const agent = arg('agents', 'random');
     const ladder = arg('ladder', '250,500,1000,2000,3000,5000').split(',').map(Number);
     const rows = await sensitivity(game, { p1: agent, p2: agent }, ladder, Number(arg('workers', '1')), Number(arg('seed', '1')));
-    for (const row of rows) console.log(`${game} ${agent} ${row.games} games: first ${row.first}; ${PLANTED[game]!.strong} ${row.flagged ? 'flagged' : 'not flagged'}, the strongest by replacement of ${row.firstOfDeck.join(', ') || 'no deck'} (${row.seconds.toFixed(1)} s)`);
+    for (const row of rows) console.log(`${game} ${agent} ${row.games} games: first ${row.first}; ${PLANTED[game]!.strong} ${row.flagged ? 'flagged' : 'not flagged'}, the strongest by replacement of ${row.firstOfDeck.join(', ') || 'no deck'} (${row.seconds.toFixed(1)} s)${row.values.length ? `; its values: ${row.values.join('; ')}` : ''}`);
   }
 }
 

@@ -75,7 +75,7 @@ function replacementLines(r: BalanceReport, count: number): string[] {
   const head = why.has('every card')
     ? `Replacement values — each card of each deck replaced in turn by one reference card, the same games played again; "vs deck": its value less the median of the deck's other cards, beyond their spread (what is flagged)`
     : why.has('suspect')
-      ? 'Replacement values — the suspects (an observed standout with p < 0.05 before the correction, or with search agents a random-play screen\'s replacement standout with p < 0.1) replaced by an ordinary card, on fresh seeds, the same games played again'
+      ? `Replacement values — the suspects (an observed standout with p < 0.05 before the correction, or with search agents a random-play screen's replacement standout with p < 0.1) replaced by an ordinary card, on fresh seeds, the same games played again${r.replacements.some((v) => v.opening) ? ' — between search agents with a copy (or the baseline in its place) in the seat\'s opening hand in both games of a seed' : ''}`
       : 'Replacement values — every copy replaced by the baseline card, the same games played again';
   const cell = (d: Difference | null, flagged: boolean) => (d === null ? '—' : `${ptsBare(d.diff)} [${ptsBare(d.ci95[0])}, ${ptsBare(d.ci95[1])}]${flagged && d.significant ? ` * q=${d.q.toFixed(3)}` : ''}`);
   const shown = r.replacements.length > 2 * count + 4 ? [...r.replacements.slice(0, count), ...r.replacements.filter((v, i) => i >= count && i < r.replacements.length - count && (v.standout ?? v.value).significant), ...r.replacements.slice(-count)] : r.replacements;

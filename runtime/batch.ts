@@ -35,7 +35,7 @@ export interface GameSummary {
   course?: CourseData;
 }
 
-export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'maxSteps' | 'askForced' | 'checkInvariants' | 'draws' | 'substitutes' | 'printed'> {
+export interface BatchOptions extends Pick<PlayOptions, 'format' | 'params' | 'maxSteps' | 'askForced' | 'checkInvariants' | 'draws' | 'substitutes' | 'printed' | 'opening'> {
   /** Record each game's final zones (for --final-state). */
   finalState?: boolean;
   /** The players' agents by name (agents/spec.ts); unset, both random. Names, not objects: they go to worker threads. */
@@ -115,7 +115,7 @@ export function seatAgents(seats: Seats, players: number, teams?: readonly (read
 export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOptions = {}): GameSummary[] {
   const out: GameSummary[] = [];
   const agents = opts.agents && !allRandom(opts.agents) ? seatAgents(opts.agents, playerCount(ir, opts.params), ir.teams?.seats) : undefined;
-  const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents, tally: opts.tally, course: opts.course, draws: opts.draws, substitutes: opts.substitutes, printed: opts.printed };
+  const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents, tally: opts.tally, course: opts.course, draws: opts.draws, substitutes: opts.substitutes, printed: opts.printed, opening: opts.opening };
   // One engine for the whole range: the rules are compiled to closures once.
   let engine = newEngine(ir, from, playOpts);
   for (let seed = from; seed < from + count; seed++) {

@@ -110,6 +110,15 @@ export interface EngineOptions<E = WatchedEngine> {
    */
   printed?: readonly PrintedValue[];
   /**
+   * A third (the balance lab's replacement value in the opening hand): one copy the rules make as
+   * `card` in player `player`'s zones — or, with a substitute, the copy made in its place — lies in
+   * that player's opening hand. After the setup, where no such copy lies in a private zone of the
+   * player, the first made of those in a hidden zone of theirs (their pile) changes places with the last card of
+   * their private zones drawn from a pile: an exchange of places, not a move (no trigger sees it),
+   * so everything else about the game stays as the seed dealt it.
+   */
+  opening?: readonly OpeningCard[];
+  /**
    * Compile rule bodies as closures over the IR instead of generated JavaScript, so that every
    * local lives in the context's frame: a decision inside an effect or a procedure then carries
    * the context its choice was made in (Decision.ctx), where a host can read the locals its
@@ -140,6 +149,12 @@ export interface PrintedValue {
   player: number;
   field: number;
   value: unknown;
+}
+
+/** EngineOptions.opening: a copy of card definition `card` (as the rules make it) in player `player`'s opening hand. */
+export interface OpeningCard {
+  card: number;
+  player: number;
 }
 
 /** EngineOptions.substitutes: card definition `card` made as `by` in the zones of player `player` (0-based seat). */

@@ -7,10 +7,10 @@
 /* room-allowances of FlowRoom (checked by test/room-allowances.test.ts; docs/architecture.md)
  * below: GameState ValuesRoom ChoicesRoom TriggersRoom ActionsRoom OffersRoom
  * above: none
- * fields: GameState (active cards decisions formatLevel ir journal logging onTurn params
- *   playerCount players playersIn result rules stack tally trial turn turnChanges usesThisTurn
- *   varChanges) ValuesRoom (turnsTaken) ChoicesRoom (actionDraws decideByCount) TriggersRoom
- *   (triggerChain) OffersRoom (offerOptions offersFound)
+ * fields: GameState (active cards decisions formatLevel interventions ir journal logging onTurn
+ *   params playerCount players playersIn result rules stack tally trackKnowledge trial turn
+ *   turnChanges usesThisTurn varChanges zoneVisibility) ValuesRoom (turnsTaken) ChoicesRoom
+ *   (actionDraws decideByCount) TriggersRoom (triggerChain) OffersRoom (offerOptions offersFound)
  */
 import type { GameIR, SrcLoc, Stmt } from '../compiler/ir.ts';
 import { Impossible, newCtx, type Ctx, type Ex } from './context.ts';
@@ -76,9 +76,37 @@ export abstract class FlowRoom extends OffersRoom {
       this.emitLog('setup', 'setup', null, ctx.cite, this.ir.setup.loc);
       this.rules.setupBody(ctx);
       // (The setup's and the turn's bodies return when they end the game: see `end`.)
-      if (this.result === null) this.turnLoop(false);
+      if (this.result !== null) return;
+      this.placeOpeningCards(ctx);
+      this.turnLoop(false);
     } catch (e) {
       if (!(e instanceof GameOver)) throw e;
+    }
+  }
+
+  /**
+   * EngineOptions.opening (the balance lab): each asked copy changes places with a card of its
+   * player's hand. Here, between the setup and turn 1 — not at turn 1's start, which a search's
+   * replay from that turn's saved state runs again — so it happens once a game.
+   */
+  private placeOpeningCards(ctx: Ctx): void {
+    if (this.interventions === null) return;
+    for (const [copy, held] of this.interventions.openingExchanges(this.cards, this.zoneVisibility)) {
+      const pile = copy.zone!;
+      const hand = held.zone!;
+      const at = pile.cards.indexOf(copy);
+      const faces = [copy.facedown, held.facedown];
+      this.removeFromZone(hand, held);
+      this.removeFromZone(pile, copy);
+      this.placeCard(copy, hand, null);
+      this.placeCard(held, pile, null);
+      this.addToZone(hand, copy, false);
+      pile.cards.splice(at, 0, held);
+      [held.facedown, copy.facedown] = faces as [boolean, boolean];
+      if (this.trackKnowledge) for (const c of [copy, held]) this.learn(c);
+      // Counted as drawn (it is in the opening hand); the other card is back in the pile.
+      this.tally?.moved(copy, pile, hand, ctx, this.journal);
+      this.tally?.moved(held, hand, pile, ctx, this.journal);
     }
   }
 

@@ -54,6 +54,8 @@ export interface PlayOptions {
   substitutes?: EngineOptions['substitutes'];
   /** See EngineOptions.printed (`grimoire tune`). */
   printed?: EngineOptions['printed'];
+  /** See EngineOptions.opening (a replacement value in the opening hand). */
+  opening?: EngineOptions['opening'];
 }
 
 /** Plays one game with a new engine. */
@@ -71,7 +73,7 @@ export function newEngine(ir: GameIR, seed: number, opts: PlayOptions = {}): Eng
         watch.check(engine, loc);
       }
     : own;
-  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep, tally: opts.tally, course: opts.course, substitutes: opts.substitutes, printed: opts.printed, decks: opts.decks });
+  return new Engine(ir, { seed, format: opts.format, params: opts.params, log: opts.log, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, onLog: opts.onLog, onStep, tally: opts.tally, course: opts.course, substitutes: opts.substitutes, printed: opts.printed, decks: opts.decks, opening: opts.opening });
 }
 
 /** The search agents' own engine for a game engine: made once, kept for the engine's next games. */
@@ -79,7 +81,7 @@ const searchEngines = new WeakMap<Engine, Engine>();
 function searchEngineFor(engine: Engine, opts: PlayOptions): Engine {
   let e = searchEngines.get(engine);
   if (!e) {
-    e = searchEngine(engine.ir, { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, substitutes: opts.substitutes, printed: opts.printed });
+    e = searchEngine(engine.ir, { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, substitutes: opts.substitutes, printed: opts.printed, opening: opts.opening });
     searchEngines.set(engine, e);
   }
   return e;

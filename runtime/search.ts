@@ -68,11 +68,11 @@ export class GameRecorder {
 }
 
 /** The engine options a search's own engine copies from the game's (those that change how a game plays). */
-export type SearchEngineOptions = Pick<EngineOptions, 'format' | 'params' | 'maxSteps' | 'maxTriggerChain' | 'askForced' | 'askSingleActions' | 'substitutes' | 'printed'>;
+export type SearchEngineOptions = Pick<EngineOptions, 'format' | 'params' | 'maxSteps' | 'maxTriggerChain' | 'askForced' | 'askSingleActions' | 'substitutes' | 'printed' | 'opening'>;
 
 /** A search's own engine for a game: one per game engine, made once (compiling the rules costs milliseconds). */
 export function searchEngine(ir: GameIR, opts: SearchEngineOptions): Engine {
-  return new Engine(ir, { seed: 0, format: opts.format, params: opts.params, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, askSingleActions: opts.askSingleActions, substitutes: opts.substitutes, printed: opts.printed });
+  return new Engine(ir, { seed: 0, format: opts.format, params: opts.params, maxSteps: opts.maxSteps, maxTriggerChain: opts.maxTriggerChain, askForced: opts.askForced, askSingleActions: opts.askSingleActions, substitutes: opts.substitutes, printed: opts.printed, opening: opts.opening });
 }
 
 /** The forward model for one decision of a recorded game (see the file's header). */

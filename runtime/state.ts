@@ -67,8 +67,8 @@ export abstract class GameState {
   protected readonly tally: GameTally | null;
   /** By zone definition: its visibility (knowledge.ts VISIBILITY). */
   protected readonly zoneVisibility: Uint8Array;
-  /** EngineOptions.substitutes and printed (the balance lab's interventions); null without any. */
-  private readonly interventions: Interventions | null;
+  /** EngineOptions.substitutes, printed and opening (the balance lab's interventions); null without any. */
+  protected readonly interventions: Interventions | null;
 
   /** The compiled rules (rules.ts): set by the engine's constructor, kept across games. */
   protected rules!: CompiledRules;
@@ -114,7 +114,7 @@ export abstract class GameState {
     if (!format) throw new Error(`unknown format '${opts.format}'; the formats are ${ir.game.formats.map((f) => f.name).join(', ')}`);
     this.format = format.name;
     this.formatLevel = format.level;
-    this.interventions = Interventions.of(ir, opts.substitutes, opts.printed);
+    this.interventions = Interventions.of(ir, opts.substitutes, opts.printed, opts.opening);
   }
 
   /** Each card type's initial states, worked out once the rules are compiled and the players exist. */
@@ -430,7 +430,7 @@ export abstract class GameState {
 
   createCard(def: number, zone: Zone): Card {
     // EngineOptions.substitutes: the card made instead in this player's zones.
-    if (this.interventions !== null && zone.player !== null) def = this.interventions.made(def, zone.player.index);
+    if (this.interventions !== null) def = this.interventions.made(def, zone.player?.index ?? -1, this.cards.length + 1);
     this.touchZone(zone);
     const d = this.ir.cards[def]!;
     const owner = zone.player ?? this.active;

@@ -44,6 +44,8 @@ describe('a planted strong card, flagged and ranked first', () => {
     expect(dragon.why).toBe('suspect');
     expect(dragon.seeds.from).toBe(31); // fresh seeds, after the report's
     expect(flagOf(dragon).significant).toBe(true);
+    // Measured with a Dragon (or its baseline) in p's opening hand on both sides of every seed.
+    expect(dragon.opening).toBe(true);
     // Below the flagged card, 30 games rank by noise: the useless Dud is not told from the others at this size (docs/balance.md).
   });
 

@@ -207,6 +207,28 @@ describe.skipIf(!redisServer && !ci)('play --queue with workers on a real Redis'
     await w.exit;
   });
 
+  it('tune --param and tune --card --attr on the queue give the local curves (each value a job of its own options)', async () => {
+    const w = await worker(`${url}/3`);
+    const runs = [
+      ['tune', 'trump', '--param', 'opening_hand', '--values', '4,5,6', '--games', '30', '--seed', '5', '--json'],
+      ['tune', 't-magic', '--card', 'YoungDragon', '--attr', 'cost', '--values', '3..5', '--games', '40', '--seed', '2', '--json'],
+    ];
+    for (const args of runs) {
+      const local = spawnSync(process.execPath, [bin, ...args, '--workers', '1'], { cwd: root, encoding: 'utf8' });
+      expect(local.status, local.stderr).toBe(0);
+      const run = grimoire([...args, '--queue', `${url}/3`]);
+      expect(await run.exit, run.err).toBe(0);
+      const { timing: _a, ...queued } = JSON.parse(run.out);
+      const { timing: _b, ...here } = JSON.parse(local.stdout);
+      expect(queued).toEqual(here);
+      // The curve has every value asked (and the default or printed value), each from its own games.
+      const points = (here as { points?: unknown[]; curves?: { points: unknown[] }[] }).points ?? (here as { curves: { points: unknown[] }[] }).curves[0]!.points;
+      expect(points.length).toBe(3);
+    }
+    w.proc.kill('SIGTERM');
+    await w.exit;
+  });
+
   it('a worker whose clone has other rules refuses the chunk, and the run says which game and to update that clone', async () => {
     // A clone where trump's opening hand differs: another database of the same Redis, so that
     // only this worker serves it.
