@@ -663,7 +663,8 @@ class ScenarioChecker {
         const list = this.seq(pair.value, "'wrong'", '[ [ { p1: <answer> } ], [ { p1: <answer> } ] ]');
         if (list && list.items.length === 0) this.error('scenario/puzzle', list, msg('scenario/puzzle.wrong-is-empty'));
         for (const item of list?.items ?? []) scripted(item, 'wrong');
-      } else this.unknownKey(pair, key, "in 'puzzle'", ['right', 'wrong']);
+      } else if (key === 'hard') this.scalar(pair.value, 'boolean', "'hard'");
+      else this.unknownKey(pair, key, "in 'puzzle'", ['right', 'wrong', 'hard']);
     }
     for (const key of ['right', 'wrong']) if (!seen.has(key)) this.error('scenario/missing-key', m, msg('scenario/missing-key.puzzle-needs', { key }));
   }

@@ -122,7 +122,7 @@ export function runScenarioFiles(paths: string[], opts: ScenarioReportOptions): 
     const word = t(o.passed ? 'scenario.pass' : 'scenario.fail');
     const tag = opts.color ? `${o.passed ? '\x1b[32m' : '\x1b[31m'}${word}\x1b[0m` : word;
     console.log(`${tag} ${o.file} — ${o.name}`);
-    if (o.puzzle) console.log(`     ${t('scenario.puzzle.report', { agent: o.puzzle.agent, solved: o.puzzle.solved ? 'yes' : 'no', proven: o.puzzle.proven ? 'yes' : 'no', wrong: o.puzzle.wrong.length })}`);
+    if (o.puzzle) console.log(`     ${t('scenario.puzzle.report', { hard: o.puzzle.hard ? 'yes' : 'no', agent: o.puzzle.agent, solved: o.puzzle.solved ? 'yes' : 'no', proven: o.puzzle.proven ? 'yes' : 'no', wrong: o.puzzle.wrong.length })}`);
     if (!o.passed) {
       failed++;
       for (const f of o.failures) console.log(`     ✗ ${f}`);

@@ -21,6 +21,11 @@ export interface PuzzleProof {
   agent: string;
   /** Did the agent's answer meet the expectations? */
   solved: boolean;
+  /**
+   * `hard: true`: a target no affordable agent solves yet. Such a puzzle passes when it is proven,
+   * solved or not (its expectations, as the agent's run left them, are still reported).
+   */
+  hard: boolean;
   /** Does the right script meet them, and does every wrong script fail them? */
   proven: boolean;
   right: { passed: boolean; failures: string[] };
@@ -35,7 +40,7 @@ export interface PuzzleProof {
  * `solved` whether the agent's run met the expectations.
  */
 export function provePuzzle(puzzle: unknown, agent: string, solved: boolean, rerun: (script: unknown[]) => ScriptRun): PuzzleProof {
-  const { right, wrong } = puzzle as { right: unknown[]; wrong: unknown[][] };
+  const { right, wrong, hard } = puzzle as { right: unknown[]; wrong: unknown[][]; hard?: boolean };
   const r = rerun(right);
   const ws = wrong.map((w) => rerun(w));
   const problems: string[] = [];
@@ -48,6 +53,7 @@ export function provePuzzle(puzzle: unknown, agent: string, solved: boolean, rer
   return {
     agent,
     solved,
+    hard: !!hard,
     proven: problems.length === 0,
     right: { passed: r.passed, failures: r.failures },
     wrong: ws.map((w) => ({ passed: w.passed, failures: w.failures })),

@@ -152,5 +152,5 @@ export const scenario = {
   "scenario.puzzle.right-fails": "the puzzle''s right answer does not meet the expectations, so the puzzle proves nothing: {failures}",
   "scenario.puzzle.wrong-passes": "the puzzle''s wrong answer {n} meets the expectations too: they cannot tell it from the right one (make the expectations sharper, or drop that answer)",
   "scenario.puzzle.wrong-not-run": "the puzzle''s wrong answer {n} could not be played, so it tempts nobody: {message}",
-  "scenario.puzzle.report": "puzzle: {solved, select, yes {solved by {agent}} other {not solved by {agent}}} · {proven, select, yes {proven: the right answer meets the expectations, {wrong, plural, one {# wrong answer does not} other {# wrong answers do not}}} other {not proven}}",
+  "scenario.puzzle.report": "{hard, select, yes {hard puzzle (a target)} other {puzzle}}: {solved, select, yes {solved by {agent}} other {not solved by {agent}}} · {proven, select, yes {proven: the right answer meets the expectations, {wrong, plural, one {# wrong answer does not} other {# wrong answers do not}}} other {not proven}}",
 } as const;

@@ -154,5 +154,5 @@ export const scenario: Record<keyof typeof en, string> = {
   "scenario.puzzle.right-fails": "パズルの正解が期待を満たしません。これではパズルは何も証明しません: {failures}",
   "scenario.puzzle.wrong-passes": "パズルの誤答 {n} も期待を満たします: 期待が正解と区別できていません (期待を鋭くするか、その誤答を外してください)",
   "scenario.puzzle.wrong-not-run": "パズルの誤答 {n} は指せないため、誘惑になりません: {message}",
-  "scenario.puzzle.report": "パズル: {agent} は{solved, select, yes {正解しました} other {正解できませんでした}} · {proven, select, yes {証明済み: 正解は期待を満たし、誤答 {wrong} 件は満たしません} other {未証明}}",
+  "scenario.puzzle.report": "{hard, select, yes {難しいパズル (目標)} other {パズル}}: {agent} は{solved, select, yes {正解しました} other {正解できませんでした}} · {proven, select, yes {証明済み: 正解は期待を満たし、誤答 {wrong} 件は満たしません} other {未証明}}",
 };
