@@ -5,8 +5,8 @@
  * It looks inside no body: names used in expressions are resolved by the checker (lower.ts).
  */
 import type * as A from '../grammar/ast.ts';
-import { diag, didYouMeanNote, suggest, type Diagnostic, type DiagnosticText } from './diagnostics.ts';
-import { msg } from '../i18n/format.ts';
+import { diag, didYouMeanNote, suggest, type Diagnostic, type DiagnosticCode, type DiagnosticText } from './diagnostics.ts';
+import { msg, type MessageKey } from '../i18n/format.ts';
 import { amendedAction, amendedBody, amendedCard, amendedCardType, amendedFace, overrideDrops, withoutFormat, withRevisionFormats, type Removal } from './revise.ts';
 
 export type DeclKind = A.Decl['kind'];
@@ -58,6 +58,34 @@ const didYouMean = (name: string, candidates: Iterable<string>): DiagnosticText[
   return s.length ? [didYouMeanNote(s)] : [];
 };
 
+/** The words of `single`'s diagnostics, by kind of declaration. */
+const singleWords = {
+  deckCheck: {
+    code: 'deck/duplicate',
+    nothingToOverride: 'revision/nothing-to-override.override-deck-check-needs-a',
+    second: 'deck/duplicate.a-second-deck-check-a',
+    otherAt: 'deck/duplicate.note.the-other-is-at',
+    inRevision: 'deck/duplicate.note.in-a-revision-write-override',
+    merge: 'deck/duplicate.note.merge-their-requirements-into-one',
+  },
+  match: {
+    code: 'match/duplicate',
+    nothingToOverride: 'revision/nothing-to-override.override-match-needs-a',
+    second: 'match/duplicate.a-second-match-a-game',
+    otherAt: 'match/duplicate.note.the-other-is-at',
+    inRevision: 'match/duplicate.note.in-a-revision-write-override',
+    merge: 'match/duplicate.note.merge-them-into-one',
+  },
+  teams: {
+    code: 'teams/duplicate',
+    nothingToOverride: 'revision/nothing-to-override.override-teams-needs-a',
+    second: 'teams/duplicate.a-second-teams',
+    otherAt: 'teams/duplicate.note.the-other-is-at',
+    inRevision: 'teams/duplicate.note.in-a-revision-write-override',
+    merge: 'teams/duplicate.note.merge-them-into-one',
+  },
+} as const satisfies Record<'deckCheck' | 'match' | 'teams', { code: DiagnosticCode; nothingToOverride: MessageKey; second: MessageKey; otherAt: MessageKey; inRevision: MessageKey; merge: MessageKey }>;
+
 /**
  * `base` holds the files of the revised game (empty for a plain game); `own` the files of the
  * folder being compiled.
@@ -69,6 +97,31 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
     let m = decls.byKind.get(kind);
     if (!m) decls.byKind.set(kind, (m = new Map()));
     return m;
+  };
+
+  /**
+   * A declaration a game has at most one of — `deck check`, `match`, `teams`: a second is
+   * `<kind>/duplicate` (its note says where the other is, and how to mend it); `override` replaces
+   * the base game's and needs one (`revision/nothing-to-override`).
+   */
+  const single = (d: A.DeckCheckDecl | A.MatchDecl | A.TeamsDecl, layer: 'base' | 'own') => {
+    const words = singleWords[d.kind];
+    const existing = decls[d.kind];
+    if (d.override) {
+      if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, msg(words.nothingToOverride)));
+    } else if (existing) {
+      const fromBase = layer === 'own' && baseFiles.has(existing.loc.file);
+      diagnostics.push(
+        diag(words.code, d.keyword, msg(words.second), [
+          msg(words.otherAt, { file: existing.loc.file, line: existing.keyword.line, col: existing.keyword.col }),
+          msg(fromBase ? words.inRevision : words.merge),
+        ]),
+      );
+      return;
+    }
+    if (d.kind === 'deckCheck') decls.deckCheck = d;
+    else if (d.kind === 'match') decls.match = d;
+    else decls.teams = d;
   };
 
   const add = (d: A.Decl, layer: 'base' | 'own') => {
@@ -108,49 +161,8 @@ export function resolveDeclarations(base: A.SourceFile[], own: A.SourceFile[]): 
       } else decls.evaluate = d;
       return;
     }
-    if (d.kind === 'deckCheck') {
-      const existing = decls.deckCheck;
-      if (d.override) {
-        if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, msg('revision/nothing-to-override.override-deck-check-needs-a')));
-        decls.deckCheck = d;
-      } else if (existing) {
-        const fromBase = layer === 'own' && baseFiles.has(existing.loc.file);
-        diagnostics.push(
-          diag('deck/duplicate', d.keyword, msg('deck/duplicate.a-second-deck-check-a'), [
-            msg('deck/duplicate.note.the-other-is-at', { file: existing.loc.file, line: existing.keyword.line, col: existing.keyword.col }),
-            fromBase ? msg('deck/duplicate.note.in-a-revision-write-override') : msg('deck/duplicate.note.merge-their-requirements-into-one'),
-          ]),
-        );
-      } else decls.deckCheck = d;
-      return;
-    }
-    if (d.kind === 'match') {
-      const existing = decls.match;
-      if (d.override) {
-        if (!existing) diagnostics.push(diag('revision/nothing-to-override', d.keyword, msg('revision/nothing-to-override.override-match-needs-a')));
-        decls.match = d;
-      } else if (existing) {
-        const fromBase = layer === 'own' && baseFiles.has(existing.loc.file);
-        diagnostics.push(
-          diag('match/duplicate', d.keyword, msg('match/duplicate.a-second-match-a-game'), [
-            msg('match/duplicate.note.the-other-is-at', { file: existing.loc.file, line: existing.keyword.line, col: existing.keyword.col }),
-            fromBase ? msg('match/duplicate.note.in-a-revision-write-override') : msg('match/duplicate.note.merge-them-into-one'),
-          ]),
-        );
-      } else decls.match = d;
-      return;
-    }
-    if (d.kind === 'teams') {
-      const existing = decls.teams;
-      if (existing && !d.override) {
-        const fromBase = layer === 'own' && baseFiles.has(existing.loc.file);
-        diagnostics.push(
-          diag('teams/duplicate', d.keyword, msg('teams/duplicate.a-second-teams'), [
-            msg('teams/duplicate.note.the-other-is-at', { file: existing.loc.file, line: existing.keyword.line, col: existing.keyword.col }),
-            fromBase ? msg('teams/duplicate.note.in-a-revision-write-override') : msg('teams/duplicate.note.merge-them-into-one'),
-          ]),
-        );
-      } else decls.teams = d;
+    if (d.kind === 'deckCheck' || d.kind === 'match' || d.kind === 'teams') {
+      single(d, layer);
       return;
     }
     if (d.kind === 'amend') {

@@ -2,7 +2,7 @@
  * Teams — the seats grouped as the rules' `teams { … }` declares (ir.teams): a player's
  * opponents are the players of the other teams; a team is in the game while one of its seats is;
  * a `lose` that leaves one team in ends the game with that team the winner, and every seat is
- * placed by its team's place. A player state the teams share (`shared life`) lives on the team's
+ * placed by its team's place. A player state the teams share (`shared <player state>`) lives on the team's
  * first seat (teamSeatOf), so each teammate reads and writes the same value. Without `teams`
  * every method is the seats' own (seats.ts), and a game plays exactly as before.
  */

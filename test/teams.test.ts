@@ -55,6 +55,13 @@ describe('teams: the declaration', () => {
     expect(e.opponentsOf(e.players[0]!).map((p) => p.name)).toEqual(['p3', 'p4']);
   });
 
+  it('`override teams` in a revision of a game without teams has nothing to override, and says so (as `override match` does)', () => {
+    const text = 'revision teamed "teams added" revises last-standing {\n}\noverride teams {\n  a: p1, p3\n  b: p2, p4\n}\n';
+    const r = compileGame({ sources: [{ path: 'rules/teamed/game.grim', text }], loadBase: (name) => gameSources(join(root, 'test/fixtures/multiplayer'), name) });
+    const d = r.diagnostics.find((x) => x.code === 'revision/nothing-to-override');
+    expect(d?.message).toBe("'override teams' needs teams in the base game, and it has none: write 'teams { … }'");
+  });
+
   it('the diagnostics speak Japanese too', () => {
     expect(format('ja', 'teams/seat.in-two-teams', { seat: 'p3', first: 'a', second: 'b' })).toBe("'p3' が 'a' と 'b' の2つのチームにいます。プレイヤーが属するチームは1つです");
     expect(format('ja', 'teams/seat.unknown-seat', { seat: 'p5', max: 4 })).toBe("'p5' はこのゲームの席ではありません。席は p1 … p4 です");

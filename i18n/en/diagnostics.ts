@@ -256,6 +256,7 @@ export const diagnostics = {
   "function/recursive.calls-itself": "function ''{n}'' calls itself ({cycle}); functions cannot recurse — use ''while'' or ''repeat''",
   "procedure/recursive.calls-itself": "procedure ''{n}'' calls itself ({cycle}); procedures cannot recurse — use ''while'' or ''repeat''",
   "revision/nothing-to-override.override-match-needs-a": "''override match'' needs a match in the base game, and it has none: write ''match '{' … '}'''",
+  "revision/nothing-to-override.override-teams-needs-a": "''override teams'' needs teams in the base game, and it has none: write ''teams '{' … '}'''",
   "teams/duplicate.a-second-teams": "a second teams: a game has at most one",
   "teams/duplicate.note.the-other-is-at": "the other is at {file}:{line}:{col}",
   "teams/duplicate.note.in-a-revision-write-override": "in a revision, write ''override teams '{' … '}''' to replace the base game''s",

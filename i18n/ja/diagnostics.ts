@@ -258,6 +258,7 @@ export const diagnostics: Record<keyof typeof en, string> = {
   "function/recursive.calls-itself": "関数 ''{n}'' が自分自身を呼んでいます ({cycle})。関数は再帰できません。''while'' か ''repeat'' を使ってください",
   "procedure/recursive.calls-itself": "procedure ''{n}'' が自分自身を呼んでいます ({cycle})。procedure は再帰できません。''while'' か ''repeat'' を使ってください",
   "revision/nothing-to-override.override-match-needs-a": "''override match'' には基のゲームのマッチが必要ですが、ありません。''match '{' … '}''' と書いてください",
+  "revision/nothing-to-override.override-teams-needs-a": "''override teams'' には基のゲームの teams が必要ですが、ありません。''teams '{' … '}''' と書いてください",
   "teams/duplicate.a-second-teams": "2つ目の teams です。ゲームの teams は1つまでです",
   "teams/duplicate.note.the-other-is-at": "もう1つは {file}:{line}:{col} にあります",
   "teams/duplicate.note.in-a-revision-write-override": "改訂では ''override teams '{' … '}''' と書くと基のゲームのチームを置き換えます",
