@@ -7,9 +7,9 @@
  * Japanese. A part it cannot phrase is "…", as in English. The numbers the text states are the
  * English phraser's facts (text-drift.ts reads those); this file only words.
  */
-import type { ActionIR, AuraIR, DurationIR, Expr, GameIR, Stmt } from './ir.ts';
+import type { ActionIR, AuraIR, DurationIR, Expr, Stmt } from './ir.ts';
+import { PhraserBase, UNKNOWN } from './phraser-base.ts';
 
-const UNKNOWN = '…';
 
 /** A sentence: ends with 「。」 unless it ends with a mark already. */
 function sentence(s: string): string {
@@ -22,11 +22,8 @@ function signed(n: number): string {
 }
 
 /** Phrases one ability's IR in Japanese: its local names as it goes. */
-export class JapanesePhraser {
-  /** What each local slot is called in the text. */
-  private locals = new Map<number, string>();
-
-  constructor(private ir: GameIR) {}
+export class JapanesePhraser extends PhraserBase {
+  protected readonly separator = '。';
 
   ability(a: ActionIR): string {
     for (const s of a.steps) {
@@ -138,12 +135,6 @@ export class JapanesePhraser {
     return this.ir.zones[i]?.name ?? '領域';
   }
 
-  private number(e: Expr): number | null {
-    if (e.kind === 'lit' && typeof e.value === 'number') return e.value;
-    if (e.kind === 'neg' && e.operand.kind === 'lit' && typeof e.operand.value === 'number') return -e.operand.value;
-    return null;
-  }
-
   /** How many cards: 「1枚」「1〜2枚」. */
   private count(min: Expr, max: Expr): string {
     const a = this.expr(min);
@@ -151,19 +142,8 @@ export class JapanesePhraser {
     return a === b ? `${a}枚` : `${a}〜${b}枚`;
   }
 
-  private body(stmts: Stmt[]): string {
-    const out: string[] = [];
-    for (const s of stmts) {
-      const p = this.stmt(s);
-      if (p === null) continue;
-      if (p === UNKNOWN && out[out.length - 1] === UNKNOWN) continue;
-      out.push(p);
-    }
-    return out.join('。');
-  }
-
   /** A statement in words; null for one that says nothing on a card (a log line, a local name). */
-  private stmt(s: Stmt): string | null {
+  protected stmt(s: Stmt): string | null {
     switch (s.kind) {
       case 'callProc':
         return this.call(s.proc, s.args);
@@ -382,14 +362,6 @@ export class JapanesePhraser {
       default:
         return UNKNOWN;
     }
-  }
-
-  private enumTitle(value: string): string | undefined {
-    for (const en of this.ir.enums) {
-      const v = en.values.find((x) => x.name === value);
-      if (v) return v.title || v.name;
-    }
-    return undefined;
   }
 
   private builtinCall(fn: string, args: Expr[]): string {

@@ -11,6 +11,7 @@
  */
 import type { ActionIR, AuraIR, DurationIR, Expr, GameIR, Stmt } from './ir.ts';
 import { JapanesePhraser } from './generated-text-ja.ts';
+import { PhraserBase, UNKNOWN } from './phraser-base.ts';
 import { language } from '../i18n/format.ts';
 import type { Language } from '../i18n/language.ts';
 
@@ -73,7 +74,6 @@ export function generatedParagraph(ir: GameIR, index: number, lang: Language = l
   return generatedText(ir, index, lang).sentences.map((s) => s.text).join(lang === 'ja' ? '' : ' ');
 }
 
-const UNKNOWN = '…';
 
 function words(name: string): string {
   return name.replace(/_/g, ' ');
@@ -93,17 +93,18 @@ function sentence(s: string): string {
 }
 
 /** Phrases one ability's IR: its local names, and the facts it finds, as it goes. */
-class Phraser {
-  /** What each local slot is called in the text. */
-  private locals = new Map<number, string>();
+class Phraser extends PhraserBase {
+  protected readonly separator = '; ';
   /** Inside `repeat N`: the multiplier for counted facts (null: not known before play, `repeat x` or `while`). */
   private times: number | null = 1;
 
   constructor(
-    private ir: GameIR,
+    ir: GameIR,
     private source: string,
     private facts: NumberFact[],
-  ) {}
+  ) {
+    super(ir);
+  }
 
   ability(a: ActionIR): string {
     for (const s of a.steps) {
@@ -212,13 +213,6 @@ class Phraser {
     return z ? words(z.name) : 'a zone';
   }
 
-  /** A literal number (with a `repeat` around it, multiplied), or null when it is computed in play. */
-  private number(e: Expr): number | null {
-    if (e.kind === 'lit' && typeof e.value === 'number') return e.value;
-    if (e.kind === 'neg' && e.operand.kind === 'lit' && typeof e.operand.value === 'number') return -e.operand.value;
-    return null;
-  }
-
   private counted(e: Expr): number | null {
     const n = this.number(e);
     return n === null || this.times === null ? null : n * this.times;
@@ -230,19 +224,8 @@ class Phraser {
     return a === b ? a : `${a} to ${b}`;
   }
 
-  private body(stmts: Stmt[]): string {
-    const out: string[] = [];
-    for (const s of stmts) {
-      const p = this.stmt(s);
-      if (p === null) continue;
-      if (p === UNKNOWN && out[out.length - 1] === UNKNOWN) continue;
-      out.push(p);
-    }
-    return out.join('; ');
-  }
-
   /** A statement in words; null for one that says nothing on a card (a log line, a local name). */
-  private stmt(s: Stmt): string | null {
+  protected stmt(s: Stmt): string | null {
     switch (s.kind) {
       case 'callProc':
         return this.call(s.proc, s.args);
@@ -454,14 +437,6 @@ class Phraser {
       default:
         return UNKNOWN;
     }
-  }
-
-  private enumTitle(value: string): string | undefined {
-    for (const en of this.ir.enums) {
-      const v = en.values.find((x) => x.name === value);
-      if (v) return v.title || v.name;
-    }
-    return undefined;
   }
 
   private builtinCall(fn: string, args: Expr[]): string {
