@@ -1,10 +1,11 @@
 /**
- * `grimoire serve [--port P] [--db FILE] [--host H]`: the playtest server (server/, docs/serve.md)
- * — matches of any game in rules/ between people, each seeing only their seat, every game kept
- * in an embedded database. Prints the address and runs until Ctrl-C.
+ * `grimoire serve [--port P] [--db FILE] [--host H] [--playground DIR]`: the playtest server
+ * (server/, docs/serve.md) — matches of any game in rules/ between people, each seeing only their
+ * seat, every game kept in an embedded database; and, once built (`npm run build:playground`),
+ * the playground at its address, whose "Play online" is the client. Prints the address and runs until Ctrl-C.
  */
 import { parseArgs } from 'node:util';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { PlaytestServer } from '../server/server.ts';
 import { SqliteStore } from '../server/sqlite-store.ts';
@@ -15,16 +16,22 @@ import { t } from '../i18n/format.ts';
 
 /** The database a server keeps its games in when --db names none. */
 export const DEFAULT_DB = 'grimoire-games.sqlite';
+/** Where `npm run build:playground` puts the playground, under the project root. */
+export const DEFAULT_PLAYGROUND = 'dist/playground';
 
 export async function cmdServe(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { port: { type: 'string' }, db: { type: 'string' }, host: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { port: { type: 'string' }, db: { type: 'string' }, host: { type: 'string' }, playground: { type: 'string' } } });
   if (positionals.length) throw new UsageError(t('cli.serve.takes-no-arguments', { p: positionals[0] }), false);
   const port = wholeNumberOption('--port', values.port, 8080, 0, 65535);
   const db = values.db ?? DEFAULT_DB;
   if (/^postgres(ql)?:\/\//.test(db)) throw new UsageError(t('cli.serve.no-postgres-yet'), false);
   const file = db === ':memory:' ? db : resolve(db);
   if (file !== ':memory:' && !existsSync(dirname(file))) throw new UsageError(t('cli.serve.no-such-folder', { p: dirname(file) }), false);
-  const server = new PlaytestServer({ root: projectRoot, store: new SqliteStore(file) });
+  // The built playground, served at `/` when there is one: the page's "Play online" then needs no address.
+  const playground = values.playground !== undefined ? resolve(values.playground) : join(projectRoot, DEFAULT_PLAYGROUND);
+  if (values.playground !== undefined && !existsSync(join(playground, 'index.html'))) throw new UsageError(t('cli.serve.no-playground', { p: playground }), false);
+  const served = existsSync(join(playground, 'index.html')) ? playground : null;
+  const server = new PlaytestServer({ root: projectRoot, store: new SqliteStore(file), playground: served });
   let address: string;
   try {
     address = await server.listen(port, values.host ?? '127.0.0.1');
@@ -35,6 +42,7 @@ export async function cmdServe(args: string[]): Promise<number> {
     return 1;
   }
   console.log(t('cli.serve.listening', { address, db: file, example: `'{"game":"trump"}'` }));
+  console.log(served ? t('cli.serve.playground', { address }) : t('cli.serve.no-playground-built'));
   await new Promise<void>((done) => {
     process.once('SIGINT', done);
     process.once('SIGTERM', done);

@@ -8,9 +8,9 @@
  */
 import type { GameIR } from '../compiler/ir.ts';
 import type { Clock } from './clock.ts';
-import { keptEngine, playTo, type LogCache, type Reader, type Standing } from './match-host.ts';
+import { hintFor, keptEngine, playTo, type LogCache, type Reader, type Standing } from './match-host.ts';
 import type { MatchEngine } from '../playground/src/worker/match.ts';
-import { errorMessage, PROTOCOL_VERSION, parseClientMessage, type ErrorMessage, type Presence, type Role, type ServerMessage, type StateMessage } from './protocol.ts';
+import { errorMessage, PROTOCOL_VERSION, parseClientMessage, type ErrorMessage, type HintMessage, type Presence, type Role, type ServerMessage, type StateMessage } from './protocol.ts';
 import type { AnswerRecord, MatchRecord, MatchStore } from './store.ts';
 
 /** A client's connection, as the match sees it. */
@@ -85,7 +85,7 @@ export class LiveMatch {
   join(conn: Connection): void {
     this.connections.add(conn);
     if (conn.role.kind === 'seat' && this.agents.delete(conn.role.seat)) this.replay();
-    conn.send({ v: PROTOCOL_VERSION, type: 'hello', match: this.record.id, game: this.record.game, role: conn.role, players: this.record.players });
+    conn.send({ v: PROTOCOL_VERSION, type: 'hello', match: this.record.id, game: this.record.game, role: conn.role, players: this.record.players, hints: this.record.options.hints ?? false });
     this.sendState(conn);
     this.presenceChanged();
   }
@@ -111,15 +111,30 @@ export class LiveMatch {
     const msg = parsed.message;
     if (conn.role.kind !== 'seat') return errorMessage('spectator', 'this is the spectator/judge link: it watches the match and cannot answer decisions');
     const seat = conn.role.seat;
-    if (msg.seat !== undefined && msg.seat !== seat) return errorMessage('wrong-seat', `this link plays ${seat}, not ${msg.seat}: each player answers with their own link`);
+    if (msg.type === 'answer' && msg.seat !== undefined && msg.seat !== seat) return errorMessage('wrong-seat', `this link plays ${seat}, not ${msg.seat}: each player answers with their own link`);
+    if (msg.type === 'hint' && !this.record.options.hints) return errorMessage('no-hints', 'this match was created without Hints (hints: false)');
     if (this.result) return errorMessage('game-over', `the game is over (${this.result.reason}): there is nothing to answer`);
     const d = this.standingNow.decision;
     if (!d) return errorMessage('game-over', 'the match cannot go on: there is nothing to answer');
     if (d.player !== seat) return errorMessage('not-your-decision', `${seat} is not asked anything now: the pending decision (${d.seq}) is ${d.player}'s`);
-    if (msg.seq !== d.seq) return errorMessage('stale', `answer to decision ${msg.seq}, but the pending decision is ${d.seq}: ${msg.seq < d.seq ? 'that one was already answered' : 'it has not been asked yet'}`);
+    if (msg.seq !== d.seq) return errorMessage('stale', `${msg.type === 'hint' ? 'a Hint for' : 'answer to'} decision ${msg.seq}, but the pending decision is ${d.seq}: ${msg.seq < d.seq ? 'that one was already answered' : 'it has not been asked yet'}`);
+    if (msg.type === 'hint') {
+      conn.send(this.hint(seat, msg.budget));
+      return null;
+    }
     if (msg.option >= d.options.length) return errorMessage('no-such-option', `decision ${d.seq} has options 0 to ${d.options.length - 1}, not ${msg.option}`);
     this.accept({ seq: d.seq, seat, option: msg.option, by: 'person', at: new Date(this.clock.now()).toISOString() });
     return null;
+  }
+
+  /**
+   * A Hint for the seat's pending decision: information-set MCTS from where the match stands,
+   * each simulation in a world re-dealt from the seat's knowledge (runtime/agents/mcts.ts), so the
+   * estimates show nothing the seat cannot see. The same for the same match, decision and budget.
+   */
+  private hint(seat: string, budget: number): HintMessage {
+    const found = hintFor(this.ir, this.record, this.answers, budget);
+    return { v: PROTOCOL_VERSION, type: 'hint', seq: this.standingNow.seq, player: seat, iterations: found.iterations, estimates: found.estimates };
   }
 
   private accept(a: AnswerRecord): void {

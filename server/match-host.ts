@@ -15,7 +15,7 @@ import type { GameIR } from '../compiler/ir.ts';
 import type { Decision, Engine, LogEvent } from '../runtime/engine.ts';
 import type { Player } from '../runtime/model.ts';
 import type { PlayerView } from '../runtime/view.ts';
-import { MatchEngine, playMatch, type MatchSim, type Seat } from '../playground/src/worker/match.ts';
+import { hintAt, MatchEngine, playMatch, type MatchSim, type Seat } from '../playground/src/worker/match.ts';
 import { PlayerLog } from '../playground/src/worker/player-log.ts';
 import type { DecisionFrame, LogLine } from './protocol.ts';
 import type { AnswerRecord, MatchRecord } from './store.ts';
@@ -147,4 +147,16 @@ export function keptEngine(ir: GameIR, record: MatchRecord): MatchEngine {
 /** The playground's recipe of a match (playground/src/worker/match.ts MatchSim). */
 export function simOf(ir: GameIR, record: MatchRecord, answers: readonly number[]): MatchSim {
   return { what: 'match', ir, game: record.game, seed: record.seed, maxSteps: MAX_STEPS, format: record.format ?? undefined, params: record.params, answers, decks: Object.keys(record.decks).length ? record.decks : undefined };
+}
+
+/**
+ * The playground's Hint for the decision the answers lead to (worker/match.ts `hintAt`): the match
+ * replayed from its seed with a forward model kept at that decision, then information-set MCTS for
+ * the player deciding — seeded by the match's seed and the decision, so the same question gets the same answer.
+ */
+export function hintFor(ir: GameIR, record: MatchRecord, answers: readonly AnswerRecord[], budget: number): { iterations: number; estimates: { label: string; visits: number; winRate: number }[] } {
+  const run = playMatch(simOf(ir, record, answers.map((a) => a.option)), { seats: record.players.map(() => ({ kind: 'person', budget: 0 })), model: true });
+  if (!run.decision) return { iterations: 0, estimates: [] };
+  const found = hintAt(run, budget, (record.seed ^ Math.imul(answers.length + 1, 0x9e3779b1)) >>> 0);
+  return { iterations: found.iterations, estimates: found.estimates.map((e) => ({ label: e.label, visits: e.visits, winRate: e.winRate })) };
 }

@@ -30,7 +30,23 @@ export interface AnswerMessage {
   seat?: string;
 }
 
-export type ClientMessage = AnswerMessage;
+/**
+ * A Hint for the decision `seq` (only in a match created with `hints: true`, only by the seat
+ * asked): MCTS run by the server from that seat's knowledge — each simulation re-deals what the
+ * seat cannot see (runtime/agents/mcts.ts, information-set MCTS), so the estimates tell nothing
+ * the seat does not know. `budget`: iterations, at most MAX_HINT_BUDGET.
+ */
+export interface HintRequestMessage {
+  v: typeof PROTOCOL_VERSION;
+  type: 'hint';
+  seq: number;
+  budget: number;
+}
+
+/** The most iterations one Hint may cost the server (it runs on the server's one event loop). */
+export const MAX_HINT_BUDGET = 2000;
+
+export type ClientMessage = AnswerMessage | HintRequestMessage;
 
 /** The JSON Schema of a client message, compiled once (ajv). */
 const clientSchema = {
@@ -46,8 +62,21 @@ const clientSchema = {
   },
 } as const;
 
+const hintSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['v', 'type', 'seq', 'budget'],
+  properties: {
+    v: { const: PROTOCOL_VERSION },
+    type: { const: 'hint' },
+    seq: { type: 'integer', minimum: 0 },
+    budget: { type: 'integer', minimum: 1, maximum: MAX_HINT_BUDGET },
+  },
+} as const;
+
 const ajv = new Ajv({ allErrors: false });
-const validateClient = ajv.compile<ClientMessage>(clientSchema);
+const validateAnswer = ajv.compile<AnswerMessage>(clientSchema);
+const validateHint = ajv.compile<HintRequestMessage>(hintSchema);
 
 /** A client's raw text as a message, or why it is not one (the text of a `malformed` error). */
 export function parseClientMessage(text: string): { message: ClientMessage } | { problem: string } {
@@ -57,7 +86,9 @@ export function parseClientMessage(text: string): { message: ClientMessage } | {
   } catch {
     return { problem: 'the message is not JSON: send {"v":1,"type":"answer","seq":N,"option":N}' };
   }
-  if (validateClient(data)) return { message: data };
+  // A hint request is checked by its own schema; anything else is taken for an answer (its errors say how to answer).
+  const validateClient = (data as { type?: unknown } | null)?.type === 'hint' ? validateHint : validateAnswer;
+  if (validateClient(data)) return { message: data as ClientMessage };
   const e = validateClient.errors?.[0];
   const where = e?.instancePath ? `${e.instancePath.slice(1)} ` : '';
   const what = e?.keyword === 'additionalProperties' ? `has an unknown field "${(e.params as { additionalProperty: string }).additionalProperty}"` : e?.keyword === 'const' && e.instancePath === '/v' ? `must be ${PROTOCOL_VERSION} (this server speaks protocol version ${PROTOCOL_VERSION})` : (e?.message ?? 'is not a message');
@@ -102,6 +133,8 @@ export interface HelloMessage {
   game: string;
   role: Role;
   players: string[];
+  /** Whether a seat may ask for a Hint (the match was created with `hints: true`). */
+  hints: boolean;
 }
 
 /** Where the match stands, as this connection may see it. Sent on connecting and after every answer. */
@@ -130,7 +163,7 @@ export interface PresenceMessage {
   notice: string | null;
 }
 
-export type ErrorCode = 'malformed' | 'wrong-seat' | 'not-your-decision' | 'stale' | 'no-such-option' | 'game-over' | 'spectator';
+export type ErrorCode = 'malformed' | 'wrong-seat' | 'not-your-decision' | 'stale' | 'no-such-option' | 'game-over' | 'spectator' | 'no-hints';
 
 /** A refused message: nothing changed. */
 export interface ErrorMessage {
@@ -140,7 +173,17 @@ export interface ErrorMessage {
   message: string;
 }
 
-export type ServerMessage = HelloMessage | StateMessage | PresenceMessage | ErrorMessage;
+/** What a Hint found for the decision `seq`: each option's estimate (by its label), most visited first. */
+export interface HintMessage {
+  v: typeof PROTOCOL_VERSION;
+  type: 'hint';
+  seq: number;
+  player: string;
+  iterations: number;
+  estimates: { label: string; visits: number; winRate: number }[];
+}
+
+export type ServerMessage = HelloMessage | StateMessage | PresenceMessage | ErrorMessage | HintMessage;
 
 export function errorMessage(code: ErrorCode, message: string): ErrorMessage {
   return { v: PROTOCOL_VERSION, type: 'error', code, message };
@@ -163,7 +206,19 @@ export interface CreateMatchRequest {
   timeout?: TimeoutPolicy;
   /** The judge link sees every card (the judge's view) instead of the public view. */
   openJudge?: boolean;
+  /** The seats may ask the server for a Hint (HintRequestMessage). Default false. */
+  hints?: boolean;
+  /**
+   * The rules to play, as source text (the playground's files of `game`, as edited): compiled on
+   * the server by the compiler — never run as code — over the server's rules/ for a revision's
+   * base game; refused with the compiler's diagnostics when they do not compile. Absent: the
+   * server's own rules/<game>/ and cards/<game>/.
+   */
+  files?: { path: string; text: string }[];
 }
+
+/** The most files an upload may have (a game has tens). */
+export const MAX_UPLOAD_FILES = 400;
 
 export const createMatchSchema = {
   type: 'object',
@@ -193,8 +248,21 @@ export const createMatchSchema = {
       ],
     },
     openJudge: { type: 'boolean' },
+    hints: { type: 'boolean' },
+    files: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_UPLOAD_FILES,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'text'],
+        properties: { path: { type: 'string', maxLength: 200, pattern: '^(rules|cards)/.+\\.grim$' }, text: { type: 'string' } },
+      },
+    },
   },
 } as const;
+
 
 export const validateCreateMatch = new Ajv({ allErrors: false, strictTuples: false, allowUnionTypes: true }).compile<CreateMatchRequest>(createMatchSchema);
 
@@ -207,4 +275,29 @@ export interface CreateMatchResponse {
   /** Per seat: the WebSocket address with its token. */
   seats: Record<string, { token: string; ws: string }>;
   judge: { token: string; ws: string };
+  /** True when the rules played are not the server's own rules/<game>/ (files were uploaded that differ). */
+  uploaded: boolean;
+}
+
+/** A refused creation whose uploaded rules do not compile: the error and the compiler's diagnostics (the first ones). */
+export interface CreateMatchRefusal {
+  error: string;
+  diagnostics?: { file: string; line: number; col: number; code: string; message: string }[];
+}
+
+/** GET /api/matches/:id/record — a finished match's recipe, its rules' sources and every answer (a replay). */
+export interface MatchRecordResponse {
+  match: string;
+  game: string;
+  rules: string;
+  players: string[];
+  createdAt: string;
+  result: { winner: string | null; reason: string; hash: number | null; answers: number } | null;
+  seed: number;
+  format: string | null;
+  params: Record<string, number | boolean | string>;
+  decks: Record<string, unknown>;
+  answers: { seq: number; seat: string; option: number; by: 'person' | 'agent'; at: string }[];
+  /** The rules' source files (.grim) the match was played with. */
+  files: { path: string; text: string }[];
 }

@@ -8,6 +8,10 @@
  *   GET  /api/matches/:id/record    a finished match's recipe and every answer (a replay)
  *   GET  /api/matches/:id/scenario  a finished match as a scenario YAML (?upto=N: its first N answers)
  *   GET  /ws?token=T                the WebSocket of the seat (or the judge) the token opens
+ *   GET  /…                         the built playground (`playground`), whose "Play online" is the client
+ *
+ * The API answers any origin (CORS): a playground served elsewhere (Vite's dev server, another
+ * host) creates matches here; what it may read is what any client may read.
  *
  * A token is 24 random bytes (crypto.randomBytes), shown once in the creation's answer; the store
  * keeps only its SHA-256. A finished match's record is public to whoever knows its id: while it
@@ -16,6 +20,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { DeckList } from '../runtime/engine-types.ts';
@@ -28,14 +34,18 @@ import { validateCreateMatch, type CreateMatchRequest, type CreateMatchResponse,
 import { scenarioYaml } from './scenario-export.ts';
 import type { MatchRecord, MatchStore, SeatRecord } from './store.ts';
 
-/** The largest request body or message accepted (a deck list fits many times over). */
+/** The largest message accepted on a WebSocket (an answer is tens of bytes). */
 const MAX_BODY = 64 * 1024;
+/** The largest match request: a game's rules uploaded as source text fit many times over (the seed games are 90–180 kB). */
+const MAX_CREATE_BODY = 8 * 1024 * 1024;
 
 export interface ServeOptions {
   /** The project root: games are rules/<game>/ and cards/<game>/ under it. */
   root: string;
   store: MatchStore;
   clock?: Clock;
+  /** A folder holding the built playground (`npm run build:playground` → dist/playground) to serve at `/`, or none. */
+  playground?: string | null;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -45,6 +55,8 @@ class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** More of the answer's body (a refused upload's diagnostics). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -66,7 +78,7 @@ export class PlaytestServer {
       this.route(req, res).catch((e: unknown) => {
         const status = e instanceof HttpError ? e.status : 500;
         if (status === 500) console.error(`grimoire serve: ${(e as Error).stack ?? e}`);
-        json(res, status, { error: e instanceof Error ? e.message : String(e) });
+        json(res, status, { error: e instanceof Error ? e.message : String(e), ...(e instanceof HttpError ? e.extra : {}) });
       });
     });
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY });
@@ -110,8 +122,10 @@ export class PlaytestServer {
       throw new HttpError(400, `bad match request: ${e?.instancePath ? `${e.instancePath.slice(1)} ` : ''}${e?.message ?? 'is not valid'}`);
     }
     const req = body as CreateMatchRequest;
-    const game = this.games.load(req.game);
-    if ('problem' in game) throw new HttpError(400, game.problem);
+    const own = this.games.load(req.game);
+    const game = req.files ? this.games.compileUploaded(req.game, req.files) : own;
+    if ('problem' in game) throw new HttpError(400, game.problem, game.diagnostics ? { diagnostics: game.diagnostics } : {});
+    const uploaded = !('fingerprint' in own) || own.fingerprint !== game.fingerprint;
     const choice = checkChoice(variantsOf(game.ir), { format: req.format, params: req.params ?? {} });
     if ('problem' in choice) throw new HttpError(400, choice.problem);
     const decks = req.decks ? this.deckLists(game.ir, req.decks) : {};
@@ -123,7 +137,7 @@ export class PlaytestServer {
       format: choice.format,
       params: choice.params,
       decks,
-      options: { timeout: req.timeout ?? { kind: 'none' }, openJudge: req.openJudge ?? false },
+      options: { timeout: req.timeout ?? { kind: 'none' }, openJudge: req.openJudge ?? false, hints: req.hints ?? false },
       players: [],
       createdAt: new Date(this.clock.now()).toISOString(),
       result: null,
@@ -135,7 +149,7 @@ export class PlaytestServer {
     if (record.options.timeout.kind === 'concede' && record.players.length !== 2) throw new HttpError(400, `timeout "concede" is for two players (this game has ${record.players.length}): use "agent" or "none"`);
     const tokens = new Map<string, string>([...record.players, 'judge'].map((s) => [s, newToken()]));
     const seats: SeatRecord[] = [...tokens].map(([seat, token]) => ({ match: record.id, seat, tokenHash: hashToken(token) }));
-    await this.opts.store.putRules(game.fingerprint, req.game, game.ir);
+    await this.opts.store.putRules(game.fingerprint, req.game, game.ir, game.sources);
     await this.opts.store.createMatch(record, seats);
     const ws = (token: string) => `${base.replace(/^http/, 'ws')}/ws?token=${token}`;
     return {
@@ -145,6 +159,7 @@ export class PlaytestServer {
       seed: record.seed,
       seats: Object.fromEntries(record.players.map((p) => [p, { token: tokens.get(p)!, ws: ws(tokens.get(p)!) }])),
       judge: { token: tokens.get('judge')!, ws: ws(tokens.get('judge')!) },
+      uploaded,
     };
   }
 
@@ -208,8 +223,17 @@ export class PlaytestServer {
     const url = new URL(req.url ?? '/', 'http://x');
     const parts = url.pathname.split('/').filter(Boolean);
     const base = `http://${req.headers.host ?? 'localhost'}`;
-    if (req.method === 'POST' && url.pathname === '/api/matches') return json(res, 201, await this.createMatch(await readJson(req), base));
+    if (parts[0] === 'api') {
+      // Any origin may call the API (a playground served elsewhere): it carries no cookie, and what it reads any client may read.
+      res.setHeader('access-control-allow-origin', '*');
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600' });
+        return void res.end();
+      }
+    }
+    if (req.method === 'POST' && url.pathname === '/api/matches') return json(res, 201, await this.createMatch(await readJson(req, MAX_CREATE_BODY), base));
     if (req.method !== 'GET') throw new HttpError(405, `${req.method} ${url.pathname}: not a route (docs/serve.md lists them)`);
+    if (parts[0] !== 'api' && this.opts.playground && (await servePlayground(this.opts.playground, url.pathname, res))) return;
     if (url.pathname === '/') return text(res, 200, 'grimoire serve: POST /api/matches to create a match (docs/serve.md)\n');
     if (url.pathname === '/api/matches') return json(res, 200, (await this.opts.store.listMatches()).map(summary));
     if (parts[0] === 'api' && parts[1] === 'matches' && parts[2] && parts.length <= 4) {
@@ -218,7 +242,10 @@ export class PlaytestServer {
       if (parts.length === 3) return json(res, 200, summary(record));
       if (!record.result) throw new HttpError(403, 'the match is still being played: its seed and answers would show every hidden card');
       const answers = await this.opts.store.answers(record.id);
-      if (parts[3] === 'record') return json(res, 200, { ...summary(record), seed: record.seed, format: record.format, params: record.params, decks: record.decks, answers });
+      if (parts[3] === 'record') {
+        const files = (await this.opts.store.getSources(record.rules)) ?? [];
+        return json(res, 200, { ...summary(record), seed: record.seed, format: record.format, params: record.params, decks: record.decks, answers, files });
+      }
       if (parts[3] === 'scenario') {
         const ir = await this.opts.store.getRules(record.rules);
         if (!ir) throw new HttpError(500, 'the match’s rules are not in the store');
@@ -245,12 +272,12 @@ function text(res: ServerResponse, status: number, body: string, type = 'text/pl
   res.end(body);
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY) throw new HttpError(413, `the request is over ${MAX_BODY} bytes`);
+    if (size > limit) throw new HttpError(413, `the request is over ${limit} bytes`);
     chunks.push(chunk);
   }
   try {
@@ -258,6 +285,45 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new HttpError(400, 'the request body is not JSON');
   }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * A file of the built playground, if `pathname` names one under `dir` (`/` is index.html);
+ * false when there is none (the caller answers 404). Nothing outside `dir` is ever read.
+ */
+async function servePlayground(dir: string, pathname: string, res: ServerResponse): Promise<boolean> {
+  let rel: string;
+  try {
+    rel = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const root = resolve(dir);
+  const file = resolve(root, `.${rel.endsWith('/') ? `${rel}index.html` : rel}`);
+  if (file !== root && !file.startsWith(root + sep)) return false;
+  let body: Buffer;
+  try {
+    body = await readFile(file);
+  } catch {
+    return false;
+  }
+  res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+  res.end(body);
+  return true;
 }
 
 function refuseUpgrade(socket: Duplex, status: number, message: string): void {

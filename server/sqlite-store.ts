@@ -5,13 +5,17 @@
  */
 import Database from 'better-sqlite3';
 import type { GameIR } from '../compiler/ir.ts';
-import type { AnswerRecord, MatchRecord, MatchResult, MatchStore, SeatRecord } from './store.ts';
+import type { AnswerRecord, MatchRecord, MatchResult, MatchStore, RuleSource, SeatRecord } from './store.ts';
 
 const SCHEMA = `
 create table if not exists rules (
   fingerprint text primary key,
   game text not null,
   ir text not null
+);
+create table if not exists rule_sources (
+  fingerprint text primary key references rules(fingerprint),
+  sources text not null
 );
 create table if not exists matches (
   id text primary key,
@@ -87,6 +91,8 @@ export class SqliteStore implements MatchStore {
     this.stmt = {
       putRules: db.prepare('insert or ignore into rules (fingerprint, game, ir) values (?, ?, ?)'),
       getRules: db.prepare<[string], { ir: string }>('select ir from rules where fingerprint = ?'),
+      putSources: db.prepare('insert or ignore into rule_sources (fingerprint, sources) values (?, ?)'),
+      getSources: db.prepare<[string], { sources: string }>('select sources from rule_sources where fingerprint = ?'),
       insertMatch: db.prepare('insert into matches (id, game, rules, seed, format, params, decks, options, players, created_at, result) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null)'),
       insertSeat: db.prepare('insert into seats (match, seat, token_hash) values (?, ?, ?)'),
       getMatch: db.prepare<[string], MatchRow>('select * from matches where id = ?'),
@@ -98,8 +104,16 @@ export class SqliteStore implements MatchStore {
     };
   }
 
-  async putRules(fingerprint: string, game: string, ir: GameIR): Promise<void> {
-    this.stmt.putRules.run(fingerprint, game, JSON.stringify(ir));
+  async putRules(fingerprint: string, game: string, ir: GameIR, sources: RuleSource[]): Promise<void> {
+    this.db.transaction(() => {
+      this.stmt.putRules.run(fingerprint, game, JSON.stringify(ir));
+      this.stmt.putSources.run(fingerprint, JSON.stringify(sources));
+    })();
+  }
+
+  async getSources(fingerprint: string): Promise<RuleSource[] | null> {
+    const row = this.stmt.getSources.get(fingerprint);
+    return row ? (JSON.parse(row.sources) as RuleSource[]) : null;
   }
 
   async getRules(fingerprint: string): Promise<GameIR | null> {

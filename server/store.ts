@@ -13,6 +13,14 @@ import type { DeckList } from '../runtime/engine-types.ts';
 export interface MatchOptions {
   timeout: TimeoutPolicy;
   openJudge: boolean;
+  /** Seats may ask the server for a Hint. Absent in matches kept before there were Hints: false. */
+  hints?: boolean;
+}
+
+/** A source file of the rules (.grim), as compiled. */
+export interface RuleSource {
+  path: string;
+  text: string;
 }
 
 export interface MatchRecord {
@@ -61,9 +69,11 @@ export interface AnswerRecord {
 }
 
 export interface MatchStore {
-  /** Keeps the rules once per fingerprint. */
-  putRules(fingerprint: string, game: string, ir: GameIR): Promise<void>;
+  /** Keeps the rules once per fingerprint: the IR played, and the sources it was compiled from (a replay elsewhere compiles them). */
+  putRules(fingerprint: string, game: string, ir: GameIR, sources: RuleSource[]): Promise<void>;
   getRules(fingerprint: string): Promise<GameIR | null>;
+  /** The sources of the rules, or null (rules kept before sources were). */
+  getSources(fingerprint: string): Promise<RuleSource[] | null>;
   createMatch(match: MatchRecord, seats: SeatRecord[]): Promise<void>;
   getMatch(id: string): Promise<MatchRecord | null>;
   listMatches(): Promise<MatchRecord[]>;
