@@ -81,12 +81,19 @@ function woff2Only(): Plugin {
   };
 }
 
+/**
+ * "Play online" talks to a `grimoire serve` at the page's own address by default: in development
+ * (`npm start`) this server passes /api and /ws on to one on port 8080 (GRIMOIRE_SERVE=http://host:port
+ * for another), so `npx grimoire serve` beside `npm start` is all a designer runs.
+ */
+const serveTarget = process.env.GRIMOIRE_SERVE ?? 'http://127.0.0.1:8080';
+
 export default defineConfig({
   root,
   base: './',
   plugins: [openMe(), balanceReportPage(), woff2Only()],
   // 5173, or the next free port when it is taken (the address printed is the one to open).
-  server: { port: 5173, strictPort: false, fs: { allow: fontDir ? [repo, fontDir] : [repo] } },
+  server: { port: 5173, strictPort: false, fs: { allow: fontDir ? [repo, fontDir] : [repo] }, proxy: { '/api': serveTarget, '/ws': { target: serveTarget, ws: true } } },
   preview: { port: 5173, strictPort: true },
   worker: { format: 'es' },
   // Dependencies only the workers import are found late by the dev server's scan, which then

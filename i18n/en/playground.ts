@@ -441,7 +441,7 @@ export const playground = {
   'pg.online.away': 'away',
   'pg.online.agent': 'played by an agent',
   'pg.online.waiting-for': 'waiting for {player}',
-  'pg.online.your-turn': '{player}, your decision.',
+  'pg.online.your-turn': 'You play {player}, and it is your turn to decide:',
   'pg.online.their-turn': 'You play {seat}. {player} is deciding…',
   'pg.online.watching': 'Watching. {player} is deciding…',
   'pg.online.over': 'Game over: {outcome}.',

@@ -443,7 +443,7 @@ export const playground: Record<keyof typeof en, string> = {
   'pg.online.away': '離席',
   'pg.online.agent': 'エージェントが代行中',
   'pg.online.waiting-for': '{player} を待っています',
-  'pg.online.your-turn': '{player}、あなたの判断です。',
+  'pg.online.your-turn': 'あなたは {player} です。あなたが判断する番です:',
   'pg.online.their-turn': 'あなたは {seat} です。{player} が判断中…',
   'pg.online.watching': '観戦中。{player} が判断中…',
   'pg.online.over': 'ゲーム終了: {outcome}。',

@@ -29,6 +29,7 @@ import { mountSidePane } from './side-pane.ts';
 import { Gallery } from './cards/gallery.ts';
 import type { CardFace } from './cards/faces.ts';
 import { faceElement } from './cards/svg-element.ts';
+import { readLink, type OnlineLink } from './run/online-client.ts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -89,7 +90,10 @@ async function start(): Promise<void> {
   }
   const first = Workspace.lastGame();
   const link = takeShareLink(location.hash, games);
-  const game = link?.game ?? (first && games.includes(first) ? first : games[0]!);
+  // A link of an online match (a seat's, or a replay's) opens the match's game, for its card faces.
+  const online = onlineLink(location.hash);
+  const onlineGame = online?.game && games.includes(online.game) ? online.game : null;
+  const game = link?.game ?? onlineGame ?? (first && games.includes(first) ? first : games[0]!);
   select.value = game;
   let ws = await Workspace.open(game, link?.edits);
   if (ws.loadProblem) notify('load', ws.loadProblem, 'error');
@@ -100,8 +104,14 @@ async function start(): Promise<void> {
   );
   registerLanguageServices(session, checker);
   const gutter = new ExecutedGutter();
-  mountRunPanel($('run-pane'), { getWorkspace: () => ws, session, checker, gutter });
+  const runPanel = mountRunPanel($('run-pane'), { getWorkspace: () => ws, session, checker, gutter });
   const side = mountSidePane();
+  /** Plays (or replays) an online match in the run pane, with its game open when the playground has it. */
+  const openOnline = async (l: OnlineLink) => {
+    if (l.game && games.includes(l.game) && l.game !== ws.game && !(await switchTo(l.game))) return;
+    side.show('run');
+    runPanel.openOnline(l);
+  };
   /** A card of the gallery opens where it is defined (a revision's base game is not in its files). */
   const openCard = (card: CardFace) => {
     if (ws.text(card.file) !== undefined) session.placeCursor(card.file, card.line, card.col);
@@ -221,12 +231,24 @@ async function start(): Promise<void> {
   select.onchange = () => void switchTo(select.value);
   // A share link pasted into the address bar of an open playground changes only the hash.
   window.addEventListener('hashchange', () => {
+    const o = onlineLink(location.hash);
+    if (o) return void openOnline(o);
     ws.flush(); // the link is compared with the edits saved, the last one included
     const l = takeShareLink(location.hash, games);
     if (l) void switchTo(l.game, l.edits);
   });
 
+  if (online) void openOnline(online);
+
   (window as unknown as { grimoire: Playground }).grimoire = { get ws() { return ws; }, session, checker, changes, status: setStatus, gutter, monaco, faceElement };
+}
+
+/** The online match a hash opens (`#online=…`, `#replay=…`), or null; a damaged one is said. */
+function onlineLink(hash: string): OnlineLink | null {
+  if (!/^#(online|replay)=/.test(hash)) return null;
+  const l = readLink(hash);
+  if (!l) notify('link', t('pg.online.bad-link'), 'error');
+  return l;
 }
 
 start().catch((e) => {

@@ -56,6 +56,7 @@ export class MatchView {
   private readonly hintButton = el('button', { id: 'hint', type: 'button', title: t('pg.hint.title') }, t('pg.hint.button'));
   private readonly hintBudget = el('input', { id: 'hint-budget', type: 'number', value: String(DEFAULT_BUDGET), min: '1', max: String(MAX_BUDGET), step: '100', 'aria-label': t('pg.hint.budget-aria') });
   private readonly hintPanel = el('div', { id: 'hint-panel', hidden: '' });
+  private readonly hintRow = el('div', { class: 'hint-row-controls' });
   private seats: SeatControls[] = [];
 
   constructor(private readonly handlers: MatchHandlers) {
@@ -67,7 +68,7 @@ export class MatchView {
     this.hintButton.onclick = () => handlers.hint();
     this.thinking.append(this.thinkText, ' ', this.progress, ' ', this.cancel);
     this.resume.append(this.resumeText, ' ', this.thinkAgain);
-    const hintRow = el('div', { class: 'hint-row-controls' });
+    const hintRow = this.hintRow;
     const budgetLabel = el('label', {}, t('pg.hint.simulations') + ' ');
     budgetLabel.append(this.hintBudget);
     hintRow.append(this.hintButton, budgetLabel);
@@ -130,6 +131,11 @@ export class MatchView {
     this.host.hidden = false;
   }
 
+  /** Whether the Hint is offered (an online match allows it or not; a game here always does). */
+  allowHint(allowed: boolean): void {
+    this.hintRow.hidden = !allowed;
+  }
+
   hide(): void {
     this.host.hidden = true;
     delete this.host.dataset.state;
@@ -138,6 +144,7 @@ export class MatchView {
     this.showDecision(null, false);
     this.showResume(null);
     this.clearHint();
+    this.allowHint(true);
     this.setStatus('');
   }
 

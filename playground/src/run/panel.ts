@@ -9,8 +9,9 @@
  * decision at hand. Simulate (simulate-view.ts) plays many games in the worker and shows the
  * balance report — verdicts first, then charts — with the original rules compared, if asked; Tune
  * (tune-view.ts) plays a card at each value of a number it prints and draws the curve in the same
- * place. Every failure is said in
- * words in #run-message. This module wires the parts; each part is its own file.
+ * place. "Play online" (online-play.ts) plays a match on a `grimoire serve` with people elsewhere:
+ * the seat's board, log and decision come from the server, and a finished match replays here.
+ * Every failure is said in words in #run-message. This module wires the parts; each part is its own file.
  */
 import './run.css';
 import type { EditorSession } from '../editor/session.ts';
@@ -18,7 +19,7 @@ import type { Checker } from '../editor/diagnostics.ts';
 import type { ExecutedGutter } from '../editor/executed-lines.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
-import { MAX_BALANCE_GAMES, type BalanceProgress, type MatchReport, type RunProblem, type RunReport } from '../worker/run-protocol.ts';
+import { MAX_BALANCE_GAMES, type BalanceProgress, type LogStep, type MatchReport, type RunProblem, type RunReport } from '../worker/run-protocol.ts';
 import { compareCasebooks, type CasebookRow } from '../worker/casebook.ts';
 import { CasebookView } from './casebook-view.ts';
 import { readingsTable } from '../worker/readings-table.ts';
@@ -37,6 +38,9 @@ import { TuneView } from './tune-view.ts';
 import { seatLabel, type Seat } from '../worker/seats.ts';
 import type { ParamValue } from '../worker/variants.ts';
 import type { WorkspaceFile } from '../worker/protocol.ts';
+import type { MatchRecordResponse } from '../../../server/protocol.ts';
+import { OnlinePlay } from './online-play.ts';
+import type { OnlineLink } from './online-client.ts';
 
 export interface RunPanelDeps {
   getWorkspace(): Workspace;
@@ -49,10 +53,17 @@ export interface RunPanelDeps {
 
 /** The engine's step limit for a run unless the designer sets another. */
 const DEFAULT_MAX_STEPS = 100_000;
+/** The step limit a served match was played with (server/match-host.ts MAX_STEPS): its replay here uses the same. */
+const SERVED_MAX_STEPS = 200_000;
 /** Boards kept in the page (each viewer × step), oldest dropped first. */
 const BOARD_CACHE_SIZE = 400;
 
-export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
+/** What the page asks of the run panel from outside: open a link of an online match. */
+export interface RunPanel {
+  openOnline(link: OnlineLink): void;
+}
+
+export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
   // ---- the DOM (ids are the contract the e2e tests use)
   const scenarioSelect = el('select', { id: 'scenario-select', 'aria-label': t('pg.run.scenario-aria') });
   const runScenario = el('button', { id: 'run-scenario', type: 'button' }, t('pg.run.run-scenario'));
@@ -74,8 +85,8 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   const casebook = new CasebookView((path) => openRuling(path));
   const matchView = new MatchView({
     start: () => startMatch(),
-    answer: (i) => answerMatch(i),
-    hint: () => void runHint(),
+    answer: (i) => (online.active ? online.answer(i) : answerMatch(i)),
+    hint: () => (online.active ? online.hint() : void runHint()),
     cancel: () => cancelRun(),
     thinkAgain: () => void advance(true),
     seatsChanged: () => seatsChanged(),
@@ -86,6 +97,24 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   const variants = new VariantControls((text) => {
     if (text) say(text, 'options');
     else if (message.dataset.kind === 'options') say('');
+  });
+  const online = new OnlinePlay({
+    workspace: () => deps.getWorkspace(),
+    variantChoice: () => variants.choice(),
+    say: (text, kind, action) => say(text, kind, action),
+    takeOver: () => {
+      if (client.running) client.cancel();
+      endMatch();
+      clearRun('');
+      casebook.clear();
+      simulation.clear();
+      say('');
+    },
+    matchView,
+    showLive: (steps, view, who) => showLive(steps, view, who),
+    showOutcome: (text, replay) => showOutcome(text, replay),
+    replay: (record) => replayRecord(record),
+    reveal: (file, line, col) => deps.session.reveal(file, line, col),
   });
   // The Simulate row has one agent per seat of the game as it will be played (players param included).
   variants.onPlayers = (players) => simulation.setPlayers(players);
@@ -104,10 +133,13 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
     row('run-controls', label(t('pg.run.scenario'), scenarioSelect), runScenario, runAll, runReadings),
     row('run-controls', label(t('pg.run.seed'), seed), variants.formatLabel, playGame, label(t('pg.run.step-limit'), maxSteps), cancel),
     matchView.seatsRow,
+    online.view.controls,
     simulation.controls,
     tune.controls,
     variants.details,
     message,
+    online.view.links,
+    online.view.presence,
     matchView.host,
     casebook.host,
     simulation.host,
@@ -138,6 +170,8 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   let shownWs: Workspace | null = null;
   const boards = new Map<string, PlayerView>();
   let boardInFlight = false;
+  /** The board of an online game: the seat's view now (the server sends no earlier boards while it is played). */
+  let live: { view: PlayerView; viewer: string } | null = null;
   /**
    * How each ruling did with the game's original files (or why that is not known), by game and
    * step limit: run once, with the first "Run all", and kept until the page reloads.
@@ -231,6 +265,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
 
   function clearRun(note: string): void {
     report = null;
+    live = null;
     boards.clear();
     clearVerdict(result, expectations);
     log.clear(note);
@@ -554,6 +589,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
 
   // ---- a game with seats (match-view.ts; the worker's side is worker/match.ts)
   function endMatch(): void {
+    online.leave();
     match = null;
     matchBusy = false;
     matchView.hide();
@@ -716,6 +752,64 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   }
   cancel.onclick = cancelRun;
 
+  // ---- an online game (online-play.ts): the server's frames shown with the same log, board and match view
+
+  /** Every log line of the online game so far and the seat's view now; the newest line selected. */
+  function showLive(steps: LogStep[], view: PlayerView, who: string): void {
+    live = { view, viewer: who };
+    setViewers([], [who], who);
+    log.show(steps, null);
+    if (steps.length) selectStep(steps.length - 1, 'auto');
+    else showBoard();
+  }
+
+  /** The outcome of an online game under the match, with the button that opens its replay. */
+  function showOutcome(text: string | null, replay: (() => void) | null): void {
+    clearVerdict(result, expectations);
+    if (text === null) return;
+    result.dataset.kind = 'match';
+    result.append(el('span', {}, text));
+    if (replay) {
+      const b = el('button', { type: 'button', id: 'online-replay' }, t('pg.online.open-replay'));
+      b.onclick = replay;
+      result.append(' ', b);
+    }
+  }
+
+  /**
+   * A finished served match replayed here from its record (seed, format, parameters, decks and
+   * every answer, with the rules' sources as the server compiled them), to step through as any
+   * game with seats: the log and the board after any step, as the judge or any player.
+   */
+  async function replayRecord(rec: MatchRecordResponse): Promise<void> {
+    const ws = deps.getWorkspace();
+    const files = rec.files.length ? rec.files : rec.game === ws.game ? ws.sources() : null;
+    if (!files) return say(t('pg.online.replay-no-rules', { game: rec.game }), 'online');
+    const answers = rec.answers.map((a) => a.option);
+    const seats: Seat[] = rec.players.map(() => ({ kind: 'person', budget: 0 }));
+    match = { files, game: rec.game, seed: rec.seed, maxSteps: SERVED_MAX_STEPS, ...(rec.format ? { format: rec.format } : {}), params: rec.params, answers, at: null };
+    const m = match;
+    matchView.show();
+    matchView.host.dataset.state = 'replaying';
+    matchView.setStatus(t('pg.online.replaying', { match: rec.match, game: rec.game, n: answers.length }));
+    say(t('pg.online.replaying', { match: rec.match, game: rec.game, n: answers.length }), 'busy');
+    setBusy(true);
+    const decks = Object.keys(rec.decks).length ? (rec.decks as NonNullable<Parameters<RunClient['match']>[0]['decks']>) : undefined;
+    const { id, reply } = client.match({ type: 'match', files, game: rec.game, seed: rec.seed, maxSteps: SERVED_MAX_STEPS, format: m.format, params: m.params, seats, answers, think: false, ...(decks ? { decks } : {}) }, () => undefined);
+    runId = id;
+    const r = await reply;
+    if (id !== runId || match !== m) return;
+    setBusy(false);
+    if (r.type === 'cancelled') return say(t('pg.run.cancelled'), 'cancelled');
+    if (r.type === 'crashed') return say(t('pg.run.crashed', { what: t('pg.what.game'), message: r.message }), 'runtime');
+    m.answers = r.answers;
+    m.at = r;
+    showMatch(r);
+    const same = !!r.result && !!rec.result && r.result.winner === rec.result.winner && r.result.reason === rec.result.reason && r.answers.length === rec.answers.length;
+    matchView.host.dataset.replay = same ? 'same' : 'differs';
+    if (!r.problem) say(same ? t('pg.online.replayed', { match: rec.match, n: answers.length }) : t('pg.online.replay-differs', { match: rec.match }), same ? 'info' : 'runtime');
+  }
+
   // ---- stepping and the board
   /**
    * Selects a log step: the board after it, and the editor on the rule it cites — except for the
@@ -746,6 +840,11 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
 
   function showBoard(): void {
     const s = log.stepAt(log.selected);
+    if (live) {
+      delete board.dataset.loading;
+      renderBoard(board, live.view, t('pg.online.board-caption', { viewer: live.viewer === 'judge' ? t('pg.run.judge') : live.viewer }), deps.checker.faces);
+      return;
+    }
     if (!report || !s) return;
     const v = viewer.value || 'judge';
     const view = boards.get(key(v, s.seq));
@@ -801,6 +900,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): void {
   refreshScenarios();
   if (deps.checker.last) variants.update(deps.getWorkspace().game, deps.checker.last.variants);
   clearRun('');
+  return { openOnline: (link) => void online.open(link) };
 }
 
 /** Each seat's agent in words: `p1 random, p2 mcts:200` (and `p3 …` in a game of more players). */

@@ -20,7 +20,7 @@ type HintRequest = Extract<RunRequest, { type: 'hint' }>;
 const PROGRESS_MS = 50;
 
 export function matchSim(req: MatchRequest | HintRequest, ir: GameIR, answers: readonly number[] = req.answers): MatchSim {
-  return { what: 'match', ir, game: req.game, seed: req.seed, maxSteps: req.maxSteps, format: req.format, params: req.params, answers };
+  return { what: 'match', ir, game: req.game, seed: req.seed, maxSteps: req.maxSteps, format: req.format, params: req.params, answers, decks: req.decks };
 }
 
 /** Posts an agent's progress, at most every PROGRESS_MS (and always its first and last count). */

@@ -6,7 +6,7 @@
 import type { ExpectationResult } from '../../../scenario/run.ts';
 import type { WhyNotActionJSON } from '../../../scenario/why-not.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
-import type { LogEvent } from '../../../runtime/engine.ts';
+import type { EngineOptions, LogEvent } from '../../../runtime/engine.ts';
 import type { WorkspaceFile } from './protocol.ts';
 import type { ParamValue } from './variants.ts';
 import type { CasebookRow } from './casebook.ts';
@@ -29,6 +29,8 @@ interface MatchRecipe {
   params?: Record<string, ParamValue>;
   /** Every answer given so far, in order. */
   answers: number[];
+  /** Deck lists by player in place of the rules' decks (a served match's, replayed: `grimoire serve`). */
+  decks?: EngineOptions['decks'];
 }
 
 export type RunRequest =

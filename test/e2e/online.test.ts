@@ -1,0 +1,173 @@
+/**
+ * "Play online" (issue 30): `grimoire serve` started on a free port, the playground creating a
+ * trump match on it, and two browser contexts — two people — playing the whole game against each
+ * other by clicking, each seeing only their seat; one reloads mid-game and resumes the same
+ * decision; then the finished game is reopened as a replay and stepped through. Waits are for
+ * conditions, never for time. Screenshots: test/artifacts/e2e/.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserForFile, closePage, openPlayground, recordTimings, root, shot, type PlaygroundPage } from './harness.ts';
+
+const files = browserForFile();
+
+/** `grimoire serve --port 0` with a fresh database: its address once it prints it. */
+function startServe(db: string): { child: ChildProcess; address: Promise<string> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'cli/main.ts'), 'serve', '--port', '0', '--db', db, '--lang', 'en'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const address = new Promise<string>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) resolve(m[1]!);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`grimoire serve exited (${code}) before listening:\n${out}`)));
+  });
+  return { child, address };
+}
+
+/** Where a page's match stands: its state (person: its seat must answer; waiting; over) and the answers the server has had. */
+async function standing(page: Page): Promise<{ state: string; answers: number }> {
+  return page.evaluate(() => {
+    const m = document.getElementById('match')!;
+    return { state: m.dataset.state ?? '', answers: Number(m.dataset.answers ?? -1) };
+  });
+}
+
+/** Waits until the page has heard of `n` answers (the server's state frame after the latest one). */
+async function heard(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((k) => Number(document.getElementById('match')?.dataset.answers ?? -1) >= k && ['person', 'waiting', 'over'].includes(document.getElementById('match')?.dataset.state ?? ''), n);
+}
+
+describe('Play online: two people, two browsers, one trump game (Chromium)', () => {
+  let serve: ReturnType<typeof startServe>;
+  let address: string;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'grimoire-online-e2e-'));
+    serve = startServe(join(dir, 'games.sqlite'));
+    address = await serve.address;
+  });
+  afterAll(async () => {
+    if (serve?.child.exitCode === null) {
+      const exited = new Promise((resolve) => serve.child.once('exit', resolve));
+      serve.child.kill('SIGINT');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates a match from the playground, plays it to the end by clicking in two contexts, then replays it step by step', async () => {
+    const t0 = Date.now();
+    const a: PlaygroundPage = await openPlayground(files.browser, files.url);
+    await a.page.selectOption('#game-select', 'trump');
+    await a.page.fill('#online-server', address);
+    await a.page.check('#online-hints');
+    await a.page.click('#play-online');
+    await a.page.waitForSelector('#online-links li[data-seat="judge"] input.online-link');
+    expect(await a.page.textContent('#online-links')).toContain('Played with the rules as they are on the server');
+    const link = (seat: string) => a.page.getAttribute(`#online-links input.online-link[data-seat="${seat}"]`, 'value') as Promise<string>;
+    const p2link = await link('p2');
+    expect(p2link).toMatch(/#online=[A-Za-z0-9_-]{20,}&server=http%3A%2F%2F127\.0\.0\.1%3A\d+&game=trump$/);
+    await shot(a.page, '90-online-links');
+
+    // The creator plays p1 here; p2 is not here yet: the table says so.
+    await a.page.click('#online-links .online-here[data-seat="p1"]');
+    await a.page.waitForSelector('#match[data-online="p1"]');
+    await heard(a.page, 0);
+    await a.page.waitForSelector('#online-presence .online-seat[data-seat="p2"][data-presence="away"]');
+    if ((await standing(a.page)).state === 'waiting') expect(await a.page.textContent('#online-waiting')).toBe('waiting for p2');
+
+    // The other person opens the p2 link in their own browser profile.
+    const b: PlaygroundPage = await openPlayground(files.browser, p2link);
+    await b.page.waitForSelector('#match[data-online="p2"]');
+    await heard(b.page, 0);
+    await a.page.waitForSelector('#online-presence .online-seat[data-seat="p2"][data-presence="connected"]');
+    // Each sees only their seat: the board is theirs and the other's hand is hidden.
+    for (const [me, other, p] of [['p1', 'p2', a.page], ['p2', 'p1', b.page]] as const) {
+      expect(await p.$$eval('#viewer option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([me]);
+      await p.waitForSelector(`#board[data-viewer="${me}"] .board-player[data-player="${other}"] .zone[data-hidden="true"]`);
+    }
+
+    const pages = { p1: a.page, p2: b.page };
+    let answers = 0;
+    let hinted = false;
+    let reloaded = false;
+    for (;;) {
+      await Promise.all([heard(a.page, answers), heard(b.page, answers)]);
+      const sa = await standing(a.page);
+      const sb = await standing(b.page);
+      if (sa.state === 'over' || sb.state === 'over') {
+        await a.page.waitForSelector('#match[data-state="over"]');
+        await b.page.waitForSelector('#match[data-state="over"]');
+        break;
+      }
+      // Exactly one of them is asked.
+      expect([sa.state, sb.state].sort()).toEqual(['person', 'waiting']);
+      const seat = sa.state === 'person' ? 'p1' : 'p2';
+      const page = pages[seat];
+      const waiter = pages[seat === 'p1' ? 'p2' : 'p1'];
+      expect(await page.textContent('#decision-prompt')).toMatch(new RegExp(`^${seat}, your decision: `));
+      expect(await waiter.isHidden('#decision')).toBe(true);
+      if (!hinted) {
+        // The match allows Hints: the server's estimates, for this seat's decision.
+        await page.click('#hint');
+        await page.waitForSelector('#hint-panel[data-state="done"] .hint-row');
+        hinted = true;
+        await shot(page, '91-online-hint');
+      }
+      if (!reloaded && answers === 12) {
+        // p2 drops (a reload) and comes back with the same link: the same decision, the same log.
+        const before = await b.page.$$eval('#log .log-step', (rows) => rows.length);
+        await b.page.reload();
+        await heard(b.page, answers);
+        expect(Number(await b.page.getAttribute('#match', 'data-answers'))).toBe(answers);
+        expect(await b.page.$$eval('#log .log-step', (rows) => rows.length)).toBe(before);
+        reloaded = true;
+        continue;
+      }
+      const n = await page.$$eval('#decision-options .decision-option', (bs) => bs.length);
+      expect(n).toBeGreaterThan(0);
+      await page.click(`#decision-options .decision-option[data-index="${(answers * 7) % n}"]`);
+      answers++;
+      expect(answers).toBeLessThan(3000);
+    }
+    expect(reloaded).toBe(true);
+    const result = (await a.page.textContent('#run-result'))!;
+    expect(result).toMatch(/^(p1 wins|p2 wins|Draw) — .* \(\d+ answers\)\. Open the replay$/);
+    expect(await b.page.textContent('#run-result')).toBe(result);
+    expect(await a.page.textContent('#match-status')).toMatch(/^Game over/);
+    await shot(b.page, '92-online-over');
+    const played = Date.now() - t0;
+
+    // The finished game is a replay: opened from the page, stepped through with every viewer.
+    await b.page.click('#online-replay');
+    await b.page.waitForSelector('#match[data-replay="same"]');
+    expect(await b.page.textContent('#run-message')).toMatch(new RegExp(`^The replay of match .*: ${answers} answers, the same end as on the server`));
+    expect(await b.page.$$eval('#viewer option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['judge', 'p1', 'p2']);
+    const steps = await b.page.$$eval('#log .log-step', (rows) => rows.length);
+    expect(steps).toBeGreaterThan(answers);
+    await b.page.selectOption('#viewer', 'judge');
+    for (let i = 0; i < 3; i++) {
+      const counter = await b.page.textContent('#step-counter');
+      await b.page.click('#step-back');
+      await b.page.waitForFunction((c) => document.getElementById('step-counter')?.textContent !== c, counter);
+      await b.page.waitForSelector('#board[data-viewer="judge"]:not([data-loading]) .board-caption');
+    }
+    // The judge sees p1's hand in the replay (nothing is hidden any more).
+    expect(await b.page.$$eval('#board .board-player[data-player="p1"] .zone[data-hidden="true"]', (z) => z.length)).toBe(0);
+    await b.page.click('#log .log-step >> nth=3');
+    await b.page.waitForSelector('#board:not([data-loading]) .board-caption');
+    expect(await b.page.textContent('#step-counter')).toMatch(/^step 4 of /);
+    await shot(b.page, '93-online-replay');
+    recordTimings('onlineTrump', { answers, playedMs: played, ms: Date.now() - t0 });
+    await closePage(a);
+    await closePage(b);
+  });
+});
