@@ -5,7 +5,10 @@
  * answer to its receiving the next state — as p50, p95 and max, the answers per second, the matches
  * finished, and the process's memory (the server's and the bots', which are light).
  *
- *   npx tsx bench/serve-load.ts [--matches 50] [--game trump] [--seconds 60] [--json]
+ *   npx tsx bench/serve-load.ts [--matches 50] [--game trump] [--seconds 60] [--db :memory:|FILE|postgres://…] [--json]
+ *
+ * --db: the store the server keeps the games in (server/open-store.ts): in memory by default, an
+ * SQLite file, or a PostgreSQL database (a running one: the bench starts none).
  *
  * Bounded: every loop stops by itself at the time limit; only 127.0.0.1 is ever contacted.
  */
@@ -14,15 +17,15 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { PlaytestServer } from '../server/server.ts';
-import { SqliteStore } from '../server/sqlite-store.ts';
+import { openStore, shownUrl } from '../server/open-store.ts';
 import type { CreateMatchResponse, ServerMessage } from '../server/protocol.ts';
 
-const { values } = parseArgs({ options: { matches: { type: 'string', default: '50' }, game: { type: 'string', default: 'trump' }, seconds: { type: 'string', default: '60' }, json: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { matches: { type: 'string', default: '50' }, game: { type: 'string', default: 'trump' }, seconds: { type: 'string', default: '60' }, db: { type: 'string', default: ':memory:' }, json: { type: 'boolean', default: false } } });
 const matches = Number(values.matches);
 const seconds = Number(values.seconds);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-const server = new PlaytestServer({ root, store: new SqliteStore(':memory:') });
+const server = new PlaytestServer({ root, store: await openStore(values.db!) });
 const url = await server.listen(0, '127.0.0.1');
 const latencies: number[] = [];
 let finished = 0;
@@ -78,6 +81,7 @@ latencies.sort((x, y) => x - y);
 const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN;
 const report = {
   game: values.game,
+  db: shownUrl(values.db!),
   matches,
   finished,
   answers: latencies.length,
@@ -90,7 +94,7 @@ const report = {
 void games;
 if (values.json) console.log(JSON.stringify(report));
 else {
-  console.log(`serve load: ${matches} concurrent ${values.game} matches of random bots over loopback, ${report.seconds} s (limit ${seconds} s)`);
+  console.log(`serve load: ${matches} concurrent ${values.game} matches of random bots over loopback, ${report.seconds} s (limit ${seconds} s), games kept in ${report.db}`);
   console.log(`  matches finished ${finished}/${matches}, answers ${report.answers} (${report.answersPerSecond}/s)`);
   console.log(`  decision latency: p50 ${report.latencyMs.p50} ms, p95 ${report.latencyMs.p95} ms, max ${report.latencyMs.max} ms (target: p95 ≤ 200 ms)`);
   console.log(`  memory: peak RSS ${report.peakRssMB} MB (server and bots in one process)`);

@@ -4,17 +4,45 @@
  * messages (never for time).
  */
 import WebSocket from 'ws';
+import { afterAll } from 'vitest';
 import { PlaytestServer } from '../server/server.ts';
-import { SqliteStore } from '../server/sqlite-store.ts';
+import { openStore } from '../server/open-store.ts';
+import type { MatchStore } from '../server/store.ts';
 import type { Clock } from '../server/clock.ts';
 import type { CreateMatchRequest, CreateMatchResponse, ServerMessage, StateMessage } from '../server/protocol.ts';
 import { root } from './helpers.ts';
+import { ci, installPostgres, pgBin, TestPostgres } from './postgres.ts';
 
-export async function startServer(opts: { clock?: Clock; db?: string } = {}): Promise<{ server: PlaytestServer; url: string; store: SqliteStore }> {
-  const store = new SqliteStore(opts.db ?? ':memory:');
+/** The back ends the serve suite runs against: the embedded SQLite, and PostgreSQL (test/postgres.ts) where it is installed or under CI. */
+export type StoreKind = 'sqlite' | 'postgres';
+export const storeKinds: StoreKind[] = pgBin || ci ? ['sqlite', 'postgres'] : ['sqlite'];
+const said = Symbol.for('grimoire.serve-postgres-skip-said');
+if (!storeKinds.includes('postgres') && !(globalThis as Record<symbol, unknown>)[said]) {
+  (globalThis as Record<symbol, unknown>)[said] = true;
+  console.log(`\nthe serve tests on PostgreSQL skipped: PostgreSQL (initdb, pg_ctl) is not installed. To run them: ${installPostgres}, then npx vitest run test/serve-*.test.ts\n`);
+}
+
+/** The PostgreSQL of this test file: started on first use, stopped after the file's tests. */
+let postgres: Promise<TestPostgres> | null = null;
+afterAll(async () => {
+  if (postgres) await (await postgres).stop();
+  postgres = null;
+});
+
+/** A new, empty database of this kind: an SQLite file's place is the caller's (`file`, else in memory); a PostgreSQL database is made. */
+export async function freshDb(kind: StoreKind, file = ':memory:'): Promise<string> {
+  if (kind === 'sqlite') return file;
+  postgres ??= TestPostgres.start();
+  return (await postgres).freshDatabase();
+}
+
+/** A server on a free port over a store: `db` names it (a file, `:memory:` or a postgres:// URL); else a fresh one of `kind`. */
+export async function startServer(opts: { clock?: Clock; db?: string; kind?: StoreKind } = {}): Promise<{ server: PlaytestServer; url: string; store: MatchStore; db: string }> {
+  const db = opts.db ?? (await freshDb(opts.kind ?? 'sqlite'));
+  const store = await openStore(db);
   const server = new PlaytestServer({ root, store, clock: opts.clock });
   const url = await server.listen(0);
-  return { server, url, store };
+  return { server, url, store, db };
 }
 
 export async function createMatch(url: string, req: CreateMatchRequest): Promise<CreateMatchResponse> {

@@ -19,14 +19,9 @@ import type { CardView, PlayerView } from '../runtime/view.ts';
 import { newEngine } from '../runtime/play.ts';
 import type { PlaytestServer } from '../server/server.ts';
 import type { ServerMessage, StateMessage } from '../server/protocol.ts';
-import type { SqliteStore } from '../server/sqlite-store.ts';
-import { Client, createMatch, playOut, startServer } from './serve-helpers.ts';
+import type { MatchStore } from '../server/store.ts';
+import { Client, createMatch, playOut, startServer, storeKinds } from './serve-helpers.ts';
 
-let server: PlaytestServer;
-let url: string;
-let store: SqliteStore;
-beforeAll(async () => ({ server, url, store } = await startServer()));
-afterAll(() => server.close());
 
 function zoneOf(card: Card): Zone | null {
   let c: Card | null = card;
@@ -110,60 +105,67 @@ function checkFrames(ir: GameIR, seed: number, params: Record<string, number>, a
   return { checked, hash: engine.hash >>> 0 };
 }
 
-describe('serve: every frame a seat receives holds only what that seat may know', () => {
-  for (const [game, seed, params] of [['trump', 3, {}], ['summon-magic', 5, {}], ['t-magic', 7, {}], ['spimate', 11, {}], ['spimate', 12, { player_count: 3 }]] as const) {
-    it(`${game}${Object.keys(params).length ? ` (${JSON.stringify(params)})` : ''}: a whole game between bots over WebSockets`, async () => {
-      const m = await createMatch(url, { game, seed, params });
-      const players = Object.keys(m.seats);
-      const seats = await Promise.all(players.map((p) => Client.open(m.seats[p]!.ws)));
-      const judge = await Client.open(m.judge.ws);
-      const finals = await playOut(seats, seed);
-      const last = finals[0]!;
-      // The judge has seen the end too.
-      await judge.next((f) => f.type === 'state' && f.result !== null);
-      expect(last.result).not.toBeNull();
-      const live = (await server.match(m.match))!;
-      await live.flushed();
-      const stored = await store.answers(m.match);
-      expect(stored.length).toBe(last.seq);
-      const states = (c: Client) => c.frames.filter((f: ServerMessage): f is StateMessage => f.type === 'state');
-      const frames = new Map<number, StateMessage[]>([...seats.map((c, i) => [i, states(c)] as const), [-1, states(judge)]]);
-      // Every frame was checked, the decisions went only to their seats, and the oracle played the same game.
-      const ir = live.ir;
-      const { checked, hash } = checkFrames(ir, seed, params, stored.map((a) => a.option), frames, players);
-      expect(checked).toBe([...frames.values()].reduce((n, l) => n + l.length, 0));
-      expect(hash).toBe((await store.getMatch(m.match))!.result!.hash);
-      for (const [r, list] of frames) for (const f of list) if (f.decision) expect(f.decision.player).toBe(players[r]);
-      expect(states(judge).every((f) => f.decision === null)).toBe(true);
-      // Each seat was asked, and saw a card name somewhere.
-      for (const c of seats) expect(states(c).some((f) => f.decision)).toBe(true);
-      expect(players.length).toBe('player_count' in params ? params.player_count : 2);
-      await Promise.all([...seats, judge].map((c) => c.close()));
-    }, 120_000);
-  }
-});
+describe.each(storeKinds)('on %s', (kind) => {
+  let server: PlaytestServer;
+  let url: string;
+  let store: MatchStore;
+  beforeAll(async () => ({ server, url, store } = await startServer({ kind })));
+  afterAll(() => server.close());
 
-describe('serve: the judge link', () => {
-  it('sees the public view by default, and every card when the match allows an open judge view', async () => {
-    const closed = await createMatch(url, { game: 'trump', seed: 4 });
-    const open = await createMatch(url, { game: 'trump', seed: 4, openJudge: true });
-    const hands = async (link: string) => {
-      const c = await Client.open(link);
-      const s = await c.next<StateMessage>((f) => f.type === 'state');
-      const hello = c.frames.find((f) => f.type === 'hello');
-      await c.close();
-      const hand = s.view.players.map((p) => p.zones.find((z) => z.zone === 'hand')!);
-      return { role: hello && hello.type === 'hello' ? hello.role : null, viewer: s.view.viewer, named: hand.map((z) => (z.cards ?? []).filter((c) => c.name !== undefined).length), counts: hand.map((z) => z.count) };
-    };
-    const pub = await hands(closed.judge.ws);
-    expect(pub.role).toEqual({ kind: 'judge', open: false });
-    expect(pub.viewer).toBe('spectator');
-    expect(pub.named).toEqual([0, 0]);
-    const all = await hands(open.judge.ws);
-    expect(all.role).toEqual({ kind: 'judge', open: true });
-    expect(all.viewer).toBe('judge');
-    expect(all.named).toEqual(all.counts);
-    expect(all.counts.every((n) => n > 0)).toBe(true);
+  describe('serve: every frame a seat receives holds only what that seat may know', () => {
+    for (const [game, seed, params] of [['trump', 3, {}], ['summon-magic', 5, {}], ['t-magic', 7, {}], ['spimate', 11, {}], ['spimate', 12, { player_count: 3 }]] as const) {
+      it(`${game}${Object.keys(params).length ? ` (${JSON.stringify(params)})` : ''}: a whole game between bots over WebSockets`, async () => {
+        const m = await createMatch(url, { game, seed, params });
+        const players = Object.keys(m.seats);
+        const seats = await Promise.all(players.map((p) => Client.open(m.seats[p]!.ws)));
+        const judge = await Client.open(m.judge.ws);
+        const finals = await playOut(seats, seed);
+        const last = finals[0]!;
+        // The judge has seen the end too.
+        await judge.next((f) => f.type === 'state' && f.result !== null);
+        expect(last.result).not.toBeNull();
+        const live = (await server.match(m.match))!;
+        await live.flushed();
+        const stored = await store.answers(m.match);
+        expect(stored.length).toBe(last.seq);
+        const states = (c: Client) => c.frames.filter((f: ServerMessage): f is StateMessage => f.type === 'state');
+        const frames = new Map<number, StateMessage[]>([...seats.map((c, i) => [i, states(c)] as const), [-1, states(judge)]]);
+        // Every frame was checked, the decisions went only to their seats, and the oracle played the same game.
+        const ir = live.ir;
+        const { checked, hash } = checkFrames(ir, seed, params, stored.map((a) => a.option), frames, players);
+        expect(checked).toBe([...frames.values()].reduce((n, l) => n + l.length, 0));
+        expect(hash).toBe((await store.getMatch(m.match))!.result!.hash);
+        for (const [r, list] of frames) for (const f of list) if (f.decision) expect(f.decision.player).toBe(players[r]);
+        expect(states(judge).every((f) => f.decision === null)).toBe(true);
+        // Each seat was asked, and saw a card name somewhere.
+        for (const c of seats) expect(states(c).some((f) => f.decision)).toBe(true);
+        expect(players.length).toBe('player_count' in params ? params.player_count : 2);
+        await Promise.all([...seats, judge].map((c) => c.close()));
+      }, 120_000);
+    }
+  });
+
+  describe('serve: the judge link', () => {
+    it('sees the public view by default, and every card when the match allows an open judge view', async () => {
+      const closed = await createMatch(url, { game: 'trump', seed: 4 });
+      const open = await createMatch(url, { game: 'trump', seed: 4, openJudge: true });
+      const hands = async (link: string) => {
+        const c = await Client.open(link);
+        const s = await c.next<StateMessage>((f) => f.type === 'state');
+        const hello = c.frames.find((f) => f.type === 'hello');
+        await c.close();
+        const hand = s.view.players.map((p) => p.zones.find((z) => z.zone === 'hand')!);
+        return { role: hello && hello.type === 'hello' ? hello.role : null, viewer: s.view.viewer, named: hand.map((z) => (z.cards ?? []).filter((c) => c.name !== undefined).length), counts: hand.map((z) => z.count) };
+      };
+      const pub = await hands(closed.judge.ws);
+      expect(pub.role).toEqual({ kind: 'judge', open: false });
+      expect(pub.viewer).toBe('spectator');
+      expect(pub.named).toEqual([0, 0]);
+      const all = await hands(open.judge.ws);
+      expect(all.role).toEqual({ kind: 'judge', open: true });
+      expect(all.viewer).toBe('judge');
+      expect(all.named).toEqual(all.counts);
+      expect(all.counts.every((n) => n > 0)).toBe(true);
+    });
   });
 });
-
