@@ -13,7 +13,7 @@
  *   why-not <scenario>    at a scenario's decision, every action of a player: available, or why not
  *   coverage <game>       each rule id: tested by the casebook, cited but untested, or not cited (and why)
  *   lsp                   the language server on stdio, for any editor (docs/editors.md)
- *   serve [--port P]      the playtest server: matches between people over WebSockets, every game kept (docs/serve.md)
+ *   serve [--port P]      the playtest server: matches between people over WebSockets (and the playground, Play online), every game kept (docs/serve.md)
  *   demo [game]           compile, play one narrated game, print a summary
  *   worker --queue URL    play the chunks that `play --queue URL` (any command that plays) puts on a queue
  * Exit codes: 0 ok, 1 errors / failures, 2 usage error.
@@ -352,7 +352,7 @@ async function main(args: string[]): Promise<number> {
   }
   // cards has options of its own (--card, --svg, --sheet, --pdf): cli/cards.ts reads them.
   if (command === 'cards') return cmdCards(rest);
-  // serve too (--port, --db, --host); loaded only when asked, with its database driver.
+  // serve too (--port, --db, --host, --playground); loaded only when asked, with its database driver.
   if (command === 'serve') return (await import('./serve.ts')).cmdServe(rest);
   const { values, positionals } = parseArgs({
     args: rest,

@@ -54,8 +54,10 @@ export const usage: Record<keyof typeof en, string> = {
   coverage <game> [--md FILE] [--json] [--fail-under P]   ルールブックの各ルール id (rules/<game>/rule-ids.yaml): テスト済み
                                  (成立する裁定がそれを引用するステップを実行)、引用のみ、引用なし — README の理由
                                  (パラメータ、省略) 付き。一覧にない id を引用すると終了コード 1 (docs/judges.md)
-  serve [--port P] [--db FILE] [--host H]   プレイテスト用サーバー: 人どうしが WebSocket でどのゲームでも対戦し、各自は自分の席の
-                                 見えるものだけを見ます。対戦はすべて SQLite ファイルに保存 (docs/serve.md)
+  serve [--port P] [--db FILE | postgres://…] [--host H] [--playground DIR]
+                                 プレイテスト用サーバー: 人どうしが WebSocket でどのゲームでも対戦し、各自は自分の席の
+                                 見えるものだけを見ます。ビルド済みのプレイグラウンド (オンライン対戦) も配信します。
+                                 対戦はすべて SQLite ファイルか PostgreSQL に保存 (docs/serve.md)
   lsp [--stdio]                  標準入出力の言語サーバー (LSP)。VS Code などのエディタ用 (docs/editors.md)
   demo [game]                    コンパイルし、実況付きで 1 ゲーム行い、まとめます
   worker --queue redis://HOST:PORT [--concurrency N]
