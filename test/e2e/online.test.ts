@@ -1,8 +1,10 @@
 /**
  * "Play online" (issue 30): `grimoire serve` started on a free port, the playground creating a
  * trump match on it, and two browser contexts — two people — playing the whole game against each
- * other by clicking, each seeing only their seat; one reloads mid-game and resumes the same
- * decision; then the finished game is reopened as a replay and stepped through. Waits are for
+ * other by clicking, each seeing only their seat — the second in Japanese, its cards drawn as
+ * faces as in the Cards tab; the second leaves mid-game (the first sees "waiting for p2") and comes
+ * back with its link to the same decision; then the finished game is reopened as a replay and
+ * stepped through. Waits are for
  * conditions, never for time. Screenshots: test/artifacts/e2e/.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -84,8 +86,8 @@ describe('Play online: two people, two browsers, one trump game (Chromium)', () 
     await a.page.waitForSelector('#online-presence .online-seat[data-seat="p2"][data-presence="away"]');
     if ((await standing(a.page)).state === 'waiting') expect(await a.page.textContent('#online-waiting')).toBe('waiting for p2');
 
-    // The other person opens the p2 link in their own browser profile.
-    const b: PlaygroundPage = await openPlayground(files.browser, p2link);
+    // The other person opens the p2 link in their own browser profile — in Japanese.
+    const b: PlaygroundPage = await openPlayground(files.browser, p2link, { locale: 'ja-JP' });
     await b.page.waitForSelector('#match[data-online="p2"]');
     await heard(b.page, 0);
     await a.page.waitForSelector('#online-presence .online-seat[data-seat="p2"][data-presence="connected"]');
@@ -94,11 +96,14 @@ describe('Play online: two people, two browsers, one trump game (Chromium)', () 
       expect(await p.$$eval('#viewer option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([me]);
       await p.waitForSelector(`#board[data-viewer="${me}"] .board-player[data-player="${other}"] .zone[data-hidden="true"]`);
     }
+    // Cards are drawn as their faces (the page's game's, from its compile worker), in either language.
+    for (const p of [a.page, b.page]) await p.waitForSelector('#board .card[data-card] .card-art svg');
+    expect(await b.page.textContent('#tab-run')).not.toBe('Run');
 
     const pages = { p1: a.page, p2: b.page };
     let answers = 0;
     let hinted = false;
-    let reloaded = false;
+    let left = false;
     for (;;) {
       await Promise.all([heard(a.page, answers), heard(b.page, answers)]);
       const sa = await standing(a.page);
@@ -113,7 +118,7 @@ describe('Play online: two people, two browsers, one trump game (Chromium)', () 
       const seat = sa.state === 'person' ? 'p1' : 'p2';
       const page = pages[seat];
       const waiter = pages[seat === 'p1' ? 'p2' : 'p1'];
-      expect(await page.textContent('#decision-prompt')).toMatch(new RegExp(`^${seat}, your decision: `));
+      expect(await page.textContent('#decision-prompt')).toMatch(seat === 'p1' ? /^p1, your decision: / : /^p2 の判断: /);
       expect(await waiter.isHidden('#decision')).toBe(true);
       if (!hinted) {
         // The match allows Hints: the server's estimates, for this seat's decision.
@@ -122,14 +127,20 @@ describe('Play online: two people, two browsers, one trump game (Chromium)', () 
         hinted = true;
         await shot(page, '91-online-hint');
       }
-      if (!reloaded && answers === 12) {
-        // p2 drops (a reload) and comes back with the same link: the same decision, the same log.
-        const before = await b.page.$$eval('#log .log-step', (rows) => rows.length);
-        await b.page.reload();
+      if (!left && answers >= 12 && seat === 'p2') {
+        // p2 leaves while asked: p1's table waits for p2. p2 comes back with the same link: the same decision, the same log.
+        const before = { log: await b.page.$$eval('#log .log-step', (rows) => rows.length), prompt: await b.page.textContent('#decision-prompt') };
+        await b.page.goto('about:blank');
+        await a.page.waitForSelector('#online-presence .online-seat[data-seat="p2"][data-presence="away"]');
+        expect(await a.page.textContent('#online-waiting')).toBe('waiting for p2');
+        await shot(a.page, '92-online-waiting');
+        await b.page.goto(p2link);
         await heard(b.page, answers);
-        expect(Number(await b.page.getAttribute('#match', 'data-answers'))).toBe(answers);
-        expect(await b.page.$$eval('#log .log-step', (rows) => rows.length)).toBe(before);
-        reloaded = true;
+        expect(await standing(b.page)).toEqual({ state: 'person', answers });
+        expect({ log: await b.page.$$eval('#log .log-step', (rows) => rows.length), prompt: await b.page.textContent('#decision-prompt') }).toEqual(before);
+        await a.page.waitForSelector('#online-presence .online-seat[data-seat="p2"][data-presence="connected"]');
+        expect(await a.page.isHidden('#online-waiting')).toBe(true);
+        left = true;
         continue;
       }
       const n = await page.$$eval('#decision-options .decision-option', (bs) => bs.length);
@@ -138,34 +149,34 @@ describe('Play online: two people, two browsers, one trump game (Chromium)', () 
       answers++;
       expect(answers).toBeLessThan(3000);
     }
-    expect(reloaded).toBe(true);
+    expect(left).toBe(true);
     const result = (await a.page.textContent('#run-result'))!;
     expect(result).toMatch(/^(p1 wins|p2 wins|Draw) — .* \(\d+ answers\)\. Open the replay$/);
-    expect(await b.page.textContent('#run-result')).toBe(result);
+    expect(await b.page.textContent('#run-result')).toMatch(/\(回答 \d+ 回\)。 リプレイを開く$/);
     expect(await a.page.textContent('#match-status')).toMatch(/^Game over/);
-    await shot(b.page, '92-online-over');
+    await shot(b.page, '93-online-over-ja');
     const played = Date.now() - t0;
 
     // The finished game is a replay: opened from the page, stepped through with every viewer.
-    await b.page.click('#online-replay');
-    await b.page.waitForSelector('#match[data-replay="same"]');
-    expect(await b.page.textContent('#run-message')).toMatch(new RegExp(`^The replay of match .*: ${answers} answers, the same end as on the server`));
-    expect(await b.page.$$eval('#viewer option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['judge', 'p1', 'p2']);
-    const steps = await b.page.$$eval('#log .log-step', (rows) => rows.length);
+    await a.page.click('#online-replay');
+    await a.page.waitForSelector('#match[data-replay="same"]');
+    expect(await a.page.textContent('#run-message')).toMatch(new RegExp(`^The replay of match .*: ${answers} answers, the same end as on the server`));
+    expect(await a.page.$$eval('#viewer option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['judge', 'p1', 'p2']);
+    const steps = await a.page.$$eval('#log .log-step', (rows) => rows.length);
     expect(steps).toBeGreaterThan(answers);
-    await b.page.selectOption('#viewer', 'judge');
+    await a.page.selectOption('#viewer', 'judge');
     for (let i = 0; i < 3; i++) {
-      const counter = await b.page.textContent('#step-counter');
-      await b.page.click('#step-back');
-      await b.page.waitForFunction((c) => document.getElementById('step-counter')?.textContent !== c, counter);
-      await b.page.waitForSelector('#board[data-viewer="judge"]:not([data-loading]) .board-caption');
+      const counter = await a.page.textContent('#step-counter');
+      await a.page.click('#step-back');
+      await a.page.waitForFunction((c) => document.getElementById('step-counter')?.textContent !== c, counter);
+      await a.page.waitForSelector('#board[data-viewer="judge"]:not([data-loading]) .board-caption');
     }
     // The judge sees p1's hand in the replay (nothing is hidden any more).
-    expect(await b.page.$$eval('#board .board-player[data-player="p1"] .zone[data-hidden="true"]', (z) => z.length)).toBe(0);
-    await b.page.click('#log .log-step >> nth=3');
-    await b.page.waitForSelector('#board:not([data-loading]) .board-caption');
-    expect(await b.page.textContent('#step-counter')).toMatch(/^step 4 of /);
-    await shot(b.page, '93-online-replay');
+    expect(await a.page.$$eval('#board .board-player[data-player="p1"] .zone[data-hidden="true"]', (z) => z.length)).toBe(0);
+    await a.page.click('#log .log-step >> nth=3');
+    await a.page.waitForSelector('#board:not([data-loading]) .board-caption');
+    expect(await a.page.textContent('#step-counter')).toMatch(/^step 4 of /);
+    await shot(a.page, '94-online-replay');
     recordTimings('onlineTrump', { answers, playedMs: played, ms: Date.now() - t0 });
     await closePage(a);
     await closePage(b);
