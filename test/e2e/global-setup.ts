@@ -11,6 +11,8 @@ import { servePlayground } from './serve-playground.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     playgroundUrl: string;
+    /** The built playground's folder ('' when testing a server already running: GRIMOIRE_E2E_URL). */
+    playgroundDir: string;
     /** Why there is no playground to test (each e2e test then fails with it). */
     playgroundError: string;
   }
@@ -18,6 +20,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   project.provide('playgroundUrl', '');
+  project.provide('playgroundDir', '');
   project.provide('playgroundError', '');
   try {
     return await serve(project);
@@ -35,7 +38,8 @@ async function serve(project: TestProject): Promise<() => Promise<void>> {
     project.provide('playgroundUrl', process.env.GRIMOIRE_E2E_URL);
     return async () => {};
   }
-  const { url, stop } = await servePlayground(root);
+  const { url, built, stop } = await servePlayground(root);
   project.provide('playgroundUrl', url);
+  project.provide('playgroundDir', built);
   return async () => stop();
 }

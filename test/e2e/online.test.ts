@@ -1,5 +1,7 @@
 /**
- * "Play online" (issue 30): `grimoire serve` started on a free port, the playground creating a
+ * "Play online" (issue 30): `grimoire serve` started on a free port, serving the playground built
+ * for this run (`--playground`: the page's own address is the server, as for a playtest group; with
+ * GRIMOIRE_E2E_URL the page is elsewhere and names the server in its field), the playground creating a
  * trump match on it, and two browser contexts — two people — playing the whole game against each
  * other by clicking, each seeing only their seat — the second in Japanese, its cards drawn as
  * faces as in the Cards tab; the second leaves mid-game (the first sees "waiting for p2") and comes
@@ -12,14 +14,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { browserForFile, closePage, openPlayground, recordTimings, root, shot, type PlaygroundPage } from './harness.ts';
 
 const files = browserForFile();
 
-/** `grimoire serve --port 0` with a fresh database: its address once it prints it. */
-function startServe(db: string): { child: ChildProcess; address: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'cli/main.ts'), 'serve', '--port', '0', '--db', db, '--lang', 'en'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `grimoire serve --port 0` with a fresh database (and the built playground, if any): its address once it prints it. */
+function startServe(db: string, playground: string): { child: ChildProcess; address: Promise<string> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'cli/main.ts'), 'serve', '--port', '0', '--db', db, '--lang', 'en', ...(playground ? ['--playground', playground] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const address = new Promise<string>((resolve, reject) => {
     const onData = (d: Buffer) => {
@@ -51,9 +53,11 @@ describe('Play online: two people, two browsers, one trump game (Chromium)', () 
   let serve: ReturnType<typeof startServe>;
   let address: string;
   let dir: string;
+  /** The built playground grimoire serve serves ('' when the page is elsewhere: GRIMOIRE_E2E_URL). */
+  const built = inject('playgroundDir');
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'grimoire-online-e2e-'));
-    serve = startServe(join(dir, 'games.sqlite'));
+    serve = startServe(join(dir, 'games.sqlite'), built);
     address = await serve.address;
   });
   afterAll(async () => {
@@ -67,16 +71,17 @@ describe('Play online: two people, two browsers, one trump game (Chromium)', () 
 
   it('creates a match from the playground, plays it to the end by clicking in two contexts, then replays it step by step', async () => {
     const t0 = Date.now();
-    const a: PlaygroundPage = await openPlayground(files.browser, files.url);
+    // The page from the server itself (its field left empty: this page's address), or from elsewhere naming the server.
+    const a: PlaygroundPage = await openPlayground(files.browser, built ? `${address}/` : files.url);
     await a.page.selectOption('#game-select', 'trump');
-    await a.page.fill('#online-server', address);
+    if (!built) await a.page.fill('#online-server', address);
     await a.page.check('#online-hints');
     await a.page.click('#play-online');
     await a.page.waitForSelector('#online-links li[data-seat="judge"] input.online-link');
     expect(await a.page.textContent('#online-links')).toContain('Played with the rules as they are on the server');
     const link = (seat: string) => a.page.getAttribute(`#online-links input.online-link[data-seat="${seat}"]`, 'value') as Promise<string>;
     const p2link = await link('p2');
-    expect(p2link).toMatch(/#online=[A-Za-z0-9_-]{20,}&server=http%3A%2F%2F127\.0\.0\.1%3A\d+&game=trump$/);
+    expect(p2link).toMatch(built ? new RegExp(`^${address}/#online=[A-Za-z0-9_-]{20,}&game=trump$`) : /#online=[A-Za-z0-9_-]{20,}&server=http%3A%2F%2F127\.0\.0\.1%3A\d+&game=trump$/);
     await shot(a.page, '90-online-links');
 
     // The creator plays p1 here; p2 is not here yet: the table says so.

@@ -72,8 +72,8 @@ function addressOf(server: ChildProcess): Promise<string> {
   });
 }
 
-/** Builds and serves the playground of the repository folder `dir`; its address and a stop. */
-export async function servePlayground(dir: string): Promise<{ url: string; stop: () => void }> {
+/** Builds and serves the playground of the repository folder `dir`; its address, the built folder (`grimoire serve --playground` serves it too) and a stop. */
+export async function servePlayground(dir: string): Promise<{ url: string; built: string; stop: () => void }> {
   const config = join(dir, 'playground/vite.config.ts');
   const out = mkdtempSync(join(tmpdir(), 'grimoire-e2e-'));
   const removeOut = () => rmSync(out, { recursive: true, force: true });
@@ -93,7 +93,7 @@ export async function servePlayground(dir: string): Promise<{ url: string; stop:
     removeOut();
   };
   try {
-    return { url: await addressOf(server), stop };
+    return { url: await addressOf(server), built: out, stop };
   } catch (e) {
     stop();
     throw e;
