@@ -76,8 +76,14 @@ describe('Play online: two people, two browsers, one trump game (Chromium)', () 
     await a.page.selectOption('#game-select', 'trump');
     if (!built) await a.page.fill('#online-server', address);
     await a.page.check('#online-hints');
+    await a.page.selectOption('#online-timeout', 'agent');
+    await a.page.fill('#online-minutes', '30');
     await a.page.click('#play-online');
     await a.page.waitForSelector('#online-links li[data-seat="judge"] input.online-link');
+    // The match as created: Hints allowed, an agent for a seat away 30 minutes.
+    const id = (await a.page.getAttribute('#online-links', 'data-match'))!;
+    const kept = (await (await fetch(`${address}/api/matches/${id}`)).json()) as { game: string; options: unknown };
+    expect(kept).toMatchObject({ game: 'trump', options: { hints: true, timeout: { kind: 'agent', minutes: 30 }, openJudge: false } });
     expect(await a.page.textContent('#online-links')).toContain('Played with the rules as they are on the server');
     const link = (seat: string) => a.page.getAttribute(`#online-links input.online-link[data-seat="${seat}"]`, 'value') as Promise<string>;
     const p2link = await link('p2');

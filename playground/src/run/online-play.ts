@@ -86,10 +86,12 @@ export class OnlinePlay {
     const ws = this.surface.workspace();
     const chosen = this.surface.variantChoice();
     if ('problem' in chosen) return this.surface.say(chosen.problem, 'options');
+    const timeout = this.view.timeoutPolicy();
+    if ('problem' in timeout) return this.surface.say(timeout.problem, 'options');
     this.view.setCreating(true);
     this.view.hideLinks();
     this.surface.say(t('pg.online.creating', { game: ws.game, server }), 'busy');
-    const r = await createMatch(server, { game: ws.game, ...(chosen.format ? { format: chosen.format } : {}), params: chosen.params, hints: this.view.hints.checked, files: ws.sources() });
+    const r = await createMatch(server, { game: ws.game, ...(chosen.format ? { format: chosen.format } : {}), params: chosen.params, hints: this.view.hints.checked, timeout, files: ws.sources() });
     this.view.setCreating(false);
     if ('failed' in r) return this.failed(r.failed, 'create');
     this.surface.say('');

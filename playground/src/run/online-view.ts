@@ -1,10 +1,10 @@
 /**
  * "Play online" in the run panel, the DOM only: the row that creates a match on a `grimoire
- * serve` (its address, whether Hints are allowed, the button), the links to share once it is
+ * serve` (its address, whether Hints are allowed, what happens to a player who is away, the button), the links to share once it is
  * created (one per seat, the spectator/judge link, each with Copy and Open), and the line that
  * says who is at the table ("waiting for p2"). online-play.ts drives it. Text only.
  */
-import type { CreateMatchResponse, Presence } from '../../../server/protocol.ts';
+import type { CreateMatchResponse, Presence, TimeoutPolicy } from '../../../server/protocol.ts';
 import { linkUrl, storedServer, type OnlineLink } from './online-client.ts';
 import { el } from './dom.ts';
 import { t } from '../../../i18n/format.ts';
@@ -24,6 +24,9 @@ export class OnlineView {
   readonly presence = el('div', { id: 'online-presence', hidden: '', 'aria-live': 'polite' });
   readonly server = el('input', { id: 'online-server', type: 'text', size: '22', placeholder: location.origin, 'aria-label': t('pg.online.server-aria'), title: t('pg.online.server-title') });
   readonly hints = el('input', { id: 'online-hints', type: 'checkbox' });
+  /** What happens to a seat whose person is away while asked (the match's timeout policy). */
+  readonly timeout = el('select', { id: 'online-timeout', 'aria-label': t('pg.online.timeout-aria'), title: t('pg.online.timeout-title') });
+  readonly minutes = el('input', { id: 'online-minutes', type: 'number', value: '5', min: '1', max: '10080', step: '1', 'aria-label': t('pg.online.minutes-aria') });
   private readonly create = el('button', { id: 'play-online', type: 'button', title: t('pg.online.create-title') }, t('pg.online.create'));
 
   constructor(handlers: OnlineViewHandlers) {
@@ -32,12 +35,29 @@ export class OnlineView {
     serverLabel.append(this.server);
     const hintsLabel = el('label', { title: t('pg.online.hints-title') });
     hintsLabel.append(this.hints, ' ' + t('pg.online.hints'));
-    this.controls.append(el('strong', {}, t('pg.online.title')), serverLabel, hintsLabel, this.create);
+    this.timeout.append(el('option', { value: 'none' }, t('pg.online.timeout-none')), el('option', { value: 'agent' }, t('pg.online.timeout-agent')), el('option', { value: 'concede' }, t('pg.online.timeout-concede')));
+    const timeoutLabel = el('label', {}, t('pg.online.away-label') + ' ');
+    const minutesLabel = el('label', {}, ' ' + t('pg.online.after') + ' ');
+    minutesLabel.append(this.minutes, ' ' + t('pg.online.min'));
+    const syncMinutes = () => (minutesLabel.hidden = this.timeout.value === 'none');
+    this.timeout.onchange = syncMinutes;
+    syncMinutes();
+    timeoutLabel.append(this.timeout, minutesLabel);
+    this.controls.append(el('strong', {}, t('pg.online.title')), serverLabel, hintsLabel, timeoutLabel, this.create);
     this.create.onclick = () => handlers.create();
     this.playHere = handlers.playHere;
   }
 
   private readonly playHere: (link: OnlineLink) => void;
+
+  /** The timeout policy chosen, or what is wrong with its minutes. */
+  timeoutPolicy(): TimeoutPolicy | { problem: string } {
+    const kind = this.timeout.value;
+    if (kind !== 'agent' && kind !== 'concede') return { kind: 'none' };
+    const minutes = Number(this.minutes.value);
+    if (!(Number.isFinite(minutes) && minutes > 0 && minutes <= 10080)) return { problem: t('pg.online.bad-minutes', { typed: this.minutes.value }) };
+    return { kind, minutes };
+  }
 
   setCreating(busy: boolean): void {
     this.create.disabled = busy;
