@@ -603,6 +603,8 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     const seats = matchView.chosenSeats();
     if ('problem' in seats) return say(seats.problem, 'options');
     if (client.running) client.cancel();
+    // A game here leaves an online game being played in this page (its seat stays the link's).
+    online.leave();
     clearRun('');
     casebook.clear();
     simulation.clear();
