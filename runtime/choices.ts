@@ -16,6 +16,7 @@ import type { ActionDraws, CountDecider, Decider, EngineOptions } from './engine
 import { Card, Request, Zone, type Player } from './model.ts';
 import { MovesRoom } from './moves.ts';
 import { cardLabel } from './view.ts';
+import { phrase } from './log-entry.ts';
 
 /** What `pick` returns when a declaration's choice has nothing to choose from. */
 export const NO_OPTION = Symbol('no option');
@@ -125,7 +126,7 @@ export abstract class ChoicesRoom extends MovesRoom {
    */
   choose(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown {
     const v = this.pick(player, from, min, max, single, test, ctx, prompt, loc);
-    if (v === NO_OPTION) throw new Impossible(`nothing to choose for: ${prompt}`);
+    if (v === NO_OPTION) throw new Impossible(phrase('nothing-to-choose', { prompt }));
     return v;
   }
 
@@ -176,7 +177,7 @@ export abstract class ChoicesRoom extends MovesRoom {
       if (count === 0) return ctx.declaring ? NO_OPTION : single ? null : [];
       const i = this.askByCount(this.decideByCount, player, count);
       const v = unrankCombination(candidates, min, i);
-      if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${v.length === 0 ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc, false, [v]);
+      if (this.logging && this.trial === 0) this.emitLog('choice', phrase('choice', { player: player.name, choice: v.length === 0 ? phrase('none') : this.optionLabel(player, v), prompt }), player, ctx.cite, loc, false, [v]);
       return v;
     } else {
       const combos = combinations(candidates, min, max, 4096).filter((combo) => !test || test(combo));
@@ -201,7 +202,7 @@ export abstract class ChoicesRoom extends MovesRoom {
       i = this.ask(d);
       v = d.valueAt(i);
     }
-    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${none !== null && i === 0 ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc, false, [v]);
+    if (this.logging && this.trial === 0) this.emitLog('choice', phrase('choice', { player: player.name, choice: none !== null && i === 0 ? phrase('none') : this.optionLabel(player, v), prompt }), player, ctx.cite, loc, false, [v]);
     return v;
   }
 
@@ -226,7 +227,7 @@ export abstract class ChoicesRoom extends MovesRoom {
   chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null): number {
     const byCount = this.decideByCount;
     const i = byCount !== null ? this.askByCount(byCount, player, labels.length) : this.ask(new ModeDecision(player, prompt || 'choose one', ctx.cite, loc, labels, ctx));
-    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses "${labels[i]}"${prompt ? ` (${prompt})` : ''}`, player, ctx.cite, loc);
+    if (this.logging && this.trial === 0) this.emitLog('choice', phrase(prompt ? 'choice-mode' : 'choice-mode-bare', { player: player.name, label: labels[i]!, prompt }), player, ctx.cite, loc);
     return i;
   }
 }

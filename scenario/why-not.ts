@@ -10,6 +10,7 @@ import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import { suggest } from '../grammar/spelling.ts';
 import type { ChoiceWhyNot, Decision, Engine, WhyNotKind, WhyNotVerdict } from '../runtime/engine.ts';
 import { runScenario, type ScenarioOutcome } from './run.ts';
+import { words } from './log-words.ts';
 
 export interface WhyNotPlace {
   file: string;
@@ -166,7 +167,7 @@ function verdictJSON(v: WhyNotVerdict, ir: GameIR, source: WhyNotOptions['source
         const found = text !== undefined ? clauseLine(text, where.line, r.kind, r.when?.line ?? 0) : null;
         if (found) where = { file: where.file, line: found.line, col: found.col };
       }
-      return { kind: r.kind, text: r.text, cite: r.cite, cites: r.cites ?? [], at: where };
+      return { kind: r.kind, text: words(r.words), cite: r.cite, cites: r.cites ?? [], at: where };
     }),
   };
 }
