@@ -250,7 +250,7 @@ export abstract class ActionsRoom extends TriggersRoom {
       const max = s.maxK ?? Number(s.max(ctx));
       const test = s.such ? (tests !== null ? (tests[i] ??= pickTest(s, ctx)) : pickTest(s, ctx)) : null;
       // In a trial, the first option (what pick takes there, while declaring), found directly.
-      const v = this.trial > 0 ? firstOption(asList(from), min, max, s.single && max <= 1 && min <= 1, test) : this.pick(ctx.me, from, min, max, s.single, test, ctx, s.prompt, s.ir.loc);
+      const v = this.trial > 0 ? firstOption(asList(from), min, max, s.single && max <= 1 && min <= 1, test) : this.pick(ctx.me, from, min, max, s.single, test, ctx, s.prompt, s.ir.loc, s.promptWords);
       if (v === NO_OPTION) return s.ir;
       ctx.frame[s.slot] = v;
       if (s.using) {
@@ -401,7 +401,7 @@ export abstract class ActionsRoom extends TriggersRoom {
       const current = r.frame[s.ir.slot];
       const others = candidates.filter((x) => x !== current && x !== r);
       if (others.length === 0) continue;
-      const v = this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, pickTest(s, rctx), rctx, `new target for ${a.ir.name}`, loc);
+      const v = this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, pickTest(s, rctx), rctx, `new target for ${a.ir.name}`, loc, phrase('prompt-new-target', { action: a.ir.name }));
       r.frame[s.ir.slot] = v;
       this.varChanges++;
     }

@@ -32,6 +32,7 @@ export const LOG_CODES = [
   'result-draw', 'result-loses', 'result-beaten', 'result-others', 'team',
   // parts of entries
   'nothing-to-choose', 'nothing-to-choose-step', 'limit-steps', 'limit-trigger-chain', 'limit-perform-nesting',
+  'prompt-pick', 'prompt-place', 'prompt-replacement', 'prompt-new-target', 'prompt-activate', 'prompt-group-one', 'prompt-group-next', 'label-activate', 'label-decline',
   'none', 'its-card', 'paren', 'using', 'targets', 'by', 'limit-per-turn', 'shared-limit', 'per-card',
   'op-add', 'op-mul', 'op-div', 'op-set', 'op-gain', 'op-lose', 'no-effect',
   'until-leaves', 'until-next-turn', 'until-end-of-turn', 'until-end-of-turn-n', 'during-next-turn', 'until-end-of-next-turn',

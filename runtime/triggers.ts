@@ -315,7 +315,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
       // 「〜できる」: the controller may decline, before anything is declared.
       const ctx = newCtx(t.frame, t.controller, t.action.ir.cite);
       ctx.thisCard = t.source;
-      if (this.chooseMode(t.controller, ['activate', 'decline'], ctx, `${t.action.ir.name}: activate it?`, t.action.ir.loc) === 1) return;
+      if (this.chooseMode(t.controller, ['activate', 'decline'], ctx, `${t.action.ir.name}: activate it?`, t.action.ir.loc, phrase('prompt-activate', { action: t.action.ir.name }), ACTIVATE_WORDS) === 1) return;
     }
     this.declare(t.action, t.controller, t.frame, t.source);
   }
@@ -340,7 +340,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
       if (members.length > 1) {
         const ctx = newCtx([], next.controller, next.action.ir.cite);
         const labels = members.map((t) => (t.source ? `${t.action.ir.name} (${this.optionLabel(next.controller, t.source)})` : t.action.ir.name));
-        const pick = members[this.chooseMode(next.controller, labels, ctx, group.mode === 'one' ? `${group.name}: choose the one that takes effect` : `${group.name}: choose the next to take effect`, next.action.ir.loc)]!;
+        const pick = members[this.chooseMode(next.controller, labels, ctx, group.mode === 'one' ? `${group.name}: choose the one that takes effect` : `${group.name}: choose the next to take effect`, next.action.ir.loc, phrase(group.mode === 'one' ? 'prompt-group-one' : 'prompt-group-next', { group: group.name }))]!;
         const drop = group.mode === 'one' ? members : [pick];
         for (const t of drop) queue.splice(queue.indexOf(t), 1);
         return pick;
@@ -443,6 +443,9 @@ export abstract class TriggersRoom extends ChoicesRoom {
     }
   }
 }
+
+/** An optional trigger's two answers, for the log. */
+const ACTIVATE_WORDS = [phrase('label-activate'), phrase('label-decline')];
 
 /** A signal's arguments for the log: cards and players by name. */
 function shown(args: unknown[]): string[] {

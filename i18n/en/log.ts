@@ -56,6 +56,16 @@ export const log = {
   'log.limit-steps': 'step limit',
   'log.limit-trigger-chain': 'trigger chain limit',
   'log.limit-perform-nesting': 'perform nesting limit',
+  // the engine's own questions (a decision asks them in English; the log words them)
+  'log.prompt-pick': '{kind} {name} for {action}',
+  'log.prompt-place': '{prompt}: place {place} of {count}',
+  'log.prompt-replacement': 'which replacement applies first?',
+  'log.prompt-new-target': 'new target for {action}',
+  'log.prompt-activate': '{action}: activate it?',
+  'log.prompt-group-one': '{group}: choose the one that takes effect',
+  'log.prompt-group-next': '{group}: choose the next to take effect',
+  'log.label-activate': 'activate',
+  'log.label-decline': 'decline',
   // parts of entries
   'log.none': 'none',
   'log.its-card': 'its card',

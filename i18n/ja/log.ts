@@ -59,6 +59,16 @@ export const log: Record<keyof typeof en, string> = {
   'log.limit-steps': 'ステップ数の上限',
   'log.limit-trigger-chain': '誘発の連鎖の上限',
   'log.limit-perform-nesting': '能力の入れ子の上限',
+  // the engine's own questions (a decision asks them in English; the log words them)
+  'log.prompt-pick': '「{action}」の{kind} {name}',
+  'log.prompt-place': '{prompt}：{count}番中{place}番目',
+  'log.prompt-replacement': 'どの置換効果を先に適用するか',
+  'log.prompt-new-target': '「{action}」の新しい対象',
+  'log.prompt-activate': '「{action}」を発動するか',
+  'log.prompt-group-one': '{group}：効果を発揮するものを1つ選ぶ',
+  'log.prompt-group-next': '{group}：次に効果を発揮するものを選ぶ',
+  'log.label-activate': '発動する',
+  'log.label-decline': '発動しない',
   // parts of entries
   'log.none': 'なし',
   'log.its-card': 'そのカード',
