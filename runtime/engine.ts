@@ -223,7 +223,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
       ir: this.ir,
       compiler: this.rules.compiler,
       cardsNamed: (name: string) => (byName.get(name) ?? []).flatMap((def) => this.cardsByDef[def] ?? []),
-      describe: (c: Card) => `${c.name} (${c.zone ? c.zone.label : c.host ? `under ${c.host.name}` : 'in no zone'})`,
+      describe: (c: Card) => phrase('wc-card', { card: c.name, where: c.zone ? c.zone.label : c.host ? phrase('why-under', { card: c.host.name }) : phrase('wc-no-zone') }),
     };
     return this.unobserved(() => whyNotInChoice(host, d, names));
   }

@@ -40,6 +40,10 @@ export const LOG_CODES = [
   'why-level', 'why-format', 'why-in', 'why-attached', 'why-anywhere', 'why-elsewhere', 'why-under', 'why-source', 'why-limit', 'why-shared-limit',
   'why-performed', 'why-when', 'why-part', 'why-read', 'why-inside-none', 'why-inside', 'why-cost', 'why-no-target', 'why-no-cards', 'why-such-that',
   'why-empty', 'why-rejected', 'why-fit', 'why-rejected-list', 'why-rejected-card', 'why-failed-read', 'why-more', 'why-refused',
+  // why not inside a choice (why-not-choice.ts): why a card is not among a pick's or a mode's options
+  'wc-closed', 'wc-option', 'wc-option-closed', 'wc-option-pick', 'wc-option-would', 'wc-no-option-card', 'wc-quoted', 'wc-passes', 'wc-absent',
+  'wc-mode', 'wc-mode-option', 'wc-when', 'wc-pick', 'wc-such-false', 'wc-unreadable', 'wc-where', 'wc-not-in', 'wc-in-fn', 'wc-not-in-zone', 'wc-no-zone',
+  'wc-cond', 'wc-not-in-value', 'wc-read', 'wc-and', 'wc-false', 'wc-or', 'wc-alt', 'wc-call', 'wc-holds', 'wc-and-more', 'wc-empty', 'wc-items', 'wc-item', 'wc-card',
   // the engine's reasons for a game's end
   'reason-max-turns', 'reason-steps', 'reason-nesting', 'reason-trigger-chain', 'reason-trigger-nesting',
 ] as const;

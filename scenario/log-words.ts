@@ -15,6 +15,11 @@ import type { LogArg, LogArgs, LogPhrase } from '../runtime/log-entry.ts';
 /** The catalog key of a code. */
 export const logKey = (code: string): MessageKey => `log.${code}` as MessageKey;
 
+/** An argument (a name, a phrase, a list …) in `lang`. */
+export function argWords(a: LogArg, lang: Language = language()): string {
+  return arg(a, lang);
+}
+
 function arg(a: LogArg, lang: Language): string {
   if (typeof a === 'string') return a;
   if (typeof a === 'number') return String(a);
