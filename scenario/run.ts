@@ -49,7 +49,7 @@ export interface ScenarioOutcome {
    * `runtime` (the engine failed).
    */
   error: { kind: 'yaml' | 'scenario' | 'rules' | 'runtime'; message: string } | null;
-  /** The log as text lines (the CLI prints them). */
+  /** The log as text lines, in the reader's language (the CLI prints them): worded when first read. */
   log: string[];
   /** The log as the engine wrote it (with each step's source place). */
   events: LogEvent[];
@@ -288,7 +288,15 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
   // Auto-answers in non-strict mode are recorded in the log too.
   if (engine) {
     outcome.events = engine.log;
-    outcome.log = engine.log.map((e) => `t${e.turn} ${logText(e)}${e.cite && (e.kind === 'declare' || e.kind === 'fizzle' || e.kind === 'result') ? `  — ${e.cite}` : ''}`);
+    // Worded when read (a failing ruling's last lines, --verbose): most runs never read it.
+    const events = engine.log;
+    let lines: string[] | null = null;
+    Object.defineProperty(outcome, 'log', {
+      enumerable: true,
+      configurable: true,
+      get: () => (lines ??= events.map((e) => `t${e.turn} ${logText(e)}${e.cite && (e.kind === 'declare' || e.kind === 'fizzle' || e.kind === 'result') ? `  — ${e.cite}` : ''}`)),
+      set: (v: string[]) => (lines = v),
+    });
     outcome.result = engine.result ? { winner: engine.result.winner, reason: engine.result.reason, ...(engine.result.because ? { because: engine.result.because } : {}) } : null;
   }
   if (puzzle && !outcome.error) {
