@@ -14,6 +14,7 @@
  * through a shuffle); its states (charged, position…) are physical and stay visible.
  */
 import type { Card, Player, Zone } from './model.ts';
+import type { LogPhrase } from './log-entry.ts';
 
 export interface CardView {
   /** Stable card id; absent when the viewer may not see the card. */
@@ -58,7 +59,8 @@ export interface PlayerView {
   players: PlayerSummary[];
   shared: ZoneView[];
   stack: RequestView[];
-  result: { winner: string | null; reason: string } | null;
+  /** `because`: the engine's reason as a phrase (log-entry.ts), for a host to word. */
+  result: { winner: string | null; reason: string; because?: LogPhrase } | null;
 }
 
 /** The part of the engine a view reads. */
@@ -73,7 +75,7 @@ export interface ViewSource {
   readonly sharedZones: Zone[];
   readonly active: Player;
   readonly turn: number;
-  readonly result: { winner: string | null; reason: string } | null;
+  readonly result: { winner: string | null; reason: string; because?: LogPhrase } | null;
   stackRequests(): readonly { id: number; action: number; controller: Player; cards: Card[] }[];
   actionName(index: number): string;
   cardValue(card: Card, field: number): unknown;
@@ -168,6 +170,6 @@ export function viewFor(src: ViewSource, viewer: Player | null): PlayerView {
       controller: r.controller.name,
       cards: r.cards.map((c) => cardView(src, viewer, c)),
     })),
-    result: src.result ? { winner: src.result.winner, reason: src.result.reason } : null,
+    result: src.result ? { winner: src.result.winner, reason: src.result.reason, ...(src.result.because ? { because: src.result.because } : {}) } : null,
   };
 }
