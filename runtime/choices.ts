@@ -15,8 +15,8 @@ import { ModeDecision, PickDecision, optionValue, type Decision } from './decisi
 import type { ActionDraws, CountDecider, Decider, EngineOptions } from './engine-types.ts';
 import { Card, Request, Zone, type Player } from './model.ts';
 import { MovesRoom } from './moves.ts';
-import { cardLabel } from './view.ts';
-import { phrase, type LogPhrase } from './log-entry.ts';
+import { cardLabel, cardWords } from './view.ts';
+import { phrase, type LogArg, type LogPhrase } from './log-entry.ts';
 
 /** What `pick` returns when a declaration's choice has nothing to choose from. */
 export const NO_OPTION = Symbol('no option');
@@ -58,6 +58,12 @@ export abstract class ChoicesRoom extends MovesRoom {
     if (c instanceof Request) return this.ir.actions[c.action]!.name;
     if (c instanceof Card) return cardLabel(this, player, c);
     return String(c);
+  }
+
+  /** optionLabel, for the log: a hidden card as a phrase its host words in the reader's language. */
+  private optionWords(player: Player, c: unknown): LogArg {
+    if (Array.isArray(c)) return { joined: c.map((x) => this.optionWords(player, x)), by: ' + ' };
+    return c instanceof Card ? cardWords(this, player, c) : this.optionLabel(player, c);
   }
 
   /**
@@ -178,7 +184,7 @@ export abstract class ChoicesRoom extends MovesRoom {
       if (count === 0) return ctx.declaring ? NO_OPTION : single ? null : [];
       const i = this.askByCount(this.decideByCount, player, count);
       const v = unrankCombination(candidates, min, i);
-      if (this.logging && this.trial === 0) this.emitLog('choice', phrase('choice', { player: player.name, choice: v.length === 0 ? phrase('none') : this.optionLabel(player, v), prompt: words ?? prompt }), player, ctx.cite, loc, false, [v]);
+      if (this.logging && this.trial === 0) this.emitLog('choice', phrase('choice', { player: player.name, choice: v.length === 0 ? phrase('none') : this.optionWords(player, v), prompt: words ?? prompt }), player, ctx.cite, loc, false, [v]);
       return v;
     } else {
       const combos = combinations(candidates, min, max, 4096).filter((combo) => !test || test(combo));
@@ -203,7 +209,7 @@ export abstract class ChoicesRoom extends MovesRoom {
       i = this.ask(d);
       v = d.valueAt(i);
     }
-    if (this.logging && this.trial === 0) this.emitLog('choice', phrase('choice', { player: player.name, choice: none !== null && i === 0 ? phrase('none') : this.optionLabel(player, v), prompt: words ?? prompt }), player, ctx.cite, loc, false, [v]);
+    if (this.logging && this.trial === 0) this.emitLog('choice', phrase('choice', { player: player.name, choice: none !== null && i === 0 ? phrase('none') : this.optionWords(player, v), prompt: words ?? prompt }), player, ctx.cite, loc, false, [v]);
     return v;
   }
 

@@ -11,9 +11,9 @@
 /**
  * An argument of an entry: a name or a text as written, a number, a phrase, or a list of them —
  * an enumeration (`a, b`), alternatives (`{ or }`: `a or b`) or a series of clauses (`{ series }`:
- * `a; b`), each in the words of the language.
+ * `a; b`), each in the words of the language, or items joined by a symbol (`{ joined, by: ' + ' }`).
  */
-export type LogArg = string | number | LogPhrase | readonly LogArg[] | { readonly or: readonly LogArg[] } | { readonly series: readonly LogArg[] };
+export type LogArg = string | number | LogPhrase | readonly LogArg[] | { readonly or: readonly LogArg[] } | { readonly series: readonly LogArg[] } | { readonly joined: readonly LogArg[]; readonly by: string };
 export type LogArgs = { readonly [name: string]: LogArg };
 
 /** A code and its arguments: an entry of the log, a part of one, or a reason. */
@@ -33,6 +33,7 @@ export const LOG_CODES = [
   // parts of entries
   'nothing-to-choose', 'nothing-to-choose-step', 'limit-steps', 'limit-trigger-chain', 'limit-perform-nesting',
   'prompt-pick', 'prompt-place', 'prompt-replacement', 'prompt-new-target', 'prompt-activate', 'prompt-group-one', 'prompt-group-next', 'label-activate', 'label-decline',
+  'card-hidden-nowhere', 'card-face-down', 'card-hidden', 'card-pos',
   'none', 'its-card', 'paren', 'using', 'targets', 'by', 'limit-per-turn', 'shared-limit', 'per-card',
   'op-add', 'op-mul', 'op-div', 'op-set', 'op-gain', 'op-lose', 'no-effect',
   'until-leaves', 'until-next-turn', 'until-end-of-turn', 'until-end-of-turn-n', 'during-next-turn', 'until-end-of-next-turn',

@@ -14,7 +14,7 @@
  * through a shuffle); its states (charged, position…) are physical and stay visible.
  */
 import type { Card, Player, Zone } from './model.ts';
-import type { LogPhrase } from './log-entry.ts';
+import { optional, phrase, type LogArg, type LogPhrase } from './log-entry.ts';
 
 export interface CardView {
   /** Stable card id; absent when the viewer may not see the card. */
@@ -118,6 +118,15 @@ export function cardLabel(src: Pick<ViewSource, 'ir'>, viewer: Player, card: Car
   if (!zone) return 'a hidden card';
   const pos = zone.cards.indexOf(card);
   return `${card.facedown ? 'face-down card' : 'hidden card'} ${pos >= 0 ? `#${pos + 1} ` : ''}in ${zone.label}`;
+}
+
+/** The same as cardLabel, for the log: a hidden card as a phrase (log-entry.ts) its host words. */
+export function cardWords(src: Pick<ViewSource, 'ir'>, viewer: Player, card: Card): LogArg {
+  const zone = zoneOf(card);
+  if (canSee(src, viewer, card) || zone?.player === viewer) return card.name;
+  if (!zone) return phrase('card-hidden-nowhere');
+  const pos = zone.cards.indexOf(card);
+  return phrase(card.facedown ? 'card-face-down' : 'card-hidden', { zone: zone.label, pos: optional(pos >= 0, 'card-pos', { n: pos + 1 }) });
 }
 
 function cardView(src: ViewSource, viewer: Player | null, card: Card): CardView {

@@ -26,6 +26,7 @@ function arg(a: LogArg, lang: Language): string {
   if (Array.isArray(a)) return list((a as readonly LogArg[]).map((x) => arg(x, lang)), lang);
   if ('or' in a) return orList(a.or.map((x) => arg(x, lang)), lang);
   if ('series' in a) return a.series.map((x) => arg(x, lang)).join(format(lang, 'log.series-separator'));
+  if ('joined' in a) return a.joined.map((x) => arg(x, lang)).join(a.by);
   const inner = words(a as LogPhrase, lang);
   return lang === 'ja' && inner.endsWith('。') ? inner.slice(0, -1) : inner;
 }

@@ -24,6 +24,7 @@ function designerless(a: LogArg): LogArg {
   if (Array.isArray(a)) return a.map(designerless);
   if ('or' in a) return { or: a.or.map(designerless) };
   if ('series' in a) return { series: a.series.map(designerless) };
+  if ('joined' in a) return { joined: a.joined.map(designerless), by: a.by };
   return phraseWithout(a as LogPhrase);
 }
 function phraseWithout(p: LogPhrase): LogPhrase {

@@ -67,6 +67,10 @@ export const log = {
   'log.label-activate': 'activate',
   'log.label-decline': 'decline',
   // parts of entries
+  'log.card-hidden-nowhere': 'a hidden card',
+  'log.card-face-down': 'face-down card {pos}in {zone}',
+  'log.card-hidden': 'hidden card {pos}in {zone}',
+  'log.card-pos': '#{n} ',
   'log.none': 'none',
   'log.its-card': 'its card',
   'log.paren': ' ({text})',

@@ -70,6 +70,10 @@ export const log: Record<keyof typeof en, string> = {
   'log.label-activate': '発動する',
   'log.label-decline': '発動しない',
   // parts of entries
+  'log.card-hidden-nowhere': '見えないカード',
+  'log.card-face-down': '{zone}の裏向きのカード{pos}',
+  'log.card-hidden': '{zone}の非公開のカード{pos}',
+  'log.card-pos': '（{n}枚目）',
   'log.none': 'なし',
   'log.its-card': 'そのカード',
   'log.paren': '（{text}）',
