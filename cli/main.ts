@@ -57,6 +57,7 @@ import { cmdWhyNot } from './why-not.ts';
 import { chooseLanguage } from './language-option.ts';
 import { t } from '../i18n/format.ts';
 import { parseAgent } from '../runtime/agents/spec.ts';
+import { endReason, logText } from '../scenario/log-words.ts';
 
 /** `--game NAME`: a game's folder under rules/, or the name its rules declare (`trump_82`); an unknown one is refused. */
 function gameFolderOrRefuse(game: string | undefined): string | undefined {
@@ -325,10 +326,10 @@ function cmdDemo(game: string): number {
   for (const e of g.engine.log) {
     const where = e.loc ? ` [${files[e.loc[0]]}:${e.loc[1]}]` : '';
     const cite = e.cite && (e.kind === 'declare' || e.kind === 'result' || e.kind === 'fizzle' || e.kind === 'trigger') ? `  — ${e.cite}` : '';
-    console.log(`${String(e.turn).padStart(3)}  ${e.text}${cite}${e.kind === 'declare' || e.kind === 'result' ? where : ''}`);
+    console.log(`${String(e.turn).padStart(3)}  ${logText(e)}${cite}${e.kind === 'declare' || e.kind === 'result' ? where : ''}`);
   }
   const result = g.result.winner ? t('cli.demo.wins', { player: g.result.winner }) : g.result.stopped ? t('cli.demo.stopped') : t('cli.demo.draw');
-  console.log('\n' + t('cli.demo.result', { result, reason: g.result.reason }));
+  console.log('\n' + t('cli.demo.result', { result, reason: endReason(g.result) }));
   console.log(t('cli.demo.length', { turns: g.turns, decisions: g.decisions }));
   console.log(t('cli.main.next-npx-grimoire-play-games', { game }));
   return 0;

@@ -20,12 +20,14 @@ import { playground as enPlayground } from './en/playground.ts';
 import { playground as jaPlayground } from './ja/playground.ts';
 import { cliReports as enCliReports } from './en/cli-reports.ts';
 import { cliReports as jaCliReports } from './ja/cli-reports.ts';
+import { log as enLog } from './en/log.ts';
+import { log as jaLog } from './ja/log.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports };
+const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports, ...enLog };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports, ...jaLog };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };

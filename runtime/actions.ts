@@ -21,6 +21,7 @@ import { TriggersRoom } from './triggers.ts';
 import { bare, copyCards, fewerCards } from './first-step.ts';
 import { NO_CARDS } from './state.ts';
 import type { GameSnapshot } from './snapshot.ts';
+import { optional, phrase, type LogPhrase } from './log-entry.ts';
 
 export abstract class ActionsRoom extends TriggersRoom {
   /** The context of `when` conditions (they cannot reach another trial: one serves them all). */
@@ -249,7 +250,7 @@ export abstract class ActionsRoom extends TriggersRoom {
       const max = s.maxK ?? Number(s.max(ctx));
       const test = s.such ? (tests !== null ? (tests[i] ??= pickTest(s, ctx)) : pickTest(s, ctx)) : null;
       // In a trial, the first option (what pick takes there, while declaring), found directly.
-      const v = this.trial > 0 ? firstOption(asList(from), min, max, s.single && max <= 1 && min <= 1, test) : this.pick(ctx.me, from, min, max, s.single, test, ctx, s.prompt, s.ir.loc);
+      const v = this.trial > 0 ? firstOption(asList(from), min, max, s.single && max <= 1 && min <= 1, test) : this.pick(ctx.me, from, min, max, s.single, test, ctx, s.prompt, s.ir.loc, s.promptWords);
       if (v === NO_OPTION) return s.ir;
       ctx.frame[s.slot] = v;
       if (s.using) {
@@ -271,10 +272,10 @@ export abstract class ActionsRoom extends TriggersRoom {
     ctx.declaring = true;
     const using: Card[] = [];
     const mark = this.journal.mark();
-    let why: string | null = null;
+    let why: LogPhrase | null = null;
     try {
       const failed = this.declareSteps(a, ctx, using);
-      if (failed) why = `nothing to choose for: ${failed.kind} ${failed.name} for ${a.ir.name}`;
+      if (failed) why = phrase('nothing-to-choose-step', { kind: failed.kind, name: failed.name, action: a.ir.name });
     } catch (e) {
       if (!(e instanceof Impossible)) {
         this.journal.release(mark);
@@ -284,7 +285,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     }
     if (why !== null) {
       this.journal.rollback(mark);
-      if (this.logging) this.emitLog('impossible', `${player.name} cannot ${a.ir.name}: ${why}`, player, a.ir.cite, a.ir.loc);
+      if (this.logging) this.emitLog('impossible', phrase('impossible', { player: player.name, action: a.ir.name, why }), player, a.ir.cite, a.ir.loc);
       return false;
     }
     this.journal.release(mark);
@@ -303,21 +304,23 @@ export abstract class ActionsRoom extends TriggersRoom {
     }
     const stackZone = this.ir.game.stackZone;
     if (a.ir.speed === 'normal' && stackZone >= 0) {
-      if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)}`, player, a.ir.cite, a.ir.loc, false, [using, this.targetsOf(r)]);
+      if (this.logging) this.emitLog('declare', this.declaration('declare', player, a, using, r), player, a.ir.cite, a.ir.loc, false, [using, this.targetsOf(r)]);
       ctx.declaring = false;
       this.stack = [...this.stack, r];
       this.fireAction(this.rules.triggers.declared, a.index);
     } else {
-      if (this.logging) this.emitLog('declare', `${player.name}: ${a.ir.name}${using.length ? ` with ${using.join(', ')}` : ''}${this.describeTargets(r)} (resolves at once)`, player, a.ir.cite, a.ir.loc, false, [using, this.targetsOf(r)]);
+      if (this.logging) this.emitLog('declare', this.declaration('declare-at-once', player, a, using, r), player, a.ir.cite, a.ir.loc, false, [using, this.targetsOf(r)]);
       this.fireAction(this.rules.triggers.declared, a.index);
       this.resolve(r);
     }
     return true;
   }
 
-  private describeTargets(r: Request): string {
+  /** A declaration for the log: who, which action, with which cards, at which targets. */
+  private declaration(code: 'declare' | 'declare-at-once', player: Player, a: CompiledAction, using: Card[], r: Request): LogPhrase {
     const t = this.targetsOf(r);
-    return t.length ? ` → ${t.map((x) => (x instanceof Request ? this.ir.actions[x.action]!.name : String(x))).join(', ')}` : '';
+    const targets = optional(t.length > 0, 'targets', { targets: t.map((x) => (x instanceof Request ? this.ir.actions[x.action]!.name : String(x))) });
+    return phrase(code, { player: player.name, action: a.ir.name, using: optional(using.length > 0, 'using', { cards: using.map(String) }), targets });
   }
 
   protected resolve(r: Request): void {
@@ -342,10 +345,10 @@ export abstract class ActionsRoom extends TriggersRoom {
     }
     this.steps++;
     if (fizzled) {
-      if (this.logging) this.emitLog('fizzle', `${a.ir.name} (by ${r.controller.name}) fizzles: its target is no longer legal`, r.controller, a.ir.cite, a.ir.loc);
+      if (this.logging) this.emitLog('fizzle', phrase('fizzle', { action: a.ir.name, player: r.controller.name }), r.controller, a.ir.cite, a.ir.loc);
       this.mix(3);
     } else {
-      if (this.logging) this.emitLog('resolve', `${a.ir.name} (by ${r.controller.name}) resolves`, r.controller, a.ir.cite, a.ir.loc);
+      if (this.logging) this.emitLog('resolve', phrase('resolve', { action: a.ir.name, player: r.controller.name }), r.controller, a.ir.cite, a.ir.loc);
       a.effect(ctx);
     }
     this.sweepStackZone(ctx);
@@ -376,7 +379,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     this.stack = old.filter((x) => x !== r);
     if (this.journal.depth > 0) this.journal.record(() => (this.stack = old));
     r.cancelled = true;
-    if (this.logging) this.emitLog('cancel', `${this.ir.actions[r.action]!.name} (by ${r.controller.name}) is cancelled`, ctx.me, ctx.cite, loc);
+    if (this.logging) this.emitLog('cancel', phrase('cancel', { action: this.ir.actions[r.action]!.name, player: r.controller.name }), ctx.me, ctx.cite, loc);
   }
 
   retarget(r: Request, by: Player, ctx: Ctx, loc: SrcLoc | null): void {
@@ -398,11 +401,11 @@ export abstract class ActionsRoom extends TriggersRoom {
       const current = r.frame[s.ir.slot];
       const others = candidates.filter((x) => x !== current && x !== r);
       if (others.length === 0) continue;
-      const v = this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, pickTest(s, rctx), rctx, `new target for ${a.ir.name}`, loc);
+      const v = this.choose(by, others, Number(s.min(rctx)), Number(s.max(rctx)), s.ir.single, pickTest(s, rctx), rctx, `new target for ${a.ir.name}`, loc, phrase('prompt-new-target', { action: a.ir.name }));
       r.frame[s.ir.slot] = v;
       this.varChanges++;
     }
-    if (this.logging) this.emitLog('retarget', `${a.ir.name} now targets ${this.targetsOf(r).map((t) => (t instanceof Request ? `${this.ir.actions[t.action]!.name} (by ${t.controller.name})` : String(t))).join(', ')}`, ctx.me, ctx.cite, loc);
+    if (this.logging) this.emitLog('retarget', phrase('retarget', { action: a.ir.name, targets: this.targetsOf(r).map((t) => (t instanceof Request ? phrase('by', { action: this.ir.actions[t.action]!.name, player: t.controller.name }) : String(t))) }), ctx.me, ctx.cite, loc);
   }
 
   /** Calls a procedure (from a closure body; generated code calls `PR[p]` directly). */

@@ -15,7 +15,8 @@ import { ModeDecision, PickDecision, optionValue, type Decision } from './decisi
 import type { ActionDraws, CountDecider, Decider, EngineOptions } from './engine-types.ts';
 import { Card, Request, Zone, type Player } from './model.ts';
 import { MovesRoom } from './moves.ts';
-import { cardLabel } from './view.ts';
+import { cardLabel, cardWords } from './view.ts';
+import { phrase, type LogArg, type LogPhrase } from './log-entry.ts';
 
 /** What `pick` returns when a declaration's choice has nothing to choose from. */
 export const NO_OPTION = Symbol('no option');
@@ -57,6 +58,12 @@ export abstract class ChoicesRoom extends MovesRoom {
     if (c instanceof Request) return this.ir.actions[c.action]!.name;
     if (c instanceof Card) return cardLabel(this, player, c);
     return String(c);
+  }
+
+  /** optionLabel, for the log: a hidden card as a phrase its host words in the reader's language. */
+  private optionWords(player: Player, c: unknown): LogArg {
+    if (Array.isArray(c)) return { joined: c.map((x) => this.optionWords(player, x)), by: ' + ' };
+    return c instanceof Card ? cardWords(this, player, c) : this.optionLabel(player, c);
   }
 
   /**
@@ -123,14 +130,15 @@ export abstract class ChoicesRoom extends MovesRoom {
    * `choose`: asks `player` for `min..max` of the candidates (one value when `single`). `test`,
    * for a `such that`, binds a candidate (or a combination) and tells whether it may be chosen.
    */
-  choose(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown {
-    const v = this.pick(player, from, min, max, single, test, ctx, prompt, loc);
-    if (v === NO_OPTION) throw new Impossible(`nothing to choose for: ${prompt}`);
+  choose(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null, words: LogPhrase | null = null): unknown {
+    const v = this.pick(player, from, min, max, single, test, ctx, prompt, loc, words);
+    if (v === NO_OPTION) throw new Impossible(phrase('nothing-to-choose', { prompt: words ?? prompt }));
     return v;
   }
 
   /** `choose`, but returning NO_OPTION where a declaration would be impossible (see declareSteps). */
-  protected pick(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null): unknown {
+  /** `words`: an engine-made prompt as a phrase, for the log (the decision asks with `prompt`, in English). */
+  protected pick(player: Player, from: unknown, min: number, max: number, single: boolean, test: ((v: unknown) => unknown) | null, ctx: Ctx, prompt: string, loc: SrcLoc | null, words: LogPhrase | null = null): unknown {
     const candidates = asList(from);
     if (!ctx.declaring) {
       min = Math.min(min, candidates.length);
@@ -176,7 +184,7 @@ export abstract class ChoicesRoom extends MovesRoom {
       if (count === 0) return ctx.declaring ? NO_OPTION : single ? null : [];
       const i = this.askByCount(this.decideByCount, player, count);
       const v = unrankCombination(candidates, min, i);
-      if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${v.length === 0 ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc, false, [v]);
+      if (this.logging && this.trial === 0) this.emitLog('choice', phrase('choice', { player: player.name, choice: v.length === 0 ? phrase('none') : this.optionWords(player, v), prompt: words ?? prompt }), player, ctx.cite, loc, false, [v]);
       return v;
     } else {
       const combos = combinations(candidates, min, max, 4096).filter((combo) => !test || test(combo));
@@ -201,7 +209,7 @@ export abstract class ChoicesRoom extends MovesRoom {
       i = this.ask(d);
       v = d.valueAt(i);
     }
-    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses ${none !== null && i === 0 ? 'none' : this.optionLabel(player, v)} (${prompt})`, player, ctx.cite, loc, false, [v]);
+    if (this.logging && this.trial === 0) this.emitLog('choice', phrase('choice', { player: player.name, choice: none !== null && i === 0 ? phrase('none') : this.optionWords(player, v), prompt: words ?? prompt }), player, ctx.cite, loc, false, [v]);
     return v;
   }
 
@@ -210,7 +218,7 @@ export abstract class ChoicesRoom extends MovesRoom {
     const ordered: unknown[] = [];
     while (rest.length > 1) {
       const place = ordered.length + 1;
-      const v = this.choose(player, rest.slice(), 1, 1, true, null, ctx, `${prompt}: place ${place} of ${place + rest.length - 1}`, loc);
+      const v = this.choose(player, rest.slice(), 1, 1, true, null, ctx, `${prompt}: place ${place} of ${place + rest.length - 1}`, loc, phrase('prompt-place', { prompt, place, count: place + rest.length - 1 }));
       ordered.push(v);
       rest.splice(rest.indexOf(v), 1);
     }
@@ -220,13 +228,14 @@ export abstract class ChoicesRoom extends MovesRoom {
 
   /** Several replacements apply to one event: the affected player picks which applies first (replacements.ts). */
   protected chooseReplacement(player: Player, labels: string[], ctx: Ctx): number {
-    return this.chooseMode(player, labels, ctx, 'which replacement applies first?', null);
+    return this.chooseMode(player, labels, ctx, 'which replacement applies first?', null, phrase('prompt-replacement'));
   }
 
-  chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null): number {
+  /** `words`, `labelWords`: an engine-made prompt and labels as phrases, for the log (the decision asks in English). */
+  chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null, words: LogPhrase | null = null, labelWords: readonly LogPhrase[] | null = null): number {
     const byCount = this.decideByCount;
     const i = byCount !== null ? this.askByCount(byCount, player, labels.length) : this.ask(new ModeDecision(player, prompt || 'choose one', ctx.cite, loc, labels, ctx));
-    if (this.logging && this.trial === 0) this.emitLog('choice', `${player.name} chooses "${labels[i]}"${prompt ? ` (${prompt})` : ''}`, player, ctx.cite, loc);
+    if (this.logging && this.trial === 0) this.emitLog('choice', phrase(prompt ? 'choice-mode' : 'choice-mode-bare', { player: player.name, label: labelWords?.[i] ?? labels[i]!, prompt: words ?? prompt }), player, ctx.cite, loc);
     return i;
   }
 }

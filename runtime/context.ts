@@ -7,6 +7,7 @@
  * other file — the engine's rooms and the code generators alike — may depend on it.
  */
 import { Zone, type Card, type Player, type Request } from './model.ts';
+import type { LogPhrase } from './log-entry.ts';
 
 export interface Ctx {
   frame: unknown[];
@@ -28,7 +29,8 @@ export type Ex = (ctx: Ctx) => void;
 export class Impossible {
   /** The declaration step (its index) where it was thrown, once a declaration's cost sees it; else -1. */
   step = -1;
-  constructor(readonly why: string) {}
+  /** Why, as a phrase of the log (log-entry.ts). */
+  constructor(readonly why: LogPhrase) {}
 }
 
 /** A value as a list: a list as it is, a zone's own list of cards, nothing as none, one value as one. */

@@ -5,18 +5,21 @@
  */
 import type { SrcLoc } from '../compiler/ir.ts';
 import type { Decision } from './decisions.ts';
+import type { LogArgs, LogCode, LogPhrase } from './log-entry.ts';
 import type { Player } from './model.ts';
 
 export interface LogEvent {
   seq: number;
   turn: number;
   kind: string;
-  text: string;
+  /** What happened, as a code and its arguments (log-entry.ts): hosts word it in their reader's language (scenario/log-words.ts). */
+  code: LogCode;
+  args: LogArgs;
   player: string | null;
   cite: string;
   loc: SrcLoc | null;
   /**
-   * The ids of the cards the text names (moved, chosen, attached, revealed, declared with or
+   * The ids of the cards the entry names (moved, chosen, attached, revealed, declared with or
    * at, modified), when it names some: a reader's log hides each by whether that reader may see
    * that very card, not a card of the same name (playground/src/worker/player-log.ts).
    */
@@ -27,6 +30,8 @@ export interface GameResult {
   winner: string | null; // player name, or null for a draw
   loser: string | null;
   reason: string;
+  /** When the engine, not the rules, gave the reason (a limit it stopped at): the reason as a phrase, for hosts that word it in another language; `reason` is its English. */
+  because?: LogPhrase;
   cite: string;
   /**
    * Set when the engine stopped the game at one of its limits rather than the rules ending it

@@ -45,6 +45,7 @@ import type { GameCounts } from './tally.ts';
 import type { CourseData } from './course.ts';
 import { whyNot, type WhyNotHost, type WhyNotVerdict } from './why-not.ts';
 import { whyNotInChoice, type ChoiceWhyNot } from './why-not-choice.ts';
+import { optional, phrase } from './log-entry.ts';
 
 export type { Decision, DecisionOption } from './decisions.ts';
 export { StopRun, DEFAULT_MAX_TRIGGER_CHAIN, MAX_TRIGGER_NESTING } from './engine-types.ts';
@@ -85,8 +86,8 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
       if (dc.side < 0) throw new Error("the game's deck check has no side zone: a deck list has no side");
       for (const def of list.side) this.createCard(def, p.zones[dc.side]!);
     }
-    const side = list.side.length ? `, and ${list.side.length} in ${p.name}.${this.ir.zones[dc.side]!.name}` : '';
-    this.emitLog('note', `${p.name} plays the deck list given: ${list.main.length} cards in ${p.name}.${this.ir.zones[dc.main]!.name}${side}`, p, dc.cite, dc.loc);
+    const side = optional(list.side.length > 0, 'deck-list-side', { count: list.side.length, zone: `${p.name}.${this.ir.zones[dc.side]?.name}` });
+    this.emitLog('note', phrase('deck-list', { player: p.name, count: list.main.length, zone: `${p.name}.${this.ir.zones[dc.main]!.name}`, side }), p, dc.cite, dc.loc);
   }
 
   /**
@@ -117,8 +118,8 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
     const v = this.deckVerdict(p);
     if (!v || v.legal) return '';
     // The broken requirement, cited in the log (once, however often the rules ask in a row).
-    const text = `${p.name}'s deck breaks a requirement of the deck check: ${v.reason}`;
-    if (this.log[this.log.length - 1]?.text !== text) this.emitLog('note', text, p, v.cite, v.loc);
+    const last = this.log[this.log.length - 1];
+    if (last?.code !== 'deck-breaks' || last.player !== p.name || last.args.reason !== v.reason) this.emitLog('note', phrase('deck-breaks', { player: p.name, reason: v.reason }), p, v.cite, v.loc);
     return v.reason;
   }
 
@@ -222,7 +223,7 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
       ir: this.ir,
       compiler: this.rules.compiler,
       cardsNamed: (name: string) => (byName.get(name) ?? []).flatMap((def) => this.cardsByDef[def] ?? []),
-      describe: (c: Card) => `${c.name} (${c.zone ? c.zone.label : c.host ? `under ${c.host.name}` : 'in no zone'})`,
+      describe: (c: Card) => phrase('wc-card', { card: c.name, where: c.zone ? c.zone.label : c.host ? phrase('why-under', { card: c.host.name }) : phrase('wc-no-zone') }),
     };
     return this.unobserved(() => whyNotInChoice(host, d, names));
   }

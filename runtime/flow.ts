@@ -21,6 +21,7 @@ import { Card, type Player, type Request } from './model.ts';
 import { NO_OFFER, OffersRoom, PASS, type Offer } from './offers.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { firstGame, type MatchFacts } from './match-facts.ts';
+import { phrase } from './log-entry.ts';
 
 /** The value of the "pass" option of an action decision. */
 
@@ -68,12 +69,12 @@ export abstract class FlowRoom extends OffersRoom {
       const between = this.ir.match?.betweenGames;
       if (between && this.match.game > 1 && this.rules.betweenGamesBody) {
         const bctx = newCtx(new Array(between.slots), this.active, between.cite);
-        this.emitLog('setup', `between games: game ${this.match.game} of the match`, null, bctx.cite, between.loc);
+        this.emitLog('setup', phrase('setup-between', { game: this.match.game }), null, bctx.cite, between.loc);
         this.rules.betweenGamesBody(bctx);
         if (this.result !== null) return;
       }
       const ctx = newCtx(new Array(this.ir.setup.slots), this.active, this.ir.setup.cite);
-      this.emitLog('setup', 'setup', null, ctx.cite, this.ir.setup.loc);
+      this.emitLog('setup', phrase('setup'), null, ctx.cite, this.ir.setup.loc);
       this.rules.setupBody(ctx);
       // (The setup's and the turn's bodies return when they end the game: see `end`.)
       if (this.result !== null) return;
@@ -189,7 +190,7 @@ export abstract class FlowRoom extends OffersRoom {
       // The game ends before a turn past the limit starts: `turn` stays at the limit.
       if (this.turn >= this.ir.game.maxTurns) {
         if (this.course !== null) this.course.capped = true;
-        this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null);
+        this.finish('draw', null, `the game reached ${this.ir.game.maxTurns} turns`, null, null, undefined, phrase('reason-max-turns', { n: this.ir.game.maxTurns }));
       }
       this.turn++;
       this.turnsTaken[this.active.index]!++;
@@ -204,7 +205,7 @@ export abstract class FlowRoom extends OffersRoom {
         this.tally.first = this.active.index;
         this.tally.openingHands(this.cards, this.journal);
       }
-      if (this.logging) this.emitLog('turn', `turn ${this.turn}: ${this.active.name}`, this.active, this.ir.turn.cite, this.ir.turn.loc);
+      if (this.logging) this.emitLog('turn', phrase('turn', { turn: this.turn, player: this.active.name }), this.active, this.ir.turn.cite, this.ir.turn.loc);
       this.fireSimple(this.rules.triggers.turnStart);
       this.settle();
       const ctx = newCtx(new Array(this.ir.turn.slots), this.active, this.ir.turn.cite);
@@ -227,7 +228,7 @@ export abstract class FlowRoom extends OffersRoom {
     // (Counted as a change: a run of the checks that ends the turn is never one to skip.)
     this.varChanges++;
     this.endTurnRequested = true;
-    if (this.logging) this.emitLog('end-turn', `${ctx.me.name} ends the turn`, ctx.me, ctx.cite, loc);
+    if (this.logging) this.emitLog('end-turn', phrase('end-turn', { player: ctx.me.name }), ctx.me, ctx.cite, loc);
   }
 
   /** `perform`: declare for a player, then let the stack settle back to where it was. */
@@ -239,8 +240,8 @@ export abstract class FlowRoom extends OffersRoom {
     // An ability used through another (`perform <ability> as <card>`) may use one that uses
     // another…: bounded, and a loop of them ends the game with a cited reason (as trigger loops do).
     if (this.performDepth >= MAX_PERFORM_NESTING) {
-      if (this.trial > 0) throw new Impossible('perform nesting limit');
-      this.finish('draw', null, `stopped after ${MAX_PERFORM_NESTING} abilities used through one another (a loop? the last one: ${a.ir.name})`, newCtx([], player, a.ir.cite), loc, 'trigger-chain');
+      if (this.trial > 0) throw new Impossible(phrase('limit-perform-nesting'));
+      this.finish('draw', null, `stopped after ${MAX_PERFORM_NESTING} abilities used through one another (a loop? the last one: ${a.ir.name})`, newCtx([], player, a.ir.cite), loc, 'trigger-chain', phrase('reason-nesting', { n: MAX_PERFORM_NESTING, action: a.ir.name }));
     }
     const depth = this.stack.length;
     this.performDepth++;

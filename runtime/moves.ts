@@ -15,6 +15,7 @@ import type { Face, Position } from './calls.ts';
 import type { Ctx } from './context.ts';
 import type { Card, Player, Zone } from './model.ts';
 import { ReplacementsRoom } from './replacements.ts';
+import { phrase } from './log-entry.ts';
 
 export abstract class MovesRoom extends ReplacementsRoom {
   /** Could a move to this zone fire a trigger (triggers room)? */
@@ -76,7 +77,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
       if (replaceable) {
         const mine = this.replacementsOfMove(card);
         looked = mine.length !== 0 && this.mayReplaceMove(mine, from, to.def);
-        if (looked && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), text: () => `${card.name} → ${to.label}` }, ctx, mine)) continue;
+        if (looked && !this.replaceEvent({ kind: 'moved', event: -1, from, to: to.def, args: [card], affected: this.controllerOf(card), words: () => phrase('move', { cards: [card.name], to: to.label }) }, ctx, mine)) continue;
       }
       if (plain && !looked && !wasAttached && card.attached.length === 0) {
         // The changes the general path counts (removeFromZone, placeCard, resetState,
@@ -156,9 +157,9 @@ export abstract class MovesRoom extends ReplacementsRoom {
     if (this.logging && moved.length) {
       // The log is the judge's record: it names every card. Players see views (view.ts).
       const here = moved.filter((m) => m.to === undefined);
-      if (here.length) this.emitLog('move', `${here.map((m) => m.card.name).join(', ')} → ${to.label}`, ctx.me, ctx.cite, loc, false, here.map((m) => m.card));
+      if (here.length) this.emitLog('move', phrase('move', { cards: here.map((m) => m.card.name), to: to.label }), ctx.me, ctx.cite, loc, false, here.map((m) => m.card));
       // Attached cards that went to their owner's zone instead, each on a line of its own.
-      for (const m of moved) if (m.to !== undefined) this.emitLog('move', `${m.card.name} → ${m.to.label}`, ctx.me, ctx.cite, loc, false, [m.card]);
+      for (const m of moved) if (m.to !== undefined) this.emitLog('move', phrase('move', { cards: [m.card.name], to: m.to.label }), ctx.me, ctx.cite, loc, false, [m.card]);
     }
     if (this.trial === 0) for (const m of moved) this.fireMoved(m.card, m.from, to.def, m.attached);
   }
@@ -176,7 +177,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
     }
     const o = this.ir.zones[z.overflow]!;
     const dest = o.shared ? this.sharedZones[z.overflow]! : (to.player ?? card.owner).zones[z.overflow]!;
-    if (this.logging) this.emitLog('move', `${to.label} is full (capacity ${z.capacity}): ${card.name} goes to ${dest.label} instead`, ctx.me, z.cite, loc, false, [card]);
+    if (this.logging) this.emitLog('move', phrase('move-full-redirect', { to: to.label, capacity: z.capacity, card: card.name, dest: dest.label }), ctx.me, z.cite, loc, false, [card]);
     this.moveCardsNow([card], dest, 'default', face, ctx, loc);
   }
 
@@ -193,7 +194,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
     if (oldest === null) return;
     const d = this.ir.zones[z.displaced]!;
     const dest = d.shared ? this.sharedZones[z.displaced]! : oldest.owner.zones[z.displaced]!;
-    if (this.logging) this.emitLog('move', `${to.label} is full (capacity ${z.capacity}): ${oldest.name} makes room for ${incoming.name}, to ${dest.label}`, ctx.me, z.cite, loc, false, [oldest, incoming]);
+    if (this.logging) this.emitLog('move', phrase('move-full-room', { to: to.label, capacity: z.capacity, oldest: oldest.name, incoming: incoming.name, dest: dest.label }), ctx.me, z.cite, loc, false, [oldest, incoming]);
     this.moveCardsNow([oldest], dest, 'default', 'default', ctx, loc);
   }
 
@@ -212,7 +213,7 @@ export abstract class MovesRoom extends ReplacementsRoom {
       card.facedown = facedown;
       if (this.trackKnowledge) this.learn(card);
     }
-    if (this.logging) this.emitLog('attach', `${cards.join(', ')} attached to ${host.name}`, ctx.me, ctx.cite, loc, false, [...cards, host]);
+    if (this.logging) this.emitLog('attach', phrase('attach', { cards: cards.map(String), host: host.name }), ctx.me, ctx.cite, loc, false, [...cards, host]);
   }
 
   detach(cards: Card[]): void {
@@ -254,6 +255,6 @@ export abstract class MovesRoom extends ReplacementsRoom {
           card.known = knew;
         });
     }
-    if (this.logging) this.emitLog('reveal', `${cards.join(', ')} revealed${to ? ` to ${to.name}` : ''}`, ctx.me, ctx.cite, loc, false, cards);
+    if (this.logging) this.emitLog('reveal', to ? phrase('reveal-to', { cards: cards.map(String), player: to.name }) : phrase('reveal', { cards: cards.map(String) }), ctx.me, ctx.cite, loc, false, cards);
   }
 }

@@ -27,6 +27,7 @@ import { Card, type Player } from './model.ts';
 import { worksAt, type CompiledAction } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { ValuesRoom } from './values.ts';
+import { phrase, type LogPhrase } from './log-entry.ts';
 
 /** An event a replacement may apply to: a card's move, or a signal with its arguments. */
 export interface ReplaceableEvent {
@@ -41,7 +42,7 @@ export interface ReplaceableEvent {
   /** Who orders several replacements of this event. */
   affected: Player;
   /** The event in a few words, for the log (made when a line is written: after a `proceed`, with its new values). */
-  text: () => string;
+  words: () => LogPhrase;
 }
 
 /**
@@ -206,7 +207,7 @@ export abstract class ReplacementsRoom extends ValuesRoom {
       const pick = found.length === 1 ? 0 : this.chooseReplacement(e.affected, labels, ctx);
       const chosen = found[pick]!;
       (applied ??= new Set()).add(chosen.key);
-      if (this.logging) this.emitLog('replace', `${labels[pick]}: instead of ${e.text()}`, chosen.ctx.me, chosen.r.ir.cite, chosen.r.ir.loc);
+      if (this.logging) this.emitLog('replace', phrase('replace', { label: labels[pick]!, event: e.words() }), chosen.ctx.me, chosen.r.ir.cite, chosen.r.ir.loc);
       const outer = this.proceeded;
       this.proceeded = false;
       this.running.add(chosen.key);
@@ -221,7 +222,7 @@ export abstract class ReplacementsRoom extends ValuesRoom {
       if (!proceeded) return false;
       // The event goes on, with what the effect made of its names.
       readBack(chosen.r.ir.event!, e, chosen.ctx.frame);
-      if (this.logging) this.emitLog('replace', `${labels[pick]}: ${e.kind === 'moved' ? 'the move happens' : 'the event happens'} after all`, chosen.ctx.me, chosen.r.ir.cite, chosen.r.ir.loc);
+      if (this.logging) this.emitLog('replace', phrase(e.kind === 'moved' ? 'replace-move-after-all' : 'replace-event-after-all', { label: labels[pick]! }), chosen.ctx.me, chosen.r.ir.cite, chosen.r.ir.loc);
     }
   }
 

@@ -12,6 +12,7 @@ import type { BodyFn } from './codegen-statements.ts';
 import type { Ev, Ex } from './context.ts';
 import { whenEmptyStack, whenPlayer, whenZones } from './when-zones.ts';
 import { firstStep, firstStepTest, onlyCounts } from './first-step.ts';
+import { phrase, type LogPhrase } from './log-entry.ts';
 
 export interface CompiledPick {
   kind: 'pick';
@@ -28,8 +29,9 @@ export interface CompiledPick {
   single: boolean;
   using: boolean;
   body: null;
-  /** What the player is asked ("target k for プレイ"), made once rather than at every declaration. */
+  /** What the player is asked ("target k for プレイ"), made once rather than at every declaration; `promptWords`: the same for the log, as a phrase. */
   prompt: string;
+  promptWords: LogPhrase | null;
 }
 
 /** A declaration's cost: the same fields as a pick (one shape for the steps V8 reads at every trial). */
@@ -47,6 +49,7 @@ export interface CompiledCost {
   single: boolean;
   using: boolean;
   prompt: string;
+  promptWords: null;
 }
 
 export interface CompiledAction {
@@ -195,8 +198,8 @@ export function compileRules(ir: GameIR, g: EngineCalls, formatLevel: number, cl
     controller: a.controller ? c.expr(a.controller) : null,
     steps: a.steps.map((s): CompiledPick | CompiledCost =>
       s.kind === 'cost'
-        ? { kind: 'cost', body: c.body(s.body, 'frame', a.slots), ir: null, from: null, min: null, max: null, minK: null, maxK: null, such: null, slot: -1, single: false, using: false, prompt: '' }
-        : { kind: 'pick', body: null, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null, slot: s.slot, single: s.single, using: s.kind === 'using', prompt: `${s.kind} ${s.name} for ${a.name}` }),
+        ? { kind: 'cost', body: c.body(s.body, 'frame', a.slots), ir: null, from: null, min: null, max: null, minK: null, maxK: null, such: null, slot: -1, single: false, using: false, prompt: '', promptWords: null }
+        : { kind: 'pick', body: null, ir: s, from: c.expr(s.from), min: c.expr(s.min), max: c.expr(s.max), minK: literalNumber(s.min), maxK: literalNumber(s.max), such: s.suchThat ? c.expr(s.suchThat) : null, slot: s.slot, single: s.single, using: s.kind === 'using', prompt: `${s.kind} ${s.name} for ${a.name}`, promptWords: phrase('prompt-pick', { kind: s.kind, name: s.name, action: a.name }) }),
     effect: c.body(a.effect, 'frame', a.slots),
     targetSteps: [],
   }));

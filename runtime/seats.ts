@@ -16,6 +16,7 @@ import type { Ctx } from './context.ts';
 import { TrialEndsGame } from './engine-types.ts';
 import type { Player } from './model.ts';
 import { CopiableState } from './state-copies.ts';
+import { optional, phrase } from './log-entry.ts';
 
 export abstract class SeatsRoom extends CopiableState {
   /** The players still in the game other than `p`, in turn order after it (`opponents`). */
@@ -37,7 +38,7 @@ export abstract class SeatsRoom extends CopiableState {
     }
     this.varChanges++;
     this.mix(this.direction === 1 ? 41 : 43);
-    if (this.logging) this.emitLog('turn-order', `the turn order is reversed: ${this.playersFrom(this.active).map((p) => p.name).join(' → ')}`, ctx.me, ctx.cite, loc, false);
+    if (this.logging) this.emitLog('turn-order', phrase('turn-order', { order: this.playersFrom(this.active).map((p) => p.name).join(' → ') }), ctx.me, ctx.cite, loc, false);
   }
 
   /**
@@ -84,6 +85,6 @@ export abstract class SeatsRoom extends CopiableState {
     }
     this.varChanges++;
     this.mix(p.index + 31);
-    if (this.logging) this.emitLog('out', `${p.name} is out of the game${reason ? ` (${reason})` : ''}: place ${place} of ${this.playerCount}`, p, ctx?.cite ?? '', loc, true);
+    if (this.logging) this.emitLog('out', phrase('out', { player: p.name, reason: optional(!!reason, 'paren', { text: reason }), place, count: this.playerCount }), p, ctx?.cite ?? '', loc, true);
   }
 }

@@ -17,6 +17,7 @@ import { generatedStores } from './codegen-functions.ts';
 import { GameOver, TrialEndsGame, type EngineOptions, type GameResult, type LogEvent } from './engine-types.ts';
 import { Card, finalPlaces, Journal, Player, Request, Zone } from './model.ts';
 import { Rng } from './rng.ts';
+import { NO_ARGS, optional, phrase, type LogArg, type LogPhrase } from './log-entry.ts';
 import type { CompiledRules } from './rules.ts';
 import { seenBy, VISIBILITY } from './knowledge.ts';
 import { GameTally } from './tally.ts';
@@ -538,14 +539,14 @@ export abstract class GameState {
 
   tick(loc: SrcLoc | null): void {
     if (++this.steps > this.maxSteps) {
-      if (this.trial > 0) throw new Impossible('step limit');
-      this.finish('draw', null, `stopped after ${this.maxSteps} steps (a loop that never ends?)`, null, loc, 'steps');
+      if (this.trial > 0) throw new Impossible(phrase('limit-steps'));
+      this.finish('draw', null, `stopped after ${this.maxSteps} steps (a loop that never ends?)`, null, loc, 'steps', phrase('reason-steps', { n: this.maxSteps }));
     }
     if (this.onStep !== null && this.trial === 0) this.onStep(this, loc);
   }
 
-  finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped']): never {
-    this.end(kind, p, reason, ctx, loc, stopped);
+  finish(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped'], because?: LogPhrase): never {
+    this.end(kind, p, reason, ctx, loc, stopped, because);
     throw new GameOver(this.result!);
   }
 
@@ -554,7 +555,7 @@ export abstract class GameState {
    * the turn's and setup's generated bodies return instead (a throw costs V8 about a
    * microsecond), and the turn loop stops when it sees the result.
    */
-  end(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped']): void {
+  end(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped'], because?: LogPhrase): void {
     // In a trial, a declaration that would end the game can be completed: it is legal, and the
     // rules (a `when`) decide whether a player may make it. The trial stops here.
     if (this.trial > 0) throw new TrialEndsGame();
@@ -565,11 +566,12 @@ export abstract class GameState {
     if (kind === 'win' && p) [winner, loser] = [p.name, other];
     else if (kind === 'lose' && p) [winner, loser] = [other, p.name];
     const cite = ctx?.cite ?? '';
-    const text = kind === 'draw' ? `draw: ${reason}` : `${winner ?? '?'} wins: ${loser ?? 'the others'} ${kind === 'lose' ? 'loses' : loser ? 'is beaten' : 'are beaten'}${reason ? ` (${reason})` : ''}`;
-    this.result = stopped ? { winner, loser, reason: reason || kind, cite, stopped } : { winner, loser, reason: reason || kind, cite };
+    const why: LogArg = because ?? reason; // (the log's words: the rules' reason, or the engine's as a phrase)
+    const entry = kind === 'draw' ? phrase('result-draw', { reason: why }) : phrase(kind === 'lose' ? 'result-loses' : loser ? 'result-beaten' : 'result-others', { winner: winner ?? '?', loser: loser ?? '', reason: optional(!!reason, 'paren', { text: why }) });
+    this.result = { winner, loser, reason: reason || kind, ...(because ? { because } : {}), cite, ...(stopped ? { stopped } : {}) };
     if (this.playerCount > 2) this.result.places = finalPlaces(this.players, winner);
     this.mix(kind === 'draw' ? 7 : (p?.index ?? 0) + 11);
-    this.emitLog('result', text, p, cite, loc, true);
+    this.emitLog('result', entry, p, cite, loc, true);
   }
 
   /** Whether `log` statements are kept (generated code works out their texts only then). */
@@ -578,12 +580,12 @@ export abstract class GameState {
   }
 
   narrate(text: string, ctx: Ctx, loc: SrcLoc | null): void {
-    if (this.logging) this.emitLog('note', text, ctx.me, ctx.cite, loc);
+    if (this.logging) this.emitLog('note', phrase('text', { text }), ctx.me, ctx.cite, loc);
   }
 
   /** A line the host adds to the log (a scenario's agent saying what it chose). */
-  note(text: string, player: Player | null): void {
-    this.emitLog('note', text, player, '', null);
+  note(entry: LogPhrase, player: Player | null): void {
+    this.emitLog('note', entry, player, '', null);
   }
 
   /** Folds a number into the game's hash (the moves, choices and end that make the game what it is). */
@@ -594,10 +596,10 @@ export abstract class GameState {
     this.hash = Math.imul(h, 0x01000193) >>> 0;
   }
 
-  protected emitLog(kind: string, text: string, player: Player | null, cite: string, loc: SrcLoc | null, always = false, cards: readonly unknown[] | null = null): void {
+  protected emitLog(kind: string, entry: LogPhrase, player: Player | null, cite: string, loc: SrcLoc | null, always = false, cards: readonly unknown[] | null = null): void {
     if (!this.logging && !always) return;
     if (this.trial > 0) return;
-    const event: LogEvent = { seq: this.log.length, turn: this.turn, kind, text, player: player?.name ?? null, cite, loc };
+    const event: LogEvent = { seq: this.log.length, turn: this.turn, kind, code: entry.code, args: entry.args ?? NO_ARGS, player: player?.name ?? null, cite, loc };
     if (cards !== null) {
       const ids: number[] = [];
       const add = (c: unknown) => {

@@ -16,6 +16,7 @@ import type { Ctx } from './context.ts';
 import { TrialEndsGame, type GameResult } from './engine-types.ts';
 import type { Player } from './model.ts';
 import { SeatsRoom } from './seats.ts';
+import { optional, phrase, type LogPhrase } from './log-entry.ts';
 
 export abstract class TeamsRoom extends SeatsRoom {
   /** By seat: its team's index in ir.teams (worked out on first use: the seats are fixed for an engine). */
@@ -96,9 +97,9 @@ export abstract class TeamsRoom extends SeatsRoom {
    * without `p` (none if several are); the result names the winning team (its first seat still
    * in as `winner`), and places each team — and each seat by its team — best first.
    */
-  override end(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped']): void {
+  override end(kind: 'win' | 'lose' | 'draw', p: Player | null, reason: string, ctx: Ctx | null, loc: SrcLoc | null, stopped?: GameResult['stopped'], because?: LogPhrase): void {
     const t = this.ir.teams;
-    if (!t) return super.end(kind, p, reason, ctx, loc, stopped);
+    if (!t) return super.end(kind, p, reason, ctx, loc, stopped, because);
     if (this.trial > 0) throw new TrialEndsGame();
     let winTeam = -1;
     if (kind === 'win' && p) winTeam = this.teamIndexOf(p);
@@ -111,10 +112,12 @@ export abstract class TeamsRoom extends SeatsRoom {
     const winner = winTeam >= 0 ? (winnerSeat?.name ?? null) : null;
     const loser = kind === 'lose' && p ? p.name : null;
     const cite = ctx?.cite ?? '';
-    const teamText = (team: number) => `team ${t.names[team]} (${seatsOf(team).map((q) => q.name).join(', ')})`;
-    const text = kind === 'draw' || winTeam < 0 ? `draw: ${reason}` : `${teamText(winTeam)} wins: ${loser ?? 'the others'} ${loser ? 'loses' : 'are beaten'}${reason ? ` (${reason})` : ''}`;
+    const why = because ?? reason;
+    const team = (i: number) => phrase('team', { team: t.names[i]!, seats: seatsOf(i).map((q) => q.name) });
+    const entry = kind === 'draw' || winTeam < 0 ? phrase('result-draw', { reason: why }) : phrase(loser ? 'result-loses' : 'result-others', { winner: team(winTeam), loser: loser ?? '', reason: optional(!!reason, 'paren', { text: why }) });
     const result: GameResult = { winner, loser, reason: reason || kind, cite };
     if (stopped) result.stopped = stopped;
+    if (because) result.because = because;
     // Team places: the winner 1; the teams still in share the next; then the teams out, the one
     // whose last seat went out last first (a seat's place when out: smaller is later).
     const teams = t.names.map((_, i) => i).filter((i) => seatsOf(i).length > 0);
@@ -133,6 +136,6 @@ export abstract class TeamsRoom extends SeatsRoom {
     result.places = ranked.flatMap((i) => seatsOf(i).map((q) => ({ player: q.name, place: place.get(i)! })));
     this.result = result;
     this.mix(kind === 'draw' ? 7 : (p?.index ?? 0) + 11);
-    this.emitLog('result', text, p, cite, loc, true);
+    this.emitLog('result', entry, p, cite, loc, true);
   }
 }

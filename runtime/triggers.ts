@@ -21,6 +21,7 @@ import { Card, Player } from './model.ts';
 import { worksAt, type CompiledAction } from './rules.ts';
 import { loadValue, type GameSnapshot, type SavedTrigger } from './snapshot.ts';
 import { checkReads, type CheckReads } from './check-reads.ts';
+import { optional, phrase, type LogPhrase } from './log-entry.ts';
 
 /** A trigger that fired and waits to run. */
 export interface PendingTrigger {
@@ -147,9 +148,9 @@ export abstract class TriggersRoom extends ChoicesRoom {
     // (The event is made only when a replacement may apply: most of a pool's belong to cards not in this game.)
     if (replacements.length !== 0 && this.maySignalBeReplaced(replacements, first)) {
       const affected = first instanceof Card ? this.controllerOf(first) : first instanceof Player ? first : this.active;
-      if (!this.replaceEvent({ kind: 'signal', event, from: -1, to: -1, args, affected, text: () => `${this.ir.events[event]!.name}: ${shown(args)}` }, ctx, replacements)) return;
+      if (!this.replaceEvent({ kind: 'signal', event, from: -1, to: -1, args, affected, words: () => phrase('signal', { event: this.ir.events[event]!.name, args: shown(args) }) }, ctx, replacements)) return;
     }
-    if (this.logging) this.emitLog('signal', `${this.ir.events[event]!.name}: ${shown(args)}`, ctx.me, ctx.cite, loc, false, args.filter((a): a is Card => a instanceof Card));
+    if (this.logging) this.emitLog('signal', phrase('signal', { event: this.ir.events[event]!.name, args: shown(args) }), ctx.me, ctx.cite, loc, false, args.filter((a): a is Card => a instanceof Card));
     if (this.trial === 0) {
       // Counted as a change whatever fires (check-reads.ts does not follow triggers' conditions).
       this.varChanges++;
@@ -285,8 +286,8 @@ export abstract class TriggersRoom extends ChoicesRoom {
     if (this.logging) {
       const own = t.limit >= 0 && (this.usesThisTurn.get(this.useKey(t, controller, source)) ?? 0) >= t.limit;
       const shared = own ? undefined : t.shared?.find((l) => (this.usesThisTurn.get(this.sharedKey(l, controller, source)) ?? 0) >= l.count);
-      const which = own ? `limit ${t.limit} per turn` : `the limit ${this.ir.limits[shared!.index]!.name} (${shared!.count} per turn${shared!.perCard ? ' per card' : ''})`;
-      this.emitLog('trigger', `${t.ir.name} does not take effect for ${controller.name}: ${which} reached`, controller, shared ? this.ir.limits[shared.index]!.cite || t.ir.cite : t.ir.cite, t.ir.loc);
+      const which = own ? phrase('limit-per-turn', { count: t.limit }) : phrase('shared-limit', { name: this.ir.limits[shared!.index]!.name, count: shared!.count, perCard: optional(shared!.perCard, 'per-card') });
+      this.emitLog('trigger', phrase('trigger-limit', { action: t.ir.name, player: controller.name, which }), controller, shared ? this.ir.limits[shared.index]!.cite || t.ir.cite : t.ir.cite, t.ir.loc);
     }
     return true;
   }
@@ -298,8 +299,8 @@ export abstract class TriggersRoom extends ChoicesRoom {
     // chain that runs before a player next acts: two triggers that keep firing each other
     // never return to a player, and instant ones nest deeper at each link (see maxTriggerChain).
     this.tick(t.action.ir.loc);
-    if (++this.triggerChain > this.maxTriggerChain) this.stopTriggerChain(t, `${this.maxTriggerChain} triggers in a row with no player acting`);
-    if (this.triggerDepth >= MAX_TRIGGER_NESTING) this.stopTriggerChain(t, `${MAX_TRIGGER_NESTING} triggers nested in one another`);
+    if (++this.triggerChain > this.maxTriggerChain) this.stopTriggerChain(t, `${this.maxTriggerChain} triggers in a row with no player acting`, phrase('reason-trigger-chain', { n: this.maxTriggerChain, action: t.action.ir.name }));
+    if (this.triggerDepth >= MAX_TRIGGER_NESTING) this.stopTriggerChain(t, `${MAX_TRIGGER_NESTING} triggers nested in one another`, phrase('reason-trigger-nesting', { n: MAX_TRIGGER_NESTING, action: t.action.ir.name }));
     this.triggerDepth++;
     try {
       this.runTriggerNow(t);
@@ -309,20 +310,20 @@ export abstract class TriggersRoom extends ChoicesRoom {
   }
 
   private runTriggerNow(t: PendingTrigger): void {
-    if (this.logging) this.emitLog('trigger', `${t.action.ir.name} triggers for ${t.controller.name}`, t.controller, t.action.ir.cite, t.action.ir.loc);
+    if (this.logging) this.emitLog('trigger', phrase('trigger', { action: t.action.ir.name, player: t.controller.name }), t.controller, t.action.ir.cite, t.action.ir.loc);
     if (t.action.ir.optional) {
       // 「〜できる」: the controller may decline, before anything is declared.
       const ctx = newCtx(t.frame, t.controller, t.action.ir.cite);
       ctx.thisCard = t.source;
-      if (this.chooseMode(t.controller, ['activate', 'decline'], ctx, `${t.action.ir.name}: activate it?`, t.action.ir.loc) === 1) return;
+      if (this.chooseMode(t.controller, ['activate', 'decline'], ctx, `${t.action.ir.name}: activate it?`, t.action.ir.loc, phrase('prompt-activate', { action: t.action.ir.name }), ACTIVATE_WORDS) === 1) return;
     }
     this.declare(t.action, t.controller, t.frame, t.source);
   }
 
-  private stopTriggerChain(t: PendingTrigger, what: string): never {
-    if (this.trial > 0) throw new Impossible('trigger chain limit');
+  private stopTriggerChain(t: PendingTrigger, what: string, because: LogPhrase): never {
+    if (this.trial > 0) throw new Impossible(phrase('limit-trigger-chain'));
     const reason = `stopped after ${what} (a trigger loop? the last one: ${t.action.ir.name})`;
-    this.finish('draw', null, reason, newCtx(t.frame, t.controller, t.action.ir.cite), t.action.ir.loc, 'trigger-chain');
+    this.finish('draw', null, reason, newCtx(t.frame, t.controller, t.action.ir.cite), t.action.ir.loc, 'trigger-chain', because);
   }
 
   private takeNext(queue: PendingTrigger[]): PendingTrigger {
@@ -339,7 +340,7 @@ export abstract class TriggersRoom extends ChoicesRoom {
       if (members.length > 1) {
         const ctx = newCtx([], next.controller, next.action.ir.cite);
         const labels = members.map((t) => (t.source ? `${t.action.ir.name} (${this.optionLabel(next.controller, t.source)})` : t.action.ir.name));
-        const pick = members[this.chooseMode(next.controller, labels, ctx, group.mode === 'one' ? `${group.name}: choose the one that takes effect` : `${group.name}: choose the next to take effect`, next.action.ir.loc)]!;
+        const pick = members[this.chooseMode(next.controller, labels, ctx, group.mode === 'one' ? `${group.name}: choose the one that takes effect` : `${group.name}: choose the next to take effect`, next.action.ir.loc, phrase(group.mode === 'one' ? 'prompt-group-one' : 'prompt-group-next', { group: group.name }))]!;
         const drop = group.mode === 'one' ? members : [pick];
         for (const t of drop) queue.splice(queue.indexOf(t), 1);
         return pick;
@@ -443,7 +444,10 @@ export abstract class TriggersRoom extends ChoicesRoom {
   }
 }
 
+/** An optional trigger's two answers, for the log. */
+const ACTIVATE_WORDS = [phrase('label-activate'), phrase('label-decline')];
+
 /** A signal's arguments for the log: cards and players by name. */
-function shown(args: unknown[]): string {
-  return args.map((a) => (a instanceof Card || a instanceof Player ? a.name : String(a))).join(', ');
+function shown(args: unknown[]): string[] {
+  return args.map((a) => (a instanceof Card || a instanceof Player ? a.name : String(a)));
 }

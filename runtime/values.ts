@@ -18,6 +18,7 @@ import type { CompiledAura } from './rules.ts';
 import type { GameSnapshot } from './snapshot.ts';
 import { TeamsRoom } from './teams.ts';
 import { NO_CARDS } from './state.ts';
+import { optional, phrase, type LogArg } from './log-entry.ts';
 
 export abstract class ValuesRoom extends TeamsRoom {
   /** The index of the card field `labels`, or -1. */
@@ -349,7 +350,7 @@ export abstract class ValuesRoom extends TeamsRoom {
     if (until !== null && until.source >= 0) {
       const src = this.cards[until.source - 1];
       if (!src || src.zone === null || src.zone.def !== until.sourceZone) {
-        if (this.logging) this.emitLog('modify', `${card.name}.${this.ir.cardFields[field]!.name}: no change (${src ? src.name : 'its card'} is not in ${this.ir.zones[until.sourceZone]!.name})`, ctx.me, ctx.cite, loc, false, [card]);
+        if (this.logging) this.emitLog('modify', phrase('modify-no-change', { card: card.name, field: this.ir.cardFields[field]!.name, source: src ? src.name : phrase('its-card'), zone: this.ir.zones[until.sourceZone]!.name }), ctx.me, ctx.cite, loc, false, [card]);
         return;
       }
       this.leaveWatch.add(until.source);
@@ -361,10 +362,10 @@ export abstract class ValuesRoom extends TeamsRoom {
     if (until !== null) this.modifiedCards.add(card);
     if (this.logging) {
       const name = this.ir.cardFields[field]!.name;
-      const what = op === 'mul' ? `×${by}` : op === 'div' ? `÷${by}` : op === 'set' ? ` becomes ${String(by)}` : op === 'gain' ? ` gains ${String(by)}` : op === 'lose' ? ` loses ${String(by)}` : `${(by as number) >= 0 ? '+' : ''}${by}`;
+      const what = phrase(op === 'mul' ? 'op-mul' : op === 'div' ? 'op-div' : op === 'set' ? 'op-set' : op === 'gain' ? 'op-gain' : op === 'lose' ? 'op-lose' : 'op-add', { by: op === 'add' ? `${(by as number) >= 0 ? '+' : ''}${by}` : String(by) });
       // A number of a label the card lacks stays none: said, not silent.
-      const lacking = (op === 'add' || op === 'mul' || op === 'div') && this.readValue(card, field) === null ? ` (no effect: ${card.name} has no ${name})` : '';
-      this.emitLog('modify', `${card.name}.${name}${what.startsWith(' ') ? what : ` ${what}`}${this.untilText(until)}${lacking}`, ctx.me, ctx.cite, loc, false, [card]);
+      const lacking = optional((op === 'add' || op === 'mul' || op === 'div') && this.readValue(card, field) === null, 'no-effect', { card: card.name, field: name });
+      this.emitLog('modify', phrase('modify', { card: card.name, field: name, what, until: this.untilText(until), lacking }), ctx.me, ctx.cite, loc, false, [card]);
     }
   }
 
@@ -411,14 +412,14 @@ export abstract class ValuesRoom extends TeamsRoom {
     return null;
   }
 
-  /** A duration in words, for the log. */
-  private untilText(u: Until | null): string {
+  /** A duration, for the log. */
+  private untilText(u: Until | null): LogArg {
     if (u === null) return '';
-    if (u.source >= 0) return ` until ${this.cards[u.source - 1]?.name ?? 'its card'} leaves ${this.ir.zones[u.sourceZone]!.name}`;
-    if (u.beginPlayer >= 0) return ` until ${this.players[u.beginPlayer]!.name}'s next turn`;
-    if (u.endPlayer === -1) return u.endCount === this.turn ? ' until end of turn' : ` until the end of turn ${u.endCount}`;
+    if (u.source >= 0) return phrase('until-leaves', { card: this.cards[u.source - 1]?.name ?? phrase('its-card'), zone: this.ir.zones[u.sourceZone]!.name });
+    if (u.beginPlayer >= 0) return phrase('until-next-turn', { player: this.players[u.beginPlayer]!.name });
+    if (u.endPlayer === -1) return u.endCount === this.turn ? phrase('until-end-of-turn') : phrase('until-end-of-turn-n', { turn: u.endCount });
     const who = this.players[u.endPlayer]!.name;
-    return u.startPlayer >= 0 ? ` during ${who}'s next turn` : ` until the end of ${who}'s next turn`;
+    return phrase(u.startPlayer >= 0 ? 'during-next-turn' : 'until-end-of-next-turn', { player: who });
   }
 
   /**
@@ -498,13 +499,13 @@ export abstract class ValuesRoom extends TeamsRoom {
    */
   gainAbilities(card: Card, from: Card, until: Until | null, ctx: Ctx, loc: SrcLoc | null): void {
     if (card.def === from.def) {
-      if (this.logging) this.emitLog('modify', `${card.name} gains the abilities of ${from.name}: no change (they are its own)`, ctx.me, ctx.cite, loc, false, [card, from]);
+      if (this.logging) this.emitLog('modify', phrase('gains-abilities-own', { card: card.name, from: from.name }), ctx.me, ctx.cite, loc, false, [card, from]);
       return;
     }
     if (until !== null && until.source >= 0) {
       const src = this.cards[until.source - 1];
       if (!src || src.zone === null || src.zone.def !== until.sourceZone) {
-        if (this.logging) this.emitLog('modify', `${card.name} gains the abilities of ${from.name}: no change (${src ? src.name : 'its card'} is not in ${this.ir.zones[until.sourceZone]!.name})`, ctx.me, ctx.cite, loc, false, [card, from]);
+        if (this.logging) this.emitLog('modify', phrase('gains-abilities-no-change', { card: card.name, from: from.name, source: src ? src.name : phrase('its-card'), zone: this.ir.zones[until.sourceZone]!.name }), ctx.me, ctx.cite, loc, false, [card, from]);
         return;
       }
       this.leaveWatch.add(until.source);
@@ -518,7 +519,7 @@ export abstract class ValuesRoom extends TeamsRoom {
     this.gainedAbilities.add(card);
     this.grantsEver = true;
     this.liveAuras = null;
-    if (this.logging) this.emitLog('modify', `${card.name} gains the abilities of ${from.name}${this.untilText(until)}`, ctx.me, ctx.cite, loc, false, [card, from]);
+    if (this.logging) this.emitLog('modify', phrase('gains-abilities', { card: card.name, from: from.name, until: this.untilText(until) }), ctx.me, ctx.cite, loc, false, [card, from]);
   }
 
   /** The cards (not of `def`) that have the abilities of `def` now, in the order of their ids. */
@@ -548,7 +549,7 @@ export abstract class ValuesRoom extends TeamsRoom {
     this.touch(card);
     card.mods = kept.length ? kept : null;
     if (this.journal.depth > 0) this.journal.record(() => (card.mods = old));
-    if (this.logging) this.emitLog('modify', `${card.name}: ${field < 0 ? 'every modifier' : `the modifiers of ${this.ir.cardFields[field]!.name}`} removed`, ctx.me, ctx.cite, loc, false, [card]);
+    if (this.logging) this.emitLog('modify', field < 0 ? phrase('modifiers-removed-all', { card: card.name }) : phrase('modifiers-removed', { card: card.name, field: this.ir.cardFields[field]!.name }), ctx.me, ctx.cite, loc, false, [card]);
   }
 
   /** At the end of a turn: the modifiers whose duration ends with it end (expireModifiers). */

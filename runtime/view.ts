@@ -14,6 +14,7 @@
  * through a shuffle); its states (charged, position…) are physical and stay visible.
  */
 import type { Card, Player, Zone } from './model.ts';
+import { optional, phrase, type LogArg, type LogPhrase } from './log-entry.ts';
 
 export interface CardView {
   /** Stable card id; absent when the viewer may not see the card. */
@@ -58,7 +59,8 @@ export interface PlayerView {
   players: PlayerSummary[];
   shared: ZoneView[];
   stack: RequestView[];
-  result: { winner: string | null; reason: string } | null;
+  /** `because`: the engine's reason as a phrase (log-entry.ts), for a host to word. */
+  result: { winner: string | null; reason: string; because?: LogPhrase } | null;
 }
 
 /** The part of the engine a view reads. */
@@ -73,7 +75,7 @@ export interface ViewSource {
   readonly sharedZones: Zone[];
   readonly active: Player;
   readonly turn: number;
-  readonly result: { winner: string | null; reason: string } | null;
+  readonly result: { winner: string | null; reason: string; because?: LogPhrase } | null;
   stackRequests(): readonly { id: number; action: number; controller: Player; cards: Card[] }[];
   actionName(index: number): string;
   cardValue(card: Card, field: number): unknown;
@@ -116,6 +118,15 @@ export function cardLabel(src: Pick<ViewSource, 'ir'>, viewer: Player, card: Car
   if (!zone) return 'a hidden card';
   const pos = zone.cards.indexOf(card);
   return `${card.facedown ? 'face-down card' : 'hidden card'} ${pos >= 0 ? `#${pos + 1} ` : ''}in ${zone.label}`;
+}
+
+/** The same as cardLabel, for the log: a hidden card as a phrase (log-entry.ts) its host words. */
+export function cardWords(src: Pick<ViewSource, 'ir'>, viewer: Player, card: Card): LogArg {
+  const zone = zoneOf(card);
+  if (canSee(src, viewer, card) || zone?.player === viewer) return card.name;
+  if (!zone) return phrase('card-hidden-nowhere');
+  const pos = zone.cards.indexOf(card);
+  return phrase(card.facedown ? 'card-face-down' : 'card-hidden', { zone: zone.label, pos: optional(pos >= 0, 'card-pos', { n: pos + 1 }) });
 }
 
 function cardView(src: ViewSource, viewer: Player | null, card: Card): CardView {
@@ -168,6 +179,6 @@ export function viewFor(src: ViewSource, viewer: Player | null): PlayerView {
       controller: r.controller.name,
       cards: r.cards.map((c) => cardView(src, viewer, c)),
     })),
-    result: src.result ? { winner: src.result.winner, reason: src.result.reason } : null,
+    result: src.result ? { winner: src.result.winner, reason: src.result.reason, ...(src.result.because ? { because: src.result.because } : {}) } : null,
   };
 }

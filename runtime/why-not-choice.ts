@@ -15,6 +15,7 @@ import { asList, type Ctx } from './context.ts';
 import type { Decision } from './decisions.ts';
 import { Card } from './model.ts';
 import { COMPARISONS, compiledExpr, conjuncts, disjuncts, show, valueText } from './why-not.ts';
+import { optional, phrase, type LogArg, type LogPhrase } from './log-entry.ts';
 
 /** What the explanation reads of the engine. */
 export interface ChoiceHost {
@@ -23,20 +24,21 @@ export interface ChoiceHost {
   /** Every card of the game named `name` (a card definition's name), wherever it lies. */
   cardsNamed(name: string): readonly Card[];
   /** A card as a judge names it: its name and where it lies. */
-  describe(card: Card): string;
+  describe(card: Card): LogArg;
 }
 
 /** A closed option of a mode, and why. */
 export interface ClosedOption {
   label: string;
-  reason: string;
+  reason: LogPhrase;
 }
 
 /** One card asked about: offered, or the reasons it is not (outermost first). */
 export interface ChoiceCardVerdict {
-  card: string;
+  /** The card and where it lies; the reasons, outermost first — phrases (log-entry.ts), the rules' expressions in them as written. */
+  card: LogArg;
   offered: boolean;
-  reasons: string[];
+  reasons: LogArg[];
   /** The citations of the game functions the reasons went into, each once. */
   cites: { name: string; cite: string }[];
 }
@@ -44,7 +46,7 @@ export interface ChoiceCardVerdict {
 export interface ChoiceWhyNot {
   kind: 'pick' | 'mode';
   /** The choice as the rules write it, the locals it reads shown by their values. */
-  statement: string;
+  statement: LogPhrase;
   loc: SrcLoc | null;
   /** The citation in force where the choice is asked. */
   cite: string;
@@ -96,23 +98,23 @@ export function whyNotInChoice(h: ChoiceHost, d: Decision, names: readonly strin
     const open = new Set(d.options.map((o) => o.label));
     for (const o of st.options) {
       if (open.has(o.label) || !o.when) continue;
-      out.closed.push({ label: o.label, reason: `when ${show(o.when, h.ir, 0, sc.names)} is false${because(h, o.when, sc, 0)}` });
+      out.closed.push({ label: o.label, reason: phrase('wc-closed', { expr: show(o.when, h.ir, 0, sc.names), because: because(h, o.when, sc, 0) }) });
     }
     sc.cites.clear();
     // A card is chosen in a mode's option: each pick its options make, and why the card is not among them.
     for (const name of names) {
       if (h.cardsNamed(name).length === 0) out.cards.push(absent(name));
       for (const card of h.cardsNamed(name)) {
-        const reasons: string[] = [];
+        const reasons: LogArg[] = [];
         for (const o of st.options) {
           const picks = picksIn(o.body);
-          const state = open.has(o.label) ? `option "${o.label}"` : `option "${o.label}" (closed)`;
+          const state = phrase(open.has(o.label) ? 'wc-option' : 'wc-option-closed', { label: o.label });
           for (const p of picks) {
             const why = notAmong(h, card, p.from, p.suchThat, p.slot, sc);
-            reasons.push(why.length ? `${state}, ${pickText(h, p, sc)}: ${why.join('; ')}` : `${state}, ${pickText(h, p, sc)}: ${h.describe(card)} would be among its options`);
+            reasons.push(why.length ? phrase('wc-option-pick', { state, pick: pickText(h, p, sc), why: { series: why } }) : phrase('wc-option-would', { state, pick: pickText(h, p, sc), card: h.describe(card) }));
           }
         }
-        if (reasons.length === 0) reasons.push(`no option of this choice chooses a card; the options are ${st.options.map((o) => `"${o.label}"`).join(', ')}`);
+        if (reasons.length === 0) reasons.push(phrase('wc-no-option-card', { options: st.options.map((o) => phrase('wc-quoted', { label: o.label })) }));
         out.cards.push({ card: h.describe(card), offered: false, reasons, cites: cited() });
       }
     }
@@ -126,14 +128,14 @@ export function whyNotInChoice(h: ChoiceHost, d: Decision, names: readonly strin
       continue;
     }
     const why = notAmong(h, card, st.from, st.suchThat, st.slot, sc);
-    out.cards.push({ card: h.describe(card), offered: false, reasons: why.length ? why : ['it passes every filter of the choice here; it is not offered for another reason (the number to choose, or the options as the rules list them)'], cites: cited() });
+    out.cards.push({ card: h.describe(card), offered: false, reasons: why.length ? why : [phrase('wc-passes')], cites: cited() });
   }
   return out;
 }
 
 /** A card of the rules that this game never made (not in any deck, zone or token made so far). */
 function absent(name: string): ChoiceCardVerdict {
-  return { card: name, offered: false, reasons: [`no ${name} is in this game: the rules know the card, but no zone holds one`], cites: [] };
+  return { card: name, offered: false, reasons: [phrase('wc-absent', { card: name })], cites: [] };
 }
 
 /** The choice written at `loc`: a `choose` (pick), a mode, or a declaration's pick. */
@@ -171,15 +173,15 @@ function picksIn(body: Stmt[]): Extract<Stmt, { kind: 'choose' }>[] {
   return out;
 }
 
-function statementText(h: ChoiceHost, st: ChoiceIR, sc: Scope): string {
-  if (st.kind === 'chooseMode') return `choose one of ${st.options.map((o) => `"${o.label}"${o.when ? ` (when ${show(o.when, h.ir, 0, sc.names)})` : ''}`).join(', ')}`;
+function statementText(h: ChoiceHost, st: ChoiceIR, sc: Scope): LogPhrase {
+  if (st.kind === 'chooseMode') return phrase('wc-mode', { options: st.options.map((o) => phrase('wc-mode-option', { label: o.label, when: o.when ? phrase('wc-when', { expr: show(o.when, h.ir, 0, sc.names) }) : '' })) });
   return pickText(h, st, sc);
 }
 
-function pickText(h: ChoiceHost, st: { name: string; from: Expr; suchThat: Expr | null; slot: number }, sc: Scope): string {
+function pickText(h: ChoiceHost, st: { name: string; from: Expr; suchThat: Expr | null; slot: number }, sc: Scope): LogPhrase {
   const names = new Map(sc.names);
   names.set(st.slot, st.name);
-  return `choose ${st.name} from ${show(st.from, h.ir, 0, names)}${st.suchThat ? ` such that ${show(st.suchThat, h.ir, 0, names)}` : ''}`;
+  return phrase('wc-pick', { name: st.name, from: show(st.from, h.ir, 0, names), such: st.suchThat ? phrase('why-such-that', { expr: show(st.suchThat, h.ir, 0, names) }) : '' });
 }
 
 /** The cards the top filter of `from` rejected (its list's cards that fail its `where`), at most six. */
@@ -192,26 +194,26 @@ function rejectedCandidates(h: ChoiceHost, from: Expr, sc: Scope, offered: Set<u
 }
 
 /** Why `card` is not among the values of `from` (then of its `such that`): each reason, outermost first; empty if it is. */
-function notAmong(h: ChoiceHost, card: Card, from: Expr, suchThat: Expr | null, slot: number, sc: Scope): string[] {
+function notAmong(h: ChoiceHost, card: Card, from: Expr, suchThat: Expr | null, slot: number, sc: Scope): LogArg[] {
   const inFrom = notIn(h, card, from, sc, 0);
   if (inFrom.length || !suchThat) return inFrom;
   const saved = sc.frame[slot];
   try {
     sc.frame[slot] = card;
     if (truth(evaluate(h, suchThat, sc, null))) return [];
-    return [`such that ${show(suchThat, h.ir, 0, sc.names)} is false for ${card.name}${because(h, suchThat, sc, 0)}`];
+    return [phrase('wc-such-false', { expr: show(suchThat, h.ir, 0, sc.names), card: card.name, because: because(h, suchThat, sc, 0) })];
   } finally {
     sc.frame[slot] = saved;
   }
 }
 
 /** Why `card` is not in the list `e` (in scope `sc`): empty when it is. */
-function notIn(h: ChoiceHost, card: Card, e: Expr, sc: Scope, depth: number): string[] {
+function notIn(h: ChoiceHost, card: Card, e: Expr, sc: Scope, depth: number): LogArg[] {
   let value: unknown;
   try {
     value = evaluate(h, e, sc, null);
   } catch {
-    return [`${show(e, h.ir, 0, sc.names)} cannot be read here`];
+    return [phrase('wc-unreadable', { expr: show(e, h.ir, 0, sc.names) })];
   }
   if (asList(value as never).includes(card)) return [];
   const shown = show(e, h.ir, 0, sc.names);
@@ -221,27 +223,28 @@ function notIn(h: ChoiceHost, card: Card, e: Expr, sc: Scope, depth: number): st
       if (inner.length) return inner;
       const failed = conjuncts(e.predicate).filter((q) => !truth(tryEvaluate(h, q, sc, card)));
       const each = failed.length ? failed : [e.predicate];
-      return each.map((q) => `${card.name} is in ${show(e.list, h.ir, 0, sc.names)}, but ${show(q, h.ir, 0, sc.names)} is false for ${card.name}${because(h, q, sc, depth, card)}`);
+      return each.map((q) => phrase('wc-where', { card: card.name, list: show(e.list, h.ir, 0, sc.names), expr: show(q, h.ir, 0, sc.names), because: because(h, q, sc, depth, card) }));
     }
     case 'call': {
       const f = h.ir.functions[e.fn]!;
-      if (depth >= MAX_DEPTH) return [`${card.name} is not in ${shown}`];
+      const notThere = phrase('wc-not-in', { card: card.name, list: shown });
+      if (depth >= MAX_DEPTH) return [notThere];
       const inner = callScope(h, e, sc, null);
-      if (!inner) return [`${card.name} is not in ${shown}`];
+      if (!inner) return [notThere];
       if (f.cite) sc.cites.set(f.name, f.cite);
       const why = notIn(h, card, f.body, inner, depth + 1);
-      return [`${card.name} is not in ${shown}`, ...why.map((w) => `in ${f.name}: ${w}`)];
+      return [notThere, ...why.map((w) => phrase('wc-in-fn', { fn: f.name, why: w }))];
     }
     case 'zone': {
-      const where = card.zone ? card.zone.label : card.host ? `under ${card.host.name}` : 'in no zone';
-      return [`${card.name} is not in ${shown}: it is in ${where}`];
+      const where = card.zone ? card.zone.label : card.host ? phrase('why-under', { card: card.host.name }) : phrase('wc-no-zone');
+      return [phrase('wc-not-in-zone', { card: card.name, list: shown, where })];
     }
     case 'cond': {
       const test = truth(tryEvaluate(h, e.test, sc, null));
-      return [`${show(e.test, h.ir, 0, sc.names)} is ${test}`, ...notIn(h, card, test ? e.then : e.else, sc, depth)];
+      return [phrase('wc-cond', { expr: show(e.test, h.ir, 0, sc.names), value: String(test) }), ...notIn(h, card, test ? e.then : e.else, sc, depth)];
     }
     default:
-      return [`${card.name} is not in ${shown} (${valueText(value)})`];
+      return [phrase('wc-not-in-value', { card: card.name, list: shown, value: valueText(value) })];
   }
 }
 
@@ -250,42 +253,42 @@ function notIn(h: ChoiceHost, card: Card, e: Expr, sc: Scope, depth: number): st
  * values a comparison read, the parts of an `and` that fail, the alternatives of an `or`, the
  * body of a game function called — followed to MAX_DEPTH. Empty when nothing more can be said.
  */
-function because(h: ChoiceHost, e: Expr, sc: Scope, depth: number, card: Card | null = null): string {
+function because(h: ChoiceHost, e: Expr, sc: Scope, depth: number, card: Card | null = null): LogArg {
   if (depth >= MAX_DEPTH) return '';
   if (e.kind === 'binary' && COMPARISONS.has(e.op)) {
     try {
-      return ` — read ${valueText(evaluate(h, e.left, sc, card))} ${e.op} ${valueText(evaluate(h, e.right, sc, card))}`;
+      return phrase('wc-read', { values: `${valueText(evaluate(h, e.left, sc, card))} ${e.op} ${valueText(evaluate(h, e.right, sc, card))}` });
     } catch {
       return '';
     }
   }
   if (e.kind === 'binary' && e.op === 'and') {
     const failed = conjuncts(e).filter((q) => !truth(tryEvaluate(h, q, sc, card)));
-    return failed.length ? ` — ${failed.map((q) => `${show(q, h.ir, 0, sc.names)} is false${because(h, q, sc, depth + 1, card)}`).join('; ')}` : '';
+    return failed.length ? phrase('wc-and', { parts: { series: failed.map((q) => phrase('wc-false', { expr: show(q, h.ir, 0, sc.names), because: because(h, q, sc, depth + 1, card) })) } }) : '';
   }
-  if (e.kind === 'binary' && e.op === 'or') return ` — none of ${disjuncts(e).map((q) => `${show(q, h.ir, 2, sc.names)}${because(h, q, sc, depth + 1, card)}`).join('; ')} holds`;
+  if (e.kind === 'binary' && e.op === 'or') return phrase('wc-or', { alts: { series: disjuncts(e).map((q) => phrase('wc-alt', { expr: show(q, h.ir, 2, sc.names), because: because(h, q, sc, depth + 1, card) })) } });
   if (e.kind === 'call') {
     const f = h.ir.functions[e.fn]!;
     const inner = callScope(h, e, sc, card);
     if (!inner) return '';
     if (f.cite) sc.cites.set(f.name, f.cite);
     const why = because(h, f.body, inner, depth + 1, null);
-    return ` — in ${f.name}: ${show(f.body, h.ir, 0, inner.names)}${why}`;
+    return phrase('wc-call', { fn: f.name, body: show(f.body, h.ir, 0, inner.names), why });
   }
   if (e.kind === 'not' && e.operand.kind === 'builtinCall' && e.operand.fn === 'any' && e.operand.args.length === 2) {
     // not any(list, test): the cards for which the test holds.
     const [list, test] = e.operand.args as [Expr, Expr];
     const holding = asList(tryEvaluate(h, list, sc, card) as never).filter((x) => truth(tryEvaluate(h, test, sc, x)));
-    return holding.length ? ` — it holds for ${holding.slice(0, 4).map(valueText).join(', ')}${holding.length > 4 ? ` and ${holding.length - 4} more` : ''}` : '';
+    return holding.length ? phrase('wc-holds', { values: holding.slice(0, 4).map(valueText), more: optional(holding.length > 4, 'wc-and-more', { count: holding.length - 4 }) }) : '';
   }
   if (e.kind === 'builtinCall' && (e.fn === 'any' || e.fn === 'all') && e.args.length === 2) {
     // any(list, test): the list, and why each of its cards fails the test (at most four).
     const list = tryEvaluate(h, e.args[0]!, sc, card);
     const items = asList(list as never);
-    if (items.length === 0) return ` — ${show(e.args[0]!, h.ir, 0, sc.names)} is empty`;
+    if (items.length === 0) return phrase('wc-empty', { list: show(e.args[0]!, h.ir, 0, sc.names) });
     if (e.fn === 'all') return '';
-    const parts = items.slice(0, 4).map((x) => `${valueText(x)}: ${show(e.args[1]!, h.ir, 0, sc.names)} is false${x instanceof Card ? because(h, e.args[1]!, sc, depth + 1, x) : ''}`);
-    return ` — ${parts.join('; ')}${items.length > 4 ? `; and ${items.length - 4} more` : ''}`;
+    const parts = items.slice(0, 4).map((x) => phrase('wc-item', { value: valueText(x), expr: show(e.args[1]!, h.ir, 0, sc.names), because: x instanceof Card ? because(h, e.args[1]!, sc, depth + 1, x) : '' }));
+    return phrase('wc-items', { parts: { series: parts }, more: optional(items.length > 4, 'why-more', { count: items.length - 4 }) });
   }
   return '';
 }

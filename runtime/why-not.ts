@@ -16,13 +16,14 @@ import type { Compiler } from './compile.ts';
 import { asList, Impossible, newCtx, type Ev } from './context.ts';
 import type { Card, Player } from './model.ts';
 import { worksAt, type CompiledAction } from './rules.ts';
+import { optional, phrase, type LogArg, type LogPhrase } from './log-entry.ts';
 
 export type WhyNotKind = 'format' | 'source' | 'limit' | 'when' | 'choice' | 'cost' | 'refused';
 
 export interface WhyNotReason {
   kind: WhyNotKind;
-  /** The failed precondition in words. */
-  text: string;
+  /** The failed precondition, as a phrase (log-entry.ts: hosts word it, scenario/log-words.ts); the rules' expressions in it as written. */
+  words: LogPhrase;
   /** The citation of the action; for a `when` that calls game functions, theirs follow it (`cites`). */
   cite: string;
   /** The citations of the game functions a failed condition calls (with their names), if any. */
@@ -90,9 +91,9 @@ export function whyNot(h: WhyNotHost, player: Player, only?: string): WhyNotVerd
     if (only !== undefined && a.ir.name !== only) continue;
     const base = { action: a.ir.name, title: a.ir.title, cite: a.ir.cite, loc: a.ir.loc };
     if (a.ir.level > h.formatLevel) {
-      const fmt = (l: number) => h.ir.game.formats.find((f) => f.level === l)?.name ?? `level ${l}`;
-      const text = `only from format '${fmt(a.ir.level)}' on (since ${fmt(a.ir.level)}); this game is played in '${fmt(h.formatLevel)}'`;
-      out.push({ ...base, card: null, available: false, reasons: [{ kind: 'format', text, cite: a.ir.cite, loc: a.ir.loc }] });
+      const fmt = (l: number): LogArg => h.ir.game.formats.find((f) => f.level === l)?.name ?? phrase('why-level', { level: l });
+      const words = phrase('why-format', { since: fmt(a.ir.level), current: fmt(h.formatLevel) });
+      out.push({ ...base, card: null, available: false, reasons: [{ kind: 'format', words, cite: a.ir.cite, loc: a.ir.loc }] });
       continue;
     }
     if (a.source < 0) {
@@ -103,11 +104,11 @@ export function whyNot(h: WhyNotHost, player: Player, only?: string): WhyNotVerd
     const here = all.filter((c) => placed(a, c) && h.controllerOf(c) === player);
     if (here.length === 0) {
       const def = h.ir.cards[a.source]!.name;
-      const where = a.sourceZone >= 0 ? `in ${h.ir.zones[a.sourceZone]!.name}` : a.sourceZone === -2 ? 'attached under another card' : a.sourceZone === -3 ? `in ${a.sourceZones.map((z) => h.ir.zones[z]!.name).join(' or ')}` : 'in any zone';
+      const where = a.sourceZone >= 0 ? phrase('why-in', { zones: { or: [h.ir.zones[a.sourceZone]!.name] } }) : a.sourceZone === -2 ? phrase('why-attached') : a.sourceZone === -3 ? phrase('why-in', { zones: { or: a.sourceZones.map((z) => h.ir.zones[z]!.name) } }) : phrase('why-anywhere');
       const mine = all.filter((c) => h.controllerOf(c) === player && (c.zone !== null || c.host !== null));
-      const elsewhere = mine.length ? ` (${player.name}'s ${def}: ${mine.map((c) => (c.zone ? c.zone.label : `under ${c.host!.name}`)).join(', ')})` : '';
-      const text = `no ${def} of ${player.name}'s is where the ability works (${where})${elsewhere}`;
-      out.push({ ...base, card: null, available: false, reasons: [{ kind: 'source', text, cite: a.ir.cite, loc: a.ir.loc }] });
+      const elsewhere = optional(mine.length > 0, 'why-elsewhere', { player: player.name, card: def, places: mine.map((c) => (c.zone ? c.zone.label : phrase('why-under', { card: c.host!.name }))) });
+      const words = phrase('why-source', { card: def, player: player.name, where, elsewhere });
+      out.push({ ...base, card: null, available: false, reasons: [{ kind: 'source', words, cite: a.ir.cite, loc: a.ir.loc }] });
       continue;
     }
     for (const c of here) out.push({ ...base, card: c, ...explain(h, a, player, c) });
@@ -127,12 +128,12 @@ function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | 
   const cite = a.ir.cite;
   if (a.limit >= 0) {
     const used = h.uses(a, player, card);
-    if (used >= a.limit) reasons.push({ kind: 'limit', text: `limit ${a.limit} per turn: already used ${used} time${used === 1 ? '' : 's'} this turn`, cite, loc: a.ir.loc });
+    if (used >= a.limit) reasons.push({ kind: 'limit', words: phrase('why-limit', { limit: a.limit, used }), cite, loc: a.ir.loc });
   }
   for (const l of a.shared ?? []) {
     const used = h.sharedUses(l, player, card);
     const ir = h.ir.limits[l.index]!;
-    if (used >= l.count) reasons.push({ kind: 'limit', text: `the shared limit ${ir.name} (${l.count} per turn${l.perCard ? ' per card' : ''}): already used ${used} time${used === 1 ? '' : 's'} this turn`, cite: ir.cite || cite, loc: ir.loc });
+    if (used >= l.count) reasons.push({ kind: 'limit', words: phrase('why-shared-limit', { name: ir.name, count: l.count, perCard: optional(l.perCard, 'per-card'), used }), cite: ir.cite || cite, loc: ir.loc });
   }
   const ctx = newCtx([], player, cite);
   ctx.thisCard = card;
@@ -145,31 +146,31 @@ function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | 
     // (A line whose parts all hold alone, or throw alone: the line as a whole.)
     const each = failed.length ? failed : [{ p: w, i: -1 }];
     if (w.kind === 'lit' && w.value === false) {
-      reasons.push({ kind: 'when', text: 'when false: no player declares it; the rules perform it themselves (perform)', cite, loc: a.ir.loc, when: { line, part: -1, parts: 1 } });
+      reasons.push({ kind: 'when', words: phrase('why-performed'), cite, loc: a.ir.loc, when: { line, part: -1, parts: 1 } });
       return;
     }
     for (const { p, i } of each) {
       const fns = calledFunctions(p, h.ir);
-      const text = `when ${show(w, h.ir)}${i >= 0 ? `: ${show(p, h.ir)}` : ''} is false${compared(h, p, ctx)}${inside(h, p, ctx)}`;
+      const words = phrase('why-when', { line: show(w, h.ir), part: optional(i >= 0, 'why-part', { expr: show(p, h.ir) }), compared: compared(h, p, ctx), inside: inside(h, p, ctx) });
       // (compared: ` — 2 >= 3`, the values the failed comparison read.)
-      reasons.push({ kind: 'when', text, cite, ...(fns.length ? { cites: fns } : {}), loc: a.ir.loc, when: { line, part: i, parts: parts.length } });
+      reasons.push({ kind: 'when', words, cite, ...(fns.length ? { cites: fns } : {}), loc: a.ir.loc, when: { line, part: i, parts: parts.length } });
     }
   });
   if (reasons.length === 0 && whenHolds && a.steps.length) {
     const f = h.trialFailure(a, player, card);
     if (f instanceof Impossible) {
       const step = a.ir.steps[f.step];
-      reasons.push({ kind: 'cost', text: `the cost cannot be paid: ${f.why}`, cite, loc: step ? step.loc : a.ir.loc });
+      reasons.push({ kind: 'cost', words: phrase('why-cost', { why: f.why }), cite, loc: step ? step.loc : a.ir.loc });
     } else if (f !== null) {
       const n = show(f.min, h.ir) === show(f.max, h.ir) ? show(f.min, h.ir) : `${show(f.min, h.ir)}..${show(f.max, h.ir)}`;
       const names = new Map(a.ir.steps.flatMap((st) => (st.kind === 'cost' ? [] : [[st.slot, st.name] as const])));
-      const such = f.suchThat ? ` such that ${show(f.suchThat, h.ir, 0, names)}` : '';
-      const what = f.kind === 'target' ? 'no legal target' : 'no cards to use';
+      const such = optional(!!f.suchThat, 'why-such-that', { expr: f.suchThat ? show(f.suchThat, h.ir, 0, names) : '' });
       const fns = calledFunctions([f.from, f.suchThat], h.ir);
-      reasons.push({ kind: 'choice', text: `${what}: nothing to choose for ${f.kind} ${f.name}: ${n} from ${show(f.from, h.ir)}${such}${rejected(h, f.from, ctx)}`, cite, ...(fns.length ? { cites: fns } : {}), loc: f.loc });
+      const words = phrase(f.kind === 'target' ? 'why-no-target' : 'why-no-cards', { kind: f.kind, name: f.name, n, from: show(f.from, h.ir), such, rejected: rejected(h, f.from, ctx) });
+      reasons.push({ kind: 'choice', words, cite, ...(fns.length ? { cites: fns } : {}), loc: f.loc });
     }
   }
-  if (reasons.length === 0) reasons.push({ kind: 'refused', text: 'the engine does not offer it, and no single precondition explains why', cite, loc: a.ir.loc });
+  if (reasons.length === 0) reasons.push({ kind: 'refused', words: phrase('why-refused'), cite, loc: a.ir.loc });
   return { available, reasons };
 }
 
@@ -177,7 +178,7 @@ function explain(h: WhyNotHost, a: CompiledAction, player: Player, card: Card | 
  * For a failed call of a game function whose body joins conditions with `and`: which of them
  * fail for these arguments (each part compiled as a function of the same parameters), in words.
  */
-function inside(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): string {
+function inside(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): LogArg {
   if (e.kind !== 'call') return '';
   const f = h.ir.functions[e.fn]!;
   const parts = conjuncts(f.body);
@@ -186,7 +187,7 @@ function inside(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): string {
     const alts = disjuncts(f.body);
     if (alts.length < 2) return '';
     const names = new Map(f.params.map((p, i) => [i, p.name] as const));
-    return ` (in ${f.name}: none of ${alts.map((q) => show(q, h.ir, 2, names)).join('; ')} holds)`;
+    return phrase('why-inside-none', { fn: f.name, alts: alts.map((q) => show(q, h.ir, 2, names)).join('; ') });
   }
   try {
     const args = e.args.map((x) => compiledExpr(h, x)(ctx));
@@ -202,7 +203,7 @@ function inside(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): string {
       }
     };
     const read = failed.flatMap(values);
-    return failed.length ? ` (in ${f.name}: ${failed.map((q) => show(q, h.ir, 3, names)).join(', ')} ${failed.length > 1 ? 'are' : 'is'} false${read.length ? ` — ${read.join('; ')}` : ''})` : '';
+    return failed.length ? phrase('why-inside', { fn: f.name, parts: failed.map((q) => show(q, h.ir, 3, names)).join(', '), count: failed.length, read: optional(read.length > 0, 'why-read', { values: read.join('; ') }) }) : '';
   } catch {
     return '';
   }
@@ -219,12 +220,18 @@ export function valueText(v: unknown): string {
 }
 
 /** A failed comparison with the values it compared: ` — 2 >= 3`; empty for anything else, or when a side cannot be read alone. */
-function compared(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): string {
-  if (e.kind !== 'binary' || !COMPARISONS.has(e.op)) return '';
+function compared(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): LogArg {
+  const values = comparedValues(h, e, ctx);
+  return values === null ? '' : phrase('why-read', { values });
+}
+
+/** The values a failed comparison read, `2 >= 3`; null for anything else, or when a side cannot be read alone. */
+function comparedValues(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): string | null {
+  if (e.kind !== 'binary' || !COMPARISONS.has(e.op)) return null;
   try {
-    return ` — ${valueText(compiledExpr(h, e.left)(ctx))} ${e.op} ${valueText(compiledExpr(h, e.right)(ctx))}`;
+    return `${valueText(compiledExpr(h, e.left)(ctx))} ${e.op} ${valueText(compiledExpr(h, e.right)(ctx))}`;
   } catch {
-    return '';
+    return null;
   }
 }
 
@@ -233,25 +240,25 @@ function compared(h: WhyNotHost, e: Expr, ctx: Parameters<Ev>[0]): string {
  * the test that failed and the values it compared — `Dud: it.cost <= me.energy (3 <= 2)` — at
  * most six, then how many more. Empty when the list is no `where` or cannot be read alone.
  */
-function rejected(h: WhyNotHost, from: Expr, ctx: Parameters<Ev>[0]): string {
+function rejected(h: WhyNotHost, from: Expr, ctx: Parameters<Ev>[0]): LogArg {
   if (from.kind !== 'where') return '';
   const saved = ctx.it;
   try {
     const all = compiledExpr(h, from.list)(ctx);
     const items = asList(all as Parameters<typeof asList>[0]);
-    if (items.length === 0) return `; ${show(from.list, h.ir)} is empty`;
+    if (items.length === 0) return phrase('why-empty', { list: show(from.list, h.ir) });
     const parts = conjuncts(from.predicate);
-    const out: string[] = [];
+    const out: LogPhrase[] = [];
     const kept: unknown[] = [];
     for (const item of items) {
       ctx.it = item;
       const failed = parts.filter((q) => holds(compiledExpr(h, q), ctx) === false);
-      if (failed.length) out.push(`${valueText(item)}: ${failed.map((q) => `${show(q, h.ir)}${compared(h, q, ctx).replace(' — ', ', read ')}`).join(', ')}`);
+      if (failed.length) out.push(phrase('why-rejected-card', { value: valueText(item), failed: failed.map((q) => { const read = comparedValues(h, q, ctx); return read === null ? show(q, h.ir) : phrase('why-failed-read', { expr: show(q, h.ir), read }); }) }));
       else kept.push(item);
     }
     // Too few passed the test (a pick of 2 with one card that fits): say which.
-    const fit = kept.length ? `; only ${kept.length} fit${kept.length === 1 ? 's' : ''}: ${kept.slice(0, 6).map(valueText).join(', ')}` : '';
-    return `${fit}${out.length ? `; rejected — ${out.slice(0, 6).join('; ')}${out.length > 6 ? `; and ${out.length - 6} more` : ''}` : ''}`;
+    const fit = optional(kept.length > 0, 'why-fit', { count: kept.length, values: kept.slice(0, 6).map(valueText) });
+    return phrase('why-rejected', { fit, rejected: optional(out.length > 0, 'why-rejected-list', { cards: { series: out.slice(0, 6) }, more: optional(out.length > 6, 'why-more', { count: out.length - 6 }) }) });
   } catch {
     return '';
   } finally {

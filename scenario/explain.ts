@@ -15,6 +15,7 @@ import type { LogEvent } from '../runtime/engine.ts';
 import type { ScenarioOutcome } from './run.ts';
 import { whenWords } from './expectation-words.ts';
 import { t } from '../i18n/format.ts';
+import { endReason, logText } from './log-words.ts';
 
 /** Kinds that always belong to the explanation: what players did, and what the rules did about it. */
 const DECISIVE = new Set(['declare', 'choice', 'fizzle', 'cancel', 'replace', 'retarget', 'result', 'impossible']);
@@ -43,7 +44,12 @@ function namedIn(outcome: ScenarioOutcome): string[] {
 /** The log events that decided a ruling's outcome (see the header). */
 export function decisiveSteps(outcome: ScenarioOutcome): LogEvent[] {
   const words = namedIn(outcome);
-  const names = (e: LogEvent) => !REPEATS.has(e.kind) && words.some((w) => e.text.includes(w));
+  // (Read in English, so that the same steps are kept in every language: the names are the same in all.)
+  const names = (e: LogEvent) => {
+    if (REPEATS.has(e.kind)) return false;
+    const text = logText(e, 'en');
+    return words.some((w) => text.includes(w));
+  };
   // After the script's last step the engine plays on by itself: only what touches the expectations counts there.
   const scriptEnd = outcome.events.length - (outcome.checkpoint?.afterScript.steps ?? 0);
   return outcome.events.filter((e, k) => e.kind === 'result' || names(e) || (k < scriptEnd && DECISIVE.has(e.kind)));
@@ -98,7 +104,7 @@ export function answerLines(outcome: ScenarioOutcome): { judge: string | null; c
   // What the run showed but no expectation asserted: set apart, never the answer.
   const incidental: string[] = [];
   const assertsResult = outcome.expectations.some((x) => /^(winner|reason):/.test(x.label));
-  if (outcome.result && !assertsResult) incidental.push(t(outcome.result.winner ? 'explain.game-ended-won' : 'explain.game-ended-draw', { winner: outcome.result.winner ?? '', reason: outcome.result.reason }));
+  if (outcome.result && !assertsResult) incidental.push(t(outcome.result.winner ? 'explain.game-ended-won' : 'explain.game-ended-draw', { winner: outcome.result.winner ?? '', reason: endReason(outcome.result) }));
   return { judge: outcome.answer, checks, incidental };
 }
 
@@ -136,8 +142,8 @@ export function explainScenario(outcome: ScenarioOutcome): Explanation {
       turn = e.turn;
       lines.push(`  ${t('explain.turn', { turn: e.turn })}`);
     }
-    if (sub) lines.push(`         · ${e.text}${where(e)}`);
-    else lines.push(`  ${String(++k).padStart(3)}. ${e.text}${where(e)}`);
+    if (sub) lines.push(`         · ${logText(e)}${where(e)}`);
+    else lines.push(`  ${String(++k).padStart(3)}. ${logText(e)}${where(e)}`);
     if (e.cite && !sub) lines.push(`       — ${shortCite(e.cite)}`);
   }
   if (kept.length === 0) lines.push(`  ${t('explain.no-step')}`);

@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { answerLines, decisiveSteps, shortCite, tellingOrder } from './explain.ts';
 import type { ScenarioOutcome } from './run.ts';
 import { t } from '../i18n/format.ts';
+import { logText } from './log-words.ts';
 
 /** One zone of the position, with its cards as written (`♠7 (role soldier)`). */
 export interface FaqZone {
@@ -113,7 +114,7 @@ export function faqEntry(text: string, outcome: ScenarioOutcome, version: string
   const told = answerLines(outcome);
   const answer = told.checks.map((x) => ({ text: x.held ? x.text : t('faq.check-failed', { text: x.text, failures: x.failures.join(t('words.separator')) }), held: x.held }));
   if (outcome.error) answer.push({ text: t('faq.did-not-run', { message: outcome.error.message }), held: false });
-  const steps = tellingOrder(outcome, decisiveSteps(outcome)).map(({ event: e, sub }) => ({ turn: e.turn, text: e.text, cite: sub ? '' : shortCite(e.cite, 160), where: e.loc ? `${outcome.files[e.loc[0]] ?? '?'}:${e.loc[1]}` : null, sub }));
+  const steps = tellingOrder(outcome, decisiveSteps(outcome)).map(({ event: e, sub }) => ({ turn: e.turn, text: logText(e), cite: sub ? '' : shortCite(e.cite, 160), where: e.loc ? `${outcome.files[e.loc[0]] ?? '?'}:${e.loc[1]}` : null, sub }));
   return { file: outcome.file, name: outcome.name, cite: outcome.cite, passed: outcome.passed, position: positionOf(y), assumes, judgeAnswer: told.judge, answer, incidental: told.incidental, steps };
 }
 

@@ -18,6 +18,8 @@ import { expectationWords } from './expectation-words.ts';
 import { GameRecorder, SearchModel, searchEngine } from '../runtime/search.ts';
 import { t } from '../i18n/format.ts';
 import { provePuzzle, type PuzzleProof } from './puzzle.ts';
+import { endReason, logText } from './log-words.ts';
+import { phrase, type LogPhrase } from '../runtime/log-entry.ts';
 
 /** One expectation (an entry of `expect:`, or of a `check` step) and whether it held. */
 export interface ExpectationResult {
@@ -47,7 +49,7 @@ export interface ScenarioOutcome {
    * `runtime` (the engine failed).
    */
   error: { kind: 'yaml' | 'scenario' | 'rules' | 'runtime'; message: string } | null;
-  /** The log as text lines (the CLI prints them). */
+  /** The log as text lines, in the reader's language (the CLI prints them): worded when first read. */
   log: string[];
   /** The log as the engine wrote it (with each step's source place). */
   events: LogEvent[];
@@ -57,7 +59,8 @@ export interface ScenarioOutcome {
    */
   diagnostics: Diagnostic[];
   /** The game's result when it ended (a scenario often stops before), else null. */
-  result: { winner: string | null; reason: string } | null;
+  /** `reason` in the rules' words, or the engine's in English; `because`: the engine's as a phrase (scenario/log-words.ts `endReason` words it). */
+  result: { winner: string | null; reason: string; because?: LogPhrase } | null;
   /** The player names of the game. */
   players: string[];
   /**
@@ -233,7 +236,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
             throw new ScenarioError(t('scenario.run.step-the-script-lets-an', { p: i + 1, who, name: d.player.name, prompt: d.prompt, p2: optionNames(d) }));
           }
           const a = agent.make(engineOptions.seed * 1000 + i).choose(agentDecision(d), () => run.view(d.player), new SearchModel(search!, recorder!, d));
-          run.note(`${d.player.name} (${agent.name}) chooses ${d.options[a]!.label}`, d.player);
+          run.note(phrase('agent-chooses', { player: d.player.name, agent: agent.name, option: d.options[a]!.label }), d.player);
           stepTaken();
           return a;
         }
@@ -265,7 +268,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
         : decide,
     );
     // A game the engine stopped at one of its limits (a loop in the rules) fails, saying so.
-    if (engine.result?.stopped) outcome.failures.push(t('scenario.run.the-engine-stopped-the-game', { reason: engine.result.reason }));
+    if (engine.result?.stopped) outcome.failures.push(t('scenario.run.the-engine-stopped-the-game', { reason: endReason(engine.result) }));
     const d = stoppedAt as Decision | null;
     if (!d) checksUpTo(null);
     outcome.checkpoint = checkpointOf(engine, d, scriptEnd as { turn: number; log: number } | null, passesAfter);
@@ -285,8 +288,16 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
   // Auto-answers in non-strict mode are recorded in the log too.
   if (engine) {
     outcome.events = engine.log;
-    outcome.log = engine.log.map((e) => `t${e.turn} ${e.text}${e.cite && (e.kind === 'declare' || e.kind === 'fizzle' || e.kind === 'result') ? `  — ${e.cite}` : ''}`);
-    outcome.result = engine.result ? { winner: engine.result.winner, reason: engine.result.reason } : null;
+    // Worded when read (a failing ruling's last lines, --verbose): most runs never read it.
+    const events = engine.log;
+    let lines: string[] | null = null;
+    Object.defineProperty(outcome, 'log', {
+      enumerable: true,
+      configurable: true,
+      get: () => (lines ??= events.map((e) => `t${e.turn} ${logText(e)}${e.cite && (e.kind === 'declare' || e.kind === 'fizzle' || e.kind === 'result') ? `  — ${e.cite}` : ''}`)),
+      set: (v: string[]) => (lines = v),
+    });
+    outcome.result = engine.result ? { winner: engine.result.winner, reason: engine.result.reason, ...(engine.result.because ? { because: engine.result.because } : {}) } : null;
   }
   if (puzzle && !outcome.error) {
     const rerun = (script: unknown[]) => runScenario(file, text, { ir: opts.ir, rules: opts.rules, maxSteps: opts.maxSteps, params: opts.params, steps: script });
@@ -718,7 +729,7 @@ function expect(engine: Engine, ex: Yaml, d: Decision | null, at: string, result
         break;
       case 'log':
         entry(`log: ${written(want)}`, expectationWords('log', '', want), (fail) => {
-          for (const s of want as string[]) if (!engine.log.some((e) => e.text.includes(s) || e.cite.includes(s))) fail(t('scenario.expect.the-log-should-mention', { s }));
+          for (const s of want as string[]) if (!engine.log.some((e) => logText(e, 'en').includes(s) || logText(e).includes(s) || e.cite.includes(s))) fail(t('scenario.expect.the-log-should-mention', { s }));
         });
         break;
       default:

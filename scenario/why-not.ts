@@ -10,6 +10,8 @@ import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import { suggest } from '../grammar/spelling.ts';
 import type { ChoiceWhyNot, Decision, Engine, WhyNotKind, WhyNotVerdict } from '../runtime/engine.ts';
 import { runScenario, type ScenarioOutcome } from './run.ts';
+import { argWords, words } from './log-words.ts';
+import { phrase } from '../runtime/log-entry.ts';
 
 export interface WhyNotPlace {
   file: string;
@@ -50,7 +52,7 @@ export interface WhyNotReport {
    * trigger, a procedure): why the cards asked about (`cards`; without them, the cards its filter
    * rejected) are not among its options, and why its closed options are closed.
    */
-  choice: (Omit<ChoiceWhyNot, 'loc'> & { at: WhyNotPlace | null }) | null;
+  choice: WhyNotChoiceJSON | null;
   /** The scenario run (its diagnostics and errors). */
   outcome: ScenarioOutcome;
 }
@@ -128,9 +130,24 @@ export function whyNotScenario(file: string, text: string, opts: WhyNotOptions):
   return { ...(report ?? { file, player: opts.player, decision: null, afterStep: 0, actions: [], choice: null }), outcome };
 }
 
-function choiceRest(c: ChoiceWhyNot): Omit<ChoiceWhyNot, 'loc'> {
-  const { loc: _loc, ...rest } = c;
-  return rest;
+/** A choice's why-not in words, in the reader's language (scenario/log-words.ts). */
+export interface WhyNotChoiceJSON {
+  kind: ChoiceWhyNot['kind'];
+  statement: string;
+  cite: string;
+  closed: { label: string; reason: string }[];
+  cards: { card: string; offered: boolean; reasons: string[]; cites: { name: string; cite: string }[] }[];
+  at: WhyNotPlace | null;
+}
+
+function choiceRest(c: ChoiceWhyNot): Omit<WhyNotChoiceJSON, 'at'> {
+  return {
+    kind: c.kind,
+    statement: words(c.statement),
+    cite: c.cite,
+    closed: c.closed.map((o) => ({ label: o.label, reason: words(o.reason) })),
+    cards: c.cards.map((v) => ({ card: argWords(v.card), offered: v.offered, reasons: v.reasons.map((r) => argWords(r)), cites: v.cites })),
+  };
 }
 
 /** The action `name` means: its name, its title, or (a card ability) the name after the card's. */
@@ -151,7 +168,7 @@ export function whyNotJSON(verdicts: readonly WhyNotVerdict[], ir: GameIR, sourc
 
 function verdictJSON(v: WhyNotVerdict, ir: GameIR, source: WhyNotOptions['source']): WhyNotActionJSON {
   const at = place(ir, v.loc);
-  const card = v.card ? `${v.card.name}${v.card.zone ? ` (${v.card.zone.label})` : v.card.host ? ` (under ${v.card.host.name})` : ''}` : null;
+  const card = v.card ? (v.card.zone || v.card.host ? words(phrase('wc-card', { card: v.card.name, where: v.card.zone ? v.card.zone.label : phrase('why-under', { card: v.card.host!.name }) })) : v.card.name) : null;
   return {
     action: v.action,
     title: v.title,
@@ -166,7 +183,7 @@ function verdictJSON(v: WhyNotVerdict, ir: GameIR, source: WhyNotOptions['source
         const found = text !== undefined ? clauseLine(text, where.line, r.kind, r.when?.line ?? 0) : null;
         if (found) where = { file: where.file, line: found.line, col: found.col };
       }
-      return { kind: r.kind, text: r.text, cite: r.cite, cites: r.cites ?? [], at: where };
+      return { kind: r.kind, text: words(r.words), cite: r.cite, cites: r.cites ?? [], at: where };
     }),
   };
 }

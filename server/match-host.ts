@@ -19,6 +19,7 @@ import { hintAt, MatchEngine, playMatch, type MatchSim, type Seat } from '../pla
 import { PlayerLog } from '../playground/src/worker/player-log.ts';
 import type { DecisionFrame, LogLine } from './protocol.ts';
 import type { AnswerRecord, MatchRecord } from './store.ts';
+import { endReason, logText } from '../scenario/log-words.ts';
 
 /** A reader of a match: a seat's player, the public (a spectator) or the judge (every card). */
 export type Reader = string | 'public' | 'judge';
@@ -103,11 +104,11 @@ export function playTo(ir: GameIR, record: MatchRecord, answers: readonly Answer
       const viewer = reader === 'judge' ? null : reader === 'public' ? spectator() : engine.players.find((p) => p.name === reader)!;
       views.set(reader, engine.view(viewer));
       const known = cache.get(reader) ?? [];
-      const lines = engine.log.map((e, i) => (i < cached ? known[i]! : line(e, log ? redacted(log, e) : e.text)));
+      const lines = engine.log.map((e, i) => (i < cached ? known[i]! : line(e, log ? redacted(log, e) : logText(e))));
       logs.set(reader, lines);
       cache.set(reader, lines);
     }
-    taken = { views, logs, result: engine.result ? { winner: engine.result.winner, reason: engine.result.reason } : null, hash: engine.hash >>> 0, turn: engine.turn, active: engine.active.name };
+    taken = { views, logs, result: engine.result ? { winner: engine.result.winner, reason: endReason(engine.result) } : null, hash: engine.hash >>> 0, turn: engine.turn, active: engine.active.name };
   };
   const run = playMatch(simOf(ir, record, given), {
     seats,

@@ -8,6 +8,7 @@ import { exprSource, functionSource } from '../runtime/codegen-functions.ts';
 import { bodySource, generatable, keepsZoneLists } from '../runtime/codegen-statements.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
 import { compiledGame, root } from './helpers.ts';
+import { logText } from '../scenario/log-words.ts';
 
 /** Every piece of code the engine generates for a game: [what, source]. */
 function allSources(ir: GameIR): [string, string][] {
@@ -74,7 +75,7 @@ describe('generated code', () => {
         const engine = newEngine(ir, 1, { format, log });
         return Array.from({ length: log ? 5 : 40 }, (_, i) => {
           const g = playOn(engine, i + 1, { format, log });
-          return { hash: g.hash, turns: g.turns, decisions: g.decisions, result: g.result, log: log ? g.engine.log.map((e) => `${e.kind} ${e.text} ${e.cite}`) : [] };
+          return { hash: g.hash, turns: g.turns, decisions: g.decisions, result: g.result, log: log ? g.engine.log.map((e) => `${e.kind} ${logText(e)} ${e.cite}`) : [] };
         });
       };
       expect(play(true, false)).toEqual(play(false, false));

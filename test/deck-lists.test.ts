@@ -18,6 +18,7 @@ import { runCasebook } from '../playground/src/worker/casebook-run.ts';
 import { compareCasebooks } from '../playground/src/worker/casebook.ts';
 import { readFileSync, readdirSync } from 'node:fs';
 import { compiledGame, root } from './helpers.ts';
+import { logText } from '../scenario/log-words.ts';
 
 const base = `
 game g "G" { players 2 }
@@ -145,7 +146,7 @@ describe('deck check: the language', () => {
     expect(names(e, 0, 'deck')).toEqual(['B', 'B', 'A']);
     expect(names(e, 0, 'extra')).toEqual(['R']);
     expect(names(e, 1, 'deck')).toEqual(['A', 'A', 'A']);
-    expect(e.log.some((x) => x.text === 'p1 plays the deck list given: 3 cards in p1.deck, and 1 in p1.extra' && x.cite === 'G-1 decks')).toBe(true);
+    expect(e.log.some((x) => logText(x) === 'p1 plays the deck list given: 3 cards in p1.deck, and 1 in p1.extra' && x.cite === 'G-1 decks')).toBe(true);
   });
 });
 
@@ -159,7 +160,7 @@ describe('deck lists in the seed games with a copy limit', () => {
     expect(legal.failures).toEqual([]);
     const three = run('b.yaml', scenario('spimate', `  p1:\n    main:\n${main}    side:\n      雷撃: 1\n`, '  deck_legal: { p1: false }\n  deck_reason: { p1: "more than 2 cards named 雷撃" }\n  winner: p2\n'));
     expect(three.failures).toEqual([]);
-    expect(three.events.some((e) => e.text.includes('breaks a requirement') && e.cite.includes('SP-1.3'))).toBe(true);
+    expect(three.events.some((e) => logText(e).includes('breaks a requirement') && e.cite.includes('SP-1.3'))).toBe(true);
     // A wrong expectation fails, saying what the deck check found and citing the rule.
     const wrong = run('c.yaml', scenario('spimate', `  p1:\n    main:\n${main}    side:\n      雷撃: 1\n`, '  deck_legal: { p1: true }\n'));
     expect(wrong.failures).toHaveLength(1);

@@ -67,7 +67,18 @@ const converted = [
   'lsp/server.ts',
   'scenario/files.ts',
   'scenario/run.ts',
+  'scenario/log-words.ts',
+  'scenario/why-not.ts',
+  'server/match-host.ts',
 ];
+
+/**
+ * The runtime words nothing itself (it knows no language): its log entries, the reasons of a
+ * declaration that is impossible and the reasons of why-not are codes and arguments
+ * (runtime/log-entry.ts), worded by scenario/log-words.ts. In every runtime file, a literal of
+ * prose handed to the log (`emitLog`, `note`), to `Impossible` or to a why-not reason is flagged.
+ */
+const runtimeSinks = /(?:emitLog|\bnote|new Impossible|reasons\.push)\(/g;
 
 /** Calls whose argument is read by a person. */
 const sinks = /(?:console\.(?:log|error|warn)|\bfail|failures\.push|new (?:ScenarioError|UsageError)|\bdiag|this\.error|this\.warning|\breport|\bsay|strayWords\.push)\(/g;
@@ -137,7 +148,35 @@ function playgroundEscapes(file: string): string[] {
   return found;
 }
 
+/** The prose literals handed to the runtime's log sinks in `file` (those inside `phrase(…)` are codes, not prose). */
+function runtimeEscapes(file: string): string[] {
+  const found: string[] = [];
+  const lines = readFileSync(join(root, file), 'utf8').split('\n');
+  lines.forEach((line, i) => {
+    if (/i18n-ok/.test(line) || /^\s*(\*|\/\/)/.test(line)) return;
+    for (const m of line.matchAll(runtimeSinks)) {
+      for (const lit of line.slice(m.index! + m[0].length).matchAll(/(['"`])((?:\\.|(?!\1).)*)\1/g)) {
+        if (prose.test(lit[2]!.replace(/\$\{[^}]*\}/g, ' '))) found.push(`${file}:${i + 1}: ${lit[0].slice(0, 80)}`);
+      }
+    }
+  });
+  return found;
+}
+
+const runtimeFiles = () => readdirSync(join(root, 'runtime')).filter((f) => f.endsWith('.ts')).map((f) => `runtime/${f}`);
+
 describe('the catalogs', () => {
+  it("hold every word of the engine's log and reasons: the runtime hands its sinks codes, not prose", () => {
+    expect(runtimeFiles().length).toBeGreaterThan(40);
+    expect(runtimeFiles().flatMap(runtimeEscapes)).toEqual([]);
+    // The check itself: the English the engine once wrote is flagged, a phrase is not.
+    const dir = mkdtempSync(join(root, 'runtime', '.lint-'));
+    const file = join(dir, 'x.ts');
+    writeFileSync(file, ["this.emitLog('end-turn', `${ctx.me.name} ends the turn`, ctx.me, ctx.cite, loc);", "this.emitLog('end-turn', phrase('end-turn', { player: ctx.me.name }), ctx.me, ctx.cite, loc);", "throw new Impossible('step limit');"].join('\n'));
+    expect(runtimeEscapes(relative(root, file)).map((l) => l.replace(/^.*?:(\d+):.*$/, '$1'))).toEqual(['1', '3']);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('hold every label and message of the playground but those of the files still pending, whose English only shrinks', () => {
     const over: string[] = [];
     const lower: string[] = [];

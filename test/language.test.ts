@@ -5,6 +5,7 @@ import { compileGame } from '../compiler/compile.ts';
 import { validateIR } from '../compiler/validate-ir.ts';
 import { Engine } from '../runtime/engine.ts';
 import { playScript } from './helpers.ts';
+import { logText } from '../scenario/log-words.ts';
 
 const base = `
 game g "G" { players 2 format basic level 1 stack stage leftover grave }
@@ -271,7 +272,7 @@ describe('language constructs', () => {
         choose x: 1 from [mine, theirs] "take {mine} or {theirs}?"
       }`), { seed: 1, log: true });
     const { seen } = playScript(engine, []);
-    expect(engine.log.some((e) => /p\d holds R2; the other holds B3/.test(e.text))).toBe(true);
+    expect(engine.log.some((e) => /p\d holds R2; the other holds B3/.test(logText(e)))).toBe(true);
     // The active player may not see the other's hand: that card is named by where it lies.
     expect(seen[0]!.prompt).toMatch(/^take R2 or hidden card #1 in p\d\.hand\?$/);
     const bad = compileGame({ sources: [{ path: 'g.grim', text: base + 'action X { effect { log "hello {nobody}" } }' }] });

@@ -15,6 +15,7 @@ import { foldBatch, playBatch, seatOfA } from '../runtime/batch.ts';
 import { Engine } from '../runtime/engine.ts';
 import { playGame } from '../runtime/play.ts';
 import { compiledGame, root } from './helpers.ts';
+import { logText } from '../scenario/log-words.ts';
 
 function lastStanding(): GameIR {
   const r = compileGame({ sources: gameSources(join(root, 'test', 'fixtures', 'multiplayer'), 'last-standing')! });
@@ -102,10 +103,10 @@ turn {
     const turns = e.log.filter((ev) => ev.kind === 'turn').map((ev) => ev.player);
     // p1, p2, p3 (reverses) → p2, p1, p4, p3.
     expect(turns).toEqual(['p1', 'p2', 'p3', 'p2', 'p1', 'p4', 'p3']);
-    const faces = e.log.filter((ev) => ev.kind === 'note').map((ev) => ev.text);
+    const faces = e.log.filter((ev) => ev.kind === 'note').map((ev) => logText(ev));
     expect(faces[0]).toBe('p1 faces p2, p3, p4');
     expect(faces[3]).toBe('p2 faces p1, p4, p3');
-    expect(e.log.some((ev) => ev.kind === 'turn-order' && ev.text === 'the turn order is reversed: p3 → p2 → p1 → p4')).toBe(true);
+    expect(e.log.some((ev) => ev.kind === 'turn-order' && logText(ev) === 'the turn order is reversed: p3 → p2 → p1 → p4')).toBe(true);
     // Saved and loaded, the reversed order stays.
     const s = e.saveState();
     const f = new Engine(r.ir!, { seed: 1 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { playGame, playOn, newEngine, conservationProblems } from '../runtime/play.ts';
 import { compiledGame, root } from './helpers.ts';
 import { listGames } from '../compiler/project.ts';
+import { logText } from '../scenario/log-words.ts';
 
 describe('runtime on trump', () => {
   const ir = compiledGame('trump');
@@ -10,9 +11,9 @@ describe('runtime on trump', () => {
     const a = playGame(ir, 42, { log: true });
     const b = playGame(ir, 42, { log: true });
     expect(b.hash).toBe(a.hash);
-    expect(b.engine.log.map((e) => e.text)).toEqual(a.engine.log.map((e) => e.text));
+    expect(b.engine.log.map((e) => logText(e))).toEqual(a.engine.log.map((e) => logText(e)));
     const c = playGame(ir, 43, { log: true });
-    expect(c.engine.log.map((e) => e.text)).not.toEqual(a.engine.log.map((e) => e.text));
+    expect(c.engine.log.map((e) => logText(e))).not.toEqual(a.engine.log.map((e) => logText(e)));
   });
 
   for (const format of ['light', 'standard', 'pro', 'master']) {
@@ -31,7 +32,7 @@ describe('runtime on trump', () => {
       const reused = playOn(engine, seed, { format: 'pro', log: true });
       const fresh = playGame(ir, seed, { format: 'pro', log: true });
       expect(reused.hash).toBe(fresh.hash);
-      expect(reused.engine.log.map((e) => e.text)).toEqual(fresh.engine.log.map((e) => e.text));
+      expect(reused.engine.log.map((e) => logText(e))).toEqual(fresh.engine.log.map((e) => logText(e)));
       expect(conservationProblems(reused.engine)).toEqual([]);
     }
   });

@@ -9,6 +9,7 @@ import { Engine } from '../runtime/engine.ts';
 import { playBatch } from '../runtime/batch.ts';
 import { runScenario } from '../scenario/run.ts';
 import { codegen } from '../runtime/compile.ts';
+import { logText, words } from '../scenario/log-words.ts';
 
 const base = `
 game g "G" { players 2 }
@@ -75,7 +76,7 @@ turn { window main passable }
     const p1 = e.players[0]!;
     expect(p1.zones[r.ir!.zones.findIndex((z) => z.name === 'field')]!.cards.length).toBe(2);
     expect(p1.zones[r.ir!.zones.findIndex((z) => z.name === 'grave')]!.cards.length).toBe(1);
-    expect(e.log.map((l) => l.text)).toContain('p1.field is full (capacity 2): A1 goes to p1.grave instead');
+    expect(e.log.map((l) => logText(l))).toContain('p1.field is full (capacity 2): A1 goes to p1.grave instead');
   });
   it('diagnoses an overflow that cannot work', () => {
     const c = (line: string) => compileGame({ sources: [{ path: 'cap.grim', text: game('zone spare per player public').replace('zone field per player public ordered', line) }] }).diagnostics.map((d) => d.code);
@@ -567,7 +568,7 @@ describe('limits shared by a class of actions', () => {
     let verdicts: ReturnType<InstanceType<typeof Engine>['whyNot']> = [];
     const o = runScenario('r.yaml', statusRuling('  p1: { hand: [Professor, Scientist] }', '  - p1: Professor.Research', '  winner: none'), { ir: r.ir!, stopAfter: Infinity, onStop: (e) => (verdicts = e.whyNot(e.players[0]!, 'Scientist.Study')) });
     expect(o.failures).toEqual([]);
-    expect(verdicts[0]!.reasons.map((x) => x.text)).toContain('the shared limit サポート制限 (1 per turn): already used 1 time this turn');
+    expect(verdicts[0]!.reasons.map((x) => words(x.words))).toContain('the shared limit サポート制限 (1 per turn): already used 1 time this turn');
   });
   it('diagnoses a limit on nothing', () => {
     const cs = (extra: string) => compileGame({ sources: [{ path: 'g.grim', text: limitGame + extra }] }).diagnostics.map((d) => `${d.code}:${d.severity}`);

@@ -20,6 +20,7 @@ import { runScenario } from '../scenario/run.ts';
 import { checkScenario, parseScenario } from '../scenario/check.ts';
 import { format } from '../i18n/format.ts';
 import { root } from './helpers.ts';
+import { logText } from '../scenario/log-words.ts';
 
 const project = join(root, 'test/fixtures/teams');
 function doubles(): GameIR {
@@ -111,7 +112,7 @@ describe('teams: the game (Doubles)', () => {
     expect(e.teamSeatOf(p3!)).toBe(p1);
     expect(e.teamSeatOf(p4!)).toBe(p2);
     // The game ended when the team total of one team reached 0: both its players lost it.
-    const struck = e.log.filter((ev) => ev.kind === 'note' && / strikes /.test(ev.text));
+    const struck = e.log.filter((ev) => ev.kind === 'note' && / strikes /.test(logText(ev)));
     expect(struck.length).toBeGreaterThanOrEqual(3);
   });
 

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { compileGame } from '../compiler/compile.ts';
 import { playGame } from '../runtime/play.ts';
 import { root } from './helpers.ts';
+import { logText } from '../scenario/log-words.ts';
 
 const path = join(root, 'test/fixtures/trigger-order/game.grim');
 
@@ -30,8 +31,8 @@ describe('triggers waiting at the same moment', () => {
         log: true,
         onLog: (e) => {
           if (e.turn !== 1) return;
-          if (e.kind === 'note') said.push(e.text);
-          if (e.kind === 'declare') declared.push(e.text.replace(/^p\d: /, '').replace(' (resolves at once)', ''));
+          if (e.kind === 'note') said.push(logText(e));
+          if (e.kind === 'declare') declared.push(logText(e).replace(/^p\d: /, '').replace(' (resolves at once)', ''));
         },
       });
       // Declared in the documented order: the normal ones too, the active player's first (so the

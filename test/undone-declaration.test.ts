@@ -13,6 +13,7 @@ import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
 import { Engine } from '../runtime/engine.ts';
 import { root } from './helpers.ts';
+import { logText } from '../scenario/log-words.ts';
 
 const project = join(root, 'test', 'fixtures', 'undone-declaration');
 
@@ -31,7 +32,7 @@ describe('what an undone declaration or trial leaves (review findings)', () => {
       return discard >= 0 ? discard : Math.max(0, labels.indexOf('pass'));
     });
     // The trigger was undone (nothing to target), its cost with it.
-    expect(e.log.some((l) => l.kind === 'impossible' && l.text.includes('Regret'))).toBe(true);
+    expect(e.log.some((l) => l.kind === 'impossible' && logText(l).includes('Regret'))).toBe(true);
     expect(e.result?.winner).toBe('p1');
     expect(e.turn).toBe(1);
   });

@@ -16,6 +16,7 @@ import { asList } from '../runtime/context.ts';
 import { playGame } from '../runtime/play.ts';
 import { whyNotScenario } from '../scenario/why-not.ts';
 import { compiledGame, root } from './helpers.ts';
+import { argWords, words } from '../scenario/log-words.ts';
 
 const blockRuling = 'rules/trump/rulings/r-tr-12b-driven-cannot-block-choice.yaml';
 const at = (file: string, step: number, cards: string[] = [], player = 'p2') =>
@@ -116,12 +117,12 @@ describe('why not in a choice agrees with the engine', () => {
                 // A name may be shared by several copies; each copy is judged alone.
                 if (!v.offered) expect(v.reasons.length).toBeGreaterThan(0);
               }
-              const offeredNames = new Set(r.cards.filter((v) => v.offered).map((v) => v.card.split(' (')[0]));
+              const offeredNames = new Set(r.cards.filter((v) => v.offered).map((v) => argWords(v.card).split(' (')[0]));
               if (d.kind === 'pick') for (const n of names) expect(offeredNames.has(n), `${n} at "${d.prompt}"`).toBe(true);
               const labels = d.options.map((o) => o.label);
               for (const o of r.closed) {
                 expect(labels).not.toContain(o.label);
-                expect(o.reason).toMatch(/^when .+ is false/);
+                expect(words(o.reason)).toMatch(/^when .+ is false/);
               }
               if (d.kind === 'pick') {
                 expect(r.closed).toEqual([]);

@@ -72,6 +72,11 @@ describe('grimoire faq (Chromium)', () => {
     // The answers in words are Japanese sentences: 「p1 は … を選べる」.
     const answers = await page.$$eval('ul.answer li', (ls) => ls.map((l) => l.textContent ?? ''));
     expect(answers.filter((a) => /を選べる|がある|はない|の勝ち|に勝つ|のターン|は /.test(a)).length).toBeGreaterThan(answers.length / 2);
+    // The steps are the engine's log in Japanese: 「p2は「アップ」を宣言する…。」「♠Kをp1.handに移す。」, none of the engine's English left.
+    const steps = await page.$$eval('ol.steps li', (ls) => ls.map((l) => (l.firstChild?.textContent ?? '').trim()));
+    expect(steps.length).toBeGreaterThan(50);
+    expect(steps.filter((s) => /を宣言する|に移す|を選ぶ|を解決する|が誘発する|の勝利|ターンを終了する/.test(s)).length).toBeGreaterThan(steps.length / 2);
+    for (const english of [' → ', ' chooses ', ' ends the turn', ' resolves', ' triggers for ', ' (by ', ' wins: ', ' fizzles', 'resolves at once', ' for アップ']) expect(steps.filter((s) => s.includes(english))).toEqual([]);
     await shot(page, 'faq-trump-ja');
     expect(attempted).toEqual([]);
     expect(errors).toEqual([]);

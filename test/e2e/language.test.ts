@@ -67,6 +67,12 @@ it('a browser in Japanese gets a Japanese playground: no English label of the ma
   await page.waitForSelector('#board .board-caption');
   expect(await page.textContent('#board .board-caption')).toMatch(/^ステップ \d+ のあと/);
   expect(await page.textContent('#step-counter')).toMatch(/^ステップ \d+ \/ \d+/);
+  // The log's steps are the engine's log in Japanese (「p1はターンを終了する。」), none of its English left.
+  await page.waitForSelector('#log .log-step .text');
+  const steps = await page.$$eval('#log .log-step .text', (ts) => ts.map((t) => t.textContent ?? ''));
+  expect(steps.length).toBeGreaterThan(3);
+  expect(steps.filter((s) => /を宣言する|に移す|を選ぶ|を解決する|が誘発する|の勝利|ターンを終了する|ゲームの準備|ターン：/.test(s)).length).toBeGreaterThan(steps.length / 2);
+  for (const english of [' → ', ' chooses ', ' ends the turn', ' resolves', ' triggers for ', ' (by ', ' wins: ']) expect(steps.filter((s) => s.includes(english))).toEqual([]);
 
   const texts = await uiTexts(page);
   expect(texts.length).toBeGreaterThan(40);

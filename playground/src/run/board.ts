@@ -17,6 +17,7 @@ import type { CardView, PlayerView, RequestView, ZoneView } from '../../../runti
 import type { CardFace } from '../cards/faces.ts';
 import { faceElement } from '../cards/svg-element.ts';
 import { t } from '../../../i18n/format.ts';
+import { endReason } from '../../../scenario/log-words.ts';
 
 /** Where the board finds faces: by card name, the back, and the zones drawn as piles (a deck). */
 export interface BoardFaces {
@@ -142,7 +143,7 @@ function varsText(vars: Record<string, unknown>): string {
 export function renderBoard(host: HTMLElement, view: PlayerView, caption: string, faces: BoardFaces): void {
   host.replaceChildren();
   host.dataset.viewer = view.viewer;
-  host.append(el('div', 'board-caption', `${caption} · ${t('pg.board.turn', { turn: view.turn, active: view.active })}${view.result ? ` · ${t('pg.board.over', { outcome: view.result.winner ? t('pg.board.won', { winner: view.result.winner }) : t('pg.match.a-draw'), reason: view.result.reason })}` : ''}`));
+  host.append(el('div', 'board-caption', `${caption} · ${t('pg.board.turn', { turn: view.turn, active: view.active })}${view.result ? ` · ${t('pg.board.over', { outcome: view.result.winner ? t('pg.board.won', { winner: view.result.winner }) : t('pg.match.a-draw'), reason: endReason(view.result) })}` : ''}`));
   for (const p of view.players) {
     const side = el('section', `board-player${p.name === view.active ? ' active' : ''}${p.out ? ' out' : ''}`);
     side.dataset.player = p.name;

@@ -12,6 +12,7 @@ import { PlayerLog } from './player-log.ts';
 import { traceOf } from './trace.ts';
 import { whyNotJSON, type WhyNotActionJSON } from '../../../scenario/why-not.ts';
 import { t } from '../../../i18n/format.ts';
+import { endReason } from '../../../scenario/log-words.ts';
 
 type MatchRequest = Extract<RunRequest, { type: 'match' }>;
 type HintRequest = Extract<RunRequest, { type: 'hint' }>;
@@ -83,14 +84,14 @@ export function runMatch(req: MatchRequest, ir: GameIR, post: (r: RunReply) => v
   const readerIndex = over ? -1 : persons.includes(decider) ? decider : (persons[0] ?? -1);
   const reader = readerIndex >= 0 ? e.players[readerIndex]! : null;
   const texts = reader ? readers.get(readerIndex)!.texts : null;
-  const events = texts ? e.log.map((ev) => ({ ...ev, text: texts[ev.seq] ?? ev.text })) : e.log;
+  const events = e.log;
   const report: MatchReport = {
     type: 'match',
     id: req.id,
     problem: run.problem,
     decision: run.decision && !run.problem ? pending(run.decision, ir.files, refused) : null,
     answers: run.answers,
-    result: e.result ? { winner: e.result.winner, reason: e.result.reason } : null,
+    result: e.result ? { winner: e.result.winner, reason: endReason(e.result) } : null,
     viewer: reader ? reader.name : 'judge',
     view: e.view(reader),
     seed: req.seed,
@@ -99,7 +100,7 @@ export function runMatch(req: MatchRequest, ir: GameIR, post: (r: RunReply) => v
     turns: e.turn,
     decisions: e.decisions,
     players: e.players.map((p) => p.name),
-    ...traceOf(events, ir.files),
+    ...traceOf(events, ir.files, texts),
     ms: performance.now() - t0,
   };
   return { report, sim: matchSim(req, ir, run.answers) };

@@ -20,6 +20,7 @@ import type { Engine, LogEvent } from '../../../runtime/engine.ts';
 import type { Card, Player, Zone } from '../../../runtime/model.ts';
 import { canSee } from '../../../runtime/view.ts';
 import { t } from '../../../i18n/format.ts';
+import { logText } from '../../../scenario/log-words.ts';
 
 export const hiddenCard = () => t('pg.log.hidden-card');
 
@@ -69,13 +70,13 @@ export class PlayerLog {
   }
 
   private redact(e: LogEvent): string {
-    if (!this.pattern) return e.text;
+    const text = logText(e);
+    if (!this.pattern) return text;
     const reader = this.reader;
     const engine = this.engine;
     let seen: (name: string) => boolean;
-    const arrow = e.kind === 'move' ? e.text.lastIndexOf(' → ') : -1;
-    if (arrow >= 0) {
-      const to = this.zones.get(e.text.slice(arrow + 3));
+    if (e.code === 'move') {
+      const to = this.zones.get(e.args.to as string);
       const cards = to ? cardsIn(to) : [];
       seen = (name) => cards.some((c) => c.name === name && canSee(engine, reader, c));
     } else if (e.kind === 'reveal') {
@@ -98,7 +99,7 @@ export class PlayerLog {
         return mine.length ? mine.some((c) => canSee(engine, reader, c)) : guess(name);
       };
     }
-    return e.text.replace(this.pattern, (name) => (seen(name) ? name : hiddenCard()));
+    return text.replace(this.pattern, (name: string) => (seen(name) ? name : hiddenCard()));
   }
 }
 

@@ -155,7 +155,9 @@ export interface TuneRequest {
 }
 
 /** One step of the log, with the rule it cites and the place of that rule in the workspace. */
-export interface LogStep extends Omit<LogEvent, 'loc'> {
+export interface LogStep extends Omit<LogEvent, 'loc' | 'code' | 'args' | 'cards'> {
+  /** The event in words, in the page's language (scenario/log-words.ts), or as a reader may read it (player-log.ts). */
+  text: string;
   /** The cited source place (the event's loc): a workspace path like rules/trump/basic.grim, or null. */
   file: string | null;
   line: number;

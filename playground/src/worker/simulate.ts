@@ -14,6 +14,7 @@ import type { RunProblem, RunReport } from './run-protocol.ts';
 import { traceOf } from './trace.ts';
 import { checkChoice, variantsOf, type ParamValue } from './variants.ts';
 import { t } from '../../../i18n/format.ts';
+import { endReason } from '../../../scenario/log-words.ts';
 
 export type Simulation =
   | { what: 'scenario'; ir: GameIR; game: string; path: string; text: string; maxSteps: number }
@@ -131,7 +132,7 @@ function simulateGame(sim: Extract<Simulation, { what: 'game' }>, onLog?: Engine
     what: 'game',
     problem,
     scenario: null,
-    result: engine.result ? { winner: engine.result.winner, reason: engine.result.reason } : null,
+    result: engine.result ? { winner: engine.result.winner, reason: endReason(engine.result) } : null,
     seed: sim.seed,
     format: choice.format,
     params: choice.params,
