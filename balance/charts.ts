@@ -25,7 +25,7 @@ export interface ChartOptions {
 export const palette = { base: '#4e79a7', other: '#e15759', significant: '#d62728', plain: '#9aa4ad', bar: '#4e79a7', draw: '#b07aa1', first: '#59a14f' };
 
 /** The report's font stack (report-css.ts): kanji and kana in labels need a CJK font where there is one. */
-const chartFont = 'system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Noto Sans JP", "Noto Sans CJK JP", "Yu Gothic", sans-serif';
+const chartFont = 'system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Noto Sans JP", "Noto Sans CJK JP", "Yu Gothic", sans-serif'; // i18n-ok: font names
 
 // The legend's and the rows' words, in the reader's language (read when a chart is drawn: the language is set by then).
 const SIGNIFICANT = () => t('balh.ch.significant');

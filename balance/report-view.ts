@@ -142,7 +142,7 @@ function verdictsSection(d: Document, r: BalanceReport, title: string): HTMLElem
  */
 function replacementsTable(d: Document, r: BalanceReport): HTMLElement {
   const why = new Set(r.replacements.map((v) => v.why));
-  const everyCard = why.has('every card');
+  const everyCard = why.has('every card'); // i18n-ok: a value of ReplacementValue.why, matched
   const what = everyCard
     ? t('balh.values.every-card')
     : why.has('suspect')

@@ -159,7 +159,9 @@ function playgroundEscapes(file: string): string[] {
  * wherever it goes (a class list and a line marked `// i18n-ok: why` aside: a name kept in the
  * JSON, a value other code matches).
  */
-const proseEverywhere = () => sourceFiles('balance');
+const proseEverywhere = () => sourceFiles('balance').filter((f) => !markup.includes(f));
+/** Markup and styles, whose literals are HTML attributes and font names (report-html.ts's words are checked as a converted file's). */
+const markup = ['balance/report-css.ts', 'balance/report-html.ts'];
 
 describe('the catalogs', () => {
   it('hold every word of the balance lab (balance/): no literal of prose in its code', () => {
