@@ -183,7 +183,7 @@ describe('grimoire balance --html (Chromium, offline)', () => {
     for (const h of ['判定', '数値', '誰が勝つか', 'ゲームの長さ', 'デッキと比べたカード', 'アクションとトリガー', 'ゲームの終わり方', '置換で測った各カードの価値']) expect(headings).toContain(h);
     // What the page shows (the body also holds the JSON and the script, with every catalog in it).
     const text = await page.innerText('#balance-mount');
-    for (const e of ['Verdicts', 'The numbers', 'Who wins', 'How long games last', 'Cards against their deck', 'How games end', 'Random play', 'Game quality', 'rule parameters', 'share of games', 'percentage points', 'Each card is judged']) expect(text).not.toContain(e);
+    for (const e of ['Verdicts', 'The numbers', 'Who wins', 'How long games last', 'Cards against their deck', 'How games end', 'Random play', 'Game quality:', 'rule parameters', 'share of games', 'percentage points', 'Each card is judged']) expect(text).not.toContain(e);
     // No message key left unworded (a key is area.word-word, e.g. balh.ch.seats).
     expect(text).not.toMatch(/\b(?:bal|balh|tune|cov)\.[a-z]+(?:[.-][a-z]+)*\b/);
     // The charts' axes and legends: Japanese.
