@@ -183,7 +183,7 @@ export function comparisonText(r: BalanceComparison, given: readonly string[] = 
   const wholeCount = r.changes.filter((c) => c.group === 'seats' || c.group === 'end' || c.group === 'length').length;
   const qualityCount = r.changes.filter((c) => c.group === 'quality').length;
   out.push('', t('bal.cmp.changed', { significant: significant.length, metrics: r.changes.length, families: qualityCount ? 'three' : 'two', whole: wholeCount, quality: qualityCount ? t('bal.cmp.changed-quality', { n: qualityCount }) : '', parts: r.changes.length - wholeCount - qualityCount }));
-  const rows = (list: MetricChange[]) => table([[t('bal.cmp.col.metric'), r.base.settings.game, r.otherLabel.replace(/ \(a revision of .*\)$/, ''), t('bal.cmp.col.change'), t('bal.cmp.col.test'), 'q'], ...list.map((c) => [metricLabel(c, r), value(c, c.base), value(c, c.other), change(c), c.test, fixed(c.change.q, 3)])]);
+  const rows = (list: MetricChange[]) => table([[t('bal.cmp.col.metric'), r.base.settings.game, r.other.settings.game !== r.base.settings.game ? r.other.settings.game : r.otherLabel, t('bal.cmp.col.change'), t('bal.cmp.col.test'), 'q'], ...list.map((c) => [metricLabel(c, r), value(c, c.base), value(c, c.other), change(c), c.test, fixed(c.change.q, 3)])]);
   const shown = significant.slice(0, 30);
   if (shown.length) out.push(...rows(shown));
   if (shown.length < significant.length) out.push(t('bal.cmp.more', { n: significant.length - shown.length }));

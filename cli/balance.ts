@@ -72,14 +72,14 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   if (vsGame !== undefined) {
     const otherIR = requireIR(vsGame);
     if (!otherIR.game.formats.some((f) => f.name === format)) throw new UsageError(t('bal.use.vs-format', { other: vsGame, format, formats: otherIR.game.formats.map((f) => f.name) }));
-    const revision = otherIR.game.revisionOf ? ` (a revision of ${otherIR.game.revisionOf})` : '';
+    const revision = otherIR.game.revisionOf ? t('bal.label.revision', { base: otherIR.game.revisionOf }) : '';
     // Paired seeds mean something only between versions of one game: the same seed deals the same cards.
     const related = vsGame === game || otherIR.game.revisionOf === game || ir.game.revisionOf === vsGame || (!!ir.game.revisionOf && ir.game.revisionOf === otherIR.game.revisionOf);
     if (!related) console.error(t('bal.not-revision', { other: vsGame, game }));
     other = { game: vsGame, ir: otherIR, params: parseParams(v.param as string[] | undefined, otherIR), label: `${vsGame}${revision}` };
   } else if (vsParams !== undefined) {
     const changed = parseParams(vsParams, ir, '--vs-param');
-    other = { game, ir, params: { ...base.params, ...changed }, label: `${game} with ${vsParams.join(', ')}` };
+    other = { game, ir, params: { ...base.params, ...changed }, label: t('bal.label.with', { game, params: vsParams.join(', ') }) };
   }
 
   // The report file is opened (and emptied) only once every argument has been checked.

@@ -146,6 +146,8 @@ export const balance = {
   'bal.metric.action-win-used': '{action}: win rate of players who used it',
   'bal.metric.action-used-by': '{action}: share of players using it',
   // The timing line and notes of cli/balance.ts
+  'bal.label.revision': ' (a revision of {base})',
+  'bal.label.with': '{game} with {params}',
   'bal.timing': '{played} games in {seconds} s ({perMinute} games/min, {workers} worker thread(s)){html}',
   'bal.timing.html': '; the report with charts: {file}',
   'bal.look': 'look {look} of {looks}, {games} games: {answered, select, true {answered} other {not yet}} — {why}',

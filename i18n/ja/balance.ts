@@ -142,6 +142,8 @@ export const balance: Record<keyof typeof en, string> = {
   'bal.metric.action-win-used': '{action}: 使ったプレイヤーの勝率',
   'bal.metric.action-used-by': '{action}: 使ったプレイヤーの割合',
   // 所要時間と注記
+  'bal.label.revision': ' ({base} の改訂)',
+  'bal.label.with': '{game} ({params})',
   'bal.timing': '{played} ゲームを {seconds} 秒で (毎分 {perMinute} ゲーム、ワーカースレッド {workers}){html}',
   'bal.timing.html': '；グラフ付きレポート: {file}',
   'bal.look': '確認 {look}/{looks}、{games} ゲーム: {answered, select, true {答えが出ました} other {まだです}} — {why}',
