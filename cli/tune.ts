@@ -119,11 +119,13 @@ function paramTuneText(r: ParamTuneResult, played: number, seconds: number): str
   out.push('', t('tune.param.fair'));
   out.push(t('tune.param.nearest', { closest: String(f.closest), crossing: f.crossing !== null ? t('tune.param.crossing', { value: fixed(f.crossing, 2) }) : '', range: f.range.length ? f.range.map(String) : t('tune.param.none') }));
   const w = Math.max(14, stringWidth(r.param) + 1);
-  out.push('', `  ${pad(r.param, w)} ${pad(t('tune.param.col.first'), 26)} ${pad(t('tune.param.col.p1'), 8)} ${t('tune.param.col.change')}`);
+  const p1Head = t('tune.param.col.p1');
+  const w1 = Math.max(8, stringWidth(p1Head));
+  out.push('', `  ${pad(r.param, w)} ${pad(t('tune.param.col.first'), 26)} ${pad(p1Head, w1)} ${t('tune.param.col.change')}`);
   for (const p of r.points) {
     const fp = `${pct(p.firstPlayer.rate)} [${pct(p.firstPlayer.ci95[0])}, ${pct(p.firstPlayer.ci95[1])}]`;
     const ch = p.change ? `${ptsBare(p.change.diff)} [${ptsBare(p.change.ci95[0])}, ${ptsBare(p.change.ci95[1])}]${p.change.significant ? ` * q=${fixed(p.change.q, 3)}` : ''}` : '—';
-    out.push(`  ${pad(`${String(p.value)}${p.isDefault ? ' *' : ''}`, w)} ${pad(fp, 26)} ${pad(pct(p.p1.rate), 8)} ${ch}`);
+    out.push(`  ${pad(`${String(p.value)}${p.isDefault ? ' *' : ''}`, w)} ${pad(fp, 26)} ${pad(pct(p.p1.rate), w1)} ${ch}`);
   }
   out.push('', t('tune.param.foot', { games: played, seconds: fixed(seconds, 1) }));
   return out.join('\n');
