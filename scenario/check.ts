@@ -13,7 +13,7 @@
 import { fieldOfCard } from './card-fields.ts';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import { didYouMeanNote, wordedDiagnostic, type Diagnostic, type DiagnosticText } from '../compiler/diagnostics.ts';
-import { msg, type Message } from '../i18n/format.ts';
+import { format, msg, type Message } from '../i18n/format.ts';
 import { answerWords, canAnswer } from './answer-words.ts';
 import { maxPlayerCount, type GameIR, type IRType, type ZoneIR } from '../compiler/ir.ts';
 import type { Loc } from '../grammar/ast.ts';
@@ -56,7 +56,7 @@ export function scenarioGame(p: ParsedScenario): string | undefined {
 export function unknownGame(p: ParsedScenario, games: string[]): Diagnostic[] {
   if (!isMap(p.doc.contents)) {
     const range = p.doc.contents?.range ?? [0, 1, 1];
-    return [{ code: 'scenario/wrong-type', severity: 'error', message: `a scenario is a map (name, game, state, steps, expect), not ${described(p.doc.contents)}: see docs/scenarios.md`, loc: locOf(p, range[0], range[1]) }];
+    return [{ code: 'scenario/wrong-type', severity: 'error', message: `a scenario is a map (name, game, state, steps, expect), not ${englishOf(described(p.doc.contents))}: see docs/scenarios.md`, loc: locOf(p, range[0], range[1]) }];
   }
   const node = p.doc.getIn(['game'], true) as Node | undefined;
   if (!node) {
@@ -86,17 +86,21 @@ function locOf(p: ParsedScenario, start: number, end: number): Loc {
 }
 
 /** How a node's value is described in a message: `text 'lots'`, `the number 3`, `a list`. */
-function described(n: Node | null | undefined): string {
-  if (!n || (isScalar(n) && n.value === null)) return 'nothing';
-  if (isMap(n)) return 'a map';
-  if (isSeq(n)) return 'a list';
+/** A message in English, for the one mistake still worded in English here (a file that is no map). */
+const englishOf = (m: Message): string => format('en', m.key, m.values);
+
+/** What a node is, in the reader's words (a message): 'nothing', 'a map', "text 'x'", 'the number 3'… */
+function described(n: Node | null | undefined): Message {
+  if (!n || (isScalar(n) && n.value === null)) return msg('scn.node.nothing');
+  if (isMap(n)) return msg('scn.node.map');
+  if (isSeq(n)) return msg('scn.node.list');
   if (isScalar(n)) {
     const v = n.value;
-    if (typeof v === 'string') return `text '${v}'`;
-    if (typeof v === 'number') return `the number ${v}`;
-    if (typeof v === 'boolean') return String(v);
+    if (typeof v === 'string') return msg('scn.node.text', { text: v });
+    if (typeof v === 'number') return msg('scn.node.number', { n: String(v) });
+    if (typeof v === 'boolean') return msg('scn.node.boolean', { value: String(v) });
   }
-  return 'a value';
+  return msg('scn.node.value');
 }
 
 function didYouMean(name: string, candidates: Iterable<string>): DiagnosticText[] | undefined {
@@ -177,7 +181,7 @@ class ScenarioChecker {
   private scalar(n: unknown, kind: 'string' | 'number' | 'boolean', what: string | Message): Scalar | null {
     const node = this.resolved(n);
     if (isScalar(node) && typeof node.value === kind && (kind !== 'number' || Number.isFinite(node.value))) return node;
-    const wanted = kind === 'string' ? 'text' : kind === 'number' ? 'a number' : 'true or false';
+    const wanted = msg(kind === 'string' ? 'scn.wanted.text' : kind === 'number' ? 'scn.wanted.number' : 'scn.wanted.boolean');
     this.error('scenario/wrong-type', node, msg('scenario/wrong-type.is-not', { what, wanted, p: described(node) }));
     return null;
   }
