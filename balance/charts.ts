@@ -11,7 +11,9 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, Distribution, MetricChange, Rate, TuneResult } from './report.ts';
-import { flagOf, rankingStandout } from './verdicts.ts';
+import { flagOf, metricLabel, rankingStandout } from './verdicts.ts';
+import { t } from '../i18n/format.ts';
+import { deckName, fixed, pct } from './words.ts';
 
 export interface ChartOptions {
   document: Document;
@@ -23,15 +25,18 @@ export interface ChartOptions {
 export const palette = { base: '#4e79a7', other: '#e15759', significant: '#d62728', plain: '#9aa4ad', bar: '#4e79a7', draw: '#b07aa1', first: '#59a14f' };
 
 /** The report's font stack (report-css.ts): kanji and kana in labels need a CJK font where there is one. */
-const chartFont = 'system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Noto Sans CJK JP", "Yu Gothic", sans-serif';
+const chartFont = 'system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Noto Sans JP", "Noto Sans CJK JP", "Yu Gothic", sans-serif'; // i18n-ok: font names
 
-const SIGNIFICANT = 'significant (q < 0.05)';
+// The legend's and the rows' words, in the reader's language (read when a chart is drawn: the language is set by then).
+const SIGNIFICANT = () => t('balh.ch.significant');
 /** The row of the player who took turn 1, whichever seat it was. */
-const FIRST = 'first player';
-const NOT_SIGNIFICANT = 'not significant';
-const percent = (x: number) => `${(100 * x).toFixed(0)}%`;
-const one = (x: number) => x.toFixed(1);
-const points = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(100 * x).toFixed(0)}`;
+const FIRST = () => t('balh.ch.first');
+const NOT_SIGNIFICANT = () => t('balh.ch.not-significant');
+const DRAWS = () => t('balh.ch.draws');
+const SHARE = () => t('balh.ch.share');
+const percent = (x: number) => pct(x, 0);
+const one = (x: number) => fixed(x, 1);
+const points = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${fixed(Math.abs(100 * x), 0)}`;
 
 /** Pixels a label takes at the charts' font size: kanji, kana and full-width forms count double. */
 function labelWidth(label: string): number {
@@ -77,27 +82,29 @@ interface SeatRow {
 
 function seatRows(r: BalanceReport, side: string): SeatRow[] {
   const row = (label: string, x: Rate): SeatRow => ({ label, side, rate: x.rate, lo: x.ci95[0], hi: x.ci95[1], k: x.k, n: x.n });
-  return [...r.seats.players.map((s) => row(`${s.seat} (${s.agent})`, s.wins)), row(FIRST, r.seats.firstPlayer), row('draws', r.seats.draws)];
+  return [...r.seats.players.map((s) => row(`${s.seat} (${s.agent})`, s.wins)), row(FIRST(), r.seats.firstPlayer), row(DRAWS(), r.seats.draws)];
 }
 
 /** Bars of each seat's win rate and the draw rate, with their 95% Wilson intervals; 50% marked. */
 export function seatsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
   const rows = seatRows(r, r.settings.game);
+  const draws = DRAWS();
+  const first = FIRST();
   const chart = plot(o, {
     height: 40 + 34 * rows.length,
     marginLeft: marginFor(rows.map((x) => x.label), 90),
-    x: { domain: [0, 1], tickFormat: percent, label: 'share of games →', grid: true },
+    x: { domain: [0, 1], tickFormat: percent, label: SHARE(), grid: true },
     y: { domain: rows.map((x) => x.label), label: null },
     marks: [
-      Plot.barX(rows, { x: 'rate', y: 'label', fill: (d: SeatRow) => (d.label === 'draws' ? palette.draw : d.label === FIRST ? palette.first : palette.bar), fillOpacity: 0.75, className: 'seat-bar' }),
+      Plot.barX(rows, { x: 'rate', y: 'label', fill: (d: SeatRow) => (d.label === draws ? palette.draw : d.label === first ? palette.first : palette.bar), fillOpacity: 0.75, className: 'seat-bar' }),
       Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#222', strokeWidth: 1.5, className: 'seat-interval' }),
       Plot.tickX(rows, { x: 'lo', y: 'label', stroke: '#222', inset: 9 }),
       Plot.tickX(rows, { x: 'hi', y: 'label', stroke: '#222', inset: 9 }),
-      Plot.text(rows, { x: 'hi', y: 'label', text: (d: SeatRow) => `${(100 * d.rate).toFixed(1)}%`, dx: 6, textAnchor: 'start' }),
+      Plot.text(rows, { x: 'hi', y: 'label', text: (d: SeatRow) => pct(d.rate), dx: 6, textAnchor: 'start' }),
       Plot.ruleX([0.5], { stroke: '#666', strokeDasharray: '3,3' }),
     ],
   });
-  return figure(o, 'seats', 'Who wins', `Share of the ${r.counted} counted games won by each seat, by the player who took the first turn (whichever seat), and drawn; black lines are 95% intervals (Wilson). n = ${r.counted} games.`, chart);
+  return figure(o, 'seats', t('balh.ch.seats'), t('balh.ch.seats.caption', { n: r.counted }), chart);
 }
 
 /** Both sides' seats side by side, each with its interval. */
@@ -107,18 +114,18 @@ export function seatsComparisonChart(c: BalanceComparison, o: ChartOptions): HTM
   const chart = plot(o, {
     height: 40 + 44 * (rows.length / 2),
     marginLeft: marginFor(rows.map((x) => x.label), 90),
-    x: { domain: [0, 1], tickFormat: percent, label: 'share of games →', grid: true },
+    x: { domain: [0, 1], tickFormat: percent, label: SHARE(), grid: true },
     y: { domain: [a, b], axis: null },
     fy: { domain: seatRows(c.base, a).map((x) => x.label), label: null },
     color: { domain: [a, b], range: [palette.base, palette.other], legend: true },
     marks: [
       Plot.barX(rows, { x: 'rate', y: 'side', fy: 'label', fill: 'side', fillOpacity: 0.75, className: 'seat-bar' }),
       Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'side', fy: 'label', stroke: '#222', strokeWidth: 1.5, className: 'seat-interval' }),
-      Plot.text(rows, { x: 'hi', y: 'side', fy: 'label', text: (d: SeatRow) => `${(100 * d.rate).toFixed(1)}%`, dx: 6, textAnchor: 'start' }),
+      Plot.text(rows, { x: 'hi', y: 'side', fy: 'label', text: (d: SeatRow) => pct(d.rate), dx: 6, textAnchor: 'start' }),
       Plot.ruleX([0.5], { stroke: '#666', strokeDasharray: '3,3' }),
     ],
   });
-  return figure(o, 'seats', 'Who wins, before and after', `Each seat's win rate, the first player's and the draw rate under ${a} and under ${b}, with 95% intervals; the same seeds on each side. n = ${c.base.counted} and ${c.other.counted} games.`, chart);
+  return figure(o, 'seats', t('balh.ch.seats-cmp'), t('balh.ch.seats-cmp.caption', { a, b, na: c.base.counted, nb: c.other.counted }), chart);
 }
 
 // ----- Game length -----
@@ -138,8 +145,8 @@ function histogram(o: ChartOptions, title: string, sides: { side: string; d: Dis
     {
       height: one ? 200 : 150 * sides.length + 40,
       marginLeft: 44,
-      x: { label: `${title} →` },
-      y: { label: '↑ games', grid: true },
+      x: { label: t('balh.ch.axis', { label: title }) },
+      y: { label: t('balh.ch.games'), grid: true },
       marginRight: one ? undefined : marginFor(sides.map((s) => s.side), 20, 120),
       fy: one ? undefined : { domain: sides.map((s) => s.side), label: null, axis: 'right' },
       color: { domain: sides.map((s) => s.side), range: one ? [palette.bar] : [palette.base, palette.other] },
@@ -159,15 +166,15 @@ function histogram(o: ChartOptions, title: string, sides: { side: string; d: Dis
 export function lengthChart(r: BalanceReport, o: ChartOptions): HTMLElement {
   const half = Math.floor(o.width / 2) - 8;
   const side = r.settings.game;
-  const t = r.length.turns;
+  const turns = r.length.turns;
   const d = r.length.decisions;
   return figure(
     o,
     'length',
-    'How long games last',
-    `Games by number of turns (mean ${one(t.mean)}, median ${one(t.median)}) and of decisions (mean ${one(d.mean)}, median ${one(d.median)}); dashed line: the mean. n = ${r.counted} games.`,
-    histogram(o, 'turns', [{ side, d: t }], half),
-    histogram(o, 'decisions', [{ side, d }], half),
+    t('balh.ch.length'),
+    t('balh.ch.length.caption', { turnsMean: one(turns.mean), turnsMedian: one(turns.median), decisionsMean: one(d.mean), decisionsMedian: one(d.median), n: r.counted }),
+    histogram(o, t('balh.ch.turns'), [{ side, d: turns }], half),
+    histogram(o, t('balh.ch.decisions'), [{ side, d }], half),
   );
 }
 
@@ -178,10 +185,10 @@ export function lengthComparisonChart(c: BalanceComparison, o: ChartOptions): HT
   return figure(
     o,
     'length',
-    'How long games last, before and after',
-    `Games by turns (mean ${one(c.base.length.turns.mean)} → ${one(c.other.length.turns.mean)}) and by decisions (mean ${one(c.base.length.decisions.mean)} → ${one(c.other.length.decisions.mean)}); ${a} above, ${b} below; dashed line: the mean. n = ${c.base.counted} and ${c.other.counted} games.`,
-    histogram(o, 'turns', [{ side: a, d: c.base.length.turns }, { side: b, d: c.other.length.turns }], half),
-    histogram(o, 'decisions', [{ side: a, d: c.base.length.decisions }, { side: b, d: c.other.length.decisions }], half),
+    t('balh.ch.length-cmp'),
+    t('balh.ch.length-cmp.caption', { turnsA: one(c.base.length.turns.mean), turnsB: one(c.other.length.turns.mean), decisionsA: one(c.base.length.decisions.mean), decisionsB: one(c.other.length.decisions.mean), a, b, na: c.base.counted, nb: c.other.counted }),
+    histogram(o, t('balh.ch.turns'), [{ side: a, d: c.base.length.turns }, { side: b, d: c.other.length.turns }], half),
+    histogram(o, t('balh.ch.decisions'), [{ side: a, d: c.base.length.decisions }, { side: b, d: c.other.length.decisions }], half),
   );
 }
 
@@ -207,7 +214,7 @@ const cardRow = (m: CardMetric, side: string): EffectRow | null => {
   const s = rankingStandout(m);
   return s === null
     ? null
-    : { label: m.card, side, diff: s.d.diff, lo: s.d.ci95[0], hi: s.d.ci95[1], significance: s.d.significant ? SIGNIFICANT : NOT_SIGNIFICANT, kind: s.kind };
+    : { label: m.card, side, diff: s.d.diff, lo: s.d.ci95[0], hi: s.d.ci95[1], significance: s.d.significant ? SIGNIFICANT() : NOT_SIGNIFICANT(), kind: s.kind };
 };
 const cardRows = (cards: readonly CardMetric[], side: string): EffectRow[] => cards.flatMap((m) => cardRow(m, side) ?? []);
 /** Cards sorted by their effect (largest first); ties by name, so the order is stable. */
@@ -223,26 +230,27 @@ export function cardsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
   const rows = byEffect(cardRows(r.cards, r.settings.game));
   const unmeasured = r.cards.length - rows.length;
   // The bars highlighted: the observed standouts that are significant (replacement values have a chart of their own).
-  const flagged = rows.filter((x) => x.significance === SIGNIFICANT).length;
+  const flagged = rows.filter((x) => x.significance === SIGNIFICANT()).length;
   const kinds = new Set(rows.map((x) => x.kind));
+  const kindWords = (k: string | undefined) => t(k === 'opening' ? 'balh.ch.in-opening' : k === 'drawn' ? 'balh.ch.kind-drawn' : 'balh.ch.kind-played');
   const chart = plot(o, {
     height: 60 + 17 * rows.length,
     marginLeft: marginFor(rows.map((x) => x.label)),
-    x: { tickFormat: points, label: "against the deck's median card (percentage points) →", grid: true },
+    x: { tickFormat: points, label: t('balh.ch.vs-median'), grid: true },
     y: { domain: rows.map((x) => x.label), label: null },
-    color: { domain: [SIGNIFICANT, NOT_SIGNIFICANT], range: [palette.significant, palette.plain], legend: true },
+    color: { domain: [SIGNIFICANT(), NOT_SIGNIFICANT()], range: [palette.significant, palette.plain], legend: true },
     marks: [
-      Plot.barX(rows, { x: 'diff', y: 'label', fill: 'significance', className: 'card-effect', title: (d: EffectRow) => `${d.label}: ${points(d.diff)} pts [${points(d.lo)}, ${points(d.hi)}] ${d.kind === 'opening' ? 'in the opening hand' : d.kind}, against its deck's median card` }),
+      Plot.barX(rows, { x: 'diff', y: 'label', fill: 'significance', className: 'card-effect', title: (d: EffectRow) => t('balh.ch.card-title', { card: d.label, diff: points(d.diff), lo: points(d.lo), hi: points(d.hi), kind: kindWords(d.kind) }) }),
       Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#333', strokeWidth: 1, className: 'card-interval' }),
       Plot.ruleX([0], { stroke: '#222', className: 'card-average' }),
     ],
   });
-  const measure = kinds.size === 1 && kinds.has('opening') ? 'when it was in the opening hand' : 'when it was in the opening hand (where that was measured; else drawn, else played)';
+  const measure = t(kinds.size === 1 && kinds.has('opening') ? 'balh.ch.measure-opening' : 'balh.ch.measure-any');
   return figure(
     o,
     'cards',
-    'Cards against their deck',
-    `For each of the ${rows.length} cards, its owner's win rate ${measure} minus when not, less the same for the median card of its deck (the line at 0), with the 95% interval its flag is tested with (the card's own noise and how much the deck's cards differ among themselves). ${flagged} card(s) significant after Benjamini–Hochberg${r.replacements.length ? ' (a card tested by replacement is flagged by that test: the chart above)' : ''}.${unmeasured ? ` ${unmeasured} card(s) not compared are left out.` : ''} n = ${r.counted} games, ${r.seats.players.length} players each.`,
+    t('balh.ch.cards'),
+    t('balh.ch.cards.caption', { rows: rows.length, measure, flagged, byValue: r.replacements.length ? t('balh.ch.cards.by-value') : '', unmeasured: unmeasured ? t('balh.ch.cards.unmeasured', { n: unmeasured }) : '', n: r.counted, players: r.seats.players.length }),
     chart,
   );
 }
@@ -256,29 +264,29 @@ export function valuesChart(r: BalanceReport, o: ChartOptions): HTMLElement {
   const several = new Set(r.replacements.map((v) => v.deck)).size > 1;
   const rows: EffectRow[] = r.replacements.map((v) => {
     const d = flagOf(v);
-    return { label: several ? `${v.card} (${v.deck})` : v.card, side: r.settings.game, diff: d.diff, lo: d.ci95[0], hi: d.ci95[1], significance: d.significant ? SIGNIFICANT : NOT_SIGNIFICANT };
+    return { label: several ? `${v.card} (${deckName(v.deck)})` : v.card, side: r.settings.game, diff: d.diff, lo: d.ci95[0], hi: d.ci95[1], significance: d.significant ? SIGNIFICANT() : NOT_SIGNIFICANT() };
   });
   const sorted = byEffect(rows);
   const everyCard = r.replacements.some((v) => v.standout !== null);
   const chart = plot(o, {
     height: 60 + 17 * sorted.length,
     marginLeft: marginFor(sorted.map((x) => x.label)),
-    x: { tickFormat: points, label: everyCard ? "against the deck's other cards, by replacement (percentage points) →" : 'against the baseline in its place (percentage points) →', grid: true },
+    x: { tickFormat: points, label: t(everyCard ? 'balh.ch.vs-others' : 'balh.ch.vs-baseline'), grid: true },
     y: { domain: sorted.map((x) => x.label), label: null },
-    color: { domain: [SIGNIFICANT, NOT_SIGNIFICANT], range: [palette.significant, palette.plain], legend: true },
+    color: { domain: [SIGNIFICANT(), NOT_SIGNIFICANT()], range: [palette.significant, palette.plain], legend: true },
     marks: [
-      Plot.barX(sorted, { x: 'diff', y: 'label', fill: 'significance', className: 'value-effect', title: (d: EffectRow) => `${d.label}: ${points(d.diff)} pts [${points(d.lo)}, ${points(d.hi)}]` }),
+      Plot.barX(sorted, { x: 'diff', y: 'label', fill: 'significance', className: 'value-effect', title: (d: EffectRow) => t('balh.ch.value-title', { label: d.label, diff: points(d.diff), lo: points(d.lo), hi: points(d.hi) }) }),
       Plot.ruleY(sorted, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#333', strokeWidth: 1, className: 'value-interval' }),
       Plot.ruleX([0], { stroke: '#222' }),
     ],
   });
-  const flagged = sorted.filter((x) => x.significance === SIGNIFICANT).length;
-  const games = [...new Set(r.replacements.map((v) => v.seeds.games))].sort((a, b) => a - b).join(' or ');
+  const flagged = sorted.filter((x) => x.significance === SIGNIFICANT()).length;
+  const games = [...new Set(r.replacements.map((v) => v.seeds.games))].sort((a, b) => a - b).join(t('balh.ch.or'));
   return figure(
     o,
     'values',
-    'What each card is worth, by replacement',
-    `For each of the ${sorted.length} cards tested, its seat's win rate with it minus with ${everyCard ? "one reference card in its place, less the median of the same for the deck's other cards (the line at 0)" : 'the baseline card in its place'}, on the same seeds, with the 95% interval its flag is tested with. ${flagged} flagged after Benjamini–Hochberg. n = ${games} games per card.`,
+    t('balh.ch.values'),
+    t('balh.ch.values.caption', { n: sorted.length, what: t(everyCard ? 'balh.ch.values.every' : 'balh.ch.values.baseline'), flagged, games }),
     chart,
   );
 }
@@ -298,7 +306,7 @@ export function cardsComparisonChart(c: BalanceComparison, o: ChartOptions): HTM
   const chart = plot(o, {
     height: 70 + 19 * order.length,
     marginLeft: marginFor(order),
-    x: { tickFormat: points, label: "against the deck's median card (percentage points) →", grid: true },
+    x: { tickFormat: points, label: t('balh.ch.vs-median'), grid: true },
     y: { domain: order, label: null },
     color: { domain: [a, b], range: [palette.base, palette.other], legend: true },
     marks: [
@@ -307,12 +315,12 @@ export function cardsComparisonChart(c: BalanceComparison, o: ChartOptions): HTM
       ...side(otherRows, 3),
     ],
   });
-  return figure(o, 'cards', 'Cards against their deck, before and after', `Each card against the median card of its deck (in the opening hand where measured, else drawn, else played) under ${a} and ${b}, with 95% intervals. n = ${c.base.counted} games per side, ${c.base.seats.players.length} players each.`, chart);
+  return figure(o, 'cards', t('balh.ch.cards-cmp'), t('balh.ch.cards-cmp.caption', { a, b, n: c.base.counted, players: c.base.seats.players.length }), chart);
 }
 
 // ----- Actions -----
 
-const actionLabel = (m: ActionMetric) => (m.kind === 'trigger' ? `${m.action} (trigger)` : m.action);
+const actionLabel = (m: ActionMetric) => (m.kind === 'trigger' ? t('balh.ch.trigger', { action: m.action }) : m.action);
 
 /** Uses per game of every action and trigger, and the win-rate effect of using it. */
 export function actionsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
@@ -325,22 +333,22 @@ export function actionsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
     {
       height: 60 + 17 * uses.length,
       marginLeft: margin,
-      x: { label: 'uses per game →', grid: true },
+      x: { label: t('balh.ch.uses'), grid: true },
       y: { domain: uses.map((x) => x.label), label: null },
       marks: [Plot.barX(uses, { x: 'perGame', y: 'label', fill: palette.bar, fillOpacity: 0.8, className: 'action-uses' }), Plot.ruleX([0])],
     },
   );
   // Actions every player used have no "not used" side: no effect to show.
   const tested = sorted.filter((m) => m.winWhenNotUsed.n > 0 && m.winWhenUsed.n > 0);
-  const effects: EffectRow[] = tested.flatMap((m) => (m.effect ? [{ label: actionLabel(m), side: r.settings.game, diff: m.effect.diff, lo: m.effect.ci95[0], hi: m.effect.ci95[1], significance: m.effect.significant ? SIGNIFICANT : NOT_SIGNIFICANT }] : []));
+  const effects: EffectRow[] = tested.flatMap((m) => (m.effect ? [{ label: actionLabel(m), side: r.settings.game, diff: m.effect.diff, lo: m.effect.ci95[0], hi: m.effect.ci95[1], significance: m.effect.significant ? SIGNIFICANT() : NOT_SIGNIFICANT() }] : []));
   const effectChart = plot(
     { ...o, width: half },
     {
       height: 60 + 17 * uses.length,
       marginLeft: margin,
-      x: { tickFormat: points, label: 'win rate used − not used (pts) →', grid: true },
+      x: { tickFormat: points, label: t('balh.ch.effect'), grid: true },
       y: { domain: uses.map((x) => x.label), label: null },
-      color: { domain: [SIGNIFICANT, NOT_SIGNIFICANT], range: [palette.significant, palette.plain], legend: true },
+      color: { domain: [SIGNIFICANT(), NOT_SIGNIFICANT()], range: [palette.significant, palette.plain], legend: true },
       marks: [
         Plot.ruleX([0], { stroke: '#222' }),
         Plot.ruleY(effects, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#333', className: 'action-interval' }),
@@ -351,8 +359,8 @@ export function actionsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
   return figure(
     o,
     'actions',
-    'Actions and triggers',
-    `Left: mean uses per game of each of the ${uses.length} actions and triggers (both players). Right: the win rate of players who used it minus of those who did not, with 95% intervals (${sorted.length - tested.length} used by every player or by none have none). n = ${r.counted} games.`,
+    t('balh.ch.actions'),
+    t('balh.ch.actions.caption', { n: uses.length, untested: sorted.length - tested.length, games: r.counted }),
     usesChart,
     effectChart,
   );
@@ -367,13 +375,13 @@ export function actionsComparisonChart(c: BalanceComparison, o: ChartOptions): H
   const chart = plot(o, {
     height: 70 + 22 * order.length,
     marginLeft: marginFor(order),
-    x: { label: 'uses per game →', grid: true },
+    x: { label: t('balh.ch.uses'), grid: true },
     y: { domain: [a, b], axis: null },
     fy: { domain: order, label: null, padding: 0.15 },
     color: { domain: [a, b], range: [palette.base, palette.other], legend: true },
     marks: [Plot.barX(rows, { x: 'perGame', y: 'side', fy: 'label', fill: 'side', className: 'action-uses' }), Plot.ruleX([0])],
   });
-  return figure(o, 'actions', 'Actions and triggers, before and after', `Mean uses per game of each action and trigger under ${a} and ${b} (both players). n = ${c.base.counted} games per side.`, chart);
+  return figure(o, 'actions', t('balh.ch.actions-cmp'), t('balh.ch.actions-cmp.caption', { a, b, n: c.base.counted }), chart);
 }
 
 // ----- End reasons -----
@@ -384,16 +392,16 @@ export function endsChart(r: BalanceReport, o: ChartOptions): HTMLElement {
   const chart = plot(o, {
     height: 50 + 40 * rows.length,
     marginLeft: 260,
-    x: { domain: [0, 1], tickFormat: percent, label: 'share of games →', grid: true },
+    x: { domain: [0, 1], tickFormat: percent, label: SHARE(), grid: true },
     y: { domain: rows.map((x) => x.label), label: null },
     marks: [
       Plot.axisY({ lineWidth: 22, marginLeft: 260 }),
       Plot.barX(rows, { x: 'rate', y: 'label', fill: palette.bar, fillOpacity: 0.8, className: 'end-bar' }),
       Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'label', stroke: '#222', className: 'end-interval' }),
-      Plot.text(rows, { x: 'hi', y: 'label', text: (d: { rate: number }) => `${(100 * d.rate).toFixed(1)}%`, dx: 6, textAnchor: 'start' }),
+      Plot.text(rows, { x: 'hi', y: 'label', text: (d: { rate: number }) => pct(d.rate), dx: 6, textAnchor: 'start' }),
     ],
   });
-  return figure(o, 'ends', 'How games end', `Share of games that ended for each reason the rules give, with 95% intervals. n = ${r.counted} games.`, chart);
+  return figure(o, 'ends', t('balh.ch.ends'), t('balh.ch.ends.caption', { n: r.counted }), chart);
 }
 
 export function endsComparisonChart(c: BalanceComparison, o: ChartOptions): HTMLElement {
@@ -403,7 +411,7 @@ export function endsComparisonChart(c: BalanceComparison, o: ChartOptions): HTML
   const chart = plot(o, {
     height: 50 + 52 * reasons.length,
     marginLeft: 260,
-    x: { domain: [0, 1], tickFormat: percent, label: 'share of games →', grid: true },
+    x: { domain: [0, 1], tickFormat: percent, label: SHARE(), grid: true },
     y: { domain: [a, b], axis: null },
     fy: { domain: reasons, label: null },
     color: { domain: [a, b], range: [palette.base, palette.other], legend: true },
@@ -413,7 +421,7 @@ export function endsComparisonChart(c: BalanceComparison, o: ChartOptions): HTML
       Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'side', fy: 'label', stroke: '#222', className: 'end-interval' }),
     ],
   });
-  return figure(o, 'ends', 'How games end, before and after', `Share of games ending for each reason under ${a} and ${b}, with 95% intervals. n = ${c.base.counted} and ${c.other.counted} games.`, chart);
+  return figure(o, 'ends', t('balh.ch.ends-cmp'), t('balh.ch.ends-cmp.caption', { a, b, na: c.base.counted, nb: c.other.counted }), chart);
 }
 
 // ----- What changed -----
@@ -421,7 +429,7 @@ export function endsComparisonChart(c: BalanceComparison, o: ChartOptions): HTML
 /** A change's unit: rates in percentage points, means (uses, turns) as they are. */
 const isMean = (m: MetricChange) => m.test === 'paired-t';
 
-const groupTitles: Record<MetricChange['group'], string> = { seats: 'Seats', end: 'How games end', length: 'Length', quality: 'Game quality', actions: 'Actions and triggers', cards: 'Cards' };
+const groupTitles = { seats: 'balh.ch.group.seats', end: 'balh.ch.group.end', length: 'balh.ch.group.length', quality: 'balh.ch.group.quality', actions: 'balh.ch.group.actions', cards: 'balh.ch.group.cards' } as const satisfies Record<MetricChange['group'], string>;
 
 /**
  * The significant changes as dots with their 95% intervals, one panel per group and unit (rates
@@ -431,26 +439,29 @@ const groupTitles: Record<MetricChange['group'], string> = { seats: 'Seats', end
 export function changesChart(c: BalanceComparison, o: ChartOptions): HTMLElement {
   const significant = c.changes.filter((m) => m.change.significant);
   const d = o.document;
+  const increase = t('balh.ch.increase');
+  const decrease = t('balh.ch.decrease');
   const panels: Element[] = [];
   const groups = (['seats', 'end', 'length', 'quality', 'actions', 'cards'] as const).flatMap((g) => [false, true].map((mean) => ({ g, mean, list: significant.filter((m) => m.group === g && isMean(m) === mean) })));
-  const margin = marginFor(significant.map((m) => m.label), 120, 320);
+  const label = (m: MetricChange) => metricLabel(m, c);
+  const margin = marginFor(significant.map(label), 120, 320);
   for (const { g, mean, list } of groups) {
     if (!list.length) continue;
     const rows = [...list]
       .sort((x, y) => y.change.diff - x.change.diff)
-      .map((m) => ({ label: m.label, diff: m.change.diff, lo: m.change.ci95[0], hi: m.change.ci95[1], direction: m.change.diff >= 0 ? 'increase' : 'decrease', base: m.base, other: m.other }));
-    const unit = mean ? 'change of the mean' : 'change (percentage points)';
+      .map((m) => ({ label: label(m), diff: m.change.diff, lo: m.change.ci95[0], hi: m.change.ci95[1], direction: m.change.diff >= 0 ? increase : decrease, base: m.base, other: m.other }));
+    const unit = t(mean ? 'balh.ch.change-mean' : 'balh.ch.change-rate');
     const panel = d.createElement('div');
     panel.className = 'balance-panel';
-    panel.append(Object.assign(d.createElement('h4'), { textContent: `${groupTitles[g]} — ${mean ? 'means' : 'rates'}` }));
+    panel.append(Object.assign(d.createElement('h4'), { textContent: t('balh.ch.panel', { group: t(groupTitles[g]), mean: String(mean) }) }));
     panels.push(panel);
     panel.append(
       plot(o, {
         height: 60 + 20 * rows.length,
         marginLeft: margin,
-        x: { tickFormat: mean ? undefined : points, label: `${unit} →`, grid: true },
+        x: { tickFormat: mean ? undefined : points, label: t('balh.ch.axis', { label: unit }), grid: true },
         y: { domain: rows.map((x) => x.label), label: null },
-        color: { domain: ['increase', 'decrease'], range: [palette.other, palette.base] },
+        color: { domain: [increase, decrease], range: [palette.other, palette.base] },
         marks: [
           Plot.ruleX([0], { stroke: '#222' }),
           Plot.ruleY(rows, { x1: 'lo', x2: 'hi', y: 'label', stroke: 'direction', strokeWidth: 1.5, className: 'change-interval' }),
@@ -462,14 +473,14 @@ export function changesChart(c: BalanceComparison, o: ChartOptions): HTMLElement
   if (!panels.length) {
     const p = d.createElement('p');
     p.className = 'balance-none';
-    p.textContent = `No metric moved significantly: every difference is within what chance gives with ${c.base.settings.games} games per side (try more games).`;
+    p.textContent = t('balh.ch.no-change', { games: c.base.settings.games });
     panels.push(p);
   }
   return figure(
     o,
     'changes',
-    `What changed under ${c.otherLabel}`,
-    `The ${significant.length} of ${c.changes.length} metrics that moved significantly (Benjamini–Hochberg over all of them, q < 0.05), as ${sideNames(c)[1]} − ${sideNames(c)[0]} with 95% intervals; red: up, blue: down. n = ${c.base.settings.games} seeds per side${c.paired ? ', paired by seed' : ''}.`,
+    t('balh.ch.changes', { other: c.otherLabel }),
+    t('balh.ch.changes.caption', { significant: significant.length, metrics: c.changes.length, b: sideNames(c)[1], a: sideNames(c)[0], games: c.base.settings.games, paired: c.paired ? t('balh.ch.paired') : '' }),
     ...panels,
   );
 }
@@ -478,7 +489,7 @@ export function changesChart(c: BalanceComparison, o: ChartOptions): HTMLElement
 export function sideNames(c: BalanceComparison): [string, string] {
   const a = c.base.settings.game;
   const b = c.other.settings.game === a ? c.otherLabel : c.other.settings.game;
-  return [a, b === a ? `${b} (other)` : b];
+  return [a, b === a ? t('balh.ch.other', { side: b }) : b];
 }
 
 /** Every figure of a report or a comparison, in reading order. */
@@ -490,30 +501,30 @@ export function sideNames(c: BalanceComparison): [string, string] {
  * the line at 0 is "worth what an ordinary card is", the printed value ringed, and the fair value
  * of each curve marked by a dashed line — where the worth crosses 0, else the value tried nearest 0.
  */
-export function tuneChart(t: TuneResult, o: ChartOptions): HTMLElement {
-  const deckOf = (c: TuneResult['curves'][number]) => `${c.deck} (${c.seat}, against ${c.baseline})`;
-  const rows = t.curves.flatMap((c) => c.points.map((p) => ({ deck: deckOf(c), value: p.value, diff: p.worth.diff, lo: p.worth.ci95[0], hi: p.worth.ci95[1], printed: p.printed })));
-  const decks = [...new Set(rows.map((r) => r.deck))];
-  const fairs = t.curves.map((c) => ({ deck: deckOf(c), value: c.fair.crossing ?? c.fair.closest, label: c.fair.crossing === null ? `closest to fair: ${c.fair.closest}` : `fair ≈ ${Number(c.fair.crossing.toFixed(1))}` }));
+export function tuneChart(r: TuneResult, o: ChartOptions): HTMLElement {
+  const deckOf = (c: TuneResult['curves'][number]) => t('balh.ch.tune.deck', { deck: deckName(c.deck), seat: c.seat, baseline: c.baseline });
+  const rows = r.curves.flatMap((c) => c.points.map((p) => ({ deck: deckOf(c), value: p.value, diff: p.worth.diff, lo: p.worth.ci95[0], hi: p.worth.ci95[1], printed: p.printed })));
+  const decks = [...new Set(rows.map((x) => x.deck))];
+  const fairs = r.curves.map((c) => ({ deck: deckOf(c), value: c.fair.crossing ?? c.fair.closest, label: c.fair.crossing === null ? t('balh.ch.tune.closest', { value: String(c.fair.closest) }) : t('balh.ch.tune.fair', { value: String(Number(c.fair.crossing.toFixed(1))) }) }));
   const chart = plot(o, {
     height: 320,
     marginLeft: 50,
-    x: { label: `${t.attr} →`, ticks: [...new Set(rows.map((r) => r.value))] },
-    y: { tickFormat: points, label: '↑ worth against the baseline in its place (percentage points)', grid: true },
+    x: { label: t('balh.ch.axis', { label: r.attr }), ticks: [...new Set(rows.map((x) => x.value))] },
+    y: { tickFormat: points, label: t('balh.ch.tune.worth'), grid: true },
     color: { domain: decks, range: [palette.base, palette.other, palette.first, palette.draw], legend: decks.length > 1 },
     marks: [
       Plot.ruleY([0], { stroke: '#222' }),
       Plot.ruleX(rows, { x: 'value', y1: 'lo', y2: 'hi', stroke: 'deck', strokeOpacity: 0.6, className: 'tune-interval' }),
       Plot.line(rows, { x: 'value', y: 'diff', stroke: 'deck', className: 'tune-line' }),
-      Plot.dot(rows, { x: 'value', y: 'diff', fill: 'deck', r: 3.5, className: 'tune-point', title: (d: (typeof rows)[number]) => `${t.attr} ${d.value}: ${points(d.diff)} pts [${points(d.lo)}, ${points(d.hi)}]` }),
-      Plot.dot(rows.filter((r) => r.printed), { x: 'value', y: 'diff', stroke: '#222', r: 7, className: 'tune-printed' }),
+      Plot.dot(rows, { x: 'value', y: 'diff', fill: 'deck', r: 3.5, className: 'tune-point', title: (d: (typeof rows)[number]) => t('balh.ch.tune.point', { attr: r.attr, value: String(d.value), diff: points(d.diff), lo: points(d.lo), hi: points(d.hi) }) }),
+      Plot.dot(rows.filter((x) => x.printed), { x: 'value', y: 'diff', stroke: '#222', r: 7, className: 'tune-printed' }),
       Plot.ruleX(fairs, { x: 'value', stroke: 'deck', strokeDasharray: '5,4', strokeWidth: 1.5, className: 'tune-fair' }),
       // One label per curve, each on its own line under the top (two decks' fair values may be close).
       ...fairs.map((f, i) => Plot.text([f], { x: 'value', frameAnchor: 'top', dy: 6 + 14 * i, dx: 4, textAnchor: 'start', text: 'label', fill: 'deck', className: 'tune-fair-label' })),
     ],
   });
-  const fair = t.curves.map((c) => `${c.deck}: ${c.fair.crossing === null ? `no crossing; closest ${c.fair.closest}` : `≈ ${Number(c.fair.crossing.toFixed(1))}`}`).join('; ');
-  return figure(o, 'tune', `What should ${t.card}'s ${t.attr} be?`, `At each ${t.attr} tried, ${t.card}'s worth to its seat against ${t.curves.length === 1 ? t.curves[0]!.baseline : 'the baseline'} in its place, on the same ${t.settings.games} seeds each, with 95% intervals; ringed: its printed ${t.attr}, ${t.printed}. Fair (worth 0): ${fair}.`, chart);
+  const fair = r.curves.map((c) => (c.fair.crossing === null ? t('balh.ch.tune.no-crossing', { deck: deckName(c.deck), value: String(c.fair.closest) }) : t('balh.ch.tune.crossing', { deck: deckName(c.deck), value: String(Number(c.fair.crossing.toFixed(1))) }))).join(t('bal.sep'));
+  return figure(o, 'tune', t('balh.ch.tune', { card: r.card, attr: r.attr }), t('balh.ch.tune.caption', { attr: r.attr, card: r.card, baseline: r.curves.length === 1 ? r.curves[0]!.baseline : t('balh.ch.tune.the-baseline'), games: r.settings.games, printed: String(r.printed), fair }), chart);
 }
 
 export function balanceCharts(result: BalanceReport | BalanceComparison, o: ChartOptions): HTMLElement[] {

@@ -61,24 +61,24 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
   // Seats and the ends of games.
   a.seats.players.forEach((s, i) => {
     const y = b.seats.players[i]!;
-    if (paired) pairedRate(`seats.${s.seat}.wins`, `${s.seat}'s win rate`, 'seats', (g) => g.winner === s.seat);
-    else rates(`seats.${s.seat}.wins`, `${s.seat}'s win rate`, 'seats', s.wins, y.wins);
+    if (paired) pairedRate(`seats.${s.seat}.wins`, `${s.seat}'s win rate`, 'seats', (g) => g.winner === s.seat); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+    else rates(`seats.${s.seat}.wins`, `${s.seat}'s win rate`, 'seats', s.wins, y.wins); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
   });
   if (paired) pairedRate('seats.draws', 'draws', 'seats', (g) => g.winner === null);
   else rates('seats.draws', 'draws', 'seats', a.seats.draws, b.seats.draws);
-  if (paired) pairedRate('seats.firstPlayer', "the first player's win rate", 'seats', (g) => g.counts !== undefined && g.counts.first >= 0 && g.winner === seatName(g.counts.first));
-  else rates('seats.firstPlayer', "the first player's win rate", 'seats', a.seats.firstPlayer, b.seats.firstPlayer);
+  if (paired) pairedRate('seats.firstPlayer', "the first player's win rate", 'seats', (g) => g.counts !== undefined && g.counts.first >= 0 && g.winner === seatName(g.counts.first)); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+  else rates('seats.firstPlayer', "the first player's win rate", 'seats', a.seats.firstPlayer, b.seats.firstPlayer); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
   const reasons = [...new Set([...a.endReasons.map((e) => e.reason), ...b.endReasons.map((e) => e.reason)])];
   for (const reason of reasons) {
-    const label = `games ending: ${reason}`;
+    const label = `games ending: ${reason}`; // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
     if (paired) pairedRate(`end.${reason}`, label, 'end', (g) => g.reason === reason);
     else rates(`end.${reason}`, label, 'end', a.endReasons.find((e) => e.reason === reason)?.games ?? { k: 0, n: a.counted, rate: 0, ci95: [0, 1] }, b.endReasons.find((e) => e.reason === reason)?.games ?? { k: 0, n: b.counted, rate: 0, ci95: [0, 1] });
   }
 
   // Length.
   if (paired) {
-    pairedMean('length.turns', 'turns per game', 'length', (g) => g.turns);
-    pairedMean('length.decisions', 'decisions per game', 'length', (g) => g.decisions);
+    pairedMean('length.turns', 'turns per game', 'length', (g) => g.turns); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+    pairedMean('length.decisions', 'decisions per game', 'length', (g) => g.decisions); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
   }
 
   // Game quality (--quality on both sides): the per-game measures of balance/quality.ts, seed by
@@ -98,8 +98,8 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
       const mean = (v: number[]) => v.reduce((s, t) => s + t, 0) / v.length;
       add(metric, label, 'quality', mean(xs), mean(ys), pairedMeanDifference(xs, ys), 'paired-t');
     };
-    pairedValues('quality.decisiveness', 'decisiveness (share of the turn ends before the winner led for good)', both((g) => (g.course!.leaders.length ? lead(g).decisiveness : null)));
-    pairedValues('quality.leadChanges', 'lead changes per game', both((g) => (g.course!.leaders.length ? lead(g).changes : null)));
+    pairedValues('quality.decisiveness', 'decisiveness (share of the turn ends before the winner led for good)', both((g) => (g.course!.leaders.length ? lead(g).decisiveness : null))); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+    pairedValues('quality.leadChanges', 'lead changes per game', both((g) => (g.course!.leaders.length ? lead(g).changes : null))); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
     // A comeback: a decided game won by a player not leading at the midpoint (where one led).
     const comebacks = both((g) => {
       if (!g.course!.leaders.length) return null;
@@ -113,9 +113,9 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
       if (y && !x) onlyB++;
     }
     const share = (i: 0 | 1) => (comebacks.length ? comebacks.reduce((s, c) => s + c[i], 0) / comebacks.length : 0);
-    if (comebacks.length) add('quality.comebacks', 'comebacks (won from behind at the midpoint)', 'quality', share(0), share(1), pairedRateDifference(onlyA, onlyB, comebacks.length), 'mcnemar');
-    pairedRate('quality.drawn', 'games drawn by the rules', 'quality', (g) => g.winner === null && !g.stopped && !g.course!.capped);
-    pairedRate('quality.capped', 'games ended at the turn limit', 'quality', (g) => !g.stopped && !!g.course!.capped);
+    if (comebacks.length) add('quality.comebacks', 'comebacks (won from behind at the midpoint)', 'quality', share(0), share(1), pairedRateDifference(onlyA, onlyB, comebacks.length), 'mcnemar'); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+    pairedRate('quality.drawn', 'games drawn by the rules', 'quality', (g) => g.winner === null && !g.stopped && !g.course!.capped); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+    pairedRate('quality.capped', 'games ended at the turn limit', 'quality', (g) => !g.stopped && !!g.course!.capped); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
   }
 
   // Cards, by name, in both games.
@@ -125,21 +125,21 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
   const absent = (r: BalanceReport): Rate => ({ k: 0, n: r.counted * r.seats.players.length, rate: 0, ci95: [0, 1] });
   for (const x of a.cards) {
     if (otherCards.has(x.card)) continue;
-    rates(`cards.${x.card}.drawn`, `${x.card}: share of games drawn (not in ${b.settings.game}'s decks)`, 'cards', x.drawn, absent(b));
-    rates(`cards.${x.card}.played`, `${x.card}: share of games played (not in ${b.settings.game}'s decks)`, 'cards', x.played, absent(b));
+    rates(`cards.${x.card}.drawn`, `${x.card}: share of games drawn (not in ${b.settings.game}'s decks)`, 'cards', x.drawn, absent(b)); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+    rates(`cards.${x.card}.played`, `${x.card}: share of games played (not in ${b.settings.game}'s decks)`, 'cards', x.played, absent(b)); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
   }
   for (const y of b.cards) {
     if (baseCards.has(y.card)) continue;
-    rates(`cards.${y.card}.drawn`, `${y.card}: share of games drawn (not in ${a.settings.game}'s decks)`, 'cards', absent(a), y.drawn);
-    rates(`cards.${y.card}.played`, `${y.card}: share of games played (not in ${a.settings.game}'s decks)`, 'cards', absent(a), y.played);
+    rates(`cards.${y.card}.drawn`, `${y.card}: share of games drawn (not in ${a.settings.game}'s decks)`, 'cards', absent(a), y.drawn); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+    rates(`cards.${y.card}.played`, `${y.card}: share of games played (not in ${a.settings.game}'s decks)`, 'cards', absent(a), y.played); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
   }
   for (const x of a.cards) {
     const y = otherCards.get(x.card);
     if (!y) continue;
-    rates(`cards.${x.card}.drawn`, `${x.card}: share of games drawn`, 'cards', x.drawn, y.drawn);
-    rates(`cards.${x.card}.played`, `${x.card}: share of games played`, 'cards', x.played, y.played);
-    rates(`cards.${x.card}.winWhenDrawn`, `${x.card}: owner's win rate when drawn`, 'cards', x.winWhenDrawn, y.winWhenDrawn);
-    rates(`cards.${x.card}.winWhenPlayed`, `${x.card}: owner's win rate when played`, 'cards', x.winWhenPlayed, y.winWhenPlayed);
+    rates(`cards.${x.card}.drawn`, `${x.card}: share of games drawn`, 'cards', x.drawn, y.drawn); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+    rates(`cards.${x.card}.played`, `${x.card}: share of games played`, 'cards', x.played, y.played); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+    rates(`cards.${x.card}.winWhenDrawn`, `${x.card}: owner's win rate when drawn`, 'cards', x.winWhenDrawn, y.winWhenDrawn); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+    rates(`cards.${x.card}.winWhenPlayed`, `${x.card}: owner's win rate when played`, 'cards', x.winWhenPlayed, y.winWhenPlayed); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
   }
 
   // Actions, by name, in either game.
@@ -151,11 +151,11 @@ export function compareBalance(base: ComparedSide, other: ComparedSide, otherLab
     if (paired) {
       const indexA = base.actionNames.indexOf(name);
       const indexB = other.actionNames.indexOf(name);
-      pairedMean(`actions.${name}.perGame`, `${name}: uses per game`, 'actions', (g) => usesIn(g, indexA), (g) => usesIn(g, indexB));
+      pairedMean(`actions.${name}.perGame`, `${name}: uses per game`, 'actions', (g) => usesIn(g, indexA), (g) => usesIn(g, indexB)); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
     }
     const none = (s: ComparedSide): Rate => ({ k: 0, n: s.report.counted * s.report.seats.players.length, rate: 0, ci95: [0, 1] });
-    if (x && y) rates(`actions.${name}.winWhenUsed`, `${name}: win rate of players who used it`, 'actions', x.winWhenUsed, y.winWhenUsed);
-    rates(`actions.${name}.usedBy`, `${name}: share of players using it`, 'actions', x?.usedBy ?? none(base), y?.usedBy ?? none(other));
+    if (x && y) rates(`actions.${name}.winWhenUsed`, `${name}: win rate of players who used it`, 'actions', x.winWhenUsed, y.winWhenUsed); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
+    rates(`actions.${name}.usedBy`, `${name}: share of players using it`, 'actions', x?.usedBy ?? none(base), y?.usedBy ?? none(other)); // i18n-ok: the English name kept in the JSON; metricLabel (verdicts.ts) words it
   }
 
   // Two families, corrected apart: the game as a whole (seats, the first player, how games end,

@@ -18,6 +18,8 @@
 import type { BalanceReport, CardMetric, Difference, Rate } from './report.ts';
 import { rate, twoSidedNormalP } from './statistics.ts';
 import { flagOf, rankingStandout } from './verdicts.ts';
+import { t } from '../i18n/format.ts';
+import { count, deckName, interval, pct } from './words.ts';
 
 /** A deck's weakest card with the two questions asked of it. */
 export interface Dud {
@@ -91,21 +93,17 @@ export function weakestPerDeck(r: BalanceReport): Dud[] {
 /** The duds of a report: the decks' weakest cards for which either question is answered yes. */
 export const duds = (r: BalanceReport): Dud[] => weakestPerDeck(r).filter((w) => w.rarelyPlayed || w.worseWhenPlayed);
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const points = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)} pts`;
-const interval = (d: Difference) => `${points(d.diff)} [${points(d.ci95[0])}, ${points(d.ci95[1])}]`;
-
 /**
  * A dud in one sentence: "Dud: rarely played; its owner does worse when it is played — played in
  * 12.0% [10.1%, 14.2%] of the 1,000 games it was drawn in (the deck's median card: 46.0%); −13.2 pts
  * [−25.1, −1.3] when played, against the deck's median card; the weakest card of the deck by replacement (…)".
  */
 export function dudText(d: Dud, decks: number): string {
-  const of = decks === 1 ? 'the deck' : d.deck;
-  const head = [d.rarelyPlayed ? 'rarely played' : '', d.worseWhenPlayed ? 'its owner does worse when it is played' : ''].filter(Boolean).join('; ');
+  const of = decks === 1 ? t('bal.dud.the-deck') : deckName(d.deck);
+  const head = [d.rarelyPlayed ? t('bal.dud.rarely') : '', d.worseWhenPlayed ? t('bal.dud.worse') : ''].filter(Boolean).join(t('bal.sep'));
   const s = d.playedWhenDrawn;
-  const played = `played in ${pct(s.rate)} [${pct(s.ci95[0])}, ${pct(s.ci95[1])}] of the ${s.n.toLocaleString('en')} players' games it was drawn in (${of}'s median card: ${pct(d.medianShare)})`;
-  const worse = d.whenPlayed ? `; ${interval(d.whenPlayed)} when played, against ${of}'s median card` : '';
-  const weakest = `; the weakest card of ${of} ${d.weakestBy === 'replacement' ? 'by replacement' : 'as observed'} (${interval(d.weakest)} against its other cards)`;
-  return `${d.card}: ${head} — ${played}${worse}${weakest}`;
+  const played = t('bal.dud.played', { rate: pct(s.rate), lo: pct(s.ci95[0]), hi: pct(s.ci95[1]), n: count(s.n), of, median: pct(d.medianShare) });
+  const worse = d.whenPlayed ? t('bal.dud.when-played', { interval: interval(d.whenPlayed), of }) : '';
+  const weakest = t('bal.dud.weakest', { of, by: d.weakestBy, interval: interval(d.weakest) });
+  return t('bal.dud', { card: d.card, head, played, worse, weakest });
 }

@@ -65,7 +65,7 @@ export function foldBalance(ir: GameIR, settings: BalanceSettings, summaries: re
   const deckCounts = deckOf.decks.map(() => newDeckCounts(defs));
   for (const [gi, g] of games.entries()) {
     const counts = g.counts;
-    if (!counts) throw new Error(`game seed ${g.seed} was played without a tally (BatchOptions.tally)`);
+    if (!counts) throw new Error(`game seed ${g.seed} was played without a tally (BatchOptions.tally)`); // i18n-ok: an internal error (a caller's mistake), not a reader's
     for (let p = 0; p < players; p++) {
       const won = g.winner === seats[p] ? 1 : 0;
       pairWins += won;
@@ -235,7 +235,7 @@ function findDecks(games: readonly GameSummary[], players: number, seats: readon
   const decks = groups.map((s, i) => {
     const isRest = i === common.length;
     const seat = onlySeat(s);
-    const deck = isRest ? (common.length ? 'other decks' : 'every deck (no list repeats)') : groups.length === 1 ? 'the deck' : seat >= 0 ? `${seats[seat]}'s deck` : `deck ${i + 1}`;
+    const deck = isRest ? (common.length ? 'other decks' : 'every deck (no list repeats)') : groups.length === 1 ? 'the deck' : seat >= 0 ? `${seats[seat]}'s deck` : `deck ${i + 1}`; // i18n-ok: a deck's English name, the key decks are matched by; deckName (words.ts) words it
     return { deck, pooled: isRest, pairs: s.pairs, bySeat: Object.fromEntries(seats.map((name, p) => [name, s.bySeat[p]!])), ownerWin: rate(s.wins, s.pairs) };
   });
   return { decks, pair };

@@ -55,7 +55,7 @@ export function foldQuality(ir: GameIR, summaries: readonly GameSummary[]): Qual
   const n = games.length;
   const seats = Array.from({ length: ir.game.players }, (_, i) => `p${i + 1}`);
   const missing = games.filter((g) => !g.course).length;
-  if (missing) throw new Error(`foldQuality: ${missing} game(s) were played without their course (BatchOptions.course)`);
+  if (missing) throw new Error(`foldQuality: ${missing} game(s) were played without their course (BatchOptions.course)`); // i18n-ok: an internal error (a caller's mistake), not a reader's
 
   let decided = 0;
   let capped = 0;

@@ -36,6 +36,8 @@ import type { BalanceReport, CardMetric, DeckMetric, ReplacementValue } from './
 import { standoutAgainst, type Estimate } from './card-strength.ts';
 import { adjust, pairedRateDifference, rate, twoSidedNormalP, Z95 } from './statistics.ts';
 import { rankingStandout } from './verdicts.ts';
+import { t } from '../i18n/format.ts';
+import { deckName } from './words.ts';
 
 /** One intervention to play: every copy of `card` in `seat`'s zones made as `baseline`. */
 export interface ReplacementPlan {
@@ -157,7 +159,7 @@ export function everyCard(report: BalanceReport): ReplacementPlan[] {
     for (const c of report.cards) {
       if (!c.decks.includes(deck.deck)) continue;
       const baselines = refs.filter((r) => r !== c.card);
-      if (baselines.length) plans.push({ card: c.card, baselines, deck: deck.deck, seat, why: 'every card' });
+      if (baselines.length) plans.push({ card: c.card, baselines, deck: deck.deck, seat, why: 'every card' }); // i18n-ok: a value of ReplacementValue.why, matched
     }
   }
   return plans;
@@ -173,8 +175,8 @@ const estimateOf = (v: ReplacementValue): Estimate => ({ effect: v.value.diff, v
  */
 export function everyCardStandouts(values: ReplacementValue[]): void {
   for (const v of values) {
-    if (v.why !== 'every card') continue;
-    const others = values.filter((o) => o.card !== v.card && o.why === 'every card' && o.deck === v.deck).map(estimateOf);
+    if (v.why !== 'every card') continue; // i18n-ok: a value of ReplacementValue.why, matched
+    const others = values.filter((o) => o.card !== v.card && o.why === 'every card' && o.deck === v.deck).map(estimateOf); // i18n-ok: a value of ReplacementValue.why, matched
     const s = standoutAgainst(estimateOf(v), others);
     if (!s) continue;
     const se = Math.sqrt(s.variance);
@@ -191,15 +193,15 @@ export function askedReplacements(report: BalanceReport, asked: readonly string[
   const known = new Set(cardNames);
   for (const a of asked) {
     const [card, given] = a.split('=') as [string, string | undefined];
-    if (!known.has(card)) return { error: `--replace: no card named '${card}' in this game` };
-    if (given !== undefined && !known.has(given)) return { error: `--replace ${a}: no card named '${given}' in this game` };
+    if (!known.has(card)) return { error: t('bal.replace.unknown', { card }) };
+    if (given !== undefined && !known.has(given)) return { error: t('bal.replace.unknown-baseline', { asked: a, card: given }) };
     const metric = report.cards.find((c) => c.card === card);
     const decks = metric ? decksOf(report, metric) : [];
-    if (decks.length === 0) return { error: `--replace: '${card}' is in no deck a player drew from in these games, so replacing it changes nothing (cards not measured: see the report)` };
+    if (decks.length === 0) return { error: t('bal.replace.no-deck', { card }) };
     for (const { deck, seat } of decks) {
       const baselines = given !== undefined ? [given] : baselinesFor(report, deck.deck, card);
-      if (!baselines.length) return { error: `--replace ${card}: ${deck.deck} has no other measured card to replace it with; name one: --replace ${card}=OTHER` };
-      if (given === card) return { error: `--replace ${a}: a card replaced by itself changes nothing` };
+      if (!baselines.length) return { error: t('bal.replace.no-other', { card, deck: deckName(deck.deck) }) };
+      if (given === card) return { error: t('bal.replace.itself', { asked: a }) };
       plans.push({ card, baselines, deck: deck.deck, seat, why: 'asked' });
     }
   }
@@ -264,7 +266,7 @@ export function replacementValue(plan: ReplacementPlan, baseline: string, withCa
     withBaseline: rate(winsBaseline, n),
     value,
     standout: null,
-    tested: plan.why !== 'every card',
+    tested: plan.why !== 'every card', // i18n-ok: a value of ReplacementValue.why, matched
     discordant,
     gamesToTell,
   };

@@ -5,7 +5,7 @@
  * header on every page.
  */
 export const reportCss = `
-.balance-report { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Noto Sans CJK JP", "Yu Gothic", sans-serif; color: #1d2329; max-width: 920px; margin: 0 auto; padding: 24px 20px 48px; }
+.balance-report { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Hiragino Sans", "Noto Sans JP", "Noto Sans CJK JP", "Yu Gothic", sans-serif; color: #1d2329; max-width: 920px; margin: 0 auto; padding: 24px 20px 48px; }
 .balance-report h1 { font-size: 24px; margin: 0 0 2px; font-weight: 650; }
 .balance-report h2 { font-size: 18px; margin: 36px 0 8px; border-bottom: 1px solid #d5dadf; padding-bottom: 4px; }
 .balance-report h3 { font-size: 15px; margin: 0 0 6px; }

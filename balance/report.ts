@@ -130,7 +130,7 @@ export interface ReplacementValue {
   deck: string;
   seat: string;
   /** every card: each card of the deck replaced in turn by one reference; suspect: the observational measures pointed at it, tested on fresh seeds; asked: `--replace`. */
-  why: 'every card' | 'suspect' | 'asked';
+  why: 'every card' | 'suspect' | 'asked'; // i18n-ok: a value of ReplacementValue.why
   /** The seeds both sides played. */
   seeds: { from: number; games: number };
   withCard: Rate;

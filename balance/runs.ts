@@ -18,6 +18,8 @@ import type { BalanceReport, BalanceSettings, ReplacementValue, TuneResult } fro
 import { roundNumbers } from './statistics.ts';
 import { tuneCurve, tuneResult } from './tune.ts';
 import { flagOf } from './verdicts.ts';
+import { t } from '../i18n/format.ts';
+import { deckName } from './words.ts';
 
 /** A range of seeds to play with its own options (a batch of runtime/batch.ts). */
 export interface SeedJob {
@@ -128,17 +130,17 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
     // Fresh seeds, right after the report's: the suspects were chosen on the report's games.
     from = run.seed + run.games;
     if (from + n - 1 > MAX_SEED) {
-      runner.note(`the suspects are not tested by replacement: their fresh seeds (${from}…) would pass the last seed, ${MAX_SEED}; use a smaller seed`);
+      runner.note(t('bal.run.suspects-past-seed', { from, max: MAX_SEED }));
       return { values: [], played: 0 };
     }
     if (opening) {
       withCards = await runner.play(
         plans.map((plan) => ({ from, count: n, opts: { ...opts, opening: openingFor(plan) } })),
-        `fresh seeds for the suspects, each in its opening hand (${plans.length} × ${n} games)`,
+        t('bal.run.fresh-opening', { plans: plans.length, n }),
       );
       played += plans.length * n;
     } else {
-      [withCard] = (await runner.play([{ from, count: n, opts }], 'fresh seeds for the suspects')) as [GameSummary[]];
+      [withCard] = (await runner.play([{ from, count: n, opts }], t('bal.run.fresh'))) as [GameSummary[]];
       played += n;
     }
   }
@@ -160,7 +162,7 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
       if (st.next < st.plan.baselines.length) owners.push(st);
     }
     const jobs = owners.map((st) => ({ from, count: n, opts: { ...opts, substitutes: substitutesFor(st.plan, st.plan.baselines[st.next]!), opening: openingFor(st.plan) } }));
-    const label = run.how === 'all' ? `every card replaced in turn (${jobs.length} × ${n} games)` : `${jobs.length} card(s) replaced (${n} games each)`;
+    const label = run.how === 'all' ? t('bal.run.every-card', { jobs: jobs.length, n }) : t('bal.run.replaced', { jobs: jobs.length, n });
     const results = jobs.length ? await runner.play(jobs, label) : [];
     played += jobs.length * n;
     pending = [];
@@ -178,7 +180,7 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
   }
   for (const st of state) {
     if (st.value) continue;
-    runner.note(`${st.plan.card} (${st.plan.deck}) was not measured by replacement: with ${st.refusals.length === 1 ? 'the baseline' : 'each baseline tried'} in its place the rules ended games at setup (${st.refusals.join('; ')}); name a baseline the rules accept (grimoire balance --replace ${st.plan.card}=OTHER)`);
+    runner.note(t('bal.run.not-measured', { card: st.plan.card, deck: deckName(st.plan.deck), one: String(st.refusals.length === 1), refusals: st.refusals.join(t('bal.sep')) }));
   }
   const values = state.flatMap((st) => (st.value ? [st.value] : []));
   everyCardStandouts(values);
@@ -190,7 +192,7 @@ export async function measureReplacements(run: ReplacementRun, runner: GamesRunn
     for (const v of values) if (v.card === run.alsoTest && !settle.includes(v)) settle.push(v);
     const planOf = (v: ReplacementValue) => plans.find((p) => p.card === v.card && p.deck === v.deck)!;
     const jobs = settle.map((v) => ({ from: run.seed + n, count: run.games - n, opts: { ...opts, substitutes: substitutesFor(planOf(v), v.baseline) } }));
-    const results = jobs.length ? await runner.play(jobs, `the ${jobs.length} card(s) that may stand out, tested on the other ${run.games - n} seeds`) : [];
+    const results = jobs.length ? await runner.play(jobs, t('bal.run.settle', { jobs: jobs.length, seeds: run.games - n })) : [];
     played += jobs.length * (run.games - n);
     settle.forEach((first, i) => {
       const tested = replacementValue(planOf(first), first.baseline, rest, results[i]!);
@@ -219,7 +221,7 @@ export const SCREEN_GAMES = 2000;
 async function randomPlayScreen(run: ReplacementRun, runner: GamesRunner): Promise<{ report: BalanceReport; values: ReplacementValue[]; played: number }> {
   const games = Math.min(SCREEN_GAMES, MAX_SEED - run.seed + 1);
   const opts: BatchOptions = { ...run.opts, agents: undefined, tally: true };
-  const [summaries] = (await runner.play([{ from: run.seed, count: games, opts }], 'random play, a screen for the suspects')) as [GameSummary[]];
+  const [summaries] = (await runner.play([{ from: run.seed, count: games, opts }], t('bal.run.screen'))) as [GameSummary[]];
   const report = foldBalance(run.ir, { ...run.report.settings, agents: { p1: 'random', p2: 'random' }, games }, summaries);
   const r = await measureReplacements({ ...run, report, summaries, games, opts: { ...run.opts, agents: undefined }, plans: everyCard(report), how: 'all', valueGames: games }, runner);
   return { report, values: r.values, played: games + r.played };
@@ -269,7 +271,7 @@ export async function runTune(run: TuneRun, runner: GamesRunner): Promise<{ resu
   const report = foldBalance(ir, settings, base);
   const metric = report.cards.find((c) => c.card === name);
   const decks = metric ? decksOf(report, metric) : [];
-  if (!decks.length) return { error: `${name} is in no deck a player drew from in these games, so its ${attr} changes nothing (the balance report lists the cards not measured)` };
+  if (!decks.length) return { error: t('bal.run.tune-no-deck', { card: name, attr }) };
 
   let played = games;
   const curves = [];
@@ -277,7 +279,7 @@ export async function runTune(run: TuneRun, runner: GamesRunner): Promise<{ resu
     const candidates = run.baseline !== undefined ? [run.baseline] : baselinesFor(report, deck.deck, name);
     const baseline = candidates.find((b) => b !== name && setupRefusal(runner, seed, base, opts, [{ card, by: index(b), player: seat }]) === null);
     if (baseline === undefined) {
-      runner.note(`${name} (${deck.deck}) is not tuned: the rules refuse ${run.baseline !== undefined ? run.baseline : 'every baseline tried'} in its place at setup; name one they accept (grimoire tune --baseline CARD)`);
+      runner.note(t('bal.run.tune-refused', { card: name, deck: deckName(deck.deck), baseline: run.baseline !== undefined ? run.baseline : t('bal.run.every-baseline') }));
       continue;
     }
     // The baseline in its place, and the card at each value (its printed value: the games already played).
@@ -286,7 +288,7 @@ export async function runTune(run: TuneRun, runner: GamesRunner): Promise<{ resu
       { from: seed, count: games, opts: { ...opts, substitutes: [{ card, by: index(baseline), player: seat }] } },
       ...tried.map((x) => ({ from: seed, count: games, opts: { ...opts, printed: [{ card, player: seat, field, value: x }] } })),
     ];
-    const results = await runner.play(jobs, `${name} at ${values.length} values (${deck.deck})`);
+    const results = await runner.play(jobs, t('bal.run.tune-values', { card: name, n: values.length, deck: deckName(deck.deck) }));
     played += jobs.length * games;
     const byValue = new Map<number, readonly GameSummary[]>(tried.map((x, i) => [x, results[i + 1]!]));
     if (values.includes(printed)) byValue.set(printed, base);
@@ -304,7 +306,7 @@ export async function runTuneParam(run: { ir: GameIR; settings: BalanceSettings;
   // The default is always played: each value's change is measured against it.
   const values = run.values.some((x) => x === param.value) ? run.values : [param.value, ...run.values];
   const jobs = values.map((x) => ({ from: settings.seed, count: settings.games, opts: { ...opts, params: { ...opts.params, [param.name]: x }, tally: true } }));
-  const results = await runner.play(jobs, `${settings.game} with ${param.name} at ${values.length} values`);
+  const results = await runner.play(jobs, t('bal.run.param-values', { game: settings.game, param: param.name, n: values.length }));
   const byValue = new Map<ParamValue, readonly GameSummary[]>(values.map((x, i) => [x, results[i]!]));
   return { result: paramTuneResult(settings, param, byValue), played: values.length * settings.games };
 }

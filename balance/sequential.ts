@@ -11,7 +11,9 @@
  */
 import type { BalanceReport, Difference } from './report.ts';
 import { twoSidedNormalP, Z95 } from './statistics.ts';
-import { flagOf, rankingStandout, replacementsOf } from './verdicts.ts';
+import { flagOf, MEASURES, rankingStandout, replacementsOf } from './verdicts.ts';
+import { t } from '../i18n/format.ts';
+import { deckName, fixed, points } from './words.ts';
 
 /** The question a sequential run asks. */
 export type StopQuestion = { kind: 'settled'; card: string; precision: number } | { kind: 'precision'; precision: number };
@@ -40,15 +42,15 @@ export function widenedZ(lookCount: number): number {
 function readings(r: BalanceReport, q: StopQuestion): { what: string; d: Difference }[] {
   if (q.kind === 'precision') {
     const f = r.seats.firstPlayer;
-    return [{ what: "the first player's edge over 50%", d: { diff: f.rate - 0.5, ci95: [f.ci95[0] - 0.5, f.ci95[1] - 0.5], p: 1, q: 1, significant: false } }];
+    return [{ what: t('bal.seq.first-edge'), d: { diff: f.rate - 0.5, ci95: [f.ci95[0] - 0.5, f.ci95[1] - 0.5], p: 1, q: 1, significant: false } }];
   }
   // The values tested (a value only looked at in an every-card run's first stage is never flagged, so it answers nothing).
   const all = replacementsOf(r, q.card);
   const values = all.some((v) => v.tested) ? all.filter((v) => v.tested) : all;
-  if (values.length) return values.map((v) => ({ what: `${q.card}'s ${v.standout ? 'value against the other cards of' : 'value in'} ${v.deck}`, d: flagOf(v) }));
+  if (values.length) return values.map((v) => ({ what: t(v.standout ? 'bal.seq.value-against' : 'bal.seq.value-in', { card: q.card, deck: deckName(v.deck) }), d: flagOf(v) }));
   const c = r.cards.find((x) => x.card === q.card);
   const s = c && rankingStandout(c);
-  return s ? [{ what: `${q.card}'s standout ${s.kind === 'opening' ? 'when in the opening hand' : `when ${s.kind}`}`, d: s.d }] : [];
+  return s ? [{ what: t('bal.seq.standout', { card: q.card, words: t(MEASURES.find((m) => m.kind === s.kind)!.words) }), d: s.d }] : [];
 }
 
 export interface StopDecision {
@@ -57,8 +59,8 @@ export interface StopDecision {
   why: string;
 }
 
-const pts = (x: number) => `${(100 * x).toFixed(1)} pts`;
-const signed = (x: number) => `${x >= 0 ? '+' : '−'}${pts(Math.abs(x))}`;
+const pts = (x: number) => t('bal.pts', { n: fixed(100 * x, 1) });
+const signed = (x: number) => points(x);
 
 /**
  * Is the question answered at this look, at the widened level of a run of `lookCount` looks? A card is **settled** when
@@ -68,19 +70,20 @@ const signed = (x: number) => `${x >= 0 ? '+' : '−'}${pts(Math.abs(x))}`;
  */
 export function answered(r: BalanceReport, q: StopQuestion, lookCount: number): StopDecision {
   const z = widenedZ(lookCount);
-  const level = `${(100 * (1 - 0.05 / lookCount)).toFixed(2).replace(/\.?0+$/, '')}% interval`;
+  const level = t('bal.seq.interval', { level: fixed(100 * (1 - 0.05 / lookCount), 2).replace(/\.?0+$/, '') });
   const rs = readings(r, q).map((x) => {
     const se = (x.d.ci95[1] - x.d.ci95[0]) / (2 * Z95);
     return { ...x, lo: x.d.diff - z * se, hi: x.d.diff + z * se, half: z * se };
   });
-  if (!rs.length) return { stop: false, why: `${q.kind === 'settled' ? q.card : 'the question'} has no number yet (not compared in these games)` };
+  if (!rs.length) return { stop: false, why: t('bal.seq.no-number', { what: q.kind === 'settled' ? q.card : t('bal.seq.the-question') }) };
   if (q.kind === 'settled') {
     const out = rs.find((x) => x.lo > 0 || x.hi < 0);
-    if (out) return { stop: true, why: `${out.what} is ${signed(out.d.diff)}, told from 0 at the widened ${level} [${signed(out.lo)}, ${signed(out.hi)}]` };
+    if (out) return { stop: true, why: t('bal.seq.told', { what: out.what, diff: signed(out.d.diff), level, lo: signed(out.lo), hi: signed(out.hi) }) };
   }
   const wide = rs.filter((x) => x.half > q.precision);
-  if (!wide.length) return { stop: true, why: `${rs.map((x) => `${x.what}: ${signed(x.d.diff)} ± ${pts(x.half)}`).join('; ')} — within ±${pts(q.precision)} at the widened ${level}` };
-  return { stop: false, why: `${wide.map((x) => `${x.what}: ${signed(x.d.diff)} ± ${pts(x.half)}`).join('; ')} — wider than ±${pts(q.precision)} at the widened ${level}` };
+  const estimates = (xs: typeof rs) => xs.map((x) => t('bal.seq.half', { what: x.what, diff: signed(x.d.diff), half: pts(x.half) })).join(t('bal.sep'));
+  if (!wide.length) return { stop: true, why: t('bal.seq.within', { estimates: estimates(rs), precision: pts(q.precision), level }) };
+  return { stop: false, why: t('bal.seq.wider', { estimates: estimates(wide), precision: pts(q.precision), level }) };
 }
 
 /** `--until "CARD settled"`: the card's name, or null when the text is not of that form. */

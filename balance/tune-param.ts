@@ -14,6 +14,7 @@ import { balanceVersion } from './report.ts';
 import { adjust, pairedRateDifference, rate, roundNumbers, type Difference, type Rate } from './statistics.ts';
 import { readValues } from './tune.ts';
 import { suggest } from '../grammar/spelling.ts';
+import { t } from '../i18n/format.ts';
 
 export type ParamValue = number | boolean | string;
 
@@ -45,7 +46,7 @@ export function paramTarget(ir: GameIR, name: string, spec: string | undefined):
   const param = ir.params.find((p) => p.name === name);
   if (!param) {
     const near = suggest(name, ir.params.map((p) => p.name))[0];
-    return { error: `no rule parameter named '${name}' in ${ir.game.name}${near ? `; did you mean '${near}'?` : ''} (the parameters: ${ir.params.map((p) => p.name).join(', ') || 'none'})` };
+    return { error: t('tune.err.unknown-param', { name, game: ir.game.name, near: near ? t('tune.err.did-you-mean', { near }) : '', params: ir.params.length ? ir.params.map((p) => p.name) : t('tune.err.none') }) };
   }
   if (spec === undefined) return { param, values: [param.value, ...param.alternatives.filter((a) => a !== param.value)] };
   if (param.type === 'number') {
@@ -56,10 +57,10 @@ export function paramTarget(ir: GameIR, name: string, spec: string | undefined):
   const allowed = [param.value, ...param.alternatives].map(String);
   const values: ParamValue[] = [];
   for (const w of words) {
-    if (param.type === 'bool' ? w !== 'true' && w !== 'false' : !allowed.includes(w)) return { error: `'${w}' is not a value of ${name} (it takes ${param.type === 'bool' ? 'true, false' : allowed.join(', ')})` };
+    if (param.type === 'bool' ? w !== 'true' && w !== 'false' : !allowed.includes(w)) return { error: t('tune.err.not-a-value', { value: w, name, values: param.type === 'bool' ? ['true', 'false'] : allowed }) };
     values.push(param.type === 'bool' ? w === 'true' : w);
   }
-  if (!values.length) return { error: `no values: give them as a,b (${allowed.join(', ')})` };
+  if (!values.length) return { error: t('tune.err.no-param-values', { values: allowed }) };
   return { param, values: [...new Set(values)] };
 }
 

@@ -12,6 +12,8 @@ import type { BalanceSettings, TuneCurve, TunePoint, TuneResult } from './report
 import { balanceVersion } from './report.ts';
 import { adjust, pairedRateDifference, rate, roundNumbers } from './statistics.ts';
 import { suggest } from '../grammar/spelling.ts';
+import { t } from '../i18n/format.ts';
+import { deckName, interval } from './words.ts';
 
 const near = (name: string, names: readonly string[]): string | undefined => suggest(name, names)[0];
 
@@ -60,14 +62,13 @@ export function tuneCurve(deck: string, seat: number, baseline: string, printed:
 }
 
 /** The fair value of each curve in words: "p1's deck (p1): cost ≈ 1.6 — worth what 見習い剣士 is; printed 0: +2.2 pts [+1.1, +3.3]". */
-export function tuneVerdicts(t: TuneResult): string[] {
-  const pts = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)} pts`;
-  return t.curves.map((c) => {
+export function tuneVerdicts(r: TuneResult): string[] {
+  return r.curves.map((c) => {
     const printed = c.points.find((p) => p.printed);
-    const at = c.fair.crossing === null ? `no value tried makes it worth what ${c.baseline} is (closest: ${c.fair.closest})` : `${t.attr} ≈ ${Number(c.fair.crossing.toFixed(1))} makes it worth what ${c.baseline} is`;
-    const range = c.fair.range.length ? `; the values whose interval holds 0: ${c.fair.range.join(', ')}` : '';
-    const now = printed ? `; printed ${printed.value}: ${pts(printed.worth.diff)} [${pts(printed.worth.ci95[0])}, ${pts(printed.worth.ci95[1])}]` : '';
-    return `${c.deck} (${c.seat}): ${at}${range}${now}`;
+    const at = c.fair.crossing === null ? t('tune.v.no-crossing', { baseline: c.baseline, closest: String(c.fair.closest) }) : t('tune.v.crossing', { attr: r.attr, value: String(Number(c.fair.crossing.toFixed(1))), baseline: c.baseline });
+    const range = c.fair.range.length ? t('tune.v.range', { values: c.fair.range.map(String) }) : '';
+    const now = printed ? t('tune.v.printed', { value: String(printed.value), interval: interval(printed.worth) }) : '';
+    return t('tune.v.line', { deck: deckName(c.deck), seat: c.seat, at, range, now });
   });
 }
 
@@ -87,15 +88,15 @@ export const MAX_TUNE_VALUES = 25;
  */
 export function readValues(spec: string): number[] | { error: string } {
   const text = spec.trim();
-  const bad = { error: `give numbers as 0..6 (from..to), 0..10..2 (from..to..step) or 1,3,5` };
-  if (!text) return { error: `no values: ${bad.error}` };
+  const bad = { error: t('tune.err.forms') };
+  if (!text) return { error: t('tune.err.no-values', { forms: bad.error }) };
   let values: number[];
   if (text.includes('..')) {
     const parts = text.split('..').map((x) => (x.trim() === '' ? NaN : Number(x)));
     if (parts.length < 2 || parts.length > 3 || parts.some((x) => !Number.isFinite(x))) return bad;
     const [from, to, step = 1] = parts as [number, number, number?];
-    if (step <= 0) return { error: `the step must be above 0: ${bad.error}` };
-    if (to < from) return { error: `the range ${from}..${to} is empty (it goes down): ${bad.error}` };
+    if (step <= 0) return { error: t('tune.err.step', { forms: bad.error }) };
+    if (to < from) return { error: t('tune.err.empty-range', { from: String(from), to: String(to), forms: bad.error }) };
     values = [];
     for (let v = from; v <= to + 1e-9 && values.length <= MAX_TUNE_VALUES; v += step) values.push(Number(v.toFixed(6)));
   } else {
@@ -103,7 +104,7 @@ export function readValues(spec: string): number[] | { error: string } {
     if (values.some((x) => !Number.isFinite(x))) return bad;
   }
   values = [...new Set(values)].sort((a, b) => a - b);
-  if (values.length > MAX_TUNE_VALUES) return { error: `more than ${MAX_TUNE_VALUES} values; at most ${MAX_TUNE_VALUES} in one run (each plays every game again)` };
+  if (values.length > MAX_TUNE_VALUES) return { error: t('tune.err.too-many', { max: MAX_TUNE_VALUES }) };
   return values;
 }
 
@@ -112,20 +113,20 @@ export function readValues(spec: string): number[] | { error: string } {
  * what is wrong, with "did you mean".
  */
 export function tuneTarget(ir: GameIR, card: string, attr: string): { card: number; field: number; printed: number } | { error: string } {
-  if (!card) return { error: 'no card: name the card whose number to try' };
-  if (!attr) return { error: 'no attr: name the number printed on the card to try (e.g. cost)' };
+  if (!card) return { error: t('tune.err.no-card') };
+  if (!attr) return { error: t('tune.err.no-attr') };
   const c = ir.cards.findIndex((x) => x.name === card);
   if (c < 0) {
     const guess = near(card, ir.cards.map((x) => x.name));
-    return { error: `no card named '${card}' in ${ir.game.name}${guess ? `; did you mean '${guess}'?` : ''}` };
+    return { error: t('tune.err.unknown-card', { card, game: ir.game.name, near: guess ? t('tune.err.did-you-mean', { near: guess }) : '' }) };
   }
   const def = ir.cards[c]!;
   const numbers = def.attrs.filter((a) => typeof a.value === 'number').map((a) => ir.cardFields[a.field]!.name);
   const at = def.attrs.find((a) => ir.cardFields[a.field]!.name === attr);
   if (!at || typeof at.value !== 'number') {
     const guess = near(attr, numbers);
-    const what = at ? `'${attr}' is not a number on ${card} (it is ${JSON.stringify(at.value)})` : `${card} has no number attr named '${attr}'`;
-    return { error: `${what}${guess ? `; did you mean '${guess}'?` : ''} (its number attrs: ${numbers.join(', ') || 'none'})` };
+    const what = at ? t('tune.err.not-number', { attr, card, value: JSON.stringify(at.value) }) : t('tune.err.no-such-attr', { card, attr });
+    return { error: t('tune.err.attr', { what, near: guess ? t('tune.err.did-you-mean', { near: guess }) : '', attrs: numbers.length ? numbers : t('tune.err.none') }) };
   }
   return { card: c, field: at.field, printed: at.value };
 }

@@ -3,14 +3,16 @@
  * much and by which measure — what the text, the HTML report and the playground lead with. Pure:
  * the same words wherever a report is shown.
  */
-import type { BalanceReport, CardMetric, DeckMetric, Difference, ReplacementValue } from './report.ts';
+import type { BalanceComparison, BalanceReport, CardMetric, DeckMetric, Difference, MetricChange, ReplacementValue } from './report.ts';
+import { t, type MessageKey } from '../i18n/format.ts';
+import { count, deckName, interval, points } from './words.ts';
 
 /** The three measures of a card, in the order they are trusted: the shuffle alone decides the opening hand. */
 export const MEASURES = [
-  { kind: 'opening', words: 'when in the opening hand' },
-  { kind: 'drawn', words: 'when drawn' },
-  { kind: 'played', words: 'when played' },
-] as const;
+  { kind: 'opening', words: 'bal.v.opening' },
+  { kind: 'drawn', words: 'bal.v.drawn' },
+  { kind: 'played', words: 'bal.v.played' },
+] as const satisfies readonly { kind: string; words: MessageKey }[];
 
 /** The number a replacement value is flagged and ranked by: its standout where it has one (every card), else the value. */
 export const flagOf = (v: ReplacementValue): Difference => v.standout ?? v.value;
@@ -62,8 +64,8 @@ export interface Verdict {
   direction: 'stronger' | 'weaker' | 'mixed';
   /** Against what, in words: "the rest of the deck", "the rest of p1's deck"… */
   against: string;
-  /** The flagged measures, each with its standout (observational: what the card's owner won when it showed up). */
-  findings: { kind: (typeof MEASURES)[number]['kind']; words: string; d: Difference }[];
+  /** The flagged measures, each with its standout (observational: what the card's owner won when it showed up); `words` its catalog key. */
+  findings: { kind: (typeof MEASURES)[number]['kind']; words: MessageKey; d: Difference }[];
   /** Its significant replacement values (what the card causes), which decide the flag where played. */
   values: ReplacementValue[];
   /** The observed findings' sample: the (game, player) pairs with the card in the deck. */
@@ -81,14 +83,10 @@ export function verdicts(r: BalanceReport): Verdict[] {
     const signs = values.length ? values.map((v) => flagOf(v).diff) : findings.map((f) => f.d.diff);
     const up = signs.some((x) => x > 0);
     const down = signs.some((x) => x < 0);
-    const against = r.decks.length === 1 ? 'the rest of the deck' : c.decks.length === 1 ? `the rest of ${c.decks[0]}` : `the rest of each of its decks (${c.decks.join(', ')})`;
+    const against = r.decks.length === 1 ? t('bal.v.rest-of-deck') : c.decks.length === 1 ? t('bal.v.rest-of', { deck: deckName(c.decks[0]!) }) : t('bal.v.rest-of-each', { decks: c.decks.map(deckName) });
     return { card: c.card, direction: up && down ? 'mixed' : up ? 'stronger' : 'weaker', against, findings, values, pairs: c.inDeck };
   });
 }
-
-const points = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)} pts`;
-
-const interval = (d: Difference) => `${points(d.diff)} [${points(d.ci95[0])}, ${points(d.ci95[1])}]`;
 
 /**
  * A replacement value in words: "+3.8 pts [+2.4, +5.2] for p2 against 見習い剣士 in its place (5,000
@@ -96,9 +94,9 @@ const interval = (d: Difference) => `${points(d.diff)} [${points(d.ci95[0])}, ${
  * cards (each replaced in turn by 泉の精 …: this one +3.1 pts)".
  */
 export function valueText(v: ReplacementValue): string {
-  const games = `${v.seeds.games.toLocaleString('en')} games on the same seeds`;
-  if (v.standout) return `${interval(v.standout)} against the other cards of ${v.deck}, by replacement (each card replaced in turn by ${v.baseline}, ${games}: this one changes ${v.seat}'s win rate by ${points(v.value.diff)})`;
-  return `${interval(v.value)} for ${v.seat} against ${v.baseline} in its place${v.opening ? ', each in the opening hand' : ''} (${games})`;
+  const games = t('bal.v.games-same-seeds', { n: count(v.seeds.games) });
+  if (v.standout) return t('bal.v.value-standout', { interval: interval(v.standout), deck: deckName(v.deck), baseline: v.baseline, games, seat: v.seat, value: points(v.value.diff) });
+  return t('bal.v.value', { interval: interval(v.value), seat: v.seat, baseline: v.baseline, opening: v.opening ? t('bal.v.value-opening') : '', games });
 }
 
 /**
@@ -107,12 +105,13 @@ export function valueText(v: ReplacementValue): string {
  * than the rest of the deck — replacing it … changes its owner's win rate by …; observed …".
  */
 export function verdictText(v: Verdict): string {
-  const say = (f: Verdict['findings'][number]) => `${points(f.d.diff)} [${points(f.d.ci95[0])}, ${points(f.d.ci95[1])}] ${f.words}`;
-  const head = v.direction === 'mixed' ? `mixed against ${v.against}` : `${v.direction} than ${v.against}`;
-  const n = ` (n = ${v.pairs.toLocaleString('en')} players' games with it in the deck)`;
-  if (!v.values.length) return `${v.card}: ${head} — ${v.findings.map(say).join('; ')}${n}`;
-  const worth = v.values.map(valueText).join('; ');
-  return `${v.card}: ${head} — ${worth}${v.findings.length ? `; observed ${v.findings.map(say).join('; ')}${n}` : ''}`;
+  const say = (f: Verdict['findings'][number]) => t('bal.v.finding', { interval: interval(f.d), words: t(f.words) });
+  const head = t(v.direction === 'mixed' ? 'bal.v.mixed' : v.direction === 'stronger' ? 'bal.v.stronger' : 'bal.v.weaker', { against: v.against });
+  const n = t('bal.v.pairs', { n: count(v.pairs) });
+  const sep = t('bal.sep');
+  if (!v.values.length) return t('bal.v.observed', { card: v.card, head, findings: v.findings.map(say).join(sep), n });
+  const values = v.values.map(valueText).join(sep);
+  return t('bal.v.by-values', { card: v.card, head, values, observed: v.findings.length ? t('bal.v.by-values-observed', { findings: v.findings.map(say).join(sep), n }) : '' });
 }
 
 /**
@@ -129,19 +128,54 @@ export function weakestCards(r: BalanceReport, except: ReadonlySet<string> = new
     if (values.length < 2) continue;
     const weakest = values.reduce((a, b) => (flagOf(b).diff < flagOf(a).diff ? b : a));
     if (flagOf(weakest).significant || flagOf(weakest).diff >= 0) continue;
-    out.push(`${weakest.card}: the weakest card of ${deck} by replacement — ${interval(flagOf(weakest))} against its other cards, within their spread (${weakest.seeds.games.toLocaleString('en')} games on the same seeds)`);
+    out.push(t('bal.v.weakest', { card: weakest.card, deck: deckName(deck), interval: interval(flagOf(weakest)), games: count(weakest.seeds.games) }));
   }
   return out;
 }
 
 /** A verdict's direction as a designer says it (the badge before it in the HTML and the playground). */
-export const verdictBadge = (direction: Verdict['direction']): string => (direction === 'stronger' ? 'too strong' : direction === 'weaker' ? 'too weak' : 'mixed');
+export const verdictBadge = (direction: Verdict['direction']): string => t(direction === 'stronger' ? 'bal.v.badge.stronger' : direction === 'weaker' ? 'bal.v.badge.weaker' : 'bal.v.badge.mixed');
 
 /** The line when no card is flagged. */
-export const noVerdict = (r: BalanceReport): string => `no card differs from the other cards of its deck by more than chance and the deck's own spread give in ${r.counted} games`;
+export const noVerdict = (r: BalanceReport): string => t('bal.v.none', { games: r.counted });
 
 /** A deck in a few words: "p1's deck: 25 cards, drawn from by p1 in 3000 games". */
 export function deckSummary(d: DeckMetric): string {
-  const seats = Object.entries(d.bySeat).filter(([, k]) => k > 0).map(([seat, k]) => `${seat} in ${k} games`).join(', ');
-  return `${d.deck}: ${d.cards.length} cards, drawn from by ${seats}`;
+  const seats = Object.entries(d.bySeat).filter(([, k]) => k > 0).map(([seat, k]) => t('bal.deck.seat-games', { seat, n: k }));
+  return t('bal.v.deck-summary', { deck: deckName(d.deck), cards: d.cards.length, seats });
+}
+
+/**
+ * A compared metric's name in the reader's language. The comparison (balance/compare.ts) keeps
+ * its English name in the JSON (`label`); its stable key (`metric`: `seats.p1.wins`,
+ * `cards.<card>.drawn`…) says which metric it is, so any language names it from the catalog.
+ */
+export function metricLabel(m: MetricChange, c: BalanceComparison): string {
+  const card = /^cards\.(.+)\.(drawn|played|winWhenDrawn|winWhenPlayed)$/.exec(m.metric);
+  if (card) {
+    const [, name, what] = card as unknown as [string, string, string];
+    if (what === 'winWhenDrawn') return t('bal.metric.card-win-drawn', { card: name });
+    if (what === 'winWhenPlayed') return t('bal.metric.card-win-played', { card: name });
+    const inBase = c.base.cards.some((x) => x.card === name);
+    const inOther = c.other.cards.some((x) => x.card === name);
+    const absent = inBase && !inOther ? t('bal.metric.card-absent', { game: c.other.settings.game }) : inOther && !inBase ? t('bal.metric.card-absent', { game: c.base.settings.game }) : '';
+    return t(what === 'drawn' ? 'bal.metric.card-drawn' : 'bal.metric.card-played', { card: name, absent });
+  }
+  const action = /^actions\.(.+)\.(perGame|winWhenUsed|usedBy)$/.exec(m.metric);
+  if (action) return t(action[2] === 'perGame' ? 'bal.metric.action-per-game' : action[2] === 'winWhenUsed' ? 'bal.metric.action-win-used' : 'bal.metric.action-used-by', { action: action[1]! });
+  const seat = /^seats\.(.+)\.wins$/.exec(m.metric);
+  if (seat) return t('bal.metric.seat-wins', { seat: seat[1]! });
+  if (m.metric.startsWith('end.')) return t('bal.metric.ending', { reason: m.metric.slice(4) });
+  const fixed: Record<string, MessageKey> = {
+    'seats.firstPlayer': 'bal.metric.first',
+    'seats.draws': 'bal.metric.draws',
+    'length.turns': 'bal.metric.turns',
+    'length.decisions': 'bal.metric.decisions',
+    'quality.decisiveness': 'bal.metric.decisiveness',
+    'quality.leadChanges': 'bal.metric.lead-changes',
+    'quality.comebacks': 'bal.metric.comebacks',
+    'quality.drawn': 'bal.metric.drawn',
+    'quality.capped': 'bal.metric.capped',
+  };
+  return fixed[m.metric] ? t(fixed[m.metric]!) : m.label;
 }

@@ -12,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { reportHtml } from '../balance/report-html.ts';
 import type { BalanceComparison, BalanceReport, TuneResult } from '../balance/report.ts';
 import { buildReportPage } from './report-page-build.js';
+import { catalogs } from '../i18n/catalogs.ts';
+import { language } from '../i18n/format.ts';
+import { sheetFontCss } from './sheet-fonts.ts';
 
 let script: Promise<string> | undefined;
 
@@ -25,6 +28,18 @@ export function reportPageScript(): Promise<string> {
   return script;
 }
 
+/**
+ * The page in the process's language. A Japanese page carries the Noto Sans JP subsets of the
+ * characters it can show — its catalog's words and the report's own names — so it reads the same
+ * on a machine without a Japanese font (an English page uses the machine's fonts, as it always did).
+ */
 export async function balanceHtml(result: BalanceReport | BalanceComparison | TuneResult): Promise<string> {
-  return reportHtml(result, await reportPageScript());
+  const lang = language();
+  let fontCss = '';
+  if (lang === 'ja') {
+    const words = Object.entries(catalogs.ja).filter(([k]) => k.startsWith('bal')).map(([, v]) => v).join('');
+    const text = [...new Set(`${words}${JSON.stringify(result)}`)].filter((c) => c.codePointAt(0)! > 0x7f).join('');
+    fontCss = sheetFontCss({ regular: text, bold: '' });
+  }
+  return reportHtml(result, await reportPageScript(), fontCss);
 }

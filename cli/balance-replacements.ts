@@ -14,6 +14,7 @@ import { measureReplacements as measure, replacementPlans, type GamesRunner, typ
 import { playSeedJobs } from './play-seeds.ts';
 import { UsageError } from './usage-error.ts';
 import { suggest } from '../grammar/spelling.ts';
+import { t } from '../i18n/format.ts';
 
 export { SUSPECTS, type ValuesMode } from '../balance/runs.ts';
 
@@ -22,7 +23,7 @@ export function cliRunner(ir: GameIR, workers: number, showBar: boolean): GamesR
   return {
     play: (jobs, label) => playSeedJobs(ir, jobs, workers, label, showBar),
     look: (from, count, opts) => playBatch(ir, from, count, opts),
-    note: (text) => console.error(`note: ${text}`),
+    note: (text) => console.error(t('bal.note', { text })),
   };
 }
 
@@ -55,7 +56,7 @@ export function checkAskedNames(ir: GameIR, asked: readonly string[]): void {
     for (const name of a.split('=')) {
       if (names.includes(name)) continue;
       const near = suggest(name, names)[0];
-      throw new UsageError(`--replace ${a}: no card named '${name}' in ${ir.game.name}${near ? `; did you mean '${near}'?` : ''} (--replace CARD, CARD=BASELINE or all)`, false);
+      throw new UsageError(t('bal.use.replace-card', { asked: a, name, game: ir.game.name, near: near ? t('bal.use.did-you-mean', { near }) : '' }), false);
     }
   }
 }

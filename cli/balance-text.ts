@@ -6,13 +6,13 @@
 import stringWidth from 'string-width';
 import type { ActionMetric, BalanceComparison, BalanceReport, CardMetric, DeckMetric, Difference, Mean, MetricChange, QualityReport, Rate } from '../balance/report.ts';
 import { duds, dudText } from '../balance/duds.ts';
-import { flagged, MEASURES, noVerdict, rankedCards, rankingStandout, verdicts, verdictText, weakestCards } from '../balance/verdicts.ts';
+import { flagged, MEASURES, metricLabel, noVerdict, rankedCards, rankingStandout, verdicts, verdictText, weakestCards } from '../balance/verdicts.ts';
+import { count, deckName, fixed, kindName, pct, points, ptsBare } from '../balance/words.ts';
+import { list, t } from '../i18n/format.ts';
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-const rate = (r: Rate) => `${pct(r.rate)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])}, n = ${r.n})`;
+const rate = (r: Rate) => t('bal.rate', { rate: pct(r.rate), lo: pct(r.ci95[0]), hi: pct(r.ci95[1]), n: r.n });
 const signed = (x: number, unit: (y: number) => string) => `${x >= 0 ? '+' : '−'}${unit(Math.abs(x))}`;
-const points = (x: number) => `${(100 * x).toFixed(1)} pts`;
-const effect = (d: Difference) => `${signed(d.diff, points)} [${signed(d.ci95[0], points)}, ${signed(d.ci95[1], points)}]${d.significant ? ` * q=${d.q.toFixed(3)}` : ''}`;
+const effect = (d: Difference) => `${points(d.diff)} [${points(d.ci95[0])}, ${points(d.ci95[1])}]${d.significant ? ` * q=${fixed(d.q, 3)}` : ''}`;
 
 function table(rows: string[][], indent = '  '): string[] {
   // Widths as a terminal shows them: a kanji or kana takes two columns.
@@ -23,12 +23,12 @@ function table(rows: string[][], indent = '  '): string[] {
 /** `given`: the rule parameters set on the command line (the report holds every parameter's value). */
 function header(r: BalanceReport, given: readonly string[]): string[] {
   const s = r.settings;
-  const params = given.length ? `; ${given.join(', ')}` : '; default rule parameters';
+  const params = given.length ? t('bal.head.params', { params: given }) : t('bal.head.default-params');
   return [
-    `Balance of ${s.game} — ${s.title}, format ${s.format}`,
-    `  ${r.games} game${r.games === 1 ? '' : 's'}, seeds ${s.seed}..${s.seed + s.games - 1}, ${r.seats.players.map((x) => `${x.seat} ${x.agent}`).join(', ')}${params}`,
-    ...(r.randomPlay ? [`  Random play: ${r.seats.players.length > 2 ? 'every seat chooses' : 'both seats choose'} at random. These numbers describe random play, not skilled play (--p1/--p2 mcts:N for stronger players).`] : []),
-    ...(r.errors ? [`  ${r.errors} game(s) ended in an error and are not counted (listed above).`] : []),
+    t('bal.head', { game: s.game, title: s.title, format: s.format }),
+    t('bal.head.games', { games: r.games, from: s.seed, to: s.seed + s.games - 1, players: r.seats.players.map((x) => `${x.seat} ${x.agent}`), params }),
+    ...(r.randomPlay ? [t('bal.head.random', { many: String(r.seats.players.length > 2) })] : []),
+    ...(r.errors ? [t('bal.head.errors', { n: r.errors })] : []),
     ...(r.stopping ? [stoppingLine(r.stopping)] : []),
   ];
 }
@@ -36,11 +36,11 @@ function header(r: BalanceReport, given: readonly string[]): string[] {
 /** A sequential run's answer: at which look it stopped, at which level, and why (or what was open at --max-games). */
 function stoppingLine(st: NonNullable<BalanceReport['stopping']>): string {
   const made = st.at.length;
-  const level = `${(100 * st.level).toFixed(2).replace(/\.?0+$/, '')}%`;
-  const games = (st.at.at(-1) ?? 0).toLocaleString('en');
+  const level = `${fixed(100 * st.level, 2).replace(/\.?0+$/, '')}%`;
+  const games = count(st.at.at(-1) ?? 0);
   return st.answered
-    ? `  Sequential run (${st.question}): answered after ${games} games, look ${made} of ${st.looks.length} planned (${st.looks.map((n) => n.toLocaleString('en')).join(', ')}), every look at the ${level} level (Bonferroni): ${st.why}. The numbers below are this look's, at 95% as usual.`
-    : `  Sequential run (${st.question}): NOT answered within --max-games ${games} (${made} looks, each at the ${level} level): ${st.why}.`;
+    ? t('bal.seq.answered', { question: st.question, games, made, planned: st.looks.length, looks: st.looks.map(count), level, why: st.why })
+    : t('bal.seq.open', { question: st.question, games, made, level, why: st.why });
 }
 
 /** Cards worth a look: every flagged card, then the five highest and lowest ranked. */
@@ -52,16 +52,16 @@ function notableCards(r: BalanceReport, count: number): CardMetric[] {
 }
 
 const share = (r: Rate | null) => (r === null ? '—' : pct(r.rate));
-const ptsBare = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)}`;
 /** A standout with its interval, and its star and q on this very number. */
-const standoutCell = (d: Difference | null) => (d === null ? '—' : `${ptsBare(d.diff)} [${ptsBare(d.ci95[0])}, ${ptsBare(d.ci95[1])}]${d.significant ? ` * q=${d.q.toFixed(3)}` : ''}`);
+const standoutCell = (d: Difference | null) => (d === null ? '—' : `${ptsBare(d.diff)} [${ptsBare(d.ci95[0])}, ${ptsBare(d.ci95[1])}]${d.significant ? ` * q=${fixed(d.q, 3)}` : ''}`);
 
 /** A deck for people: its size, who drew from it, how its players did, and a few cards only it has. */
 function deckLine(d: DeckMetric, r: BalanceReport): string[] {
   const others = new Set(r.decks.filter((o) => o !== d).flatMap((o) => o.cards));
   const own = d.cards.filter((c) => !others.has(c));
-  const seats = Object.entries(d.bySeat).filter(([, k]) => k > 0).map(([seat, k]) => `${seat} in ${k} games`).join(', ');
-  return [d.deck, `${d.cards.length} cards${r.decks.length > 1 && own.length ? ` (with ${own.slice(0, 3).join(', ')}${own.length > 3 ? '…' : ''})` : ''}`, `drawn from by ${seats}`, `its players won ${rate(d.ownerWin)}`];
+  const seats = Object.entries(d.bySeat).filter(([, k]) => k > 0).map(([seat, k]) => t('bal.deck.seat-games', { seat, n: k }));
+  const ownCards = r.decks.length > 1 && own.length ? t('bal.deck.own', { cards: own.slice(0, 3), more: own.length > 3 ? '…' : '' }) : '';
+  return [deckName(d.deck), t('bal.deck.cards', { n: d.cards.length, own: ownCards }), t('bal.deck.drawn-by', { seats }), t('bal.deck.won', { rate: rate(d.ownerWin) })];
 }
 
 /**
@@ -70,130 +70,130 @@ function deckLine(d: DeckMetric, r: BalanceReport): string[] {
  * other cards (the standout, which is flagged); * marks the number flagged; a value not yet told
  * apart from none says about how many games would tell it.
  */
-function replacementLines(r: BalanceReport, count: number): string[] {
+function replacementLines(r: BalanceReport, shownCount: number): string[] {
   const why = new Set(r.replacements.map((v) => v.why));
   const head = why.has('every card')
-    ? `Replacement values — each card of each deck replaced in turn by one reference card, the same games played again; "vs deck": its value less the median of the deck's other cards, beyond their spread (what is flagged)`
+    ? t('bal.values.every-card')
     : why.has('suspect')
-      ? `Replacement values — the suspects (an observed standout with p < 0.05 before the correction, or with search agents a random-play screen's replacement standout with p < 0.1) replaced by an ordinary card, on fresh seeds, the same games played again${r.replacements.some((v) => v.opening) ? ' — between search agents with a copy (or the baseline in its place) in the seat\'s opening hand in both games of a seed' : ''}`
-      : 'Replacement values — every copy replaced by the baseline card, the same games played again';
-  const cell = (d: Difference | null, flagged: boolean) => (d === null ? '—' : `${ptsBare(d.diff)} [${ptsBare(d.ci95[0])}, ${ptsBare(d.ci95[1])}]${flagged && d.significant ? ` * q=${d.q.toFixed(3)}` : ''}`);
-  const shown = r.replacements.length > 2 * count + 4 ? [...r.replacements.slice(0, count), ...r.replacements.filter((v, i) => i >= count && i < r.replacements.length - count && (v.standout ?? v.value).significant), ...r.replacements.slice(-count)] : r.replacements;
+      ? t('bal.values.suspects', { opening: r.replacements.some((v) => v.opening) ? t('bal.values.suspects-opening') : '' })
+      : t('bal.values.asked');
+  const cell = (d: Difference | null, flagged: boolean) => (d === null ? '—' : `${ptsBare(d.diff)} [${ptsBare(d.ci95[0])}, ${ptsBare(d.ci95[1])}]${flagged && d.significant ? ` * q=${fixed(d.q, 3)}` : ''}`);
+  const shown = r.replacements.length > 2 * shownCount + 4 ? [...r.replacements.slice(0, shownCount), ...r.replacements.filter((v, i) => i >= shownCount && i < r.replacements.length - shownCount && (v.standout ?? v.value).significant), ...r.replacements.slice(-shownCount)] : r.replacements;
   const rows = shown.map((v) => [
-    `${v.card} (${v.deck})`,
-    `vs ${v.baseline}`,
-    `${v.seat} won ${pct(v.withCard.rate)} → ${pct(v.withBaseline.rate)}`,
+    `${v.card} (${deckName(v.deck)})`,
+    t('bal.values.vs', { baseline: v.baseline }),
+    t('bal.values.seat-won', { seat: v.seat, with: pct(v.withCard.rate), without: pct(v.withBaseline.rate) }),
     cell(v.value, v.standout === null),
     ...(why.has('every card') ? [cell(v.standout, true)] : []),
-    `${v.discordant} of ${v.seeds.games} differ${v.gamesToTell && !(v.standout ?? v.value).significant ? `; ~${v.gamesToTell.toLocaleString('en')} would tell` : ''}`,
+    t('bal.values.differ', { k: v.discordant, n: v.seeds.games, tell: v.gamesToTell && !(v.standout ?? v.value).significant ? t('bal.values.would-tell', { n: count(v.gamesToTell) }) : '' }),
   ]);
-  const columns = ['card (deck)', 'baseline', "the seat's win rate", 'value, pts [95% CI]', ...(why.has('every card') ? ['vs deck, pts [95% CI]'] : []), 'games'];
+  const columns = [t('bal.values.col.card'), t('bal.values.col.baseline'), t('bal.values.col.seat'), t('bal.values.col.value'), ...(why.has('every card') ? [t('bal.values.col.vs-deck')] : []), t('bal.values.col.games')];
   const more = r.replacements.length - shown.length;
-  return [head, ...table([columns, ...rows]), ...(more ? [`  (${more} more in --json and --html)`] : [])];
+  return [head, ...table([columns, ...rows]), ...(more ? [t('bal.more', { n: more })] : [])];
 }
 
-const mean = (m: Mean, digits: number, unit = (x: number) => x.toFixed(digits)) => (m.n ? `${unit(m.mean)} (95% CI ${unit(m.ci95[0])}–${unit(m.ci95[1])}, n = ${m.n})` : '— (no game to measure, n = 0)');
+const mean = (m: Mean, digits: number, unit = (x: number) => fixed(x, digits)) => (m.n ? t('bal.rate', { rate: unit(m.mean), lo: unit(m.ci95[0]), hi: unit(m.ci95[1]), n: m.n }) : t('bal.q.none'));
 /** A rate, or a dash when nothing was there to count. */
-const rateOrNone = (r: Rate) => (r.n ? rate(r) : '— (no game to measure, n = 0)');
-const count = (x: number) => x.toLocaleString('en');
+const rateOrNone = (r: Rate) => (r.n ? rate(r) : t('bal.q.none'));
 
 /** The game-quality metrics (--quality) for people: each with its sample size and interval. */
 export function qualityLines(q: QualityReport, label = ''): string[] {
-  const out = [`Game quality${label ? ` — ${label}` : ''} (docs/balance.md "Game quality")`];
+  const out = [t('bal.q.head', { label: label ? t('bal.q.label', { label }) : '' })];
   if (q.evaluation.declared) {
-    out.push(`  the leader: the player the game's evaluate scores highest at the end of each turn${q.evaluation.cite ? ` (${q.evaluation.cite})` : ''}`);
+    out.push(t('bal.q.leader', { cite: q.evaluation.cite ? ` (${q.evaluation.cite})` : '' }));
     const d = q.decisiveness!;
-    out.push(d.n ? `  decisiveness: the winner led for good after ${mean(d, 1, pct)} of the game's turn ends (decided games; 0% = from the first turn's end, 100% = not before the game ended)` : '  decisiveness: — (no decided game with a turn end, n = 0)');
+    out.push(d.n ? t('bal.q.decisiveness', { mean: mean(d, 1, (x) => pct(x)) }) : t('bal.q.decisiveness-none'));
     const lc = q.leadChanges!;
-    out.push(`  lead changes: ${mean(lc.perGame, 2)} per game, ${lc.perTurn.rate.toFixed(3)} per turn (95% CI ${lc.perTurn.ci95[0].toFixed(3)}–${lc.perTurn.ci95[1].toFixed(3)}); games with at least one: ${rateOrNone(lc.games)}`);
+    out.push(t('bal.q.lead-changes', { perGame: mean(lc.perGame, 2), perTurn: fixed(lc.perTurn.rate, 3), lo: fixed(lc.perTurn.ci95[0], 3), hi: fixed(lc.perTurn.ci95[1], 3), games: rateOrNone(lc.games) }));
     const cb = q.comeback!;
-    const skipped = [cb.tiedAtMidpoint ? `${cb.tiedAtMidpoint} tied there` : '', cb.noMidpoint ? `${cb.noMidpoint} too short to have one` : ''].filter(Boolean).join(', ');
-    out.push(cb.rate.n ? `  comebacks: won by the player behind at the midpoint ${rate(cb.rate)} of the decided games with a leader there${skipped ? ` (not counted: ${skipped})` : ''}` : `  comebacks: — (no decided game with a leader at the midpoint, n = 0${skipped ? `; ${skipped}` : ''})`);
-  } else out.push('  the game declares no evaluate: no leader to follow (decisiveness, lead changes and comebacks need one)');
+    const skippedParts = [cb.tiedAtMidpoint ? t('bal.q.tied', { n: cb.tiedAtMidpoint }) : '', cb.noMidpoint ? t('bal.q.too-short', { n: cb.noMidpoint }) : ''].filter(Boolean);
+    out.push(cb.rate.n ? t('bal.q.comebacks', { rate: rate(cb.rate), skipped: skippedParts.length ? t('bal.q.not-counted', { what: skippedParts }) : '' }) : t('bal.q.comebacks-none', { skipped: skippedParts.length ? `; ${list(skippedParts)}` : '' }));
+  } else out.push(t('bal.q.no-evaluate'));
   const o = q.outcomes;
-  out.push(`  outcomes: decided ${rate(o.decided)}; drawn by the rules ${pct(o.drawn.rate)} (95% CI ${pct(o.drawn.ci95[0])}–${pct(o.drawn.ci95[1])}); at the turn limit ${pct(o.capped.rate)} (95% CI ${pct(o.capped.ci95[0])}–${pct(o.capped.ci95[1])})${o.stopped.k ? `; stopped by the engine's limits ${pct(o.stopped.rate)}` : ''}`);
+  out.push(t('bal.q.outcomes', { decided: rate(o.decided), drawn: pct(o.drawn.rate), drawnLo: pct(o.drawn.ci95[0]), drawnHi: pct(o.drawn.ci95[1]), capped: pct(o.capped.rate), cappedLo: pct(o.capped.ci95[0]), cappedHi: pct(o.capped.ci95[1]), stopped: o.stopped.k ? t('bal.q.stopped', { rate: pct(o.stopped.rate) }) : '' }));
   const l = q.length;
-  out.push(`  length: ${mean(l.mean, 1)} turns; median ${l.median}, quartiles ${l.q1}–${l.q3} (IQR ${l.iqr}), sd ${l.sd.toFixed(1)}, min ${l.min}, max ${l.max}`);
+  out.push(t('bal.q.length', { mean: mean(l.mean, 1), median: l.median, q1: l.q1, q3: l.q3, iqr: l.iqr, sd: fixed(l.sd, 1), min: l.min, max: l.max }));
   if (q.mostUsed) {
     const m = q.mostUsed;
-    out.push(`  most-used action: ${m.action}${m.card ? ` (of ${m.card})` : ''}, taken ${m.perGame.toFixed(2)} times a game; offered at ${pct(m.offered.rate)} of decisions to act (95% CI ${pct(m.offered.ci95[0])}–${pct(m.offered.ci95[1])}, n = ${count(m.offered.n)} decisions, ${q.decisionsToAct.mean.toFixed(1)} a game), taken at ${pct(m.takenWhenOffered.rate)} of those`);
-    const rest = q.actions.slice(1).map((a) => `${a.action} ${a.perGame.toFixed(2)} a game, offered ${pct(a.offered.rate)}, taken ${pct(a.takenWhenOffered.rate)} of those`);
-    if (rest.length) out.push(`  next: ${rest.join('; ')}`);
-  } else out.push('  most-used action: none (no player took an action at a decision to act)');
+    out.push(t('bal.q.most-used', { action: m.action, card: m.card ? t('bal.q.of-card', { card: m.card }) : '', perGame: fixed(m.perGame, 2), offered: pct(m.offered.rate), lo: pct(m.offered.ci95[0]), hi: pct(m.offered.ci95[1]), n: count(m.offered.n), perGameDecisions: fixed(q.decisionsToAct.mean, 1), taken: pct(m.takenWhenOffered.rate) }));
+    const rest = q.actions.slice(1).map((a) => t('bal.q.next-one', { action: a.action, perGame: fixed(a.perGame, 2), offered: pct(a.offered.rate), taken: pct(a.takenWhenOffered.rate) }));
+    if (rest.length) out.push(t('bal.q.next', { actions: rest.join(t('bal.sep')) }));
+  } else out.push(t('bal.q.no-action'));
   return out;
 }
 
 export function balanceText(r: BalanceReport, given: readonly string[] = []): string {
   const out = header(r, given);
-  out.push('', 'Seats');
-  for (const s of r.seats.players) out.push(`  ${s.seat} (${s.agent}) won ${rate(s.wins)}`);
-  for (const s of r.seats.teams ?? []) out.push(`  team ${s.team} (${s.seats.join(', ')}) won ${rate(s.wins)}`);
-  out.push(`  draws ${rate(r.seats.draws)}${r.seats.stopped ? `; ${r.seats.stopped} of them stopped by the engine's limits` : ''}`);
-  out.push(`  the player who took the first turn won ${rate(r.seats.firstPlayer)}`);
-  out.push('', 'How games end');
-  out.push(...table(r.endReasons.map((e) => [pct(e.games.rate), e.reason, `(won by ${Object.entries(e.won).map(([s, n]) => `${s} ${n}`).join(', ')}${e.draws ? `; draws ${e.draws}` : ''})`])));
-  const t = r.length.turns;
+  out.push('', t('bal.seats'));
+  for (const s of r.seats.players) out.push(t('bal.seat-won', { seat: s.seat, agent: s.agent, rate: rate(s.wins) }));
+  for (const s of r.seats.teams ?? []) out.push(t('bal.team-won', { team: s.team, seats: s.seats, rate: rate(s.wins) }));
+  out.push(t('bal.draws', { rate: rate(r.seats.draws), stopped: r.seats.stopped ? t('bal.draws-stopped', { n: r.seats.stopped }) : '' }));
+  out.push(t('bal.first-won', { rate: rate(r.seats.firstPlayer) }));
+  out.push('', t('bal.ends'));
+  out.push(...table(r.endReasons.map((e) => [pct(e.games.rate), e.reason, t('bal.ends.won-by', { wins: Object.entries(e.won).map(([s, n]) => `${s} ${n}`), draws: e.draws ? t('bal.ends.draws', { n: e.draws }) : '' })])));
+  const tt = r.length.turns;
   const d = r.length.decisions;
-  out.push('', 'Length');
-  const one = (x: number) => x.toFixed(1);
-  out.push(`  turns: mean ${one(t.mean)}, median ${one(t.median)}, 95th percentile ${one(t.p95)} (min ${t.min}, max ${t.max})`);
-  out.push(`  decisions: mean ${one(d.mean)}, median ${one(d.median)}, 95th percentile ${one(d.p95)} (min ${d.min}, max ${d.max})`);
+  out.push('', t('bal.length'));
+  const one = (x: number) => fixed(x, 1);
+  out.push(t('bal.length.turns', { mean: one(tt.mean), median: one(tt.median), p95: one(tt.p95), min: tt.min, max: tt.max }));
+  out.push(t('bal.length.decisions', { mean: one(d.mean), median: one(d.median), p95: one(d.p95), min: d.min, max: d.max }));
   if (r.quality) out.push('', ...qualityLines(r.quality));
 
-  out.push('', 'Decks — each card is judged against the other cards of its own deck');
+  out.push('', t('bal.decks'));
   out.push(...table(r.decks.map((d) => deckLine(d, r))));
 
   const found = verdicts(r);
   const tests = r.cards.reduce((n, c) => n + MEASURES.filter((m) => c.standout[m.kind] !== null).length, 0);
-  const how = r.replacements.length ? `by their replacement value where one was played, else by what was observed; Benjamini–Hochberg over the ${r.replacements.length} replacement values and over the ${tests} observed tests, q < 0.05` : `Benjamini–Hochberg over all ${tests} tests, q < 0.05`;
-  out.push('', `Verdicts — cards that stand out from their deck: ${found.length} of ${r.cards.length} (${how})`);
+  const how = r.replacements.length ? t('bal.verdicts.how-values', { values: r.replacements.length, tests }) : t('bal.verdicts.how', { tests });
+  out.push('', t('bal.verdicts', { found: found.length, cards: r.cards.length, how }));
   if (found.length) out.push(...found.map((v) => `  ${verdictText(v)}`));
-  else out.push(`  none: ${noVerdict(r)}`);
+  else out.push(t('bal.verdicts.none', { why: noVerdict(r) }));
   const useless = duds(r);
   out.push(...useless.map((d) => `  ${dudText(d, r.decks.length)}`));
   out.push(...weakestCards(r, new Set(useless.map((d) => d.deck))).map((line) => `  ${line}`));
   if (r.replacements.length) out.push('', ...replacementLines(r, 5));
 
-  out.push('', "Cards — the owner's win rate with the card minus without it (in the opening hand, drawn, played), less the same for the median card of its deck, in points; * marks the number flagged");
+  out.push('', t('bal.cards'));
   const cards = notableCards(r, 5);
-  out.push(...table([['card', 'deck', 'opening hand', 'vs deck [95% CI]', 'drawn', 'vs deck [95% CI]', 'played', 'vs deck [95% CI]'], ...cards.map((c) => [c.card, c.decks.length === 1 ? c.decks[0]! : `${c.decks.length} decks`, share(c.opening), standoutCell(c.standout.opening), share(c.drawn), standoutCell(c.standout.drawn), share(c.played), standoutCell(c.standout.played)])]));
+  const vsDeck = t('bal.cards.col.vs-deck');
+  out.push(...table([[t('bal.cards.col.card'), t('bal.cards.col.deck'), t('bal.cards.col.opening'), vsDeck, t('bal.cards.col.drawn'), vsDeck, t('bal.cards.col.played'), vsDeck], ...cards.map((c) => [c.card, c.decks.length === 1 ? deckName(c.decks[0]!) : t('bal.cards.decks', { n: c.decks.length }), share(c.opening), standoutCell(c.standout.opening), share(c.drawn), standoutCell(c.standout.drawn), share(c.played), standoutCell(c.standout.played)])]));
   const unranked = r.cards.filter((c) => rankingStandout(c) === null).length;
-  if (cards.length < r.cards.length) out.push(`  (${r.cards.length - cards.length} more cards in --json and --html${unranked ? `; ${unranked} of them not compared — in every game's opening hand or in none, or in a deck of fewer than four measured cards` : ''})`);
-  if (r.notMeasured.length) out.push(`  not measured — never in a player's draw pile in these games (in no deck, or only in a side deck or made in play): ${r.notMeasured.slice(0, 12).join(', ')}${r.notMeasured.length > 12 ? ` and ${r.notMeasured.length - 12} more` : ''}`);
+  if (cards.length < r.cards.length) out.push(t('bal.cards.more', { n: r.cards.length - cards.length, unranked: unranked ? t('bal.cards.unranked', { n: unranked }) : '' }));
+  if (r.notMeasured.length) out.push(t('bal.cards.not-measured', { cards: r.notMeasured.slice(0, 12), more: r.notMeasured.length > 12 ? t('bal.cards.and-more', { n: r.notMeasured.length - 12 }) : '' }));
 
-  out.push('', 'Actions and triggers — uses per game, and the win rate of players who used them');
+  out.push('', t('bal.actions'));
   const actions = [...r.actions].sort((x: ActionMetric, y: ActionMetric) => y.perGame - x.perGame || (x.action < y.action ? -1 : 1));
   const shown = actions.slice(0, 15);
-  out.push(...table([['action', 'kind', 'per game', 'used by', 'win used', 'win not used', 'effect'], ...shown.map((m) => [m.action, m.card ? `${m.kind} of ${m.card}` : m.kind, m.perGame.toFixed(2), pct(m.usedBy.rate), pct(m.winWhenUsed.rate), m.winWhenNotUsed.n ? pct(m.winWhenNotUsed.rate) : '—', m.effect ? effect(m.effect) : '—'])]));
-  if (shown.length < actions.length) out.push(`  (${actions.length - shown.length} more in --json and --html)`);
-  out.push('', `hash ${r.hash} (the same arguments give the same report and hash; equal to grimoire play's for the same games)`);
+  out.push(...table([[t('bal.actions.col.action'), t('bal.actions.col.kind'), t('bal.actions.col.per-game'), t('bal.actions.col.used-by'), t('bal.actions.col.win-used'), t('bal.actions.col.win-not-used'), t('bal.actions.col.effect')], ...shown.map((m) => [m.action, m.card ? t('bal.actions.kind-of', { kind: kindName(m.kind), card: m.card }) : kindName(m.kind), fixed(m.perGame, 2), pct(m.usedBy.rate), pct(m.winWhenUsed.rate), m.winWhenNotUsed.n ? pct(m.winWhenNotUsed.rate) : '—', m.effect ? effect(m.effect) : '—'])]));
+  if (shown.length < actions.length) out.push(t('bal.more', { n: actions.length - shown.length }));
+  out.push('', t('bal.hash', { hash: r.hash }));
   return out.join('\n');
 }
 
-const value = (c: MetricChange, x: number) => (c.test === 'paired-t' ? x.toFixed(2) : pct(x));
+const value = (c: MetricChange, x: number) => (c.test === 'paired-t' ? fixed(x, 2) : pct(x));
 const change = (c: MetricChange) => {
-  const unit = c.test === 'paired-t' ? (y: number) => y.toFixed(2) : points;
+  const unit = c.test === 'paired-t' ? (y: number) => fixed(y, 2) : (y: number) => points(y).replace(/^\+/, '');
   return `${signed(c.change.diff, unit)} [${signed(c.change.ci95[0], unit)}, ${signed(c.change.ci95[1], unit)}]`;
 };
 
 export function comparisonText(r: BalanceComparison, given: readonly string[] = []): string {
   const out = header(r.base, given);
-  out.push(`  compared with ${r.otherLabel} on the same seeds${r.paired ? ' (per-game metrics paired by seed)' : ''}`);
+  out.push(t('bal.cmp.with', { other: r.otherLabel, paired: r.paired ? t('bal.cmp.paired') : '' }));
   const significant = r.changes.filter((c) => c.change.significant);
   const wholeCount = r.changes.filter((c) => c.group === 'seats' || c.group === 'end' || c.group === 'length').length;
   const qualityCount = r.changes.filter((c) => c.group === 'quality').length;
-  out.push('', `What changed — ${significant.length} of ${r.changes.length} metrics moved significantly (q < 0.05; Benjamini–Hochberg within ${qualityCount ? 'three' : 'two'} families: the ${wholeCount} metrics of the game as a whole — seats, first player, endings, length —${qualityCount ? ` the ${qualityCount} of its quality (--quality),` : ''} and the ${r.changes.length - wholeCount - qualityCount} of its cards and actions)`);
-  const rows = (list: MetricChange[]) => table([['metric', r.base.settings.game, r.otherLabel.replace(/ \(a revision of .*\)$/, ''), 'change [95% CI]', 'test', 'q'], ...list.map((c) => [c.label, value(c, c.base), value(c, c.other), change(c), c.test, c.change.q.toFixed(3)])]);
+  out.push('', t('bal.cmp.changed', { significant: significant.length, metrics: r.changes.length, families: qualityCount ? 'three' : 'two', whole: wholeCount, quality: qualityCount ? t('bal.cmp.changed-quality', { n: qualityCount }) : '', parts: r.changes.length - wholeCount - qualityCount }));
+  const rows = (list: MetricChange[]) => table([[t('bal.cmp.col.metric'), r.base.settings.game, r.other.settings.game !== r.base.settings.game ? r.other.settings.game : r.otherLabel, t('bal.cmp.col.change'), t('bal.cmp.col.test'), 'q'], ...list.map((c) => [metricLabel(c, r), value(c, c.base), value(c, c.other), change(c), c.test, fixed(c.change.q, 3)])]);
   const shown = significant.slice(0, 30);
   if (shown.length) out.push(...rows(shown));
-  if (shown.length < significant.length) out.push(`  (${significant.length - shown.length} more significant changes in --json and --html)`);
-  if (!significant.length) out.push('  nothing: every difference is within what chance gives with this many games (try more --games)');
+  if (shown.length < significant.length) out.push(t('bal.cmp.more', { n: significant.length - shown.length }));
+  if (!significant.length) out.push(t('bal.cmp.nothing'));
   const core = r.changes.filter((c) => !c.change.significant && (c.group === 'seats' || c.group === 'length'));
-  if (core.length) out.push('', 'Seats and length (not significant)', ...rows(core));
+  if (core.length) out.push('', t('bal.cmp.core'), ...rows(core));
   const quality = r.changes.filter((c) => !c.change.significant && c.group === 'quality');
-  if (quality.length) out.push('', 'Game quality (not significant; each side\'s whole section below)', ...rows(quality));
+  if (quality.length) out.push('', t('bal.cmp.quality'), ...rows(quality));
   if (r.base.quality) out.push('', ...qualityLines(r.base.quality, r.base.settings.game));
   if (r.other.quality) out.push('', ...qualityLines(r.other.quality, r.otherLabel));
-  out.push('', `base hash ${r.base.hash}, ${r.otherLabel} hash ${r.other.hash}; every metric of both sides in --json and --html`);
+  out.push('', t('bal.cmp.hashes', { base: r.base.hash, other: r.otherLabel, otherHash: r.other.hash }));
   return out.join('\n');
 }

@@ -25,6 +25,8 @@ import { batchRunOptions, parseParams, warnDepthWithoutEvaluation } from './play
 import { playSeeds } from './play-seeds.ts';
 import { checkAskedNames, measureReplacements, SUSPECTS, type ValuesMode } from './balance-replacements.ts';
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
+import { count } from '../balance/words.ts';
 
 interface Side {
   game: string;
@@ -34,50 +36,50 @@ interface Side {
 }
 
 export async function cmdBalance(game: string | undefined, v: Record<string, unknown>): Promise<number> {
-  if (!game) throw new UsageError('balance needs a game, e.g. grimoire balance trump --games 2000');
-  for (const o of ['summaries', 'final-state', 'check-invariants', 'draws', 'out', 'verbose', 'game']) if (v[o] !== undefined) throw new UsageError(`balance takes no --${o}`);
+  if (!game) throw new UsageError(t('bal.use.needs-a-game'));
+  for (const o of ['summaries', 'final-state', 'check-invariants', 'draws', 'out', 'verbose', 'game']) if (v[o] !== undefined) throw new UsageError(t('bal.use.takes-no', { option: o }));
   const vsGame = v.vs as string | undefined;
   const vsParams = v['vs-param'] as string[] | undefined;
-  if (v.match !== undefined && (vsGame !== undefined || vsParams !== undefined)) throw new UsageError('--match and --vs/--vs-param cannot go together yet: run the matches of one game (balance --match) apart from the comparison', false);
-  if (vsGame !== undefined && vsParams !== undefined) throw new UsageError('--vs and --vs-param cannot go together: compare with another game or revision (--vs), or with other rule parameters (--vs-param)');
+  if (v.match !== undefined && (vsGame !== undefined || vsParams !== undefined)) throw new UsageError(t('bal.use.match-vs'), false);
+  if (vsGame !== undefined && vsParams !== undefined) throw new UsageError(t('bal.use.vs-and-vs-param'));
   const ir = requireIR(game);
   const { format, seed, games, agents, searching, workers } = batchRunOptions(ir, v, 1000);
   const json = !!v.json;
   // Game-quality metrics (balance/quality.ts): each game's course is recorded beside its tally.
   const quality = !!v.quality;
-  if (quality && !ir.evaluate) console.error(`warning: ${game} declares no evaluate, so --quality has no leader to follow: decisiveness, lead changes and comebacks are left out (the outcomes, lengths and the most-used action's availability are measured); docs/language.md "Evaluation (for agents)"`);
+  if (quality && !ir.evaluate) console.error(t('bal.no-evaluate', { game }));
   const html = v.html as string | undefined;
   // What each card is worth, by replacing it (docs/balance.md): every card with random players
   // (cheap games), the suspects with search agents (seconds a game), or what --replace names.
   const asked = v.replace as string[] | undefined;
   const modes: ValuesMode[] = ['all', 'suspects', 'none'];
   const valuesGiven = v.values as string | undefined;
-  if (valuesGiven !== undefined && !modes.includes(valuesGiven as ValuesMode)) throw new UsageError(`--values ${valuesGiven}: it is all (every card of every deck replaced in turn), suspects (the ${SUSPECTS} cards the report points at, on fresh seeds) or none`);
+  if (valuesGiven !== undefined && !modes.includes(valuesGiven as ValuesMode)) throw new UsageError(t('bal.use.values', { given: valuesGiven, suspects: SUSPECTS }));
   const mode: ValuesMode = (valuesGiven as ValuesMode | undefined) ?? (searching ? 'suspects' : 'all');
   const comparing = vsGame !== undefined || vsParams !== undefined;
-  for (const o of ['replace', 'values', 'value-games'] as const) if (v[o] !== undefined && comparing) throw new UsageError(`--${o} measures the cards of one game; --vs and --vs-param compare two: run them apart`);
-  if (asked !== undefined && valuesGiven !== undefined) throw new UsageError('--replace names the cards to replace; --values chooses them: give one of them');
+  for (const o of ['replace', 'values', 'value-games'] as const) if (v[o] !== undefined && comparing) throw new UsageError(t('bal.use.one-game', { option: o }));
+  if (asked !== undefined && valuesGiven !== undefined) throw new UsageError(t('bal.use.replace-and-values'));
   if (asked !== undefined) checkAskedNames(ir, asked);
-  const valueGames = wholeNumberOption('--value-games', v['value-games'], mode === 'all' && !asked ? Math.min(games, 1000) : games, 1, mode === 'suspects' && !asked ? maxSeed - seed - games + 1 : games, mode === 'suspects' && !asked ? 'the fresh seeds follow the report\'s' : 'they are the first of the report\'s seeds');
+  const valueGames = wholeNumberOption('--value-games', v['value-games'], mode === 'all' && !asked ? Math.min(games, 1000) : games, 1, mode === 'suspects' && !asked ? maxSeed - seed - games + 1 : games, mode === 'suspects' && !asked ? t('bal.use.value-games-fresh') : t('bal.use.value-games-first'));
   warnDepthWithoutEvaluation(ir, [agents.p1, agents.p2, ...(agents.more ?? [])]);
   // Sequential runs (balance/sequential.ts): batches doubling from --games until the question is answered or --max-games.
   const question = stopQuestion(ir, v, comparing);
-  const maxGames = question ? wholeNumberOption('--max-games', v['max-games'], Math.min(16 * games, maxSeed - seed + 1), games, maxSeed - seed + 1, 'at least --games, the first look') : games;
-  if (!question && v['max-games'] !== undefined) throw new UsageError('--max-games caps a sequential run: it goes with --until "CARD settled" or --precision 2pts', false);
+  const maxGames = question ? wholeNumberOption('--max-games', v['max-games'], Math.min(16 * games, maxSeed - seed + 1), games, maxSeed - seed + 1, t('bal.use.max-games-first')) : games;
+  if (!question && v['max-games'] !== undefined) throw new UsageError(t('bal.use.max-games-alone'), false);
 
   const base: Side = { game, ir, params: parseParams(v.param as string[] | undefined, ir), label: game };
   let other: Side | null = null;
   if (vsGame !== undefined) {
     const otherIR = requireIR(vsGame);
-    if (!otherIR.game.formats.some((f) => f.name === format)) throw new UsageError(`--vs ${vsGame} has no format '${format}' (it has: ${otherIR.game.formats.map((f) => f.name).join(', ')}); choose one both games have with --format`);
-    const revision = otherIR.game.revisionOf ? ` (a revision of ${otherIR.game.revisionOf})` : '';
+    if (!otherIR.game.formats.some((f) => f.name === format)) throw new UsageError(t('bal.use.vs-format', { other: vsGame, format, formats: otherIR.game.formats.map((f) => f.name) }));
+    const revision = otherIR.game.revisionOf ? t('bal.label.revision', { base: otherIR.game.revisionOf }) : '';
     // Paired seeds mean something only between versions of one game: the same seed deals the same cards.
     const related = vsGame === game || otherIR.game.revisionOf === game || ir.game.revisionOf === vsGame || (!!ir.game.revisionOf && ir.game.revisionOf === otherIR.game.revisionOf);
-    if (!related) console.error(`warning: ${vsGame} is not a revision of ${game} (nor ${game} of it): the same seeds deal other cards in each, so the games are not paired in any useful sense — compare a game with its revisions (revision … revises ${game}) or use --vs-param`);
+    if (!related) console.error(t('bal.not-revision', { other: vsGame, game }));
     other = { game: vsGame, ir: otherIR, params: parseParams(v.param as string[] | undefined, otherIR), label: `${vsGame}${revision}` };
   } else if (vsParams !== undefined) {
     const changed = parseParams(vsParams, ir, '--vs-param');
-    other = { game, ir, params: { ...base.params, ...changed }, label: `${game} with ${vsParams.join(', ')}` };
+    other = { game, ir, params: { ...base.params, ...changed }, label: t('bal.label.with', { game, params: vsParams.join(', ') }) };
   }
 
   // The report file is opened (and emptied) only once every argument has been checked.
@@ -101,7 +103,7 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
     if (quality) {
       // A queue's worker at an older commit plays the games without recording their course.
       const without = summaries.filter((g) => !g.error && !g.course).length;
-      if (without) throw new Error(`${without} game(s) came back without their course for --quality: a worker of the queue runs an older grimoire — update that machine's clone (git pull && npm install)`);
+      if (without) throw new Error(t('bal.use.no-course', { n: without }));
       report.quality = foldQuality(side.ir, summaries);
     }
     const actionNames = side.ir.actions.map((a) => a.name);
@@ -125,7 +127,7 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
     const decision = answered(a.report, question, schedule.length);
     stopping.at.push(n);
     Object.assign(stopping, { answered: decision.stop, why: decision.why });
-    if (!json) console.error(`look ${look + 1} of ${schedule.length}, ${n.toLocaleString('en')} games: ${decision.stop ? 'answered' : 'not yet'} — ${decision.why}`);
+    if (!json) console.error(t('bal.look', { look: look + 1, looks: schedule.length, games: count(n), answered: String(decision.stop), why: decision.why }));
     if (decision.stop) break;
   }
   if (stopping) a.report.stopping = stopping;
@@ -145,17 +147,17 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   const sides = [{ label: base.label, summaries: a.summaries }, ...(b ? [{ label: other!.label, summaries: b.summaries }] : [])];
   for (const side of sides) {
     const where = b ? `${side.label}, ` : '';
-    for (const g of side.summaries) if (g.error) console.error(`game ${where}seed ${g.seed}: ${g.error}`);
+    for (const g of side.summaries) if (g.error) console.error(t('bal.game-error', { where, seed: g.seed, error: g.error }));
     const stops = side.summaries.filter((g) => g.stopped);
-    for (const g of stops.slice(0, 5)) console.error(`game ${where}seed ${g.seed}: ${g.reason}`);
-    if (stops.length > 5) console.error(`(and ${stops.length - 5} more games stopped)`);
+    for (const g of stops.slice(0, 5)) console.error(t('bal.game-error', { where, seed: g.seed, error: g.reason }));
+    if (stops.length > 5) console.error(t('bal.more-stopped', { n: stops.length - 5 }));
   }
   if (json) console.log(JSON.stringify({ ...result, ...(matches ? { matches: matches.json } : {}), timing }));
   else {
     const given = (v.param as string[] | undefined) ?? [];
     console.log(result.kind === 'comparison' ? comparisonText(result, given) : balanceText(result, given));
     if (matches) console.log(`\n${matches.text}`);
-    console.log(`\n${played} games in ${timing.seconds} s (${timing.gamesPerMinute.toLocaleString('en')} games/min, ${workers} worker thread(s))${html ? `; the report with charts: ${html}` : ''}`);
+    console.log(`\n${t('bal.timing', { played, seconds: timing.seconds, perMinute: count(timing.gamesPerMinute), workers, html: html ? t('bal.timing.html', { file: html }) : '' })}`);
   }
   return errors > 0 ? 1 : 0;
 }
@@ -169,16 +171,16 @@ function stopQuestion(ir: GameIR, v: Record<string, unknown>, comparing: boolean
   const until = v.until as string | undefined;
   const given = v.precision as string | undefined;
   if (until === undefined && given === undefined) return null;
-  if (comparing) throw new UsageError('--until and --precision play one game until a question is answered; --vs and --vs-param compare two: run them apart', false);
+  if (comparing) throw new UsageError(t('bal.use.sequential-vs'), false);
   const precision = given === undefined ? 0.02 : precisionOption(given);
-  if (precision === null) throw new UsageError(`--precision ${given}: it is a half-width in points of win rate, e.g. --precision 2pts (from 0 to 100, not 0)`, false);
+  if (precision === null) throw new UsageError(t('bal.use.precision', { given: given ?? '' }), false);
   if (until === undefined) return { kind: 'precision', precision };
   const card = untilCard(until);
-  if (card === null) throw new UsageError(`--until '${until}': the question is "CARD settled", e.g. --until "Dragon settled"`, false);
+  if (card === null) throw new UsageError(t('bal.use.until-form', { until }), false);
   const names = ir.cards.map((c) => c.name);
   if (!names.includes(card)) {
     const near = suggest(card, names)[0];
-    throw new UsageError(`--until '${until}': no card named '${card}' in ${ir.game.name}${near ? `; did you mean '${near}'?` : ''}`, false);
+    throw new UsageError(t('bal.use.until-card', { until, card, game: ir.game.name, near: near ? t('bal.use.did-you-mean', { near }) : '' }), false);
   }
   return { kind: 'settled', card, precision };
 }

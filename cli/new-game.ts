@@ -3,6 +3,7 @@
  * from. The files are plain text templates; the game's name is checked to be a plain word, so
  * nothing a user types ends up anywhere but a folder name and a string.
  */
+import { t } from '../i18n/format.ts';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -65,7 +66,7 @@ action Play "Play a card" {
 }
 `;
 
-const cardsGrim = (name: string) => `// The cards of ${name}, and the deck each player gets.
+const cardsGrim = (name: string) => `${t('new.cards-file', { name })}
 
 card Spark "Spark": Card { power = 1 }
 card Blaze "Blaze": Card { power = 2 }
@@ -116,10 +117,10 @@ printed text ([docs/cards.md](../../docs/cards.md)).
 
 /** Creates the game's folders; returns the files written. Throws a message for the user. */
 export function newGame(root: string, name: string): string[] {
-  if (!/^[a-z][a-z0-9_-]*$/.test(name)) throw new Error(`'${name}' cannot name a game: use lower-case letters, digits, - and _, starting with a letter (e.g. my-game)`);
+  if (!/^[a-z][a-z0-9_-]*$/.test(name)) throw new Error(t('new.bad-name', { name }));
   const rules = join(root, 'rules', name);
   const cards = join(root, 'cards', name);
-  if (existsSync(rules) || existsSync(cards)) throw new Error(`rules/${name} or cards/${name} already exists; nothing was written`);
+  if (existsSync(rules) || existsSync(cards)) throw new Error(t('new.exists', { name }));
   const ident = name.replace(/-/g, '_');
   const files: [string, string][] = [
     [join(rules, 'game.grim'), gameGrim(ident)],

@@ -6,8 +6,20 @@
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The page carries the report's own messages only: i18n/format.ts's import of every catalog
+ * (i18n/catalogs.ts) resolves to i18n/report-catalogs.ts here.
+ */
+const reportCatalogs = {
+  name: 'grimoire-report-catalogs',
+  setup(b) {
+    const only = fileURLToPath(new URL('../i18n/report-catalogs.ts', import.meta.url));
+    b.onResolve({ filter: /^\.\/catalogs\.ts$/ }, (args) => (/[\\/]i18n[\\/]format\.ts$/.test(args.importer) ? { path: only } : undefined));
+  },
+};
+
 /** esbuild's options for the page script (no entry, no output: the callers add theirs). */
-export const reportPageOptions = { bundle: true, minify: true, format: 'iife', platform: 'browser', target: 'es2020', legalComments: 'none', charset: 'utf8', logLevel: 'warning' };
+export const reportPageOptions = { bundle: true, minify: true, format: 'iife', platform: 'browser', target: 'es2020', legalComments: 'none', charset: 'utf8', logLevel: 'warning', plugins: [reportCatalogs] };
 
 /** The page script's source, beside this file in a checkout (not in a bundle: pass `entry` there). */
 export const reportPageEntry = () => fileURLToPath(new URL('../balance/report-page.ts', import.meta.url));

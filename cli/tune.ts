@@ -17,6 +17,8 @@ import { requireIR, rulesFingerprint } from './games.ts';
 import { claimOutputFile } from './output-file.ts';
 import { batchRunOptions, parseParams } from './play-options.ts';
 import { UsageError } from './usage-error.ts';
+import stringWidth from 'string-width';
+import { deckName, fixed, pct, ptsBare } from '../balance/words.ts';
 import { t } from '../i18n/format.ts';
 
 /** `--values 0..6`, `--values 1,3,5` or `--values 2..10..2` (from..to..step): whole or decimal numbers (balance/tune.ts readValues). */
@@ -40,7 +42,7 @@ export async function cmdTune(game: string | undefined, v: Record<string, unknow
   if (!cardName) throw new UsageError(t('cli.tune.needs-card'), false);
   if (!attrName) throw new UsageError(t('cli.tune.needs-attr'), false);
   const target = tuneTarget(ir, cardName, attrName);
-  if ('error' in target) throw new UsageError(`${/^no card/.test(target.error) ? `--card ${cardName}` : `--attr ${attrName}`}: ${target.error}`, false);
+  if ('error' in target) throw new UsageError(`${ir.cards.some((c) => c.name === cardName) ? `--attr ${attrName}` : `--card ${cardName}`}: ${target.error}`, false);
   const { card, field, printed } = target;
   const values = parseValues(v.values as string | undefined);
   const { format, seed, games, agents, workers } = batchRunOptions(ir, v, 2000);
@@ -70,20 +72,21 @@ export async function cmdTune(game: string | undefined, v: Record<string, unknow
   return 0;
 }
 
-function tuneText(t: TuneResult, played: number, seconds: number, html: string | undefined): string {
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const pts = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)}`;
-  const s = t.settings;
-  const out = [`What should ${t.card}'s ${t.attr} be? — ${s.game}, ${s.games} games per value (seeds ${s.seed}–${s.seed + s.games - 1}), p1 ${s.agents.p1}, p2 ${s.agents.p2}; printed ${t.attr} ${t.printed}`];
-  if (s.agents.p1 === 'random' && s.agents.p2 === 'random') out.push('  Random play: a fair value under random play is not one under skilled play (use mcts:N agents).');
-  out.push('', 'Fair value — where the card is worth what the baseline card is, in its seat\'s win rate');
-  out.push(...tuneVerdicts(t).map((line) => `  ${line}`));
-  for (const c of t.curves) {
-    out.push('', `${c.deck} (${c.seat}): against ${c.baseline} in its place (${c.seat} won ${pct(c.withBaseline.rate)} with it)`);
-    out.push(`  ${t.attr.padEnd(10)} ${`${c.seat} won`.padEnd(9)} worth, pts [95% CI]`);
-    for (const p of c.points) out.push(`  ${`${p.value}${p.printed ? ' *' : ''}`.padEnd(10)} ${pct(p.withCard.rate).padEnd(9)} ${pts(p.worth.diff)} [${pts(p.worth.ci95[0])}, ${pts(p.worth.ci95[1])}]`);
+/** `s` padded with spaces to `w` columns as a terminal shows them (a kanji or kana takes two). */
+const pad = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - stringWidth(s)));
+
+function tuneText(r: TuneResult, played: number, seconds: number, html: string | undefined): string {
+  const s = r.settings;
+  const out = [t('tune.head', { card: r.card, attr: r.attr, game: s.game, games: s.games, from: s.seed, to: s.seed + s.games - 1, p1: s.agents.p1, p2: s.agents.p2, printed: r.printed })];
+  if (s.agents.p1 === 'random' && s.agents.p2 === 'random') out.push(t('tune.random'));
+  out.push('', t('tune.fair'));
+  out.push(...tuneVerdicts(r).map((line) => `  ${line}`));
+  for (const c of r.curves) {
+    out.push('', t('tune.curve', { deck: deckName(c.deck), seat: c.seat, baseline: c.baseline, rate: pct(c.withBaseline.rate) }));
+    out.push(`  ${pad(r.attr, 10)} ${pad(t('tune.col.won', { seat: c.seat }), 9)} ${t('tune.col.worth')}`);
+    for (const p of c.points) out.push(`  ${pad(`${p.value}${p.printed ? ' *' : ''}`, 10)} ${pad(pct(p.withCard.rate), 9)} ${ptsBare(p.worth.diff)} [${ptsBare(p.worth.ci95[0])}, ${ptsBare(p.worth.ci95[1])}]`);
   }
-  out.push('', `  * printed. ${played} games in ${seconds.toFixed(1)} s${html ? `; the curve: ${html}` : ''}`);
+  out.push('', t('tune.foot', { games: played, seconds: fixed(seconds, 1), html: html ? t('tune.foot.html', { file: html }) : '' }));
   return out.join('\n');
 }
 
@@ -108,23 +111,23 @@ async function cmdTuneParam(game: string, ir: GameIR, toTune: string[], v: Recor
   return 0;
 }
 
-function paramTuneText(t: ParamTuneResult, played: number, seconds: number): string {
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  const pts = (x: number) => `${x >= 0 ? '+' : '−'}${(100 * Math.abs(x)).toFixed(1)}`;
-  const s = t.settings;
-  const out = [`What should ${t.param} be? — ${s.game}, ${s.games} games per value (seeds ${s.seed}–${s.seed + s.games - 1}), p1 ${s.agents.p1}, p2 ${s.agents.p2}; default ${String(t.default)}`];
-  if (s.agents.p1 === 'random' && s.agents.p2 === 'random') out.push('  Random play: a fair value under random play is not one under skilled play (use mcts:N agents).');
-  const f = t.fair;
-  out.push('', "Fair value — where the first player (whoever took turn 1) wins half the games");
-  out.push(`  nearest 50%: ${String(f.closest)}${f.crossing !== null ? `; crossing 50% at ${f.crossing.toFixed(2)}` : ''}; the values whose 95% interval holds 50%: ${f.range.length ? f.range.map(String).join(', ') : 'none'}`);
-  const w = Math.max(14, t.param.length + 1);
-  out.push('', `  ${t.param.padEnd(w)} ${'first player won'.padEnd(26)} ${'p1 won'.padEnd(8)} change from the default, pts [95% CI]`);
-  for (const p of t.points) {
+function paramTuneText(r: ParamTuneResult, played: number, seconds: number): string {
+  const s = r.settings;
+  const out = [t('tune.param.head', { param: r.param, game: s.game, games: s.games, from: s.seed, to: s.seed + s.games - 1, p1: s.agents.p1, p2: s.agents.p2, default: String(r.default) })];
+  if (s.agents.p1 === 'random' && s.agents.p2 === 'random') out.push(t('tune.random'));
+  const f = r.fair;
+  out.push('', t('tune.param.fair'));
+  out.push(t('tune.param.nearest', { closest: String(f.closest), crossing: f.crossing !== null ? t('tune.param.crossing', { value: fixed(f.crossing, 2) }) : '', range: f.range.length ? f.range.map(String) : t('tune.param.none') }));
+  const w = Math.max(14, stringWidth(r.param) + 1);
+  const p1Head = t('tune.param.col.p1');
+  const w1 = Math.max(8, stringWidth(p1Head));
+  out.push('', `  ${pad(r.param, w)} ${pad(t('tune.param.col.first'), 26)} ${pad(p1Head, w1)} ${t('tune.param.col.change')}`);
+  for (const p of r.points) {
     const fp = `${pct(p.firstPlayer.rate)} [${pct(p.firstPlayer.ci95[0])}, ${pct(p.firstPlayer.ci95[1])}]`;
-    const ch = p.change ? `${pts(p.change.diff)} [${pts(p.change.ci95[0])}, ${pts(p.change.ci95[1])}]${p.change.significant ? ` * q=${p.change.q.toFixed(3)}` : ''}` : '—';
-    out.push(`  ${`${String(p.value)}${p.isDefault ? ' *' : ''}`.padEnd(w)} ${fp.padEnd(26)} ${pct(p.p1.rate).padEnd(8)} ${ch}`);
+    const ch = p.change ? `${ptsBare(p.change.diff)} [${ptsBare(p.change.ci95[0])}, ${ptsBare(p.change.ci95[1])}]${p.change.significant ? ` * q=${fixed(p.change.q, 3)}` : ''}` : '—';
+    out.push(`  ${pad(`${String(p.value)}${p.isDefault ? ' *' : ''}`, w)} ${pad(fp, 26)} ${pad(pct(p.p1.rate), w1)} ${ch}`);
   }
-  out.push('', `  * the default. ${played} games in ${seconds.toFixed(1)} s`);
+  out.push('', t('tune.param.foot', { games: played, seconds: fixed(seconds, 1) }));
   return out.join('\n');
 }
 

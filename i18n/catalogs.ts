@@ -22,12 +22,18 @@ import { cliReports as enCliReports } from './en/cli-reports.ts';
 import { cliReports as jaCliReports } from './ja/cli-reports.ts';
 import { log as enLog } from './en/log.ts';
 import { log as jaLog } from './ja/log.ts';
+import { balance as enBalance } from './en/balance.ts';
+import { balance as jaBalance } from './ja/balance.ts';
+import { balanceHtml as enBalanceHtml } from './en/balance-html.ts';
+import { balanceHtml as jaBalanceHtml } from './ja/balance-html.ts';
+import { coverage as enCoverage } from './en/coverage.ts';
+import { coverage as jaCoverage } from './ja/coverage.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports, ...enLog };
+const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports, ...enLog, ...enBalance, ...enBalanceHtml, ...enCoverage };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports, ...jaLog };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports, ...jaLog, ...jaBalance, ...jaBalanceHtml, ...jaCoverage };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };

@@ -13,7 +13,7 @@
 import { fieldOfCard } from './card-fields.ts';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import { didYouMeanNote, wordedDiagnostic, type Diagnostic, type DiagnosticText } from '../compiler/diagnostics.ts';
-import { msg } from '../i18n/format.ts';
+import { format, msg, type Message } from '../i18n/format.ts';
 import { answerWords, canAnswer } from './answer-words.ts';
 import { maxPlayerCount, type GameIR, type IRType, type ZoneIR } from '../compiler/ir.ts';
 import type { Loc } from '../grammar/ast.ts';
@@ -56,7 +56,7 @@ export function scenarioGame(p: ParsedScenario): string | undefined {
 export function unknownGame(p: ParsedScenario, games: string[]): Diagnostic[] {
   if (!isMap(p.doc.contents)) {
     const range = p.doc.contents?.range ?? [0, 1, 1];
-    return [{ code: 'scenario/wrong-type', severity: 'error', message: `a scenario is a map (name, game, state, steps, expect), not ${described(p.doc.contents)}: see docs/scenarios.md`, loc: locOf(p, range[0], range[1]) }];
+    return [{ code: 'scenario/wrong-type', severity: 'error', message: `a scenario is a map (name, game, state, steps, expect), not ${englishOf(described(p.doc.contents))}: see docs/scenarios.md`, loc: locOf(p, range[0], range[1]) }];
   }
   const node = p.doc.getIn(['game'], true) as Node | undefined;
   if (!node) {
@@ -86,17 +86,21 @@ function locOf(p: ParsedScenario, start: number, end: number): Loc {
 }
 
 /** How a node's value is described in a message: `text 'lots'`, `the number 3`, `a list`. */
-function described(n: Node | null | undefined): string {
-  if (!n || (isScalar(n) && n.value === null)) return 'nothing';
-  if (isMap(n)) return 'a map';
-  if (isSeq(n)) return 'a list';
+/** A message in English, for the one mistake still worded in English here (a file that is no map). */
+const englishOf = (m: Message): string => format('en', m.key, m.values);
+
+/** What a node is, in the reader's words (a message): 'nothing', 'a map', "text 'x'", 'the number 3'… */
+function described(n: Node | null | undefined): Message {
+  if (!n || (isScalar(n) && n.value === null)) return msg('scn.node.nothing');
+  if (isMap(n)) return msg('scn.node.map');
+  if (isSeq(n)) return msg('scn.node.list');
   if (isScalar(n)) {
     const v = n.value;
-    if (typeof v === 'string') return `text '${v}'`;
-    if (typeof v === 'number') return `the number ${v}`;
-    if (typeof v === 'boolean') return String(v);
+    if (typeof v === 'string') return msg('scn.node.text', { text: v });
+    if (typeof v === 'number') return msg('scn.node.number', { n: String(v) });
+    if (typeof v === 'boolean') return msg('scn.node.boolean', { value: String(v) });
   }
-  return 'a value';
+  return msg('scn.node.value');
 }
 
 function didYouMean(name: string, candidates: Iterable<string>): DiagnosticText[] | undefined {
@@ -110,6 +114,9 @@ function listed(names: string[]): DiagnosticText {
 }
 
 /** The keys of the top level, of a card written as a map, and of `expect` (besides zones). */
+/** A key of the file, quoted as the reader's language quotes a name: 'format', 「format」. */
+const keyWord = (name: string): Message => msg('scn.what.key', { key: name });
+
 const topKeys = ['name', 'cite', 'answer', 'game', 'format', 'params', 'seed', 'strict', 'ask_forced', 'start', 'decks', 'match', 'state', 'steps', 'expect', 'puzzle'];
 const cardKeys = ['card', 'owner', 'entered', 'facedown', 'attached'];
 const expectKeys = ['ordered', 'count', 'contains', 'lacks', 'cards', 'vars', 'winner', 'out', 'active', 'reason', 'offered', 'not_offered', 'options', 'log', 'deck_legal', 'deck_reason', 'match_winner', 'winning_team'];
@@ -171,16 +178,16 @@ class ScenarioChecker {
   }
 
   /** A scalar of the given JavaScript kind, or null after saying what was expected. */
-  private scalar(n: unknown, kind: 'string' | 'number' | 'boolean', what: string): Scalar | null {
+  private scalar(n: unknown, kind: 'string' | 'number' | 'boolean', what: string | Message): Scalar | null {
     const node = this.resolved(n);
     if (isScalar(node) && typeof node.value === kind && (kind !== 'number' || Number.isFinite(node.value))) return node;
-    const wanted = kind === 'string' ? 'text' : kind === 'number' ? 'a number' : 'true or false';
+    const wanted = msg(kind === 'string' ? 'scn.wanted.text' : kind === 'number' ? 'scn.wanted.number' : 'scn.wanted.boolean');
     this.error('scenario/wrong-type', node, msg('scenario/wrong-type.is-not', { what, wanted, p: described(node) }));
     return null;
   }
 
   /** Text or a number (a label, a step's answer), as text; null after saying what was expected. */
-  private word(n: unknown, what: string): string | null {
+  private word(n: unknown, what: string | Message): string | null {
     const node = this.resolved(n);
     if (isScalar(node) && node.value !== null && typeof node.value !== 'object') return String(node.value);
     this.error('scenario/wrong-type', node, msg('scenario/wrong-type.is-a-name-or-a', { what, p: described(node) }));
@@ -222,11 +229,11 @@ class ScenarioChecker {
         case 'cite':
         case 'answer':
         case 'game':
-          this.scalar(v, 'string', `'${key}'`);
+          this.scalar(v, 'string', keyWord(key));
           break;
         case 'strict':
         case 'ask_forced':
-          this.scalar(v, 'boolean', `'${key}'`);
+          this.scalar(v, 'boolean', keyWord(key));
           break;
         case 'seed':
           this.integer(v, `'seed'`);
@@ -294,7 +301,7 @@ class ScenarioChecker {
   }
 
   private format(n: unknown): void {
-    const s = this.scalar(n, 'string', "'format'");
+    const s = this.scalar(n, 'string', keyWord('format'));
     if (!s) return;
     const names = this.ir.game.formats.map((f) => f.name);
     if (!names.includes(s.value as string)) this.error('scenario/unknown-name', s, msg('scenario/unknown-name.has-no-format-its-formats', { name: this.ir.game.name, value: String(s.value), p: listed(names) }), didYouMean(s.value as string, names));
@@ -325,7 +332,7 @@ class ScenarioChecker {
 
   /** `start:`: setup, turn, or a window of the game's turn. */
   private start(n: unknown): string | null {
-    const s = this.scalar(n, 'string', "'start'");
+    const s = this.scalar(n, 'string', keyWord('start'));
     if (!s) return null;
     const windows = new Set<string>();
     collectWindows(this.ir.turn.body, windows);
@@ -515,7 +522,7 @@ class ScenarioChecker {
     for (const [key, pair] of this.pairs(m)) {
       if (key === 'card' || key === 'owner') continue;
       if (key === 'entered') this.integer(pair.value, "'entered'");
-      else if (key === 'facedown') this.scalar(pair.value, 'boolean', "'facedown'");
+      else if (key === 'facedown') this.scalar(pair.value, 'boolean', keyWord('facedown'));
       else if (key === 'attached') {
         const list = this.seq(pair.value, "'attached'", `[${this.cardEx}, { card: ${this.cardEx} }]`);
         for (const item of list?.items ?? []) this.card(item, cardOwner, zone);
@@ -663,7 +670,7 @@ class ScenarioChecker {
         const list = this.seq(pair.value, "'wrong'", '[ [ { p1: <answer> } ], [ { p1: <answer> } ] ]');
         if (list && list.items.length === 0) this.error('scenario/puzzle', list, msg('scenario/puzzle.wrong-is-empty'));
         for (const item of list?.items ?? []) scripted(item, 'wrong');
-      } else if (key === 'hard') this.scalar(pair.value, 'boolean', "'hard'");
+      } else if (key === 'hard') this.scalar(pair.value, 'boolean', keyWord('hard'));
       else this.unknownKey(pair, key, "in 'puzzle'", ['right', 'wrong', 'hard']);
     }
     for (const key of ['right', 'wrong']) if (!seen.has(key)) this.error('scenario/missing-key', m, msg('scenario/missing-key.puzzle-needs', { key }));
@@ -672,10 +679,10 @@ class ScenarioChecker {
   /** An answer: an option's label, a list of names (cards, players), `{ mode: <label> }` or `{ agent: <agent> }`. */
   private answer(n: unknown): void {
     const node = this.resolved(n);
-    if (isSeq(node)) for (const item of node.items) this.answerWord(item, 'an item of a chosen list');
+    if (isSeq(node)) for (const item of node.items) this.answerWord(item, msg('scn.what.list-item'));
     else if (isMap(node)) {
       for (const [key, pair] of this.pairs(node)) {
-        if (key === 'mode') this.answerWord(pair.value, "'mode'");
+        if (key === 'mode') this.answerWord(pair.value, keyWord('mode'));
         else if (key === 'agent') {
           this.agentAnswers++;
           const name = this.word(pair.value, "'agent'");
@@ -683,11 +690,11 @@ class ScenarioChecker {
           if (spec && 'error' in spec) this.error('scenario/unknown-value', this.resolved(pair.value) as Node, msg('scenario/unknown-value.agent', { error: spec.error }));
         } else this.unknownKey(pair, key, 'in an answer (a choice among modes is { mode: <label> }; an agent answering is { agent: mcts:500 })', ['mode', 'agent']);
       }
-    } else this.answerWord(node, 'an answer');
+    } else this.answerWord(node, msg('scn.what.answer'));
   }
 
   /** A word of an answer that no option of this game can be labelled with is a mistake (answer-words.ts). */
-  private answerWord(n: unknown, what: string): void {
+  private answerWord(n: unknown, what: string | Message): void {
     const word = this.word(n, what);
     if (word === null) return;
     const words = answerWords(this.ir);
@@ -711,7 +718,7 @@ class ScenarioChecker {
       if (key !== 'ordered') asserts = true;
       switch (key) {
         case 'ordered':
-          this.scalar(v, 'boolean', "'ordered'");
+          this.scalar(v, 'boolean', keyWord('ordered'));
           break;
         case 'count':
           for (const [path, p] of this.pathsOf(v, "'count'", '{ p2.life: 3 }')) {

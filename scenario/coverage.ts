@@ -14,6 +14,8 @@ import type { GameIR } from '../compiler/ir.ts';
 import type { LogEvent } from '../runtime/engine-types.ts';
 import { tokenize } from '../grammar/lexer.ts';
 import { StringLiteral } from '../grammar/tokens.ts';
+import { format, language, t } from '../i18n/format.ts';
+import type { Language } from '../i18n/language.ts';
 
 /** A rulebook's ids in order, with their titles, and the prefixes they use (TR, SM, …). */
 export interface RuleList {
@@ -320,8 +322,8 @@ export function ruleCoverage(input: CoverageInput): CoverageReport {
   }
   const readme = input.readme !== undefined ? readmeCoverage(input.readme, list) : { notes: new Map<string, ReadmeNote[]>(), unreadable: [] };
   const readmeProblems = [
-    ...readme.unreadable.map((u) => `README line ${u.line}: no status (E/P/O/N, encoded/parameter/omission/untestable) in: ${u.text.trim()}`),
-    ...[...readme.notes.entries()].filter(([id]) => !known.has(id)).map(([id, n]) => `README line ${n[0]!.line}: ${id} is not in the rule-id list`),
+    ...readme.unreadable.map((u) => t('cov.readme.no-status', { line: u.line, text: u.text.trim() })),
+    ...[...readme.notes.entries()].filter(([id]) => !known.has(id)).map(([id, n]) => t('cov.readme.unknown-id', { line: n[0]!.line, id })),
   ];
   const counts = { ids: list.ids.length, tested: 0, cited: 0, untestable: 0, uncited: 0, parameters: 0, omissions: 0, headings: 0, unexplained: 0 };
   const heads = new Set(list.ids.filter((id) => list.ids.some((x) => x.startsWith(`${id}.`))));
@@ -349,66 +351,72 @@ export function ruleCoverage(input: CoverageInput): CoverageReport {
   };
 }
 
-/** Why an uncited id is uncited, from the README: `P parameter x`, `O …`, or `?`. */
-export function explanation(r: RuleCoverage): string {
+/**
+ * Why an uncited id is uncited, from the README: `P parameter x`, `O …`, `H …` or `?` — the code
+ * letter first in every language (cli/coverage.ts reads it); in `lang` (the JSON: English).
+ */
+export function explanation(r: RuleCoverage, lang: Language = language()): string {
   const p = r.readme.find((n) => n.code === 'P');
-  if (p) return `P ${p.note}`;
+  if (p) {
+    const param = /^parameter (.*)$/.exec(p.note);
+    return param ? format(lang, 'cov.why.parameter', { name: param[1]! }) : `P ${p.note}`;
+  }
   const o = r.readme.find((n) => n.code === 'O');
   if (o) return `O ${o.note}`;
-  if (r.heading) return `H a chapter heading: its rules are listed under it (${r.id}.…)`;
+  if (r.heading) return format(lang, 'cov.why.heading', { id: r.id });
   const e = r.readme.find((n) => n.code === 'E');
-  return e ? `? the README says encoded (${e.note}), but no definition cites it` : '?';
+  return e ? format(lang, 'cov.why.encoded', { note: e.note }) : '?';
 }
 
 export function countsLine(c: CoverageReport['counts']): string {
-  return `${c.ids} ids: ${c.tested} tested, ${c.cited} cited but untested${c.untestable ? ` (${c.untestable} that no ruling can run, explained)` : ''}, ${c.uncited} not cited (${c.parameters} parameters, ${c.omissions} omissions, ${c.headings} chapter headings, ${c.unexplained} unexplained)`;
+  return t('cov.counts', { ids: c.ids, tested: c.tested, cited: c.cited, untestable: c.untestable ? t('cov.counts.untestable', { n: c.untestable }) : '', uncited: c.uncited, parameters: c.parameters, omissions: c.omissions, headings: c.headings, unexplained: c.unexplained });
 }
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 export function coverageText(r: CoverageReport): string {
-  const out: string[] = [`${r.game}: ${countsLine(r.counts)}`, `casebook: ${r.rulings.passed} of ${r.rulings.total} rulings pass (only passing rulings test a rule)`];
-  for (const f of r.rulings.failed) out.push(`  failing, not counted: ${f}`);
+  const out: string[] = [`${r.game}: ${countsLine(r.counts)}`, t('cov.casebook', { passed: r.rulings.passed, total: r.rulings.total })];
+  for (const f of r.rulings.failed) out.push(t('cov.failing', { file: f }));
   const section = (title: string, status: RuleStatus, line: (x: RuleCoverage) => string) => {
     const rows = r.rules.filter((x) => x.status === status);
     out.push('', `${title} (${rows.length})`);
     for (const x of rows) out.push(`  ${line(x)}`);
   };
-  section('tested', 'tested', (x) => `${x.id.padEnd(9)} ${clip(x.title, 60)} — ${x.rulings.length} ruling${x.rulings.length === 1 ? '' : 's'}`);
-  section('cited but untested', 'cited', (x) => {
+  section(t('cov.tested'), 'tested', (x) => `${x.id.padEnd(9)} ${clip(x.title, 60)} — ${t('cov.rulings', { n: x.rulings.length })}`);
+  section(t('cov.cited'), 'cited', (x) => {
     const why = x.readme.find((n) => n.code !== 'E');
     return `${x.id.padEnd(9)} ${clip(x.title, 60)}${why ? ` — ${why.code} ${clip(why.note, 60)}` : ''}`;
   });
-  section('not cited', 'uncited', (x) => `${x.id.padEnd(9)} ${clip(x.title, 60)} — ${clip(explanation(x), 90)}`);
-  if (r.readmeProblems.length) out.push('', 'README rows not read:', ...r.readmeProblems.map((p) => `  ${p}`));
-  if (r.unknown.length) out.push('', `citations naming ids not in the rule-id list (${r.unknown.length}):`, ...r.unknown.map((u) => `  ${u.file}:${u.line}: ${u.id} — cite "${clip(u.cite, 70)}"`));
+  section(t('cov.uncited'), 'uncited', (x) => `${x.id.padEnd(9)} ${clip(x.title, 60)} — ${clip(explanation(x), 90)}`);
+  if (r.readmeProblems.length) out.push('', t('cov.readme-problems'), ...r.readmeProblems.map((p) => `  ${p}`));
+  if (r.unknown.length) out.push('', t('cov.unknown', { n: r.unknown.length }), ...r.unknown.map((u) => `  ${u.file}:${u.line}: ${u.id} — cite "${clip(u.cite, 70)}"`));
   return out.join('\n');
 }
 
 export function coverageMarkdown(r: CoverageReport): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|');
   const out: string[] = [
-    `# Rule coverage: ${r.game}`,
+    t('cov.md.title', { game: r.game }),
     '',
-    `**${countsLine(r.counts)}.** A rule is *tested* when a passing ruling of the casebook ran a step that cites it; *cited* when a definition cites it; the reason a rule is not cited comes from the game's README (P a parameter, O a deliberate omission, H a chapter heading whose rules are listed under it, ? unexplained).`,
+    t('cov.md.lead', { counts: countsLine(r.counts) }),
     '',
-    `Casebook: ${r.rulings.passed} of ${r.rulings.total} rulings pass.`,
+    t('cov.md.casebook', { passed: r.rulings.passed, total: r.rulings.total }),
   ];
-  if (r.unknown.length) out.push('', `## Citations naming unknown ids (${r.unknown.length})`, '', ...r.unknown.map((u) => `- \`${u.file}:${u.line}\`: ${u.id}`));
+  if (r.unknown.length) out.push('', t('cov.md.unknown', { n: r.unknown.length }), '', ...r.unknown.map((u) => `- \`${u.file}:${u.line}\`: ${u.id}`));
   const table = (title: string, status: RuleStatus, third: string, cell: (x: RuleCoverage) => string) => {
     const rows = r.rules.filter((x) => x.status === status);
     out.push('', `## ${title} (${rows.length})`, '');
-    if (!rows.length) return void out.push('None.');
-    out.push(`| id | rule | ${third} |`, '|---|---|---|', ...rows.map((x) => `| ${x.id} | ${esc(x.title)} | ${esc(cell(x))} |`));
+    if (!rows.length) return void out.push(t('cov.md.none'));
+    out.push(`| id | ${t('cov.md.col.rule')} | ${third} |`, '|---|---|---|', ...rows.map((x) => `| ${x.id} | ${esc(x.title)} | ${esc(cell(x))} |`));
   };
   const names = (files: string[]) => {
     const shown = files.slice(0, 6).map((f) => f.split('/').pop()!.replace(/\.ya?ml$/, ''));
     return `${files.length}: ${shown.join(', ')}${files.length > shown.length ? `, … (+${files.length - shown.length})` : ''}`;
   };
-  table('Tested', 'tested', 'rulings', (x) => names(x.rulings));
-  table('Cited but untested', 'cited', 'README', (x) => x.readme.map((n) => `${n.code} ${n.note}`).join('; '));
-  table('Not cited', 'uncited', 'why', explanation);
-  if (r.readmeProblems.length) out.push('', '## README rows not read', '', ...r.readmeProblems.map((p) => `- ${p}`));
+  table(t('cov.md.tested'), 'tested', t('cov.md.col.rulings'), (x) => names(x.rulings));
+  table(t('cov.md.cited'), 'cited', 'README', (x) => x.readme.map((n) => `${n.code} ${n.note}`).join('; '));
+  table(t('cov.md.uncited'), 'uncited', t('cov.md.col.why'), (x) => explanation(x));
+  if (r.readmeProblems.length) out.push('', t('cov.md.readme-problems'), '', ...r.readmeProblems.map((p) => `- ${p}`));
   return `${out.join('\n')}\n`;
 }
 
@@ -416,7 +424,7 @@ export function coverageJSON(r: CoverageReport): object {
   return {
     game: r.game,
     counts: r.counts,
-    rules: r.rules.map((x) => ({ id: x.id, title: x.title, status: x.status, rulings: x.rulings, readme: x.readme.map((n) => ({ code: n.code, note: n.note })), ...(x.status === 'uncited' ? { why: explanation(x) } : {}) })),
+    rules: r.rules.map((x) => ({ id: x.id, title: x.title, status: x.status, rulings: x.rulings, readme: x.readme.map((n) => ({ code: n.code, note: n.note })), ...(x.status === 'uncited' ? { why: explanation(x, 'en') } : {}) })),
     unknown: r.unknown,
     readmeProblems: r.readmeProblems,
     rulings: r.rulings,

@@ -164,4 +164,36 @@ describe('grimoire balance --html (Chromium, offline)', () => {
     expect(errors, 'console errors').toEqual([]);
     await close();
   });
+
+  it('draws the report in Japanese under --lang ja: Japanese headings, table headers, verdicts, chart labels and captions, its own Japanese font; no catalog key, no English heading', async () => {
+    const file = join(dir, 'trump-ja.html');
+    const out = await grimoire(['balance', 'trump', '--games', '200', '--quality', '--lang', 'ja', '--html', file]);
+    expect(out).toContain('判定 — デッキの中で突出したカード');
+    const html = readFileSync(file, 'utf8');
+    expect(html).toMatch(/^<!doctype html>\n<html lang="ja">/);
+    // The Noto Sans JP subsets its Japanese needs, inlined (the page needs no font of the machine's).
+    expect(html).toContain("@font-face{font-family:'Noto Sans JP'");
+    const { page, attempted, errors, close } = await openOffline(browser, file, 'body[data-rendered="true"]');
+    expect(await page.title()).toBe('trump のバランス (200 ゲーム)');
+    expect(await page.textContent('h1')).toBe('trump のバランス');
+    const headings = await page.$$eval('h2, h3, h4, caption, th, dt, figcaption, .verdict-badge', (es) => es.map((e) => (e.textContent ?? '').trim()));
+    // Every heading, caption and header speaks Japanese: none is only ASCII words but the names it shows (seats, q, p).
+    const english = headings.filter((h) => /[A-Za-z]{3,}/.test(h) && !/[\u3040-\u30ff\u4e00-\u9fff]/.test(h));
+    expect(english).toEqual([]);
+    for (const h of ['判定', '数値', '誰が勝つか', 'ゲームの長さ', 'デッキと比べたカード', 'アクションとトリガー', 'ゲームの終わり方', '置換で測った各カードの価値']) expect(headings).toContain(h);
+    // What the page shows (the body also holds the JSON and the script, with every catalog in it).
+    const text = await page.innerText('#balance-mount');
+    for (const e of ['Verdicts', 'The numbers', 'Who wins', 'How long games last', 'Cards against their deck', 'How games end', 'Random play', 'Game quality:', 'rule parameters', 'share of games', 'percentage points', 'Each card is judged']) expect(text).not.toContain(e);
+    // No message key left unworded (a key is area.word-word, e.g. balh.ch.seats).
+    expect(text).not.toMatch(/\b(?:bal|balh|tune|cov)\.[a-z]+(?:[.-][a-z]+)*\b/);
+    // The charts' axes and legends: Japanese.
+    const svgText = await page.$$eval('figure.balance-figure svg text, figure.balance-figure span', (ts) => ts.map((t) => t.textContent ?? '').join(' '));
+    expect(svgText).toContain('ゲームの割合 →');
+    expect(svgText).toContain('有意でない');
+    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans JP"', '勝率'))).toBe(true);
+    await shot(page, 'balance-report-ja');
+    expect(attempted, 'requests other than the file').toEqual([]);
+    expect(errors, 'console errors').toEqual([]);
+    await close();
+  });
 });

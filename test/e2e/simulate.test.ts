@@ -129,4 +129,28 @@ describe('the Simulate panel (Chromium)', () => {
     await saved.close();
     await closePage(p);
   });
+
+  it('draws the report in the playground\'s language: Japanese headings, badges, chart labels for a browser in Japanese, and downloads a Japanese page', async () => {
+    const p = await openPlayground(files.browser, files.url, { locale: 'ja-JP' });
+    const { page } = p;
+    const checked = await nextCheck(page);
+    await page.selectOption('#game-select', 'trump');
+    await checked();
+    await page.selectOption('#sim-values', 'none');
+    await simulate(page, 40, false);
+    await page.waitForSelector('#simulate-status[data-state="done"]');
+    const report = '#simulate-report';
+    expect(await page.textContent(`${report} h1`)).toBe('trump のバランス');
+    const headings = await page.$$eval(`${report} h2, ${report} h3, ${report} caption, ${report} th, ${report} dt`, (es) => es.map((e) => (e.textContent ?? '').trim()));
+    for (const h of ['判定', '数値', '誰が勝つか', 'ゲームの長さ', 'デッキと比べたカード']) expect(headings).toContain(h);
+    const text = await page.innerText(report);
+    for (const e of ['Verdicts', 'The numbers', 'Who wins', 'How long games last', 'share of games', 'Random play']) expect(text).not.toContain(e);
+    expect(text).not.toMatch(/\b(?:bal|balh|tune)\.[a-z]+(?:[.-][a-z]+)*\b/);
+    expect(text).toContain('ゲームの割合 →');
+    await shot(page, '62-simulate-ja');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-report')]);
+    const html = readFileSync((await download.path())!, 'utf8');
+    expect(html).toMatch(/<html lang="ja">/);
+    await closePage(p);
+  });
 });

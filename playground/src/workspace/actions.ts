@@ -119,10 +119,7 @@ export function mountWorkspaceActions(host: HTMLElement, ctx: WorkspaceHost): Wo
       ctx.session.open(path);
       return;
     }
-    const template =
-      `// New cards for ${ws.game}: one line per card, like the ones in the other files of ${dir}\n` +
-      `//   card Name "Printed name": CardType { attribute = value }\n` +
-      `// The problems panel checks this file with the rest of the game as you type.\n\n`;
+    const template = t('new.card-file', { game: ws.game, dir });
     const problem = ws.setText(path, template);
     ctx.refresh();
     ctx.session.open(path);
