@@ -141,7 +141,13 @@ export abstract class CardLowering extends AbilityLowering {
     // Attrs a revision removed or made derived: the cards' printed values of them are no longer read.
     const unread = c.unread;
     if (unread) c = { ...c, values: c.values.filter((v) => !unread.includes(v.name.text)) };
-    const given = new Map(c.values.map((v) => [v.name.text, v]));
+    // The value the card gives a field, the last one written if it is given twice (a card gives a
+    // handful: a scan, no map per card).
+    const values = c.values;
+    const given = (name: string) => {
+      for (let i = values.length - 1; i >= 0; i--) if (values[i]!.name.text === name) return values[i];
+      return undefined;
+    };
     // Numbered labels printed with their numbers (`passives = [王(3)]`), and those printed bare.
     const numbers: PrintedNumber[] = [];
     const bare: { label: string; loc: A.Loc }[] = [];
@@ -154,7 +160,7 @@ export abstract class CardLowering extends AbilityLowering {
     for (const f of type.fields) {
       if (f.kind !== 'attr') continue;
       const index = this.cardFieldIndex.get(f.name.text)!;
-      const v = given.get(f.name.text);
+      const v = given(f.name.text);
       // An attr the card does not give takes the card type's default (`attr cost: number = 0`).
       let written = v?.value ?? f.init;
       if (!written) {

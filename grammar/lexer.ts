@@ -1,11 +1,21 @@
 /** The Grimoire lexer: text → tokens. One instance, built once. */
 import { Lexer, type ILexingResult, type IToken } from 'chevrotain';
 import { DeckWord, Identifier, keywordOf, lexerTokens } from './tokens.ts';
+import { scan } from './scanner.ts';
 
 const lexer = new Lexer(lexerTokens, { positionTracking: 'full', ensureOptimizations: true, skipValidations: true });
 
+/** The tokens of `text`: the hand-written scanner's (scanner.ts), or chevrotain's where the text has a lexical error. */
 export function tokenize(text: string): ILexingResult {
-  const result = lexer.tokenize(text);
+  return keywordsTyped(scan(text) ?? lexer.tokenize(text));
+}
+
+/** Chevrotain's lexer alone (test/scanner.test.ts compares the scanner with it). */
+export function tokenizeWithChevrotain(text: string): ILexingResult {
+  return keywordsTyped(lexer.tokenize(text));
+}
+
+function keywordsTyped(result: ILexingResult): ILexingResult {
   // A word that is a keyword gets the keyword's token type (it stays an Identifier by category).
   const tokens: IToken[] = result.tokens;
   for (let i = 0; i < tokens.length; i++) {

@@ -8,6 +8,7 @@ import { EmbeddedActionsParser, tokenMatcher, type IToken, type TokenType } from
 import * as T from './tokens.ts';
 import type * as A from './ast.ts';
 import { suggest } from './spelling.ts';
+import { newRepeatMemory, type RepeatMemory } from './repeats.ts';
 import { format, msg, type Message } from '../i18n/format.ts';
 
 export const K = T.Keyword;
@@ -68,10 +69,34 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   /** Words met where only a fixed set of words may stand (e.g. `privat` for `private`). */
   strayWords: { token: IToken; message: string; text: Message }[] = [];
 
-  load(file: string, tokens: IToken[]): void {
+  /** The text the tokens were read from, and the abilities met in this file so far (repeats.ts). */
+  protected text = '';
+  protected repeats: RepeatMemory | null = null;
+
+  /** `repeats`: the memory of abilities met so far, or null to parse every ability (tests compare the two). */
+  load(file: string, tokens: IToken[], text = '', repeats: RepeatMemory | null = newRepeatMemory()): void {
     this.file = file;
     this.strayWords = [];
     this.input = tokens;
+    this.text = text;
+    this.repeats = repeats;
+  }
+
+  /**
+   * The position of the last token read: chevrotain's own field (not in its typings; 11.x), read and
+   * set only to step over an ability copied from an earlier parse (repeats.ts).
+   */
+  protected get tokenIndex(): number {
+    return (this as unknown as { currIdx: number }).currIdx;
+  }
+
+  protected set tokenIndex(i: number) {
+    (this as unknown as { currIdx: number }).currIdx = i;
+  }
+
+  /** How many syntax errors the parse has recorded (`errors` would copy the list). */
+  protected get errorCount(): number {
+    return (this as unknown as { _errors: unknown[] })._errors.length;
   }
 
   /**

@@ -17,6 +17,7 @@
  */
 import type { Decl, Loc } from './ast.ts';
 import { declarationStartWords, parseFile, type ParseResult } from './parse.ts';
+import { newRepeatMemory } from './repeats.ts';
 
 /** One remembered piece: its declarations, placed at `line`/`offset` of the file. */
 interface Piece {
@@ -40,6 +41,8 @@ export function reparseFile(file: string, text: string, memory: ReparseMemory): 
   const cuts = declarationCuts(text);
   const kept = new Map<string, Piece[]>();
   const decls: Decl[] = [];
+  // Abilities repeated across the file's cards are parsed once (repeats.ts).
+  const repeats = newRepeatMemory();
   for (let i = 0; i < cuts.length; i++) {
     const { offset, line } = cuts[i]!;
     const end = i + 1 < cuts.length ? cuts[i + 1]!.offset : text.length;
@@ -48,7 +51,7 @@ export function reparseFile(file: string, text: string, memory: ReparseMemory): 
     if (piece) {
       moveTo(piece, line, offset);
     } else {
-      const r = parseFile(file, slice);
+      const r = parseFile(file, slice, repeats);
       if (r.diagnostics.length > 0) {
         // The whole file, the ordinary way: its recovery and messages are the ones users see.
         // The clean pieces read so far are kept for the next parse.
