@@ -69,17 +69,26 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   /** Words met where only a fixed set of words may stand (e.g. `privat` for `private`). */
   strayWords: { token: IToken; message: string; text: Message }[] = [];
 
+  /**
+   * Per lone operand (a number, a string, a plain name), by token type index: true where a token
+   * of that type may continue an expression after it (filled from the grammar: parser.ts).
+   */
+  protected continuesOperand: boolean[][] = [[], [], []];
+  /** Read lone operands in place and copy repeated abilities (off: every rule the long way). */
+  protected shortcuts = true;
+
   /** The text the tokens were read from, and the abilities met in this file so far (repeats.ts). */
   protected text = '';
   protected repeats: RepeatMemory | null = null;
 
-  /** `repeats`: the memory of abilities met so far, or null to parse every ability (tests compare the two). */
+  /** `repeats`: the memory of abilities met so far, or null to parse everything the long way, with no shortcut (tests compare the two). */
   load(file: string, tokens: IToken[], text = '', repeats: RepeatMemory | null = newRepeatMemory()): void {
     this.file = file;
     this.strayWords = [];
     this.input = tokens;
     this.text = text;
     this.repeats = repeats;
+    this.shortcuts = repeats !== null;
   }
 
   /**
