@@ -42,6 +42,14 @@ const single = new Map<number, TokenType>([
   [91, T.LBracket], [93, T.RBracket], [43, T.Plus], [45, T.Minus], [42, T.Star], [37, T.Percent],
 ]);
 
+function isAsciiWordStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+function isAsciiWord(c: number): boolean {
+  return isAsciiWordStart(c) || (c >= 48 && c <= 57);
+}
+
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 13 || c === 10 || c === 0x3000 || c === 0xfeff;
 }
@@ -166,6 +174,18 @@ export function scan(text: string): ILexingResult | undefined {
       tokens.push(token(text.slice(i, j + 1), i, T.QuotedIdentifier, line, column));
       i = j + 1;
       continue;
+    }
+    // An ASCII word ends at the first character that is neither a letter, a digit nor `_` (no
+    // other ASCII character is a letter, number, mark or other symbol); a word that goes on past
+    // ASCII is read by the pattern.
+    if (isAsciiWordStart(c)) {
+      let j = i + 1;
+      while (j < n && isAsciiWord(text.charCodeAt(j))) j++;
+      if (j >= n || text.charCodeAt(j) < 128) {
+        tokens.push(token(text.slice(i, j), i, T.Identifier, line, column));
+        i = j;
+        continue;
+      }
     }
     identifier.lastIndex = i;
     const m = identifier.exec(text);
