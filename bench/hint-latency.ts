@@ -67,16 +67,18 @@ function todayHint(req: HintRequest, ir: GameIR): string {
   return estimates[0]!.label;
 }
 
-/** A warm worker that runs Hint shares (the same function as the playground's run worker). */
+/** A warm worker that runs Hint shares (the same function as the playground's run worker), one request at a time. */
 class ShareWorker {
   private readonly worker: Worker;
+  private waiting: { resolve: (r: HintSharesReport) => void; reject: (e: Error) => void } | null = null;
   constructor(url: URL, measurement: Record<string, unknown>, irs: Record<string, GameIR>) {
     this.worker = new Worker(url, { workerData: { ...measurement, irs }, argv: process.argv.slice(2) });
+    this.worker.on('message', (r: HintSharesReport) => this.waiting?.resolve(r));
+    this.worker.on('error', (e) => this.waiting?.reject(e));
   }
   run(req: Extract<RunRequest, { type: 'hint-shares' }>): Promise<HintSharesReport> {
     return new Promise((resolve, reject) => {
-      this.worker.once('message', resolve);
-      this.worker.once('error', reject);
+      this.waiting = { resolve, reject };
       this.worker.postMessage(req);
     });
   }
