@@ -5,9 +5,13 @@ import { scan } from './scanner.ts';
 
 const lexer = new Lexer(lexerTokens, { positionTracking: 'full', ensureOptimizations: true, skipValidations: true });
 
-/** The tokens of `text`: the hand-written scanner's (scanner.ts), or chevrotain's where the text has a lexical error. */
-export function tokenize(text: string): ILexingResult {
-  return keywordsTyped(scan(text) ?? lexer.tokenize(text));
+/**
+ * The tokens of `text`: the hand-written scanner's (scanner.ts), or chevrotain's where the text
+ * has a lexical error. `at`: where a piece of a file starts in it (scanner.ts); chevrotain's
+ * tokens, for a text with an error, stand as if it started the file.
+ */
+export function tokenize(text: string, at?: { line: number; offset: number }): ILexingResult {
+  return keywordsTyped(scan(text, at) ?? lexer.tokenize(text));
 }
 
 /** Chevrotain's lexer alone (test/scanner.test.ts compares the scanner with it). */

@@ -37,12 +37,17 @@ export function declarationStartWords(): string[] {
   return parser.declarationStartWords();
 }
 
-/** `repeats`: abilities met in earlier parts of the same file (reparse.ts); null parses every ability afresh. */
-export function parseFile(file: string, text: string, repeats?: RepeatMemory | null): ParseResult {
+/**
+ * `repeats`: abilities met in earlier parts of the same file (reparse.ts); null parses everything
+ * the long way. `at`: where `text`, a piece of the file that starts a line, stands in it — the
+ * AST's ranges are then the file's (reparse.ts; a piece with an error is not used, its ranges
+ * may be the piece's own).
+ */
+export function parseFile(file: string, text: string, repeats?: RepeatMemory | null, at?: { line: number; offset: number }): ParseResult {
   parser ??= new GrimoireParser();
   const diagnostics: SyntaxDiagnostic[] = [];
   parserMessages.clear();
-  const lexed = tokenize(text);
+  const lexed = tokenize(text, at);
   for (const e of lexed.errors) {
     const ch = text.slice(e.offset, e.offset + Math.max(1, e.length));
     diagnostics.push(
@@ -57,7 +62,7 @@ export function parseFile(file: string, text: string, repeats?: RepeatMemory | n
     diagnostics.push(syntax('syntax/too-deep', msg('syntax/too-deep.nested-more-than', { depth: MAX_NESTING }), tokenLoc(file, depthProblem)));
     return { ast: { file, decls: [] }, diagnostics };
   }
-  parser.load(file, lexed.tokens, text, repeats);
+  parser.load(file, lexed.tokens, text, repeats, at?.offset ?? 0);
   let ast: SourceFile;
   try {
     ast = parser.sourceFile();

@@ -80,9 +80,12 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   /** The text the tokens were read from, and the abilities met in this file so far (repeats.ts). */
   protected text = '';
   protected repeats: RepeatMemory | null = null;
+  /** The offset in its file of the text's first character (a piece of a file: reparse.ts). */
+  protected textOffset = 0;
 
   /** `repeats`: the memory of abilities met so far, or null to parse everything the long way, with no shortcut (tests compare the two). */
-  load(file: string, tokens: IToken[], text = '', repeats: RepeatMemory | null = newRepeatMemory()): void {
+  load(file: string, tokens: IToken[], text = '', repeats: RepeatMemory | null = newRepeatMemory(), textOffset = 0): void {
+    this.textOffset = textOffset;
     this.file = file;
     this.strayWords = [];
     this.input = tokens;

@@ -73,7 +73,7 @@ export abstract class CardRules extends FaceRules {
                 GATE: () => (this.LA(1).tokenType === K.action || this.LA(1).tokenType === K.trigger || this.LA(1).tokenType === K.instead) && this.LA(2).tokenType !== T.Equals,
                 ALT: () => {
                   // The same ability text met before in this file: a copy of its tree (repeats.ts).
-                  const site = this.ACTION(() => this.repeats && repeatSite<A.ActionDecl>(this.repeats, this.text, this.input, this.tokenIndex + 1));
+                  const site = this.ACTION(() => this.repeats && repeatSite<A.ActionDecl>(this.repeats, this.text, this.textOffset, this.input, this.tokenIndex + 1));
                   if (site?.reused) {
                     this.tokenIndex = site.end;
                     d.abilities.push(site.reused);

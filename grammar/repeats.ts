@@ -41,19 +41,25 @@ export function newRepeatMemory(): RepeatMemory {
  * values, and reparse.ts moves each copy once.
  */
 export function shiftedCopy<T>(node: T, dLine: number, dOffset: number): T {
-  const copy = (o: unknown): unknown => {
-    if (o === null || typeof o !== 'object') return o;
+  // (Primitive fields are copied in place, without a call: most of a tree's fields are.)
+  const copy = (o: object): object => {
     if (Array.isArray(o)) {
       const a = new Array<unknown>(o.length);
-      for (let i = 0; i < o.length; i++) a[i] = copy(o[i]);
+      for (let i = 0; i < o.length; i++) {
+        const x: unknown = o[i];
+        a[i] = typeof x === 'object' && x !== null ? copy(x) : x;
+      }
       return a;
     }
     if (isLoc(o)) return { file: o.file, line: o.line + dLine, col: o.col, offset: o.offset + dOffset, endLine: o.endLine + dLine, endCol: o.endCol, endOffset: o.endOffset + dOffset };
     const r: Record<string, unknown> = {};
-    for (const k in o) r[k] = copy((o as Record<string, unknown>)[k]);
+    for (const k in o) {
+      const x: unknown = (o as Record<string, unknown>)[k];
+      r[k] = typeof x === 'object' && x !== null ? copy(x) : x;
+    }
     return r;
   };
-  return copy(node) as T;
+  return (typeof node === 'object' && node !== null ? copy(node) : node) as T;
 }
 
 /** The same test as reparse.ts's: a source range. */
@@ -73,9 +79,10 @@ export interface RepeatSite<T> {
 
 /**
  * Looks up the text from token `start` (a word that begins an ability) to the brace that closes
- * its `{ … }`. Returns undefined where no such brace is among the tokens.
+ * its `{ … }` (`textOffset`: where `text` starts in the file the tokens' offsets count in).
+ * Returns undefined where no such brace is among the tokens.
  */
-export function repeatSite<T extends object>(memory: RepeatMemory, text: string, tokens: readonly { image: string; startOffset: number; endOffset?: number; startLine?: number; startColumn?: number; tokenTypeIdx: number }[], start: number): RepeatSite<T> | undefined {
+export function repeatSite<T extends object>(memory: RepeatMemory, text: string, textOffset: number, tokens: readonly { image: string; startOffset: number; endOffset?: number; startLine?: number; startColumn?: number; tokenTypeIdx: number }[], start: number): RepeatSite<T> | undefined {
   let depth = 0;
   let end = -1;
   for (let i = start; i < tokens.length; i++) {
@@ -96,7 +103,7 @@ export function repeatSite<T extends object>(memory: RepeatMemory, text: string,
   const last = tokens[end]!;
   if (last.endOffset === undefined || first.startLine === undefined) return undefined;
   const after = (k: number) => tokens[end + k]?.tokenTypeIdx ?? -1;
-  const key = `${first.startColumn}:${after(1)}:${after(2)}:${after(3)}:${text.slice(first.startOffset, last.endOffset + 1)}`;
+  const key = `${first.startColumn}:${after(1)}:${after(2)}:${after(3)}:${text.slice(first.startOffset - textOffset, last.endOffset + 1 - textOffset)}`;
   const seen = memory.get(key);
   if (seen === undefined) {
     memory.set(key, null);

@@ -54,13 +54,18 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 13 || c === 10 || c === 0x3000 || c === 0xfeff;
 }
 
-/** The tokens of `text`, or undefined at the first character no token starts with. */
-export function scan(text: string): ILexingResult | undefined {
+/**
+ * The tokens of `text`, or undefined at the first character no token starts with. `at`: where the
+ * text starts in its file, when it is a piece of it that starts a line (reparse.ts): the tokens'
+ * lines and offsets are the file's.
+ */
+export function scan(text: string, at: { line: number; offset: number } = { line: 1, offset: 0 }): ILexingResult | undefined {
   const tokens: IToken[] = [];
   const comments: IToken[] = [];
   const n = text.length;
+  const base = at.offset;
   let i = 0;
-  let line = 1;
+  let line = at.line;
   // The offset where the current line starts; a column is 1 + the distance from it.
   let lineStart = 0;
   while (i < n) {
@@ -88,7 +93,7 @@ export function scan(text: string): ILexingResult | undefined {
       if (next === 47) {
         let j = text.indexOf('\n', i + 2);
         if (j < 0) j = n;
-        comments.push(token(text.slice(i, j), i, T.LineComment, line, column));
+        comments.push(token(text.slice(i, j), base + i, T.LineComment, line, column));
         i = j;
         continue;
       }
@@ -96,7 +101,7 @@ export function scan(text: string): ILexingResult | undefined {
         const close = text.indexOf('*/', i + 2);
         if (close >= 0) {
           const end = close + 2;
-          const t = token(text.slice(i, end), i, T.BlockComment, line, column);
+          const t = token(text.slice(i, end), base + i, T.BlockComment, line, column);
           comments.push(t);
           blockLines(t, text, i, end);
           // Where the lines after it start (blockLines set endLine; lineStart follows the last break).
@@ -111,7 +116,7 @@ export function scan(text: string): ILexingResult | undefined {
           continue;
         }
       }
-      tokens.push(token('/', i, T.Slash, line, column));
+      tokens.push(token('/', base + i, T.Slash, line, column));
       i++;
       continue;
     }
@@ -131,20 +136,20 @@ export function scan(text: string): ILexingResult | undefined {
         }
         j++;
       }
-      tokens.push(token(text.slice(i, j + 1), i, T.StringLiteral, line, column));
+      tokens.push(token(text.slice(i, j + 1), base + i, T.StringLiteral, line, column));
       i = j + 1;
       continue;
     }
     if (c >= 48 && c <= 57) {
       let j = i + 1;
       while (j < n && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
-      tokens.push(token(text.slice(i, j), i, T.NumberLiteral, line, column));
+      tokens.push(token(text.slice(i, j), base + i, T.NumberLiteral, line, column));
       i = j;
       continue;
     }
     const one = single.get(c);
     if (one) {
-      tokens.push(token(text[i]!, i, one, line, column));
+      tokens.push(token(text[i]!, base + i, one, line, column));
       i++;
       continue;
     }
@@ -157,12 +162,12 @@ export function scan(text: string): ILexingResult | undefined {
     else if (c === 60 /* < */) [two, lone] = [next === 61 ? T.LessEq : undefined, T.Less];
     else if (c === 62 /* > */) [two, lone] = [next === 61 ? T.GreaterEq : undefined, T.Greater];
     if (two) {
-      tokens.push(token(text.slice(i, i + 2), i, two, line, column));
+      tokens.push(token(text.slice(i, i + 2), base + i, two, line, column));
       i += 2;
       continue;
     }
     if (lone) {
-      tokens.push(token(text[i]!, i, lone, line, column));
+      tokens.push(token(text[i]!, base + i, lone, line, column));
       i++;
       continue;
     }
@@ -171,7 +176,7 @@ export function scan(text: string): ILexingResult | undefined {
       let j = i + 1;
       while (j < n && text.charCodeAt(j) !== 96 && text.charCodeAt(j) !== 10) j++;
       if (j >= n || text.charCodeAt(j) !== 96 || j === i + 1) return undefined;
-      tokens.push(token(text.slice(i, j + 1), i, T.QuotedIdentifier, line, column));
+      tokens.push(token(text.slice(i, j + 1), base + i, T.QuotedIdentifier, line, column));
       i = j + 1;
       continue;
     }
@@ -182,7 +187,7 @@ export function scan(text: string): ILexingResult | undefined {
       let j = i + 1;
       while (j < n && isAsciiWord(text.charCodeAt(j))) j++;
       if (j >= n || text.charCodeAt(j) < 128) {
-        tokens.push(token(text.slice(i, j), i, T.Identifier, line, column));
+        tokens.push(token(text.slice(i, j), base + i, T.Identifier, line, column));
         i = j;
         continue;
       }
@@ -190,7 +195,7 @@ export function scan(text: string): ILexingResult | undefined {
     identifier.lastIndex = i;
     const m = identifier.exec(text);
     if (!m) return undefined;
-    tokens.push(token(m[0], i, T.Identifier, line, column));
+    tokens.push(token(m[0], base + i, T.Identifier, line, column));
     i += m[0].length;
   }
   return { tokens, groups: { comments }, errors: [] };

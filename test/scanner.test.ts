@@ -44,6 +44,15 @@ describe('the scanner', () => {
     agrees(generatePool(300));
   });
 
+  it('reads a piece of a file where it stands: the lines and offsets of the file', () => {
+    // Whole lines (a string cut in two would be a lexical error: chevrotain's tokens, unshifted).
+    const piece = texts[0]!.slice(0, texts[0]!.lastIndexOf('\n', 2000) + 1);
+    expect(scan(piece)).toBeDefined();
+    const shifted = (t: ReturnType<typeof plain>) => ({ ...t, startOffset: t.startOffset + 100, endOffset: t.endOffset! + 100, startLine: t.startLine! + 4, endLine: t.endLine! + 4 });
+    const reference = shape(tokenizeWithChevrotain(piece));
+    expect(shape(tokenize(piece, { line: 5, offset: 100 }))).toEqual({ tokens: reference.tokens.map(shifted), comments: reference.comments.map(shifted) });
+  });
+
   it('agrees on random texts made of the characters where tokens begin, end and go wrong', () => {
     const pieces = ['a', 'ab', '_x', 'カード', '・', 'ー', '★', '♠', '𝒜', '\ud835', '1', '23', ' ', '\t', '\n', '\r', '\r\n', '\u3000', '\uFEFF', '"', '"s"', '"a\\"b"', '\\', '`', '`q`', '/', '//', '/*', '*/', '*', '.', '..', ',', ':', '{', '}', '(', ')', '[', ']', '=', '==', '!', '!=', '<', '<=', '>', '>=', '+', '-', '%', '#', '@', 'deck', 'check', 'card', '\u2028', 'é', 'e\u0301'];
     const rng = new Rng(29);
