@@ -35,6 +35,12 @@ export interface HintLatency {
   workers: number;
   todayMs: number[];
   newMs: number[];
+  /**
+   * The new Hint's critical path: each worker's part (replay and its shares) timed alone in this
+   * thread, one after another, and the longest taken — the latency where every worker has a core
+   * of its own, whatever else the machine runs.
+   */
+  partMs: number[];
   /** The parallel Hint's answer equals the same shares run one after another in one thread. */
   reproducible: boolean;
   /** The most visited option of each. */
@@ -116,6 +122,9 @@ export async function measureHintLatency(games: Record<string, GameIR>, url: URL
       todayHint(req, ir);
       const todayMs: number[] = [];
       const newMs: number[] = [];
+      const partMs: number[] = [];
+      const part = (k: number) => runHintShares({ ...req, type: 'hint-shares', id: k + 1, shares: sharesOf(k, workers) }, ir, () => {}, 0);
+      for (let k = 0; k < workers; k++) part(k);
       let todayBest = '';
       let merged = await parallel();
       for (let k = 0; k < opts.samples; k++) {
@@ -125,6 +134,13 @@ export async function measureHintLatency(games: Record<string, GameIR>, url: URL
         t0 = performance.now();
         merged = await parallel();
         newMs.push(performance.now() - t0);
+        let longest = 0;
+        for (let w = 0; w < workers; w++) {
+          t0 = performance.now();
+          part(w);
+          longest = Math.max(longest, performance.now() - t0);
+        }
+        partMs.push(longest);
         tick();
       }
       // The same shares, one after another in this thread: the answer a one-core page gets.
@@ -139,6 +155,7 @@ export async function measureHintLatency(games: Record<string, GameIR>, url: URL
         workers,
         todayMs,
         newMs,
+        partMs,
         reproducible: JSON.stringify(alone.estimates) === JSON.stringify(merged.estimates) && alone.iterations === merged.iterations,
         todayBest,
         newBest: merged.estimates[0]?.label ?? '',
