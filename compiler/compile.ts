@@ -57,11 +57,12 @@ export function parseSources(sources: SourceText[], cache?: ParseCache): { files
     }
     let parsed = cache?.get(s.path);
     if (!parsed || parsed.text !== s.text) {
-      const memory = parsed?.memory ?? newReparseMemory();
       // Declaration by declaration even on a first parse: the same AST as parseFile, but only one
-      // declaration's tokens are alive at a time (a 5 MB file's tokens alone take 200 MB).
+      // declaration's tokens are alive at a time (a 5 MB file's tokens alone take 200 MB). The
+      // pieces are remembered only for a cache (an editor's next check).
+      const memory = cache ? (parsed?.memory ?? newReparseMemory()) : null;
       const r = reparseFile(s.path, s.text, memory);
-      parsed = { text: s.text, ast: r.ast, diagnostics: r.diagnostics.map((d) => diag(d.code, d.loc, d.text ?? d.message)), memory };
+      parsed = { text: s.text, ast: r.ast, diagnostics: r.diagnostics.map((d) => diag(d.code, d.loc, d.text ?? d.message)), memory: memory ?? newReparseMemory() };
       cache?.set(s.path, parsed);
     }
     diagnostics.push(...parsed.diagnostics);

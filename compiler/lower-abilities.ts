@@ -112,7 +112,7 @@ export abstract class AbilityLowering extends StatementLowering {
       last: false,
       group: null,
       replaces: a.kind === 'instead',
-      source: owner ? this.cards.indexOf(owner) : -1,
+      source: owner ? this.cardIndexOf(owner) : -1,
       sourceZone: -1,
       sourceZones: [],
       cite: a.cite ?? '',

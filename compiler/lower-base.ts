@@ -134,6 +134,8 @@ export abstract class LowerBase {
   protected actionIndex = new Map<string, number>();
   /** The card each ability belongs to. */
   protected abilityOf = new Map<A.ActionDecl, A.CardDecl>();
+  /** A card's index in `cards` (a pool of thousands of cards asks for the card of every ability). */
+  private cardIndex: Map<A.CardDecl, number> | null = null;
   /** Card fields that `modify` or an aura changes, with the first place that does (warnUnreadChanges). */
   protected changedFields = new Map<number, A.Loc>();
   /** Card fields some expression reads (`c.x`; `labels` by `has` and labels()). */
@@ -207,6 +209,14 @@ export abstract class LowerBase {
 
   protected warning(code: DiagnosticCode, loc: A.Loc, message: DiagnosticText, notes?: DiagnosticText[]): void {
     this.diagnostics.push(diag(code, loc, message, notes, 'warning'));
+  }
+
+  protected cardIndexOf(card: A.CardDecl): number {
+    if (!this.cardIndex) {
+      this.cardIndex = new Map();
+      this.cards.forEach((c, i) => this.cardIndex!.has(c) || this.cardIndex!.set(c, i));
+    }
+    return this.cardIndex.get(card) ?? -1;
   }
 
   protected src(loc: A.Loc): SrcLoc {

@@ -130,6 +130,19 @@ export abstract class CardLowering extends AbilityLowering {
     return { name: t.name.text, fields, stateInits, values, cite: t.cite ?? '' };
   }
 
+  private fieldsOfType = new Map<A.CardTypeDecl, Map<string, A.CardField>>();
+
+  /** A card type's fields by name, the first of a name (asked once per card of a pool of thousands). */
+  private fieldsByName(type: A.CardTypeDecl): Map<string, A.CardField> {
+    let m = this.fieldsOfType.get(type);
+    if (!m) {
+      m = new Map();
+      for (const f of type.fields) if (!m.has(f.name.text)) m.set(f.name.text, f);
+      this.fieldsOfType.set(type, m);
+    }
+    return m;
+  }
+
   protected lowerCard(c: A.CardDecl): GameIR['cards'][number] {
     const typeIndex = this.cardTypes.findIndex((t) => t.name.text === c.type.text);
     const attrs: GameIR['cards'][number]['attrs'] = [];
@@ -141,12 +154,19 @@ export abstract class CardLowering extends AbilityLowering {
     // Attrs a revision removed or made derived: the cards' printed values of them are no longer read.
     const unread = c.unread;
     if (unread) c = { ...c, values: c.values.filter((v) => !unread.includes(v.name.text)) };
-    const given = new Map(c.values.map((v) => [v.name.text, v]));
+    // The value the card gives a field, the last one written if it is given twice (a card gives a
+    // handful: a scan, no map per card).
+    const values = c.values;
+    const given = (name: string) => {
+      for (let i = values.length - 1; i >= 0; i--) if (values[i]!.name.text === name) return values[i];
+      return undefined;
+    };
     // Numbered labels printed with their numbers (`passives = [王(3)]`), and those printed bare.
     const numbers: PrintedNumber[] = [];
     const bare: { label: string; loc: A.Loc }[] = [];
+    const fieldOf = this.fieldsByName(type);
     for (const v of c.values) {
-      const f = type.fields.find((x) => x.name.text === v.name.text);
+      const f = fieldOf.get(v.name.text);
       if (!f || f.kind !== 'attr') {
         this.error('card/unknown-attr', v.name.loc, msg('card/unknown-attr.card-type-has-no-attr', { name: type.name.text, name2: v.name.text }), this.didYouMean(v.name.text, type.fields.filter((x) => x.kind === 'attr').map((x) => x.name.text)));
       }
@@ -154,7 +174,7 @@ export abstract class CardLowering extends AbilityLowering {
     for (const f of type.fields) {
       if (f.kind !== 'attr') continue;
       const index = this.cardFieldIndex.get(f.name.text)!;
-      const v = given.get(f.name.text);
+      const v = given(f.name.text);
       // An attr the card does not give takes the card type's default (`attr cost: number = 0`).
       let written = v?.value ?? f.init;
       if (!written) {

@@ -6,6 +6,7 @@ import type { IToken } from 'chevrotain';
 import { tokenize } from './lexer.ts';
 import { GrimoireParser, parserMessages } from './parser.ts';
 import type { Loc, SourceFile } from './ast.ts';
+import type { RepeatMemory } from './repeats.ts';
 import { format, msg, type Message } from '../i18n/format.ts';
 
 export interface SyntaxDiagnostic {
@@ -36,11 +37,17 @@ export function declarationStartWords(): string[] {
   return parser.declarationStartWords();
 }
 
-export function parseFile(file: string, text: string): ParseResult {
+/**
+ * `repeats`: abilities met in earlier parts of the same file (reparse.ts); null parses everything
+ * the long way. `at`: where `text`, a piece of the file that starts a line, stands in it — the
+ * AST's ranges are then the file's (reparse.ts; a piece with an error is not used, its ranges
+ * may be the piece's own).
+ */
+export function parseFile(file: string, text: string, repeats?: RepeatMemory | null, at?: { line: number; offset: number }): ParseResult {
   parser ??= new GrimoireParser();
   const diagnostics: SyntaxDiagnostic[] = [];
   parserMessages.clear();
-  const lexed = tokenize(text);
+  const lexed = tokenize(text, at);
   for (const e of lexed.errors) {
     const ch = text.slice(e.offset, e.offset + Math.max(1, e.length));
     diagnostics.push(
@@ -55,7 +62,7 @@ export function parseFile(file: string, text: string): ParseResult {
     diagnostics.push(syntax('syntax/too-deep', msg('syntax/too-deep.nested-more-than', { depth: MAX_NESTING }), tokenLoc(file, depthProblem)));
     return { ast: { file, decls: [] }, diagnostics };
   }
-  parser.load(file, lexed.tokens);
+  parser.load(file, lexed.tokens, text, repeats, at?.offset ?? 0);
   let ast: SourceFile;
   try {
     ast = parser.sourceFile();
@@ -73,7 +80,7 @@ export function parseFile(file: string, text: string): ParseResult {
   }
   // Let go of the tokens: the parser instance lives on, and a big file's tokens would stay alive
   // through the compiler's later phases.
-  parser.load(file, []);
+  parser.load(file, [], '', null);
   ast = ast ?? { file, decls: parser.declsSoFar };
   parser.declsSoFar = [];
   ast.decls = (ast.decls ?? []).filter(Boolean);

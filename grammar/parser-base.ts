@@ -8,6 +8,7 @@ import { EmbeddedActionsParser, tokenMatcher, type IToken, type TokenType } from
 import * as T from './tokens.ts';
 import type * as A from './ast.ts';
 import { suggest } from './spelling.ts';
+import { newRepeatMemory, type RepeatMemory } from './repeats.ts';
 import { format, msg, type Message } from '../i18n/format.ts';
 
 export const K = T.Keyword;
@@ -68,10 +69,46 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   /** Words met where only a fixed set of words may stand (e.g. `privat` for `private`). */
   strayWords: { token: IToken; message: string; text: Message }[] = [];
 
-  load(file: string, tokens: IToken[]): void {
+  /**
+   * Per lone operand (a number, a string, a plain name), by token type index: true where a token
+   * of that type may continue an expression after it (filled from the grammar: parser.ts).
+   */
+  protected continuesOperand: boolean[][] = [[], [], []];
+  /** Read lone operands in place and copy repeated abilities (off: every rule the long way). */
+  protected shortcuts = true;
+
+  /** The text the tokens were read from, and the abilities met in this file so far (repeats.ts). */
+  protected text = '';
+  protected repeats: RepeatMemory | null = null;
+  /** The offset in its file of the text's first character (a piece of a file: reparse.ts). */
+  protected textOffset = 0;
+
+  /** `repeats`: the memory of abilities met so far, or null to parse everything the long way, with no shortcut (tests compare the two). */
+  load(file: string, tokens: IToken[], text = '', repeats: RepeatMemory | null = newRepeatMemory(), textOffset = 0): void {
+    this.textOffset = textOffset;
     this.file = file;
     this.strayWords = [];
     this.input = tokens;
+    this.text = text;
+    this.repeats = repeats;
+    this.shortcuts = repeats !== null;
+  }
+
+  /**
+   * The position of the last token read: chevrotain's own field (not in its typings; 11.x), read and
+   * set only to step over an ability copied from an earlier parse (repeats.ts).
+   */
+  protected get tokenIndex(): number {
+    return (this as unknown as { currIdx: number }).currIdx;
+  }
+
+  protected set tokenIndex(i: number) {
+    (this as unknown as { currIdx: number }).currIdx = i;
+  }
+
+  /** How many syntax errors the parse has recorded (`errors` would copy the list). */
+  protected get errorCount(): number {
+    return (this as unknown as { _errors: unknown[] })._errors.length;
   }
 
   /**

@@ -10,6 +10,7 @@ import type * as A from './ast.ts';
 import { format, msg } from '../i18n/format.ts';
 import { K, unquote } from './parser-base.ts';
 import { FaceRules } from './parser-faces.ts';
+import { keepRepeat, repeatSite } from './repeats.ts';
 
 export abstract class CardRules extends FaceRules {
   protected cardDecl = this.RULE('cardDecl', (): A.CardTypeDecl | A.CardDecl => {
@@ -71,8 +72,22 @@ export abstract class CardRules extends FaceRules {
                 // An ability: `action …` or `trigger …` inside the card (not `action = …`).
                 GATE: () => (this.LA(1).tokenType === K.action || this.LA(1).tokenType === K.trigger || this.LA(1).tokenType === K.instead) && this.LA(2).tokenType !== T.Equals,
                 ALT: () => {
+                  // The same ability text met before in this file: a copy of its tree (repeats.ts).
+                  const site = this.ACTION(() => this.repeats && repeatSite<A.ActionDecl>(this.repeats, this.text, this.textOffset, this.input, this.tokenIndex + 1));
+                  if (site?.reused) {
+                    this.tokenIndex = site.end;
+                    d.abilities.push(site.reused);
+                    return;
+                  }
+                  const first = this.LA(1);
+                  const errors = this.errorCount;
+                  const stray = this.strayWords.length;
                   const ability = this.SUBRULE(this.actionDecl);
-                  this.ACTION(() => d.abilities.push(ability));
+                  this.ACTION(() => {
+                    d.abilities.push(ability);
+                    const clean = this.errorCount === errors && this.strayWords.length === stray && this.tokenIndex === site?.end;
+                    if (site?.keep && clean) keepRepeat(this.repeats!, site.key, ability, first);
+                  });
                 },
               },
               {

@@ -26,7 +26,32 @@ export abstract class ExpressionRules extends ParserBase {
   });
 
   /** The full expression: `<or-expression> [where <expression>]` — `where` binds loosest. */
-  public expression = this.RULE('expression', (): A.Expr => this.SUBRULE(this.orExprWhere));
+  public expression = this.RULE('expression', (): A.Expr => {
+    // A lone number, string or name (most card values: `cost = 3`) read in place (loneOperand).
+    const lone = this.ACTION(() => this.loneOperand());
+    if (lone) return lone;
+    return this.SUBRULE(this.orExprWhere);
+  });
+
+  /**
+   * What `expression` reads past where the expression is one number, string or plain name that
+   * the next token cannot continue: the node the ten rules from `orExprWhere` down to `primary`
+   * would give (each hands a lone operand up unchanged), without calling them. Which tokens can
+   * continue an expression after such an operand is asked of the grammar itself, when the parser
+   * is made (parser.ts `continuesOperand`); null where any could, or where the parse reads every
+   * expression the long way (`shortcuts` off: tests compare the two).
+   */
+  protected loneOperand(): A.Expr | null {
+    if (!this.shortcuts) return null;
+    const t = this.LA(1);
+    const kind = t.tokenType === T.NumberLiteral ? 0 : t.tokenType === T.StringLiteral ? 1 : t.tokenType === T.Identifier ? 2 : -1;
+    if (kind < 0 || this.continuesOperand[kind]![this.LA(2).tokenTypeIdx]) return null;
+    this.tokenIndex = this.tokenIndex + 1;
+    if (kind === 0) return { kind: 'number', value: Number(t.image), loc: this.loc(t, t) };
+    if (kind === 1) return { kind: 'string', value: unquote(t.image), loc: this.loc(t, t) };
+    const name = this.nameFrom(t);
+    return { kind: 'name', name: name.text, loc: name.loc };
+  }
 
   protected orExprWhere = this.RULE('orExprWhere', (): A.Expr => {
     const start = this.LA(1);

@@ -37,11 +37,17 @@
  * and each rule's behaviour does not depend on the order its RULE call runs in
  * (test/ir-unchanged.test.ts pins every game's IR and every file's parse).
  */
+import { tokenMatcher, type IToken, type TokenType } from 'chevrotain';
 import * as T from './tokens.ts';
 import { messages } from './parser-messages.ts';
 import { DeclarationRules } from './parser-declarations.ts';
 
 export { parserMessages } from './parser-messages.ts';
+
+/** A token of `type` standing alone, to ask the grammar what may follow it. */
+function probe(type: TokenType): IToken {
+  return { image: '', startOffset: 0, tokenType: type, tokenTypeIdx: type.tokenTypeIdx! } as IToken;
+}
 
 export class GrimoireParser extends DeclarationRules {
   /**
@@ -55,5 +61,10 @@ export class GrimoireParser extends DeclarationRules {
     this.performSelfAnalysis();
     // The tokens that can begin a declaration, from the grammar itself.
     for (const path of this.computeContentAssist('declaration', [])) this.declarationStarts.add(path.nextTokenType);
+    // The tokens that can continue an expression begun with a lone operand (loneOperand), from the grammar.
+    [T.NumberLiteral, T.StringLiteral, T.Identifier].forEach((type, kind) => {
+      const next = this.computeContentAssist('expression', [probe(type)]).map((p) => p.nextTokenType);
+      for (const t of T.allTokens) this.continuesOperand[kind]![t.tokenTypeIdx!] = next.some((n) => tokenMatcher(probe(t), n));
+    });
   }
 }

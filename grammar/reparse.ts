@@ -17,6 +17,7 @@
  */
 import type { Decl, Loc } from './ast.ts';
 import { declarationStartWords, parseFile, type ParseResult } from './parse.ts';
+import { newRepeatMemory } from './repeats.ts';
 
 /** One remembered piece: its declarations, placed at `line`/`offset` of the file. */
 interface Piece {
@@ -35,35 +36,42 @@ export function newReparseMemory(): ReparseMemory {
   return { pieces: new Map() };
 }
 
-/** Parses `text` as `parseFile` does, reusing the pieces `memory` holds, and updates it. */
-export function reparseFile(file: string, text: string, memory: ReparseMemory): ParseResult {
+/**
+ * Parses `text` as `parseFile` does, reusing the pieces `memory` holds, and updates it; without a
+ * memory (a compile that keeps no parse: compile.ts), nothing is looked up or remembered.
+ */
+export function reparseFile(file: string, text: string, memory: ReparseMemory | null): ParseResult {
   const cuts = declarationCuts(text);
   const kept = new Map<string, Piece[]>();
   const decls: Decl[] = [];
+  // Abilities repeated across the file's cards are parsed once (repeats.ts).
+  const repeats = newRepeatMemory();
   for (let i = 0; i < cuts.length; i++) {
     const { offset, line } = cuts[i]!;
     const end = i + 1 < cuts.length ? cuts[i + 1]!.offset : text.length;
     const slice = text.slice(offset, end);
-    let piece = memory.pieces.get(slice)?.pop();
+    let piece = memory?.pieces.get(slice)?.pop();
     if (piece) {
       moveTo(piece, line, offset);
     } else {
-      const r = parseFile(file, slice);
+      // Read where it stands in the file: its ranges are the file's (nothing to move).
+      const r = parseFile(file, slice, repeats, { line, offset });
       if (r.diagnostics.length > 0) {
         // The whole file, the ordinary way: its recovery and messages are the ones users see.
         // The clean pieces read so far are kept for the next parse.
-        memory.pieces = kept;
+        if (memory) memory.pieces = kept;
         return parseFile(file, text);
       }
-      piece = { decls: r.ast.decls, line: 1, offset: 0 };
-      moveTo(piece, line, offset);
+      piece = { decls: r.ast.decls, line, offset };
     }
-    const same = kept.get(slice);
-    if (same) same.push(piece);
-    else kept.set(slice, [piece]);
+    if (memory) {
+      const same = kept.get(slice);
+      if (same) same.push(piece);
+      else kept.set(slice, [piece]);
+    }
     for (const d of piece.decls) decls.push(d);
   }
-  memory.pieces = kept;
+  if (memory) memory.pieces = kept;
   return { ast: { file, decls }, diagnostics: [] };
 }
 

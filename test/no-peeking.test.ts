@@ -8,13 +8,15 @@
  *    know are re-dealt at the start of the turn in several ways, and the turn is replayed to the
  *    decision. Each way that the player cannot tell from the real game (the same view, the same
  *    knowledge) is a world the agent must treat alike: an `mcts` agent with the same seed must
- *    find exactly the same estimates — the same visits and win rate for every option — in all.
+ *    find exactly the same estimates — the same visits and win rate for every option — in all;
+ *    so must the Hint's search in shares (runtime/agents/root-parallel.ts), merged.
  */
 import { describe, expect, it } from 'vitest';
 import { Engine, StopRun, type Decision } from '../runtime/engine.ts';
 import { GameRecorder, SearchModel, searchEngine } from '../runtime/search.ts';
 import { GameSnapshot } from '../runtime/snapshot.ts';
 import { MctsAgent } from '../runtime/agents/mcts.ts';
+import { searchInShares } from '../runtime/agents/root-parallel.ts';
 import { GreedyAgent } from '../runtime/agents/greedy.ts';
 import { agentDecision } from '../runtime/agents/agent.ts';
 import { Rng } from '../runtime/rng.ts';
@@ -179,6 +181,9 @@ describe('no peeking: worlds the player cannot tell apart get the same search', 
             return new MctsAgent({ iterations: 60, millis: null, exploration: 0.7, depth: null }, 99).search(model, decision.count);
           };
           const truth = estimate(at.recorder.snapshot, at.decision);
+          // The Hint's search in shares (root-parallel.ts): each share a search of its own, merged.
+          const inShares = (snapshot: GameSnapshot, decision: Decision) => searchInShares(new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision), decision.count, 60, 99);
+          const sharesTruth = inShares(at.recorder.snapshot, at.decision);
           const greedy = (snapshot: GameSnapshot, decision: Decision) =>
             new GreedyAgent(99, 2).choose(agentDecision(decision), () => null as never, new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision));
           const greedyTruth = greedy(at.recorder.snapshot, at.decision);
@@ -188,6 +193,7 @@ describe('no peeking: worlds the player cannot tell apart get the same search', 
             if (!v || v.view !== realView) continue;
             compared++;
             expect(estimate(v.snapshot, v.decision)).toEqual(truth);
+            expect(inShares(v.snapshot, v.decision)).toEqual(sharesTruth);
             expect(greedy(v.snapshot, v.decision)).toBe(greedyTruth);
             // (A world where the hidden cards lie as they truly do proves little: counted apart.)
             if (v.places !== realPlaces) differentWorlds++;

@@ -6,7 +6,9 @@
  */
 import RunWorker from '../worker/run.worker.ts?worker';
 import { language, t } from '../../../i18n/format.ts';
-import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest, TuneProgress, TuneReply } from '../worker/run-protocol.ts';
+import { SEARCH_SHARES, sharesOf } from '../../../runtime/agents/root-parallel.ts';
+import { hintFromShares } from '../worker/hint-merge.ts';
+import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, HintSharesReport, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest, TuneProgress, TuneReply } from '../worker/run-protocol.ts';
 
 /** What the worker says while a long run goes on. */
 type Progress = CasebookProgress | MatchThinking | MatchAnswered | BalanceProgress | ReadingsProgress | TuneProgress;
@@ -23,6 +25,8 @@ type Body<T extends RunRequest['type']> = T extends RunRequest['type'] ? Omit<Ex
 
 export class RunClient {
   private worker: Worker;
+  /** Helper run workers for a Hint's shares, made at the first Hint (hintWorkers). */
+  private helpers: Worker[] = [];
   private nextId = 1;
   private pending = new Map<number, (r: RunReply | Cancelled) => void>();
   private watchdog: ReturnType<typeof setTimeout> | null = null;
@@ -104,9 +108,42 @@ export class RunClient {
     return this.tracked(body, onProgress as (p: Progress) => void);
   }
 
-  /** A Hint: MCTS for the decision at hand; `onProgress` hears its iterations. */
+  /**
+   * A Hint: MCTS for the decision at hand; `onProgress` hears its iterations. With more than one
+   * core, its shares (runtime/agents/root-parallel.ts) run in the run worker and in helper run
+   * workers at once, and their statistics are added up here: the same answer as in one worker.
+   */
   hint(body: Body<'hint'>, onProgress: (p: MatchThinking) => void): { id: number; reply: Promise<HintReport | RunCrash | Cancelled> } {
-    return this.tracked(body, onProgress as (p: Progress) => void);
+    const workers = this.hintWorkers();
+    if (workers.length === 1) return this.tracked(body, onProgress as (p: Progress) => void);
+    const id = this.nextId++;
+    const t0 = performance.now();
+    const done = new Map<number, number>();
+    const parts = workers.map((w, k) => {
+      const sub = this.nextId++;
+      const reply = new Promise<RunReply | Cancelled>((resolve) => this.pending.set(sub, resolve));
+      this.runs.add(sub);
+      this.progress.set(sub, (p) => {
+        if (p.type !== 'thinking') return;
+        done.set(sub, p.done);
+        onProgress({ ...p, id, done: [...done.values()].reduce((a, b) => a + b, 0), total: body.budget });
+      });
+      w.postMessage({ ...body, type: 'hint-shares', shares: sharesOf(k, workers.length), id: sub } as RunRequest);
+      return reply;
+    });
+    const reply = Promise.all(parts).then((replies): HintReport | RunCrash | Cancelled => {
+      const stopped = replies.find((r) => r.type === 'cancelled' || r.type === 'crashed');
+      if (stopped) return stopped.type === 'crashed' ? { ...(stopped as RunCrash), id } : (stopped as Cancelled);
+      return hintFromShares(id, replies as HintSharesReport[], performance.now() - t0);
+    });
+    return { id, reply };
+  }
+
+  /** The run worker, then the helpers a Hint's shares run in: one per core beyond the first, at most SEARCH_SHARES in all. */
+  private hintWorkers(): Worker[] {
+    const wanted = Math.max(1, Math.min(SEARCH_SHARES, navigator.hardwareConcurrency || 1));
+    while (this.helpers.length < wanted - 1) this.helpers.push(this.startWorker());
+    return [this.worker, ...this.helpers.slice(0, wanted - 1)];
   }
 
   /**
@@ -144,10 +181,12 @@ export class RunClient {
     return reply;
   }
 
-  /** Stops whatever the worker is doing: terminates it and starts a fresh one. */
+  /** Stops whatever the worker is doing: terminates it and starts a fresh one (the Hint's helpers start again at the next Hint). */
   cancel(): void {
     this.worker.terminate();
     this.worker = this.startWorker();
+    for (const h of this.helpers) h.terminate();
+    this.helpers = [];
     if (this.watchdog !== null) clearTimeout(this.watchdog);
     this.watchdog = null;
     for (const id of [...this.pending.keys()]) this.settle(id, { type: 'cancelled' });

@@ -6,8 +6,8 @@
  */
 import type { GameIR } from '../../../compiler/ir.ts';
 import type { Decision, Engine, LogEvent } from '../../../runtime/engine.ts';
-import type { HintReport, MatchReport, PendingDecision, RunReply, RunRequest } from './run-protocol.ts';
-import { hintAt, playMatch, type MatchSim, type Seat } from './match.ts';
+import type { HintReport, HintSharesReport, MatchReport, PendingDecision, RunReply, RunRequest } from './run-protocol.ts';
+import { hintAt, hintShares, playMatch, type MatchSim, type Seat } from './match.ts';
 import { PlayerLog } from './player-log.ts';
 import { traceOf } from './trace.ts';
 import { whyNotJSON, type WhyNotActionJSON } from '../../../scenario/why-not.ts';
@@ -16,11 +16,12 @@ import { endReason } from '../../../scenario/log-words.ts';
 
 type MatchRequest = Extract<RunRequest, { type: 'match' }>;
 type HintRequest = Extract<RunRequest, { type: 'hint' }>;
+type HintSharesRequest = Extract<RunRequest, { type: 'hint-shares' }>;
 
 /** Progress messages at most this often (an MCTS iteration can take a fraction of a millisecond). */
 const PROGRESS_MS = 50;
 
-export function matchSim(req: MatchRequest | HintRequest, ir: GameIR, answers: readonly number[] = req.answers): MatchSim {
+export function matchSim(req: MatchRequest | HintRequest | HintSharesRequest, ir: GameIR, answers: readonly number[] = req.answers): MatchSim {
   return { what: 'match', ir, game: req.game, seed: req.seed, maxSteps: req.maxSteps, format: req.format, params: req.params, answers, decks: req.decks };
 }
 
@@ -115,7 +116,28 @@ export function runHint(req: HintRequest, ir: GameIR, post: (r: RunReply) => voi
   }
   const progress = thinker(req.id, () => run.engine, post);
   const index = run.decision.player.index;
-  const seed = (Math.imul(req.seed ^ 0x27d4eb2f, 31) + req.answers.length) >>> 0;
-  const hint = hintAt(run, req.budget, seed, (done, total) => progress(index, done, total));
+  const hint = hintAt(run, req.budget, hintSeed(req), (done, total) => progress(index, done, total));
   return { type: 'hint', id: req.id, problem: null, player, iterations: hint.iterations, estimates: hint.estimates, ms: performance.now() - t0 };
+}
+
+/** The seed of a Hint's search: the match's seed and how far it has come. */
+function hintSeed(req: HintRequest | HintSharesRequest): number {
+  return (Math.imul(req.seed ^ 0x27d4eb2f, 31) + req.answers.length) >>> 0;
+}
+
+/**
+ * One worker's part of a Hint run in several workers: the same replay to the decision, then the
+ * shares asked for (match.ts hintShares). The page merges the parts (root-parallel.ts
+ * mergeShares): the same estimates as runHint's.
+ */
+export function runHintShares(req: HintSharesRequest, ir: GameIR, post: (r: RunReply) => void, t0: number): HintSharesReport {
+  const run = playMatch(matchSim(req, ir), { model: true });
+  const player = run.decision?.player.name ?? '';
+  if (!run.decision || run.problem) {
+    return { type: 'hint-shares', id: req.id, problem: run.problem?.message ?? t('pg.hint.game-over'), player, parts: [], ms: performance.now() - t0 };
+  }
+  const progress = thinker(req.id, () => run.engine, post);
+  const index = run.decision.player.index;
+  const parts = hintShares(run, req.budget, hintSeed(req), req.shares, (done, total) => progress(index, done, total));
+  return { type: 'hint-shares', id: req.id, problem: null, player, parts, ms: performance.now() - t0 };
 }

@@ -23,6 +23,7 @@ import { agentDecision, type Agent } from '../../../runtime/agents/agent.ts';
 import { RandomAgent } from '../../../runtime/agents/basic.ts';
 import { GreedyAgent } from '../../../runtime/agents/greedy.ts';
 import { DEFAULT_EXPLORATION, MctsAgent, type OptionEstimate } from '../../../runtime/agents/mcts.ts';
+import { searchInShares, searchShare, shareBudget, type ShareResult } from '../../../runtime/agents/root-parallel.ts';
 import type { RunProblem } from './run-protocol.ts';
 import { bounded, limitProblem, logLimitProblem, STEP_LIMIT_REASON } from './simulate.ts';
 import { checkChoice, variantsOf, type ParamValue } from './variants.ts';
@@ -220,11 +221,24 @@ export interface HintResult {
   iterations: number;
 }
 
-/** MCTS from the decision `run` stopped at, for its player (the run was made with `model`). */
+/**
+ * MCTS from the decision `run` stopped at, for its player (the run was made with `model`): the
+ * budget in SEARCH_SHARES shares (runtime/agents/root-parallel.ts), here one after another — the
+ * same answer as the shares run in several workers (hintShares, merged).
+ */
 export function hintAt(run: MatchRun, budget: number, seed: number, onProgress?: (done: number, total: number) => void): HintResult {
   if (!run.decision || !run.model) throw new Error(t('pg.hint.no-decision'));
-  const agent = new MctsAgent({ iterations: budget, millis: null, exploration: DEFAULT_EXPLORATION, depth: null, onProgress }, seed);
-  const estimates = agent.search(run.model, run.decision.count);
-  estimates.sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
-  return { estimates, iterations: agent.lastIterations };
+  return searchInShares(run.model, run.decision.count, budget, seed, onProgress);
+}
+
+/** The shares `shares` of a Hint's search (one worker's part): each share's root statistics. */
+export function hintShares(run: MatchRun, budget: number, seed: number, shares: readonly number[], onProgress?: (done: number, total: number) => void): ShareResult[] {
+  if (!run.decision || !run.model) throw new Error(t('pg.hint.no-decision'));
+  const total = shares.reduce((n, s) => n + shareBudget(budget, s), 0);
+  let before = 0;
+  return shares.map((s) => {
+    const part = searchShare(run.model!, run.decision!.count, budget, seed, s, onProgress && ((done) => onProgress(before + done, total)));
+    before += part.iterations;
+    return part;
+  });
 }

@@ -13,6 +13,7 @@ import type { CasebookRow } from './casebook.ts';
 import type { ReadingsReport } from '../../../scenario/readings-report.ts';
 import type { Seat } from './seats.ts';
 import type { OptionEstimate } from '../../../runtime/agents/mcts.ts';
+import type { ShareResult } from '../../../runtime/agents/root-parallel.ts';
 import type { BalanceComparison, BalanceReport, TuneResult } from '../../../balance/report.ts';
 import type { ValuesMode } from '../../../balance/runs.ts';
 
@@ -69,6 +70,11 @@ export type RunRequest =
   | ({ type: 'match'; id: number; seats: Seat[]; think: boolean } & MatchRecipe)
   /** MCTS for the decision the answers lead to, for its player: each option's estimate (MatchThinking as it runs). */
   | ({ type: 'hint'; id: number; budget: number } & MatchRecipe)
+  /**
+   * Some shares of a Hint's search (runtime/agents/root-parallel.ts): the page sends each worker
+   * its shares and adds their statistics up (client.ts); MatchThinking counts this worker's part.
+   */
+  | ({ type: 'hint-shares'; id: number; budget: number; shares: number[] } & MatchRecipe)
   /** The boards around a step of the run `runId` (the worker keeps only its latest run). */
   | { type: 'boards'; id: number; runId: number; step: number; viewer: string }
   /**
@@ -381,4 +387,14 @@ export interface HintReport {
   ms: number;
 }
 
-export type RunReply = RunReport | BoardsReply | CasebookReport | CasebookProgress | ReadingsReply | ReadingsProgress | RunCrash | MatchReport | MatchThinking | MatchAnswered | HintReport | BalanceProgress | BalanceReply | TuneProgress | TuneReply;
+/** One worker's shares of a Hint: each share's root statistics (merged by the page). */
+export interface HintSharesReport {
+  type: 'hint-shares';
+  id: number;
+  problem: string | null;
+  player: string;
+  parts: ShareResult[];
+  ms: number;
+}
+
+export type RunReply = HintSharesReport | RunReport | BoardsReply | CasebookReport | CasebookProgress | ReadingsReply | ReadingsProgress | RunCrash | MatchReport | MatchThinking | MatchAnswered | HintReport | BalanceProgress | BalanceReply | TuneProgress | TuneReply;

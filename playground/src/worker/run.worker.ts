@@ -20,7 +20,7 @@ import { runCasebook } from './casebook-run.ts';
 import type { ExecutedLines } from './run-protocol.ts';
 import { loadBase, loadBasesFor } from './base-games.ts';
 import type { MatchSim } from './match.ts';
-import { runHint, runMatch } from './match-run.ts';
+import { runHint, runHintShares, runMatch } from './match-run.ts';
 import { runBalance } from './balance-run.ts';
 import { runTuneRequest } from './tune-run.ts';
 import { readings } from '../../../scenario/readings.ts';
@@ -131,8 +131,12 @@ async function handle(req: RunRequest): Promise<void> {
     return;
   }
   // A Hint leaves the game's run in place (its boards are still asked for).
-  if (req.type !== 'hint') latest = null;
+  if (req.type !== 'hint' && req.type !== 'hint-shares') latest = null;
   const { ir, problem } = compileRules(req.files);
+  if (req.type === 'hint-shares') {
+    if (!ir) return post({ type: 'hint-shares', id: req.id, problem: problem?.message ?? t('pg.worker.rules-no-compile'), player: '', parts: [], ms: performance.now() - t0 });
+    return post(runHintShares(req, ir, post, t0));
+  }
   if (req.type === 'match' || req.type === 'hint') {
     if (!ir) {
       const message = problem?.message ?? t('pg.worker.rules-no-compile');

@@ -1,0 +1,119 @@
+/**
+ * Abilities written the same way on many cards, parsed once per parse of a file.
+ *
+ * A card pool repeats its abilities: the same trigger or action, word for word, on card after
+ * card (a keyword's reminder, a reprint, a cycle that differs only in its numbers elsewhere). The
+ * parser reads an ability inside a card from its first word to its closing brace; when the same
+ * text stood before, in the same column and followed by the same kinds of tokens, its parse is
+ * the same tree with every source range shifted by the lines and characters between the two: the
+ * tree is copied, not parsed again (parser-cards.ts). The text is the key, so this needs no
+ * knowledge of what an ability means.
+ *
+ * Why the parse is the same. An ability's parse depends only on its tokens and on the tokens the
+ * parser may look at past its end: the parser decides with at most three tokens ahead
+ * (parser.ts `maxLookahead`), and the key holds the kinds of the three tokens after the closing
+ * brace. Only a parse without errors and without stray words is remembered, and it must have
+ * ended at the closing brace the key was cut at; anything else is parsed the ordinary way every
+ * time. Columns are in the key: the same text one column to the right has other columns.
+ *
+ * Memory: a text seen once costs its key only (a slice of the file's text); a tree is kept from
+ * the second sighting on, for one parse of one file (grammar/reparse.ts makes one per file).
+ */
+import type { Loc } from './ast.ts';
+
+/** An ability's tree as first parsed, and where its first token stood then. */
+interface Remembered<T> {
+  node: T;
+  line: number;
+  offset: number;
+}
+
+/** Per key: null when seen once (not kept), then the tree. */
+export type RepeatMemory = Map<string, Remembered<object> | null>;
+
+export function newRepeatMemory(): RepeatMemory {
+  return new Map();
+}
+
+/**
+ * A copy of `node` whose source ranges start `dLine` lines and `dOffset` characters later. An
+ * object the tree holds twice (a declaration's range is its name's range) is copied twice: equal
+ * values, and reparse.ts moves each copy once.
+ */
+export function shiftedCopy<T>(node: T, dLine: number, dOffset: number): T {
+  // (Primitive fields are copied in place, without a call: most of a tree's fields are.)
+  const copy = (o: object): object => {
+    if (Array.isArray(o)) {
+      const a = new Array<unknown>(o.length);
+      for (let i = 0; i < o.length; i++) {
+        const x: unknown = o[i];
+        a[i] = typeof x === 'object' && x !== null ? copy(x) : x;
+      }
+      return a;
+    }
+    if (isLoc(o)) return { file: o.file, line: o.line + dLine, col: o.col, offset: o.offset + dOffset, endLine: o.endLine + dLine, endCol: o.endCol, endOffset: o.endOffset + dOffset };
+    const r: Record<string, unknown> = {};
+    for (const k in o) {
+      const x: unknown = (o as Record<string, unknown>)[k];
+      r[k] = typeof x === 'object' && x !== null ? copy(x) : x;
+    }
+    return r;
+  };
+  return (typeof node === 'object' && node !== null ? copy(node) : node) as T;
+}
+
+/** The same test as reparse.ts's: a source range. */
+function isLoc(o: object): o is Loc {
+  return typeof (o as Loc).endOffset === 'number' && typeof (o as Loc).line === 'number' && typeof (o as Loc).file === 'string';
+}
+
+/** What the parser knows of an ability about to be read: its key and the index of its closing brace. */
+export interface RepeatSite<T> {
+  key: string;
+  end: number;
+  /** The copy to use instead of parsing, when the text was parsed before. */
+  reused?: T;
+  /** Seen once before: parse it and keep the tree. */
+  keep: boolean;
+}
+
+/**
+ * Looks up the text from token `start` (a word that begins an ability) to the brace that closes
+ * its `{ … }` (`textOffset`: where `text` starts in the file the tokens' offsets count in).
+ * Returns undefined where no such brace is among the tokens.
+ */
+export function repeatSite<T extends object>(memory: RepeatMemory, text: string, textOffset: number, tokens: readonly { image: string; startOffset: number; endOffset?: number; startLine?: number; startColumn?: number; tokenTypeIdx: number }[], start: number): RepeatSite<T> | undefined {
+  let depth = 0;
+  let end = -1;
+  for (let i = start; i < tokens.length; i++) {
+    const img = tokens[i]!.image;
+    if (img === '{') depth++;
+    else if (img === '}') {
+      depth--;
+      if (depth === 0) {
+        end = i;
+        break;
+      }
+      // A closing brace before any opening one: not a whole ability.
+      if (depth < 0) return undefined;
+    }
+  }
+  if (end < 0) return undefined;
+  const first = tokens[start]!;
+  const last = tokens[end]!;
+  if (last.endOffset === undefined || first.startLine === undefined) return undefined;
+  const after = (k: number) => tokens[end + k]?.tokenTypeIdx ?? -1;
+  const key = `${first.startColumn}:${after(1)}:${after(2)}:${after(3)}:${text.slice(first.startOffset - textOffset, last.endOffset + 1 - textOffset)}`;
+  const seen = memory.get(key);
+  if (seen === undefined) {
+    memory.set(key, null);
+    return { key, end, keep: false };
+  }
+  if (seen === null) return { key, end, keep: true };
+  return { key, end, keep: false, reused: shiftedCopy(seen.node as T, first.startLine - seen.line, first.startOffset - seen.offset) };
+}
+
+/** Keeps the tree of a text seen for the second time (a copy: the parse's own tree is moved later). */
+export function keepRepeat(memory: RepeatMemory, key: string, node: object, first: { startLine?: number; startOffset: number }): void {
+  memory.set(key, { node: shiftedCopy(node, 0, 0), line: first.startLine ?? 1, offset: first.startOffset });
+}
