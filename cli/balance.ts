@@ -25,6 +25,8 @@ import { batchRunOptions, parseParams, warnDepthWithoutEvaluation } from './play
 import { playSeeds } from './play-seeds.ts';
 import { checkAskedNames, measureReplacements, SUSPECTS, type ValuesMode } from './balance-replacements.ts';
 import { UsageError } from './usage-error.ts';
+import { checkKeptDb, keptReport, fromDbText } from './balance-from-db.ts';
+import { t } from '../i18n/format.ts';
 
 interface Side {
   game: string;
@@ -39,6 +41,9 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   const vsGame = v.vs as string | undefined;
   const vsParams = v['vs-param'] as string[] | undefined;
   if (v.match !== undefined && (vsGame !== undefined || vsParams !== undefined)) throw new UsageError('--match and --vs/--vs-param cannot go together yet: run the matches of one game (balance --match) apart from the comparison', false);
+  const fromDb = v['from-db'] as string | undefined;
+  if (fromDb !== undefined && (vsGame !== undefined || vsParams !== undefined)) throw new UsageError(t('cli.from-db.with-vs'), false);
+  if (fromDb !== undefined) checkKeptDb(fromDb);
   if (vsGame !== undefined && vsParams !== undefined) throw new UsageError('--vs and --vs-param cannot go together: compare with another game or revision (--vs), or with other rule parameters (--vs-param)');
   const ir = requireIR(game);
   const { format, seed, games, agents, searching, workers } = batchRunOptions(ir, v, 1000);
@@ -129,6 +134,8 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
     if (decision.stop) break;
   }
   if (stopping) a.report.stopping = stopping;
+  // --from-db: the games people played on grimoire serve, replayed and folded alike, beside the simulated ones.
+  const kept = fromDb !== undefined ? await keptReport(fromDb, game, ir, a.report.settings) : null;
   const seconds = (performance.now() - started) / 1000;
   const played = a.summaries.length + (b ? b.summaries.length : 0) + replaced;
   const timing = { seconds: Number(seconds.toFixed(2)), gamesPerMinute: Math.round((played / seconds) * 60), workers };
@@ -150,11 +157,12 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
     for (const g of stops.slice(0, 5)) console.error(`game ${where}seed ${g.seed}: ${g.reason}`);
     if (stops.length > 5) console.error(`(and ${stops.length - 5} more games stopped)`);
   }
-  if (json) console.log(JSON.stringify({ ...result, ...(matches ? { matches: matches.json } : {}), timing }));
+  if (json) console.log(JSON.stringify({ ...result, ...(matches ? { matches: matches.json } : {}), ...(kept ? { fromDb: kept } : {}), timing }));
   else {
     const given = (v.param as string[] | undefined) ?? [];
     console.log(result.kind === 'comparison' ? comparisonText(result, given) : balanceText(result, given));
     if (matches) console.log(`\n${matches.text}`);
+    if (kept && result.kind === 'report') console.log(`\n${fromDbText(kept, result)}`);
     console.log(`\n${played} games in ${timing.seconds} s (${timing.gamesPerMinute.toLocaleString('en')} games/min, ${workers} worker thread(s))${html ? `; the report with charts: ${html}` : ''}`);
   }
   return errors > 0 ? 1 : 0;

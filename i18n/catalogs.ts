@@ -20,12 +20,14 @@ import { playground as enPlayground } from './en/playground.ts';
 import { playground as jaPlayground } from './ja/playground.ts';
 import { cliReports as enCliReports } from './en/cli-reports.ts';
 import { cliReports as jaCliReports } from './ja/cli-reports.ts';
+import { fromDb as enFromDb } from './en/from-db.ts';
+import { fromDb as jaFromDb } from './ja/from-db.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports };
+const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports, ...enFromDb };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports, ...jaFromDb };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };
