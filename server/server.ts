@@ -17,6 +17,7 @@
  * keeps only its SHA-256. A finished match's record is public to whoever knows its id: while it
  * is played, the seed and answers would tell every hidden card, so they are not served then.
  */
+import { defaultHintThreads, HintPool } from './hint-pool.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,6 +47,8 @@ export interface ServeOptions {
   clock?: Clock;
   /** A folder holding the built playground (`npm run build:playground` → dist/playground) to serve at `/`, or none. */
   playground?: string | null;
+  /** Threads that search Hints (server/hint-pool.ts; default: one less than the cores, at least one); 0: on the main thread, every match waiting meanwhile. */
+  hintThreads?: number;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -70,10 +73,13 @@ export class PlaytestServer {
   /** The matches in play, loaded from the store when a link first connects. */
   private readonly live = new Map<string, Promise<LiveMatch>>();
   private readonly sockets = new Set<WebSocket>();
+  /** Where the seats' Hints are searched, off the event loop every match shares. */
+  private readonly hints: HintPool | null;
 
   constructor(private readonly opts: ServeOptions) {
     this.games = new GameLibrary(opts.root);
     this.clock = opts.clock ?? systemClock;
+    this.hints = opts.hintThreads === 0 ? null : new HintPool(opts.hintThreads ?? defaultHintThreads());
     this.http = createServer((req, res) => {
       this.route(req, res).catch((e: unknown) => {
         const status = e instanceof HttpError ? e.status : 500;
@@ -107,6 +113,7 @@ export class PlaytestServer {
     await Promise.all([...this.live.values()].map(async (m) => (await m).flushed()));
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     await new Promise<void>((resolve) => this.http.close(() => resolve()));
+    await this.hints?.close();
     await this.opts.store.close();
   }
 
@@ -184,7 +191,7 @@ export class PlaytestServer {
       if (!record) return null;
       const ir = await this.opts.store.getRules(record.rules);
       if (!ir) throw new Error(`match ${id}: its rules (${record.rules}) are not in the store`);
-      return new LiveMatch(record, ir, await this.opts.store.answers(id), this.opts.store, this.clock);
+      return new LiveMatch(record, ir, await this.opts.store.answers(id), this.opts.store, this.clock, this.hints);
     })();
     const kept = loading.then((m) => {
       if (!m) this.live.delete(id);
