@@ -286,6 +286,14 @@ export interface CreateMatchRefusal {
 }
 
 /** GET /api/matches/:id/record — a finished match's recipe, its rules' sources and every answer (a replay). */
+/** GET /api/matches/:id/rules: the rules' source files a match is played with (none for rules kept before their sources were). */
+export interface MatchRulesResponse {
+  match: string;
+  game: string;
+  rules: string;
+  files: { path: string; text: string }[];
+}
+
 export interface MatchRecordResponse {
   match: string;
   game: string;

@@ -6,6 +6,7 @@
  *   GET  /api/matches               the matches kept (no tokens)
  *   GET  /api/matches/:id           one of them
  *   GET  /api/matches/:id/record    a finished match's recipe and every answer (a replay)
+ *   GET  /api/matches/:id/rules     the rules' source files a match is played with (its card faces), at any time
  *   GET  /api/matches/:id/scenario  a finished match as a scenario YAML (?upto=N: its first N answers)
  *   GET  /ws?token=T                the WebSocket of the seat (or the judge) the token opens
  *   GET  /…                         the built playground (`playground`), whose "Play online" is the client
@@ -31,7 +32,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { GameLibrary } from './games.ts';
 import { LiveMatch, type Connection } from './live-match.ts';
 import { playTo } from './match-host.ts';
-import { validateCreateMatch, type CreateMatchRequest, type CreateMatchResponse, type Role, type ServerMessage } from './protocol.ts';
+import { validateCreateMatch, type CreateMatchRequest, type CreateMatchResponse, type MatchRulesResponse, type Role, type ServerMessage } from './protocol.ts';
 import { scenarioYaml } from './scenario-export.ts';
 import type { MatchRecord, MatchStore, SeatRecord } from './store.ts';
 
@@ -247,6 +248,8 @@ export class PlaytestServer {
       const record = await this.opts.store.getMatch(parts[2]);
       if (!record) throw new HttpError(404, `no match "${parts[2]}"`);
       if (parts.length === 3) return json(res, 200, summary(record));
+      // The rules are no secret while the match is played (both seats play by them; its seed, decks and answers are): a seat's page draws the cards from them.
+      if (parts[3] === 'rules') return json(res, 200, { match: record.id, game: record.game, rules: record.rules, files: (await this.opts.store.getSources(record.rules)) ?? [] } satisfies MatchRulesResponse);
       if (!record.result) throw new HttpError(403, 'the match is still being played: its seed and answers would show every hidden card');
       const answers = await this.opts.store.answers(record.id);
       if (parts[3] === 'record') {
