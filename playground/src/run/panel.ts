@@ -871,6 +871,8 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
 
   function showBoard(): void {
     const s = log.stepAt(log.selected);
+    // Whose faces the board draws: an online match's own rules ('match') or the open game's ('page').
+    board.dataset.faces = matchFaces ? 'match' : 'page';
     if (live) {
       delete board.dataset.loading;
       renderBoard(board, live.view, t('pg.online.board-caption', { viewer: live.viewer === 'judge' ? t('pg.run.judge') : live.viewer }), faces());
