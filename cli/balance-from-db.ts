@@ -11,7 +11,8 @@ import type { BalanceReport, BalanceSettings, CardMetric, Rate } from '../balanc
 import { isPostgresUrl, openStore, shownUrl } from '../server/open-store.ts';
 import { readKeptGames, type SkipReason } from '../server/kept-games.ts';
 import type { MatchStore } from '../server/store.ts';
-import { t } from '../i18n/format.ts';
+import stringWidth from 'string-width';
+import { list, t } from '../i18n/format.ts';
 import { rulesFingerprint } from './games.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -66,15 +67,16 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const rateText = (r: Rate | null) => (r === null || r.n === 0 ? '—' : `${pct(r.rate)} (95% CI ${pct(r.ci95[0])}–${pct(r.ci95[1])}, n = ${r.n})`);
 
 function table(rows: string[][]): string[] {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
-  return rows.map((r) => '  ' + r.map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat(widths[i]! - [...c].length))).join('  ').trimEnd());
+  // Widths as a terminal shows them: a kanji or kana takes two columns.
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => stringWidth(r[i] ?? ''))));
+  return rows.map((r) => '  ' + r.map((c, i) => (i === r.length - 1 ? c : c + ' '.repeat(widths[i]! - stringWidth(c)))).join('  ').trimEnd());
 }
 
 /** The people's section of the text report, after the simulation's. */
 export function fromDbText(kept: FromDbJson, sim: BalanceReport): string {
   const skippedCount = Object.values(kept.skipped).reduce((a, b) => a + b, 0);
   const reasons = (Object.entries(kept.skipped) as [SkipReason, number][]).filter(([, n]) => n > 0).map(([why, n]) => t(`cli.from-db.skip.${why}`, { n }));
-  const lines = [t('cli.from-db.head', { game: sim.settings.game, db: kept.db, read: kept.read, rules: kept.rules, format: sim.settings.format, skipped: skippedCount }) + (reasons.length ? `: ${reasons.join('; ')}` : '') + '.'];
+  const lines = [t('cli.from-db.head', { game: sim.settings.game, db: kept.db, read: kept.read, rules: kept.rules, format: sim.settings.format, skipped: skippedCount }) + (reasons.length ? t('cli.from-db.why', { reasons: list(reasons) }) : t('cli.from-db.end'))];
   if (kept.read === 0) return [...lines, t('cli.from-db.none')].join('\n');
   const r = kept.report;
   if (kept.agentAnswers > 0) lines.push(t('cli.from-db.agent-answers', { agent: kept.agentAnswers, answers: kept.answers }));

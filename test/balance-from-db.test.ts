@@ -64,7 +64,7 @@ describe.each(storeKinds)('balance --from-db on %s', (kind) => {
     // The text says where each number comes from, and what was skipped and why.
     const text = grimoire(['balance', 't-magic', '--games', '20', '--values', 'none', '--from-db', db]);
     expect(text.status, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/From people — kept games of t-magic in .*: 3 games read .*; 2 skipped: 1 not finished .*; 1 played with other rules/);
+    expect(text.stdout).toMatch(/From people — kept games of t-magic in .*: 3 games read .*; 2 skipped: 1 not finished .*, 1 played with other rules/);
     expect(text.stdout).toMatch(/p1 wins\s+\d+\.\d% \(95% CI [\d.]+%–[\d.]+%, n = 3\)\s+\d+\.\d% \(95% CI [\d.]+%–[\d.]+%, n = 20\)/);
 
     // Another format or parameters: the kept games are skipped with that reason.

@@ -4,6 +4,8 @@ export const fromDb = {
   'cli.from-db.cannot-open': 'cannot open the database {db} for --from-db: {message}. Give the SQLite file grimoire serve --db kept, or a postgres:// URL',
   'cli.from-db.no-file': 'no such database file: {db}. --from-db reads the SQLite file grimoire serve --db kept (or a postgres:// URL)',
   'cli.from-db.head': 'From people — kept games of {game} in {db}: {read, plural, =0 {none read} one {# game read} other {# games read}} (finished, the same rules {rules}, format {format} and parameters as the simulation); {skipped, plural, =0 {none skipped} one {# skipped} other {# skipped}}',
+  'cli.from-db.why': ': {reasons}.',
+  'cli.from-db.end': '.',
   'cli.from-db.skip.unfinished': '{n} not finished (still being played, or abandoned)',
   'cli.from-db.skip.other-rules': '{n} played with other rules (another version: another fingerprint)',
   'cli.from-db.skip.other-format': '{n} in another format',

@@ -6,6 +6,8 @@ export const fromDb: Record<keyof typeof en, string> = {
   'cli.from-db.cannot-open': '--from-db のデータベース {db} を開けません: {message}。grimoire serve --db が保存した SQLite ファイルか、postgres:// の URL を指定してください',
   'cli.from-db.no-file': 'データベースファイルがありません: {db}。--from-db は grimoire serve --db が保存した SQLite ファイル (または postgres:// の URL) を読みます',
   'cli.from-db.head': '人の対戦 — {db} に保存された {game} の対戦: {read, plural, =0 {読んだ対戦なし} other {# 対戦を読みました}} (終了済み、シミュレーションと同じルール {rules}、フォーマット {format}、パラメーター)。{skipped, plural, =0 {除外なし} other {# 対戦を除外}}',
+  'cli.from-db.why': '。内訳: {reasons}。',
+  'cli.from-db.end': '。',
   'cli.from-db.skip.unfinished': '{n} 対戦は未終了 (対戦中、または放棄)',
   'cli.from-db.skip.other-rules': '{n} 対戦は別のルールで対戦 (別のバージョン: フィンガープリントが異なる)',
   'cli.from-db.skip.other-format': '{n} 対戦は別のフォーマット',
