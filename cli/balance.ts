@@ -27,6 +27,7 @@ import { checkAskedNames, measureReplacements, SUSPECTS, type ValuesMode } from 
 import { UsageError } from './usage-error.ts';
 import { t } from '../i18n/format.ts';
 import { count } from '../balance/words.ts';
+import { checkKeptDb, keptReport, fromDbText } from './balance-from-db.ts';
 
 interface Side {
   game: string;
@@ -41,6 +42,9 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   const vsGame = v.vs as string | undefined;
   const vsParams = v['vs-param'] as string[] | undefined;
   if (v.match !== undefined && (vsGame !== undefined || vsParams !== undefined)) throw new UsageError(t('bal.use.match-vs'), false);
+  const fromDb = v['from-db'] as string | undefined;
+  if (fromDb !== undefined && (vsGame !== undefined || vsParams !== undefined)) throw new UsageError(t('cli.from-db.with-vs'), false);
+  if (fromDb !== undefined) checkKeptDb(fromDb);
   if (vsGame !== undefined && vsParams !== undefined) throw new UsageError(t('bal.use.vs-and-vs-param'));
   const ir = requireIR(game);
   const { format, seed, games, agents, searching, workers } = batchRunOptions(ir, v, 1000);
@@ -131,6 +135,8 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
     if (decision.stop) break;
   }
   if (stopping) a.report.stopping = stopping;
+  // --from-db: the games people played on grimoire serve, replayed and folded alike, beside the simulated ones.
+  const kept = fromDb !== undefined ? await keptReport(fromDb, game, ir, a.report.settings) : null;
   const seconds = (performance.now() - started) / 1000;
   const played = a.summaries.length + (b ? b.summaries.length : 0) + replaced;
   const timing = { seconds: Number(seconds.toFixed(2)), gamesPerMinute: Math.round((played / seconds) * 60), workers };
@@ -152,11 +158,12 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
     for (const g of stops.slice(0, 5)) console.error(t('bal.game-error', { where, seed: g.seed, error: g.reason }));
     if (stops.length > 5) console.error(t('bal.more-stopped', { n: stops.length - 5 }));
   }
-  if (json) console.log(JSON.stringify({ ...result, ...(matches ? { matches: matches.json } : {}), timing }));
+  if (json) console.log(JSON.stringify({ ...result, ...(matches ? { matches: matches.json } : {}), ...(kept ? { fromDb: kept } : {}), timing }));
   else {
     const given = (v.param as string[] | undefined) ?? [];
     console.log(result.kind === 'comparison' ? comparisonText(result, given) : balanceText(result, given));
     if (matches) console.log(`\n${matches.text}`);
+    if (kept && result.kind === 'report') console.log(`\n${fromDbText(kept, result)}`);
     console.log(`\n${t('bal.timing', { played, seconds: timing.seconds, perMinute: count(timing.gamesPerMinute), workers, html: html ? t('bal.timing.html', { file: html }) : '' })}`);
   }
   return errors > 0 ? 1 : 0;

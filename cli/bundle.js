@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { reportPageOptions } from './report-page-build.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const sourceDirs = ['grammar', 'i18n', 'compiler', 'runtime', 'balance', 'scenario', 'cli', 'bench', 'services', 'lsp', 'faces'];
-const entries = { main: 'cli/main.ts', 'play-worker': 'cli/play-worker.ts', bench: 'bench/run.ts', ladder: 'bench/ladder.ts', 'report-page': 'balance/report-page.ts' };
+const sourceDirs = ['grammar', 'i18n', 'compiler', 'runtime', 'balance', 'scenario', 'cli', 'bench', 'services', 'lsp', 'faces', 'server', 'playground/src'];
+const entries = { main: 'cli/main.ts', 'play-worker': 'cli/play-worker.ts', 'hint-worker': 'server/hint-worker.ts', bench: 'bench/run.ts', ladder: 'bench/ladder.ts', 'report-page': 'balance/report-page.ts' };
 // One cache folder per checkout: node_modules may be shared (a symlink) between checkouts.
 const outdir = join(root, 'node_modules', '.cache', 'grimoire', createHash('sha1').update(root).digest('hex').slice(0, 12));
 
@@ -33,7 +33,7 @@ function newestSource() {
   return newest;
 }
 
-/** Paths of the bundled entries ({ main, 'play-worker', bench, ladder, 'report-page' }), rebuilt when stale. */
+/** Paths of the bundled entries ({ main, 'play-worker', 'hint-worker', bench, ladder, 'report-page' }), rebuilt when stale. */
 export async function bundled() {
   const out = Object.fromEntries(Object.keys(entries).map((k) => [k, join(outdir, `${k}.mjs`)]));
   const wanted = Object.entries(out).filter(([k]) => existsSync(join(root, entries[k]))).map(([, p]) => p);
@@ -44,8 +44,8 @@ export async function bundled() {
   // never sees a half-written file.
   const staging = mkdtempSync(join(outdir, '.build-'));
   const common = { absWorkingDir: root, outdir: staging, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
-  const { main, 'play-worker': worker, bench, ladder } = entries;
-  await build({ ...common, entryPoints: { main, 'play-worker': worker, ...(existsSync(join(root, ladder)) ? { ladder } : {}) }, packages: 'external' });
+  const { main, 'play-worker': worker, 'hint-worker': hintWorker, bench, ladder } = entries;
+  await build({ ...common, entryPoints: { main, 'play-worker': worker, 'hint-worker': hintWorker, ...(existsSync(join(root, ladder)) ? { ladder } : {}) }, packages: 'external' });
   if (existsSync(join(root, bench))) {
     // boardgame.io (a benchmark baseline) is bundled in: its packages use directory imports
     // that Node's ESM loader refuses. Every other package stays external.

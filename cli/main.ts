@@ -397,6 +397,7 @@ async function main(args: string[]): Promise<number> {
       until: { type: 'string' },
       precision: { type: 'string' },
       'max-games': { type: 'string' },
+      'from-db': { type: 'string' },
       html: { type: 'string' },
       quality: { type: 'boolean' },
       readings: { type: 'boolean' },
@@ -416,7 +417,7 @@ async function main(args: string[]): Promise<number> {
   } else if (values.chunk !== undefined) throw new UsageError(t('cli.main.chunk-is-the-number-of'), false);
   refuseForeignOptions(command, values);
   // The balance lab's own options, refused elsewhere rather than ignored.
-  const labOptions: Record<string, string[]> = { match: ['play', 'balance'], vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], until: ['balance'], precision: ['balance'], 'max-games': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'], agent: ['scenario'] };
+  const labOptions: Record<string, string[]> = { match: ['play', 'balance'], vs: ['balance'], 'vs-param': ['balance'], replace: ['balance'], 'value-games': ['balance'], until: ['balance'], precision: ['balance'], 'max-games': ['balance'], 'from-db': ['balance'], quality: ['balance'], values: ['balance', 'tune'], card: ['tune', 'why-not'], attr: ['tune'], baseline: ['tune'], agent: ['scenario'] };
   for (const [o, owners] of Object.entries(labOptions)) if (values[o as keyof typeof values] !== undefined && !owners.includes(command)) throw new UsageError(t('cli.main.takes-no-it-is-an', { command, o, p: { and: owners } }), false);
   if (values.check && command !== 'fmt') throw new UsageError(t('cli.main.check-goes-with-fmt-grimoire'), false);
   if (values.concurrency !== undefined && command !== 'worker') throw new UsageError(t('cli.main.concurrency-is-for-grimoire-worker'), false);

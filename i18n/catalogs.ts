@@ -28,12 +28,14 @@ import { balanceHtml as enBalanceHtml } from './en/balance-html.ts';
 import { balanceHtml as jaBalanceHtml } from './ja/balance-html.ts';
 import { coverage as enCoverage } from './en/coverage.ts';
 import { coverage as jaCoverage } from './ja/coverage.ts';
+import { fromDb as enFromDb } from './en/from-db.ts';
+import { fromDb as jaFromDb } from './ja/from-db.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports, ...enLog, ...enBalance, ...enBalanceHtml, ...enCoverage };
+const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports, ...enLog, ...enBalance, ...enBalanceHtml, ...enCoverage, ...enFromDb };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports, ...jaLog, ...jaBalance, ...jaBalanceHtml, ...jaCoverage };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports, ...jaLog, ...jaBalance, ...jaBalanceHtml, ...jaCoverage, ...jaFromDb };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };

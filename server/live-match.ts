@@ -12,6 +12,7 @@ import { hintFor, keptEngine, playTo, type LogCache, type Reader, type Standing 
 import type { MatchEngine } from '../playground/src/worker/match.ts';
 import { errorMessage, PROTOCOL_VERSION, parseClientMessage, type ErrorMessage, type HintMessage, type Presence, type Role, type ServerMessage, type StateMessage } from './protocol.ts';
 import type { AnswerRecord, MatchRecord, MatchStore } from './store.ts';
+import type { HintFound, HintPool } from './hint-pool.ts';
 
 /** A client's connection, as the match sees it. */
 export interface Connection {
@@ -35,6 +36,8 @@ export class LiveMatch {
   private readonly logCache: LogCache = new Map();
   /** One engine for the match's replays: the rules compiled once. */
   private readonly engine: MatchEngine;
+  /** The seats whose Hint is being searched (one at a time per seat). */
+  private readonly hinting = new Set<string>();
 
   constructor(
     readonly record: MatchRecord,
@@ -42,6 +45,8 @@ export class LiveMatch {
     private readonly answers: AnswerRecord[],
     private readonly store: MatchStore,
     private readonly clock: Clock,
+    /** Where Hints run: a pool of threads, or (null) this thread, blocking every match while it searches. */
+    private readonly hints: HintPool | null = null,
   ) {
     this.engine = keptEngine(ir, record);
     this.standingNow = playTo(ir, record, answers, new Set(), record.options.openJudge, this.logCache, this.engine).standing;
@@ -119,7 +124,8 @@ export class LiveMatch {
     if (d.player !== seat) return errorMessage('not-your-decision', `${seat} is not asked anything now: the pending decision (${d.seq}) is ${d.player}'s`);
     if (msg.seq !== d.seq) return errorMessage('stale', `${msg.type === 'hint' ? 'a Hint for' : 'answer to'} decision ${msg.seq}, but the pending decision is ${d.seq}: ${msg.seq < d.seq ? 'that one was already answered' : 'it has not been asked yet'}`);
     if (msg.type === 'hint') {
-      conn.send(this.hint(seat, msg.budget));
+      if (this.hinting.has(seat)) return errorMessage('hint-busy', `a Hint for ${seat} is still being searched: ask again once it has come`);
+      this.hint(conn, seat, msg.budget);
       return null;
     }
     if (msg.option >= d.options.length) return errorMessage('no-such-option', `decision ${d.seq} has options 0 to ${d.options.length - 1}, not ${msg.option}`);
@@ -132,9 +138,18 @@ export class LiveMatch {
    * each simulation in a world re-dealt from the seat's knowledge (runtime/agents/mcts.ts), so the
    * estimates show nothing the seat cannot see. The same for the same match, decision and budget.
    */
-  private hint(seat: string, budget: number): HintMessage {
-    const found = hintFor(this.ir, this.record, this.answers, budget);
-    return { v: PROTOCOL_VERSION, type: 'hint', seq: this.standingNow.seq, player: seat, iterations: found.iterations, estimates: found.estimates };
+  private hint(conn: Connection, seat: string, budget: number): void {
+    const seq = this.standingNow.seq;
+    const answers = this.answers.slice(0, seq);
+    const send = (found: HintFound) => conn.send({ v: PROTOCOL_VERSION, type: 'hint', seq, player: seat, iterations: found.iterations, estimates: found.estimates } satisfies HintMessage);
+    if (!this.hints) return send(hintFor(this.ir, this.record, answers, budget));
+    // On a thread of the pool: this thread goes on with every other match meanwhile. The answer
+    // names its decision (seq), so a Hint that comes after the match moved on is known for what it is.
+    this.hinting.add(seat);
+    this.hints
+      .hint(this.ir, this.record.rules, this.record, answers, budget)
+      .then(send, (e: Error) => conn.send(errorMessage('hint-failed', `the Hint could not be searched: ${e.message}`)))
+      .finally(() => this.hinting.delete(seat));
   }
 
   private accept(a: AnswerRecord): void {

@@ -43,7 +43,7 @@ export interface HintRequestMessage {
   budget: number;
 }
 
-/** The most iterations one Hint may cost the server (it runs on the server's one event loop). */
+/** The most iterations one Hint may cost the server (a thread of its Hint pool busy for it: server/hint-pool.ts). */
 export const MAX_HINT_BUDGET = 2000;
 
 export type ClientMessage = AnswerMessage | HintRequestMessage;
@@ -163,7 +163,7 @@ export interface PresenceMessage {
   notice: string | null;
 }
 
-export type ErrorCode = 'malformed' | 'wrong-seat' | 'not-your-decision' | 'stale' | 'no-such-option' | 'game-over' | 'spectator' | 'no-hints';
+export type ErrorCode = 'malformed' | 'wrong-seat' | 'not-your-decision' | 'stale' | 'no-such-option' | 'game-over' | 'spectator' | 'no-hints' | 'hint-busy' | 'hint-failed';
 
 /** A refused message: nothing changed. */
 export interface ErrorMessage {
@@ -286,6 +286,14 @@ export interface CreateMatchRefusal {
 }
 
 /** GET /api/matches/:id/record — a finished match's recipe, its rules' sources and every answer (a replay). */
+/** GET /api/matches/:id/rules: the rules' source files a match is played with (none for rules kept before their sources were). */
+export interface MatchRulesResponse {
+  match: string;
+  game: string;
+  rules: string;
+  files: { path: string; text: string }[];
+}
+
 export interface MatchRecordResponse {
   match: string;
   game: string;

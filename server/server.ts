@@ -6,6 +6,7 @@
  *   GET  /api/matches               the matches kept (no tokens)
  *   GET  /api/matches/:id           one of them
  *   GET  /api/matches/:id/record    a finished match's recipe and every answer (a replay)
+ *   GET  /api/matches/:id/rules     the rules' source files a match is played with (its card faces), at any time
  *   GET  /api/matches/:id/scenario  a finished match as a scenario YAML (?upto=N: its first N answers)
  *   GET  /ws?token=T                the WebSocket of the seat (or the judge) the token opens
  *   GET  /…                         the built playground (`playground`), whose "Play online" is the client
@@ -17,6 +18,7 @@
  * keeps only its SHA-256. A finished match's record is public to whoever knows its id: while it
  * is played, the seed and answers would tell every hidden card, so they are not served then.
  */
+import { defaultHintThreads, HintPool } from './hint-pool.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,7 +32,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { GameLibrary } from './games.ts';
 import { LiveMatch, type Connection } from './live-match.ts';
 import { playTo } from './match-host.ts';
-import { validateCreateMatch, type CreateMatchRequest, type CreateMatchResponse, type Role, type ServerMessage } from './protocol.ts';
+import { validateCreateMatch, type CreateMatchRequest, type CreateMatchResponse, type MatchRulesResponse, type Role, type ServerMessage } from './protocol.ts';
 import { scenarioYaml } from './scenario-export.ts';
 import type { MatchRecord, MatchStore, SeatRecord } from './store.ts';
 
@@ -46,6 +48,8 @@ export interface ServeOptions {
   clock?: Clock;
   /** A folder holding the built playground (`npm run build:playground` → dist/playground) to serve at `/`, or none. */
   playground?: string | null;
+  /** Threads that search Hints (server/hint-pool.ts; default: one less than the cores, at least one); 0: on the main thread, every match waiting meanwhile. */
+  hintThreads?: number;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -70,10 +74,13 @@ export class PlaytestServer {
   /** The matches in play, loaded from the store when a link first connects. */
   private readonly live = new Map<string, Promise<LiveMatch>>();
   private readonly sockets = new Set<WebSocket>();
+  /** Where the seats' Hints are searched, off the event loop every match shares. */
+  private readonly hints: HintPool | null;
 
   constructor(private readonly opts: ServeOptions) {
     this.games = new GameLibrary(opts.root);
     this.clock = opts.clock ?? systemClock;
+    this.hints = opts.hintThreads === 0 ? null : new HintPool(opts.hintThreads ?? defaultHintThreads());
     this.http = createServer((req, res) => {
       this.route(req, res).catch((e: unknown) => {
         const status = e instanceof HttpError ? e.status : 500;
@@ -107,6 +114,7 @@ export class PlaytestServer {
     await Promise.all([...this.live.values()].map(async (m) => (await m).flushed()));
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
     await new Promise<void>((resolve) => this.http.close(() => resolve()));
+    await this.hints?.close();
     await this.opts.store.close();
   }
 
@@ -184,7 +192,7 @@ export class PlaytestServer {
       if (!record) return null;
       const ir = await this.opts.store.getRules(record.rules);
       if (!ir) throw new Error(`match ${id}: its rules (${record.rules}) are not in the store`);
-      return new LiveMatch(record, ir, await this.opts.store.answers(id), this.opts.store, this.clock);
+      return new LiveMatch(record, ir, await this.opts.store.answers(id), this.opts.store, this.clock, this.hints);
     })();
     const kept = loading.then((m) => {
       if (!m) this.live.delete(id);
@@ -240,6 +248,8 @@ export class PlaytestServer {
       const record = await this.opts.store.getMatch(parts[2]);
       if (!record) throw new HttpError(404, `no match "${parts[2]}"`);
       if (parts.length === 3) return json(res, 200, summary(record));
+      // The rules are no secret while the match is played (both seats play by them; its seed, decks and answers are): a seat's page draws the cards from them.
+      if (parts[3] === 'rules') return json(res, 200, { match: record.id, game: record.game, rules: record.rules, files: (await this.opts.store.getSources(record.rules)) ?? [] } satisfies MatchRulesResponse);
       if (!record.result) throw new HttpError(403, 'the match is still being played: its seed and answers would show every hidden card');
       const answers = await this.opts.store.answers(record.id);
       if (parts[3] === 'record') {

@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameSources } from '../compiler/project.ts';
-import type { ErrorMessage, HintMessage, MatchRecordResponse, ServerMessage, StateMessage } from '../server/protocol.ts';
+import type { ErrorMessage, HintMessage, MatchRecordResponse, MatchRulesResponse, ServerMessage, StateMessage } from '../server/protocol.ts';
+import { compileGame } from '../compiler/compile.ts';
+import { drawFaces } from '../playground/src/worker/card-faces.ts';
 import { PlaytestServer } from '../server/server.ts';
 import { SqliteStore } from '../server/sqlite-store.ts';
 import { Client, createMatch, playOut, startServer, storeKinds } from './serve-helpers.ts';
@@ -52,6 +54,24 @@ describe.each(storeKinds)('on %s', (kind) => {
       expect(rec.files.find((f) => f.path.endsWith('cards.grim'))!.text).toContain('power = 3');
       expect(rec.answers.length).toBe(rec.result!.answers);
       await Promise.all(clients.map((c) => c.close()));
+    });
+
+    it('a match’s own rules are given while it is played, and its cards are drawn from them — the edited card as edited', async () => {
+      const edited = files('skirmish').map((f) => (f.path.endsWith('cards.grim') ? { ...f, text: f.text.replace('card Soldier "Soldier": Unit { power = 2 }', 'card Soldier "Soldier": Unit { power = 7 }') } : f));
+      const m = await createMatch(url, { game: 'skirmish', seed: 4, files: edited });
+      const res = await fetch(`${url}/api/matches/${m.match}/rules`);
+      expect(res.status).toBe(200);
+      const rules = (await res.json()) as MatchRulesResponse;
+      expect([rules.match, rules.game, rules.rules]).toEqual([m.match, 'skirmish', m.rules]);
+      expect(rules.files).toEqual(edited);
+      // As the playground's run worker draws them (worker/card-faces.ts): the Soldier prints 7, not the page's 2.
+      const ir = compileGame({ sources: rules.files, loadBase: (n) => gameSources(root, n) }).ir!;
+      const drawn = drawFaces(ir).cards.find((c) => c.name === 'Soldier')!;
+      expect(drawn.numbers).toContainEqual({ attr: 'power', value: 7 });
+      const page = drawFaces(compileGame({ sources: gameSources(root, 'skirmish')!, loadBase: (n) => gameSources(root, n) }).ir!).cards.find((c) => c.name === 'Soldier')!;
+      expect(page.numbers).toContainEqual({ attr: 'power', value: 2 });
+      expect(drawn.svg).not.toBe(page.svg);
+      expect((await fetch(`${url}/api/matches/no-such-match/rules`)).status).toBe(404);
     });
 
     it('refuses rules that do not compile, with the compiler’s diagnostics (file, line, column, code)', async () => {

@@ -17,7 +17,7 @@ export const usage: Record<keyof typeof en, string> = {
                                  毎ゲーム席を交代して A 対 B: A の勝率と 95% 区間
   balance <game> [--games N] [--seed S] [--format NAME] [--param name=value] [--p1 AGENT] [--p2 AGENT] [--workers N]
           [--vs GAME | --vs-param name=value] [--values all|suspects|none | --replace CARD[=BASELINE]] [--value-games N] [--quality] [--html FILE] [--json]
-          [--until "CARD settled" | --precision 2pts] [--max-games N]
+          [--until "CARD settled" | --precision 2pts] [--max-games N] [--from-db FILE | postgres://…]
                                  席・カード・アクションごとの勝率 (95% 区間付き)、ゲームの長さ。--vs: 同じシードを
                                  改訂や別のパラメータで行い、何が変わったか (docs/balance.md)。各カードの価値:
                                  カードを置き換えて同じゲームをもう一度行います — すべてのカード (--values all、
@@ -26,6 +26,7 @@ export const usage: Record<keyof typeof en, string> = {
                                  逆転、引き分け、長さのばらつき、最もよく使われたアクションが提示された頻度。
                                  --until/--precision: カードの評価が定まるまで (または先手の勝率が ±precision で分かるまで)
                                  --games からバッチを倍にして行います。最大 --max-games (回ごとに Bonferroni)
+                                 --from-db: grimoire serve が保存した人の対戦 (同じルール) をシミュレーションと並べて読みます
   tune <game> --card NAME --attr NAME --values 0..6 [--baseline CARD] [--games N] [--seed S] [--p1 AGENT] [--p2 AGENT]
           [--format NAME] [--param name=value] [--workers N] [--html FILE] [--json]
                                  このカードの数値はいくつにすべきか: 各値で同じゲームを行い、その場所の普通のカードに

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { gameSources } from '../../compiler/project.ts';
 import { browserForFile, closePage, openPlayground, recordTimings, root, shot, type PlaygroundPage } from './harness.ts';
 
 const files = browserForFile();
@@ -192,4 +193,31 @@ describe('Play online: two people, two browsers, one trump game (Chromium)', () 
     await closePage(a);
     await closePage(b);
   });
+
+  it('draws the cards of a match created from edited rules as they are played, not as the page has them', async () => {
+    // Skirmish with its Soldier edited (power 2 → 7), created through the API as the playground of another designer would.
+    const page = await fetch(`${address}/api/matches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: 'skirmish', seed: 5, files: skirmishFiles().map((f) => (f.path.endsWith('cards.grim') ? { ...f, text: f.text.replace('card Soldier "Soldier": Unit { power = 2 }', 'card Soldier "Soldier": Unit { power = 7 }') } : f)) }) });
+    const m = (await page.json()) as { uploaded: boolean; seats: Record<string, { token: string }> };
+    expect(m.uploaded).toBe(true);
+    // p1's link as the playground writes it (online-client.ts linkUrl).
+    const token = m.seats.p1!.token;
+    const url = built ? `${address}/#online=${token}&game=skirmish` : `${files.url}#online=${token}&server=${encodeURIComponent(address)}&game=skirmish`;
+    const a: PlaygroundPage = await openPlayground(files.browser, url);
+    await a.page.waitForSelector('#match[data-online="p1"]');
+    // The board draws the match's own faces (the run worker compiled the files the server kept).
+    await a.page.waitForSelector('#board[data-faces="match"] .card[data-card] .card-art svg');
+    // The Soldier p1 drew (seed 5) prints the edited power, as the match plays it.
+    await a.page.waitForSelector('#board .card[data-card="Soldier"] .card-art svg');
+    const soldiers = await a.page.$$eval('#board .card[data-card="Soldier"] .card-art svg', (svgs) => svgs.map((s) => s.textContent ?? ''));
+    expect(soldiers.length).toBeGreaterThan(0);
+    // (The face's text nodes, joined: its name, title, type and "power" then the number.)
+    for (const text of soldiers) expect(text).toMatch(/power7$/);
+    await shot(a.page, '95-online-edited-faces');
+    await closePage(a);
+  });
 });
+
+/** Skirmish's own files, as the playground would upload them. */
+function skirmishFiles(): { path: string; text: string }[] {
+  return gameSources(root, 'skirmish')!.map((s) => ({ path: s.path, text: s.text }));
+}

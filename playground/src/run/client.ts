@@ -8,7 +8,7 @@ import RunWorker from '../worker/run.worker.ts?worker';
 import { language, t } from '../../../i18n/format.ts';
 import { SEARCH_SHARES, sharesOf } from '../../../runtime/agents/root-parallel.ts';
 import { hintFromShares } from '../worker/hint-merge.ts';
-import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, HintSharesReport, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest, TuneProgress, TuneReply } from '../worker/run-protocol.ts';
+import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, HintSharesReport, FacesReply, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest, TuneProgress, TuneReply } from '../worker/run-protocol.ts';
 
 /** What the worker says while a long run goes on. */
 type Progress = CasebookProgress | MatchThinking | MatchAnswered | BalanceProgress | ReadingsProgress | TuneProgress;
@@ -177,6 +177,14 @@ export class RunClient {
   boards(body: Body<'boards'>): Promise<BoardsReply | RunCrash | Cancelled> {
     const id = this.nextId++;
     const reply = new Promise<BoardsReply | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
+    this.worker.postMessage({ ...body, id } as RunRequest);
+    return reply;
+  }
+
+  /** The card faces of some rules (an online match's own): not a run, no watchdog. */
+  faces(body: Body<'faces'>): Promise<FacesReply | RunCrash | Cancelled> {
+    const id = this.nextId++;
+    const reply = new Promise<FacesReply | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
     this.worker.postMessage({ ...body, id } as RunRequest);
     return reply;
   }

@@ -9,7 +9,7 @@
  * to a `grimoire serve` on port 8080 (vite.config.ts). A link names its server only when it is
  * not the origin of the page that made it.
  */
-import type { CreateMatchRefusal, CreateMatchRequest, CreateMatchResponse, MatchRecordResponse, ServerMessage } from '../../../server/protocol.ts';
+import type { CreateMatchRefusal, CreateMatchRequest, CreateMatchResponse, MatchRecordResponse, MatchRulesResponse, ServerMessage } from '../../../server/protocol.ts';
 
 /** localStorage: the server address the designer chose (absent: the page's own origin). */
 const SERVER_KEY = 'grimoire.online.server.v1';
@@ -103,6 +103,11 @@ export function createMatch(server: string, req: CreateMatchRequest): Promise<{ 
 
 export function matchRecord(server: string, match: string): Promise<{ ok: MatchRecordResponse } | { failed: ServerFailure }> {
   return call<MatchRecordResponse>(server, `/api/matches/${encodeURIComponent(match)}/record`);
+}
+
+/** The rules' source files a match is played with (its card faces), at any time of the match. */
+export function matchRules(server: string, match: string): Promise<{ ok: MatchRulesResponse } | { failed: ServerFailure }> {
+  return call<MatchRulesResponse>(server, `/api/matches/${encodeURIComponent(match)}/rules`);
 }
 
 export interface SeatHandlers {

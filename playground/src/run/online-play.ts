@@ -18,7 +18,7 @@ import type { LogStep, PendingDecision } from '../worker/run-protocol.ts';
 import type { VariantChoice } from '../worker/variants.ts';
 import type { Workspace } from '../workspace/workspace.ts';
 import type { MatchView } from './match-view.ts';
-import { createMatch, linkHash, matchRecord, SeatSocket, serverOrigin, storeServer, type OnlineLink, type ServerFailure } from './online-client.ts';
+import { createMatch, linkHash, matchRecord, matchRules, SeatSocket, serverOrigin, storeServer, type OnlineLink, type ServerFailure } from './online-client.ts';
 import { OnlineView } from './online-view.ts';
 import { t } from '../../../i18n/format.ts';
 
@@ -36,6 +36,8 @@ export interface OnlineSurface {
   showOutcome(text: string | null, replay: (() => void) | null): void;
   /** Replays a finished match's record in the run worker, to step through. */
   replay(record: MatchRecordResponse): Promise<void>;
+  /** Draws the cards of this game from the match's own rules (the files the server compiled), not from the page's copy. */
+  useMatchFaces(files: { path: string; text: string }[], game: string): Promise<void>;
   reveal(file: string, line: number, col: number): void;
 }
 
@@ -53,6 +55,8 @@ interface Seated {
   last: StateMessage | null;
   /** An answer or a Hint is out: the buttons wait for the server. */
   waiting: boolean;
+  /** The match's rules were asked for (once per link: a reconnection says hello again). */
+  facesAsked: boolean;
 }
 
 export class OnlinePlay {
@@ -122,7 +126,7 @@ export class OnlinePlay {
     mv.show();
     mv.host.dataset.online = 'connecting';
     mv.setStatus(t('pg.online.connecting', { server: link.server }));
-    const seated: Seated = { link, seat: null, match: '', hints: false, steps: [], last: null, waiting: false, socket: null as unknown as SeatSocket };
+    const seated: Seated = { link, seat: null, match: '', hints: false, steps: [], last: null, waiting: false, facesAsked: false, socket: null as unknown as SeatSocket };
     this.seated = seated;
     seated.socket = new SeatSocket(link.server, link.token, {
       opened: (again) => {
@@ -166,6 +170,10 @@ export class OnlinePlay {
         s.steps = [];
         mv.host.dataset.online = s.seat ?? 'judge';
         mv.allowHint(s.hints);
+        if (!s.facesAsked) {
+          s.facesAsked = true;
+          void this.matchFaces(s, m.game);
+        }
         return;
       case 'state':
         s.waiting = false;
@@ -230,6 +238,17 @@ export class OnlinePlay {
     s.waiting = true;
     this.surface.say('');
     this.surface.matchView.setEnabled(false);
+  }
+
+  /**
+   * The match's own rules, for its card faces: a match created from edited rules (a new card, a
+   * changed one) shows them as they are played, whatever this page has open. Without them (the
+   * server cannot say, or kept none) the page's faces stay.
+   */
+  private async matchFaces(s: Seated, game: string): Promise<void> {
+    const r = await matchRules(s.link.server, s.match);
+    if (this.seated !== s || !('ok' in r) || !r.ok.files.length) return;
+    await this.surface.useMatchFaces(r.ok.files, game);
   }
 
   /** Asks the server for a Hint on the decision at hand (a match created with Hints allowed). */

@@ -28,6 +28,7 @@ import { RunClient, SLOW_RUN_MS } from './client.ts';
 import { LogView } from './log.ts';
 import { boardNote, renderBoard } from './board.ts';
 import { previewFacesIn } from '../cards/face-preview.ts';
+import { CardFaces } from '../cards/faces.ts';
 import { clearVerdict, renderVerdict } from './result.ts';
 import { el } from './dom.ts';
 import { t } from '../../../i18n/format.ts';
@@ -114,6 +115,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     showLive: (steps, view, who) => showLive(steps, view, who),
     showOutcome: (text, replay) => showOutcome(text, replay),
     replay: (record) => replayRecord(record),
+    useMatchFaces: (files, game) => useMatchFaces(files, game),
     reveal: (file, line, col) => deps.session.reveal(file, line, col),
   });
   // The Simulate row has one agent per seat of the game as it will be played (players param included).
@@ -172,6 +174,10 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
   let boardInFlight = false;
   /** The board of an online game: the seat's view now (the server sends no earlier boards while it is played). */
   let live: { view: PlayerView; viewer: string } | null = null;
+  /** The card faces of the online match shown (its own rules, as the server compiled them); null: the open game's. */
+  let matchFaces: CardFaces | null = null;
+  let facesAsked = 0;
+  const faces = (): CardFaces => matchFaces ?? deps.checker.faces;
   /**
    * How each ruling did with the game's original files (or why that is not known), by game and
    * step limit: run once, with the first "Run all", and kept until the page reloads.
@@ -266,6 +272,8 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
   function clearRun(note: string): void {
     report = null;
     live = null;
+    matchFaces = null;
+    facesAsked++;
     boards.clear();
     clearVerdict(result, expectations);
     log.clear(note);
@@ -765,6 +773,25 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     else showBoard();
   }
 
+  /**
+   * An online match's cards drawn from its own rules (the run worker compiles the files the server
+   * kept and draws them as the Cards tab does). The same files as the open game's: its faces are
+   * those already. Forgotten when the panel shows anything else (clearRun).
+   */
+  async function useMatchFaces(files: { path: string; text: string }[], game: string): Promise<void> {
+    const ws = deps.getWorkspace();
+    const own = ws.game === game ? ws.sources() : [];
+    const same = own.length === files.length && files.every((f) => own.some((o) => o.path === f.path && o.text === f.text));
+    if (same) return;
+    const asked = ++facesAsked;
+    const r = await client.faces({ type: 'faces', files, game });
+    if (asked !== facesAsked || r.type !== 'faces' || !r.faces) return;
+    const set = new CardFaces();
+    set.take({ ...r.faces, version: 1 });
+    matchFaces = set;
+    showBoard();
+  }
+
   /** The outcome of an online game under the match, with the button that opens its replay. */
   function showOutcome(text: string | null, replay: (() => void) | null): void {
     clearVerdict(result, expectations);
@@ -791,6 +818,8 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     const seats: Seat[] = rec.players.map(() => ({ kind: 'person', budget: 0 }));
     match = { files, game: rec.game, seed: rec.seed, maxSteps: SERVED_MAX_STEPS, ...(rec.format ? { format: rec.format } : {}), params: rec.params, answers, at: null };
     const m = match;
+    // Its cards as the match's own rules draw them (the page's game may be another version).
+    if (rec.files.length) void useMatchFaces(rec.files, rec.game);
     matchView.show();
     matchView.host.dataset.state = 'replaying';
     matchView.setStatus(t('pg.online.replaying', { match: rec.match, game: rec.game, n: answers.length }));
@@ -842,9 +871,11 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
 
   function showBoard(): void {
     const s = log.stepAt(log.selected);
+    // Whose faces the board draws: an online match's own rules ('match') or the open game's ('page').
+    board.dataset.faces = matchFaces ? 'match' : 'page';
     if (live) {
       delete board.dataset.loading;
-      renderBoard(board, live.view, t('pg.online.board-caption', { viewer: live.viewer === 'judge' ? t('pg.run.judge') : live.viewer }), deps.checker.faces);
+      renderBoard(board, live.view, t('pg.online.board-caption', { viewer: live.viewer === 'judge' ? t('pg.run.judge') : live.viewer }), faces());
       return;
     }
     if (!report || !s) return;
@@ -853,7 +884,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     const caption = t('pg.board.caption', { step: s.seq + 1, text: s.text.length > 60 ? s.text.slice(0, 57) + '…' : s.text, viewer: v === 'judge' ? t('pg.run.judge') : v });
     if (view) {
       delete board.dataset.loading;
-      renderBoard(board, view, caption, deps.checker.faces);
+      renderBoard(board, view, caption, faces());
       return;
     }
     board.dataset.loading = 'true';
@@ -898,7 +929,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     tune.setCards(deps.checker.faces.cards);
   });
   tune.setCards(deps.checker.faces.cards);
-  previewFacesIn(board, (name) => deps.checker.faces.face(name));
+  previewFacesIn(board, (name) => faces().face(name));
   refreshScenarios();
   if (deps.checker.last) variants.update(deps.getWorkspace().game, deps.checker.last.variants);
   clearRun('');

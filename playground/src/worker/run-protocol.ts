@@ -3,6 +3,7 @@
  * random game on the designer's text, then ask for boards (the state at a log step, as a
  * player or the judge sees it). Everything here is plain data (structured clone), never HTML.
  */
+import type { FaceSet } from './card-faces.ts';
 import type { ExpectationResult } from '../../../scenario/run.ts';
 import type { WhyNotActionJSON } from '../../../scenario/why-not.ts';
 import type { PlayerView } from '../../../runtime/view.ts';
@@ -77,6 +78,8 @@ export type RunRequest =
   | ({ type: 'hint-shares'; id: number; budget: number; shares: number[] } & MatchRecipe)
   /** The boards around a step of the run `runId` (the worker keeps only its latest run). */
   | { type: 'boards'; id: number; runId: number; step: number; viewer: string }
+  /** The card faces of these rules (an online match's own, as the server compiled them: worker/card-faces.ts). */
+  | { type: 'faces'; id: number; files: WorkspaceFile[]; game: string }
   /**
    * Every scenario of the game, one after another, each with the step limit (the worker posts a
    * CasebookProgress after each). With `original`, the same casebook also runs under the game's
@@ -397,4 +400,12 @@ export interface HintSharesReport {
   ms: number;
 }
 
-export type RunReply = HintSharesReport | RunReport | BoardsReply | CasebookReport | CasebookProgress | ReadingsReply | ReadingsProgress | RunCrash | MatchReport | MatchThinking | MatchAnswered | HintReport | BalanceProgress | BalanceReply | TuneProgress | TuneReply;
+/** The faces of the rules asked (`faces`), or why there are none (they do not compile). */
+export interface FacesReply {
+  type: 'faces';
+  id: number;
+  faces: Omit<FaceSet, 'version'> | null;
+  problem: string | null;
+}
+
+export type RunReply = HintSharesReport | RunReport | BoardsReply | FacesReply | CasebookReport | CasebookProgress | ReadingsReply | ReadingsProgress | RunCrash | MatchReport | MatchThinking | MatchAnswered | HintReport | BalanceProgress | BalanceReply | TuneProgress | TuneReply;

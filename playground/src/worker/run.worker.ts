@@ -8,6 +8,7 @@
  * progress as they think; balance simulations (balance-run.ts) and tunes (tune-run.ts), posting the games played; and
  * the casebook under every reading of every rule parameter (scenario/readings.ts).
  */
+import { drawFaces } from './card-faces.ts';
 import './language.ts'; // first: the page's language, before anything is worded
 import { compileGame } from '../../../compiler/compile.ts';
 import type { GameIR } from '../../../compiler/ir.ts';
@@ -128,6 +129,11 @@ async function handle(req: RunRequest): Promise<void> {
       return;
     }
     post({ type: 'boards', id: req.id, runId: req.runId, viewer: req.viewer, boards: boardsAround(latest.sim, req.step, req.viewer), problem: null });
+    return;
+  }
+  if (req.type === 'faces') {
+    const { ir, problem } = compileRules(req.files);
+    post({ type: 'faces', id: req.id, faces: ir ? drawFaces(ir) : null, problem: ir ? null : (problem?.message ?? t('pg.worker.rules-no-compile')) });
     return;
   }
   // A Hint leaves the game's run in place (its boards are still asked for).
