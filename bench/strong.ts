@@ -1,8 +1,9 @@
 /**
  * The `strong` agent against today's `mcts:200` (issue 29), per seed game, in one process:
  *
- *   speed   self-play games — strong against strong, then mcts:200 against mcts:200, on the same
- *           seeds, one game of each in turn — timed in CPU time: each side's games per minute and
+ *   speed   self-play games — strong against strong, and mcts:200 against mcts:200, on the same
+ *           seeds, each side's in a batch of its own (one engine, as a balance run's worker) —
+ *           timed in CPU time: each side's games per minute and
  *           their ratio (target ≥ 5×). Side by side in one process, so the machine's load falls on
  *           both alike; the ratio is the figure, the games per minute are this machine's.
  *   duel    strong against mcts:200, seats swapped every game (A is p1 on odd seeds, as in
@@ -24,34 +25,23 @@ import { gameSources } from '../compiler/project.ts';
 import { playBatch, type GameSummary } from '../runtime/batch.ts';
 import { wilson } from '../balance/statistics.ts';
 
-const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({
-  args: process.argv.slice(2).filter((a) => a !== '--strong'),
-  options: {
-    game: { type: 'string', multiple: true },
-    a: { type: 'string' },
-    b: { type: 'string' },
-    'speed-games': { type: 'string' },
-    'duel-games': { type: 'string' },
-    seed: { type: 'string' },
-    json: { type: 'boolean' },
-    out: { type: 'string' },
-  },
-});
+const root = process.env.GRIMOIRE_ROOT ?? join(import.meta.dirname, '..');
 
 /** The seed games and the format each is measured in (as bench/ladder.ts). */
-const SEED_GAMES: [string, string | undefined][] = [
+export const STRONG_GAMES: [string, string | undefined][] = [
   ['trump', 'master'],
   ['summon-magic', undefined],
   ['t-magic', undefined],
   ['spimate', undefined],
 ];
-const A = values.a ?? 'strong';
-const B = values.b ?? 'mcts:200';
-const speedGames = Number(values['speed-games'] ?? 4);
-const duelGames = Number(values['duel-games'] ?? 20);
-const seed0 = Number(values.seed ?? 7);
-const games = values.game?.length ? SEED_GAMES.filter(([g]) => values.game!.includes(g)) : SEED_GAMES;
+
+export interface StrongOptions {
+  a: string;
+  b: string;
+  speedGames: number;
+  duelGames: number;
+  seed: number;
+}
 
 export interface StrongRow {
   game: string;
@@ -92,25 +82,32 @@ function one(ir: GameIR, format: string | undefined, seed: number, p1: string, p
   return g!;
 }
 
-export function measure(game: string, format: string | undefined, out: (line: string) => void = () => {}): StrongRow {
+export function measureStrong(game: string, format: string | undefined, o: StrongOptions, out: (line: string) => void = () => {}): StrongRow {
+  const { a: A, b: B, speedGames, duelGames, seed: seed0 } = o;
   const ir = compiled(game);
   let msA = 0;
   let msB = 0;
   let turnsA = 0;
   let turnsB = 0;
-  for (let i = 0; i < speedGames; i++) {
-    const seed = seed0 + i;
-    // In turn, the order alternating: neither side always plays first on a warm or a cold machine.
-    for (const side of i % 2 === 0 ? ['a', 'b'] : ['b', 'a']) {
-      const agent = side === 'a' ? A : B;
-      const t0 = cpuMs();
-      const g = one(ir, format, seed, agent, agent);
-      const ms = cpuMs() - t0;
-      if (side === 'a') (msA += ms), (turnsA += g.turns);
-      else (msB += ms), (turnsB += g.turns);
-    }
-    out(`  ${game} speed game ${i + 1}/${speedGames}: ${A} ${(msA / 1000).toFixed(1)} s, ${B} ${(msB / 1000).toFixed(1)} s so far`);
-  }
+  // Each side's games in a batch of its own (one engine for its games, as a balance run's worker
+  // has), in two halves ordered A B, B A: neither side always meets a cold or a warm machine.
+  const half = Math.ceil(speedGames / 2);
+  const run = (agent: string, from: number, count: number): void => {
+    if (count <= 0) return;
+    const t0 = cpuMs();
+    const gs = playBatch(ir, from, count, { format, agents: { p1: agent, p2: agent } });
+    const ms = cpuMs() - t0;
+    for (const g of gs) if (g.error) throw new Error(`${game} seed ${g.seed} (${agent} v ${agent}): ${g.error}`);
+    const turns = gs.reduce((n, g) => n + g.turns, 0);
+    if (agent === A) (msA += ms), (turnsA += turns);
+    else (msB += ms), (turnsB += turns);
+  };
+  run(A, seed0, half);
+  run(B, seed0, half);
+  out(`  ${game} speed, first half: ${A} ${(msA / 1000).toFixed(1)} s, ${B} ${(msB / 1000).toFixed(1)} s`);
+  run(B, seed0 + half, speedGames - half);
+  run(A, seed0 + half, speedGames - half);
+  out(`  ${game} speed: ${A} ${(msA / 1000).toFixed(1)} s, ${B} ${(msB / 1000).toFixed(1)} s for ${speedGames} games each`);
   let winsA = 0;
   let winsB = 0;
   let draws = 0;
@@ -157,10 +154,25 @@ export function strongLine(r: StrongRow): string {
   return `${r.game.padEnd(13)} ${r.a} v ${r.b}: ${speed}; ${duel}`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script (not when bench/run.ts imports it).
+if (/strong\.ts$/.test(process.argv[1] ?? '')) {
+  const { values } = parseArgs({
+    options: {
+      game: { type: 'string', multiple: true },
+      a: { type: 'string' },
+      b: { type: 'string' },
+      'speed-games': { type: 'string' },
+      'duel-games': { type: 'string' },
+      seed: { type: 'string' },
+      json: { type: 'boolean' },
+      out: { type: 'string' },
+    },
+  });
+  const o: StrongOptions = { a: values.a ?? 'strong', b: values.b ?? 'mcts:200', speedGames: Number(values['speed-games'] ?? 4), duelGames: Number(values['duel-games'] ?? 20), seed: Number(values.seed ?? 7) };
+  const games = values.game?.length ? STRONG_GAMES.filter(([g]) => values.game!.includes(g)) : STRONG_GAMES;
   const rows: StrongRow[] = [];
   for (const [game, format] of games) {
-    const r = measure(game, format, values.json ? undefined : (l) => console.error(l));
+    const r = measureStrong(game, format, o, values.json ? undefined : (l) => console.error(l));
     rows.push(r);
     if (!values.json) console.log(strongLine(r));
     if (values.out) writeFileSync(values.out, JSON.stringify(rows, null, 2) + '\n');
