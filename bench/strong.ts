@@ -13,7 +13,8 @@
  *
  * Defaults: every seed game, --a strong, --b mcts:200, 4 speed games and 20 duel games (a
  * glance: the 200-game figures of bench/baselines/strong-issue-29.json took hours on 2 cores).
- * `--duel-games 0` measures the speed alone. Games run in this thread (no workers), so CPU time
+ * `--duel-games 0` measures the speed alone. A game whose strong agent is B itself (mcts:200: no
+ * cheaper one found) plays nothing and says so. Games run in this thread (no workers), so CPU time
  * is the games' own.
  */
 import { writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
 import { playBatch, type GameSummary } from '../runtime/batch.ts';
 import { wilson } from '../balance/statistics.ts';
+import { parseAgent } from '../runtime/agents/spec.ts';
 
 const root = process.env.GRIMOIRE_ROOT ?? join(import.meta.dirname, '..');
 
@@ -83,8 +85,14 @@ function one(ir: GameIR, format: string | undefined, seed: number, p1: string, p
 }
 
 export function measureStrong(game: string, format: string | undefined, o: StrongOptions, out: (line: string) => void = () => {}): StrongRow {
-  const { a: A, b: B, speedGames, duelGames, seed: seed0 } = o;
+  const { a: A, b: B, seed: seed0 } = o;
   const ir = compiled(game);
+  // Where the game's strong agent is B itself (no cheaper one found yet), there is nothing to
+  // measure: the same games at the same speed. Say so instead of playing them twice.
+  const spec = parseAgent(A, ir.game);
+  const same = !('error' in spec) && (spec.plays ?? spec.name) === B;
+  const speedGames = same ? 0 : o.speedGames;
+  const duelGames = same ? 0 : o.duelGames;
   let msA = 0;
   let msB = 0;
   let turnsA = 0;
@@ -129,7 +137,7 @@ export function measureStrong(game: string, format: string | undefined, o: Stron
     b: B,
     gamesPerMinA,
     gamesPerMinB,
-    speedRatio: gamesPerMinB > 0 ? gamesPerMinA / gamesPerMinB : 0,
+    speedRatio: same ? 1 : gamesPerMinB > 0 ? gamesPerMinA / gamesPerMinB : 0,
     speedGames,
     turnsA: speedGames ? turnsA / speedGames : 0,
     turnsB: speedGames ? turnsB / speedGames : 0,
@@ -147,6 +155,7 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 /** One line per game: the figures beside the targets. */
 export function strongLine(r: StrongRow): string {
+  if (r.speedGames === 0 && r.duelGames === 0 && r.speedRatio === 1) return `${r.game.padEnd(13)} ${r.a} v ${r.b}: the same agent here (the game's strong is ${r.b}): ×1, 50% — the speed target not met`;
   const speed = `${r.gamesPerMinA.toFixed(1)} v ${r.gamesPerMinB.toFixed(1)} games/CPU-min = ×${r.speedRatio.toFixed(2)} (target ≥ ×5: ${r.speedRatio >= 5 ? 'met' : 'not met'}; ${r.turnsA.toFixed(1)} v ${r.turnsB.toFixed(1)} turns a game)`;
   const duel = r.duelGames
     ? `duel ${r.winsA}–${r.winsB}${r.draws ? ` (${r.draws} drawn)` : ''} of ${r.duelGames}: ${pct(r.winRateA)} [${pct(r.ci95[0])}, ${pct(r.ci95[1])}] (target ≥ 50%: ${r.winRateA >= 0.5 ? 'met' : 'not met'})`
