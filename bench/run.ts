@@ -31,6 +31,8 @@ import type { GameSnapshot } from '../runtime/snapshot.ts';
 import { measureSearchSpeed } from './search-speed.ts';
 import { measureBalanceSpeed } from './balance-speed.ts';
 import issue14Start from './baselines/issue-14-start.json' with { type: 'json' };
+import strongBaseline from './baselines/strong-issue-29.json' with { type: 'json' };
+import { measureStrong, STRONG_GAMES, strongLine, type StrongRow } from './strong.ts';
 import { playBoardgameIO } from './baselines/vanilla-bgio.ts';
 import { measureHintLatency, serveHintShares, type HintLatency } from './hint-latency.ts';
 
@@ -404,6 +406,14 @@ async function main(): Promise<void> {
     });
   log('\nHint latency ');
   const hint = await hintLatency();
+  // The strong agent against today's mcts:200 (issue 29): speed side by side, and a short duel;
+  // the 200-game duels are in bench/baselines/strong-issue-29.json (hours on two cores).
+  log('\nstrong agent ');
+  const strong = STRONG_GAMES.filter(([g]) => listGames(root).includes(g)).map(([g, format]) => {
+    const r = measureStrong(g, format, { a: 'strong', b: 'mcts:200', speedGames: quick ? 2 : 4, duelGames: quick ? 0 : 10, seed: 7 });
+    log('.');
+    return r;
+  });
   log('\nbalance ');
   const balance = measureBalanceSpeed(root, quick, () => log('.'));
   log('\nseed games ');
@@ -455,6 +465,13 @@ async function main(): Promise<void> {
   lines.push('The strength ladder (mcts against random, more search against less): `npm run bench:ladder` (bench/ladder.ts), minutes to hours.');
   lines.push('');
   lines.push(...hintLines(hint));
+  lines.push(`The strong agent (issue 29: each game's \`agent strong\`, docs/agents.md) against mcts:200 — self-play games per CPU minute side by side (target ≥ ×5) and a short duel (target ≥ 50%); the baseline's duels: ${strongBaseline.note}`);
+  const base = strongBaseline.rows as StrongRow[];
+  for (const r of strong) {
+    const b = base.find((x) => x.game === r.game);
+    lines.push(`  ${strongLine(r)}`);
+    if (b) lines.push(`    baseline (${b.a} = ${strongBaseline.agents[r.game as keyof typeof strongBaseline.agents] ?? '?'}): ${strongLine(b).replace(/^\S+\s+/, '')}`);
+  }
   lines.push('');
   lines.push(`Balance lab (issue 13): grimoire balance trump --games ${f(balance.games)} against grimoire play of the same games, one worker thread each: ${f(median(balance.balanceSeconds), 1)} s against ${f(median(balance.playSeconds), 1)} s → ${f(balance.ratio, 2)}× (target ≤ 1.3×); with ${balance.mcts.agents} in both seats (trump master): ${f(balance.mcts.gamesPerMinute, 1)} games/min on one thread (${balance.mcts.games} games)`);
   lines.push('');
@@ -471,7 +488,7 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 
   if (json) {
-    const out = { machine, samples: SAMPLES, date: new Date().toISOString(), vanilla: playouts, compile, bigCheck, recheck, state, searchState, searchSpeed, hint, balance, seedGames };
+    const out = { machine, samples: SAMPLES, date: new Date().toISOString(), vanilla: playouts, compile, bigCheck, recheck, state, searchState, searchSpeed, hint, strong, balance, seedGames };
     const dir = join(root, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'latest.json'), JSON.stringify(out, null, 2) + '\n');

@@ -15,14 +15,16 @@
  *
  * It also counts the answers each replay repeats and the decisions per playout.
  *
- *   npx tsx bench/search-profile.ts [--games 4] [--iterations 200] [--game trump] [--depth D] [--json]
+ *   npx tsx bench/search-profile.ts [--games 4] [--iterations 200] [--game trump] [--depth D] [--pass W] [--turns T] [--json]
+ *
+ * `--pass W`, `--turns T`: the playouts' policy (`mcts:N,pass=W,turns=T`, agents/agent.ts PlayoutPolicy).
  */
 import type { GameIR } from '../compiler/ir.ts';
 import { compileGame } from '../compiler/compile.ts';
 import { gameSources, listGames } from '../compiler/project.ts';
 import { DEFAULT_EXPLORATION, MctsAgent } from '../runtime/agents/mcts.ts';
 import { randomAgent } from '../runtime/agents/basic.ts';
-import type { Agent, ForwardModel, SimDecision } from '../runtime/agents/agent.ts';
+import type { Agent, ForwardModel, PlayoutPolicy, SimDecision } from '../runtime/agents/agent.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
 import { Rng } from '../runtime/rng.ts';
 import type { Engine } from '../runtime/engine.ts';
@@ -73,9 +75,9 @@ function timedModel(inner: ForwardModel, p: Phases): ForwardModel & { inSimulati
           get count() { return s.count; },
           get depth() { return s.depth; },
           key: (i) => s.key(i),
-          playOut(answer, uniform) {
+          playOut(answer, uniform, policy) {
             tOut = performance.now();
-            s.playOut(answer, uniform);
+            s.playOut(answer, uniform, policy);
           },
         };
         return policy(view);
@@ -97,12 +99,12 @@ function timedModel(inner: ForwardModel, p: Phases): ForwardModel & { inSimulati
   return m;
 }
 
-function profileGame(game: string, ir: GameIR, games: number, iterations: number, depth: number | null): Phases {
+function profileGame(game: string, ir: GameIR, games: number, iterations: number, depth: number | null, playout: PlayoutPolicy): Phases {
   const p: Phases = { replayMs: 0, treeMs: 0, playoutMs: 0, agentMs: 0, redealMs: 0, simulations: 0, decisions: 0, replayedAnswers: 0, playoutDecisions: 0, endedPlayouts: 0, wallMs: 0 };
   let engine: Engine | null = null;
   for (let g = 0; g < games; g++) {
     const seed = 500 + g;
-    const mcts = new MctsAgent({ iterations, millis: null, exploration: DEFAULT_EXPLORATION, depth }, seed);
+    const mcts = new MctsAgent({ iterations, millis: null, exploration: DEFAULT_EXPLORATION, depth, playout }, seed);
     let answersSinceTurn = 0;
     const timed: Agent = {
       searches: true,
@@ -153,12 +155,14 @@ const games = Number(option('games', '4'));
 const iterations = Number(option('iterations', '200'));
 const depthText = option('depth', '');
 const depth = depthText ? Number(depthText) : null;
+const turnsText = option('turns', '');
+const playout: PlayoutPolicy = { passWeight: Number(option('pass', '1')), ...(turnsText ? { turns: Number(turnsText) } : {}) };
 const only = option('game', '');
 const json = process.argv.includes('--json');
 const names = only ? [only] : listGames(root).filter((n) => ['trump', 'summon-magic', 't-magic', 'spimate'].includes(n));
 const rows: Record<string, Phases> = {};
 for (const name of names) {
-  const p = profileGame(name, compiled(name), games, iterations, depth);
+  const p = profileGame(name, compiled(name), games, iterations, depth, playout);
   rows[name] = p;
   if (!json) {
     const total = p.replayMs + p.treeMs + p.playoutMs + p.agentMs;

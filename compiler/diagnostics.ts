@@ -58,6 +58,7 @@ export const diagnosticCodes = {
   'game/unknown-base': 'A revision revises a game that does not exist: no folder under `rules/` of that name, and no game or revision that declares it.',
   'game/revision-cycle': 'Revisions revise each other in a circle (A revises B, which revises A).',
   'game/no-turn': 'The game has no `turn` flow.',
+  'game/agent-name': 'An `agent <name> "…"` in the game\'s header whose name is an agent every game has (`random`, `first`, `greedy`, `mcts`) or that the header names twice.',
   'revision/nothing-to-override': '`override` names a definition that the base game does not have (or, inside `amend card`, an ability or aura the card does not have); with "did you mean".',
   'revision/nothing-to-remove': '`remove` names a definition that does not exist, a format the game does not declare, an ability or aura the card does not have (`amend card`), or a field the card type does not have or of another kind (`remove state x` for an attr); with "did you mean".',
   'revision/nothing-to-amend': '`amend` names a definition the base game does not have (an action, trigger, procedure, function, check, card, card type, face, `setup` or `turn`), or `amend ability` / `amend aura` one the card does not have (an ability written with a template cannot be amended, only removed); with "did you mean".',

@@ -54,6 +54,12 @@ export interface GameIR {
     firstResponderParam: number;
     maxTurns: number;
     cite: string;
+    /**
+     * The agents the game names (`agent strong "mcts:60,pass=0"` in its header): an agent name
+     * as the CLI writes it, under the game's own name for it (runtime/agents/spec.ts resolves
+     * `strong` here); absent when the game names none.
+     */
+    agents?: { name: string; spec: string }[];
   };
   params: ParamIR[];
   enums: { name: string; values: { name: string; title: string }[] }[];

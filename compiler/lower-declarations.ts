@@ -11,6 +11,9 @@ import { MAX_PLAYERS, type GameIR, type Literal } from './ir.ts';
 import { describeType } from './lower-base.ts';
 import { CardLowering } from './lower-cards.ts';
 
+/** The agents every game has (runtime/agents/spec.ts): a game's own agent may not take their names. */
+const BUILT_IN_AGENTS = ['random', 'first', 'greedy', 'mcts'];
+
 export abstract class DeclarationLowering extends CardLowering {
   /** The number of players: `players N`, or the default of `players param <name>`'s parameter. */
   protected playerCount(game: A.GameDecl): number {
@@ -64,6 +67,21 @@ export abstract class DeclarationLowering extends CardLowering {
     if (v === 'opponent' || v === 'controller' || v === 'active') return v;
     this.error('type/mismatch', game.firstResponder!.loc, msg('type/mismatch.first-responder-is-one-of', { v }));
     return 'opponent';
+  }
+
+  /**
+   * `agent <name> "<agent>"` in the game's header: each name once, and none of the agents every
+   * game has (the text itself is read where the agent is made: runtime/agents/spec.ts).
+   */
+  protected namedAgents(game: A.GameDecl): { name: string; spec: string }[] {
+    const out: { name: string; spec: string }[] = [];
+    for (const a of game.agents ?? []) {
+      const name = a.name.text;
+      if (BUILT_IN_AGENTS.includes(name)) this.error('game/agent-name', a.name.loc, msg('game/agent-name.built-in', { name }));
+      else if (out.some((x) => x.name === name)) this.error('game/agent-name', a.name.loc, msg('game/agent-name.twice', { name }));
+      else out.push({ name, spec: a.spec });
+    }
+    return out;
   }
 
   /** `capacity N overflow <zone>`: a zone of the same kind (per player or shared), not the zone itself. */

@@ -70,6 +70,7 @@ class Lowerer extends MatchLowering {
         firstResponderParam: this.firstResponderParam(game),
         maxTurns: game.maxTurns ?? 500,
         cite: this.decls.revision?.cite ?? game.cite ?? '',
+        ...(game.agents?.length ? { agents: this.namedAgents(game) } : {}),
       },
       params: this.params.map((p) => this.lowerParam(p)),
       enums: this.enums.map((e) => ({ name: e.name.text, values: e.values.map((v) => ({ name: v.name.text, title: v.title ?? v.name.text })) })),

@@ -76,6 +76,11 @@ export interface GameDecl extends DeclBase {
   /** Set with `first responder param <name>` (then `firstResponder` is the word `param`). */
   firstResponderParam?: Name;
   maxTurns?: number;
+  /**
+   * `agent <name> "<agent>"`: an agent the game names — `strong` is the one `--p1 strong` plays
+   * (docs/agents.md); the text is an agent as the CLI writes it (`mcts:60,pass=0`).
+   */
+  agents?: { name: Name; spec: string; loc: Loc }[];
 }
 
 export interface RevisionDecl extends DeclBase {

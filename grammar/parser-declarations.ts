@@ -137,6 +137,15 @@ export abstract class DeclarationRules extends RevisionRules {
         },
       },
       { ALT: () => { this.CONSUME(K.max); this.CONSUME(K.turns); const n = this.SUBRULE3(this.num); this.ACTION(() => (d.maxTurns = n)); } },
+      {
+        // `agent <name> "<agent>"`: an agent the game names (its strong player's settings, docs/agents.md).
+        ALT: () => {
+          const start = this.CONSUME(K.agent);
+          const n = this.nameAt(109);
+          const spec = this.SUBRULE4(this.str);
+          this.ACTION(() => (d.agents ??= []).push({ name: n, spec, loc: this.loc(start) }));
+        },
+      },
       { ALT: () => { this.CONSUME(K.cite); const c = this.SUBRULE3(this.str); this.ACTION(() => (d.cite = c)); } },
     ]);
   });

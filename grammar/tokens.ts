@@ -69,6 +69,8 @@ export const keywordWords = [
   'match',
   // Teams (docs/language.md "Teams"): the declaration word; the words inside are names.
   'teams',
+  // The search agents a game names in its header (`agent strong "mcts:60,pass=0"`, docs/agents.md).
+  'agent',
 ] as const;
 export type KeywordWord = (typeof keywordWords)[number];
 

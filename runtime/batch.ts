@@ -8,7 +8,7 @@ import { playerCount, type GameIR } from '../compiler/ir.ts';
 import { conservationProblems } from './conservation.ts';
 import { finalState, type FinalStateCard } from './final-state.ts';
 import { newEngine, playOn, type PlayOptions } from './play.ts';
-import { parseAgent, type AgentSpec } from './agents/spec.ts';
+import { parseAgent, type AgentSpec, type NamedAgents } from './agents/spec.ts';
 import type { Agent } from './agents/agent.ts';
 import type { GameCounts } from './tally.ts';
 import type { CourseData } from './course.ts';
@@ -80,9 +80,10 @@ export function teamOfA(seed: number, teams: number): number {
 }
 
 /** Each game's agents, made from the seed alone: the same game whatever the worker threads. */
-export function seatAgents(seats: Seats, players: number, teams?: readonly (readonly number[])[]): (seed: number) => Agent[] {
+export function seatAgents(seats: Seats, players: number, teams?: readonly (readonly number[])[], game?: NamedAgents): (seed: number) => Agent[] {
   const spec = (name: string): AgentSpec => {
-    const s = parseAgent(name);
+    // `strong` and the game's own agents are the ones its header names (GameIR.game.agents).
+    const s = parseAgent(name, game);
     if ('error' in s) throw new Error(s.error);
     return s;
   };
@@ -114,7 +115,7 @@ export function seatAgents(seats: Seats, players: number, teams?: readonly (read
 /** Plays seeds from, from+1, …, from+count-1. Never throws: a failing game is summarised as an error. */
 export function playBatch(ir: GameIR, from: number, count: number, opts: BatchOptions = {}): GameSummary[] {
   const out: GameSummary[] = [];
-  const agents = opts.agents && !allRandom(opts.agents) ? seatAgents(opts.agents, playerCount(ir, opts.params), ir.teams?.seats) : undefined;
+  const agents = opts.agents && !allRandom(opts.agents) ? seatAgents(opts.agents, playerCount(ir, opts.params), ir.teams?.seats, ir.game) : undefined;
   const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents, tally: opts.tally, course: opts.course, draws: opts.draws, substitutes: opts.substitutes, printed: opts.printed, opening: opts.opening };
   // One engine for the whole range: the rules are compiled to closures once.
   let engine = newEngine(ir, from, playOpts);

@@ -44,6 +44,12 @@ export abstract class ChoicesRoom extends MovesRoom {
    * counting only the actions taken.
    */
   protected actionDraws: ActionDraws | 'playout' = 'listed';
+  /**
+   * In a search's sampled playouts ('playout'): how many candidates the pass counts as in each
+   * draw (Engine.answerByCount). 1: as likely as any action (uniform); 0: the pass only when no
+   * action can be declared — a playout policy a game's strong agent may name (agents/spec.ts).
+   */
+  protected playoutPassWeight = 1;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {

@@ -282,11 +282,13 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
    * `sample`: a choice of action draws one offer at a time (`byCount` called for each draw, the
    * pass among them) and tries only what it draws, instead of listing every offer — the same
    * chances for each option, other draws; the decision counter and the chain of triggers then
-   * see only the actions taken (OffersRoom.sampleOffer).
+   * see only the actions taken (OffersRoom.sampleOffer). `passWeight`: how many candidates the
+   * pass counts as in those draws (1: uniform; 0: pass only when no action can be declared).
    */
-  answerByCount(byCount: CountDecider | null, sample = false): void {
+  answerByCount(byCount: CountDecider | null, sample = false, passWeight = 1): void {
     this.decideByCount = byCount;
     this.actionDraws = byCount !== null && sample ? 'playout' : 'listed';
+    this.playoutPassWeight = passWeight;
   }
 
   /** What `player` may see of the state (null: the judge, who sees everything). See view.ts. */

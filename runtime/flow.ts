@@ -362,7 +362,7 @@ export abstract class FlowRoom extends OffersRoom {
       return v;
     }
     if (byCount !== null && this.actionDraws === 'playout' && this.trial === 0) {
-      const v = this.sampleOffer(p, canPass, byCount);
+      const v = this.sampleOffer(p, canPass, byCount, 0, 0, this.playoutPassWeight);
       if (v !== PASS && v !== NO_OFFER) {
         this.triggerChain = 0;
         this.decisions++;

@@ -23,7 +23,7 @@ export interface MatchSummary {
 /** Plays the matches of seeds from … from+count-1. Never throws: a failing match is summarised as an error. */
 export function playMatches(ir: GameIR, from: number, count: number, len: MatchLength, opts: BatchOptions = {}): MatchSummary[] {
   const out: MatchSummary[] = [];
-  const agents = opts.agents && !allRandom(opts.agents) ? seatAgents(opts.agents, playerCount(ir, opts.params), ir.teams?.seats) : undefined;
+  const agents = opts.agents && !allRandom(opts.agents) ? seatAgents(opts.agents, playerCount(ir, opts.params), ir.teams?.seats, ir.game) : undefined;
   const playOpts: PlayOptions = { format: opts.format, params: opts.params, maxSteps: opts.maxSteps, askForced: opts.askForced, checkInvariants: opts.checkInvariants, agents, tally: opts.tally, draws: opts.draws };
   let engine = newEngine(ir, from, playOpts);
   for (let seed = from; seed < from + count; seed++) {

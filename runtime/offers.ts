@@ -83,8 +83,10 @@ export abstract class OffersRoom extends ActionsRoom {
    * was drawn, the drawn one counted, by trying the candidates not yet tried until that many
    * hold. `offersFound` is then the number found, at most the need (FlowRoom.chooseAction keeps
    * a random player's decision count and the chain of triggers with it as a listing would).
+   * `passWeight`: how many candidates the pass counts as (1: one more option, as a listing
+   * offers it; 0: drawn only once every candidate has failed — a search's playout policy).
    */
-  protected sampleOffer(player: Player, canPass: boolean, byCount: CountDecider, needIfOffer = 0, needIfPass = 0): Offer | typeof PASS | typeof NO_OFFER {
+  protected sampleOffer(player: Player, canPass: boolean, byCount: CountDecider, needIfOffer = 0, needIfPass = 0, passWeight = 1): Offer | typeof PASS | typeof NO_OFFER {
     const level = this.listingDepth++;
     try {
       let n = this.collectCandidates(player, level);
@@ -92,14 +94,14 @@ export abstract class OffersRoom extends ActionsRoom {
       const sources = this.candidateSources[level]!;
       let drawn: Offer | typeof PASS | typeof NO_OFFER;
       for (;;) {
-        const m = n + (canPass ? 1 : 0);
+        const m = n + (canPass ? passWeight : 0);
         if (m === 0) {
-          drawn = NO_OFFER;
+          drawn = canPass ? PASS : NO_OFFER;
           break;
         }
         const j = m === 1 ? 0 : byCount(player, m);
         if (!(j >= 0 && j < m && Number.isInteger(j))) throw new Error(`answer ${j} is not an option (0..${m - 1})`);
-        if (j === n) {
+        if (j >= n) {
           drawn = PASS;
           break;
         }

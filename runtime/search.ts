@@ -19,7 +19,7 @@
 import type { GameIR } from '../compiler/ir.ts';
 import { Engine, StopRun, type Decision, type EngineOptions, type KeptCards } from './engine.ts';
 import { firstGame, type MatchFacts } from './match-facts.ts';
-import type { ForwardModel, SimDecision, SimOutcome } from './agents/agent.ts';
+import type { ForwardModel, PlayoutPolicy, SimDecision, SimOutcome } from './agents/agent.ts';
 import { Rng } from './rng.ts';
 import { GameSnapshot } from './snapshot.ts';
 
@@ -122,13 +122,16 @@ export class SearchModel implements ForwardModel {
     let depth = 0;
     // Set by the policy (SimDecision.playOut): every decision from then on answered by count.
     let playout: ((player: number, count: number, depth: number) => number) | null = null;
-    const view = new SimView((answer, uniform) => {
-      playout = answer;
+    const view = new SimView((answer, uniform, policy) => {
+      // A playout cut after some turns (PlayoutPolicy.turns) answers below 0 from then on: stopped, scored.
+      const stop = policy?.turns !== undefined ? e.turn + policy.turns : Infinity;
+      const play = stop === Infinity ? answer : (p: number, count: number, at: number) => (e.turn >= stop ? -1 : answer(p, count, at));
+      playout = play;
       e.answerByCount((p, count) => {
-        const a = answer(p.index, count, depth++);
+        const a = play(p.index, count, depth++);
         if (a < 0) throw new StopRun(null);
         return a;
-      }, uniform);
+      }, uniform, policy?.passWeight ?? 1);
     });
     const decide = (d: Decision): number => {
       if (next < n) return answers[next++]!;
@@ -203,13 +206,13 @@ function ahead(scores: number[]): number[] {
 class SimView implements SimDecision {
   #d: Decision | null = null;
   /** The simulation's switch to playing out by count (see SimDecision.playOut). */
-  readonly #playOut: (answer: (player: number, count: number, depth: number) => number, uniform: boolean) => void;
+  readonly #playOut: (answer: (player: number, count: number, depth: number) => number, uniform: boolean, policy: PlayoutPolicy | undefined) => void;
   depth = 0;
-  constructor(playOut: (answer: (player: number, count: number, depth: number) => number, uniform: boolean) => void) {
+  constructor(playOut: (answer: (player: number, count: number, depth: number) => number, uniform: boolean, policy: PlayoutPolicy | undefined) => void) {
     this.#playOut = playOut;
   }
-  playOut(answer: (player: number, count: number, depth: number) => number, uniform = false): void {
-    this.#playOut(answer, uniform);
+  playOut(answer: (player: number, count: number, depth: number) => number, uniform = false, policy?: PlayoutPolicy): void {
+    this.#playOut(answer, uniform, policy);
   }
   at(d: Decision, depth: number): void {
     this.#d = d;

@@ -686,7 +686,7 @@ class ScenarioChecker {
         else if (key === 'agent') {
           this.agentAnswers++;
           const name = this.word(pair.value, "'agent'");
-          const spec = name === null ? null : parseAgent(name);
+          const spec = name === null ? null : parseAgent(name, this.ir.game);
           if (spec && 'error' in spec) this.error('scenario/unknown-value', this.resolved(pair.value) as Node, msg('scenario/unknown-value.agent', { error: spec.error }));
         } else this.unknownKey(pair, key, 'in an answer (a choice among modes is { mode: <label> }; an agent answering is { agent: mcts:500 })', ['mode', 'agent']);
       }

@@ -177,7 +177,7 @@ export function runScenario(file: string, text: string, opts: ScenarioOptions = 
     steps.forEach((st, k) => {
       const answer = st && typeof st === 'object' ? Object.values(st as Yaml)[0] : null;
       if (answer && typeof answer === 'object' && 'agent' in (answer as Yaml)) {
-        const spec = parseAgent(opts.agent ?? String((answer as Yaml).agent));
+        const spec = parseAgent(opts.agent ?? String((answer as Yaml).agent), ir.game);
         if ('error' in spec) throw new ScenarioError(`step ${k + 1}: ${spec.error}`);
         agents.set(k, spec);
         agentName ||= spec.name;

@@ -4,7 +4,7 @@
  * (Strength over hundreds of games is measured in the bench's ladder, not here.)
  */
 import { describe, expect, it } from 'vitest';
-import { parseAgent, type AgentSpec } from '../runtime/agents/spec.ts';
+import { DEFAULT_STRONG, parseAgent, type AgentSpec } from '../runtime/agents/spec.ts';
 import { playBatch, swapped } from '../runtime/batch.ts';
 import { compiledGame } from './helpers.ts';
 import { MctsAgent, type OptionEstimate } from '../runtime/agents/mcts.ts';
@@ -28,6 +28,44 @@ describe('agent names', () => {
     expect(parseAgent('mcts:0')).toEqual({ error: expect.stringContaining('at least 1') });
     expect(parseAgent('mcts:50,depth=x')).toEqual({ error: expect.stringContaining("bad setting 'depth=x'") });
     expect(parseAgent('mcts:50,width=3')).toEqual({ error: expect.stringContaining("unknown or bad setting 'width=3'") });
+  });
+});
+
+describe('strong: the agent a game names', () => {
+  it('each seed game names its strong agent in its header, and `strong` plays it', () => {
+    for (const game of ['trump', 'summon-magic', 't-magic', 'spimate']) {
+      const ir = compiledGame(game);
+      const declared = ir.game.agents?.find((a) => a.name === 'strong');
+      expect(declared, `${game} names no strong agent`).toBeDefined();
+      const spec = parseAgent('strong', ir.game) as AgentSpec;
+      expect(spec.name).toBe('strong');
+      expect(spec.plays).toBe(declared!.spec);
+      expect(spec.deterministic).toBe(true);
+      expect(spec.make(1)).toBeInstanceOf(MctsAgent);
+    }
+    // A revision keeps its base game's (trump-82 revises trump).
+    expect(compiledGame('trump-82').game.agents).toEqual(compiledGame('trump').game.agents);
+  });
+
+  it('a game that names none plays DEFAULT_STRONG; a bad declaration says what is wrong', () => {
+    expect((parseAgent('strong', compiledGame('vanilla').game) as AgentSpec).plays).toBe(DEFAULT_STRONG);
+    expect((parseAgent('strong') as AgentSpec).plays).toBe(DEFAULT_STRONG);
+    expect(parseAgent('strong', { agents: [{ name: 'strong', spec: 'mcts:50,pass=x' }] })).toEqual({ error: expect.stringMatching(/the game's agent 'strong' \("mcts:50,pass=x"\): .*bad setting 'pass=x'/) });
+    // Another name the game gives an agent is an agent of that game, and of no other.
+    expect((parseAgent('quick', { agents: [{ name: 'quick', spec: 'mcts:20' }] }) as AgentSpec).plays).toBe('mcts:20');
+    expect(parseAgent('quick')).toEqual({ error: expect.stringContaining("unknown agent 'quick'") });
+  });
+
+  it('reads the playout policies pass=W and turns=T', () => {
+    for (const name of ['mcts:50,pass=0', 'mcts:50,pass=2,turns=3']) expect((parseAgent(name) as AgentSpec).name).toBe(name);
+    expect(parseAgent('mcts:50,turns=0')).toEqual({ error: expect.stringContaining("bad setting 'turns=0'") });
+    expect(parseAgent('mcts:50,pass=-1')).toEqual({ error: expect.stringContaining("bad setting 'pass=-1'") });
+  });
+
+  it('strong plays whole games of a seed game through the duel path, the same games for a seed', () => {
+    const a = duel('spimate', undefined, 'strong', 'random', 2);
+    expect(a.winsA).toBe(2);
+    expect(duel('spimate', undefined, 'strong', 'random', 2).hashes).toEqual(a.hashes);
   });
 });
 

@@ -17,6 +17,7 @@ import { GameRecorder, SearchModel, searchEngine } from '../runtime/search.ts';
 import { GameSnapshot } from '../runtime/snapshot.ts';
 import { MctsAgent } from '../runtime/agents/mcts.ts';
 import { searchInShares } from '../runtime/agents/root-parallel.ts';
+import { parseAgent } from '../runtime/agents/spec.ts';
 import { GreedyAgent } from '../runtime/agents/greedy.ts';
 import { agentDecision } from '../runtime/agents/agent.ts';
 import { Rng } from '../runtime/rng.ts';
@@ -202,6 +203,46 @@ describe('no peeking: worlds the player cannot tell apart get the same search', 
       }
       expect(compared).toBeGreaterThan(2);
       expect(differentWorlds).toBeGreaterThan(2);
+    });
+  }
+});
+
+describe("no peeking: the strong agent's playout policies (pass weight, a cut after some turns)", () => {
+  for (const [game, format] of games) {
+    it(`${game}: mcts with pass=0,turns=2 and with pass=2, and the game's own strong agent, find the same estimates in every consistent world`, () => {
+      const ir = compiledGame(game);
+      const strong = parseAgent('strong', ir.game);
+      if ('error' in strong) throw new Error(strong.error);
+      const agents: (() => MctsAgent)[] = [
+        () => new MctsAgent({ iterations: 40, millis: null, exploration: 0.7, depth: null, playout: { passWeight: 0, turns: 2 } }, 99),
+        () => new MctsAgent({ iterations: 40, millis: null, exploration: 0.7, depth: null, playout: { passWeight: 2 } }, 99),
+        () => strong.make(99) as MctsAgent,
+      ];
+      expect(agents[2]!()).toBeInstanceOf(MctsAgent);
+      let compared = 0;
+      let differentWorlds = 0;
+      for (const seed of [4, 5]) {
+        for (const k of [6, 20]) {
+          const at = reach(game, format, seed, k);
+          if (!at || !at.recorder.snapshot) continue;
+          const p = at.decision.player.index;
+          const realView = JSON.stringify(at.engine.view(at.engine.players[p]!)) + JSON.stringify([...knownIds(at.engine, at.engine.players[p]!)].sort());
+          const realPlaces = places(at.engine, null).join();
+          const search = searchEngine(ir, { format });
+          const estimates = (snapshot: GameSnapshot, decision: Decision) =>
+            agents.map((make) => make().search(new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision), decision.count));
+          const truth = estimates(at.recorder.snapshot, at.decision);
+          for (let w = 0; w < 3; w++) {
+            const v = variant(game, format, at, new Rng(seed * 1000 + k * 10 + w));
+            if (!v || v.view !== realView) continue;
+            compared++;
+            expect(estimates(v.snapshot, v.decision)).toEqual(truth);
+            if (v.places !== realPlaces) differentWorlds++;
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(1);
+      expect(differentWorlds).toBeGreaterThan(1);
     });
   }
 });

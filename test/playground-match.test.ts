@@ -69,6 +69,15 @@ describe('playground games with seats', () => {
     expect(judge.log.find((s) => s.kind === 'move' && s.text.endsWith('→ p2.hand'))!.text).not.toContain(HIDDEN_CARD);
   });
 
+  it("a Strong seat plays the agent the game's header names (Spimate's), to the end of a game against a Random seat", () => {
+    const sp = compiledGame('spimate');
+    const r = runMatch({ ...request([{ kind: 'strong', budget: 0 }, { kind: 'random', budget: 0 }], []), game: 'spimate' }, sp, () => {}, 0).report;
+    expect(r.problem).toBeNull();
+    // Nobody is a person: the agents play the whole game.
+    expect(r.decision).toBeNull();
+    expect(r.answers.length).toBeGreaterThan(5);
+  });
+
   it('without thinking, the game stops at the next decision, whoever it is (after a Cancel)', () => {
     const r = runMatch({ ...request([person, mcts(50)], []), think: false }, ir, () => {}, 0).report;
     const first = r.decision!;

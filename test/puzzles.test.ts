@@ -39,6 +39,15 @@ describe('tactics puzzles', () => {
     });
   }
 
+  // The game's own strong agent (`agent strong "…"` in its header, docs/agents.md) solves every
+  // puzzle of the seed games that is not a hard one, under the puzzle's own seed.
+  for (const file of puzzles.filter((f) => !isHardPuzzle(f) && /rules[\\/](trump|summon-magic|t-magic|spimate)[\\/]/.test(f))) {
+    it(`${file.slice(root.length + 1)}: solved by strong`, () => {
+      const o = runScenarioInRepo(root, file, readFileSync(file, 'utf8'), { agent: 'strong' });
+      expect(o.puzzle?.solved, o.log.slice(-15).join('\n')).toBe(true);
+    });
+  }
+
   it('a wrong answer that meets the expectations makes the puzzle unproven, and says so', () => {
     const file = `${root}/rules/vanilla/rulings/v-09-agent-holds-back.yaml`;
     // Expect nothing that tells holding from attacking: the "wrong" answer passes too.

@@ -169,6 +169,8 @@ export const diagnostics = {
   "revision/removed-still-used.note.still-used-at": "still used at {where}",
   "revision/removed-still-used.note.and-more": "and {count} more",
   "game/duplicate.a-second-game-declaration-the": "a second game declaration: ''{name}'' (the game is already ''{name2}'')",
+  "game/agent-name.built-in": "''{name}'' is an agent every game has: name the game's own agent otherwise (the one `--p1 strong` plays is `agent strong \"mcts:…\"`)",
+  "game/agent-name.twice": "the game names the agent ''{name}'' twice: keep one",
   "name/duplicate.a-second-block-a-game": "a second ''{kind}'' block; a game has one",
   "revision/nothing-to-override.override-evaluate-needs-an-evaluation": "''override evaluate'' needs an evaluation in the base game, and it has none: write ''evaluate = …''",
   "evaluate/duplicate.a-second-evaluate-a-game": "a second evaluate: a game has at most one",

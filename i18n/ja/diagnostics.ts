@@ -171,6 +171,8 @@ export const diagnostics: Record<keyof typeof en, string> = {
   "revision/removed-still-used.note.still-used-at": "{where} でまだ使われています",
   "revision/removed-still-used.note.and-more": "ほか {count} か所",
   "game/duplicate.a-second-game-declaration-the": "2 つ目の game 宣言です: ''{name}'' (ゲームはすでに ''{name2}'' です)",
+  "game/agent-name.built-in": "''{name}'' はどのゲームにもあるエージェントです: ゲーム独自のエージェントには別の名前を付けてください (`--p1 strong` が使うのは `agent strong \"mcts:…\"` です)",
+  "game/agent-name.twice": "エージェント ''{name}'' が 2 回宣言されています: 1 つにしてください",
   "name/duplicate.a-second-block-a-game": "2 つ目の ''{kind}'' ブロックです。ゲームに 1 つだけです",
   "revision/nothing-to-override.override-evaluate-needs-an-evaluation": "''override evaluate'' には元のゲームの評価が必要ですが、ありません。''evaluate = …'' と書いてください",
   "evaluate/duplicate.a-second-evaluate-a-game": "2 つ目の evaluate です。ゲームに 1 つまでです",

@@ -53,8 +53,26 @@ export interface SimDecision {
    * by drawing among the candidate actions and the pass and trying only what is drawn (the engine
    * need not list every action first): `answer` is then called once per draw, and depth counts
    * draws. The options keep their chances; the draws differ.
+   *
+   * `policy`: how the playout plays and where it stops (PlayoutPolicy). It reads no card: no peeking.
    */
-  playOut(answer: (player: number, count: number, depth: number) => number, uniform?: boolean): void;
+  playOut(answer: (player: number, count: number, depth: number) => number, uniform?: boolean, policy?: PlayoutPolicy): void;
+}
+
+/** A playout's policy beyond `answer` (SimDecision.playOut): what a game's strong agent may name. */
+export interface PlayoutPolicy {
+  /**
+   * With `uniform`: how many candidates the pass counts as when an action is drawn — 1 (the
+   * default) as likely as any action; 0 only when no action can be declared (a playout that
+   * never passes while it can act); 2 twice as likely.
+   */
+  passWeight?: number;
+  /**
+   * Stop the playout at its first decision once this many turns have begun since the decision at
+   * hand (1: at the next turn's first decision), to be scored by the game's evaluation; unset: to
+   * the end. Unlike a depth in decisions, it needs no listing of offers: draws stay sampled.
+   */
+  turns?: number;
 }
 
 /** How a simulation ended. */

@@ -15,7 +15,7 @@
  * (`mcts:200ms`: how many iterations fit depends on the machine, so not deterministic).
  */
 import { Rng } from '../rng.ts';
-import type { Agent, AgentDecision, ForwardModel, SimDecision } from './agent.ts';
+import type { Agent, AgentDecision, ForwardModel, PlayoutPolicy, SimDecision } from './agent.ts';
 
 export interface MctsOptions {
   /** Iterations per decision (when `millis` is not set). */
@@ -32,6 +32,13 @@ export interface MctsOptions {
    * with everything the last search learned below it, and the budget is spent on top of it.
    */
   reuse?: boolean;
+  /**
+   * The playouts' policy below the tree (SimDecision.playOut, PlayoutPolicy): how many candidate
+   * actions the pass counts as when a playout draws a choice of action (`pass=W`: 1 uniform, the
+   * default; 0 never passing while an action can be declared), and after how many turns a
+   * playout stops to be scored by the evaluation (`turns=T`; unset: to the end).
+   */
+  playout?: PlayoutPolicy;
   /** Called after each iteration with (done, budget) — a progress bar; return true to stop early. */
   onProgress?: (done: number, total: number) => boolean | void;
 }
@@ -192,7 +199,7 @@ export class MctsAgent implements Agent {
         node = null;
         // (Uniform draws to the end: the engine may draw actions without listing them all. With a
         // depth limit, each decision must count once: listed.)
-        s.playOut(rollout, depth === null);
+        s.playOut(rollout, depth === null, this.opts.playout);
         return untried;
       }
       const chosen = children.get(prefix + s.key(best))!;

@@ -7,9 +7,14 @@
  *   mcts:N          information-set MCTS with N iterations per decision (mcts.ts)
  *   mcts:Nms        the same, thinking N milliseconds per decision (not deterministic)
  *
+ *   strong          the game's own strong player: the agent its header names
+ *                   (`agent strong "mcts:60,pass=0"`), else DEFAULT_STRONG
+ *
  * An MCTS may add `,depth=D` (simulations stop D decisions below the tree and are scored by the
- * evaluation), `,c=X` (the exploration constant) and `,reuse` (a decision right after the player's
- * own last one goes on from that search's tree): `mcts:500,depth=40`.
+ * evaluation), `,c=X` (the exploration constant), `,reuse` (a decision right after the player's
+ * own last one goes on from that search's tree) and `,pass=W` (its playouts' policy: the pass
+ * counts as W candidate actions when a playout draws an action — 0 never passes while it can act)
+ * and `,turns=T` (playouts stop once T turns have begun, scored by the evaluation): `mcts:500,depth=40`.
  */
 import type { Agent } from './agent.ts';
 import { firstOptionAgent, randomAgent } from './basic.ts';
@@ -23,11 +28,35 @@ export interface AgentSpec {
   deterministic: boolean;
   /** An agent for one seat of one game. */
   make(seed: number): Agent;
+  /** For an agent the game names (`strong`): the agent it stands for (`mcts:60,pass=0`). */
+  plays?: string;
 }
 
-/** An agent name's meaning, or an error message saying what is wrong and what is accepted. */
-export function parseAgent(text: string): AgentSpec | { error: string } {
+/** The agents a game names in its header (GameIR.game.agents). */
+export type NamedAgents = { agents?: readonly { name: string; spec: string }[] } | null | undefined;
+
+/** What `strong` plays in a game whose header names no strong agent: today's reference search. */
+export const DEFAULT_STRONG = 'mcts:200';
+
+/**
+ * An agent name's meaning, or an error message saying what is wrong and what is accepted.
+ * `game` (the IR's `game`): the agents it names — `strong` is the one its header names, else
+ * DEFAULT_STRONG; without it (a name only checked, no game at hand) `strong` is DEFAULT_STRONG.
+ */
+export function parseAgent(text: string, game?: NamedAgents): AgentSpec | { error: string } {
   const t = text.trim();
+  const named = game?.agents?.find((a) => a.name === t);
+  if (named || t === 'strong') {
+    const plays = named?.spec ?? DEFAULT_STRONG;
+    const inner = parseBuiltIn(plays);
+    if ('error' in inner) return { error: `the game's agent '${t}' ("${plays}"): ${inner.error}` };
+    return { ...inner, name: t, plays };
+  }
+  return parseBuiltIn(t);
+}
+
+/** An agent every game has, by its name. */
+function parseBuiltIn(t: string): AgentSpec | { error: string } {
   if (t === 'random') return { name: t, deterministic: true, make: (seed) => randomAgent(seed) };
   if (t === 'first') return { name: t, deterministic: true, make: () => firstOptionAgent };
   if (t === 'greedy') return { name: t, deterministic: true, make: (seed) => new GreedyAgent(seed) };
@@ -42,9 +71,11 @@ export function parseAgent(text: string): AgentSpec | { error: string } {
       if (key === 'reuse' && (value === undefined || value === '1' || value === '0')) opts.reuse = value !== '0';
       else if (key === 'depth' && Number.isInteger(v) && v >= 0) opts.depth = v;
       else if (key === 'c' && Number.isFinite(v) && v >= 0) opts.exploration = v;
-      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number>, c=<number> and reuse; in YAML, quote the whole name: "mcts:500,depth=40")` };
+      else if (key === 'pass' && Number.isInteger(v) && v >= 0) opts.playout = { ...opts.playout, passWeight: v };
+      else if (key === 'turns' && Number.isInteger(v) && v >= 1) opts.playout = { ...opts.playout, turns: v };
+      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number>, c=<number>, pass=<whole number>, turns=<whole number ≥ 1> and reuse; in YAML, quote the whole name: "mcts:500,depth=40")` };
     }
     return { name: t, deterministic: !m[2], make: (seed) => new MctsAgent(opts, seed) };
   }
-  return { error: `unknown agent '${t}': the agents are random, first, greedy, mcts:N (N iterations per decision) and mcts:Nms (N milliseconds per decision)` };
+  return { error: `unknown agent '${t}': the agents are random, first, greedy, mcts:N (N iterations per decision), mcts:Nms (N milliseconds per decision), strong (the game's own) and the agents its header names` };
 }

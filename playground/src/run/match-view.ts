@@ -23,7 +23,7 @@ export interface MatchHandlers {
   reveal(file: string, line: number, col: number): void;
 }
 
-const KIND_NAMES = { person: 'pg.agent.person', random: 'pg.agent.random', greedy: 'pg.agent.greedy', mcts: 'pg.agent.mcts' } as const satisfies Record<SeatKind, MessageKey>;
+const KIND_NAMES = { person: 'pg.agent.person', random: 'pg.agent.random', greedy: 'pg.agent.greedy', mcts: 'pg.agent.mcts', strong: 'pg.agent.strong' } as const satisfies Record<SeatKind, MessageKey>;
 
 interface SeatControls {
   name: string;

@@ -30,6 +30,7 @@ const AGENTS = [
   { value: 'random', label: 'pg.agent.random' },
   { value: 'greedy', label: 'pg.agent.greedy' },
   { value: 'mcts', label: 'pg.agent.mcts' },
+  { value: 'strong', label: 'pg.agent.strong' },
 ] as const;
 
 export const DEFAULT_GAMES = 200;

@@ -88,7 +88,7 @@ export type SideRules = { ir: GameIR } | { problem: RunProblem };
 export async function runBalance(req: BalanceRequest, edited: GameIR, original: SideRules | null, post: (r: RunReply) => void, t0: number): Promise<BalanceReply> {
   const reply = (fields: Partial<BalanceReply>): BalanceReply => ({ type: 'balance', id: req.id, problem: null, result: null, note: null, ms: performance.now() - t0, ...fields });
   for (const name of [req.agents.p1, req.agents.p2, ...(req.agents.more ?? [])]) {
-    const a = parseAgent(name);
+    const a = parseAgent(name, edited.game);
     if ('error' in a) return reply({ problem: { kind: 'options', message: a.error } });
   }
   if (!Number.isInteger(req.games) || req.games < 1 || req.games > MAX_BALANCE_GAMES) return reply({ problem: { kind: 'options', message: t('pg.worker.bad-games', { max: MAX_BALANCE_GAMES }) } });

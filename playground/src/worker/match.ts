@@ -22,6 +22,7 @@ import { GameSnapshot } from '../../../runtime/snapshot.ts';
 import { agentDecision, type Agent } from '../../../runtime/agents/agent.ts';
 import { RandomAgent } from '../../../runtime/agents/basic.ts';
 import { GreedyAgent } from '../../../runtime/agents/greedy.ts';
+import { parseAgent } from '../../../runtime/agents/spec.ts';
 import { DEFAULT_EXPLORATION, MctsAgent, type OptionEstimate } from '../../../runtime/agents/mcts.ts';
 import { searchInShares, searchShare, shareBudget, type ShareResult } from '../../../runtime/agents/root-parallel.ts';
 import type { RunProblem } from './run-protocol.ts';
@@ -125,11 +126,16 @@ function agentSeed(seed: number, player: number, at: number): number {
   return (Math.imul(seed ^ 0x9e3779b9, 31) + Math.imul(player + 1, 0x85ebca6b) + Math.imul(at + 1, 0xc2b2ae35)) >>> 0;
 }
 
-/** An agent for one decision of a seat. */
-function agentFor(seat: Seat, seed: number, onProgress: (done: number, total: number) => void): Agent {
+/** An agent for one decision of a seat (`strong`: the agent the game's header names, agents/spec.ts). */
+function agentFor(seat: Seat, seed: number, onProgress: (done: number, total: number) => void, ir: GameIR): Agent {
   switch (seat.kind) {
     case 'greedy':
       return new GreedyAgent(seed);
+    case 'strong': {
+      const spec = parseAgent('strong', ir.game);
+      if ('error' in spec) throw new Error(spec.error);
+      return spec.make(seed);
+    }
     case 'mcts':
       return new MctsAgent({ iterations: seat.budget, millis: null, exploration: DEFAULT_EXPLORATION, depth: null, onProgress }, seed);
     default:
@@ -151,7 +157,7 @@ export function playMatch(sim: MatchSim, hooks: MatchHooks = {}): MatchRun {
     kept.engine.onTurn = null;
   }
   const engine = kept ? kept.engine : newEngine(sim.ir, sim.seed, opts);
-  const searching = !!hooks.model || !!hooks.seats?.some((s) => s.kind === 'greedy' || s.kind === 'mcts');
+  const searching = !!hooks.model || !!hooks.seats?.some((s) => s.kind === 'greedy' || s.kind === 'mcts' || s.kind === 'strong');
   const from = kept && !searching && kept.turnStart && kept.turnStart.answers <= sim.answers.length ? kept.turnStart : null;
   if (from) {
     engine.loadState(from.snapshot);
@@ -191,7 +197,7 @@ export function playMatch(sim: MatchSim, hooks: MatchHooks = {}): MatchRun {
       }
       const player = d.player.index;
       hooks.onThinking?.(player, 0, seat.kind === 'mcts' ? seat.budget : 0);
-      const agent = agentFor(seat, agentSeed(sim.seed, player, next), (done, total) => hooks.onThinking?.(player, done, total));
+      const agent = agentFor(seat, agentSeed(sim.seed, player, next), (done, total) => hooks.onThinking?.(player, done, total), sim.ir);
       a = agent.choose(agentDecision(d), views[player]!, agent.searches ? new SearchModel(search(), recorder, d) : undefined);
       answers.push(a);
       hooks.onAnswered?.(answers);

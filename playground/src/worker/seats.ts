@@ -5,7 +5,8 @@
  */
 import { t } from '../../../i18n/format.ts';
 
-export type SeatKind = 'person' | 'random' | 'greedy' | 'mcts';
+/** `strong`: the game's own strong player (the agent its header names, docs/agents.md). */
+export type SeatKind = 'person' | 'random' | 'greedy' | 'mcts' | 'strong';
 
 export interface Seat {
   kind: SeatKind;
@@ -13,12 +14,12 @@ export interface Seat {
   budget: number;
 }
 
-export const SEAT_KINDS: readonly SeatKind[] = ['person', 'random', 'greedy', 'mcts'];
+export const SEAT_KINDS: readonly SeatKind[] = ['person', 'random', 'greedy', 'mcts', 'strong'];
 export const DEFAULT_BUDGET = 500;
 /** The largest MCTS budget the page accepts (a decision of a million iterations is a mistake). */
 export const MAX_BUDGET = 1_000_000;
 
-/** A seat in words: `person`, `random`, `greedy`, `MCTS 500`. */
+/** A seat in words: `person`, `random`, `greedy`, `MCTS 500`, `strong`. */
 export function seatLabel(s: Seat): string {
-  return s.kind === 'mcts' ? `MCTS ${s.budget}` : t(s.kind === 'person' ? 'pg.seat.person' : s.kind === 'random' ? 'pg.seat.random' : 'pg.seat.greedy');
+  return s.kind === 'mcts' ? `MCTS ${s.budget}` : t(s.kind === 'person' ? 'pg.seat.person' : s.kind === 'random' ? 'pg.seat.random' : s.kind === 'strong' ? 'pg.seat.strong' : 'pg.seat.greedy');
 }

@@ -18,7 +18,7 @@ export async function runTuneRequest(req: TuneRequest, ir: GameIR, post: (r: Run
   const reply = (fields: Partial<TuneReply>): TuneReply => ({ type: 'tune', id: req.id, problem: null, result: null, note: null, played: 0, ms: performance.now() - t0, ...fields });
   const options = (message: string) => reply({ problem: { kind: 'options', message: /[.?!]$/.test(message) ? message : `${message}.` } });
   for (const name of [req.agents.p1, req.agents.p2, ...(req.agents.more ?? [])]) {
-    const a = parseAgent(name);
+    const a = parseAgent(name, ir.game);
     if ('error' in a) return options(a.error);
   }
   if (!Number.isInteger(req.games) || req.games < 1 || req.games > MAX_TUNE_GAMES) return options(t('pg.worker.bad-tune-games', { max: MAX_TUNE_GAMES }));
