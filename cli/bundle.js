@@ -4,12 +4,10 @@
 // Why not run the sources through tsx? tsx compiles with esbuild's keepNames, which wraps every
 // closure in a naming call; the parser creates closures on every rule call, so parsing runs
 // about twice as slow. The bundle is the same code without that wrapper.
-import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { reportPageOptions } from './report-page-build.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sourceDirs = ['grammar', 'i18n', 'compiler', 'runtime', 'balance', 'scenario', 'cli', 'bench', 'services', 'lsp', 'faces', 'server', 'playground/src'];
@@ -39,25 +37,38 @@ export async function bundled() {
   const wanted = Object.entries(out).filter(([k]) => existsSync(join(root, entries[k]))).map(([, p]) => p);
   const built = wanted.every((p) => existsSync(p)) ? Math.min(...wanted.map((p) => statSync(p).mtimeMs)) : 0;
   if (built > newestSource()) return out;
+  // esbuild is loaded only to rebuild: a run from a fresh bundle does not pay for it.
+  const { build } = await import('esbuild');
+  const { reportPageOptions } = await import('./report-page-build.js');
   mkdirSync(outdir, { recursive: true });
   // Build beside the cache, then rename into it: another grimoire process reading the bundle
   // never sees a half-written file.
   const staging = mkdtempSync(join(outdir, '.build-'));
   const common = { absWorkingDir: root, outdir: staging, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: 'linked', logLevel: 'warning' };
   const { main, 'play-worker': worker, 'hint-worker': hintWorker, bench, ladder } = entries;
-  await build({ ...common, entryPoints: { main, 'play-worker': worker, 'hint-worker': hintWorker, ...(existsSync(join(root, ladder)) ? { ladder } : {}) }, packages: 'external' });
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const deps = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies });
+  // Start-up time is most of a short command's time (and of the tests, which run hundreds):
+  // - chevrotain is bundled in: its ESM build loads lodash-es as hundreds of small files, which
+  //   took longer than the rest of the start; bundled, only the lodash functions it uses remain;
+  // - splitting: the code a command loads on demand (serve, lsp, the queue) is a chunk of its
+  //   own, so its packages (ws, better-sqlite3, vscode-languageserver, bullmq) load only then.
+  const inlined = new Set(['chevrotain']);
+  const external = deps.filter((n) => !inlined.has(n));
+  await build({ ...common, entryPoints: { main, 'play-worker': worker, 'hint-worker': hintWorker, ...(existsSync(join(root, ladder)) ? { ladder } : {}) }, external: [...external, ...external.map((n) => `${n}/*`)], splitting: true, chunkNames: 'chunk-[hash]' });
   if (existsSync(join(root, bench))) {
     // boardgame.io (a benchmark baseline) is bundled in: its packages use directory imports
     // that Node's ESM loader refuses. Every other package stays external.
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((n) => n !== 'boardgame.io');
+    const external = deps.filter((n) => n !== 'boardgame.io');
     const banner = { js: "import { createRequire as __grimoireRequire } from 'node:module'; const require = __grimoireRequire(import.meta.url);" };
     await build({ ...common, entryPoints: { bench }, banner, external: [...external, ...external.map((n) => `${n}/*`)] });
   }
   // The HTML report's charts script (cli/balance-html.ts reads it beside main.mjs): for a
   // browser, one minified IIFE with Plot and d3 inside (report-page-build.js).
   await build({ ...reportPageOptions, absWorkingDir: root, entryPoints: { 'report-page': entries['report-page'] }, outdir: staging, outExtension: { '.js': '.mjs' } });
-  for (const f of readdirSync(staging)) renameSync(join(staging, f), join(outdir, f));
+  // Chunks first (their names are their content's hash): an entry renamed in never imports a chunk not there yet.
+  const files = readdirSync(staging).sort((a, b) => Number(b.startsWith('chunk-')) - Number(a.startsWith('chunk-')));
+  for (const f of files) renameSync(join(staging, f), join(outdir, f));
   rmSync(staging, { recursive: true, force: true });
   return out;
 }

@@ -10,7 +10,7 @@
  * `play` allows a bounded number of reconnections (a Redis restart), a worker retries forever
  * (it is a service: it waits for Redis to come back).
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RedisOptions } from 'bullmq';
 import { UsageError } from '../usage-error.ts';
 
@@ -104,6 +104,8 @@ export function connectionOptions(address: QueueAddress, reconnects: number, nam
  * reached. Returns how many workers are connected (worker.ts names their connections).
  */
 export async function checkReachable(address: QueueAddress): Promise<number> {
+  // ioredis is loaded when a queue is used: every other command starts without it.
+  const { Redis } = await import('ioredis');
   const client = new Redis({ ...connectionOptions(address, 0), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false });
   let last: Error | undefined;
   client.on('error', (e: Error) => (last ??= e));
