@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
-import { compileGame } from '../compiler/compile.ts';
+import { compileCached } from './compile-cache.ts';
 import { gameSources } from '../compiler/project.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { StopRun, type Decision, type Engine } from '../runtime/engine.ts';
@@ -8,11 +8,12 @@ import { StopRun, type Decision, type Engine } from '../runtime/engine.ts';
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 const cache = new Map<string, GameIR>();
+/** A seed game's IR: compiled once per test file, and shared between test files and runs (compile-cache.ts). */
 export function compiledGame(game: string): GameIR {
   const hit = cache.get(game);
   if (hit) return hit;
   const sources = gameSources(root, game)!;
-  const r = compileGame({ sources, loadBase: (n) => gameSources(root, n) });
+  const r = compileCached({ sources, loadBase: (n) => gameSources(root, n) });
   if (!r.ir) throw new Error(r.diagnostics.map((d) => `${d.loc.file}:${d.loc.line}:${d.loc.col} ${d.message}`).join('\n'));
   cache.set(game, r.ir);
   return r.ir;
