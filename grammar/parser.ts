@@ -41,6 +41,7 @@ import { tokenMatcher, type IToken, type TokenType } from 'chevrotain';
 import * as T from './tokens.ts';
 import { messages } from './parser-messages.ts';
 import { DeclarationRules } from './parser-declarations.ts';
+import { LazyLookahead } from './lazy-lookahead.ts';
 
 export { parserMessages } from './parser-messages.ts';
 
@@ -57,7 +58,9 @@ export class GrimoireParser extends DeclarationRules {
    * test/grammar.test.ts asks for them — a grammar change that breaks one fails there.
    */
   constructor(opts: { validate?: boolean } = {}) {
-    super(T.allTokens, { recoveryEnabled: true, errorMessageProvider: messages, maxLookahead: 3, skipValidations: !opts.validate });
+    // Each decision's lookahead is built when first reached (lazy-lookahead.ts): a short command
+    // does not pay for the whole grammar's.
+    super(T.allTokens, { recoveryEnabled: true, errorMessageProvider: messages, maxLookahead: 3, lookaheadStrategy: new LazyLookahead({ maxLookahead: 3 }), skipValidations: !opts.validate });
     this.performSelfAnalysis();
     // The tokens that can begin a declaration, from the grammar itself.
     for (const path of this.computeContentAssist('declaration', [])) this.declarationStarts.add(path.nextTokenType);
