@@ -1,17 +1,33 @@
 /**
  * A vitest reporter beside the default one: after each run, each test file's time — importing it
  * (collect) and running its tests and hooks — written to test/artifacts/test-times.json, slowest
- * first, so that a file that became slow shows (issue 31: "measure each file's time"). A record,
- * never an assertion: the suite runs on busy machines.
+ * first, so that a file that became slow shows (issue 31: "measure each file's time"). With them
+ * the run's wall time, how many files ran at once, and the machine's load average at the start and
+ * the end (a time means little without the load it was taken under: the suite runs on busy
+ * machines). Each run also adds one line to test/artifacts/test-times-history.jsonl (when, wall,
+ * sum of the files' times, load), so a run can be compared with the last ones.
+ * A record, never an assertion.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const load = () => loadavg().map((l) => Math.round(l * 100) / 100);
 
 export default class TimesReporter implements Reporter {
+  private started = performance.now();
+  private loadAtStart = load();
+  private workers: Record<string, number> = {};
+
+  onInit(vitest: Vitest): void {
+    this.started = performance.now();
+    this.loadAtStart = load();
+    for (const p of vitest.projects) this.workers[p.name] = p.config.maxWorkers ?? vitest.config.maxWorkers;
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const files = modules
       .map((m) => {
@@ -20,7 +36,9 @@ export default class TimesReporter implements Reporter {
       })
       .sort((a, b) => b.ms + b.importMs - (a.ms + a.importMs));
     const total = files.reduce((s, f) => s + f.ms + f.importMs, 0);
+    const run = { at: new Date().toISOString(), wallMs: Math.round(performance.now() - this.started), files: files.length, totalMs: total, cores: availableParallelism(), workers: this.workers, loadAtStart: this.loadAtStart, loadAtEnd: load() };
     mkdirSync(join(root, 'test/artifacts'), { recursive: true });
-    writeFileSync(join(root, 'test/artifacts/test-times.json'), JSON.stringify({ at: new Date().toISOString(), files: files.length, totalMs: total, byFile: files }, null, 2) + '\n');
+    writeFileSync(join(root, 'test/artifacts/test-times.json'), JSON.stringify({ ...run, byFile: files }, null, 2) + '\n');
+    appendFileSync(join(root, 'test/artifacts/test-times-history.jsonl'), JSON.stringify({ ...run, failed: files.filter((f) => f.state === 'failed').length }) + '\n');
   }
 }
