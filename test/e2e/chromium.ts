@@ -174,3 +174,16 @@ export function missingChromium(): string | null {
   return plan.fail ? plan.message : plan.line;
 }
 
+
+/**
+ * How the tests start the browser (playwright-core's launch options): the flags from
+ * docs/stack-notes — without the networking ones Chromium hammers the closed network.
+ */
+export function launchOptions(env?: Record<string, string>): Parameters<typeof chromium.launch>[0] & Parameters<typeof chromium.launchServer>[0] {
+  return {
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    ...(env ? { env } : {}),
+  };
+}

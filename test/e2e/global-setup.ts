@@ -1,11 +1,13 @@
 /**
  * Once per test run (only when e2e tests are selected): checks that a browser is there, builds the
  * playground and serves it (serve-playground.ts: vite build + vite preview on a port the system
- * picks). GRIMOIRE_E2E_URL=http://… runs the tests against a server
- * already running (e.g. `npm start`) instead.
+ * picks), and starts the one Chromium every test file connects to (harness.ts launchBrowser).
+ * GRIMOIRE_E2E_URL=http://… runs the tests against a server already running (e.g. `npm start`)
+ * instead.
  */
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { missingChromium, root } from './chromium.ts';
+import { launchOptions, missingChromium, root } from './chromium.ts';
 import { servePlayground } from './serve-playground.ts';
 
 declare module 'vitest' {
@@ -15,6 +17,8 @@ declare module 'vitest' {
     playgroundDir: string;
     /** Why there is no playground to test (each e2e test then fails with it). */
     playgroundError: string;
+    /** The shared Chromium's address (playwright's browser server); '' when each file launches its own. */
+    browserEndpoint: string;
   }
 }
 
@@ -22,6 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('playgroundUrl', '');
   project.provide('playgroundDir', '');
   project.provide('playgroundError', '');
+  project.provide('browserEndpoint', '');
   try {
     return await serve(project);
   } catch (e) {
@@ -34,12 +39,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
 async function serve(project: TestProject): Promise<() => Promise<void>> {
   const missing = missingChromium();
   if (missing) throw new Error(missing);
+  const browser = await chromium.launchServer(launchOptions());
+  project.provide('browserEndpoint', browser.wsEndpoint());
   if (process.env.GRIMOIRE_E2E_URL) {
     project.provide('playgroundUrl', process.env.GRIMOIRE_E2E_URL);
-    return async () => {};
+    return async () => browser.close();
   }
-  const { url, built, stop } = await servePlayground(root);
-  project.provide('playgroundUrl', url);
-  project.provide('playgroundDir', built);
-  return async () => stop();
+  try {
+    const { url, built, stop } = await servePlayground(root);
+    project.provide('playgroundUrl', url);
+    project.provide('playgroundDir', built);
+    return async () => {
+      await stop();
+      await browser.close();
+    };
+  } catch (e) {
+    await browser.close();
+    throw e;
+  }
 }

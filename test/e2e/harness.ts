@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { chromiumPath, missingChromium, root } from './chromium.ts';
+import { launchOptions, missingChromium, root } from './chromium.ts';
 
 export { root };
 export const artifacts = join(root, 'test/artifacts');
@@ -37,18 +37,19 @@ export function playgroundUrl(): string {
 }
 
 /**
- * The flags from docs/stack-notes: without the networking ones Chromium hammers the closed network.
- * `env`: the browser's environment instead of the test's (e.g. another fontconfig).
+ * A browser for a test file. The run's one Chromium (global-setup.ts starts it once: a launch is
+ * a few seconds on a busy machine, once per file before): a connection to it, whose close()
+ * closes this file's contexts and disconnects, leaving the browser to the next file. Each test
+ * still gets a fresh profile (openPlayground: a new context). `env`, or no shared browser (the
+ * setup could not start one): a browser of its own, with that environment (e.g. another
+ * fontconfig).
  */
 export async function launchBrowser(opts: { env?: Record<string, string> } = {}): Promise<Browser> {
   const missing = missingChromium();
   if (missing) throw new Error(missing);
-  return chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    ...(opts.env ? { env: opts.env } : {}),
-  });
+  const shared = inject('browserEndpoint');
+  if (shared && !opts.env) return chromium.connect(shared, { timeout: WAIT });
+  return chromium.launch(launchOptions(opts.env));
 }
 
 export interface PlaygroundPage {
