@@ -55,8 +55,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Polls a condition until it holds; the limit only turns a hang into a failure. */
-async function waitFor(what: string, cond: () => boolean | Promise<boolean>, limitMs = 180_000): Promise<void> {
+/**
+ * Polls a condition until it holds; the limit only turns a hang into a failure. (180 s was not
+ * enough at a load average of 25 on 2 cores: a worker's first chunk of greedy games took longer.)
+ */
+async function waitFor(what: string, cond: () => boolean | Promise<boolean>, limitMs = 600_000): Promise<void> {
   const until = Date.now() + limitMs;
   while (!(await cond())) {
     if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
