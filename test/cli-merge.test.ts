@@ -24,7 +24,7 @@ describe('grimoire merge refuses what is not one run', () => {
     batch('hand5', '--seed', '9', '--games', '3', '--param', 'opening_hand=5'); // the default, said aloud
     batch('light', '--seed', '9', '--games', '3', '--format', 'light');
     batch('listed', '--seed', '9', '--games', '3', '--draws', 'listed');
-  }, 120_000);
+  });
 
   it('the summaries file starts with a header saying what was played', () => {
     const header = JSON.parse(readFileSync(file('hand7'), 'utf8').split('\n')[0]!);
@@ -63,7 +63,7 @@ describe('grimoire merge refuses what is not one run', () => {
     const oldWithSampled = grimoire('merge', file('listed-old'), file('b'));
     expect(oldWithSampled.status).toBe(2);
     expect(oldWithSampled.stderr).toMatch(/listed and sampled/);
-  }, 120_000);
+  });
 
   it('a gap between batches: refused, naming the missing seeds and how to play them', () => {
     const gap = grimoire('merge', file('a'), file('b'), file('later'));

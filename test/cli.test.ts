@@ -60,7 +60,7 @@ describe('grimoire (the command)', () => {
     expect(out).not.toMatch(/(PASS|FAIL) .*b-bad\.yaml/);
     expect(out).toMatch(/1 passed, 0 failed, 1 not run \(mistakes above\)/);
     expect(out + r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
-  }, 60_000);
+  });
 
   it('play --draws listed plays the games a seed gave before sampled draws (the reference hash); a wrong value is one line', () => {
     const reference = JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'reference-hashes.json'), 'utf8')) as { seed: number; batches: { game: string; games: number; hash: string; listed: string }[] };
@@ -76,7 +76,7 @@ describe('grimoire (the command)', () => {
     const withAgent = grimoire('play', 'spimate', '--p1', 'greedy', '--draws', 'listed');
     expect(withAgent.status).toBe(2);
     expect(withAgent.stderr).toMatch(/--draws is for games between random players: beside --p1\/--p2 greedy/);
-  }, 120_000);
+  });
 
   it('play --summaries of split seed ranges, merged, gives the report of one run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'grim-'));

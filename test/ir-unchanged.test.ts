@@ -64,5 +64,5 @@ describe('the IR and the parses are unchanged', () => {
     const hashes = allHashes();
     expect(Object.keys(hashes).length).toBeGreaterThan(100);
     await expect(JSON.stringify(hashes, null, 1) + '\n').toMatchFileSnapshot('golden/ir-hashes.json');
-  }, 120_000);
+  });
 });

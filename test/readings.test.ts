@@ -24,7 +24,7 @@ describe('readings of trump', () => {
   beforeAll(() => {
     rulings = casebook('trump');
     report = readings(compiledGame('trump'), rulings);
-  }, 120_000);
+  });
 
   it('every ruling passes at the defaults, and one run per ruling plus one per alternative of each parameter it does not pin', () => {
     expect(report.rulings).toHaveLength(rulings.length);
@@ -97,7 +97,7 @@ describe('readings of t-magic', () => {
     // Pinned by the rulings about them, and turned on by no other: each is tested only there.
     expect([...readingsSummary(report).pinnedOnly].sort()).toEqual(['endless_rounds', 'first_round_attack', 'max_monsters']);
     expect(ruling(report, 'r-tm-22-draw-priority.yaml').changes.some((x) => x.param === 'endless_rounds')).toBe(false);
-  }, 60_000);
+  });
 });
 
 describe('comparing outcomes', () => {
@@ -147,7 +147,7 @@ describe('grimoire scenario --readings', () => {
       expect(r.stderr, args.join(' ')).toMatch(/^grimoire: /);
       expect(r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
     }
-  }, 120_000);
+  });
 });
 
 describe('the playground\'s readings table', () => {
@@ -165,7 +165,7 @@ describe('the playground\'s readings table', () => {
     expect(row.cells.find((c) => c.param === 'draw_settlement')).toMatchObject({ kind: 'changes', text: 'none: pass → fail' });
     expect(row.cells.find((c) => c.param === 'draw_settlement')!.title).toMatch(/^draw_settlement=none: pass → fail \(expect winner: p2/);
     expect(row.cells.find((c) => c.param === 'agreement_actions')).toMatchObject({ kind: 'pinned', text: 'pinned: true' });
-  }, 60_000);
+  });
 });
 
 describe('readings under a revision', () => {

@@ -40,7 +40,7 @@ it('grimoire serve --port 0 --db FILE: prints its address, creates matches there
   expect((await store.getMatch(match))?.game).toBe('skirmish');
   await store.close();
   rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+});
 
 describe.skipIf(!storeKinds.includes('postgres'))('grimoire serve --db postgres://…', () => {
   let pg: TestPostgres;
@@ -71,7 +71,7 @@ describe.skipIf(!storeKinds.includes('postgres'))('grimoire serve --db postgres:
     const store = await openStore(db);
     expect((await store.getMatch(match))?.game).toBe('skirmish');
     await store.close();
-  }, 60_000);
+  });
 
   it('says which database it cannot use, and why, in one line without the password — exit 1', async () => {
     const closed = `postgres://someone:secret@127.0.0.1:${pg.port}/no_such_database`;
@@ -79,5 +79,5 @@ describe.skipIf(!storeKinds.includes('postgres'))('grimoire serve --db postgres:
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toMatch(/^grimoire serve: cannot use the PostgreSQL database postgres:\/\/someone:\*\*\*@127\.0\.0\.1:\d+\/no_such_database: .+ \(is the server running, the database made — createdb — and the user allowed\?\)$/);
     expect(r.stderr).not.toContain('secret');
-  }, 60_000);
+  });
 });

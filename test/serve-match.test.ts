@@ -161,7 +161,7 @@ describe.each(storeKinds)('on %s', (kind) => {
       expect(end!.result).not.toBeNull();
       await Promise.all([p1.close(), p2.close()]);
       await server.close();
-    }, 60_000);
+    });
 
     it('timeout "agent": after N minutes away while asked, an agent answers for the seat until its person is back', async () => {
       const clock = new ManualClock();
@@ -271,6 +271,6 @@ describe.each(storeKinds)('on %s', (kind) => {
       }
       expect((await fetch(`${again.url}/api/matches/${m.match}/scenario?upto=99999`)).status).toBe(400);
       await again.server.close();
-    }, 60_000);
+    });
   });
 });

@@ -141,7 +141,7 @@ describe.each(storeKinds)('on %s', (kind) => {
         for (const c of seats) expect(states(c).some((f) => f.decision)).toBe(true);
         expect(players.length).toBe('player_count' in params ? params.player_count : 2);
         await Promise.all([...seats, judge].map((c) => c.close()));
-      }, 120_000);
+      });
     }
   });
 
