@@ -70,6 +70,13 @@ export async function bundled() {
   const files = readdirSync(staging).sort((a, b) => Number(b.startsWith('chunk-')) - Number(a.startsWith('chunk-')));
   for (const f of files) renameSync(join(staging, f), join(outdir, f));
   rmSync(staging, { recursive: true, force: true });
+  // Chunks of earlier builds: removed once no command started from them can still be loading
+  // one (a command loads its chunks as it starts; an hour is far more than that).
+  const fresh = new Set(files);
+  for (const f of readdirSync(outdir)) {
+    const p = join(outdir, f);
+    if (f.startsWith('chunk-') && !fresh.has(f) && Date.now() - statSync(p).mtimeMs > 3_600_000) rmSync(p, { force: true });
+  }
   return out;
 }
 
