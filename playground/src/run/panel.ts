@@ -104,11 +104,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     variantChoice: () => variants.choice(),
     say: (text, kind, action) => say(text, kind, action),
     takeOver: () => {
-      if (client.running) client.cancel();
-      endMatch();
-      clearRun('');
-      casebook.clear();
-      simulation.clear();
+      stopAndClear();
       say('');
     },
     matchView,
@@ -268,6 +264,15 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     const n = Number(maxSteps.value);
     return Number.isInteger(n) && n >= 1 ? n : null;
   };
+
+  /** Before a new run of any kind: the worker's run stopped, a game with seats ended, every result panel emptied. */
+  function stopAndClear(): void {
+    if (client.running) client.cancel();
+    endMatch();
+    clearRun('');
+    casebook.clear();
+    simulation.clear();
+  }
 
   function clearRun(note: string): void {
     report = null;
@@ -431,11 +436,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     if (scenarios.length === 0) return say(t('pg.casebook.no-rulings'), 'scenario');
     const max = limit();
     if (max === null) return say(t('pg.run.bad-limit'), 'scenario');
-    if (client.running) client.cancel();
-    endMatch();
-    clearRun('');
-    casebook.clear();
-    simulation.clear();
+    stopAndClear();
     say(t('pg.readings.running-all', { game: ws.game }), 'busy');
     setBusy(true);
     let done = 0;
@@ -496,11 +497,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     const c = simulation.choice(MAX_BALANCE_GAMES);
     if ('problem' in c) return say(c.problem, 'options');
     if (s < 0 || s + c.games - 1 > 0xffffffff) return say(t('pg.run.seed-range', { max: 0xffffffff - c.games + 1, games: c.games }), 'options');
-    if (client.running) client.cancel();
-    endMatch();
-    clearRun('');
-    casebook.clear();
-    simulation.clear();
+    stopAndClear();
     say('');
     setBusy(true);
     const phaseText = (p: Pick<BalanceProgress, 'phase' | 'label'>) =>
@@ -544,11 +541,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     const agents = simulation.agents();
     if ('problem' in agents) return say(agents.problem, 'options');
     if (s < 0 || s + tc.games - 1 > 0xffffffff) return say(t('pg.run.seed-range', { max: 0xffffffff - tc.games + 1, games: tc.games }), 'options');
-    if (client.running) client.cancel();
-    endMatch();
-    clearRun('');
-    casebook.clear();
-    simulation.clear();
+    stopAndClear();
     say('');
     setBusy(true);
     const what = t('pg.tune.tuning', { card: tc.card || t('pg.tune.a-card'), attr: tc.attr || t('pg.tune.number') });
