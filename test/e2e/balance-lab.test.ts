@@ -7,10 +7,9 @@
  * CLI's HTML file; bad input (an empty range, an attr that is not a number) is said in words.
  * Small games, waits for conditions only. Screenshots: test/artifacts/e2e/.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserForFile, closePage, nextCheck, openPlayground, shot } from './harness.ts';
+import { browserForFile, closePage, downloadBytes, nextCheck, openPlayground, shot } from './harness.ts';
 
 const files = browserForFile();
 
@@ -97,7 +96,7 @@ describe('the balance lab in the playground (Chromium)', () => {
     await shot(page, '63-tune-curve');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-report')]);
     expect(download.suggestedFilename()).toBe('tune-vanilla-C2-power.html');
-    expect(readFileSync((await download.path())!, 'utf8')).toContain('"kind":"tune"');
+    expect((await downloadBytes(download)).toString('utf8')).toContain('"kind":"tune"');
 
     // Bad input, in words: an empty range; a card that does not exist.
     await page.fill('#tune-values', '4..1');

@@ -9,10 +9,11 @@
  * tests run on a developer's machine that is never idle, where a page can take many times longer
  * than it does alone. A limit only turns a hang into a failure; it is not a speed requirement.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchOptions, missingChromium, root } from './chromium.ts';
 
@@ -270,4 +271,19 @@ export async function openOffline(browser: Browser, file: string, ready: string,
   await page.goto(url);
   await page.waitForSelector(ready);
   return { page, attempted, errors, close: () => context.close() };
+}
+
+/**
+ * The bytes of a download. The browser is shared over a connection (global-setup.ts), where
+ * `download.path()` is not available: the file is saved to a temporary folder instead.
+ */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'grimoire-download-'));
+  try {
+    const file = join(dir, download.suggestedFilename() || 'download');
+    await download.saveAs(file);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -5,10 +5,9 @@
  * file, which draws its charts again on its own, offline. Waits are for conditions, never times.
  * Screenshots: test/artifacts/e2e/.
  */
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserForFile, closePage, nextCheck, openPlayground, recordTimings, shot } from './harness.ts';
+import { browserForFile, closePage, downloadBytes, nextCheck, openPlayground, recordTimings, shot } from './harness.ts';
 
 const files = browserForFile();
 
@@ -112,8 +111,7 @@ describe('the Simulate panel (Chromium)', () => {
     // Download report: the same self-contained file as grimoire balance --html.
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-report')]);
     expect(download.suggestedFilename()).toBe('balance-trump-compared.html');
-    const path = await download.path();
-    const html = readFileSync(path!, 'utf8');
+    const html = (await downloadBytes(download)).toString('utf8');
     expect(html).toContain('<script type="application/json" id="balance-data">');
     expect(html).toContain('card-effect'); // the charts' code, inlined
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
@@ -149,7 +147,7 @@ describe('the Simulate panel (Chromium)', () => {
     expect(text).toContain('ゲームの割合 →');
     await shot(page, '62-simulate-ja');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-report')]);
-    const html = readFileSync((await download.path())!, 'utf8');
+    const html = (await downloadBytes(download)).toString('utf8');
     expect(html).toMatch(/<html lang="ja">/);
     await closePage(p);
   });

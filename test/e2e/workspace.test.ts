@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answerDialog,
   browserForFile,
+  downloadBytes,
   closePage,
   clearNotices,
   firstCheck,
@@ -161,7 +162,7 @@ describe('playground workspace (Chromium)', () => {
     await page.click('#download');
     const d = await download;
     expect(d.suggestedFilename()).toBe('grimoire-trump.zip');
-    const zip = unzipSync(new Uint8Array(readFileSync((await d.path())!)));
+    const zip = unzipSync(new Uint8Array(await downloadBytes(d)));
     expect(strFromU8(zip[DECK]!)).toBe(original(DECK));
     expect(strFromU8(zip['rules/trump/game.grim']!)).toBe(original('rules/trump/game.grim'));
     expect(strFromU8(zip[added]!)).toContain('card MyAce "My ace"');
