@@ -11,6 +11,7 @@ import type { Seats } from '../runtime/batch.ts';
 import { wilson } from '../balance/statistics.ts';
 import { formatRate } from './stats.ts';
 import { UsageError } from './usage-error.ts';
+import { t } from '../i18n/format.ts';
 import { maxSeed, wholeNumberOption } from './options.ts';
 import { agentOption, checkFormat, defaultWorkers, drawsOption, maxWorkers, moreSeats, parseParams } from './play-options.ts';
 import { playMatchesOnWorkers } from './workers.ts';
@@ -21,20 +22,20 @@ export function parseMatchOption(raw: unknown, ir: GameIR, params: Record<string
   const m = /^(bo|ft)(\d+)$/.exec(s);
   if (m) {
     const n = Number(m[2]);
-    if (!Number.isSafeInteger(n) || n < 1 || n > 99) throw new UsageError(`--match ${s}: the number of games is a whole number from 1 to 99`, false);
+    if (!Number.isSafeInteger(n) || n < 1 || n > 99) throw new UsageError(t('cli.match.games-range', { value: s }), false);
     return { length: m[1] === 'bo' ? 'bestOf' : 'firstTo', games: n };
   }
   if (s === 'rules') {
     const len = declaredLength(ir, params);
-    if (!len) throw new UsageError(`--match rules: ${ir.game.name} declares no match (docs/language.md "Matches"); give a length instead, e.g. --match bo3`, false);
+    if (!len) throw new UsageError(t('cli.match.rules-none', { game: ir.game.name }), false);
     return len;
   }
-  throw new UsageError(`--match ${s}: write bo3 (best of 3; bo1, bo5 …), ft2 (first to 2 wins) or rules (the match the game declares)`, false);
+  throw new UsageError(t('cli.match.bad-value', { value: s }), false);
 }
 
 /** In words: "best of 3", "first to 2 wins". */
 function lengthText(len: MatchLength): string {
-  return len.length === 'bestOf' ? `best of ${len.games}` : `first to ${len.games} wins`;
+  return t(len.length === 'bestOf' ? 'cli.match.best-of' : 'cli.match.first-to', { games: String(len.games) });
 }
 
 const rate = (k: number, n: number) => {
@@ -66,31 +67,31 @@ export function balanceMatches(ir: GameIR, v: Record<string, unknown>, run: { fo
     hash: report.games.hash,
   };
   const text = [
-    `Matches (${lengthText(len)}, ${report.matches} from seeds ${run.seed}..${run.seed + run.games - 1}${ir.match ? '' : `; ${ir.game.name} declares no match: each game set up afresh`}):`,
-    ...seats.map((p) => `  ${p}: matches ${formatRate(report.results[p] ?? 0, decided)}; its games in them ${formatRate(report.games.results[p as `p${number}`] ?? 0, gamesPlayed)}`),
-    `  drawn matches ${report.results.draw}; games per match: mean ${report.gamesPerMatch.mean}, max ${report.gamesPerMatch.max}${report.errors ? `; errors ${report.errors}` : ''}`,
+    t('cli.match.balance-head', { length: lengthText(len), matches: String(report.matches), first: String(run.seed), last: String(run.seed + run.games - 1), none: ir.match ? '' : t('cli.match.balance-none', { game: ir.game.name }) }),
+    ...seats.map((p) => t('cli.match.balance-seat', { seat: p, matches: formatRate(report.results[p] ?? 0, decided), games: formatRate(report.games.results[p as `p${number}`] ?? 0, gamesPlayed) })),
+    t('cli.match.balance-tail', { drawn: String(report.results.draw), mean: String(report.gamesPerMatch.mean), max: String(report.gamesPerMatch.max), errors: report.errors ? t('cli.match.errors', { errors: String(report.errors) }) : '' }),
   ].join('\n');
   return { json, text };
 }
 
 /** `team north (p1, p3) won 30 — 60.0% (…)`: each team's matches, counted on its first seat. */
 function teamLines(ir: GameIR, results: Record<string, number>, decided: number): string[] {
-  return (ir.teams?.names ?? []).map((name, t) => {
-    const seats = ir.teams!.seats[t]!;
+  return (ir.teams?.names ?? []).map((name, team) => {
+    const seats = ir.teams!.seats[team]!;
     const won = results[`p${Math.min(...seats) + 1}`] ?? 0;
-    return `team ${name} (${seats.map((i) => `p${i + 1}`).join(', ')}) won ${won} matches — ${formatRate(won, decided)}`;
+    return t('cli.match.team-won', { team: name, seats: seats.map((i) => `p${i + 1}`).join(', '), won: String(won), rate: formatRate(won, decided) });
   });
 }
 
 export async function cmdPlayMatch(game: string, ir: GameIR, v: Record<string, unknown>): Promise<number> {
   for (const o of ['queue', 'final-state', 'summaries']) {
-    if (v[o] !== undefined) throw new UsageError(`play --match takes no --${o}: matches are played on this machine, game after game on one engine a thread (docs/language.md "Matches")`, false);
+    if (v[o] !== undefined) throw new UsageError(t('cli.match.takes-no', { option: o }), false);
   }
   const format = checkFormat(ir, v.format as string | undefined);
   const params = parseParams(v.param as string[] | undefined, ir);
   const len = parseMatchOption(v.match, ir, params);
-  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, 'seeds are 32-bit');
-  const count = wholeNumberOption('--games', v.games, 1, 1, maxSeed - seed + 1, `the last seed is ${maxSeed}`);
+  const seed = wholeNumberOption('--seed', v.seed, 1, 0, maxSeed, t('cli.options.why-seeds-32-bit'));
+  const count = wholeNumberOption('--games', v.games, 1, 1, maxSeed - seed + 1, t('cli.options.why-last-seed', { last: maxSeed }));
   const seatsN = playerCount(ir, params);
   const agents: Seats = { p1: agentOption('--p1', v.p1), p2: agentOption('--p2', v.p2) };
   const more = moreSeats(v, seatsN);
@@ -130,14 +131,14 @@ export async function cmdPlayMatch(game: string, ir: GameIR, v: Record<string, u
   };
   if (v.json) console.log(JSON.stringify(summary));
   else {
-    for (const m of matches.filter((x) => x.error).slice(0, 5)) console.error(`match seed ${m.seed}: ${m.error}`);
-    console.log(`${count} match(es) of ${game} (${format}), ${lengthText(len)}${ir.match ? '' : ` — ${game} declares no match: each game is set up afresh, only the count of wins carries`}, seeds ${seed}..${seed + count - 1}, ${seats.map((n, i) => `${n} ${all[i] ?? 'random'}`).join(', ')}`);
-    console.log(`  matches: ${seats.map((p) => `${p} won ${report.results[p] ?? 0} — ${formatRate(report.results[p] ?? 0, decided)}`).join('; ')}; drawn ${report.results.draw}${report.errors ? `; errors ${report.errors}` : ''}`);
+    for (const m of matches.filter((x) => x.error).slice(0, 5)) console.error(t('cli.match.game-error', { seed: String(m.seed), error: String(m.error) }));
+    console.log(t('cli.match.head', { count: String(count), game, format, length: lengthText(len), none: ir.match ? '' : t('cli.match.head-none', { game }), first: String(seed), last: String(seed + count - 1), seats: seats.map((n, i) => `${n} ${all[i] ?? 'random'}`).join(', ') }));
+    console.log(t('cli.match.matches', { seats: seats.map((p) => t('cli.match.seat-won', { seat: p, won: String(report.results[p] ?? 0), rate: formatRate(report.results[p] ?? 0, decided) })).join('; '), drawn: String(report.results.draw), errors: report.errors ? t('cli.match.errors', { errors: String(report.errors) }) : '' }));
     // With teams, a match is a team's: its wins are counted on the team's first seat (runtime/match.ts).
     for (const tm of ir.teams ? teamLines(ir, report.results, decided) : []) console.log(`  ${tm}`);
-    console.log(`  games per match: mean ${report.gamesPerMatch.mean}, max ${report.gamesPerMatch.max} (${Object.entries(report.gamesPerMatch.counts).map(([n, k]) => `${k} of ${n}`).join(', ')})`);
-    console.log(`  games: ${seats.map((p) => `${p} won ${report.games.results[p as `p${number}`] ?? 0} — ${formatRate(report.games.results[p as `p${number}`] ?? 0, gamesPlayed)}`).join('; ')}; draws ${report.games.results.draw}${report.games.results.stopped ? `, stopped by the engine's limits ${report.games.results.stopped}` : ''}`);
-    console.log(`  turns: mean ${report.games.turns.mean}, max ${report.games.turns.max}; ${summary.matchesPerSecond} matches/s, ${summary.gamesPerSecond} games/s; hash ${summary.hash}`);
+    console.log(t('cli.match.per-match', { mean: String(report.gamesPerMatch.mean), max: String(report.gamesPerMatch.max), counts: Object.entries(report.gamesPerMatch.counts).map(([n, k]) => t('cli.match.count-of', { k: String(k), n })).join(', ') }));
+    console.log(t('cli.match.games', { seats: seats.map((p) => t('cli.match.seat-won', { seat: p, won: String(report.games.results[p as `p${number}`] ?? 0), rate: formatRate(report.games.results[p as `p${number}`] ?? 0, gamesPlayed) })).join('; '), draws: String(report.games.results.draw), stopped: report.games.results.stopped ? t('cli.match.stopped', { stopped: String(report.games.results.stopped) }) : '' }));
+    console.log(t('cli.match.turns', { mean: String(report.games.turns.mean), max: String(report.games.turns.max), matches: String(summary.matchesPerSecond), games: String(summary.gamesPerSecond), hash: summary.hash }));
   }
   return report.errors > 0 ? 1 : 0;
 }

@@ -13,6 +13,7 @@ import type { MatchEngine } from '../playground/src/worker/match.ts';
 import { errorMessage, PROTOCOL_VERSION, parseClientMessage, type ErrorMessage, type HintMessage, type Presence, type Role, type ServerMessage, type StateMessage } from './protocol.ts';
 import type { AnswerRecord, MatchRecord, MatchStore } from './store.ts';
 import type { HintFound, HintPool } from './hint-pool.ts';
+import { t } from '../i18n/format.ts';
 
 /** A client's connection, as the match sees it. */
 export interface Connection {
@@ -173,7 +174,7 @@ export class LiveMatch {
   }
 
   private write(op: (s: MatchStore) => Promise<void>): void {
-    this.writes = this.writes.then(() => op(this.store)).catch((e: Error) => console.error(`grimoire serve: could not store match ${this.record.id}: ${e.message}`));
+    this.writes = this.writes.then(() => op(this.store)).catch((e: Error) => console.error(t('serve.log.not-stored', { id: this.record.id, error: e.message })));
   }
 
   private broadcast(): void {

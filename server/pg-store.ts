@@ -9,6 +9,7 @@
 import pg from 'pg';
 import type { GameIR } from '../compiler/ir.ts';
 import type { AnswerRecord, MatchRecord, MatchResult, MatchStore, RuleSource, SeatRecord } from './store.ts';
+import { t } from '../i18n/format.ts';
 
 const SCHEMA = `
 create table if not exists rules (
@@ -78,7 +79,7 @@ export class PgStore implements MatchStore {
   static async open(url: string): Promise<PgStore> {
     const pool = new pg.Pool({ connectionString: url, max: 4 });
     // An idle connection the server drops (a restart) is an error of the pool, not of a query: kept from crashing the process.
-    pool.on('error', (e) => console.error(`grimoire serve: PostgreSQL: ${e.message}`));
+    pool.on('error', (e) => console.error(t('serve.log.postgres', { error: e.message })));
     const client = await pool.connect().catch(async (e: Error) => {
       await pool.end().catch(() => undefined);
       throw e;

@@ -35,6 +35,7 @@ import { playTo } from './match-host.ts';
 import { validateCreateMatch, type CreateMatchRequest, type CreateMatchResponse, type MatchRulesResponse, type Role, type ServerMessage } from './protocol.ts';
 import { scenarioYaml } from './scenario-export.ts';
 import type { MatchRecord, MatchStore, SeatRecord } from './store.ts';
+import { t } from '../i18n/format.ts';
 
 /** The largest message accepted on a WebSocket (an answer is tens of bytes). */
 const MAX_BODY = 64 * 1024;
@@ -84,14 +85,14 @@ export class PlaytestServer {
     this.http = createServer((req, res) => {
       this.route(req, res).catch((e: unknown) => {
         const status = e instanceof HttpError ? e.status : 500;
-        if (status === 500) console.error(`grimoire serve: ${(e as Error).stack ?? e}`);
+        if (status === 500) console.error(t('serve.log.error', { error: String((e as Error).stack ?? e) }));
         json(res, status, { error: e instanceof Error ? e.message : String(e), ...(e instanceof HttpError ? e.extra : {}) });
       });
     });
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY });
     this.http.on('upgrade', (req, socket, head) => {
       this.upgrade(req, socket, head).catch((e: Error) => {
-        console.error(`grimoire serve: ${e.message}`);
+        console.error(t('serve.log.error', { error: e.message }));
         refuseUpgrade(socket, 500, 'server error');
       });
     });

@@ -79,7 +79,13 @@ const converted = [
   'cli/new-game.ts',
   ...sourceFiles('balance'),
   ...sourceFiles('services'),
-];
+  // Whole folders, as issue 32 asks: every file of the command line, the scenario runner, the
+  // language server and the playtest server (the ones named above too).
+  ...sourceFiles('cli'),
+  ...sourceFiles('scenario'),
+  ...sourceFiles('lsp'),
+  ...sourceFiles('server'),
+].filter((f, i, all) => all.indexOf(f) === i);
 
 /** The TypeScript files of a folder (its subfolders too). */
 function sourceFiles(dir: string): string[] {

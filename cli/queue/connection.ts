@@ -13,6 +13,7 @@
 import type { Redis } from 'ioredis';
 import type { RedisOptions } from 'bullmq';
 import { UsageError } from '../usage-error.ts';
+import { t } from '../../i18n/format.ts';
 
 /** A failure of the queue (unreachable, lost, a chunk refused): one line, exit 1, no stack trace. */
 export class QueueError extends Error {}
@@ -60,21 +61,21 @@ export interface QueueAddress {
 
 /** Parses `redis://[user:password@]HOST[:PORT][/DB]` (`rediss://` for TLS); anything else is a usage error. */
 export function parseQueueAddress(text: string): QueueAddress {
-  const bad = (why: string) => new UsageError(`--queue takes redis://HOST:PORT (e.g. redis://127.0.0.1:6379), got '${text}': ${why}`, false);
+  const bad = (why: string) => new UsageError(t('cli.queue.bad-address', { text, why }), false);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw bad('not a URL');
+    throw bad(t('cli.queue.why-not-url'));
   }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw bad(`the scheme is ${url.protocol.replace(/:$/, '')}, not redis`);
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw bad(t('cli.queue.why-scheme', { scheme: url.protocol.replace(/:$/, '') }));
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (!host) throw bad('no host');
+  if (!host) throw bad(t('cli.queue.why-no-host'));
   const port = url.port === '' ? 6379 : Number(url.port);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw bad('the port is a number from 1 to 65535');
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw bad(t('cli.queue.why-port'));
   const path = url.pathname.replace(/^\/+/, '');
-  if (path !== '' && !/^\d{1,2}$/.test(path)) throw bad(`the path is a database number (0 to 15), not '${path}'`);
-  if (url.search || url.hash) throw bad('it takes no ?query or #fragment');
+  if (path !== '' && !/^\d{1,2}$/.test(path)) throw bad(t('cli.queue.why-path', { path }));
+  if (url.search || url.hash) throw bad(t('cli.queue.why-query'));
   const db = path === '' ? 0 : Number(path);
   const shown = `${url.protocol}//${url.host}${path ? `/${db}` : ''}`;
   return { shown, host, port, db, username: url.username ? decodeURIComponent(url.username) : undefined, password: url.password ? decodeURIComponent(url.password) : undefined, tls: url.protocol === 'rediss:' };

@@ -21,6 +21,7 @@ import type { BatchOptions, GameSummary } from '../../runtime/batch.ts';
 import { loadGame, rulesFingerprint } from '../games.ts';
 import { chunkJobVersion, runKey, type ChunkJob } from './chunks.ts';
 import { checkReachable, connectionOptions, keyPrefix, queueName, reachProblem, workerClientName, type QueueAddress } from './connection.ts';
+import { t } from '../../i18n/format.ts';
 
 /**
  * Lock timings. A job's lock lasts lockDuration and is renewed every lockRenewTime while the
@@ -122,23 +123,23 @@ export async function runQueueWorker(address: QueueAddress, concurrency: number)
 
   const processor = async (job: Job<ChunkJob, GameSummary[]>): Promise<GameSummary[]> => {
     const d = job.data;
-    if (down) say(`connected to ${address.shown} again`);
+    if (down) say(t('cli.queue.again', { address: address.shown }));
     down = false;
     if (d.v !== chunkJobVersion) throw new UnrecoverableError(`a worker (${me}) reads chunk jobs of version ${chunkJobVersion}, this run made version ${d.v}: update that machine's clone (every machine at the same commit)`);
     if (!(await keys.exists(runKey(keyPrefix, d.run)))) {
-      say(`skipped ${d.game} seeds ${d.from}..${d.from + d.count - 1}: its run has stopped (nobody waits for those games)`);
+      say(t('cli.queue.skipped', { game: d.game, first: String(d.from), last: String(d.from + d.count - 1) }));
       return [];
     }
     let game = compiled(d.game);
     if (game.rules !== d.rules) game = compiled(d.game, true);
     if (game.problem) throw new UnrecoverableError(`a worker (${me}) cannot play ${d.game}: ${game.problem}: update that machine's clone (every machine at the same commit)`);
     if (game.rules !== d.rules) {
-      say(`refused ${d.game} seeds ${d.from}..${d.from + d.count - 1}: this clone's rules are ${game.rules}, the run's ${d.rules}`);
+      say(t('cli.queue.refused', { game: d.game, first: String(d.from), last: String(d.from + d.count - 1), ours: String(game.rules), theirs: String(d.rules) }));
       throw new UnrecoverableError(`a worker has different rules for ${d.game} (${me} compiles ${game.rules}, this run ${d.rules}): update that machine's clone (every machine at the same commit)`);
     }
     const started = performance.now();
     const games = await threads.play(game.ir!, game.rules!, d.options, d.from, d.count);
-    say(`${d.game} seeds ${d.from}..${d.from + d.count - 1} done (${d.count} game(s), ${((performance.now() - started) / 1000).toFixed(2)} s)`);
+    say(t('cli.queue.done', { game: d.game, first: String(d.from), last: String(d.from + d.count - 1), count: String(d.count), seconds: ((performance.now() - started) / 1000).toFixed(2) }));
     return games;
   };
 
@@ -155,20 +156,20 @@ export async function runQueueWorker(address: QueueAddress, concurrency: number)
   worker.on('error', (e: Error) => {
     if (down) return;
     down = true;
-    say(`lost the queue at ${address.shown}: ${reachProblem(e)}; retrying`);
+    say(t('cli.queue.lost', { address: address.shown, problem: reachProblem(e) }));
   });
   // This worker's stalled check found a chunk whose worker stopped renewing its lock (killed, or
   // cut off from Redis): it goes back to the queue, for any worker.
-  worker.on('stalled', (jobId: string) => say(`chunk ${jobId}: its worker stopped answering (killed?); back in the queue for another`));
+  worker.on('stalled', (jobId: string) => say(t('cli.queue.stalled', { job: jobId })));
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
-      say(`${signal} again: stopping now; the chunks in progress go back to the queue in a few seconds`);
+      say(t('cli.queue.stop-now', { signal }));
       process.exit(130);
     }
     stopping = true;
-    say(`${signal}: finishing the chunks in progress, then stopping (${signal} again: now)`);
+    say(t('cli.queue.stopping', { signal }));
     void worker.close().then(() => threads.stop());
   };
   const onInt = () => stop('SIGINT');
@@ -177,12 +178,12 @@ export async function runQueueWorker(address: QueueAddress, concurrency: number)
   process.on('SIGTERM', onTerm);
 
   await worker.waitUntilReady();
-  say(`grimoire worker (${me}): waiting for chunks on ${address.shown}, ${concurrency} at a time; Ctrl-C stops`);
+  say(t('cli.queue.waiting', { me, address: address.shown, concurrency: String(concurrency) }));
   await worker.run();
   await threads.stop();
   keys.disconnect();
   process.off('SIGINT', onInt);
   process.off('SIGTERM', onTerm);
-  say('stopped');
+  say(t('cli.queue.stopped'));
   return 0;
 }
