@@ -1,5 +1,8 @@
 /** The words of `play --match` and `balance --match` (cli/play-match.ts), the queue's worker and its address (cli/queue/), and the playtest server's own log lines (server/). */
 export const cliMatchQueue = {
+  'cli.rate': '{rate}% (95% CI {lo}–{hi}%, n = {n})',
+  'cli.match.sep': '; ',
+  'cli.match.comma': ', ',
   'cli.match.games-range': '--match {value}: the number of games is a whole number from 1 to 99',
   'cli.match.rules-none': '--match rules: {game} declares no match (docs/language.md "Matches"); give a length instead, e.g. --match bo3',
   'cli.match.bad-value': '--match {value}: write bo3 (best of 3; bo1, bo5 …), ft2 (first to 2 wins) or rules (the match the game declares)',

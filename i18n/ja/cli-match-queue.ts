@@ -2,6 +2,9 @@
 import type { cliMatchQueue as en } from '../en/cli-match-queue.ts';
 
 export const cliMatchQueue: Record<keyof typeof en, string> = {
+  'cli.rate': '{rate}% (95%信頼区間 {lo}–{hi}%、n = {n})',
+  'cli.match.sep': '；',
+  'cli.match.comma': '、',
   'cli.match.games-range': '--match {value}: ゲーム数は 1 から 99 までの整数です',
   'cli.match.rules-none': '--match rules: {game} はマッチを宣言していません (docs/language.md「Matches」)。代わりに長さを指定してください。例: --match bo3',
   'cli.match.bad-value': '--match {value}: bo3 (3 ゲーム中の多数勝ち。bo1、bo5 …)、ft2 (先に 2 勝)、rules (ゲームが宣言するマッチ) のいずれかを書いてください',
