@@ -30,12 +30,14 @@ import { coverage as enCoverage } from './en/coverage.ts';
 import { coverage as jaCoverage } from './ja/coverage.ts';
 import { fromDb as enFromDb } from './en/from-db.ts';
 import { fromDb as jaFromDb } from './ja/from-db.ts';
+import { services as enServices } from './en/services.ts';
+import { services as jaServices } from './ja/services.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports, ...enLog, ...enBalance, ...enBalanceHtml, ...enCoverage, ...enFromDb };
+const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports, ...enLog, ...enBalance, ...enBalanceHtml, ...enCoverage, ...enFromDb, ...enServices };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports, ...jaLog, ...jaBalance, ...jaBalanceHtml, ...jaCoverage, ...jaFromDb };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports, ...jaLog, ...jaBalance, ...jaBalanceHtml, ...jaCoverage, ...jaFromDb, ...jaServices };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };
