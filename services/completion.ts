@@ -176,7 +176,10 @@ export function completionEntries(ctx: CursorContext, names: NameTable, file = '
     return out;
   }
   if (ctx.face === 'part') {
-    for (const [w, doc] of Object.entries(faceCardParts)) out.push({ label: w, kind: 'built-in', detail: `${w}: ${doc}`, documentation: () => doc, sortText: `0${w}` });
+    for (const w of Object.keys(faceCardParts) as (keyof typeof faceCardParts)[]) {
+      const doc = t(`svc.face-part.${w}`);
+      out.push({ label: w, kind: 'built-in', detail: `${w}: ${doc}`, documentation: () => doc, sortText: `0${w}` });
+    }
     for (const s of names.all) if (s.kind === 'card field' && s.detail.startsWith('attr ')) addSymbol(s, '1');
     return out;
   }
