@@ -56,6 +56,11 @@ export const completionKindNames = {
 
 export type CompletionKindName = (typeof completionKindNames)[EntryKind];
 
+/** What a kind of entry is called, in the reader's language (shown beside each entry: `zone`, 「ゾーン」). */
+export function entryKindWord(kind: EntryKind): string {
+  return t(`svc.kind.${kind}`);
+}
+
 export interface CompletionEntry {
   label: string;
   kind: EntryKind;

@@ -62,6 +62,8 @@ describe('grimoire lsp in the editor\'s language', () => {
     expect(value).not.toContain('defined at');
     const list = (await lsp.client.sendRequest('textDocument/completion', { textDocument: { uri }, position })) as CompletionList;
     const count = list.items.find((i) => i.label === 'count')!;
+    expect(count.labelDetails?.description).toBe('組み込み関数');
+    expect(list.items.find((i) => i.label === 'graveyard')?.labelDetails?.description).toBe('ゾーン');
     const resolved = (await lsp.client.sendRequest('completionItem/resolve', count)) as CompletionItem;
     expect((resolved.documentation as { value: string }).value).toBe('**組み込み**\n\n```grimoire\ncount(list): number\n```\n\nリストの長さ');
   });
