@@ -32,12 +32,14 @@ import { fromDb as enFromDb } from './en/from-db.ts';
 import { fromDb as jaFromDb } from './ja/from-db.ts';
 import { cliMatchQueue as enCliMatchQueue } from './en/cli-match-queue.ts';
 import { cliMatchQueue as jaCliMatchQueue } from './ja/cli-match-queue.ts';
+import { services as enServices } from './en/services.ts';
+import { services as jaServices } from './ja/services.ts';
 import type { Language } from './language.ts';
 
-const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports, ...enLog, ...enBalance, ...enBalanceHtml, ...enCoverage, ...enFromDb, ...enCliMatchQueue };
+const en = { ...enDiagnostics, ...enCli, ...enCliMain, ...enUsage, ...enCliOptions, ...enScenario, ...enScenarioChecks, ...enPlayground, ...enCliReports, ...enLog, ...enBalance, ...enBalanceHtml, ...enCoverage, ...enFromDb, ...enCliMatchQueue, ...enServices };
 export type MessageKey = keyof typeof en;
 export type Catalog = Record<MessageKey, string>;
 
-const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports, ...jaLog, ...jaBalance, ...jaBalanceHtml, ...jaCoverage, ...jaFromDb, ...jaCliMatchQueue };
+const ja: Catalog = { ...jaDiagnostics, ...jaCli, ...jaCliMain, ...jaUsage, ...jaCliOptions, ...jaScenario, ...jaScenarioChecks, ...jaPlayground, ...jaCliReports, ...jaLog, ...jaBalance, ...jaBalanceHtml, ...jaCoverage, ...jaFromDb, ...jaCliMatchQueue, ...jaServices };
 
 export const catalogs: Record<Language, Catalog> = { en, ja };

@@ -6,7 +6,7 @@
  */
 import { CompletionItemKind, MarkupKind, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { completionEntries, completionKindNames, type CompletionEntry, type EntryKind } from '../services/completion.ts';
+import { completionEntries, completionKindNames, entryKindWord, type CompletionEntry, type EntryKind } from '../services/completion.ts';
 import { cursorContext } from '../services/cursor.ts';
 import type { NameTable } from '../services/names.ts';
 
@@ -26,7 +26,7 @@ export class Completions {
     const items = this.last.map(
       (e, i): CompletionItem => ({
         label: e.label,
-        labelDetails: { description: e.kind },
+        labelDetails: { description: entryKindWord(e.kind) },
         kind: itemKinds[e.kind],
         detail: e.detail,
         sortText: e.sortText,

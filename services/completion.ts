@@ -13,6 +13,7 @@ import { faceCardParts, faceItemWords } from '../compiler/faces.ts';
 import type { SymbolInfo, SymbolKind } from '../compiler/symbols.ts';
 import type { CursorContext } from './cursor.ts';
 import { bindingMarkdown, builtInMarkdown, symbolMarkdown } from './markdown.ts';
+import { t } from '../i18n/format.ts';
 import type { NameTable } from './names.ts';
 import { builtInCardFields, builtInFunctions, builtInRequestParts, builtInValues, typeNames, type BuiltIn } from './types.ts';
 
@@ -54,6 +55,11 @@ export const completionKindNames = {
 } as const satisfies Record<EntryKind, string>;
 
 export type CompletionKindName = (typeof completionKindNames)[EntryKind];
+
+/** What a kind of entry is called, in the reader's language (shown beside each entry: `zone`, 「ゾーン」). */
+export function entryKindWord(kind: EntryKind): string {
+  return t(`svc.kind.${kind}`);
+}
 
 export interface CompletionEntry {
   label: string;
@@ -114,18 +120,18 @@ function nextWords(before: readonly string[]): { words: string[]; detail: string
   const two = before.slice(-2).join(' ');
   const three = before.slice(-3).join(' ');
   // `modify <card>.<value> |`
-  if (before.length >= 4 && before[before.length - 2] === '.' && before[before.length - 4] === 'modify') return { words: ['by', 'times', 'divided', 'becomes', 'gains', 'loses'], detail: 'how modify changes the value' };
+  if (before.length >= 4 && before[before.length - 2] === '.' && before[before.length - 4] === 'modify') return { words: ['by', 'times', 'divided', 'becomes', 'gains', 'loses'], detail: t('svc.next.modify-value') };
   // `modify <card> |` (no value): a card gains another's abilities.
-  if (before.length >= 2 && before[before.length - 2] === 'modify' && last !== '.') return { words: ['gains'], detail: 'modify <card> gains abilities of <card>: the card has the other card\'s abilities as its own' };
-  if (before.length >= 3 && before[before.length - 3] === 'modify' && last === 'gains') return { words: ['abilities'], detail: 'modify <card> gains abilities of <card>' };
-  if (two === 'gains abilities') return { words: ['of'], detail: 'modify <card> gains abilities of <card>' };
+  if (before.length >= 2 && before[before.length - 2] === 'modify' && last !== '.') return { words: ['gains'], detail: t('svc.next.modify-gains') };
+  if (before.length >= 3 && before[before.length - 3] === 'modify' && last === 'gains') return { words: ['abilities'], detail: t('svc.next.gains-abilities') };
+  if (two === 'gains abilities') return { words: ['of'], detail: t('svc.next.gains-abilities') };
   // Revisions (docs/language.md "Revisions"): what an amend or a remove may name.
-  if (last === 'amend') return { words: ['action', 'trigger', 'procedure', 'function', 'check', 'setup', 'turn', 'face', 'card', 'ability'], detail: 'amend <what> NAME { … }: change part of a definition of the base game (in `amend card`: amend ability NAME { clauses })' };
-  if (last === 'remove') return { words: ['action', 'trigger', 'procedure', 'function', 'card', 'param', 'check', 'label', 'zone', 'event', 'enum', 'limit', 'format', 'ability', 'aura', 'attr', 'state', 'value'], detail: 'remove <what> NAME: a definition or format of the base game; in `amend card` an ability or aura, in `amend card type` a field' };
-  if (last === 'until') return { words: ['end', 'next', 'leaves'], detail: 'a duration: until end of turn, until end of next turn of <player>, until next turn of <player>, until <card> leaves <zone>' };
-  if (three === 'until end of') return { words: ['turn', 'next'], detail: 'until end of turn, until end of next turn of <player>' };
-  if (last === 'during') return { words: ['next'], detail: 'during next turn of <player>' };
-  if (two === 'during next' || two === 'until next' || three === 'end of next') return { words: ['turn'], detail: '… next turn of <player>' };
+  if (last === 'amend') return { words: ['action', 'trigger', 'procedure', 'function', 'check', 'setup', 'turn', 'face', 'card', 'ability'], detail: t('svc.next.amend') };
+  if (last === 'remove') return { words: ['action', 'trigger', 'procedure', 'function', 'card', 'param', 'check', 'label', 'zone', 'event', 'enum', 'limit', 'format', 'ability', 'aura', 'attr', 'state', 'value'], detail: t('svc.next.remove') };
+  if (last === 'until') return { words: ['end', 'next', 'leaves'], detail: t('svc.next.until') };
+  if (three === 'until end of') return { words: ['turn', 'next'], detail: t('svc.next.until-end-of') };
+  if (last === 'during') return { words: ['next'], detail: t('svc.next.during') };
+  if (two === 'during next' || two === 'until next' || three === 'end of next') return { words: ['turn'], detail: t('svc.next.next-turn') };
   return undefined;
 }
 
@@ -171,17 +177,20 @@ export function completionEntries(ctx: CursorContext, names: NameTable, file = '
 
   // Inside a face: where an item begins, only its words; where a region's content goes, the card's parts and fields first.
   if (ctx.face === 'item') {
-    for (const w of faceItemWords) out.push({ label: w, kind: 'keyword', detail: 'face', sortText: `0${w}` });
+    for (const w of faceItemWords) out.push({ label: w, kind: 'keyword', detail: t('svc.detail.face'), sortText: `0${w}` });
     return out;
   }
   if (ctx.face === 'part') {
-    for (const [w, doc] of Object.entries(faceCardParts)) out.push({ label: w, kind: 'built-in', detail: `${w}: ${doc}`, documentation: () => doc, sortText: `0${w}` });
+    for (const w of Object.keys(faceCardParts) as (keyof typeof faceCardParts)[]) {
+      const doc = t(`svc.face-part.${w}`);
+      out.push({ label: w, kind: 'built-in', detail: `${w}: ${doc}`, documentation: () => doc, sortText: `0${w}` });
+    }
     for (const s of names.all) if (s.kind === 'card field' && s.detail.startsWith('attr ')) addSymbol(s, '1');
     return out;
   }
 
   if (ctx.typePosition) {
-    for (const t of typeNames) out.push({ label: t, kind: 'type', detail: `type ${t}`, sortText: `0${t}` });
+    for (const name of typeNames) out.push({ label: name, kind: 'type', detail: t('svc.detail.type', { name }), sortText: `0${name}` });
     for (const s of names.all) if (s.kind === 'enum' || s.kind === 'card type') addSymbol(s, '1');
     return out;
   }
@@ -202,7 +211,7 @@ export function completionEntries(ctx: CursorContext, names: NameTable, file = '
     if (locals.has(b.name)) continue; // shadowed by a nearer binding
     locals.add(b.name);
     const kind: EntryKind = b.how === 'parameter' ? 'parameter' : 'local name';
-    out.push({ label: b.name, kind, detail: `${b.how} ${b.name}${b.type === 'unknown' ? '' : `: ${b.type}`}`, documentation: () => bindingMarkdown(b, file), sortText: `${rank(kind, '1')}${b.name}` });
+    out.push({ label: b.name, kind, detail: `${b.how === 'parameter' ? t('svc.kind.parameter') : b.how} ${b.name}${b.type === 'unknown' ? '' : `: ${b.type}`}`, documentation: () => bindingMarkdown(b, file), sortText: `${rank(kind, '1')}${b.name}` });
   }
   for (const s of names.all) {
     if (s.kind === 'ability' || locals.has(s.name)) continue;
@@ -211,6 +220,6 @@ export function completionEntries(ctx: CursorContext, names: NameTable, file = '
   for (const b of builtInValues) if (!locals.has(b.name)) addBuiltIn(b, 'built-in', rank('built-in', '4'));
   for (const f of builtInFunctions) addBuiltIn(f, 'built-in function', rank('built-in function', '4'));
   const builtInLabels = new Set(out.filter((e) => e.kind === 'built-in' || e.kind === 'built-in function').map((e) => e.label));
-  for (const k of keywordWords) if (!builtInLabels.has(k)) out.push({ label: k, kind: 'keyword', detail: 'keyword', sortText: `${rank('keyword', '5')}${k}` });
+  for (const k of keywordWords) if (!builtInLabels.has(k)) out.push({ label: k, kind: 'keyword', detail: t('svc.detail.keyword'), sortText: `${rank('keyword', '5')}${k}` });
   return out;
 }

@@ -3,9 +3,11 @@
  * the rule it cites, its note, and where it is defined. Titles, citations and notes are the
  * game author's text — a shared link can carry anyone's — so every piece of it is escaped: no
  * Markdown syntax, link or HTML written in a rule file takes effect (Monaco also gets
- * `supportHtml: false` and `isTrusted: false`, see language-services.ts).
+ * `supportHtml: false` and `isTrusted: false`, see language-services.ts). The frame's words
+ * (kinds, "defined at", a built-in's meaning) are in the reader's language (i18n/en/services.ts, i18n/ja/services.ts).
  */
 import type { SymbolInfo } from '../compiler/symbols.ts';
+import { t } from '../i18n/format.ts';
 import type { Binding } from './cursor.ts';
 import type { BuiltIn } from './types.ts';
 
@@ -28,11 +30,11 @@ export function placeOf(s: Pick<SymbolInfo, 'loc'>): string {
 
 /** A definition: kind and signature, title, citation, note, place. */
 export function symbolMarkdown(s: SymbolInfo): string {
-  const parts = [`**${s.kind}**`, codeBlock(s.detail)];
+  const parts = [`**${t(`svc.kind.${s.kind}`)}**`, codeBlock(s.detail)];
   if (s.title) parts.push(escapeMarkdown(s.title));
-  if (s.cite) parts.push(`*cite:* ${escapeMarkdown(s.cite)}`);
-  if (s.note) parts.push(`*note:* ${escapeMarkdown(s.note)}`);
-  parts.push(`*defined at* ${escapeMarkdown(placeOf(s))}`);
+  if (s.cite) parts.push(t('svc.md.cite', { text: escapeMarkdown(s.cite) }));
+  if (s.note) parts.push(t('svc.md.note', { text: escapeMarkdown(s.note) }));
+  parts.push(t('svc.md.defined-at', { place: escapeMarkdown(placeOf(s)) }));
   return parts.join('\n\n');
 }
 
@@ -45,13 +47,13 @@ export function symbolsMarkdown(defs: readonly SymbolInfo[]): string {
 export function bindingMarkdown(b: Binding, file: string): string {
   const type = b.type === 'unknown' ? '' : `: ${b.type}`;
   return [
-    `**${b.how === 'parameter' ? 'parameter' : 'local name'}**`,
+    `**${t(b.how === 'parameter' ? 'svc.kind.parameter' : 'svc.kind.local name')}**`,
     codeBlock(`${b.how === 'parameter' ? '' : `${b.how} `}${b.name}${type}`),
-    `*in* ${escapeMarkdown(b.owner)} — ${escapeMarkdown(`${file}:${b.line}:${b.col}`)}`,
+    t('svc.md.in', { owner: escapeMarkdown(b.owner), place: escapeMarkdown(`${file}:${b.line}:${b.col}`) }),
   ].join('\n\n');
 }
 
 /** A name the language itself defines (`me`, `count`, a card's `owner`). */
 export function builtInMarkdown(b: BuiltIn): string {
-  return [`**built in**`, codeBlock(b.detail), b.doc.replace(/[^`]+|`[^`]*`/g, (part) => (part.startsWith('`') ? part : escapeMarkdown(part)))].join('\n\n');
+  return [`**${t('svc.md.built-in')}**`, codeBlock(b.detail), t(b.doc).replace(/[^`]+|`[^`]*`/g, (part) => (part.startsWith('`') ? part : escapeMarkdown(part)))].join('\n\n');
 }

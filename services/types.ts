@@ -5,6 +5,7 @@
  * knows the built-in names (docs/language.md, Expressions) and the game's declared types, and
  * answers `unknown` when in doubt — completion then offers every member rather than none.
  */
+import type { MessageKey } from '../i18n/format.ts';
 import type { NameTable } from './names.ts';
 
 /** A token as the editor's services read it (from the language's own lexer, see cursor.ts). */
@@ -27,73 +28,74 @@ export interface BuiltIn {
   /** A value's type (functions have `result` instead). */
   type?: Ty;
   detail: string;
-  doc: string;
+  /** What it means: its catalog key (i18n/en/services.ts), worded in the reader's language where it is shown. */
+  doc: MessageKey;
 }
 
 /** Names the language gives a meaning (docs/language.md, "built-in name"). */
 export const builtInValues: BuiltIn[] = [
-  { name: 'me', type: 'player', detail: 'me: player', doc: 'the player acting (the controller, the chooser, the caller’s me); in `evaluate`, the player whose position is scored' },
-  { name: 'opponent', type: 'player', detail: 'opponent: player', doc: 'the other player (two-player games)' },
-  { name: 'teammates', type: 'players', detail: 'teammates: players', doc: 'the players still in on my team other than me, in turn order after me (none without `teams`)' },
-  { name: 'active', type: 'player', detail: 'active: player', doc: 'the player whose turn it is' },
-  { name: 'players', type: 'players', detail: 'players: players', doc: 'all players, starting with the active player' },
-  { name: 'stack', type: 'requests', detail: 'stack: requests', doc: 'the requests on the stack, top first' },
-  { name: 'turn', type: 'number', detail: 'turn: number', doc: 'the turn number (1 = the first turn)' },
-  { name: 'this', type: 'card', detail: 'this: card', doc: 'the card whose ability, value or aura this is' },
-  { name: 'it', type: 'card', detail: 'it', doc: 'the candidate, inside `where`, `such that` and list functions' },
-  { name: 'request', type: 'request', detail: 'request: request', doc: 'inside an effect: the request being resolved' },
-  { name: 'match_game', type: 'number', detail: 'match_game: number', doc: 'the number of this game in its match (1 for the first, and for a game played alone)' },
-  { name: 'last_winner', type: 'player', detail: 'last_winner: player', doc: 'the last game’s winner in the match; none in its first game or after a draw' },
-  { name: 'last_loser', type: 'player', detail: 'last_loser: player', doc: 'the last game’s loser in the match; none in its first game or after a draw' },
+  { name: 'me', type: 'player', detail: 'me: player', doc: 'svc.value.me' },
+  { name: 'opponent', type: 'player', detail: 'opponent: player', doc: 'svc.value.opponent' },
+  { name: 'teammates', type: 'players', detail: 'teammates: players', doc: 'svc.value.teammates' },
+  { name: 'active', type: 'player', detail: 'active: player', doc: 'svc.value.active' },
+  { name: 'players', type: 'players', detail: 'players: players', doc: 'svc.value.players' },
+  { name: 'stack', type: 'requests', detail: 'stack: requests', doc: 'svc.value.stack' },
+  { name: 'turn', type: 'number', detail: 'turn: number', doc: 'svc.value.turn' },
+  { name: 'this', type: 'card', detail: 'this: card', doc: 'svc.value.this' },
+  { name: 'it', type: 'card', detail: 'it', doc: 'svc.value.it' },
+  { name: 'request', type: 'request', detail: 'request: request', doc: 'svc.value.request' },
+  { name: 'match_game', type: 'number', detail: 'match_game: number', doc: 'svc.value.match_game' },
+  { name: 'last_winner', type: 'player', detail: 'last_winner: player', doc: 'svc.value.last_winner' },
+  { name: 'last_loser', type: 'player', detail: 'last_loser: player', doc: 'svc.value.last_loser' },
 ];
 
 /** Built-in functions: name, result type (`elem`: the element of the first argument; `same`: its type). */
 export const builtInFunctions: (BuiltIn & { result: Ty | 'elem' | 'same' })[] = [
-  { name: 'count', result: 'number', detail: 'count(list): number', doc: 'its length' },
-  { name: 'sum', result: 'number', detail: 'sum(list, expr): number', doc: 'over `it`' },
-  { name: 'max', result: 'number', detail: 'max(list, expr): number', doc: 'over `it`' },
-  { name: 'min', result: 'number', detail: 'min(list, expr): number', doc: 'over `it`' },
-  { name: 'any', result: 'bool', detail: 'any(list, bool): bool', doc: 'over `it`' },
-  { name: 'all', result: 'bool', detail: 'all(list, bool): bool', doc: 'over `it`' },
-  { name: 'all_same', result: 'bool', detail: 'all_same(list, expr): bool', doc: 'over `it`' },
-  { name: 'distinct', result: 'same', detail: 'distinct(list, expr)', doc: 'the first element for each distinct value of expr (over `it`), in list order' },
-  { name: 'sorted', result: 'same', detail: 'sorted(list, expr)', doc: 'the list ordered by the number expr (over `it`), smallest first' },
-  { name: 'is_empty', result: 'bool', detail: 'is_empty(list): bool', doc: 'the list is empty' },
-  { name: 'first', result: 'elem', detail: 'first(list)', doc: 'the first element or `none`' },
-  { name: 'top', result: 'cards', detail: 'top(zone, n): cards', doc: 'the first n cards' },
-  { name: 'bottom', result: 'cards', detail: 'bottom(zone, n): cards', doc: 'the last n cards' },
-  { name: 'units', result: 'cards', detail: 'units(card): cards', doc: 'the card and the cards attached to it' },
-  { name: 'all_units', result: 'cards', detail: 'all_units(list): cards', doc: 'every card of the list and the cards attached to each' },
-  { name: 'host', result: 'card', detail: 'host(card): card', doc: 'the card it is attached to, or `none`' },
-  { name: 'zone_of', result: 'zone', detail: 'zone_of(card): zone', doc: 'the zone it is in' },
-  { name: 'owner', result: 'player', detail: 'owner(card): player', doc: 'same as `card.owner`' },
-  { name: 'other', result: 'player', detail: 'other(player): player', doc: 'the next player' },
-  { name: 'random', result: 'elem', detail: 'random(list)', doc: 'a seeded random element' },
-  { name: 'entered_this_turn', result: 'bool', detail: 'entered_this_turn(card): bool', doc: 'it entered its current zone this turn' },
-  { name: 'targets', result: 'unknown', detail: 'targets(request)', doc: 'a request’s targets' },
-  { name: 'cards', result: 'cards', detail: 'cards(request): cards', doc: 'a request’s cards' },
-  { name: 'controller', result: 'player', detail: 'controller(request): player', doc: 'a request’s controller' },
-  { name: 'labels', result: 'labels', detail: 'labels(x): labels', doc: 'a card’s `labels` value or a request’s tags' },
-  { name: 'abilities', result: 'unknown', detail: 'abilities(c): list of abilities', doc: 'a card’s abilities (their names), which `perform … as <card>` uses as another card’s own' },
-  { name: 'match_wins', result: 'number', detail: 'match_wins(player): number', doc: 'the games the player has won so far in the match (0 in its first game)' },
-  { name: 'deck_problem', result: 'text', detail: 'deck_problem(player): text', doc: 'the game’s `deck check` on the player’s decks: the reason of the first requirement they break, or "" when they are legal' },
+  { name: 'count', result: 'number', detail: 'count(list): number', doc: 'svc.fn.count' },
+  { name: 'sum', result: 'number', detail: 'sum(list, expr): number', doc: 'svc.fn.sum' },
+  { name: 'max', result: 'number', detail: 'max(list, expr): number', doc: 'svc.fn.max' },
+  { name: 'min', result: 'number', detail: 'min(list, expr): number', doc: 'svc.fn.min' },
+  { name: 'any', result: 'bool', detail: 'any(list, bool): bool', doc: 'svc.fn.any' },
+  { name: 'all', result: 'bool', detail: 'all(list, bool): bool', doc: 'svc.fn.all' },
+  { name: 'all_same', result: 'bool', detail: 'all_same(list, expr): bool', doc: 'svc.fn.all_same' },
+  { name: 'distinct', result: 'same', detail: 'distinct(list, expr)', doc: 'svc.fn.distinct' },
+  { name: 'sorted', result: 'same', detail: 'sorted(list, expr)', doc: 'svc.fn.sorted' },
+  { name: 'is_empty', result: 'bool', detail: 'is_empty(list): bool', doc: 'svc.fn.is_empty' },
+  { name: 'first', result: 'elem', detail: 'first(list)', doc: 'svc.fn.first' },
+  { name: 'top', result: 'cards', detail: 'top(zone, n): cards', doc: 'svc.fn.top' },
+  { name: 'bottom', result: 'cards', detail: 'bottom(zone, n): cards', doc: 'svc.fn.bottom' },
+  { name: 'units', result: 'cards', detail: 'units(card): cards', doc: 'svc.fn.units' },
+  { name: 'all_units', result: 'cards', detail: 'all_units(list): cards', doc: 'svc.fn.all_units' },
+  { name: 'host', result: 'card', detail: 'host(card): card', doc: 'svc.fn.host' },
+  { name: 'zone_of', result: 'zone', detail: 'zone_of(card): zone', doc: 'svc.fn.zone_of' },
+  { name: 'owner', result: 'player', detail: 'owner(card): player', doc: 'svc.fn.owner' },
+  { name: 'other', result: 'player', detail: 'other(player): player', doc: 'svc.fn.other' },
+  { name: 'random', result: 'elem', detail: 'random(list)', doc: 'svc.fn.random' },
+  { name: 'entered_this_turn', result: 'bool', detail: 'entered_this_turn(card): bool', doc: 'svc.fn.entered_this_turn' },
+  { name: 'targets', result: 'unknown', detail: 'targets(request)', doc: 'svc.fn.targets' },
+  { name: 'cards', result: 'cards', detail: 'cards(request): cards', doc: 'svc.fn.cards' },
+  { name: 'controller', result: 'player', detail: 'controller(request): player', doc: 'svc.fn.controller' },
+  { name: 'labels', result: 'labels', detail: 'labels(x): labels', doc: 'svc.fn.labels' },
+  { name: 'abilities', result: 'unknown', detail: 'abilities(c): list of abilities', doc: 'svc.fn.abilities' },
+  { name: 'match_wins', result: 'number', detail: 'match_wins(player): number', doc: 'svc.fn.match_wins' },
+  { name: 'deck_problem', result: 'text', detail: 'deck_problem(player): text', doc: 'svc.fn.deck_problem' },
 ];
 
 /** Fields every card has (docs/language.md, Card types). */
 export const builtInCardFields: BuiltIn[] = [
-  { name: 'name', type: 'text', detail: 'name: text', doc: 'the card’s name (built in)' },
-  { name: 'owner', type: 'player', detail: 'owner: player', doc: 'the card’s owner (built in)' },
-  { name: 'facedown', type: 'bool', detail: 'facedown: bool', doc: 'face down (built in, settable)' },
-  { name: 'entered', type: 'number', detail: 'entered: number', doc: 'the turn it entered its current zone (built in)' },
+  { name: 'name', type: 'text', detail: 'name: text', doc: 'svc.field.name' },
+  { name: 'owner', type: 'player', detail: 'owner: player', doc: 'svc.field.owner' },
+  { name: 'facedown', type: 'bool', detail: 'facedown: bool', doc: 'svc.field.facedown' },
+  { name: 'entered', type: 'number', detail: 'entered: number', doc: 'svc.field.entered' },
 ];
 
 /** A request's parts (docs/language.md, `request`). */
 export const builtInRequestParts: BuiltIn[] = [
-  { name: 'targets', type: 'unknown', detail: 'targets', doc: 'the request’s targets' },
-  { name: 'cards', type: 'cards', detail: 'cards: cards', doc: 'the cards that travel with it (`using`)' },
-  { name: 'controller', type: 'player', detail: 'controller: player', doc: 'who made it' },
-  { name: 'action', type: 'action', detail: 'action: action', doc: 'the action it declares' },
-  { name: 'source', type: 'card', detail: 'source: card', doc: 'the card whose ability made it' },
+  { name: 'targets', type: 'unknown', detail: 'targets', doc: 'svc.part.targets' },
+  { name: 'cards', type: 'cards', detail: 'cards: cards', doc: 'svc.part.cards' },
+  { name: 'controller', type: 'player', detail: 'controller: player', doc: 'svc.part.controller' },
+  { name: 'action', type: 'action', detail: 'action: action', doc: 'svc.part.action' },
+  { name: 'source', type: 'card', detail: 'source: card', doc: 'svc.part.source' },
 ];
 
 /** The value types of the language, for type positions (`p: |`). */

@@ -8,7 +8,9 @@ import { indexSymbols, type SymbolInfo } from '../compiler/symbols.ts';
 import { keywordWords } from '../grammar/tokens.ts';
 import { completionEntries } from '../services/completion.ts';
 import { cursorContext, symbolAt } from '../services/cursor.ts';
-import { escapeMarkdown, symbolMarkdown } from '../services/markdown.ts';
+import { builtInMarkdown, escapeMarkdown, symbolMarkdown } from '../services/markdown.ts';
+import { builtInFunctions } from '../services/types.ts';
+import { setLanguage } from '../i18n/format.ts';
 import { mergeSymbols, NameTable } from '../services/names.ts';
 import { root } from './helpers.ts';
 
@@ -278,5 +280,28 @@ describe('one parse per check', () => {
     expect(second.diagnostics).toEqual(first.diagnostics);
     checkGame({ sources: edited.slice(1) }, cache);
     expect(cache.has(trump[0]!.path)).toBe(false);
+  });
+});
+
+describe('in the reader\'s language', () => {
+  it('words completion details, hovers and built-ins in Japanese, keeping keywords, signatures and names; English as it was', () => {
+    const until = editAfter('rules/trump/summons.grim', 'do place_barrier(k, me, true)', '    modify k.size by 1 until |');
+    const graveyard = trumpNames.find('graveyard', 'zone')!;
+    const count = builtInFunctions.find((f) => f.name === 'count')!;
+    try {
+      setLanguage('ja');
+      expect(offered(until).entries[0]).toMatchObject({ label: 'end', detail: expect.stringMatching(/^期間: until end of turn、/) });
+      expect(offered('game g {\n  param x: |').entries.find((e) => e.label === 'number')!.detail).toBe('型 number');
+      const hover = symbolMarkdown(graveyard);
+      expect(hover).toMatch(/^\*\*ゾーン\*\*\n\n```grimoire\nzone graveyard per player public\n```/);
+      expect(hover).toContain('*定義:* rules\\/trump\\/game');
+      expect(builtInMarkdown(count)).toBe('**組み込み**\n\n```grimoire\ncount(list): number\n```\n\nリストの長さ');
+      setLanguage('en');
+      expect(offered(until).entries[0]!.detail).toBe('a duration: until end of turn, until end of next turn of <player>, until next turn of <player>, until <card> leaves <zone>');
+      expect(symbolMarkdown(graveyard)).toMatch(/^\*\*zone\*\*[\s\S]*\*defined at\* rules\\\/trump\\\/game/);
+      expect(builtInMarkdown(count)).toBe('**built in**\n\n```grimoire\ncount(list): number\n```\n\nits length');
+    } finally {
+      setLanguage('en');
+    }
   });
 });

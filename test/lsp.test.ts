@@ -114,7 +114,7 @@ describe('grimoire lsp over the protocol', () => {
     expect(item).toMatchObject({ kind: 19 /* Folder: a zone, as in the playground */, labelDetails: { description: 'zone' } });
     expect(item!.textEdit).toEqual({ range: { start: { line: position.line, character: position.character - 3 }, end: position }, newText: 'graveyard' });
     const resolved = (await client.sendRequest('completionItem/resolve', item)) as { documentation?: { kind: string; value: string } };
-    expect(resolved.documentation?.value).toMatch(/\*defined at\* rules.*game.*60.*6$/);
+    expect(resolved.documentation?.value).toMatch(/\*defined at\* rules.*game.*64.*6$/);
     expect(resolved.documentation?.value).toContain('墓地'); // the zone's title, written in the game
   });
 

@@ -29,7 +29,7 @@ import { pathOf, uriOf } from './session.ts';
 import type { CheckResult, Checker } from './diagnostics.ts';
 import type { Loc } from '../../../grammar/ast.ts';
 import { cursorContext, symbolAt } from '../../../services/cursor.ts';
-import { completionEntries, completionKindNames, type EntryKind } from '../../../services/completion.ts';
+import { completionEntries, completionKindNames, entryKindWord, type EntryKind } from '../../../services/completion.ts';
 import { bindingMarkdown, builtInMarkdown, symbolsMarkdown } from '../../../services/markdown.ts';
 import { mergeSymbols, NameTable } from '../../../services/names.ts';
 import { clearNotice, notify } from '../notice.ts';
@@ -79,7 +79,7 @@ export function registerLanguageServices(session: EditorSession, checker: Checke
         const range = { startLineNumber: position.lineNumber, startColumn: word.startColumn, endLineNumber: position.lineNumber, endColumn: word.endColumn };
         const suggestions = completionEntries(ctx, names, pathOf(model.uri)).map((e) => {
           const item: monaco.languages.CompletionItem = {
-            label: { label: e.label, description: e.kind },
+            label: { label: e.label, description: entryKindWord(e.kind) },
             kind: itemKinds[e.kind],
             detail: e.detail,
             insertText: e.label,
