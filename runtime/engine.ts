@@ -26,8 +26,8 @@
  * below: GameState ValuesRoom TriggersRoom ActionsRoom OffersRoom FlowRoom
  * above: none
  * fields: GameState (cards cardsByDef changes formatLevel ir log players result rules sharedZones
- *   tally usesThisTurn) ValuesRoom (grantsEver) ChoicesRoom (actionDraws decide decideByCount)
- *   FlowRoom (course match)
+ *   tally usesThisTurn) ValuesRoom (grantsEver) ChoicesRoom (actionDraws decide decideByCount
+ *   playoutPassWeight) FlowRoom (course match)
  */
 import type { GameIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';

@@ -10,7 +10,8 @@
  * fields: GameState (active cards decisions formatLevel interventions ir journal logging onTurn
  *   params playerCount players playersIn result rules stack tally trackKnowledge trial turn
  *   turnChanges usesThisTurn varChanges zoneVisibility) ValuesRoom (turnsTaken) ChoicesRoom
- *   (actionDraws decideByCount) TriggersRoom (triggerChain) OffersRoom (offerOptions offersFound)
+ *   (actionDraws decideByCount playoutPassWeight) TriggersRoom (triggerChain) OffersRoom
+ *   (offerOptions offersFound)
  */
 import type { GameIR, SrcLoc, Stmt } from '../compiler/ir.ts';
 import { Impossible, newCtx, type Ctx, type Ex } from './context.ts';
