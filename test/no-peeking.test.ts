@@ -178,8 +178,8 @@ describe('no peeking: worlds the player cannot tell apart get the same search', 
           const realPlaces = places(at.engine, null).join();
           const search = searchEngine(compiledGame(game), { format });
           // 30 iterations (and 20 below) suffice: a search that peeks differs from its first
-          // playout on (a re-deal in place order, not canonical, fails every case of this file
-          // but the deck oracle's). Every world and position is still compared.
+          // playout on (planted: a re-deal in the places' order, not the canonical one by id,
+          // fails all twelve search cases of this file). Every world and position is compared.
           const estimate = (snapshot: GameSnapshot, decision: Decision) => {
             const model = new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision);
             return new MctsAgent({ iterations: 30, millis: null, exploration: 0.7, depth: null }, 99).search(model, decision.count);
