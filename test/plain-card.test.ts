@@ -49,6 +49,13 @@ describe('plain cards read by hand', () => {
     same(...bothWays(() => parseFile('pool.grim', pool)), 'pool, whole');
   });
 
+  it('with repeated abilities copied (repeats.ts), give what a parse without any shortcut gives', () => {
+    const pool = generatePool(400);
+    const fresh = parseFile('pool.grim', pool, null);
+    same(reparseFile('pool.grim', pool, newReparseMemory()), fresh, 'pool, piece by piece');
+    same(parseFile('pool.grim', pool), fresh, 'pool, whole');
+  });
+
   it('read the plain forms: values, lists, printed text, a title, cite, override, repeated abilities', () => {
     const ability = 'action 強化 "+1" {\n    when me == active\n    effect { modify this.attack by 1 until end of turn }\n  }';
     const text = [
