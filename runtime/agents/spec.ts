@@ -73,7 +73,9 @@ function parseBuiltIn(t: string): AgentSpec | { error: string } {
       else if (key === 'c' && Number.isFinite(v) && v >= 0) opts.exploration = v;
       else if (key === 'pass' && Number.isInteger(v) && v >= 0) opts.playout = { ...opts.playout, passWeight: v };
       else if (key === 'turns' && Number.isInteger(v) && v >= 1) opts.playout = { ...opts.playout, turns: v };
-      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number>, c=<number>, pass=<whole number>, turns=<whole number ≥ 1> and reuse; in YAML, quote the whole name: "mcts:500,depth=40")` };
+      else if (key === 'grade' && Number.isFinite(v) && v > 0) opts.grade = v;
+      else if (key === 'mast' && Number.isFinite(v) && v >= 0 && v <= 1) opts.mast = v;
+      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number>, c=<number>, pass=<whole number>, turns=<whole number ≥ 1>, grade=<number > 0>, mast=<number 0..1> and reuse; in YAML, quote the whole name: "mcts:500,depth=40")` };
     }
     return { name: t, deterministic: !m[2], make: (seed) => new MctsAgent(opts, seed) };
   }
