@@ -63,8 +63,9 @@ describe('strong: the agent a game names', () => {
     expect(parseAgent('mcts:50,pass=-1')).toEqual({ error: expect.stringContaining("bad setting 'pass=-1'") });
   });
 
-  it('reads grade=S and mast=E, and refuses them out of range', () => {
-    for (const name of ['mcts:50,turns=2,grade=10', 'mcts:50,mast=0.4', 'mcts:40,pass=0,turns=1,grade=2.5,mast=0']) expect((parseAgent(name) as AgentSpec).name).toBe(name);
+  it('reads grade=S, mast=E and mastdecay=γ, and refuses them out of range', () => {
+    for (const name of ['mcts:50,turns=2,grade=10', 'mcts:50,mast=0.4', 'mcts:40,pass=0,turns=1,grade=2.5,mast=0', 'mcts:40,mast=0.3,mastdecay=0.5']) expect((parseAgent(name) as AgentSpec).name).toBe(name);
+    expect(parseAgent('mcts:50,mast=0.4,mastdecay=2')).toEqual({ error: expect.stringContaining("bad setting 'mastdecay=2'") });
     expect(parseAgent('mcts:50,grade=0')).toEqual({ error: expect.stringContaining("bad setting 'grade=0'") });
     expect(parseAgent('mcts:50,mast=1.5')).toEqual({ error: expect.stringContaining("bad setting 'mast=1.5'") });
     expect(parseAgent('mcts:50,mast')).toEqual({ error: expect.stringContaining("bad setting 'mast'") });
@@ -93,15 +94,21 @@ describe('strong: the agent a game names', () => {
     expect(Array.from({ length: 50 }, () => m.greedy(0)).every((g) => g)).toBe(true);
     const u = new MastPreference(1, 1);
     expect(Array.from({ length: 50 }, () => u.greedy(0)).some((g) => g)).toBe(false);
+    // Carried to the next search with a decay: the same means, weighing less against what comes.
+    m.carryOver(0.5, 2);
+    expect(m.value(0, 7)).toBeCloseTo(2 / 3, 12);
+    m.taken(0, 7);
+    m.credit([0, 1]);
+    expect(m.value(0, 7)).toBeCloseTo(1 / 2.5, 12);
   });
 
   it('mcts with mast and a graded cut plays whole games, the same games for a seed, other games than without', () => {
-    const a = duel('trump', 'master', 'mcts:20,mast=0.2', 'random', 2);
-    expect(duel('trump', 'master', 'mcts:20,mast=0.2', 'random', 2).hashes).toEqual(a.hashes);
-    expect(duel('trump', 'master', 'mcts:20', 'random', 2).hashes).not.toEqual(a.hashes);
-    const g = duel('t-magic', undefined, 'mcts:20,turns=1,grade=15,mast=0.4', 'random', 2);
-    expect(duel('t-magic', undefined, 'mcts:20,turns=1,grade=15,mast=0.4', 'random', 2).hashes).toEqual(g.hashes);
-    expect(duel('t-magic', undefined, 'mcts:20,turns=1', 'random', 2).hashes).not.toEqual(g.hashes);
+    const a = duel('trump', 'master', 'mcts:10,mast=0.2', 'random', 1);
+    expect(duel('trump', 'master', 'mcts:10,mast=0.2', 'random', 1).hashes).toEqual(a.hashes);
+    expect(duel('trump', 'master', 'mcts:10', 'random', 1).hashes).not.toEqual(a.hashes);
+    const g = duel('t-magic', undefined, 'mcts:10,turns=1,grade=15,mast=0.4', 'random', 1);
+    expect(duel('t-magic', undefined, 'mcts:10,turns=1,grade=15,mast=0.4', 'random', 1).hashes).toEqual(g.hashes);
+    expect(duel('t-magic', undefined, 'mcts:10,turns=1', 'random', 1).hashes).not.toEqual(g.hashes);
   });
 
   it('strong plays whole games of a seed game through the duel path, the same games for a seed', () => {

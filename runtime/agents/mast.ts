@@ -18,13 +18,26 @@ export class MastPreference implements ActionPreference {
   private readonly counts: Map<number, number>[] = [];
   /** The actions taken in the playout in progress: player, key, player, key… */
   private readonly pending: number[] = [];
-  private readonly rng: Rng;
+  private rng: Rng;
 
   constructor(
     /** The chance that a draw ignores the values and is uniform (ε). */
     private readonly epsilon: number,
     seed: number,
   ) {
+    this.rng = new Rng(seed);
+  }
+
+  /**
+   * For the next search (MctsOptions.mastDecay): every sum and count multiplied by `decay` (what
+   * earlier searches learnt weighs less than what this one learns), and a generator of its own.
+   */
+  carryOver(decay: number, seed: number): void {
+    for (const [sums, counts] of this.sums.map((s, i) => [s, this.counts[i]!] as const)) {
+      if (!sums) continue;
+      for (const [k, v] of sums) sums.set(k, v * decay);
+      for (const [k, v] of counts) counts.set(k, v * decay);
+    }
     this.rng = new Rng(seed);
   }
 

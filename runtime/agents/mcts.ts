@@ -54,6 +54,12 @@ export interface MctsOptions {
    * (untaken actions first), else drawn uniformly. Unset: every draw uniform.
    */
   mast?: number;
+  /**
+   * With `mast`: MAST's table carried from one search to the player's next (`mastdecay=γ`, 0..1),
+   * each sum and count multiplied by γ first (Tak, Winands & Björnsson, "Decaying Simulation
+   * Strategies", 2014). Unset (or 0): a new table for each search.
+   */
+  mastDecay?: number;
   /** Called after each iteration with (done, budget) — a progress bar; return true to stop early. */
   onProgress?: (done: number, total: number) => boolean | void;
 }
@@ -127,6 +133,8 @@ export class MctsAgent implements Agent {
   private lastPrefix = '';
   /** The branch the last answer chose, and the step it was chosen at (for `reuse`). */
   private carried: { step: number; node: Node } | null = null;
+  /** The last search's MAST table (MctsOptions.mastDecay carries it to the next). */
+  private mastTable: MastPreference | null = null;
   /** Visit stamps are unique across searches: a reused tree's branches keep theirs. */
   private visitStamp = 0;
 
@@ -166,8 +174,12 @@ export class MctsAgent implements Agent {
     const root = from ?? new Node(-1);
     const seedBase = this.rng.next();
     const playout = new Rng(this.rng.next());
-    // (MAST's statistics are this search's: a new table for each decision.)
-    const prefer = mast !== undefined ? new MastPreference(mast, seedBase ^ 0x5bd1e995) : null;
+    // (MAST's statistics: this search's, or carried from the player's earlier searches, decayed.)
+    const carried = this.mastTable;
+    const decay = this.opts.mastDecay ?? 0;
+    if (carried !== null && decay > 0) carried.carryOver(decay, seedBase ^ 0x5bd1e995);
+    const prefer = mast === undefined ? null : carried !== null && decay > 0 ? carried : new MastPreference(mast, seedBase ^ 0x5bd1e995);
+    this.mastTable = prefer;
     const playoutPolicy = prefer !== null ? { ...this.opts.playout, prefer } : this.opts.playout;
     const until = millis !== null ? Date.now() + millis : 0;
     const total = millis !== null ? millis : iterations;
