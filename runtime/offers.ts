@@ -138,12 +138,15 @@ export abstract class OffersRoom extends ActionsRoom {
   private preferredOffer(player: Player, canPass: boolean, byCount: CountDecider, n: number, actions: CompiledAction[], sources: (Card | null)[], passable: boolean, prefer: ActionPreference): Offer | typeof PASS | typeof NO_OFFER {
     const who = player.index;
     const passValue = canPass && passable ? prefer.value(who, PASS_KEY) : -Infinity;
+    // Each candidate's value, read once (a failed try leaves the others to compare again).
+    const values = this.candidateValues;
+    for (let i = 0; i < n; i++) values[i] = prefer.value(who, this.actionKey(actions[i]!, sources[i]!));
     for (;;) {
       let best = passValue;
       let pick = n;
       let ties = 1;
       for (let i = 0; i < n; i++) {
-        const v = prefer.value(who, this.actionKey(actions[i]!, sources[i]!));
+        const v = values[i]!;
         if (v > best) {
           best = v;
           pick = i;
@@ -156,9 +159,13 @@ export abstract class OffersRoom extends ActionsRoom {
       n--;
       actions[pick] = actions[n]!;
       sources[pick] = sources[n]!;
+      values[pick] = values[n]!;
       if (this.canDeclare(a, player, source)) return { action: a, source };
     }
   }
+
+  /** preferredOffer's values of the candidates (a trial inside canDeclare draws no playout action: one array serves). */
+  private candidateValues: number[] = [];
 
   /**
    * An action's key for a search's preference (ActionPreference): indices of the IR only — the
