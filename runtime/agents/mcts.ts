@@ -51,7 +51,8 @@ export interface MctsOptions {
   /**
    * MAST in the playouts (`mast=E`, agents/mast.ts): each action a playout draws is, with chance
    * 1 − E, the one with the best mean reward for its player in this search's playouts so far
-   * (untaken actions first), else drawn uniformly. Unset: every draw uniform.
+   * (untaken actions first), else drawn uniformly. Unset: every draw uniform. (Only where a
+   * playout's actions are drawn, not listed: not with `depth`, whose playouts list every decision.)
    */
   mast?: number;
   /**
