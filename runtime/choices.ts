@@ -12,7 +12,7 @@
 import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import { Impossible, asList, type Ctx } from './context.ts';
 import { ModeDecision, PickDecision, optionValue, type Decision } from './decisions.ts';
-import type { ActionDraws, CountDecider, Decider, EngineOptions } from './engine-types.ts';
+import type { ActionDraws, ActionPreference, CountDecider, Decider, EngineOptions } from './engine-types.ts';
 import { Card, Request, Zone, type Player } from './model.ts';
 import { MovesRoom } from './moves.ts';
 import { cardLabel, cardWords } from './view.ts';
@@ -50,6 +50,8 @@ export abstract class ChoicesRoom extends MovesRoom {
    * action can be declared — a playout policy a game's strong agent may name (agents/spec.ts).
    */
   protected playoutPassWeight = 1;
+  /** In a search's sampled playouts: its preference among the actions (Engine.answerByCount), or null: uniform draws. */
+  protected playoutPreference: ActionPreference | null = null;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {

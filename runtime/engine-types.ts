@@ -182,6 +182,25 @@ export type Decider = (d: Decision) => number;
 export type CountDecider = (player: Player, count: number) => number;
 
 /**
+ * A search's preference among the actions a player may take in its playouts (Engine.answerByCount,
+ * OffersRoom.sampleOffer): the Move-Average Sampling Technique of general game playing, which
+ * knows no game. An action is named by a key made of indices of the IR alone — the action's, and
+ * for a card's ability the card definition's (OffersRoom.actionKey; the pass is PASS_KEY) — so a
+ * preference learnt in one playout applies in the next.
+ */
+export interface ActionPreference {
+  /** Whether `player`'s next draw follows the values (else it is drawn uniformly, as without a preference). */
+  greedy(player: number): boolean;
+  /** How much `player` prefers the action `key` (the highest is tried first; ties drawn uniformly). */
+  value(player: number, key: number): number;
+  /** `player` took the action `key` (PASS_KEY: passed), however it was drawn. */
+  taken(player: number, key: number): void;
+}
+
+/** ActionPreference's key of the pass. */
+export const PASS_KEY = 0;
+
+/**
  * How a random player (a CountDecider) chooses an action: 'listed', every offer tried and one
  * drawn among them and the pass; 'sampled', a candidate drawn and tried until one holds or the
  * pass is drawn (OffersRoom.sampleOffer) — the same chances for every option and the same

@@ -27,12 +27,12 @@
  * above: none
  * fields: GameState (cards cardsByDef changes formatLevel ir log players result rules sharedZones
  *   tally usesThisTurn) ValuesRoom (grantsEver) ChoicesRoom (actionDraws decide decideByCount
- *   playoutPassWeight) FlowRoom (course match)
+ *   playoutPassWeight playoutPreference) FlowRoom (course match)
  */
 import type { GameIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
 import type { EngineOptions as Options } from './engine-types.ts';
-import { StopRun, type ActionDraws, type CountDecider, type Decider, type DeckList, type DeckVerdict, type GameResult } from './engine-types.ts';
+import { StopRun, type ActionDraws, type ActionPreference, type CountDecider, type Decider, type DeckList, type DeckVerdict, type GameResult } from './engine-types.ts';
 import { asList, newCtx, type Ctx } from './context.ts';
 import type { Card, Player, Zone } from './model.ts';
 import { firstGame, type MatchFacts } from './match-facts.ts';
@@ -284,11 +284,14 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
    * chances for each option, other draws; the decision counter and the chain of triggers then
    * see only the actions taken (OffersRoom.sampleOffer). `passWeight`: how many candidates the
    * pass counts as in those draws (1: uniform; 0: pass only when no action can be declared).
+   * `prefer`: with `sample`, the search's preference among the actions (ActionPreference; null:
+   * every draw uniform).
    */
-  answerByCount(byCount: CountDecider | null, sample = false, passWeight = 1): void {
+  answerByCount(byCount: CountDecider | null, sample = false, passWeight = 1, prefer: ActionPreference | null = null): void {
     this.decideByCount = byCount;
     this.actionDraws = byCount !== null && sample ? 'playout' : 'listed';
     this.playoutPassWeight = passWeight;
+    this.playoutPreference = byCount !== null && sample ? prefer : null;
   }
 
   /** What `player` may see of the state (null: the judge, who sees everything). See view.ts. */

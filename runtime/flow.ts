@@ -10,7 +10,7 @@
  * fields: GameState (active cards decisions formatLevel interventions ir journal logging onTurn
  *   params playerCount players playersIn result rules stack tally trackKnowledge trial turn
  *   turnChanges usesThisTurn varChanges zoneVisibility) ValuesRoom (turnsTaken) ChoicesRoom
- *   (actionDraws decideByCount playoutPassWeight) TriggersRoom (triggerChain) OffersRoom
+ *   (actionDraws decideByCount playoutPassWeight playoutPreference) TriggersRoom (triggerChain) OffersRoom
  *   (offerOptions offersFound)
  */
 import type { GameIR, SrcLoc, Stmt } from '../compiler/ir.ts';
@@ -363,7 +363,7 @@ export abstract class FlowRoom extends OffersRoom {
       return v;
     }
     if (byCount !== null && this.actionDraws === 'playout' && this.trial === 0) {
-      const v = this.sampleOffer(p, canPass, byCount, 0, 0, this.playoutPassWeight);
+      const v = this.sampleOffer(p, canPass, byCount, 0, 0, this.playoutPassWeight, this.playoutPreference);
       if (v !== PASS && v !== NO_OFFER) {
         this.triggerChain = 0;
         this.decisions++;

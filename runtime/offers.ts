@@ -12,7 +12,7 @@
  * fields: GameState (active cardsByDef ir rules stack) ValuesRoom (grantsEver)
  */
 import type { DecisionOption } from './decisions.ts';
-import type { CountDecider } from './engine-types.ts';
+import { PASS_KEY, type ActionPreference, type CountDecider } from './engine-types.ts';
 import type { Card, Player } from './model.ts';
 import type { CompiledAction } from './rules.ts';
 import { ActionsRoom } from './actions.ts';
@@ -85,15 +85,18 @@ export abstract class OffersRoom extends ActionsRoom {
    * a random player's decision count and the chain of triggers with it as a listing would).
    * `passWeight`: how many candidates the pass counts as (1: one more option, as a listing
    * offers it; 0: drawn only once every candidate has failed — a search's playout policy).
+   * `prefer` (a search's playouts): when it says so, the candidate it values most is tried first
+   * instead of a random one (preferredOffer), and it is told what was taken.
    */
-  protected sampleOffer(player: Player, canPass: boolean, byCount: CountDecider, needIfOffer = 0, needIfPass = 0, passWeight = 1): Offer | typeof PASS | typeof NO_OFFER {
+  protected sampleOffer(player: Player, canPass: boolean, byCount: CountDecider, needIfOffer = 0, needIfPass = 0, passWeight = 1, prefer: ActionPreference | null = null): Offer | typeof PASS | typeof NO_OFFER {
     const level = this.listingDepth++;
     try {
       let n = this.collectCandidates(player, level);
       const actions = this.candidateActions[level]!;
       const sources = this.candidateSources[level]!;
       let drawn: Offer | typeof PASS | typeof NO_OFFER;
-      for (;;) {
+      if (prefer !== null && prefer.greedy(player.index)) drawn = this.preferredOffer(player, canPass, byCount, n, actions, sources, passWeight > 0, prefer);
+      else for (;;) {
         const m = n + (canPass ? passWeight : 0);
         if (m === 0) {
           drawn = canPass ? PASS : NO_OFFER;
@@ -116,6 +119,7 @@ export abstract class OffersRoom extends ActionsRoom {
           break;
         }
       }
+      if (prefer !== null && drawn !== NO_OFFER) prefer.taken(player.index, drawn === PASS ? PASS_KEY : this.actionKey(drawn.action, drawn.source));
       let found = drawn === PASS || drawn === NO_OFFER ? 0 : 1;
       const need = found ? needIfOffer : needIfPass;
       for (let i = 0; i < n && found < need; i++) if (this.canDeclare(actions[i]!, player, sources[i]!)) found++;
@@ -124,6 +128,51 @@ export abstract class OffersRoom extends ActionsRoom {
     } finally {
       this.listingDepth--;
     }
+  }
+
+  /**
+   * sampleOffer's draw by a preference: the untried candidate `prefer` values most (ties drawn
+   * uniformly by `byCount`), or the pass when `passable` and it is valued more, tried until one
+   * holds — the greedy part of an epsilon-greedy playout (MctsOptions.mast).
+   */
+  private preferredOffer(player: Player, canPass: boolean, byCount: CountDecider, n: number, actions: CompiledAction[], sources: (Card | null)[], passable: boolean, prefer: ActionPreference): Offer | typeof PASS | typeof NO_OFFER {
+    const who = player.index;
+    const passValue = canPass && passable ? prefer.value(who, PASS_KEY) : -Infinity;
+    // Each candidate's value, read once (a failed try leaves the others to compare again).
+    const values = this.candidateValues;
+    for (let i = 0; i < n; i++) values[i] = prefer.value(who, this.actionKey(actions[i]!, sources[i]!));
+    for (;;) {
+      let best = passValue;
+      let pick = n;
+      let ties = 1;
+      for (let i = 0; i < n; i++) {
+        const v = values[i]!;
+        if (v > best) {
+          best = v;
+          pick = i;
+          ties = 1;
+        } else if (v === best && byCount(player, ++ties) === 0) pick = i;
+      }
+      if (pick === n) return canPass ? PASS : NO_OFFER;
+      const a = actions[pick]!;
+      const source = sources[pick]!;
+      n--;
+      actions[pick] = actions[n]!;
+      sources[pick] = sources[n]!;
+      values[pick] = values[n]!;
+      if (this.canDeclare(a, player, source)) return { action: a, source };
+    }
+  }
+
+  /** preferredOffer's values of the candidates (a trial inside canDeclare draws no playout action: one array serves). */
+  private candidateValues: number[] = [];
+
+  /**
+   * An action's key for a search's preference (ActionPreference): indices of the IR only — the
+   * action's, and for a card's ability the card definition's — never above 2^53.
+   */
+  protected actionKey(a: CompiledAction, source: Card | null): number {
+    return (a.index + 1) * (this.ir.cards.length + 1) + (source !== null ? source.def + 1 : 0);
   }
 
   /** sampleOffer: the offers it found (at most what it was asked to find). */

@@ -131,7 +131,7 @@ export class SearchModel implements ForwardModel {
         const a = play(p.index, count, depth++);
         if (a < 0) throw new StopRun(null);
         return a;
-      }, uniform, policy?.passWeight ?? 1);
+      }, uniform, policy?.passWeight ?? 1, policy?.prefer ?? null);
     });
     const decide = (d: Decision): number => {
       if (next < n) return answers[next++]!;

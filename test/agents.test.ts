@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STRONG, parseAgent, type AgentSpec } from '../runtime/agents/spec.ts';
 import { playBatch, swapped } from '../runtime/batch.ts';
 import { compiledGame } from './helpers.ts';
-import { MctsAgent, type OptionEstimate } from '../runtime/agents/mcts.ts';
+import { graded, MctsAgent, type OptionEstimate } from '../runtime/agents/mcts.ts';
+import { MastPreference } from '../runtime/agents/mast.ts';
 import { randomAgent } from '../runtime/agents/basic.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
 import type { Agent } from '../runtime/agents/agent.ts';
@@ -60,6 +61,54 @@ describe('strong: the agent a game names', () => {
     for (const name of ['mcts:50,pass=0', 'mcts:50,pass=2,turns=3']) expect((parseAgent(name) as AgentSpec).name).toBe(name);
     expect(parseAgent('mcts:50,turns=0')).toEqual({ error: expect.stringContaining("bad setting 'turns=0'") });
     expect(parseAgent('mcts:50,pass=-1')).toEqual({ error: expect.stringContaining("bad setting 'pass=-1'") });
+  });
+
+  it('reads grade=S, mast=E and mastdecay=γ, and refuses them out of range', () => {
+    for (const name of ['mcts:50,turns=2,grade=10', 'mcts:50,mast=0.4', 'mcts:40,pass=0,turns=1,grade=2.5,mast=0', 'mcts:40,mast=0.3,mastdecay=0.5']) expect((parseAgent(name) as AgentSpec).name).toBe(name);
+    expect(parseAgent('mcts:50,mast=0.4,mastdecay=2')).toEqual({ error: expect.stringContaining("bad setting 'mastdecay=2'") });
+    expect(parseAgent('mcts:50,grade=0')).toEqual({ error: expect.stringContaining("bad setting 'grade=0'") });
+    expect(parseAgent('mcts:50,mast=1.5')).toEqual({ error: expect.stringContaining("bad setting 'mast=1.5'") });
+    expect(parseAgent('mcts:50,mast')).toEqual({ error: expect.stringContaining("bad setting 'mast'") });
+  });
+
+  it('a graded cut: a logistic of the margin over the best other player; out of the game is 0', () => {
+    const [a, b] = graded([30, 20], 10);
+    expect(a).toBeCloseTo(1 / (1 + Math.exp(-1)), 12);
+    expect(a! + b!).toBeCloseTo(1, 12);
+    expect(graded([5, 5], 3)).toEqual([0.5, 0.5]);
+    expect(graded([-Infinity, 0, 4], 2)).toEqual([0, expect.closeTo(1 / (1 + Math.exp(2)), 12), expect.closeTo(1 / (1 + Math.exp(-2)), 12)]);
+  });
+
+  it("MAST: an action's value is its player's mean reward in the playouts that took it; an untaken one is tried first", () => {
+    const m = new MastPreference(0, 1);
+    m.taken(0, 7);
+    m.taken(1, 7);
+    m.taken(0, 7);
+    m.credit([1, 0]);
+    m.taken(0, 7);
+    m.credit([0, 1]);
+    expect(m.value(0, 7)).toBeCloseTo(2 / 3, 12);
+    expect(m.value(1, 7)).toBe(0);
+    expect(m.value(0, 8)).toBe(1);
+    // ε = 0: every draw follows the values; ε = 1: none does.
+    expect(Array.from({ length: 50 }, () => m.greedy(0)).every((g) => g)).toBe(true);
+    const u = new MastPreference(1, 1);
+    expect(Array.from({ length: 50 }, () => u.greedy(0)).some((g) => g)).toBe(false);
+    // Carried to the next search with a decay: the same means, weighing less against what comes.
+    m.carryOver(0.5, 2);
+    expect(m.value(0, 7)).toBeCloseTo(2 / 3, 12);
+    m.taken(0, 7);
+    m.credit([0, 1]);
+    expect(m.value(0, 7)).toBeCloseTo(1 / 2.5, 12);
+  });
+
+  it('mcts with mast and a graded cut plays whole games, the same games for a seed, other games than without', () => {
+    const a = duel('trump', 'master', 'mcts:10,mast=0.2', 'random', 1);
+    expect(duel('trump', 'master', 'mcts:10,mast=0.2', 'random', 1).hashes).toEqual(a.hashes);
+    expect(duel('trump', 'master', 'mcts:10', 'random', 1).hashes).not.toEqual(a.hashes);
+    const g = duel('t-magic', undefined, 'mcts:10,turns=1,grade=15,mast=0.4', 'random', 1);
+    expect(duel('t-magic', undefined, 'mcts:10,turns=1,grade=15,mast=0.4', 'random', 1).hashes).toEqual(g.hashes);
+    expect(duel('t-magic', undefined, 'mcts:10,turns=1', 'random', 1).hashes).not.toEqual(g.hashes);
   });
 
   it('strong plays whole games of a seed game through the duel path, the same games for a seed', () => {

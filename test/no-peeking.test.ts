@@ -210,9 +210,9 @@ describe('no peeking: worlds the player cannot tell apart get the same search', 
   }
 });
 
-describe("no peeking: the strong agent's playout policies (pass weight, a cut after some turns)", () => {
+describe("no peeking: the strong agent's playout policies (pass weight, a cut after some turns, MAST, a graded cut)", () => {
   for (const [game, format] of games) {
-    it(`${game}: mcts with pass=0,turns=2 and with pass=2, and the game's own strong agent, find the same estimates in every consistent world`, () => {
+    it(`${game}: mcts with pass=0,turns=2, with pass=2, with mast=0.3 and with turns=2,grade=10,mast=0.5, and the game's own strong agent, find the same estimates in every consistent world`, () => {
       const ir = compiledGame(game);
       const strong = parseAgent('strong', ir.game);
       if ('error' in strong) throw new Error(strong.error);
@@ -220,6 +220,9 @@ describe("no peeking: the strong agent's playout policies (pass weight, a cut af
         () => new MctsAgent({ iterations: 20, millis: null, exploration: 0.7, depth: null, playout: { passWeight: 0, turns: 2 } }, 99),
         () => new MctsAgent({ iterations: 20, millis: null, exploration: 0.7, depth: null, playout: { passWeight: 2 } }, 99),
         () => strong.make(99) as MctsAgent,
+        // MAST's statistics (action keys of the search's own re-dealt worlds) and a graded cut.
+        () => new MctsAgent({ iterations: 40, millis: null, exploration: 0.7, depth: null, mast: 0.3 }, 99),
+        () => new MctsAgent({ iterations: 40, millis: null, exploration: 0.7, depth: null, playout: { turns: 2 }, grade: 10, mast: 0.5 }, 99),
       ];
       expect(agents[2]!()).toBeInstanceOf(MctsAgent);
       let compared = 0;

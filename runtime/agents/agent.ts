@@ -7,6 +7,7 @@
  * objects or the true hidden state.
  */
 import type { Decision } from '../decisions.ts';
+import type { ActionPreference } from '../engine-types.ts';
 import type { PlayerView } from '../view.ts';
 
 /** A decision as its player sees it. */
@@ -73,6 +74,12 @@ export interface PlayoutPolicy {
    * the end. Unlike a depth in decisions, it needs no listing of offers: draws stay sampled.
    */
   turns?: number;
+  /**
+   * With `uniform`: the search's preference among the actions a playout draws (ActionPreference,
+   * e.g. MAST: agents/mast.ts) — its keys are IR indices, its values learnt from the search's own
+   * playouts; unset: uniform draws.
+   */
+  prefer?: ActionPreference;
 }
 
 /** How a simulation ended. */

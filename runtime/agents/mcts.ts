@@ -15,6 +15,7 @@
  * (`mcts:200ms`: how many iterations fit depends on the machine, so not deterministic).
  */
 import { Rng } from '../rng.ts';
+import { MastPreference } from './mast.ts';
 import type { Agent, AgentDecision, ForwardModel, PlayoutPolicy, SimDecision } from './agent.ts';
 
 export interface MctsOptions {
@@ -39,6 +40,27 @@ export interface MctsOptions {
    * playout stops to be scored by the evaluation (`turns=T`; unset: to the end).
    */
   playout?: PlayoutPolicy;
+  /**
+   * A graded reward where a simulation is cut off (`grade=S`, with `depth=` or `turns=`): instead
+   * of 1 for the player the evaluation puts ahead and 0 for the others, each player gets
+   * 1 / (1 + e^(−margin / S)), its margin being its evaluation minus the best other player's —
+   * a lead of S is worth about ¾. A cut then says by how much a player is ahead, not only who.
+   * Unset: who is ahead (SimOutcome.reward).
+   */
+  grade?: number;
+  /**
+   * MAST in the playouts (`mast=E`, agents/mast.ts): each action a playout draws is, with chance
+   * 1 − E, the one with the best mean reward for its player in this search's playouts so far
+   * (untaken actions first), else drawn uniformly. Unset: every draw uniform. (Only where a
+   * playout's actions are drawn, not listed: not with `depth`, whose playouts list every decision.)
+   */
+  mast?: number;
+  /**
+   * With `mast`: MAST's table carried from one search to the player's next (`mastdecay=γ`, 0..1),
+   * each sum and count multiplied by γ first (Tak, Winands & Björnsson, "Decaying Simulation
+   * Strategies", 2014). Unset (or 0): a new table for each search.
+   */
+  mastDecay?: number;
   /** Called after each iteration with (done, budget) — a progress bar; return true to stop early. */
   onProgress?: (done: number, total: number) => boolean | void;
 }
@@ -77,6 +99,21 @@ function decided(root: Node, prefix: string, left: number): boolean {
   return first - second > left;
 }
 
+/**
+ * Each player's graded reward from the evaluations where a simulation was cut off (MctsOptions.grade):
+ * a logistic of its margin over the best other player, `scale` evaluation points a step. A player
+ * out of the game (−∞) gets 0; with two players the rewards add up to 1, as a win and a loss do.
+ */
+export function graded(scores: readonly number[], scale: number): number[] {
+  return scores.map((s, i) => {
+    let other = -Infinity;
+    for (let j = 0; j < scores.length; j++) if (j !== i && scores[j]! > other) other = scores[j]!;
+    if (s === -Infinity) return other === -Infinity ? 0.5 : 0;
+    if (other === -Infinity) return 1;
+    return 1 / (1 + Math.exp(-(s - other) / scale));
+  });
+}
+
 /** Per option of the decision at hand: what the search found. */
 export interface OptionEstimate {
   label: string;
@@ -97,6 +134,8 @@ export class MctsAgent implements Agent {
   private lastPrefix = '';
   /** The branch the last answer chose, and the step it was chosen at (for `reuse`). */
   private carried: { step: number; node: Node } | null = null;
+  /** The last search's MAST table (MctsOptions.mastDecay carries it to the next). */
+  private mastTable: MastPreference | null = null;
   /** Visit stamps are unique across searches: a reused tree's branches keep theirs. */
   private visitStamp = 0;
 
@@ -132,10 +171,17 @@ export class MctsAgent implements Agent {
    * the agent's generator is drawn from exactly as often, so the next decisions are the same too.
    */
   search(model: ForwardModel, count: number, untilDecided = false, from: Node | null = null): OptionEstimate[] {
-    const { iterations, millis, exploration, depth } = this.opts;
+    const { iterations, millis, exploration, depth, grade, mast } = this.opts;
     const root = from ?? new Node(-1);
     const seedBase = this.rng.next();
     const playout = new Rng(this.rng.next());
+    // (MAST's statistics: this search's, or carried from the player's earlier searches, decayed.)
+    const carried = this.mastTable;
+    const decay = this.opts.mastDecay ?? 0;
+    if (carried !== null && decay > 0) carried.carryOver(decay, seedBase ^ 0x5bd1e995);
+    const prefer = mast === undefined ? null : carried !== null && decay > 0 ? carried : new MastPreference(mast, seedBase ^ 0x5bd1e995);
+    this.mastTable = prefer;
+    const playoutPolicy = prefer !== null ? { ...this.opts.playout, prefer } : this.opts.playout;
     const until = millis !== null ? Date.now() + millis : 0;
     const total = millis !== null ? millis : iterations;
     let path: Node[] = [];
@@ -199,7 +245,7 @@ export class MctsAgent implements Agent {
         node = null;
         // (Uniform draws to the end: the engine may draw actions without listing them all. With a
         // depth limit, each decision must count once: listed.)
-        s.playOut(rollout, depth === null, this.opts.playout);
+        s.playOut(rollout, depth === null, playoutPolicy);
         return untried;
       }
       const chosen = children.get(prefix + s.key(best))!;
@@ -212,9 +258,11 @@ export class MctsAgent implements Agent {
       path = [];
       node = root;
       const out = model.simulate((seedBase + iteration * 0x9e3779b1) >>> 0, policy);
+      const reward = grade !== undefined && !out.ended && out.scores !== null ? graded(out.scores, grade) : out.reward;
+      prefer?.credit(reward);
       for (const b of path) {
         b.visits++;
-        b.reward += out.reward[b.player] ?? 0;
+        b.reward += reward[b.player] ?? 0;
       }
       iteration++;
       if (this.opts.onProgress?.(millis !== null ? Math.min(total, millis - (until - Date.now())) : iteration, total)) break;

@@ -14,7 +14,9 @@
  * evaluation), `,c=X` (the exploration constant), `,reuse` (a decision right after the player's
  * own last one goes on from that search's tree) and `,pass=W` (its playouts' policy: the pass
  * counts as W candidate actions when a playout draws an action — 0 never passes while it can act)
- * and `,turns=T` (playouts stop once T turns have begun, scored by the evaluation): `mcts:500,depth=40`.
+ * and `,turns=T` (playouts stop once T turns have begun, scored by the evaluation), `,grade=S`
+ * (a cut scored by the evaluation's margin, graded, not by who is ahead) and `,mast=E` (playouts'
+ * actions drawn by MAST, uniform with chance E: mast.ts): `mcts:500,depth=40`.
  */
 import type { Agent } from './agent.ts';
 import { firstOptionAgent, randomAgent } from './basic.ts';
@@ -73,7 +75,10 @@ function parseBuiltIn(t: string): AgentSpec | { error: string } {
       else if (key === 'c' && Number.isFinite(v) && v >= 0) opts.exploration = v;
       else if (key === 'pass' && Number.isInteger(v) && v >= 0) opts.playout = { ...opts.playout, passWeight: v };
       else if (key === 'turns' && Number.isInteger(v) && v >= 1) opts.playout = { ...opts.playout, turns: v };
-      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number>, c=<number>, pass=<whole number>, turns=<whole number ≥ 1> and reuse; in YAML, quote the whole name: "mcts:500,depth=40")` };
+      else if (key === 'grade' && Number.isFinite(v) && v > 0) opts.grade = v;
+      else if (key === 'mast' && Number.isFinite(v) && v >= 0 && v <= 1) opts.mast = v;
+      else if (key === 'mastdecay' && Number.isFinite(v) && v >= 0 && v <= 1) opts.mastDecay = v;
+      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number>, c=<number>, pass=<whole number>, turns=<whole number ≥ 1>, grade=<number > 0>, mast=<number 0..1>, mastdecay=<number 0..1> and reuse; in YAML, quote the whole name: "mcts:500,depth=40")` };
     }
     return { name: t, deterministic: !m[2], make: (seed) => new MctsAgent(opts, seed) };
   }
