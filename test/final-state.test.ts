@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { playBatch, type GameSummary } from '../runtime/batch.ts';
 import { finalStateProblems, type FinalStateCard } from '../runtime/final-state.ts';
 import { compiledGame, root } from './helpers.ts';
-import { grimoireInProcess } from './grimoire-in-process.ts';
 
 const deepest = (g: GameSummary) => Math.max(0, ...Object.values(g.zones!).flatMap((z) => z.map((e) => e.depth ?? 0)));
 
@@ -44,10 +43,10 @@ describe('--final-state lists every card at any depth', () => {
     });
   }
 
-  it('grimoire play --final-state writes the documented shape: one line per game with cards and zones', async () => {
+  it('grimoire play --final-state writes the documented shape: one line per game with cards and zones', () => {
     const dir = mkdtempSync(join(tmpdir(), 'grim-final-'));
     const file = join(dir, 'f.jsonl');
-    const r = await grimoireInProcess(['play', 'summon-magic', '--games', '1', '--seed', '441', '--workers', '1', '--json', '--final-state', file], { cwd: root });
+    const r = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'play', 'summon-magic', '--games', '1', '--seed', '441', '--workers', '1', '--json', '--final-state', file], { cwd: root, encoding: 'utf8', timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
     const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(1);

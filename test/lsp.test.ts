@@ -2,6 +2,7 @@
 // runs as its own process and this test is its client (test/lsp-harness.ts). Every wait is for a
 // message (a reply, a notification), never a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,6 @@ import { pathToFileURL } from 'node:url';
 import { formatGrim } from '../grammar/format.ts';
 import type { CompletionList, Diagnostic, DocumentSymbol, Hover, Location, ProtocolConnection, SemanticTokens, WorkspaceEdit } from 'vscode-languageserver-protocol/node';
 import { root } from './helpers.ts';
-import { grimoireInProcess } from './grimoire-in-process.ts';
 import { startLsp, uriOf, type LspSession } from './lsp-harness.ts';
 
 const GAME = 'rules/trump/game.grim';
@@ -85,7 +85,7 @@ describe('grimoire lsp over the protocol', () => {
 
   it("serves a designer's own project too: the game is found from the file's path (rules/<game>/ under any root)", async () => {
     const project = mkdtempSync(join(tmpdir(), 'grim-lsp-'));
-    expect((await grimoireInProcess(['new', 'my-game'], { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } })).status).toBe(0);
+    expect(spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'new', 'my-game'], { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } }).status).toBe(0);
     const path = join(project, 'rules/my-game/game.grim');
     const uri = pathToFileURL(path).href;
     const text = readFileSync(path, 'utf8');
@@ -193,7 +193,7 @@ describe('grimoire lsp over the protocol', () => {
 
   it('formats a document as grimoire fmt does (one edit for the whole text; none when it does not parse)', async () => {
     const project = mkdtempSync(join(tmpdir(), 'grim-lsp-fmt-'));
-    expect((await grimoireInProcess(['new', 'fmt-game'], { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } })).status).toBe(0);
+    expect(spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'new', 'fmt-game'], { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } }).status).toBe(0);
     const path = join(project, 'rules/fmt-game/game.grim');
     const uri = pathToFileURL(path).href;
     const messy = readFileSync(path, 'utf8').replace('zone hand per player private "Hand"', 'zone   hand  per player private   "Hand"').replace('players 2', 'players    2');

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runScenarioInRepo } from '../scenario/files.ts';
 import { root } from './helpers.ts';
-import { grimoireInProcess } from './grimoire-in-process.ts';
 
 const run = (path: string, text = readFileSync(join(root, path), 'utf8')) => runScenarioInRepo(root, path, text);
 
@@ -73,6 +72,7 @@ ${expectation}
   });
 
   it('a failing scenario prints it under its failures', async () => {
+    const { spawnSync } = await import('node:child_process');
     const text = readFileSync(join(root, 'rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml'), 'utf8');
     const broken = text.replace(/expect:\n/, 'expect:\n  p1.hand: [♠A, ♠2, ♠3]\n');
     expect(broken).not.toBe(text);
@@ -81,7 +81,7 @@ ${expectation}
     const dir = mkdtempSync(join(tmpdir(), 'grimoire-checkpoint-'));
     try {
       writeFileSync(join(dir, 'broken.yaml'), broken);
-      const r = await grimoireInProcess(['scenario', join(dir, 'broken.yaml')], { cwd: root });
+      const r = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'scenario', join(dir, 'broken.yaml')], { cwd: root, encoding: 'utf8' });
       expect(r.status).toBe(1);
       expect(r.stdout).toMatch(/expectations checked at p1's decision "[^"]+" \(turn 3, p1 active\), right after the script's last step/);
     } finally {
