@@ -18,6 +18,11 @@ function defaultOf(type: IRType): Literal {
   return null;
 }
 
+/** A call in a printed value, or in one of its list's items (where `王(3)` may be written). */
+function hasCall(e: A.Expr): boolean {
+  return e.kind === 'call' || (e.kind === 'list' && e.items.some((x) => x.kind === 'call'));
+}
+
 export abstract class CardLowering extends AbilityLowering {
   protected collectCardFields(): void {
     for (const t of this.cardTypes) {
@@ -181,7 +186,9 @@ export abstract class CardLowering extends AbilityLowering {
         this.error('card/missing-attr', c.name.loc, msg('card/missing-attr.card-does-not-say-its', { name: c.name.text, name2: f.name.text, name3: type.name.text }));
         continue;
       }
-      if (this.labels.length) {
+      // Numbers on labels (`王(3)`), and labels printed bare where some label carries a number;
+      // a value with neither (most of a pool's) is left as written.
+      if (this.labels.length && (this.numbered.size > 0 || hasCall(written))) {
         const p = takePrinted(written, (name) => this.labelDecl(name), (code, loc, message, notes) => this.error(code, loc, message, notes));
         written = p.expr;
         numbers.push(...p.numbers);
@@ -201,6 +208,7 @@ export abstract class CardLowering extends AbilityLowering {
 
   /** The numbers a card prints, as its `printed` attrs: one per label; a bare label needs a default. */
   protected printedNumbers(c: A.CardDecl, numbers: PrintedNumber[], bare: { label: string; loc: A.Loc }[], attrs: GameIR['cards'][number]['attrs']): void {
+    if (numbers.length === 0 && bare.length === 0) return;
     const seen = new Map<string, number>();
     for (const p of numbers) {
       const n = this.numbered.get(p.label);

@@ -81,10 +81,14 @@ export abstract class ExpressionLowering extends LowerBase {
 
   /** A constant: a literal, an enum value, a label or a parameter — folded to a literal where possible. */
   protected constExpr(e: A.Expr, type: IRType): Expr {
-    const scope = this.newScope({});
-    const typed = this.expect(e, type, scope);
-    return typed;
+    // One scope for every constant (a pool's cards give tens of thousands), made anew only after
+    // one was changed (a name bound in it): a scope's map is most of what a card value allocated.
+    const kept = this.constScope;
+    const scope = kept && kept.vars.length === 1 && kept.vars[0]!.size === 0 && kept.frame.slots === 0 && !kept.hasThis && !kept.inEffect && kept.itType === null && kept.ownStates === undefined && kept.replacing === undefined ? kept : (this.constScope = this.newScope({}));
+    return this.expect(e, type, scope);
   }
+
+  private constScope: Scope | undefined;
 
   protected expect(e: A.Expr, type: IRType, scope: Scope): Expr {
     const t = this.expr(e, scope);

@@ -37,6 +37,12 @@ export function declarationStartWords(): string[] {
   return parser.declarationStartWords();
 }
 
+/** Tests only: whether plain cards are read by hand (plain-card.ts) or by the rules as any declaration. */
+export function readPlainCards(on: boolean): void {
+  parser ??= new GrimoireParser();
+  parser.plainCards = on;
+}
+
 /**
  * `repeats`: abilities met in earlier parts of the same file (reparse.ts); null parses everything
  * the long way. `at`: where `text`, a piece of the file that starts a line, stands in it — the

@@ -48,7 +48,35 @@ export function groupBinary(first: A.Expr, ops: A.BinaryOp[], operands: A.Expr[]
 }
 
 export function span(a: A.Loc, b: A.Loc): A.Loc {
-  return { file: a.file, line: a.line, col: a.col, offset: a.offset, endLine: b.endLine, endCol: b.endCol, endOffset: b.endOffset };
+  return range(a.file, a.line, a.col, a.offset, b.endLine, b.endCol, b.endOffset);
+}
+
+/**
+ * A source range. One that is not all whole numbers — from a token chevrotain made up, with NaN
+ * offsets (while it records the grammar at start-up, or in error recovery) — is built apart, the
+ * same fields in the same order but another hidden class: V8 gives every object of the same
+ * fields in the same order one hidden class, and one NaN stored in it makes every range's numbers
+ * boxed doubles for the rest of the process (16 more bytes each, for every range of every AST).
+ */
+export function range(file: string, line: number, col: number, offset: number, endLine: number, endCol: number, endOffset: number): A.Loc {
+  if (isSmall(line) && isSmall(col) && isSmall(offset) && isSmall(endLine) && isSmall(endCol) && isSmall(endOffset)) {
+    // `| 0`: a whole number read from a boxed field is itself boxed; stored unboxed.
+    return { file, line: line | 0, col: col | 0, offset: offset | 0, endLine: endLine | 0, endCol: endCol | 0, endOffset: endOffset | 0 };
+  }
+  const apart: Record<string, unknown> = {};
+  apart.file = file;
+  apart.line = line;
+  apart.col = col;
+  apart.offset = offset;
+  apart.endLine = endLine;
+  apart.endCol = endCol;
+  apart.endOffset = endOffset;
+  return apart as unknown as A.Loc;
+}
+
+/** A whole number V8 stores in place (a small integer, not -0), not boxed. */
+function isSmall(n: number): boolean {
+  return (n | 0) === n && (n !== 0 || 1 / n > 0);
 }
 
 export function unquote(image: string): string {
@@ -132,15 +160,7 @@ export abstract class ParserBase extends EmbeddedActionsParser {
   protected loc(start: IToken, end: IToken = this.LA(0)): A.Loc {
     const s = Number.isFinite(start.startOffset) ? start : end;
     const e = Number.isFinite(end.endOffset ?? NaN) ? end : s;
-    return {
-      file: this.file,
-      line: s.startLine ?? 1,
-      col: s.startColumn ?? 1,
-      offset: s.startOffset,
-      endLine: e.endLine ?? s.startLine ?? 1,
-      endCol: e.endColumn ?? s.startColumn ?? 1,
-      endOffset: (e.endOffset ?? s.startOffset) + 1,
-    };
+    return range(this.file, s.startLine ?? 1, s.startColumn ?? 1, s.startOffset, e.endLine ?? s.startLine ?? 1, e.endColumn ?? s.startColumn ?? 1, (e.endOffset ?? s.startOffset) + 1);
   }
 
   protected nameFrom(tok: IToken): A.Name {

@@ -11,8 +11,28 @@ import { format, msg } from '../i18n/format.ts';
 import { K, unquote } from './parser-base.ts';
 import { FaceRules } from './parser-faces.ts';
 import { keepRepeat, repeatSite } from './repeats.ts';
+import { readPlainCard } from './plain-card.ts';
 
 export abstract class CardRules extends FaceRules {
+  /** Read plain cards by hand (off: chevrotain reads them too; tests compare the two). */
+  plainCards = true;
+
+  /**
+   * A plain card at the next token, read by hand (plain-card.ts), the parser moved past it; null
+   * (nothing read) where it is not one, or with the shortcuts off.
+   */
+  protected plainCard(): A.CardDecl | null {
+    if (!this.shortcuts || this.repeats === null || !this.plainCards) return null;
+    const tokens = this.input;
+    const start = this.tokenIndex + 1;
+    const t = tokens[start];
+    if (t === undefined || (t.tokenType !== K.card && t.tokenType !== K.override)) return null;
+    const r = readPlainCard({ tokens, start, file: this.file, text: this.text, textOffset: this.textOffset, repeats: this.repeats, continuesOperand: this.continuesOperand });
+    if (!r) return null;
+    this.tokenIndex = r.end;
+    return r.decl;
+  }
+
   protected cardDecl = this.RULE('cardDecl', (): A.CardTypeDecl | A.CardDecl => {
     this.CONSUME(K.card);
     return this.OR<A.CardTypeDecl | A.CardDecl>([

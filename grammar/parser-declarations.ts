@@ -22,6 +22,12 @@ export abstract class DeclarationRules extends RevisionRules {
     const decls: A.Decl[] = [];
     this.declsSoFar = decls;
     this.MANY(() => {
+      // Most of a card pool: a plain card, read without the rules (plain-card.ts).
+      const card = this.ACTION(() => this.plainCard());
+      if (card) {
+        decls.push(card);
+        return;
+      }
       const d = this.SUBRULE(this.declaration);
       this.ACTION(() => d && decls.push(d));
     });

@@ -22,7 +22,7 @@
 import type { Loc } from './ast.ts';
 
 /** An ability's tree as first parsed, and where its first token stood then. */
-interface Remembered<T> {
+export interface Remembered<T> {
   node: T;
   line: number;
   offset: number;
@@ -77,12 +77,14 @@ export interface RepeatSite<T> {
   keep: boolean;
 }
 
+type RepeatToken = { image: string; startOffset: number; endOffset?: number; startLine?: number; startColumn?: number; tokenTypeIdx: number };
+
 /**
- * Looks up the text from token `start` (a word that begins an ability) to the brace that closes
- * its `{ … }` (`textOffset`: where `text` starts in the file the tokens' offsets count in).
- * Returns undefined where no such brace is among the tokens.
+ * The key of the text from token `start` (a word that begins an ability) to the brace that closes
+ * its `{ … }` (`textOffset`: where `text` starts in the file the tokens' offsets count in), and
+ * the index of that brace. Undefined where no such brace is among the tokens.
  */
-export function repeatSite<T extends object>(memory: RepeatMemory, text: string, textOffset: number, tokens: readonly { image: string; startOffset: number; endOffset?: number; startLine?: number; startColumn?: number; tokenTypeIdx: number }[], start: number): RepeatSite<T> | undefined {
+export function repeatKey(text: string, textOffset: number, tokens: readonly RepeatToken[], start: number): { key: string; end: number } | undefined {
   let depth = 0;
   let end = -1;
   for (let i = start; i < tokens.length; i++) {
@@ -103,14 +105,34 @@ export function repeatSite<T extends object>(memory: RepeatMemory, text: string,
   const last = tokens[end]!;
   if (last.endOffset === undefined || first.startLine === undefined) return undefined;
   const after = (k: number) => tokens[end + k]?.tokenTypeIdx ?? -1;
-  const key = `${first.startColumn}:${after(1)}:${after(2)}:${after(3)}:${text.slice(first.startOffset - textOffset, last.endOffset + 1 - textOffset)}`;
+  return { key: `${first.startColumn}:${after(1)}:${after(2)}:${after(3)}:${text.slice(first.startOffset - textOffset, last.endOffset + 1 - textOffset)}`, end };
+}
+
+/**
+ * Looks up the ability that begins at token `start` (repeatKey) and notes that it was met.
+ * Returns undefined where no closing brace is among the tokens.
+ */
+export function repeatSite<T extends object>(memory: RepeatMemory, text: string, textOffset: number, tokens: readonly RepeatToken[], start: number): RepeatSite<T> | undefined {
+  const site = repeatKey(text, textOffset, tokens, start);
+  if (!site) return undefined;
+  const { key, end } = site;
   const seen = memory.get(key);
   if (seen === undefined) {
     memory.set(key, null);
     return { key, end, keep: false };
   }
   if (seen === null) return { key, end, keep: true };
-  return { key, end, keep: false, reused: shiftedCopy(seen.node as T, first.startLine - seen.line, first.startOffset - seen.offset) };
+  return { key, end, keep: false, reused: repeatCopy(seen as Remembered<T>, tokens[start]!) };
+}
+
+/** The tree remembered under `key`, if one is (a look that changes nothing: plain-card.ts). */
+export function remembered<T extends object>(memory: RepeatMemory, key: string): Remembered<T> | undefined {
+  return (memory.get(key) ?? undefined) as Remembered<T> | undefined;
+}
+
+/** A remembered tree, moved to where `first`, the first token of the same text, stands. */
+export function repeatCopy<T extends object>(seen: Remembered<T>, first: RepeatToken): T {
+  return shiftedCopy(seen.node, first.startLine! - seen.line, first.startOffset - seen.offset);
 }
 
 /** Keeps the tree of a text seen for the second time (a copy: the parse's own tree is moved later). */

@@ -65,7 +65,8 @@ describe('strong: the agent a game names', () => {
   it('strong plays whole games of a seed game through the duel path, the same games for a seed', () => {
     const a = duel('spimate', undefined, 'strong', 'random', 2);
     expect(a.winsA).toBe(2);
-    expect(duel('spimate', undefined, 'strong', 'random', 2).hashes).toEqual(a.hashes);
+    // Determinism needs one game played again, not both.
+    expect(duel('spimate', undefined, 'strong', 'random', 1).hashes).toEqual(a.hashes.slice(0, 1));
   });
 });
 
@@ -86,11 +87,13 @@ describe('search agents play every seed game', () => {
     ['spimate', undefined],
   ];
   for (const [game, format] of games) {
-    it(`${game}: mcts:40 beats random in at least 5 of 6 games, seats swapped; the same seeds give the same games`, () => {
-      const first = duel(game, format, 'mcts:40', 'random', 6);
+    // mcts:20, not 40: on these seeds it wins all six games of every seed game (mcts:10 loses
+    // two of trump's), at half the cost. Strength is the bench's ladder (npm run bench:ladder).
+    it(`${game}: mcts:20 beats random in at least 5 of 6 games, seats swapped; the same seed gives the same game`, () => {
+      const first = duel(game, format, 'mcts:20', 'random', 6);
       expect(first.winsA).toBeGreaterThanOrEqual(5);
-      // Deterministic: the same seeds, the same games (hash by hash).
-      expect(duel(game, format, 'mcts:40', 'random', 2).hashes).toEqual(first.hashes.slice(0, 2));
+      // Deterministic: the same seed, the same game (hash); one game played again is enough.
+      expect(duel(game, format, 'mcts:20', 'random', 1).hashes).toEqual(first.hashes.slice(0, 1));
     });
   }
 
@@ -113,12 +116,13 @@ function mostVisited(estimates: OptionEstimate[]): string {
 }
 
 describe('an mcts answer stops once it is decided', () => {
-  it('t-magic and trump: the same option as the whole budget at every decision of two games, in fewer iterations', () => {
+  // One game of each (seed 3), not two: each has dozens of decisions of several options, every one checked.
+  it('t-magic and trump: the same option as the whole budget at every decision of a game, in fewer iterations', () => {
     let decisions = 0;
     let stoppedEarly = 0;
     for (const [game, format] of [['t-magic', undefined], ['trump', 'master']] as const) {
       const engine = newEngine(compiledGame(game), 1, { format });
-      for (const seed of [3, 4]) {
+      for (const seed of [3]) {
         const checking: Agent = {
           searches: true,
           choose(d, view, model) {
@@ -158,8 +162,9 @@ describe('an mcts answer stops once it is decided', () => {
       };
       return playOn(engine, seed, { agents: () => [watching, randomAgent(seed)] }).hash;
     };
-    const first = [play(5), play(6)];
+    // One game, played twice: the tree reused, and the same game for its seed.
+    const first = play(5);
     expect(reused).toBeGreaterThan(0);
-    expect([play(5), play(6)]).toEqual(first);
+    expect(play(5)).toEqual(first);
   });
 });

@@ -12,7 +12,8 @@ import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from './helpers.ts';
 import { SeedResults, chunkRanges, defaultChunk } from '../cli/queue/chunks.ts';
-import { parseQueueAddress } from '../cli/queue/connection.ts';
+import { keyPrefix, parseQueueAddress, queueName } from '../cli/queue/connection.ts';
+import { Queue } from 'bullmq';
 import type { GameSummary } from '../runtime/batch.ts';
 
 const bin = join(root, 'cli/bin.js');
@@ -177,15 +178,30 @@ describe.skipIf(!redisServer && !ci)('play --queue with workers on a real Redis'
   });
 
   it('gives the report and hash of a local run, though a worker is killed (SIGKILL) in the middle of a chunk', async () => {
-    const args = ['play', 'trump', '--games', '60', '--seed', '11', '--p1', 'greedy', '--json'];
+    // Six chunks of 6 greedy games (60 games before: six are enough to leave the killed worker a
+    // chunk in progress — when one worker has finished its first, four are still waiting).
+    const args = ['play', 'trump', '--games', '36', '--seed', '11', '--p1', 'greedy', '--json'];
     const local = spawnSync(process.execPath, [bin, ...args, '--workers', '1'], { cwd: root, encoding: 'utf8' });
     expect(local.status).toBe(0);
     const a = await worker(url);
     const b = await worker(url);
-    // Chunks of 6 greedy games (a second or so each): the killed worker is surely in one.
     const run = grimoire([...args, '--queue', url, '--chunk', '6']);
-    await waitFor('a worker to finish its first chunk', () => / done \(/.test(a.err + b.err) || run.proc.exitCode !== null);
-    const [victim, survivor] = / done \(/.test(a.err) ? [a, b] : [b, a];
+    // Killed while it holds a chunk, as the queue sees it (the job's processedBy is the worker's
+    // name, `host pid N`, which its first line says): a worker that has finished a chunk and is
+    // playing another. (Waiting for its "done" alone left a race: killed between two chunks, it
+    // held none, and nothing was taken over.)
+    const nameOf = (w: Running) => /^grimoire worker \((.+?)\): waiting/m.exec(w.err)?.[1];
+    const queue = new Queue(queueName, { connection: { host: '127.0.0.1', port }, prefix: keyPrefix });
+    let holding: Running | undefined;
+    await waitFor('a worker to finish a chunk and take another', async () => {
+      if (run.proc.exitCode !== null) return true;
+      const busy = new Set((await queue.getActive()).map((j) => j.processedBy));
+      holding = [a, b].find((w) => / done \(/.test(w.err) && busy.has(nameOf(w)));
+      return holding !== undefined;
+    });
+    await queue.close();
+    expect(holding, 'the run ended before a worker held its second chunk').toBeDefined();
+    const [victim, survivor] = holding === a ? [a, b] : [b, a];
     victim.proc.kill('SIGKILL');
     expect(await run.exit).toBe(0);
     expect(report(run.out)).toEqual(report(local.stdout));

@@ -4,6 +4,13 @@ import { compiledGame, root } from './helpers.ts';
 import { listGames } from '../compiler/project.ts';
 import { logText } from '../scenario/log-words.ts';
 
+/**
+ * Random playouts a game and format, each checked to end with a result and to conserve every
+ * card: 100 by default (seeds 1-100), RUNTIME_PLAYOUTS=300 for the longer sweep
+ * (npm run bench:final-states audits 100,000 games' final states).
+ */
+const PLAYOUTS = Number(process.env.RUNTIME_PLAYOUTS ?? 100);
+
 describe('runtime on trump', () => {
   const ir = compiledGame('trump');
 
@@ -17,8 +24,8 @@ describe('runtime on trump', () => {
   });
 
   for (const format of ['light', 'standard', 'pro', 'master']) {
-    it(`random playouts in ${format}: every game ends with a result, no card lost or duplicated`, () => {
-      for (let seed = 1; seed <= 300; seed++) {
+    it(`${PLAYOUTS} random playouts in ${format}: every game ends with a result, no card lost or duplicated`, () => {
+      for (let seed = 1; seed <= PLAYOUTS; seed++) {
         const g = playGame(ir, seed, { format });
         expect(g.result.reason.length).toBeGreaterThan(0);
         expect(conservationProblems(g.engine)).toEqual([]);
@@ -48,8 +55,8 @@ describe('runtime on every game', () => {
   for (const game of listGames(root).filter((g) => g !== 'trump')) {
     const ir = compiledGame(game);
     for (const format of ir.game.formats.map((f) => f.name)) {
-      it(`${game}: 300 random playouts in ${format} end with a result, no card lost or duplicated`, () => {
-        for (let seed = 1; seed <= 300; seed++) {
+      it(`${game}: ${PLAYOUTS} random playouts in ${format} end with a result, no card lost or duplicated`, () => {
+        for (let seed = 1; seed <= PLAYOUTS; seed++) {
           const g = playGame(ir, seed, { format });
           expect(g.result.reason.length).toBeGreaterThan(0);
           expect(conservationProblems(g.engine)).toEqual([]);

@@ -12,6 +12,7 @@ import { applyEdits, GameNames } from '../compiler/references.ts';
 import type { SymbolInfo } from '../compiler/symbols.ts';
 import { renameInGame, type GameRenameResult } from '../scenario/rename.ts';
 import { runScenario } from '../scenario/run.ts';
+import { Rng } from '../runtime/rng.ts';
 import { root } from './helpers.ts';
 
 interface Game {
@@ -85,6 +86,11 @@ function freeText(text: string): string {
 }
 
 const filesWith = (rulings: SourceText[], re: RegExp) => rulings.filter((s) => re.test(s.text));
+
+/** The whole sweep over every name (npm run bench:rename-sweep), or a seeded sample of it (below). */
+const sweepAll = process.env.RENAME_SWEEP === 'all';
+const sweepSeed = Number(process.env.RENAME_SWEEP_SEED ?? 31);
+const SWEEP_PER_KIND = 2;
 
 describe('rename in the rulings', () => {
   it('trump: renames the zone graveyard in state, expect, count and check keys; every ruling passes', () => {
@@ -170,9 +176,12 @@ describe('rename in the rulings', () => {
     const card = rename(g, 'card', '湧き水の里', '泉の村');
     expectAllGreen(card.sources, card.rulings, 'card 湧き水の里 → 泉の村');
     for (const s of label) expect(card.rulings.find((x) => x.path === s.path)!.text).toContain('"泉の村.開始時 (泉の村)"');
-    const zones = g.names.index.all.filter((s) => s.kind === 'zone').map((s) => s.name);
-    for (const z of zones) {
-      if (!filesWith(g.rulings, new RegExp(`\\.${z}\\b`)).length) continue;
+    // The two zones the most rulings write (every zone with RENAME_SWEEP=all; the sweep below
+    // renames two zones of each game, sampled, and runs the rulings that write them).
+    const zones = g.names.index.all.filter((s) => s.kind === 'zone').map((s) => ({ z: s.name, n: filesWith(g.rulings, new RegExp(`\\.${s.name}\\b`)).length }));
+    const used = zones.filter((x) => x.n > 0).sort((a, b) => b.n - a.n);
+    expect(used.length).toBeGreaterThan(2);
+    for (const { z } of sweepAll ? used : used.slice(0, 2)) {
       const r = rename(g, 'zone', z, `${z}_z`);
       expectAllGreen(r.sources, r.rulings, `zone ${z}`);
     }
@@ -204,20 +213,42 @@ describe('rename in the rulings', () => {
     }
   });
 
-  it('every name of every game that its rulings use: renamed, the game compiles and every ruling passes', () => {
+  // The whole sweep (every one of ~500 names: a compile and the rulings that write the word, each
+  // — ~9,000 ruling runs, over two minutes of CPU) runs with RENAME_SWEEP=all (`npm run
+  // bench:rename-sweep`). By default a seeded sample: SWEEP_PER_KIND names of each kind of each
+  // game (RENAME_SWEEP_SEED picks others), so every place of a scenario where some kind of name is
+  // written is still renamed and run in every game — a rename that misses a kind's place fails here.
+  it(`${sweepAll ? 'every name' : `a seeded sample (${SWEEP_PER_KIND} of each kind, seed ${sweepSeed}) of the names`} of every game that its rulings use: renamed, the game compiles and every ruling passes`, () => {
     const kinds = new Set<SymbolInfo['kind']>(['zone', 'card field', 'player state', 'global state', 'param', 'format', 'action', 'trigger', 'ability', 'enum value']);
     let renamed = 0;
+    let candidates = 0;
     for (const game of ['trump', 'summon-magic', 'spimate', 't-magic', 'skirmish']) {
       const g = gameOf(game);
       const all = g.rulings.map((s) => s.text).join('\n');
       const seen = new Set<string>();
       const cards = g.names.index.all.filter((d) => d.kind === 'card' && all.includes(d.name)).slice(0, 3);
+      const wordOf = (d: SymbolInfo) => (d.kind === 'ability' ? d.name.slice(d.name.lastIndexOf('.') + 1) : d.name);
+      const byKind = new Map<string, SymbolInfo[]>();
       for (const d of [...g.names.index.all.filter((x) => kinds.has(x.kind)), ...cards]) {
-        const word = d.kind === 'ability' ? d.name.slice(d.name.lastIndexOf('.') + 1) : d.name;
-        if (seen.has(`${d.kind} ${d.name}`) || !all.includes(word)) continue;
+        if (seen.has(`${d.kind} ${d.name}`) || !all.includes(wordOf(d))) continue;
         seen.add(`${d.kind} ${d.name}`);
-        const r = g.names.rename(d.loc.file, d.loc.offset, 'zz_renamed');
-        if ('refused' in r) continue; // e.g. a name the rename refuses for its own reasons
+        if ('refused' in g.names.rename(d.loc.file, d.loc.offset, 'zz_renamed')) continue; // e.g. a name the rename refuses for its own reasons
+        byKind.set(d.kind, [...(byKind.get(d.kind) ?? []), d]);
+        candidates++;
+      }
+      const rng = new Rng(sweepSeed);
+      const chosen = [...byKind.values()].flatMap((list) => {
+        if (sweepAll) return list;
+        // A seeded partial Fisher–Yates: SWEEP_PER_KIND of the kind's names.
+        const l = [...list];
+        for (let i = 0; i < Math.min(SWEEP_PER_KIND, l.length); i++) {
+          const j = i + rng.below(l.length - i);
+          [l[i], l[j]] = [l[j]!, l[i]!];
+        }
+        return l.slice(0, SWEEP_PER_KIND);
+      });
+      for (const d of chosen) {
+        const word = wordOf(d);
         const after = rename(g, d.kind, d.name, 'zz_renamed');
         // The rulings that write the word (the others' texts are unchanged; the targeted tests above run them all).
         const mentioning = after.rulings.filter((s, i) => g.rulings[i]!.text.includes(word));
@@ -225,7 +256,8 @@ describe('rename in the rulings', () => {
         renamed++;
       }
     }
-    expect(renamed).toBeGreaterThan(40);
+    expect(candidates).toBeGreaterThan(400);
+    expect(renamed).toBeGreaterThan(sweepAll ? 400 : 40);
   });
 
   it('keeps quoting and comments, quotes a name that would not read as written, and skips a file that is not YAML with a warning', () => {
