@@ -13,11 +13,30 @@ import type { Diagnostic } from '../compiler/diagnostics.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { renderDiagnostics } from './render.ts';
 import { UsageError } from './usage-error.ts';
+import { CommandExit } from './command-exit.ts';
 import { t } from '../i18n/format.ts';
 
 // The repo: set by bin.js (the code may run from a bundle elsewhere), else this file's parent.
-export const projectRoot = process.env.GRIMOIRE_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const color = process.stdout.isTTY && !process.env.NO_COLOR;
+export let projectRoot = rootFromEnvironment();
+export let color = colorWanted();
+
+function rootFromEnvironment(): string {
+  return process.env.GRIMOIRE_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
+}
+
+function colorWanted(): boolean {
+  return !!process.stdout.isTTY && !process.env.NO_COLOR;
+}
+
+/**
+ * Reads the project root and the terminal again, at a command's start (cli/main.ts runGrimoire):
+ * a test runs many commands in its own process (test/grimoire-in-process.ts), each with its own
+ * GRIMOIRE_ROOT and output, as many processes would.
+ */
+export function readCommandSettings(): void {
+  projectRoot = rootFromEnvironment();
+  color = colorWanted();
+}
 
 /** The folder name each IR was loaded under (a queue job names the game, not its IR). */
 const names = new WeakMap<GameIR, string>();
@@ -56,14 +75,14 @@ export function loadGame(game: string): { ir?: GameIR; diagnostics: Diagnostic[]
   return { ...result, sources: all };
 }
 
-/** The game's IR, or its diagnostics printed and exit 1. */
+/** The game's IR, or its diagnostics printed and exit 1 (CommandExit: the command's caller sets the code). */
 export function requireIR(game: string): GameIR {
   const { ir, diagnostics, sources } = loadGame(game);
   if (!ir) {
     printDiagnostics(diagnostics, sources);
     const n = diagnostics.filter((d) => d.severity === 'error').length;
     console.error(t('cli.options.error-s-fix-them-with', { game, n }));
-    process.exit(1);
+    throw new CommandExit(1);
   }
   return ir;
 }

@@ -32,7 +32,7 @@ import { newGame } from './new-game.ts';
 import { availableParallelism } from 'node:os';
 import { renderDiagnostic } from './render.ts';
 import { diagnosticJSON } from './diagnostic-json.ts';
-import { runReadingsFiles, runScenarioFiles } from '../scenario/files.ts';
+import { forgetCompiledGames, runReadingsFiles, runScenarioFiles } from '../scenario/files.ts';
 import { progressBar, type Progress } from './progress.ts';
 import { UsageError } from './usage-error.ts';
 import { cmdFmt } from './fmt.ts';
@@ -41,7 +41,7 @@ import { claimOutputFile, fileProblem } from './output-file.ts';
 import { quietOnClosedPipe } from './terminal.ts';
 import { mergeSummaries } from './merge.ts';
 import { summariesHeader, writeSummaries } from './summaries-file.ts';
-import { color, printDiagnostics, projectRoot, requireIR } from './games.ts';
+import { color, printDiagnostics, projectRoot, readCommandSettings, requireIR } from './games.ts';
 import { parseQueueAddress, QueueError } from './queue/connection.ts';
 import { cmdBalance } from './balance.ts';
 import { cmdTune } from './tune.ts';
@@ -52,6 +52,7 @@ import { cmdDiff } from './diff.ts';
 import { cmdCoverage } from './coverage.ts';
 import { agentOption, checkFormat, drawsOption, moreSeats, defaultWorkers, maxWorkers, parseParams, timed, warnDepthWithoutEvaluation } from './play-options.ts';
 import { playSeeds, queueSettings, useQueue } from './play-seeds.ts';
+import { CommandExit } from './command-exit.ts';
 import { cmdPlayMatch } from './play-match.ts';
 import { cmdWhyNot } from './why-not.ts';
 import { chooseLanguage } from './language-option.ts';
@@ -506,26 +507,47 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-quietOnClosedPipe();
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (e) {
-  const fsPath = (e as { path?: unknown }).path;
-  if (e instanceof QueueError) {
-    // The queue unreachable or lost, a chunk refused or failed on a worker: one line.
-    console.error(`grimoire: ${e.message}`);
-    process.exitCode = 1;
-  } else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`grimoire: ${(e as Error).message}${e instanceof UsageError && !e.showUsage ? '' : `\n\n${usage()}`}`); // i18n-ok: the program's name and the message
-    process.exitCode = 2;
-  } else if (typeof fsPath === 'string' && fileProblem(e, fsPath, 'use') !== null) {
-    // A file the user named could not be read or written (a folder, no permission, disk full).
-    console.error(`grimoire: ${fsPath}: ${fileProblem(e, fsPath, 'use')}`);
-    process.exitCode = 1;
-  } else {
-    console.error(t('cli.main.grimoire-internal-error-this-is', { p: (e as Error).message }));
-    process.exitCode = 1;
+/**
+ * Runs one command and returns its exit code: 0 ok, 1 errors, 2 a usage error. Every problem is a
+ * message on stderr, never a stack trace. The state a command reads (the project root, the
+ * terminal, --queue, the games compiled) is read afresh: a test runs many commands in one
+ * process (test/grimoire-in-process.ts) as many processes would.
+ */
+export async function runGrimoire(argv: string[]): Promise<number> {
+  readCommandSettings();
+  useQueue(undefined);
+  forgetCompiledGames();
+  try {
+    return await main(argv);
+  } catch (e) {
+    const fsPath = (e as { path?: unknown }).path;
+    if (e instanceof CommandExit) {
+      // The command has said why it stops (requireIR: the game's diagnostics).
+      return e.code;
+    } else if (e instanceof QueueError) {
+      // The queue unreachable or lost, a chunk refused or failed on a worker: one line.
+      console.error(`grimoire: ${e.message}`);
+      return 1;
+    } else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`grimoire: ${(e as Error).message}${e instanceof UsageError && !e.showUsage ? '' : `\n\n${usage()}`}`); // i18n-ok: the program's name and the message
+      return 2;
+    } else if (typeof fsPath === 'string' && fileProblem(e, fsPath, 'use') !== null) {
+      // A file the user named could not be read or written (a folder, no permission, disk full).
+      console.error(`grimoire: ${fsPath}: ${fileProblem(e, fsPath, 'use')}`);
+      return 1;
+    } else {
+      console.error(t('cli.main.grimoire-internal-error-this-is', { p: (e as Error).message }));
+      return 1;
+    }
   }
+}
+
+// The process's entry (bin.js, `tsx cli/main.ts`) runs the command on its arguments; a test that
+// imports this file to run commands in its own process (test/grimoire-in-process.ts) sets the
+// flag first.
+if (!(globalThis as Record<symbol, unknown>)[Symbol.for('grimoire.commands-in-process')]) {
+  quietOnClosedPipe();
+  process.exitCode = await runGrimoire(process.argv.slice(2));
 }
 void statSync;
 void readFileSync;

@@ -67,7 +67,7 @@ export async function playSeedJobs(ir: GameIR, jobs: readonly SeedJob[], workers
   return out;
 }
 
-/** Sets --queue and --chunk for this process (main() reads them once). */
-export function useQueue(settings: { address: QueueAddress; chunk?: number }): void {
+/** Sets --queue and --chunk for this command (main() reads them once); undefined: none, at a command's start (a test runs many in one process). */
+export function useQueue(settings: { address: QueueAddress; chunk?: number } | undefined): void {
   queueSettings = settings;
 }

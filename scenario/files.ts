@@ -16,6 +16,15 @@ import { t } from '../i18n/format.ts';
 
 const irCache = new Map<string, GameIR | string>();
 
+/**
+ * Forgets the games compiled so far: a command's start (cli/main.ts runGrimoire) calls it, since
+ * a test runs many commands in one process, each against its own project and files it may have
+ * changed in between.
+ */
+export function forgetCompiledGames(): void {
+  irCache.clear();
+}
+
 /** A game of the repository compiled (cached), or why it cannot be. */
 function gameIR(root: string, game: string): GameIR | string {
   const cached = irCache.get(game);

@@ -12,9 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../server/open-store.ts';
 import { Client, createMatch, freshDb, playOut, startServer, storeKinds } from './serve-helpers.ts';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 import type { FromDbJson } from '../cli/balance-from-db.ts';
 
-const grimoire = (args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 300_000, env: { ...process.env, GRIMOIRE_LANG: 'en' } });
+// In this process (grimoire-in-process.ts); a database that is not there also through cli/bin.js, as a shell sees it.
+const grimoire = (args: string[]) => grimoireInProcess(args, { cwd: root, env: { ...process.env, GRIMOIRE_LANG: 'en' } });
+const grimoireProcess = (args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 300_000, env: { ...process.env, GRIMOIRE_LANG: 'en' } });
 
 describe.each(storeKinds)('balance --from-db on %s', (kind) => {
   let dir: string;
@@ -42,7 +45,7 @@ describe.each(storeKinds)('balance --from-db on %s', (kind) => {
     await store.finish('other-rules-1', any.result!);
     await server.close();
 
-    const out = grimoire(['balance', 't-magic', '--games', '20', '--values', 'none', '--from-db', db, '--json']);
+    const out = await grimoire(['balance', 't-magic', '--games', '20', '--values', 'none', '--from-db', db, '--json']);
     expect(out.status, out.stderr).toBe(0);
     const report = JSON.parse(out.stdout) as { games: number; fromDb: FromDbJson };
     expect(report.games).toBe(20);
@@ -62,13 +65,13 @@ describe.each(storeKinds)('balance --from-db on %s', (kind) => {
     expect(kept.report.cards.some((c) => c.played.k > 0)).toBe(true);
 
     // The text says where each number comes from, and what was skipped and why.
-    const text = grimoire(['balance', 't-magic', '--games', '20', '--values', 'none', '--from-db', db]);
+    const text = await grimoire(['balance', 't-magic', '--games', '20', '--values', 'none', '--from-db', db]);
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/From people — kept games of t-magic in .*: 3 games read .*; 2 skipped: 1 not finished .*, 1 played with other rules/);
     expect(text.stdout).toMatch(/p1 wins\s+\d+\.\d% \(95% CI [\d.]+%–[\d.]+%, n = 3\)\s+\d+\.\d% \(95% CI [\d.]+%–[\d.]+%, n = 20\)/);
 
     // Another format or parameters: the kept games are skipped with that reason.
-    const params = grimoire(['balance', 't-magic', '--games', '10', '--values', 'none', '--from-db', db, '--json', '--param', 'max_monsters=3']);
+    const params = await grimoire(['balance', 't-magic', '--games', '10', '--values', 'none', '--from-db', db, '--json', '--param', 'max_monsters=3']);
     expect(params.status, params.stderr).toBe(0);
     expect((JSON.parse(params.stdout) as { fromDb: FromDbJson }).fromDb).toMatchObject({ read: 0, skipped: { 'other-params': 3, unfinished: 1, 'other-rules': 1 } });
     const reopened = await openStore(db);
@@ -78,7 +81,7 @@ describe.each(storeKinds)('balance --from-db on %s', (kind) => {
 });
 
 it('a --from-db file that does not exist is refused before any game is played', () => {
-  const out = grimoire(['balance', 't-magic', '--games', '10', '--from-db', join(tmpdir(), 'no-such-grimoire-db.sqlite')]);
+  const out = grimoireProcess(['balance', 't-magic', '--games', '10', '--from-db', join(tmpdir(), 'no-such-grimoire-db.sqlite')]);
   expect(out.status).not.toBe(0);
   expect(out.stderr).toMatch(/no such database file: .*no-such-grimoire-db\.sqlite/);
   expect(out.stderr).not.toMatch(/at .*\.ts:\d+/);

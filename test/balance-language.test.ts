@@ -4,18 +4,18 @@
  * errors too; the coverage table and a new card file's first lines follow the language. The
  * numbers are the same in both: only the words change.
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 import { coverageMarkdown, coverageText, explanation, type CoverageReport } from '../scenario/coverage.ts';
 import { format, setLanguage } from '../i18n/format.ts';
 import { deckName } from '../balance/words.ts';
 
-/** The CLI with a clean locale: only the variables given choose the language. */
+/** The CLI with a clean locale (only the variables given choose the language), in this process (grimoire-in-process.ts). */
 function grimoire(args: string[], env: Record<string, string> = {}) {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LANG|LANGUAGE|LC_ALL|LC_MESSAGES|GRIMOIRE_LANG)$/.test(k)));
-  return spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 300_000, env: { ...base, ...env } as NodeJS.ProcessEnv });
+  return grimoireInProcess(args, { cwd: root, env: { ...base, ...env } });
 }
 
 /** The measured numbers of a report (rates, decimals: not the counts a sentence may word), in order: the same whatever the language. */
@@ -24,11 +24,11 @@ const numbers = (text: string) => (text.match(/[−+]?\d+(?:[.,]\d+)*%?/g) ?? []
 const balance = ['balance', 'skirmish', '--games', '40', '--workers', '1'];
 
 describe('grimoire balance in the reader\'s language', () => {
-  it('prints the report in Japanese under --lang ja and LANG=ja_JP.UTF-8, English by default, with the same numbers', () => {
-    const en = grimoire(balance);
+  it('prints the report in Japanese under --lang ja and LANG=ja_JP.UTF-8, English by default, with the same numbers', async () => {
+    const en = await grimoire(balance);
     expect(en.status).toBe(0);
     for (const heading of ['Seats', 'How games end', 'Length', 'Decks — each card is judged', 'Verdicts — cards that stand out', 'Actions and triggers — uses per game']) expect(en.stdout).toContain(heading);
-    for (const ja of [grimoire([...balance, '--lang', 'ja']), grimoire(balance, { LANG: 'ja_JP.UTF-8' })]) {
+    for (const ja of [await grimoire([...balance, '--lang', 'ja']), await grimoire(balance, { LANG: 'ja_JP.UTF-8' })]) {
       expect(ja.status).toBe(0);
       for (const heading of ['skirmish のバランス — ', '席', 'ゲームの終わり方', 'ゲームの長さ', 'デッキ — 各カードは同じデッキの他のカードと比べて判定します', '判定 — デッキの中で突出したカード', 'アクションとトリガー — 1 ゲームあたりの使用回数', '95%信頼区間', 'ランダムプレイ: 両席とも']) expect(ja.stdout).toContain(heading);
       for (const english of ['Seats', 'How games end', 'Verdicts', 'Random play', 'won ', 'games in ', 'the deck', 'default rule parameters']) expect(ja.stdout).not.toContain(english);
@@ -39,23 +39,23 @@ describe('grimoire balance in the reader\'s language', () => {
     }
   }, 300_000);
 
-  it('says its usage errors in Japanese (exit 2, no stack trace)', () => {
-    const none = grimoire(['balance', '--lang', 'ja']);
+  it('says its usage errors in Japanese (exit 2, no stack trace)', async () => {
+    const none = await grimoire(['balance', '--lang', 'ja']);
     expect(none.status).toBe(2);
     expect(none.stderr).toContain('balance にはゲームを指定します。例: grimoire balance trump --games 2000');
-    const values = grimoire([...balance, '--values', 'most', '--lang', 'ja']);
+    const values = await grimoire([...balance, '--values', 'most', '--lang', 'ja']);
     expect(values.status).toBe(2);
     expect(values.stderr).toContain('--values most: all (全デッキの全カードを順に置換)');
-    const until = grimoire([...balance, '--until', 'Soldjer settled', '--lang', 'ja']);
+    const until = await grimoire([...balance, '--until', 'Soldjer settled', '--lang', 'ja']);
     expect(until.status).toBe(2);
     expect(until.stderr).toContain('--until「Soldjer settled」: skirmish に「Soldjer」というカードはありません。「Soldier」のことですか?');
     expect(`${none.stderr}${values.stderr}${until.stderr}`).not.toMatch(/\n\s+at /);
-    expect(grimoire(['balance']).stderr).toContain('balance needs a game, e.g. grimoire balance trump --games 2000');
+    expect((await grimoire(['balance'])).stderr).toContain('balance needs a game, e.g. grimoire balance trump --games 2000');
   }, 300_000);
 
-  it('prints tune\'s report in Japanese: the fair value, the table\'s headers, the footnote', () => {
+  it('prints tune\'s report in Japanese: the fair value, the table\'s headers, the footnote', async () => {
     const args = ['tune', 'spimate', '--card', '若き竜', '--attr', 'cost', '--values', '1..2', '--games', '30', '--workers', '1'];
-    const ja = grimoire([...args, '--lang', 'ja']);
+    const ja = await grimoire([...args, '--lang', 'ja']);
     expect(ja.status).toBe(0);
     expect(ja.stdout).toContain('若き竜 の cost はいくつにすべきか? — spimate、値ごとに 30 ゲーム');
     expect(ja.stdout).toContain('適正値 — そのカードの価値が基準カードと同じになる値');
@@ -64,9 +64,9 @@ describe('grimoire balance in the reader\'s language', () => {
     expect(ja.stdout).toContain('価値 pt [95%信頼区間]');
     expect(ja.stdout).toContain('* 印刷された値。');
     expect(ja.stdout).not.toMatch(/What should|Fair value|worth, pts|printed\./);
-    const en = grimoire(args);
+    const en = await grimoire(args);
     expect(en.stdout).toContain("What should 若き竜's cost be? — spimate, 30 games per value");
-    const bad = grimoire(['tune', 'skirmish', '--card', 'Soldier', '--attr', 'powr', '--values', '1..3', '--lang', 'ja']);
+    const bad = await grimoire(['tune', 'skirmish', '--card', 'Soldier', '--attr', 'powr', '--values', '1..3', '--lang', 'ja']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--attr powr: Soldier に「powr」という数の attr はありません。「power」のことですか? (数の attr: power)');
   }, 300_000);

@@ -5,7 +5,7 @@
  * ranked first and flagged and a useless one is flagged weaker, while two identical cards are not
  * told apart; the lab's command does it by default, and its mistakes are refused clearly.
  */
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { measureReplacements, type ValuesMode } from '../cli/balance-replacement
 import { playBatch, type GameSummary } from '../runtime/batch.ts';
 import { playGame } from '../runtime/play.ts';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 const plantedText = readFileSync(join(root, 'test/fixtures/balance/planted.grim'), 'utf8');
 
@@ -146,13 +147,15 @@ describe('every card replaced in turn (the default with random players)', () => 
 });
 
 describe('grimoire balance: values by default, and its mistakes refused', () => {
-  const grimoireIn = (project: string, ...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
+  // In this process (grimoire-in-process.ts); two threads through cli/bin.js, whose bundle starts them.
+  const grimoireIn = (project: string, ...args: string[]) => grimoireInProcess(args, { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } });
+  const grimoireProcess = (project: string, ...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
   const project = mkdtempSync(join(tmpdir(), 'grim-balance-'));
   mkdirSync(join(project, 'rules/planted'), { recursive: true });
   writeFileSync(join(project, 'rules/planted/game.grim'), plantedText);
 
-  it('the default command flags the broken card of a seven-card game alone, by replacement, and names the useless one a dud, in words', () => {
-    const r = grimoireIn(project, 'balance', 'planted', '--games', '3000', '--workers', '1');
+  it('the default command flags the broken card of a seven-card game alone, by replacement, and names the useless one a dud, in words', async () => {
+    const r = await grimoireIn(project, 'balance', 'planted', '--games', '3000', '--workers', '1');
     expect(r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
     expect(r.status).toBe(0);
     const verdicts = r.stdout.slice(r.stdout.indexOf('Verdicts'), r.stdout.indexOf('\nReplacement values'));
@@ -164,25 +167,25 @@ describe('grimoire balance: values by default, and its mistakes refused', () => 
     expect(r.stdout).toMatch(/Replacement values — each card of each deck replaced in turn/);
   });
 
-  it('gives the same values on one thread and on two (the JSON, timing aside)', () => {
-    const json = (workers: string) => {
-      const r = grimoireIn(project, 'balance', 'planted', '--games', '600', '--workers', workers, '--json');
+  it('gives the same values on one thread and on two (the JSON, timing aside)', async () => {
+    const json = (r: SpawnSyncReturns<string>) => {
       expect(r.status, r.stderr).toBe(0);
       const { timing: _, ...rest } = JSON.parse(r.stdout) as BalanceReport & { timing: unknown };
       return rest;
     };
-    const one = json('1');
+    const args = ['balance', 'planted', '--games', '600', '--json'];
+    const one = json(await grimoireIn(project, ...args, '--workers', '1'));
     expect(one.replacements.length).toBe(7);
-    expect(json('2')).toEqual(one);
+    expect(json(grimoireProcess(project, ...args, '--workers', '2'))).toEqual(one);
   });
 
-  it('refuses an unknown card with "did you mean", a mode that is none, and --replace with --vs-param', () => {
-    const unknown = grimoireIn(project, 'balance', 'planted', '--replace', 'Dragn');
+  it('refuses an unknown card with "did you mean", a mode that is none, and --replace with --vs-param', async () => {
+    const unknown = await grimoireIn(project, 'balance', 'planted', '--replace', 'Dragn');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toMatch(/no card named 'Dragn' in planted; did you mean 'Dragon'\?/);
-    expect(grimoireIn(project, 'balance', 'planted', '--values', 'some').stderr).toMatch(/--values some: it is all .*, suspects .* or none/);
-    expect(grimoireIn(project, 'balance', 'planted', '--replace', 'Dragon', '--vs-param', 'x=1').stderr).toMatch(/--replace measures the cards of one game/);
-    const play = grimoireIn(project, 'play', 'planted', '--values', 'all');
+    expect((await grimoireIn(project, 'balance', 'planted', '--values', 'some')).stderr).toMatch(/--values some: it is all .*, suspects .* or none/);
+    expect((await grimoireIn(project, 'balance', 'planted', '--replace', 'Dragon', '--vs-param', 'x=1')).stderr).toMatch(/--replace measures the cards of one game/);
+    const play = await grimoireIn(project, 'play', 'planted', '--values', 'all');
     expect(play.status).toBe(2);
     expect(play.stderr).toMatch(/play takes no --values: it is an option of grimoire balance/);
   });

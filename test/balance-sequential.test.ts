@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { looks, precisionOption, untilCard, widenedZ } from '../balance/sequential.ts';
 import type { BalanceReport } from '../balance/report.ts';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 describe('the stopping rule (pure)', () => {
   it('doubles the games from the first look to the cap, and widens every look to 1 − 0.05/K', () => {
@@ -33,46 +34,48 @@ describe('grimoire balance --until / --precision', () => {
   const project = mkdtempSync(join(tmpdir(), 'grim-sequential-'));
   mkdirSync(join(project, 'rules/planted'), { recursive: true });
   writeFileSync(join(project, 'rules/planted/game.grim'), readFileSync(join(root, 'test/fixtures/balance/planted.grim'), 'utf8'));
-  const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'balance', 'planted', '--workers', '1', ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
-  const json = (...args: string[]) => {
-    const r = grimoire(...args, '--json');
+  // In this process (grimoire-in-process.ts); the refusals' exit code also through cli/bin.js, as a shell sees it.
+  const grimoire = (...args: string[]) => grimoireInProcess(['balance', 'planted', '--workers', '1', ...args], { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } });
+  const grimoireProcess = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'balance', 'planted', '--workers', '1', ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
+  const json = async (...args: string[]) => {
+    const r = await grimoire(...args, '--json');
     expect(r.status, r.stderr).toBe(0);
     return JSON.parse(r.stdout) as BalanceReport;
   };
 
-  it('stops at the first look where the planted broken card is told from 0, and says so', () => {
-    const r = grimoire('--games', '250', '--until', 'Dragon settled');
+  it('stops at the first look where the planted broken card is told from 0, and says so', async () => {
+    const r = await grimoire('--games', '250', '--until', 'Dragon settled');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^look 1 of 5, 250 games: answered — Dragon's value against the other cards of the deck is \+\d+\.\d pts, told from 0 at the widened 99% interval/m);
     expect(r.stdout).toMatch(/Sequential run \(Dragon settled\): answered after 250 games, look 1 of 5 planned \(250, 500, 1,000, 2,000, 4,000\), every look at the 99% level \(Bonferroni\)/);
-    const j = json('--games', '250', '--until', 'Dragon settled');
+    const j = await json('--games', '250', '--until', 'Dragon settled');
     expect(j.stopping).toMatchObject({ question: 'Dragon settled', looks: [250, 500, 1000, 2000, 4000], at: [250], answered: true });
     expect(j.games).toBe(250);
   });
 
-  it('--precision: plays on, keeping the games already played, until the first player\'s win rate is known to ±2 pts', () => {
-    const j = json('--games', '500', '--precision', '2pts', '--values', 'none');
+  it('--precision: plays on, keeping the games already played, until the first player\'s win rate is known to ±2 pts', async () => {
+    const j = await json('--games', '500', '--precision', '2pts', '--values', 'none');
     expect(j.stopping!.answered).toBe(true);
     expect(j.stopping!.at).toEqual([500, 1000, 2000, 4000, 8000]);
     expect(j.stopping!.why).toMatch(/^the first player's edge over 50%: \+\d+\.\d pts ± 1\.\d pts — within ±2\.0 pts at the widened 99% interval$/);
     // The last look's report is the fixed run of that many games: the same hash.
-    const fixed = json('--games', '8000', '--values', 'none');
+    const fixed = await json('--games', '8000', '--values', 'none');
     expect(j.hash).toBe(fixed.hash);
     expect(j.games).toBe(8000);
   });
 
-  it('says when --max-games came first, with what is still open', () => {
-    const r = grimoire('--games', '200', '--max-games', '400', '--until', 'Spark settled', '--values', 'none');
+  it('says when --max-games came first, with what is still open', async () => {
+    const r = await grimoire('--games', '200', '--max-games', '400', '--until', 'Spark settled', '--values', 'none');
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Sequential run \(Spark settled\): NOT answered within --max-games 400 \(2 looks, each at the 97\.5% level\): Spark's standout when in the opening hand: .* — wider than ±2\.0 pts/);
   });
 
-  it('refuses what it cannot answer, in words', () => {
-    expect(grimoire('--until', 'Dragn settled').stderr).toMatch(/--until 'Dragn settled': no card named 'Dragn' in planted; did you mean 'Dragon'\?/);
-    expect(grimoire('--until', 'Dragon').stderr).toMatch(/the question is "CARD settled"/);
-    expect(grimoire('--precision', 'x').stderr).toMatch(/--precision x: it is a half-width in points of win rate, e.g. --precision 2pts/);
-    expect(grimoire('--max-games', '5000').stderr).toMatch(/--max-games caps a sequential run/);
-    expect(grimoire('--until', 'Dragon settled', '--vs-param', 'x=1').stderr).toMatch(/--until and --precision play one game until a question is answered/);
-    for (const args of [['--until', 'Dragon'], ['--max-games', '5000']]) expect(grimoire(...args).status).toBe(2);
+  it('refuses what it cannot answer, in words', async () => {
+    expect((await grimoire('--until', 'Dragn settled')).stderr).toMatch(/--until 'Dragn settled': no card named 'Dragn' in planted; did you mean 'Dragon'\?/);
+    expect((await grimoire('--until', 'Dragon')).stderr).toMatch(/the question is "CARD settled"/);
+    expect((await grimoire('--precision', 'x')).stderr).toMatch(/--precision x: it is a half-width in points of win rate, e.g. --precision 2pts/);
+    expect((await grimoire('--max-games', '5000')).stderr).toMatch(/--max-games caps a sequential run/);
+    expect((await grimoire('--until', 'Dragon settled', '--vs-param', 'x=1')).stderr).toMatch(/--until and --precision play one game until a question is answered/);
+    for (const args of [['--until', 'Dragon'], ['--max-games', '5000']]) expect(grimoireProcess(...args).status).toBe(2);
   });
 });

@@ -16,6 +16,7 @@ import { foldBalance } from '../balance/fold.ts';
 import type { BalanceComparison, BalanceReport } from '../balance/report.ts';
 import { adjust, distribution, pairedMeanDifference, pairedRateDifference, rate, rateDifference, wilson, type Difference } from '../balance/statistics.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 // A small game whose every move is known: each player draws Spark, Blaze and Dud (Extra stays
 // in the deck, Token is made straight into the hand); the turn's own rules discard a Dud in hand
@@ -257,16 +258,19 @@ describe('the fold (balance/fold.ts) over real games', () => {
   });
 });
 
-const grimoire = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 300_000, env: { ...process.env, ...env } });
+// In this process (grimoire-in-process.ts); through cli/bin.js where the bundle's worker threads
+// or an exit code as a shell sees it are what is tested.
+const grimoire = (args: string[], env: Record<string, string> = {}) => grimoireInProcess(args, { cwd: root, env: { ...process.env, ...env } });
+const grimoireProcess = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 300_000, env: { ...process.env, ...env } });
 const withoutTiming = (json: string) => {
   const { timing: _, ...rest } = JSON.parse(json) as { timing: unknown };
   return rest;
 };
 
 describe('grimoire balance', () => {
-  it('gives the same report on one thread and on two; its hash is grimoire play\'s', () => {
-    const one = grimoire(['balance', 'trump', '--games', '300', '--seed', '5', '--workers', '1', '--values', 'none', '--json']);
-    const two = grimoire(['balance', 'trump', '--games', '300', '--seed', '5', '--workers', '2', '--values', 'none', '--json']);
+  it('gives the same report on one thread and on two; its hash is grimoire play\'s', async () => {
+    const one = await grimoire(['balance', 'trump', '--games', '300', '--seed', '5', '--workers', '1', '--values', 'none', '--json']);
+    const two = grimoireProcess(['balance', 'trump', '--games', '300', '--seed', '5', '--workers', '2', '--values', 'none', '--json']);
     expect(one.status, one.stderr).toBe(0);
     expect(two.status, two.stderr).toBe(0);
     expect(withoutTiming(two.stdout)).toEqual(withoutTiming(one.stdout));
@@ -275,12 +279,12 @@ describe('grimoire balance', () => {
     expect(r.timing.gamesPerMinute).toBeGreaterThan(0);
     expect(r.cards.length).toBeGreaterThan(40);
     expect(r.actions.some((a) => a.action === '兵士召喚')).toBe(true);
-    const play = JSON.parse(grimoire(['play', 'trump', '--games', '300', '--seed', '5', '--json']).stdout);
+    const play = JSON.parse((await grimoire(['play', 'trump', '--games', '300', '--seed', '5', '--json'])).stdout);
     expect(r.hash).toBe(play.hash);
   });
 
-  it('says what it measured for people, rates with intervals, and random play as such', () => {
-    const r = grimoire(['balance', 't-magic', '--games', '100', '--values', 'none']);
+  it('says what it measured for people, rates with intervals, and random play as such', async () => {
+    const r = await grimoire(['balance', 't-magic', '--games', '100', '--values', 'none']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/p1 \(random\) won \d+\.\d% \(95% CI \d+\.\d%–\d+\.\d%, n = 100\)/);
     expect(r.stdout).toContain('Random play');
@@ -288,32 +292,32 @@ describe('grimoire balance', () => {
     expect(r.stdout).toMatch(/turns: mean [\d.]+, median [\d.]+, 95th percentile/);
   });
 
-  it('refuses what it cannot do, with the way out (exit 2, no stack trace)', () => {
-    const both = grimoire(['balance', 'trump', '--vs', 'trump', '--vs-param', 'jokers=1']);
+  it('refuses what it cannot do, with the way out (exit 2, no stack trace)', async () => {
+    const both = grimoireProcess(['balance', 'trump', '--vs', 'trump', '--vs-param', 'jokers=1']);
     expect(both.status).toBe(2);
     expect(both.stderr).toContain('--vs and --vs-param cannot go together');
-    const param = grimoire(['balance', 'trump', '--vs-param', 'jokerz=1']);
+    const param = await grimoire(['balance', 'trump', '--vs-param', 'jokerz=1']);
     expect(param.status).toBe(2);
     expect(param.stderr).toContain("--vs-param: unknown parameter 'jokerz'");
     expect(param.stderr).not.toMatch(/\n\s+at /);
     // A text parameter's value is one of its readings: a misspelt one would silently play the default.
-    const value = grimoire(['balance', 'trump', '--vs-param', 'damage_mode=pointz']);
+    const value = await grimoire(['balance', 'trump', '--vs-param', 'damage_mode=pointz']);
     expect(value.status).toBe(2);
     expect(value.stderr).toContain("--vs-param: parameter 'damage_mode' is one of 'mill', 'points', got 'pointz'");
-    const game = grimoire(['balance', 'trump', '--vs', 'trumpp']);
+    const game = await grimoire(['balance', 'trump', '--vs', 'trumpp']);
     expect(game.status).toBe(2);
     expect(game.stderr).toContain("unknown game 'trumpp'");
   });
 
-  it('leaves an --html file alone when an argument is refused, and writes it when the run is done', () => {
+  it('leaves an --html file alone when an argument is refused, and writes it when the run is done', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'grimoire-html-'));
     try {
       const file = join(dir, 'report.html');
       writeFileSync(file, 'precious');
-      const bad = grimoire(['balance', 't-magic', '--games', '5', '--html', file, '--vs-param', 'nosuch=1']);
+      const bad = await grimoire(['balance', 't-magic', '--games', '5', '--html', file, '--vs-param', 'nosuch=1']);
       expect(bad.status).toBe(2);
       expect(readFileSync(file, 'utf8')).toBe('precious');
-      const good = grimoire(['balance', 't-magic', '--games', '5', '--values', 'none', '--html', file]);
+      const good = await grimoire(['balance', 't-magic', '--games', '5', '--values', 'none', '--html', file]);
       expect(good.status, good.stderr).toBe(0);
       expect(readFileSync(file, 'utf8')).toMatch(/^<!doctype html>/i);
     } finally {
@@ -321,18 +325,18 @@ describe('grimoire balance', () => {
     }
   });
 
-  it('says what changed, or that nothing did — never both', () => {
-    const moved = grimoire(['balance', 't-magic', '--vs-param', 'inactivity_rounds=1', '--games', '200']);
+  it('says what changed, or that nothing did — never both', async () => {
+    const moved = await grimoire(['balance', 't-magic', '--vs-param', 'inactivity_rounds=1', '--games', '200']);
     expect(moved.status, moved.stderr).toBe(0);
     expect(moved.stdout).toMatch(/What changed — [1-9]\d* of \d+ metrics moved significantly/);
     expect(moved.stdout).not.toContain('nothing: every difference');
-    const one = grimoire(['balance', 't-magic', '--vs-param', 'inactivity_rounds=1', '--games', '1', '--json']);
+    const one = await grimoire(['balance', 't-magic', '--vs-param', 'inactivity_rounds=1', '--games', '1', '--json']);
     expect(one.status, one.stderr).toBe(0);
     // One seed estimates no spread: no mean is compared, and the JSON has no empty numbers.
     expect(one.stdout).not.toContain('null,null');
     const c = JSON.parse(one.stdout) as BalanceComparison;
     expect(c.changes.some((x) => x.test === 'paired-t')).toBe(false);
-    const text = grimoire(['balance', 't-magic', '--vs-param', 'inactivity_rounds=1', '--games', '1']);
+    const text = await grimoire(['balance', 't-magic', '--vs-param', 'inactivity_rounds=1', '--games', '1']);
     expect(text.stdout).toContain('nothing: every difference');
   });
 
@@ -346,8 +350,8 @@ describe('grimoire balance', () => {
     const revision = readFileSync(join(root, 'test', 'revision.test.ts'), 'utf8').match(/const revisionText = `([\s\S]*?)`;/)![1]!.replace('trump_draft', 'trump_cheap').replace('remove action 剣の雨', '');
     writeFileSync(join(project, 'rules', 'trump_cheap', 'revision.grim'), revision);
 
-    it('plays the same seeds under both, pairs them, and marks the changes that are significant', () => {
-      const r = grimoire(['balance', 'trump', '--vs', 'trump_cheap', '--games', '400', '--seed', '1', '--json'], { GRIMOIRE_ROOT: project });
+    it('plays the same seeds under both, pairs them, and marks the changes that are significant', async () => {
+      const r = await grimoire(['balance', 'trump', '--vs', 'trump_cheap', '--games', '400', '--seed', '1', '--json'], { GRIMOIRE_ROOT: project });
       expect(r.status, r.stderr).toBe(0);
       const c = JSON.parse(r.stdout) as BalanceComparison;
       expect(c.kind).toBe('comparison');
@@ -366,13 +370,13 @@ describe('grimoire balance', () => {
       const firstQuiet = c.changes.findIndex((x) => !x.change.significant);
       expect(c.changes.slice(firstQuiet).every((x) => !x.change.significant)).toBe(true);
       // The base side is the plain balance report of trump.
-      const alone = JSON.parse(grimoire(['balance', 'trump', '--games', '400', '--seed', '1', '--values', 'none', '--json'], { GRIMOIRE_ROOT: project }).stdout);
+      const alone = JSON.parse((await grimoire(['balance', 'trump', '--games', '400', '--seed', '1', '--values', 'none', '--json'], { GRIMOIRE_ROOT: project })).stdout);
       expect(c.base.hash).toBe(alone.hash);
       expect(c.base.cards).toEqual(alone.cards);
     });
 
-    it('--vs-param compares two readings of a rule parameter on the same seeds', () => {
-      const r = grimoire(['balance', 'trump', '--vs-param', 'opening_hand=7', '--games', '200', '--json'], { GRIMOIRE_ROOT: project });
+    it('--vs-param compares two readings of a rule parameter on the same seeds', async () => {
+      const r = await grimoire(['balance', 'trump', '--vs-param', 'opening_hand=7', '--games', '200', '--json'], { GRIMOIRE_ROOT: project });
       expect(r.status, r.stderr).toBe(0);
       const c = JSON.parse(r.stdout) as BalanceComparison;
       expect(c.otherLabel).toContain('opening_hand=7');

@@ -15,8 +15,10 @@ import { facesText, sheetHtml, sheetPages } from '../faces/sheet.ts';
 import { inlineFontFace, parseFontSubsets, subsetsFor, uncovered } from '../faces/web-font.ts';
 import { listGames } from '../compiler/project.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
-const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
+// The command in this process (grimoire-in-process.ts); --pdf's refusals through cli/bin.js, as a shell sees them.
+const grimoire = (...args: string[]) => grimoireInProcess(args, { cwd: root });
 const dir = mkdtempSync(join(tmpdir(), 'grimoire-cards-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -279,9 +281,9 @@ describe('print-and-play sheet (faces/sheet.ts)', () => {
 });
 
 describe('grimoire cards', () => {
-  it('--svg writes one SVG per card with safe file names, and an index', () => {
+  it('--svg writes one SVG per card with safe file names, and an index', async () => {
     const out = join(dir, 'svg');
-    const r = grimoire('cards', 'trump', '--svg', out);
+    const r = await grimoire('cards', 'trump', '--svg', out);
     expect(r.status, r.stderr).toBe(0);
     const files = readdirSync(out).filter((f) => f.endsWith('.svg'));
     expect(files).toHaveLength(trump.cards.length);
@@ -294,9 +296,9 @@ describe('grimoire cards', () => {
     expect(existsSync(join(out, 'index.html'))).toBe(true);
   });
 
-  it('--sheet writes the sheet with the font subsets its text needs inline; --card limits it to one card', () => {
+  it('--sheet writes the sheet with the font subsets its text needs inline; --card limits it to one card', async () => {
     const file = join(dir, 'sheet.html');
-    let r = grimoire('cards', 'trump', '--sheet', file);
+    let r = await grimoire('cards', 'trump', '--sheet', file);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain(`${trump.cards.length} cards on ${Math.ceil(trump.cards.length / 9)} A4 pages`);
     expect(r.stderr).toMatch(/Noto Sans JP embedded \(\d+ subsets, \d+ KB\)/);
@@ -308,44 +310,44 @@ describe('grimoire cards', () => {
     expect(faces.length).toBeLessThan(20);
     expect(sheet).not.toMatch(/\s(src|href)=|@import|url\(http/);
     const one = join(dir, 'one.html');
-    r = grimoire('cards', 'trump', '--card', '♡Q', '--sheet', one);
+    r = await grimoire('cards', 'trump', '--card', '♡Q', '--sheet', one);
     expect(r.status, r.stderr).toBe(0);
     const html = readFileSync(one, 'utf8');
     expect(html.split('<div class="card">').length - 1).toBe(1);
     expect(html).toContain('<title>ハートのQ</title>');
   });
 
-  it('prints the cards the rules create; --all every card; --card also a card in no deck', () => {
+  it('prints the cards the rules create; --all every card; --card also a card in no deck', async () => {
     const file = join(dir, 'spimate.html');
-    let r = grimoire('cards', 'spimate', '--sheet', file);
+    let r = await grimoire('cards', 'spimate', '--sheet', file);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain('41 cards on 5 A4 pages');
     expect(r.stderr).toContain(`${spimate.cards.length - 41} cards in no deck left out: --all prints them too`);
-    r = grimoire('cards', 'spimate', '--all', '--sheet', file);
+    r = await grimoire('cards', 'spimate', '--all', '--sheet', file);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain(`${spimate.cards.length} cards on ${Math.ceil(spimate.cards.length / 9)} A4 pages`);
-    r = grimoire('cards', 'spimate', '--card', 'X', '--sheet', file);
+    r = await grimoire('cards', 'spimate', '--card', 'X', '--sheet', file);
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(file, 'utf8').split('<div class="card">').length - 1).toBe(1);
-    r = grimoire('cards', 'spimate', '--card', 'X', '--all', '--sheet', file);
+    r = await grimoire('cards', 'spimate', '--card', 'X', '--all', '--sheet', file);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('--card NAME (one card) or --all');
   });
 
-  it('usage errors: not exactly one output, an unknown card (with did-you-mean), a wrong extension', () => {
-    let r = grimoire('cards', 'trump');
+  it('usage errors: not exactly one output, an unknown card (with did-you-mean), a wrong extension', async () => {
+    let r = await grimoire('cards', 'trump');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('one of --svg DIR, --sheet FILE.html or --pdf FILE.pdf');
-    r = grimoire('cards', 'trump', '--svg', join(dir, 'x'), '--sheet', join(dir, 'x.html'));
+    r = await grimoire('cards', 'trump', '--svg', join(dir, 'x'), '--sheet', join(dir, 'x.html'));
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('not --svg and --sheet');
-    r = grimoire('cards', 'trump', '--card', '♡Z', '--sheet', join(dir, 'z.html'));
+    r = await grimoire('cards', 'trump', '--card', '♡Z', '--sheet', join(dir, 'z.html'));
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("trump has no card '♡Z'; did you mean");
     expect(existsSync(join(dir, 'z.html'))).toBe(false);
-    r = grimoire('cards', 'trump', '--sheet', join(dir, 'x.pdf'));
+    r = await grimoire('cards', 'trump', '--sheet', join(dir, 'x.pdf'));
     expect(r.status).toBe(2);
-    r = grimoire('cards', 'no-such-game', '--sheet', join(dir, 'n.html'));
+    r = await grimoire('cards', 'no-such-game', '--sheet', join(dir, 'n.html'));
     expect(r.status).toBe(2);
     expect(r.stderr).toContain("unknown game 'no-such-game'");
   });

@@ -1,7 +1,6 @@
 // What `grimoire check` prints is safe for a terminal (issue 11, section 6 "The terminal"): code
 // frames cut long lines around the column and escape control characters, so a file's own escape
 // codes never reach the terminal; a file that is not UTF-8 is refused, as docs/diagnostics.md says.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { renderDiagnostic } from '../cli/render.ts';
 import type { Diagnostic } from '../compiler/diagnostics.ts';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
-const check = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'check', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+/** `grimoire check` in this process (grimoire-in-process.ts): what it prints is what is tested. */
+const check = (...args: string[]) => grimoireInProcess(['check', ...args], { cwd: root });
 
 /** Anything a terminal would act on instead of printing: C0 controls but tab and newline, DEL, C1, bidi controls. */
 const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
@@ -62,29 +63,29 @@ describe('code frames', () => {
 });
 
 describe('grimoire check on hostile files', () => {
-  it('prints no escape code and no endless line from the file', () => {
+  it('prints no escape code and no endless line from the file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'grim-term-'));
     const file = join(dir, 'hostile.grim');
     writeFileSync(file, `zone hand per player private\nzone a\x1b]0;pwned\x07\x1b[2J ${'x'.repeat(2_000_000)} privat\n`);
-    const r = check(file);
+    const r = await check(file);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/hostile\.grim:2:7: error syntax\/unexpected-character/);
     expect(r.stdout + r.stderr).not.toMatch(unsafe);
     for (const row of r.stdout.split('\n')) expect(row.length).toBeLessThan(300);
   });
 
-  it('refuses a file that is not UTF-8, at its first bad byte', () => {
+  it('refuses a file that is not UTF-8, at its first bad byte', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'grim-utf8-'));
     const latin1 = join(dir, 'latin1.grim');
     // A BOM, then "zone hand per player private", then a comment saying "café" in Latin-1.
     writeFileSync(latin1, Buffer.concat([Buffer.from('\ufeffzone hand per player private\n// caf', 'utf8'), Buffer.from([0xe9]), Buffer.from(' au lait\n')]));
-    const r = check(latin1);
+    const r = await check(latin1);
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/latin1\.grim:2:7: error file\/unreadable the file is not UTF-8 text: byte 0xe9 here is not part of a UTF-8 character; save the file as UTF-8/);
     // U+FFFD written as UTF-8 is a character like any other.
     const replacement = join(dir, 'replacement.grim');
     writeFileSync(replacement, 'zone hand per player private // \ufffd\n');
-    const ok = check(replacement);
+    const ok = await check(replacement);
     expect(ok.stdout).toMatch(/replacement\.grim:1:1: error game\/missing/);
     expect(ok.stdout).not.toMatch(/file\/unreadable/);
   });

@@ -11,26 +11,30 @@ import { coverageShortfall, gameCoverage } from '../cli/coverage.ts';
 import { executedDecorations, runCasebook } from '../playground/src/worker/casebook-run.ts';
 import type { ExecutedLines } from '../playground/src/worker/run-protocol.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 const seeds = ['trump', 'summon-magic', 't-magic', 'spimate'];
 /** Every game with a rule-id list: the seeds, and any game that adds one. */
 const listed = listGames(root).filter((g) => existsSync(join(root, 'rules', g, 'rule-ids.yaml')));
 const listOf = (game: string): RuleList => parseRuleList(readFileSync(join(root, 'rules', game, 'rule-ids.yaml'), 'utf8'));
-const grimoire = (cwd: string, ...args: string[]) =>
+/** The command in this process (grimoire-in-process.ts), in the project at `cwd`. */
+const grimoire = (cwd: string, ...args: string[]) => grimoireInProcess(args, { cwd, env: { ...process.env, GRIMOIRE_ROOT: cwd } });
+/** The same through cli/bin.js: the exit code a shell sees. */
+const grimoireProcess = (cwd: string, ...args: string[]) =>
   spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: cwd } });
 
 describe('rule ids in citations', () => {
   it('the four seed games keep a rule-id list', () => expect(listed).toEqual(expect.arrayContaining(seeds)));
 
   // The casebooks prove every encoded rule: a new citation without a ruling that runs it fails here.
-  it.each(seeds)('%s: every cited rule id a ruling can run is tested, none unexplained (grimoire coverage --fail-under 100)', (game) => {
-    const r = grimoire(root, 'coverage', game, '--fail-under', '100');
+  it.each(seeds)('%s: every cited rule id a ruling can run is tested, none unexplained (grimoire coverage --fail-under 100)', async (game) => {
+    const r = await grimoire(root, 'coverage', game, '--fail-under', '100');
     expect(r.stderr.trim(), r.stdout.split('\n')[0]).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^\S+: \d+ ids: \d+ tested, \d+ cited but untested( \((\d+) that no ruling can run, explained\))?, \d+ not cited \(.*, 0 unexplained\)/);
   });
 
-  it('--fail-under refuses a casebook that leaves a cited rule unrun, naming it and the way out', () => {
+  it('--fail-under refuses a casebook that leaves a cited rule unrun, naming it and the way out', async () => {
     const list = listOf('t-magic');
     const g = gameCoverage(root, 't-magic', compiledGame('t-magic'));
     const cited = g.rules.find((r) => r.status === 'tested')!;
@@ -39,7 +43,7 @@ describe('rule ids in citations', () => {
     expect(shortfall).toHaveLength(1);
     expect(shortfall[0]).toContain(`write a ruling that runs ${cited.id}`);
     expect(coverageShortfall({ ...g, counts: { ...g.counts, unexplained: 1 }, rules: [...g.rules, { id: 'TM-99', title: '', status: 'uncited', rulings: [], readme: [], heading: false }] }, 100)[0]).toMatch(/nothing cites and the README does not explain \(TM-99\)/);
-    const bad = grimoire(root, 'coverage', 't-magic', '--fail-under', 'lots');
+    const bad = await grimoire(root, 'coverage', 't-magic', '--fail-under', 'lots');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--fail-under lots: give the share of cited rule ids that must be tested, 0 to 100');
   });
@@ -123,10 +127,10 @@ describe('grimoire coverage', () => {
     for (const f of files) expect(ir.files).toContain(f);
   });
 
-  it('--json and --md carry the same counts; a citation with an unknown id exits 1 with its file:line', () => {
+  it('--json and --md carry the same counts; a citation with an unknown id exits 1 with its file:line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'grim-coverage-'));
     const md = join(dir, 'coverage.md');
-    const run = grimoire(root, 'coverage', 't-magic', '--json', '--md', md);
+    const run = await grimoire(root, 'coverage', 't-magic', '--json', '--md', md);
     expect(run.status).toBe(0);
     const data = JSON.parse(run.stdout);
     expect(Object.keys(data.counts)).toEqual(['ids', 'tested', 'cited', 'untestable', 'uncited', 'parameters', 'omissions', 'headings', 'unexplained']);
@@ -136,15 +140,15 @@ describe('grimoire coverage', () => {
     expect(text).toMatch(/## Tested \(\d+\)\n\n\| id \| rule \| rulings \|/);
 
     const project = mkdtempSync(join(tmpdir(), 'grim-coverage-project-'));
-    expect(grimoire(project, 'new', 'my-game').status).toBe(0);
+    expect((await grimoire(project, 'new', 'my-game')).status).toBe(0);
     const game = join(project, 'rules/my-game/game.grim');
     writeFileSync(game, readFileSync(game, 'utf8').replace('action Play "Play a card"', 'action Play "Play a card" cite "NG-1 play; NG-9.9 made up"'));
     writeFileSync(join(project, 'rules/my-game/rule-ids.yaml'), 'NG-1: "Play a card"\nNG-2: "Win"\n');
-    const bad = grimoire(project, 'coverage', 'my-game');
+    const bad = await grimoire(project, 'coverage', 'my-game');
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/rules\/my-game\/game\.grim:\d+: NG-9\.9/);
     expect(bad.stdout).toMatch(/^my-game: 2 ids: 1 tested, 0 cited but untested, 1 not cited/);
-    expect(grimoire(root, 'coverage', 'no-such-game').status).toBe(2);
+    expect(grimoireProcess(root, 'coverage', 'no-such-game').status).toBe(2);
   });
 });
 

@@ -12,6 +12,7 @@ import { resolveGame } from '../compiler/compile.ts';
 import { diffGames } from '../compiler/diff.ts';
 import { gameSources } from '../compiler/project.ts';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 const draft = readFileSync(join(root, 'test/revision.test.ts'), 'utf8').match(/const revisionText = `([\s\S]*?)`;/)![1]!;
 // The same draft with a comment more and a parameter's default changed.
@@ -55,9 +56,9 @@ describe('grimoire diff', () => {
   symlinkSync(join(root, 'cards', 'trump'), join(project, 'cards', 'trump'));
   writeFileSync(join(project, 'rules', 'trump_82', 'revision.grim'), draft.replace('revision trump_draft', 'revision trump_82'));
 
-  it('prints the changes and the rulings whose outcome changes, and writes the changelog', () => {
+  it('prints the changes and the rulings whose outcome changes, and writes the changelog', async () => {
     const md = join(project, 'changelog.md');
-    const r = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'diff', 'trump', 'trump_82', '--rulings', '--md', md], { cwd: root, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
+    const r = await grimoireInProcess(['diff', 'trump', 'trump_82', '--rulings', '--md', md], { cwd: root, env: { ...process.env, GRIMOIRE_ROOT: project } });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^trump → trump_82: 1 definition changed, 0 added, 1 removed/);
     expect(r.stdout).toContain('-   when main_timing(me) and count(charged_barriers(me)) >= 1 and can_pay_l(me)');
@@ -71,8 +72,8 @@ describe('grimoire diff', () => {
     expect(text).toContain('## Rulings whose outcome changes');
   });
 
-  it('an amend is shown as the action now stands: the clauses it keeps are context, not deletions', () => {
-    const r = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'diff', 'trump', 'trump-82'], { cwd: root, encoding: 'utf8' });
+  it('an amend is shown as the action now stands: the clauses it keeps are context, not deletions', async () => {
+    const r = await grimoireInProcess(['diff', 'trump', 'trump-82'], { cwd: root });
     expect(r.status, r.stderr).toBe(0);
     const summon = r.stdout.slice(r.stdout.indexOf('changed action 兵士召喚'), r.stdout.indexOf('changed param'));
     expect(summon).toContain('+   when main_timing(me) and can_pay_l(me)');

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { explainScenario } from '../scenario/explain.ts';
 import { runScenarioInRepo } from '../scenario/files.ts';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 const explain = (path: string) => explainScenario(runScenarioInRepo(root, path, readFileSync(join(root, path), 'utf8')));
 
@@ -37,8 +38,8 @@ describe('grimoire explain', () => {
     expect(text).toMatch(/checked at p1's decision .* 1 pass by the runner, 0 new turns/);
   });
 
-  it('as a command: exit 0 for a passing ruling; a file with mistakes is not run; a folder is a usage error', () => {
-    const ok = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'explain', 'rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml'], { cwd: root, encoding: 'utf8' });
+  it('as a command: exit 0 for a passing ruling; a file with mistakes is not run; a folder is a usage error', async () => {
+    const ok = await grimoireInProcess(['explain', 'rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml'], { cwd: root });
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stdout).toContain('Why — the ');
     const folder = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'explain', 'rules/trump/rulings'], { cwd: root, encoding: 'utf8' });

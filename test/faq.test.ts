@@ -11,6 +11,7 @@ import { faqDocument, faqEntry, ruleOf } from '../scenario/faq.ts';
 import { faqHtml, faqMarkdown } from '../scenario/faq-render.ts';
 import { runScenarioInRepo } from '../scenario/files.ts';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 function entriesOf(game: string) {
   const folder = join(root, 'rules', game, 'rulings');
@@ -77,8 +78,8 @@ describe('grimoire faq', () => {
     expect(faqMarkdown(doc)).toContain('a \\<img src=x onerror=alert(1)\\> \\| pipe');
   });
 
-  it('as a command: Markdown on stdout; --out by extension; a wrong extension is a usage error', () => {
-    const r = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'faq', 't-magic'], { cwd: root, encoding: 'utf8' });
+  it('as a command: Markdown on stdout; --out by extension; a wrong extension is a usage error', async () => {
+    const r = await grimoireInProcess(['faq', 't-magic'], { cwd: root });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^# .* — rulings/);
     expect(r.stdout).toContain('**The answer**');
@@ -86,7 +87,7 @@ describe('grimoire faq', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain(".md (Markdown) or .html");
     // An option of another command is refused, not ignored (it would write nothing and say nothing).
-    const foreign = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'faq', 't-magic', '--html', 'faq.html'], { cwd: root, encoding: 'utf8' });
+    const foreign = await grimoireInProcess(['faq', 't-magic', '--html', 'faq.html'], { cwd: root });
     expect(foreign.status).toBe(2);
     expect(foreign.stderr).toContain('faq takes no --html; its options are --out');
   });

@@ -10,8 +10,11 @@ import { formatGrim } from '../grammar/format.ts';
 import { tokenize } from '../grammar/lexer.ts';
 import { formatFile } from '../playground/src/worker/format-file.ts';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
-const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
+// The repo's check through cli/bin.js (as `npm test` and a shell run it); the rest in this process (grimoire-in-process.ts).
+const grimoireProcess = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
+const grimoire = (...args: string[]) => grimoireInProcess(args, { cwd: root });
 
 const allFiles = ['rules', 'cards', 'test/fixtures'].flatMap((d) => grimFiles(join(root, d)));
 
@@ -78,7 +81,7 @@ describe('grimoire fmt', () => {
   }
 
   it('the repo is formatted: grimoire fmt --check rules cards exits 0', () => {
-    const r = grimoire('fmt', '--check', 'rules', 'cards');
+    const r = grimoireProcess('fmt', '--check', 'rules', 'cards');
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
   });
@@ -139,25 +142,25 @@ describe('grimoire fmt', () => {
     expect(format(out)).toBe(out);
   });
 
-  it('a file with a syntax error is left untouched, with its file:line:col diagnostic and exit 1', () => {
+  it('a file with a syntax error is left untouched, with its file:line:col diagnostic and exit 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'grim-fmt-'));
     const bad = 'game g "G" {\n    players 2 +\n}\n';
     const good = 'zone   hand per player private "Hand"\n';
     writeFileSync(join(dir, 'bad.grim'), bad);
     writeFileSync(join(dir, 'good.grim'), good);
     expect(formatGrim(bad, 'bad.grim')).toMatchObject({ ok: false, text: bad });
-    const checked = grimoire('fmt', '--check', dir);
+    const checked = await grimoire('fmt', '--check', dir);
     expect(checked.status).toBe(1);
     expect(checked.stdout).toMatch(/good\.grim: not formatted/);
     expect(readFileSync(join(dir, 'good.grim'), 'utf8')).toBe(good);
-    const r = grimoire('fmt', dir);
+    const r = await grimoire('fmt', dir);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/bad\.grim:2:15: error: .*not formatted/);
     expect(r.stdout).toMatch(/formatted .*good\.grim/);
     expect(readFileSync(join(dir, 'bad.grim'), 'utf8')).toBe(bad);
     expect(readFileSync(join(dir, 'good.grim'), 'utf8')).toBe('zone hand per player private "Hand"\n');
-    expect(grimoire('fmt', join(root, 'README.md')).status).toBe(2);
-    expect(grimoire('fmt').status).toBe(2);
+    expect((await grimoire('fmt', join(root, 'README.md'))).status).toBe(2);
+    expect((await grimoire('fmt')).status).toBe(2);
   });
 
   it("the playground's Format Document (the compile worker's answer): the same text as grimoire fmt, or the file's first syntax error", () => {

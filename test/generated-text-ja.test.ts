@@ -6,7 +6,6 @@
  * no English word of its own: only the game's names (zones, values, titles) are left in Latin
  * letters, and each sentence ends with 「。」.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import type { GameIR } from '../compiler/ir.ts';
 import { cardSvg } from '../faces/card-svg.ts';
 import { setLanguage } from '../i18n/format.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 /** Every string of the IR: the game's own words (names, titles, texts), which the text may quote. */
 function gameWords(ir: GameIR): string[] {
@@ -80,10 +80,10 @@ describe('generated card text in Japanese', () => {
     }
   });
 
-  it('grimoire cards skirmish --svg DIR --lang ja writes the faces with the Japanese text', () => {
+  it('grimoire cards skirmish --svg DIR --lang ja writes the faces with the Japanese text', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'grimoire-cards-ja-'));
     try {
-      const r = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'cards', 'skirmish', '--all', '--svg', dir, '--lang', 'ja'], { cwd: root, encoding: 'utf8' });
+      const r = await grimoireInProcess(['cards', 'skirmish', '--all', '--svg', dir, '--lang', 'ja'], { cwd: root });
       expect(r.status, r.stderr).toBe(0);
       const archer = readdirSync(dir).find((f) => f.endsWith('-archer.svg'))!;
       expect(svgText(readFileSync(join(dir, archer), 'utf8'))).toContain('このカードがhandからboardに移動した時、相手のlifeを1減らす。');

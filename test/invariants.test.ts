@@ -1,6 +1,5 @@
 // `play --check-invariants`: card conservation checked at every step of every game, not only at
 // the end (issue 11 §1) — a breach names the step, the card and the places.
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foldBatch, playBatch } from '../runtime/batch.ts';

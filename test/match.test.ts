@@ -17,6 +17,7 @@ import { newEngine, playGame } from '../runtime/play.ts';
 import { runScenario } from '../scenario/run.ts';
 import { checkScenario, parseScenario } from '../scenario/check.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 const project = join(root, 'test/fixtures/match');
 
@@ -213,10 +214,12 @@ describe('matches: scenarios at a later game of a match', () => {
 });
 
 describe('matches: grimoire play --match', () => {
-  const grimoireIn = (dir: string, ...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: dir } });
+  // In this process (grimoire-in-process.ts); two threads through cli/bin.js, whose bundle starts them.
+  const grimoireIn = (dir: string, ...args: string[]) => grimoireInProcess(args, { cwd: dir, env: { ...process.env, GRIMOIRE_ROOT: dir } });
+  const grimoireProcess = (dir: string, ...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: dir } });
 
-  it('--json reports match results beside game results', () => {
-    const r = grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--games', '40', '--json');
+  it('--json reports match results beside game results', async () => {
+    const r = await grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--games', '40', '--json');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -229,26 +232,26 @@ describe('matches: grimoire play --match', () => {
     expect(out.gameWinRates.p2.n).toBe(out.games);
     expect(out.errors).toBe(0);
     // The same seeds, the same matches — on two threads too (each plays whole matches of its seeds).
-    const threads = JSON.parse(grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--games', '40', '--workers', '2', '--json').stdout);
+    const threads = JSON.parse(grimoireProcess(project, 'play', 'duel', '--match', 'bo3', '--games', '40', '--workers', '2', '--json').stdout);
     expect(threads.hash).toBe(out.hash);
     expect(threads.matchResults).toEqual(out.matchResults);
     // --match rules: the game's own match (best of param match_games).
-    const five = JSON.parse(grimoireIn(project, 'play', 'duel', '--match', 'rules', '--param', 'match_games=5', '--games', '10', '--json').stdout);
+    const five = JSON.parse((await grimoireIn(project, 'play', 'duel', '--match', 'rules', '--param', 'match_games=5', '--games', '10', '--json')).stdout);
     expect(five.match).toMatchObject({ length: 'bestOf', games: 5 });
   });
 
-  it('balance --match adds the match win rates of its seeds beside the report', () => {
-    const r = grimoireIn(project, 'balance', 'duel', '--games', '30', '--values', 'none', '--match', 'bo3', '--json');
+  it('balance --match adds the match win rates of its seeds beside the report', async () => {
+    const r = await grimoireIn(project, 'balance', 'duel', '--games', '30', '--values', 'none', '--match', 'bo3', '--json');
     expect(r.status).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.matches).toMatchObject({ match: { length: 'bestOf', games: 3 }, matches: 30, errors: 0 });
     expect(out.matches.matchWinRates.p1.n).toBe(30);
     expect(out.matches.gameWinRates.p1.n).toBe(out.matches.games);
-    expect(grimoireIn(project, 'balance', 'duel', '--games', '10', '--match', 'bo3', '--vs-param', 'match_games=5').stderr).toContain('--match and --vs');
+    expect((await grimoireIn(project, 'balance', 'duel', '--games', '10', '--match', 'bo3', '--vs-param', 'match_games=5')).stderr).toContain('--match and --vs');
   });
 
-  it('search agents play matches: their replays begin later games with the match facts and kept cards (no replay error)', () => {
-    const r = grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--games', '4', '--p1', 'mcts:30', '--p2', 'mcts:10', '--json');
+  it('search agents play matches: their replays begin later games with the match facts and kept cards (no replay error)', async () => {
+    const r = await grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--games', '4', '--p1', 'mcts:30', '--p2', 'mcts:10', '--json');
     expect(r.status).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.errors).toBe(0);
@@ -258,11 +261,11 @@ describe('matches: grimoire play --match', () => {
     expect(j.matchResults.p1 + j.matchResults.p2 + j.matchResults.draw).toBe(4);
   });
 
-  it('a bad --match, or one with options it does not take, is a usage error that says why', () => {
-    const bad = grimoireIn(project, 'play', 'duel', '--match', 'best3');
+  it('a bad --match, or one with options it does not take, is a usage error that says why', async () => {
+    const bad = await grimoireIn(project, 'play', 'duel', '--match', 'best3');
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('write bo3');
-    expect(grimoireIn(project, 'duel', 'duel', 'random', 'first', '--match', 'bo3').stderr).toContain('--match');
-    expect(grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--final-state', 'x.json').stderr).toContain('play --match takes no --final-state');
+    expect((await grimoireIn(project, 'duel', 'duel', 'random', 'first', '--match', 'bo3')).stderr).toContain('--match');
+    expect((await grimoireIn(project, 'play', 'duel', '--match', 'bo3', '--final-state', 'x.json')).stderr).toContain('play --match takes no --final-state');
   });
 });

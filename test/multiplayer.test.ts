@@ -5,7 +5,6 @@
  * are unchanged (their reference hashes: test/reference-hashes.test.ts). The fixture game Last
  * Standing (test/fixtures/multiplayer) and Spimate with three and four players.
  */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileGame } from '../compiler/compile.ts';
@@ -15,6 +14,7 @@ import { foldBatch, playBatch, seatOfA } from '../runtime/batch.ts';
 import { Engine } from '../runtime/engine.ts';
 import { playGame } from '../runtime/play.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 import { logText } from '../scenario/log-words.ts';
 
 function lastStanding(): GameIR {
@@ -144,19 +144,19 @@ describe('Spimate with three and four players', () => {
 });
 
 describe('grimoire play and duel with more than two players', () => {
-  const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
-  it('play reports each seat; --p3 names the third seat\'s agent and is refused in a game of two', () => {
-    const r = grimoire('play', 'spimate', '--games', '12', '--param', 'player_count=3', '--p3', 'greedy', '--json', '--workers', '1');
+  const grimoire = (...args: string[]) => grimoireInProcess(args, { cwd: root });
+  it('play reports each seat; --p3 names the third seat\'s agent and is refused in a game of two', async () => {
+    const r = await grimoire('play', 'spimate', '--games', '12', '--param', 'player_count=3', '--p3', 'greedy', '--json', '--workers', '1');
     expect(r.status).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(Object.keys(j.results)).toEqual(['p1', 'p2', 'p3', 'draw', 'stopped']);
     expect(j.agents.more).toEqual(['greedy']);
-    const two = grimoire('play', 'spimate', '--games', '2', '--p3', 'greedy');
+    const two = await grimoire('play', 'spimate', '--games', '2', '--p3', 'greedy');
     expect(two.status).toBe(2);
     expect(two.stderr).toContain('--p3: this game has 2 players');
   });
-  it('balance reports each seat with its agent and interval', () => {
-    const r = grimoire('balance', 'spimate', '--games', '60', '--param', 'player_count=3', '--p3', 'greedy', '--values', 'none', '--workers', '1');
+  it('balance reports each seat with its agent and interval', async () => {
+    const r = await grimoire('balance', 'spimate', '--games', '60', '--param', 'player_count=3', '--p3', 'greedy', '--values', 'none', '--workers', '1');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('p1 random, p2 random, p3 greedy; player_count=3');
     expect(r.stdout).toMatch(/p3 \(greedy\) won [\d.]+% \(95% CI [\d.]+%–[\d.]+%, n = 60\)/);

@@ -3,7 +3,6 @@
 // tuneTarget — pure, tested here), the CLI's batches (balance/runs.ts) played in chunks in the
 // worker with progress — the same curve as `grimoire tune --json` for the same games — and every
 // bad input said in words.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { runTuneRequest } from '../playground/src/worker/tune-run.ts';
 import type { RunReply, TuneProgress, TuneRequest } from '../playground/src/worker/run-protocol.ts';
 import { playBatch } from '../runtime/batch.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 const plantedText = readFileSync(join(root, 'test/fixtures/balance/planted.grim'), 'utf8');
 const planted = compileGame({ sources: [{ path: 'planted.grim', text: plantedText }] }).ir!;
@@ -82,7 +82,7 @@ describe('the worker runner and the tune run (playground/src/worker)', () => {
     const project = mkdtempSync(join(tmpdir(), 'grim-tune-pg-'));
     mkdirSync(join(project, 'rules/planted'), { recursive: true });
     writeFileSync(join(project, 'rules/planted/game.grim'), plantedText);
-    const cli = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '1..4', '--games', '300', '--workers', '1', '--json'], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
+    const cli = await grimoireInProcess(['tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '1..4', '--games', '300', '--workers', '1', '--json'], { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } });
     expect(cli.status, cli.stderr).toBe(0);
     const { timing: _, ...fromCli } = JSON.parse(cli.stdout) as TuneResult & { timing: unknown };
     expect({ ...t, settings: { ...t.settings, rules: '' } }).toEqual({ ...fromCli, settings: { ...fromCli.settings, rules: '' } });

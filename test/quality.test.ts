@@ -6,7 +6,6 @@
  * same counts) under random players and search agents; `grimoire balance --quality` prints and
  * writes the section, and refuses it where it does not belong.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { compareBalance, type ComparedSide } from '../balance/compare.ts';
 import { clusteredRatio, meanOf, wilson } from '../balance/statistics.ts';
 import { comparisonText, qualityLines } from '../cli/balance-text.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 function fixture(name: string): GameIR {
   const text = readFileSync(join(root, `test/fixtures/quality/${name}.grim`), 'utf8');
@@ -246,12 +246,12 @@ describe('--vs with --quality (balance/compare.ts)', () => {
 });
 
 describe('grimoire balance --quality', () => {
-  const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
+  const grimoire = (...args: string[]) => grimoireInProcess(args, { cwd: root });
 
-  it('adds the quality section to the JSON and the text, on the same games', () => {
+  it('adds the quality section to the JSON and the text, on the same games', async () => {
     const base = ['balance', 'skirmish', '--games', '30', '--seed', '3', '--values', 'none', '--workers', '1'];
-    const plain = grimoire(...base, '--json');
-    const withQuality = grimoire(...base, '--json', '--quality');
+    const plain = await grimoire(...base, '--json');
+    const withQuality = await grimoire(...base, '--json', '--quality');
     expect(withQuality.status).toBe(0);
     const a = JSON.parse(plain.stdout);
     const b = JSON.parse(withQuality.stdout);
@@ -261,18 +261,18 @@ describe('grimoire balance --quality', () => {
     expect(b.quality.outcomes.decided.n).toBe(30);
     expect(b.quality.decisiveness.n).toBeGreaterThan(0);
     expect(b.quality.mostUsed.action).toMatch(/^(Play|Attack)$/);
-    const text = grimoire(...base, '--quality');
+    const text = await grimoire(...base, '--quality');
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/Game quality[\s\S]*decisiveness: the winner led for good after [\d.]+% \(95% CI/);
     expect(text.stdout).toMatch(/most-used action: (Play|Attack), taken [\d.]+ times a game; offered at [\d.]+% of decisions to act \(95% CI/);
   });
 
-  it('on a game that declares no evaluate: a warning, and the outcomes, lengths and actions only', () => {
+  it('on a game that declares no evaluate: a warning, and the outcomes, lengths and actions only', async () => {
     const project = mkdtempSync(join(tmpdir(), 'grimoire-quality-'));
     try {
-      const inProject = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
-      expect(inProject('new', 'plain').status).toBe(0);
-      const r = inProject('balance', 'plain', '--games', '30', '--values', 'none', '--workers', '1', '--quality', '--json');
+      const inProject = (...args: string[]) => grimoireInProcess(args, { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } });
+      expect((await inProject('new', 'plain')).status).toBe(0);
+      const r = await inProject('balance', 'plain', '--games', '30', '--values', 'none', '--workers', '1', '--quality', '--json');
       expect(r.status).toBe(0);
       expect(r.stderr).toContain('warning: plain declares no evaluate, so --quality has no leader to follow');
       const q = JSON.parse(r.stdout).quality;
@@ -287,8 +287,8 @@ describe('grimoire balance --quality', () => {
     }
   });
 
-  it('is an option of balance only', () => {
-    const r = grimoire('play', 'skirmish', '--games', '2', '--quality');
+  it('is an option of balance only', async () => {
+    const r = await grimoire('play', 'skirmish', '--games', '2', '--quality');
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('play takes no --quality: it is an option of grimoire balance');
   });

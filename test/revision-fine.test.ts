@@ -5,7 +5,6 @@
  * — each checked here by what it compiles to, by the rulings it changes, and by `grimoire diff`.
  * The worked example is test/fixtures/revisions/skirmish-2 (a revision of rules/skirmish).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { parseSources } from '../compiler/compile.ts';
 import { GameNames } from '../compiler/references.ts';
 import { runScenarioInRepo } from '../scenario/files.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 const fixture = join(root, 'test/fixtures/revisions/skirmish-2');
 const skirmish2 = readFileSync(join(fixture, 'revision.grim'), 'utf8');
@@ -101,10 +101,10 @@ describe('skirmish-2: a revision that adds a format, amends a procedure and remo
     symlinkSync(join(root, 'rules/skirmish'), join(project, 'rules/skirmish'));
     symlinkSync(join(root, 'cards/skirmish'), join(project, 'cards/skirmish'));
     symlinkSync(fixture, join(project, 'rules/skirmish-2'));
-    const run = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'diff', 'skirmish', 'skirmish-2', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
+    const run = (...args: string[]) => grimoireInProcess(['diff', 'skirmish', 'skirmish-2', ...args], { cwd: root, env: { ...process.env, GRIMOIRE_ROOT: project } });
 
-    it('grimoire scenario rules/skirmish/rulings --game skirmish-2: the rulings it changes fail or cannot be set up, the Archer\'s passes', () => {
-      const r = spawnSync(process.execPath, [join(root, 'cli/bin.js'), 'scenario', 'rules/skirmish/rulings', '--game', 'skirmish-2'], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
+    it('grimoire scenario rules/skirmish/rulings --game skirmish-2: the rulings it changes fail or cannot be set up, the Archer\'s passes', async () => {
+      const r = await grimoireInProcess(['scenario', 'rules/skirmish/rulings', '--game', 'skirmish-2'], { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } });
       expect(r.status).toBe(1);
       expect(r.stdout + r.stderr).toMatch(/attack-needs-ready\.yaml:11:26: .*'ready'/);
       expect(r.stdout).toMatch(/PASS rules\/skirmish\/rulings\/archer-volley\.yaml/);
@@ -113,8 +113,8 @@ describe('skirmish-2: a revision that adds a format, amends a procedure and remo
       expect(r.stdout).toContain('1 passed, 2 failed, 2 not run (mistakes above) (under skirmish-2)');
     });
 
-    it('shows each change as it is: the statement, clause or field that changed, with the rest as context', () => {
-      const r = run('--rulings');
+    it('shows each change as it is: the statement, clause or field that changed, with the rest as context', async () => {
+      const r = await run('--rulings');
       expect(r.status, r.stderr).toBe(0);
       const out = r.stdout;
       expect(out).toMatch(/^skirmish → skirmish-2: 5 definitions changed, 4 added, 0 removed; 0 parameter defaults changed/);

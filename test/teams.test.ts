@@ -4,7 +4,6 @@
  * last team in wins, every seat placed by its team; a shared player state is one value per team;
  * search agents play for their team. The fixture game Doubles (test/fixtures/teams) and its rulings.
  */
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { runScenario } from '../scenario/run.ts';
 import { checkScenario, parseScenario } from '../scenario/check.ts';
 import { format } from '../i18n/format.ts';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 import { logText } from '../scenario/log-words.ts';
 
 const project = join(root, 'test/fixtures/teams');
@@ -143,19 +143,19 @@ describe('teams: the game (Doubles)', () => {
 });
 
 describe('grimoire play and balance in a game of teams', () => {
-  const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
-  it('play reports each team\'s win rate with its 95% interval beside the seats (text and --json)', () => {
-    const j = JSON.parse(grimoire('play', 'doubles', '--games', '40', '--workers', '1', '--json').stdout);
+  const grimoire = (...args: string[]) => grimoireInProcess(args, { cwd: root, env: { ...process.env, GRIMOIRE_ROOT: project } });
+  it('play reports each team\'s win rate with its 95% interval beside the seats (text and --json)', async () => {
+    const j = JSON.parse((await grimoire('play', 'doubles', '--games', '40', '--workers', '1', '--json')).stdout);
     expect(Object.keys(j.teams)).toEqual(['north', 'south']);
     expect(j.teams.north.seats).toEqual(['p1', 'p3']);
     expect(j.teams.north.wins + j.teams.south.wins + j.results.draw).toBe(40);
     expect(j.teams.north.ci95[0]).toBeLessThanOrEqual(j.teams.north.rate);
-    const text = grimoire('play', 'doubles', '--games', '20', '--workers', '1');
+    const text = await grimoire('play', 'doubles', '--games', '20', '--workers', '1');
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/team north \(p1, p3\) won [\d.]+% \(95% CI [\d.]+–[\d.]+%, n = 20\), team south \(p2, p4\) won/);
   });
-  it('balance reports each team with its seats and interval', () => {
-    const r = grimoire('balance', 'doubles', '--games', '40', '--workers', '1', '--values', 'none');
+  it('balance reports each team with its seats and interval', async () => {
+    const r = await grimoire('balance', 'doubles', '--games', '40', '--workers', '1', '--values', 'none');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/team south \(p2, p4\) won [\d.]+% \(95% CI [\d.]+%–[\d.]+%, n = 40\)/);
   });

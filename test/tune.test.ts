@@ -13,16 +13,19 @@ import type { BalanceReport, TunePoint, TuneResult } from '../balance/report.ts'
 import type { ParamTuneResult } from '../balance/tune-param.ts';
 import { parseValues } from '../cli/tune.ts';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 const project = mkdtempSync(join(tmpdir(), 'grim-tune-'));
 mkdirSync(join(project, 'rules/planted'), { recursive: true });
 writeFileSync(join(project, 'rules/planted/game.grim'), readFileSync(join(root, 'test/fixtures/balance/planted.grim'), 'utf8'));
-const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
+// In this process (grimoire-in-process.ts); one refusal also through cli/bin.js, as a shell sees it.
+const grimoire = (...args: string[]) => grimoireInProcess(args, { cwd: project, env: { ...process.env, GRIMOIRE_ROOT: project } });
+const grimoireProcess = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, GRIMOIRE_ROOT: project } });
 
 describe('grimoire tune', () => {
-  it("finds the broken card's fair cost: its worth falls with each cost tried and crosses 0 near 5; the curve is drawn", () => {
+  it("finds the broken card's fair cost: its worth falls with each cost tried and crosses 0 near 5; the curve is drawn", async () => {
     const html = join(project, 'tune.html');
-    const r = grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '1..5', '--games', '2000', '--workers', '1', '--json', '--html', html);
+    const r = await grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '1..5', '--games', '2000', '--workers', '1', '--json', '--html', html);
     expect(r.status, r.stderr).toBe(0);
     const t = JSON.parse(r.stdout) as TuneResult;
     expect(t.kind).toBe('tune');
@@ -40,13 +43,13 @@ describe('grimoire tune', () => {
     expect(page).toContain('"kind":"tune"');
   });
 
-  it('refuses what it cannot try, with the way out', () => {
-    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost').stderr).toMatch(/tune needs --values/);
-    expect(grimoire('tune', 'planted', '--card', 'Dragn', '--attr', 'cost', '--values', '1..3').stderr).toMatch(/--card Dragn: no card named 'Dragn' in planted; did you mean 'Dragon'\?/);
-    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cots', '--values', '1..3').stderr).toMatch(/--attr cots: Dragon has no number attr named 'cots'; did you mean 'cost'\? \(its number attrs: cost, power\)/);
-    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '5..1').stderr).toMatch(/--values 5\.\.1: the range 5\.\.1 is empty \(it goes down\): give numbers as/);
-    expect(grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '1..3', '--replace', 'Dud').stderr).toMatch(/tune takes no --replace: it is an option of grimoire balance/);
-    for (const r of [grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost')]) expect(r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
+  it('refuses what it cannot try, with the way out', async () => {
+    expect((await grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost')).stderr).toMatch(/tune needs --values/);
+    expect((await grimoire('tune', 'planted', '--card', 'Dragn', '--attr', 'cost', '--values', '1..3')).stderr).toMatch(/--card Dragn: no card named 'Dragn' in planted; did you mean 'Dragon'\?/);
+    expect((await grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cots', '--values', '1..3')).stderr).toMatch(/--attr cots: Dragon has no number attr named 'cots'; did you mean 'cost'\? \(its number attrs: cost, power\)/);
+    expect((await grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '5..1')).stderr).toMatch(/--values 5\.\.1: the range 5\.\.1 is empty \(it goes down\): give numbers as/);
+    expect((await grimoire('tune', 'planted', '--card', 'Dragon', '--attr', 'cost', '--values', '1..3', '--replace', 'Dud')).stderr).toMatch(/tune takes no --replace: it is an option of grimoire balance/);
+    for (const r of [grimoireProcess('tune', 'planted', '--card', 'Dragon', '--attr', 'cost')]) expect(r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 
   it('reads its values and finds the crossing (pure)', () => {
@@ -60,31 +63,31 @@ describe('grimoire tune', () => {
 });
 
 describe('grimoire tune --param: a rule parameter', () => {
-  const inRepo = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
-  it("plays the same seeds at each value and reads the first player's edge; the default's numbers are balance's own", () => {
-    const r = inRepo('tune', 'trump', '--param', 'opening_hand', '--values', '3..7..2', '--games', '200', '--workers', '1', '--json');
+  const inRepo = (...args: string[]) => grimoireInProcess(args, { cwd: root });
+  it("plays the same seeds at each value and reads the first player's edge; the default's numbers are balance's own", async () => {
+    const r = await inRepo('tune', 'trump', '--param', 'opening_hand', '--values', '3..7..2', '--games', '200', '--workers', '1', '--json');
     expect(r.status, r.stderr).toBe(0);
     const t = JSON.parse(r.stdout) as ParamTuneResult;
     expect(t.kind).toBe('tune-param');
     // The default (5) is played and marked whether or not it was asked for; each other value is compared with it seed by seed.
     expect(t.points.map((p) => [p.value, p.isDefault, p.change === null])).toEqual([[3, false, false], [5, true, true], [7, false, false]]);
-    const b = inRepo('balance', 'trump', '--games', '200', '--workers', '1', '--values', 'none', '--json');
+    const b = await inRepo('balance', 'trump', '--games', '200', '--workers', '1', '--values', 'none', '--json');
     expect(b.status, b.stderr).toBe(0);
     const report = JSON.parse(b.stdout) as BalanceReport;
     expect(t.points[1]!.firstPlayer).toEqual(report.seats.firstPlayer);
     expect(t.fair.range.every((x) => t.points.some((p) => p.value === x))).toBe(true);
     // Without --values: the default and its alternatives (bool, text parameters too).
-    const d = inRepo('tune', 'trump', '--param', 'first_turn_draw', '--games', '50', '--workers', '1');
+    const d = await inRepo('tune', 'trump', '--param', 'first_turn_draw', '--games', '50', '--workers', '1');
     expect(d.status, d.stderr).toBe(0);
     expect(d.stdout).toMatch(/What should first_turn_draw be\? — trump, 50 games per value/);
     expect(d.stdout).toMatch(/^ {2}true \* +\d/m);
     expect(d.stdout).toMatch(/^ {2}false +\d/m);
   });
 
-  it('refuses an unknown parameter, a value it does not take, and --card beside it, in words', () => {
-    expect(inRepo('tune', 'trump', '--param', 'opening_hnd').stderr).toMatch(/--param opening_hnd: no rule parameter named 'opening_hnd' in trump; did you mean 'opening_hand'\?/);
-    expect(inRepo('tune', 'trump', '--param', 'first_player', '--values', 'random,x').stderr).toMatch(/'x' is not a value of first_player \(it takes random, first_seat\)/);
-    expect(inRepo('tune', 'trump', '--param', 'opening_hand', '--card', 'X').stderr).toMatch(/--card goes with tune --card; --param opening_hand tunes a rule parameter/);
-    expect(inRepo('tune', 'trump', '--param', 'opening_hand', '--param', 'opening_hand=4').stderr).toMatch(/--param opening_hand is tuned: it cannot also be fixed/);
+  it('refuses an unknown parameter, a value it does not take, and --card beside it, in words', async () => {
+    expect((await inRepo('tune', 'trump', '--param', 'opening_hnd')).stderr).toMatch(/--param opening_hnd: no rule parameter named 'opening_hnd' in trump; did you mean 'opening_hand'\?/);
+    expect((await inRepo('tune', 'trump', '--param', 'first_player', '--values', 'random,x')).stderr).toMatch(/'x' is not a value of first_player \(it takes random, first_seat\)/);
+    expect((await inRepo('tune', 'trump', '--param', 'opening_hand', '--card', 'X')).stderr).toMatch(/--card goes with tune --card; --param opening_hand tunes a rule parameter/);
+    expect((await inRepo('tune', 'trump', '--param', 'opening_hand', '--param', 'opening_hand=4')).stderr).toMatch(/--param opening_hand is tuned: it cannot also be fixed/);
   });
 });

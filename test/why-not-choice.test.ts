@@ -5,7 +5,6 @@
  * it read) and why a mode's closed options are closed; and over random games, the explanation
  * agrees with the options the engine offers and leaves the game as it was.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { asList } from '../runtime/context.ts';
 import { playGame } from '../runtime/play.ts';
 import { whyNotScenario } from '../scenario/why-not.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 import { argWords, words } from '../scenario/log-words.ts';
 
 const blockRuling = 'rules/trump/rulings/r-tr-12b-driven-cannot-block-choice.yaml';
@@ -70,9 +70,9 @@ describe('why is a card not among the options of a choice inside a rule', () => 
 });
 
 describe('grimoire why-not --card', () => {
-  const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
-  it('prints the choice, its rule, and each card with its reasons and the cites of the functions they went into', () => {
-    const r = grimoire('why-not', blockRuling, '--step', '2', '--player', 'p2', '--card', '◇8');
+  const grimoire = (...args: string[]) => grimoireInProcess(args, { cwd: root });
+  it('prints the choice, its rule, and each card with its reasons and the cites of the functions they went into', async () => {
+    const r = await grimoire('why-not', blockRuling, '--step', '2', '--player', 'p2', '--card', '◇8');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('the choice: choose one of "none"');
     expect(r.stdout).toContain('[rules/trump/functions.grim:323]');
@@ -82,15 +82,15 @@ describe('grimoire why-not --card', () => {
     // The answer is about the choice: the player's actions are not listed after it.
     expect(r.stdout).not.toContain('refused    エンド');
   });
-  it('refuses, with what to do: a trigger named as an action, a card at an action decision, a card not in the game', () => {
-    const trigger = grimoire('why-not', blockRuling, '--player', 'p2', '--action', 'ブロック');
+  it('refuses, with what to do: a trigger named as an action, a card at an action decision, a card not in the game', async () => {
+    const trigger = await grimoire('why-not', blockRuling, '--player', 'p2', '--action', 'ブロック');
     expect(trigger.status).toBe(2);
     expect(trigger.stderr).toContain('ブロック is a trigger: no player declares it');
     expect(trigger.stderr).toContain('--step N');
-    const free = grimoire('why-not', blockRuling, '--player', 'p2', '--card', '◇8');
+    const free = await grimoire('why-not', blockRuling, '--player', 'p2', '--card', '◇8');
     expect(free.status).toBe(2);
     expect(free.stderr).toContain('stop at the choice with --step N');
-    const typo = grimoire('why-not', blockRuling, '--step', '2', '--player', 'p2', '--card', '◇ 8');
+    const typo = await grimoire('why-not', blockRuling, '--step', '2', '--player', 'p2', '--card', '◇ 8');
     expect(typo.status).toBe(2);
     expect(typo.stderr).toMatch(/no card '◇ 8' in trump; did you mean '◇8'/);
   });

@@ -15,6 +15,7 @@ import { clauseLine, whyNotScenario } from '../scenario/why-not.ts';
 import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
 interface Case {
   /** A ruling of the game (rules/<game>/rulings/…) or a fixture (test/fixtures/why-not/…). */
@@ -162,9 +163,11 @@ describe('clauseLine', () => {
 });
 
 describe('grimoire why-not', () => {
-  const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
-  it('prints every action of the player, available or why not, with file:line and cites', () => {
-    const r = grimoire('why-not', fixture('trump-entered-this-turn'), '--player', 'p1');
+  // In this process (grimoire-in-process.ts); a scenario with mistakes also through cli/bin.js, its exit code as a shell sees it.
+  const grimoire = (...args: string[]) => grimoireInProcess(args, { cwd: root });
+  const grimoireProcess = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
+  it('prints every action of the player, available or why not, with file:line and cites', async () => {
+    const r = await grimoire('why-not', fixture('trump-entered-this-turn'), '--player', 'p1');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('available  エンド "End"');
     expect(r.stdout).toContain('refused    アタック "Attack"');
@@ -172,39 +175,39 @@ describe('grimoire why-not', () => {
     expect(r.stdout).toContain('attack_candidates: TR-12.1');
     expect(r.stdout).toMatch(/\d+ available, \d+ refused/);
   });
-  it('shows the values behind a failed condition: the comparison inside a function, each card a filter rejected, the cards too few', () => {
-    const ap = grimoire('why-not', fixture('summon-magic-no-ap'), '--player', 'p1', '--action', 'チャージ');
+  it('shows the values behind a failed condition: the comparison inside a function, each card a filter rejected, the cards too few', async () => {
+    const ap = await grimoire('why-not', fixture('summon-magic-no-ap'), '--player', 'p1', '--action', 'チャージ');
     expect(ap.stdout).toContain('(in can_act: p.ap >= 1 is false — 0 >= 1)');
-    const quick = grimoire('why-not', fixture('trump-quick-one-card'), '--player', 'p1');
+    const quick = await grimoire('why-not', fixture('trump-quick-one-card'), '--player', 'p1');
     // A pick of two with one card in hand: the one that fits; a pick whose test rejects it: why, with its values.
     expect(quick.stdout).toMatch(/nothing to choose for using k: 2 from me\.hand where it\.suit == "heart" and it\.rank in 1\.\.10; only 1 fits: ♡3/);
     expect(quick.stdout).toContain('rejected — ♡3: it.suit == "spade", read "heart" == "spade"');
   });
-  it('--action and --json: one action, as JSON', () => {
-    const r = grimoire('why-not', ruling('trump', 'r-tr-11-who-may-attack'), '--player', 'p1', '--action', 'Attack', '--json');
+  it('--action and --json: one action, as JSON', async () => {
+    const r = await grimoire('why-not', ruling('trump', 'r-tr-11-who-may-attack'), '--player', 'p1', '--action', 'Attack', '--json');
     expect(r.status).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.actions).toHaveLength(1);
     expect(j.actions[0].action).toBe('アタック');
     expect(j.actions[0].reasons.map((x: { kind: string }) => x.kind)).toContain('limit');
   });
-  it('--step N stops after step N', () => {
-    const r = grimoire('why-not', ruling('trump', 'r-tr-11-who-may-attack'), '--player', 'p1', '--step', '0', '--action', 'アタック', '--json');
+  it('--step N stops after step N', async () => {
+    const r = await grimoire('why-not', ruling('trump', 'r-tr-11-who-may-attack'), '--player', 'p1', '--step', '0', '--action', 'アタック', '--json');
     const j = JSON.parse(r.stdout);
     expect(j.afterStep).toBe(0);
     expect(j.actions[0].available).toBe(true);
   });
-  it('an unknown action or player is a usage error naming the near ones', () => {
-    const a = grimoire('why-not', ruling('trump', 'r-tr-11-who-may-attack'), '--player', 'p1', '--action', 'Atack');
+  it('an unknown action or player is a usage error naming the near ones', async () => {
+    const a = await grimoire('why-not', ruling('trump', 'r-tr-11-who-may-attack'), '--player', 'p1', '--action', 'Atack');
     expect(a.status).toBe(2);
     expect(a.stderr).toContain("no action 'Atack' in trump; did you mean 'Attack'?");
-    const p = grimoire('why-not', ruling('trump', 'r-tr-11-who-may-attack'), '--player', 'p9');
+    const p = await grimoire('why-not', ruling('trump', 'r-tr-11-who-may-attack'), '--player', 'p9');
     expect(p.status).toBe(2);
     expect(p.stderr).toContain("unknown player 'p9'; the players are p1, p2");
-    expect(grimoire('why-not', ruling('trump', 'r-tr-11-who-may-attack')).status).toBe(2);
+    expect((await grimoire('why-not', ruling('trump', 'r-tr-11-who-may-attack'))).status).toBe(2);
   });
   it('a scenario with mistakes gets its file:line:col diagnostics', () => {
-    const r = grimoire('why-not', fixture('broken'), '--player', 'p1');
+    const r = grimoireProcess('why-not', fixture('broken'), '--player', 'p1');
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/test\/fixtures\/why-not\/broken\.yaml:\d+:\d+: error/);
   });
