@@ -70,8 +70,10 @@ play、duel、balance は --queue redis://HOST:PORT [--chunk N] を取ります:
 すべてのコマンドが --lang ja|en を取ります。なければ GRIMOIRE_LANG、次にロケール (LC_ALL、LC_MESSAGES、LANG)、
   それもなければ英語です。docs/languages.md
 
-AGENT: random (既定)、first、greedy、mcts:N (1 判断に N 回の反復)、mcts:Nms (1 判断に N ミリ秒: 再現
-  できません)。mcts には ,depth=D (シミュレーションを D 判断先で止め、ゲームの evaluate で採点) 、,c=X
+AGENT: random (既定)、first、greedy、strong (ゲーム自身の強いプレイヤー)、mcts:N (1 判断に N 回の反復)、
+  mcts:Nms (1 判断に N ミリ秒: 再現できません)。mcts には ,depth=D (シミュレーションを D 判断先で止め、
+  ゲームの evaluate で採点)、,turns=T (プレイアウトを T ターン先で止める)、,grade=S (打ち切りを評価の差で採点)、
+  ,pass=W (プレイアウトでのパスの重み)、,mast=E (プレイアウトで成績の良かったアクションを優先)、,c=X
   (探索の度合い)、,reuse (前回の探索の木から続ける) を付けられます。docs/agents.md
 
 ゲーム: {games}`,
