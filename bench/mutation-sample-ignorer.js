@@ -19,8 +19,10 @@ const same = (a, b) =>
 
 const sampleOnly = {
   shouldIgnore(path) {
-    const loc = path.node?.loc;
-    if (!loc) return undefined;
+    const node = path.node?.loc;
+    if (!node) return undefined;
+    // Babel counts lines from 1, Stryker's mutant locations (the spans) from 0; columns from 0 in both.
+    const loc = { start: { line: node.start.line - 1, column: node.start.column }, end: { line: node.end.line - 1, column: node.end.column } };
     for (const span of spans) if (same(span, loc) || holds(loc, span)) return undefined;
     return 'not in the sample (bench/mutation-sample.ts)';
   },
