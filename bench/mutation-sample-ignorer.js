@@ -7,8 +7,9 @@
  * count). The sampled spans come from the file named by MUTATION_SAMPLE_SPANS (0-based lines and
  * columns, as the instrumenter gives them). Plain JavaScript: Stryker imports its plugins as is.
  */
-import { readFileSync } from 'node:fs';
-import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { PluginKind, declareClassPlugin, declareValuePlugin } from '@stryker-mutator/api/plugin';
 
 const spans = JSON.parse(readFileSync(process.env.MUTATION_SAMPLE_SPANS ?? '', 'utf8'));
 
@@ -28,4 +29,24 @@ const sampleOnly = {
   },
 };
 
-export const strykerPlugins = [declareValuePlugin(PluginKind.Ignore, 'sample-only', sampleOnly)];
+/**
+ * A reporter that writes each mutant's result as soon as it is known, one JSON line each, to the
+ * file named by MUTATION_SAMPLE_PROGRESS: a run cut short (the machine is shared, a run takes an
+ * hour) still leaves the mutants it judged, which `mutation-sample.ts --from-progress` summarizes.
+ */
+class SampleProgress {
+  static inject = [];
+  onMutantTested(m) {
+    if (!process.env.MUTATION_SAMPLE_PROGRESS) return;
+    const { fileName, mutatorName, replacement, location, status, killedBy, coveredBy } = m;
+    appendFileSync(
+      process.env.MUTATION_SAMPLE_PROGRESS,
+      JSON.stringify({ file: relative(process.cwd(), fileName).replaceAll('\\', '/'), mutatorName, replacement, location, status, killedBy, coveredBy }) + '\n',
+    );
+  }
+}
+
+export const strykerPlugins = [
+  declareValuePlugin(PluginKind.Ignore, 'sample-only', sampleOnly),
+  declareClassPlugin(PluginKind.Reporter, 'sample-progress', SampleProgress),
+];

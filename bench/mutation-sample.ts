@@ -20,6 +20,7 @@
  *
  * `--rerun FILE` runs again the survivors listed in a summary (FILE, .json) — after writing the
  * tests that should kill them — and reports their status now. `--list` only draws the sample.
+ * `--from-progress` summarizes what a run cut short had judged (its .progress.jsonl).
  * Writes test/artifacts/mutation/sample-<folder>-seed<seed>.{json,md} (a rerun: …-rerun.{json,md}).
  */
 import { spawnSync } from 'node:child_process';
@@ -77,6 +78,7 @@ const { values: args } = parseArgs({
     tests: { type: 'string' },
     rerun: { type: 'string' },
     list: { type: 'boolean', default: false },
+    'from-progress': { type: 'boolean', default: false },
   },
 });
 
@@ -151,7 +153,7 @@ function runStryker(folder: string, drawn: Drawn[], name: string, tests: string[
     tsconfigFile: 'stryker-has-no-tsconfig.json',
     coverageAnalysis: 'perTest',
     incremental: false,
-    reporters: ['progress', 'json'],
+    reporters: ['progress', 'json', 'sample-progress'],
     jsonReporter: { fileName: reportFile },
     tempDirName: 'node_modules/.cache/stryker-tmp',
     cleanTempDir: 'always',
@@ -161,11 +163,13 @@ function runStryker(folder: string, drawn: Drawn[], name: string, tests: string[
   };
   const configFile = join(outDir, `${name}.stryker.json`);
   writeFileSync(configFile, JSON.stringify(config, null, 2));
+  const progressFile = join(outDir, `${name}.progress.jsonl`);
+  writeFileSync(progressFile, '');
   const started = performance.now();
   const run = spawnSync('npx', ['stryker', 'run', configFile], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, MUTATE_TESTS: tests.join(' '), MUTATION_SAMPLE_SPANS: spansFile },
+    env: { ...process.env, MUTATE_TESTS: tests.join(' '), MUTATION_SAMPLE_SPANS: spansFile, MUTATION_SAMPLE_PROGRESS: progressFile },
   });
   const seconds = Math.round((performance.now() - started) / 1000);
   if (run.status !== 0 || !existsSync(join(root, reportFile))) {
@@ -196,6 +200,28 @@ function runStryker(folder: string, drawn: Drawn[], name: string, tests: string[
     };
   });
   return { outcomes, seconds };
+}
+
+/**
+ * The mutants a run judged so far (its .progress.jsonl, written by the sample-progress reporter),
+ * for a run cut short: the others are 'NotRun' and left out of the score. Stryker runs mutants in
+ * an order of its own (not the draw's), so a cut run's score is of the mutants it reached.
+ */
+function fromProgress(drawn: Drawn[], name: string): { outcomes: Outcome[]; seconds: number } {
+  const lines = readFileSync(join(outDir, `${name}.progress.jsonl`), 'utf8').split('\n').filter(Boolean);
+  const found = new Map<string, { status: string; killedBy?: string[]; coveredBy?: string[] }>();
+  for (const line of lines) {
+    const m = JSON.parse(line) as { file: string; mutatorName: string; replacement: string; location: Span; status: string; killedBy?: string[]; coveredBy?: string[] };
+    found.set(keyOf(m.file, m.location, m.mutatorName, m.replacement), m);
+    // Stryker's results may count lines from 1: keep that reading too.
+    const from1 = { start: { line: m.location.start.line - 1, column: m.location.start.column - 1 }, end: m.location.end };
+    if (!found.has(keyOf(m.file, from1, m.mutatorName, m.replacement))) found.set(keyOf(m.file, from1, m.mutatorName, m.replacement), m);
+  }
+  const outcomes = drawn.map((d) => {
+    const m = found.get(d.key);
+    return { ...d, status: m?.status ?? 'NotRun', killedBy: m?.killedBy, coveredBy: m?.coveredBy?.length };
+  });
+  return { outcomes, seconds: 0 };
 }
 
 interface Triage { [key: string]: { verdict: 'equivalent' | 'real'; why: string; test?: string } }
@@ -293,7 +319,7 @@ async function main() {
     return;
   }
   const loadAtStart = loadavg().map((l) => Math.round(l * 100) / 100);
-  const { outcomes, seconds } = runStryker(folder, drawn, name, tests);
+  const { outcomes, seconds } = args['from-progress'] ? fromProgress(drawn, name) : runStryker(folder, drawn, name, tests);
   const summary = summarize(folder, outcomes, {
     seed: Number(args.seed),
     population: all.length,
