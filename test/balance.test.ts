@@ -169,7 +169,7 @@ describe('the statistics (balance/statistics.ts) against published values', () =
     expect(d.ci95[1]).toBeCloseTo(0.3339, 3);
     expect(d.p).toBeLessThan(0.05);
     // An empty group compares nothing.
-    expect(rateDifference(rate(3, 5), rate(0, 0))).toMatchObject({ diff: 0, p: 1 });
+    expect(rateDifference(rate(3, 5), rate(0, 0))).toMatchObject({ diff: 0, p: 1, significant: false, ci95: [-1, 1] });
   });
 
   it('McNemar (exact under 25 discordant pairs), the paired t, Benjamini–Hochberg', () => {
