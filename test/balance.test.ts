@@ -227,6 +227,10 @@ describe('the fold (balance/fold.ts) over real games', () => {
     const wins = r.seats.players.reduce((s, p) => s + p.wins.k, 0);
     expect(wins + r.seats.draws.k).toBe(r.counted);
     expect(r.seats.firstPlayer.n).toBe(r.counted);
+    // The first player's wins, counted from the games themselves: the winner is the seat that played first.
+    const firstWon = games.filter((g) => g.counts && g.counts.first >= 0 && g.winner === r.seats.players[g.counts.first]!.seat).length;
+    expect(firstWon).toBeGreaterThan(0);
+    expect(r.seats.firstPlayer.k).toBe(firstWon);
     expect(r.endReasons.reduce((s, e) => s + e.games.k, 0)).toBe(r.counted);
     for (const c of r.cards) {
       expect(c.winWhenDrawn.n + c.winWhenNotDrawn.n).toBe(c.inDeck);
