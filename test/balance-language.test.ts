@@ -11,6 +11,8 @@ import { grimoireInProcess } from './grimoire-in-process.ts';
 import { coverageMarkdown, coverageText, explanation, type CoverageReport } from '../scenario/coverage.ts';
 import { format, setLanguage } from '../i18n/format.ts';
 import { deckName } from '../balance/words.ts';
+import { metricLabel } from '../balance/verdicts.ts';
+import type { BalanceComparison, MetricChange } from '../balance/report.ts';
 
 /** The CLI with a clean locale (only the variables given choose the language), in this process (grimoire-in-process.ts). */
 function grimoire(args: string[], env: Record<string, string> = {}) {
@@ -118,5 +120,16 @@ describe('the coverage table and a new card file in the reader\'s language', () 
     expect([deckName('the deck'), deckName("p1's deck"), deckName('deck 2')]).toEqual(['デッキ', 'p1 のデッキ', 'デッキ 2']);
     setLanguage('en');
     expect(deckName("p1's deck")).toBe("p1's deck");
+  });
+});
+
+describe("a comparison's metric names in the reader's language (balance/verdicts.ts metricLabel)", () => {
+  afterEach(() => setLanguage('en'));
+
+  it("words a seat's win rate in Japanese, not with the JSON's English name", () => {
+    setLanguage('ja');
+    const m = { metric: 'seats.p1.wins', label: "p1's win rate", group: 'seats' } as MetricChange;
+    // A seat's metric needs nothing of the comparison.
+    expect(metricLabel(m, {} as BalanceComparison)).toBe('p1 の勝率');
   });
 });

@@ -170,7 +170,7 @@ describe('the statistics (balance/statistics.ts) against published values', () =
     expect(d.ci95[1]).toBeCloseTo(0.3339, 3);
     expect(d.p).toBeLessThan(0.05);
     // An empty group compares nothing.
-    expect(rateDifference(rate(3, 5), rate(0, 0))).toMatchObject({ diff: 0, p: 1 });
+    expect(rateDifference(rate(3, 5), rate(0, 0))).toMatchObject({ diff: 0, p: 1, significant: false, ci95: [-1, 1] });
   });
 
   it('McNemar (exact under 25 discordant pairs), the paired t, Benjamini–Hochberg', () => {
@@ -228,6 +228,10 @@ describe('the fold (balance/fold.ts) over real games', () => {
     const wins = r.seats.players.reduce((s, p) => s + p.wins.k, 0);
     expect(wins + r.seats.draws.k).toBe(r.counted);
     expect(r.seats.firstPlayer.n).toBe(r.counted);
+    // The first player's wins, counted from the games themselves: the winner is the seat that played first.
+    const firstWon = games.filter((g) => g.counts && g.counts.first >= 0 && g.winner === r.seats.players[g.counts.first]!.seat).length;
+    expect(firstWon).toBeGreaterThan(0);
+    expect(r.seats.firstPlayer.k).toBe(firstWon);
     expect(r.endReasons.reduce((s, e) => s + e.games.k, 0)).toBe(r.counted);
     for (const c of r.cards) {
       expect(c.winWhenDrawn.n + c.winWhenNotDrawn.n).toBe(c.inDeck);

@@ -245,6 +245,20 @@ describe('--vs with --quality (balance/compare.ts)', () => {
   });
 });
 
+describe('--vs with --quality: the comebacks compared (balance/compare.ts)', () => {
+  it('counts a forced comeback as one on both sides: a share of 1 in a game compared with itself', () => {
+    const ir = fixture('comeback');
+    const summaries = playBatch(ir, 1, 40, { tally: true, course: true });
+    const settings = { game: 'comeback', title: '', format: ir.game.defaultFormat, params: {}, agents: { p1: 'random', p2: 'random' }, seed: 1, games: 40, rules: 'x' };
+    const report = foldBalance(ir, settings, summaries);
+    report.quality = foldQuality(ir, summaries);
+    // The fold's own count (quality.test's forced comeback above): 40 of 40.
+    expect(report.quality.comeback!.rate).toMatchObject({ k: 40, n: 40 });
+    const side: ComparedSide = { report, summaries, actionNames: ir.actions.map((a) => a.name) };
+    expect(compareBalance(side, side, 'itself').changes.find((c) => c.metric === 'quality.comebacks')).toMatchObject({ base: 1, other: 1 });
+  });
+});
+
 describe('grimoire balance --quality', () => {
   const grimoire = (...args: string[]) => grimoireInProcess(args, { cwd: root });
 

@@ -44,6 +44,11 @@ describe('runtime on trump', () => {
     }
   });
 
+  it('refuses a format the game does not have, naming the formats it has', () => {
+    const names = ir.game.formats.map((f) => f.name);
+    expect(() => newEngine(ir, 1, { format: 'nope' })).toThrow(`unknown format 'nope'; the formats are ${names.join(', ')}`);
+  });
+
   it('ends a game that cannot end as a draw with the reason', () => {
     const g = playGame(ir, 5, { maxSteps: 50 });
     expect(g.result.winner).toBeNull();

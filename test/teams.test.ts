@@ -201,4 +201,15 @@ describe('duels of teams', () => {
     // Without teams, a duel of four seats puts A in one seat and B in the other three.
     expect(seatAgents({ p1: 'first', p2: 'random', alternate: true }, 4)(1).filter((a) => !(a instanceof RandomAgent))).toHaveLength(1);
   });
+
+  it("in a duel of more seats, B's first seat is the B of a two-seat game of that seed, and each other B seat draws from a seed of its own", () => {
+    const draws = (a: RandomAgent) => Array.from({ length: 8 }, () => a.byCount(1000)).join(',');
+    const seed = 1;
+    const agents = seatAgents({ p1: 'first', p2: 'random', alternate: true }, 4)(seed);
+    const b = agents.filter((a): a is RandomAgent => a instanceof RandomAgent).map(draws);
+    expect(b).toHaveLength(3);
+    // runtime/batch.ts: the first B seat is `second`, made from seed * 2 + 2 as in a game of two.
+    expect(b[0]).toBe(draws(new RandomAgent(seed * 2 + 2)));
+    expect(new Set(b).size).toBe(3);
+  });
 });

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fairValue } from '../balance/tune.ts';
 import type { BalanceReport, TunePoint, TuneResult } from '../balance/report.ts';
-import type { ParamTuneResult } from '../balance/tune-param.ts';
+import { paramTarget, type ParamTuneResult } from '../balance/tune-param.ts';
 import { parseValues } from '../cli/tune.ts';
-import { root } from './helpers.ts';
+import { compiledGame, root } from './helpers.ts';
 import { grimoireInProcess } from './grimoire-in-process.ts';
 
 const project = mkdtempSync(join(tmpdir(), 'grim-tune-'));
@@ -89,5 +89,16 @@ describe('grimoire tune --param: a rule parameter', () => {
     expect((await inRepo('tune', 'trump', '--param', 'first_player', '--values', 'random,x')).stderr).toMatch(/'x' is not a value of first_player \(it takes random, first_seat\)/);
     expect((await inRepo('tune', 'trump', '--param', 'opening_hand', '--card', 'X')).stderr).toMatch(/--card goes with tune --card; --param opening_hand tunes a rule parameter/);
     expect((await inRepo('tune', 'trump', '--param', 'opening_hand', '--param', 'opening_hand=4')).stderr).toMatch(/--param opening_hand is tuned: it cannot also be fixed/);
+  });
+});
+
+describe('the values of a rule parameter to tune (balance/tune-param.ts)', () => {
+  it('reads a bool parameter\'s values as booleans, and refuses a word that is neither true nor false', () => {
+    const ir = compiledGame('spimate');
+    expect(paramTarget(ir, 'damage_persists', 'false, true')).toMatchObject({ values: [false, true] });
+    expect(paramTarget(ir, 'damage_persists', 'false')).toMatchObject({ values: [false] });
+    expect(paramTarget(ir, 'damage_persists', 'maybe')).toEqual({ error: expect.stringContaining("'maybe'") });
+    // A text parameter takes its own words, which need not be true or false.
+    expect(paramTarget(ir, 'magic_target_damage', 'no_damage')).toMatchObject({ values: ['no_damage'] });
   });
 });
