@@ -22,7 +22,9 @@
  * (runGrimoire reads or forgets them at each command's start). Calls run one at a time.
  */
 import { Console } from 'node:console';
-import type { SpawnSyncReturns } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { language, setLanguage } from '../i18n/format.ts';
 import { root } from './helpers.ts';
 
@@ -39,6 +41,12 @@ let queue: Promise<unknown> = Promise.resolve();
 
 /** Runs `grimoire ...args` in this process; resolves to { status, stdout, stderr } as spawnSync's with encoding 'utf8'. */
 export function grimoireInProcess(args: string[], options: InProcessOptions = {}): Promise<SpawnSyncReturns<string>> {
+  // A worker thread cannot change the working folder (process.chdir throws there). vitest runs our
+  // test files in forked processes, but StrykerJS's vitest runner (npm run mutate) forces threads:
+  // there, a command for another folder runs as the subprocess it stands for.
+  if (!isMainThread && options.cwd !== undefined && resolve(options.cwd) !== process.cwd()) {
+    return Promise.resolve(spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: options.cwd, env: options.env ?? process.env, encoding: 'utf8' }));
+  }
   const run = queue.then(() => runOnce(args, options));
   queue = run.catch(() => undefined);
   return run;
@@ -91,7 +99,8 @@ function setEnvironment(env: Record<string, string | undefined>): void {
 
 function useFolder(cwd: string | undefined): () => void {
   const saved = process.cwd();
-  if (cwd !== undefined) process.chdir(cwd);
+  if (cwd === undefined || resolve(cwd) === saved) return () => undefined;
+  process.chdir(cwd);
   return () => process.chdir(saved);
 }
 
