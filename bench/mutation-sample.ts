@@ -53,7 +53,7 @@ const FOLDER_TESTS: Record<string, string[]> = {
   ],
   balance: [
     'balance', 'balance-duds', 'balance-flags', 'balance-opening', 'balance-replacement',
-    'balance-sequential', 'balance-calibration', 'balance-language', 'balance-html', 'quality',
+    'balance-sequential', 'balance-calibration', 'balance-language', 'balance-html', 'balance-view', 'quality',
     'tune', 'playground-balance', 'playground-tune',
   ],
   compiler: [
