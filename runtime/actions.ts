@@ -306,7 +306,7 @@ export abstract class ActionsRoom extends TriggersRoom {
     if (a.ir.speed === 'normal' && stackZone >= 0) {
       if (this.logging) this.emitLog('declare', this.declaration('declare', player, a, using, r), player, a.ir.cite, a.ir.loc, false, [using, this.targetsOf(r)]);
       ctx.declaring = false;
-      this.stack = [...this.stack, r];
+      this.pushRequest(r);
       this.fireAction(this.rules.triggers.declared, a.index);
     } else {
       if (this.logging) this.emitLog('declare', this.declaration('declare-at-once', player, a, using, r), player, a.ir.cite, a.ir.loc, false, [using, this.targetsOf(r)]);
@@ -369,6 +369,25 @@ export abstract class ActionsRoom extends TriggersRoom {
       const dest = this.ir.zones[lz]!.shared ? this.sharedZones[lz]! : c.owner.zones[lz]!;
       this.moveCards([c], dest, 'default', 'default', ctx, null);
     }
+  }
+
+  /**
+   * Puts a request on top of the stack. Journaled like every change of the stack (cancel, the
+   * resolution's pop): inside a trial that performs an action and then cancels the request, an
+   * undo of the cancel alone would put back a request whose coming was never undone.
+   */
+  protected pushRequest(r: Request): void {
+    const old = this.stack;
+    this.stack = [...old, r];
+    if (this.journal.depth > 0) this.journal.record(() => (this.stack = old));
+  }
+
+  /** Takes the top request off the stack (to resolve it), journaled as pushRequest is. */
+  protected popRequest(): Request {
+    const old = this.stack;
+    this.stack = old.slice(0, -1);
+    if (this.journal.depth > 0) this.journal.record(() => (this.stack = old));
+    return old[old.length - 1]!;
   }
 
   cancel(r: Request, ctx: Ctx, loc: SrcLoc | null): void {

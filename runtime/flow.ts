@@ -419,8 +419,7 @@ export abstract class FlowRoom extends OffersRoom {
       p = this.firstResponder(top);
       passes = 0;
     }
-    const r = this.stack[this.stack.length - 1]!;
-    this.stack = this.stack.slice(0, -1);
+    const r = this.popRequest();
     this.varChanges++;
     this.resolve(r);
     this.settle();
