@@ -216,6 +216,46 @@ describe('language constructs', () => {
     expect(host.attached[0]!.name).toBeUndefined();
   });
 
+  it('an ability whose `when` needs its card in one of its player\'s zones is not offered while the card lies under another (attached: in no zone)', () => {
+    // Lamp's Glow works while attached, but asks `this in me.board`: an attached card has left
+    // the board (attach), so it never holds. The Bow under the same host is offered.
+    const lamp = `
+      zone board per player public ordered attachments
+      card Bow: C {
+        suit = black rank = 5
+        action Shoot "Shoot" { speed immediate while attached effect { set me.total = me.total + 1 } }
+      }
+      card Lamp: C {
+        suit = red rank = 1
+        action Glow "Glow" { speed immediate while attached when this in me.board effect { set me.other_total = me.other_total + 1 } }
+      }`;
+    const own = played(`${lamp}
+      setup {
+        create 1 of R2 in active.board
+        create 1 of Lamp in active.hand
+        create 1 of Bow in active.hand
+        attach active.hand to first(active.board)
+      }`);
+    expect(names(own.engine, own.engine.active.index, 'board')).toEqual(['R2']);
+    expect(own.engine.players[own.engine.active.index]!.zones.find((z) => z?.name === 'board')!.cards[0]!.attached.map((c) => c.name).sort()).toEqual(['Bow', 'Lamp']);
+    expect(own.stopped!.options.map((o) => o.label)).toEqual(['Bow.Shoot']);
+    // The same for a card that gained Lamp's abilities (\`modify … gains abilities of\`) under the host.
+    const gained = played(`${lamp}
+      setup {
+        create 1 of R2 in active.board
+        create 1 of B3 in active.hand
+        create 1 of Bow in active.hand
+        create 1 of Lamp in active.grave
+        let h = first(active.board)
+        let m = first(active.hand where it.rank == 3)
+        attach active.hand to h
+        modify m gains abilities of first(active.grave)
+      }`);
+    const under = gained.engine.players[gained.engine.active.index]!.zones.find((z) => z?.name === 'board')!.cards[0]!.attached;
+    expect(gained.engine.abilitiesOf(under.find((c) => c.name === 'B3'))).toEqual(['Lamp.Glow']);
+    expect(gained.stopped!.options.map((o) => o.label)).toEqual(['Bow.Shoot']);
+  });
+
   it('a result\'s reason may be computed; all_units flattens cards and what is attached', () => {
     const { engine } = played(`
       zone board per player public ordered attachments

@@ -15,6 +15,8 @@ import { FlowRoom } from '../runtime/flow.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
 import { Rng } from '../runtime/rng.ts';
 import { compiledGame } from './helpers.ts';
+import { compileGame } from '../compiler/compile.ts';
+import { logText } from '../scenario/log-words.ts';
 import type { CountDecider } from '../runtime/engine-types.ts';
 import type { Player } from '../runtime/model.ts';
 
@@ -178,6 +180,69 @@ describe('random players draw their actions (sampled), counting decisions as a l
     const listed = mean('listed');
     expect(sampled.hashes.filter((h, i) => h === listed.hashes[i]).length).toBeLessThan(30);
     expect(Math.abs(sampled.m - listed.m)).toBeLessThan(4 * Math.hypot(sampled.se, listed.se));
+  });
+});
+
+describe('a choice of action asked inside a trial takes its first option, for a random player too', () => {
+  // Echo's cost performs Ping (a request the opponent may answer) and its target then needs the
+  // card Ping puts on the pile. Whether Echo can be declared is found by a trial, in which every
+  // choice takes its first option and no one is asked: the opponent's first option is Counter,
+  // which cancels Ping — so Echo is never possible while Counter can answer, whoever the players
+  // are. A random player drawing its actions (sampled) must not draw inside that trial.
+  const game = `
+game g "G" { players 2 max turns 8 stack stage leftover pile }
+zone deck per player hidden ordered
+zone hand per player private
+zone pile per player public
+zone stage shared public ordered
+card type C { attr rank: number }
+card A: C { rank = 1 }
+card B: C { rank = 2 }
+card D: C { rank = 3 }
+card E: C { rank = 4 }
+setup { for each p in players { create every C in p.deck } }
+turn { window main passable }
+action Ping "Put the top card of the deck on the pile" {
+  when false
+  effect { move top(me.deck, 1) to me.pile }
+}
+action Counter "Cancel a Ping" {
+  when me != active and not any(stack, it.action == Counter)
+  target r: 1 from stack where it.action == Ping
+  effect { cancel r }
+}
+action Echo "Ping, then take the card it put on the pile" {
+  speed immediate
+  when me == active and is_empty(stack)
+  cost { perform Ping }
+  target t: 1 from me.pile
+  effect { move t to me.hand }
+}
+`;
+  const compiled = (text: string) => {
+    const r = compileGame({ sources: [{ path: 'g.grim', text }] });
+    if (!r.ir) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
+    return r.ir;
+  };
+  /** Random games with sampled draws: how often Echo was declared, and the cards that reached a hand. */
+  const play = (text: string) => {
+    let declared = 0;
+    let inHands = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const e = new Engine(compiled(text), { seed, log: true });
+      const rng = new Rng(seed);
+      e.run(() => 0, (_p, count) => rng.below(count), 'sampled');
+      declared += e.log.filter((l) => l.kind === 'declare' && logText(l).includes('Echo')).length;
+      inHands += e.players.reduce((n, p) => n + p.zones.find((z) => z?.name === 'hand')!.cards.length, 0);
+    }
+    return { declared, inHands };
+  };
+  it('Echo is never declared while Counter can answer its Ping; without Counter it is', () => {
+    expect(play(game)).toEqual({ declared: 0, inHands: 0 });
+    // (The control: with nothing to answer Ping, the trial finds Echo possible and random players take it.)
+    const alone = play(game.replace(/action Counter[^]*?\n}\n/, ''));
+    expect(alone.declared).toBeGreaterThan(0);
+    expect(alone.inHands).toBeGreaterThan(0);
   });
 });
 

@@ -4,12 +4,13 @@
  * the same decisions, the same end, the same hash, the same final board.
  */
 import { describe, expect, it } from 'vitest';
-import { Engine, type Decision } from '../runtime/engine.ts';
+import { Engine, StopRun, type Decision } from '../runtime/engine.ts';
 import { GameSnapshot, loadValue } from '../runtime/snapshot.ts';
 import { Request, type Card } from '../runtime/model.ts';
 import { Rng } from '../runtime/rng.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
 import { compiledGame } from './helpers.ts';
+import { compileGame } from '../compiler/compile.ts';
 
 const games: [string, string | undefined][] = [
   ['vanilla', undefined],
@@ -141,6 +142,81 @@ describe('saving and loading a game state', () => {
     expect(loaded[0]!.cards[0]).toBe(b.allCards()[4]);
     // Loaded into its own engine, it stays the same object.
     expect(loadValue(held, { cards: a.allCards() as Card[], players: a.players, sharedZones: a.sharedZones, requests: new Map() })).toBe(held);
+  });
+
+  it('a state saved while a trigger waits holds the trigger: loaded into another engine, it takes effect there', () => {
+    // Discarding fires Echo (immediate: it runs once the current step is over); the discarding
+    // effect then asks a choice — a moment between steps, with Echo waiting.
+    const r = compileGame({
+      sources: [{
+        path: 'echo.grim',
+        text: `
+game echo "Echo" { players 2 max turns 4 }
+zone hand per player private ordered
+zone pile per player public
+card type C { attr rank: number }
+card A: C { rank = 1 }
+card B: C { rank = 2 }
+card D: C { rank = 3 }
+player state echoes: number = 0
+setup { for each p in players { create every C in p.hand } }
+turn { window main passable }
+action Discard "Discard a card, then look at the others" {
+  speed immediate
+  when me == active
+  limit 1 per turn
+  effect {
+    move top(me.hand, 1) to me.pile
+    choose k: 1 from me.hand "a card to look at"
+  }
+}
+trigger Echo "Echo" {
+  on moved c from hand to pile
+  controller c.owner
+  speed immediate
+  effect { set me.echoes = me.echoes + 1 }
+}
+`,
+      }],
+    });
+    if (!r.ir) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
+    const ir = r.ir;
+    const echoes = (e: Engine, p: number) => e.players[p]!.vars[ir.playerStates.findIndex((s) => s.name === 'echoes')];
+    const a = new Engine(ir, { seed: 5 });
+    let saved: GameSnapshot | null = null;
+    let discarder = -1;
+    let after: { player: number; labels: string[]; echoes: unknown[] } | null = null;
+    a.run((d) => {
+      const labels = d.options.map((o) => o.label);
+      if (saved === null && d.kind === 'pick') {
+        discarder = d.player.index;
+        // Echo has not taken effect yet: it waits for this step to end.
+        expect(echoes(a, discarder)).toBe(0);
+        saved = a.saveState();
+        return 0;
+      }
+      if (saved !== null && after === null) {
+        after = { player: d.player.index, labels, echoes: [echoes(a, 0), echoes(a, 1)] };
+        throw new StopRun(d);
+      }
+      return labels.includes('Discard') ? labels.indexOf('Discard') : labels.indexOf('pass');
+    });
+    expect(saved).not.toBeNull();
+    // The saved state says so: one trigger waits, Echo, for the player who discarded.
+    const snap = saved! as GameSnapshot;
+    expect(snap.pendingImmediate.map((t) => [ir.actions[t.action]!.name, t.controller])).toEqual([['Echo', discarder]]);
+    // In the game, Echo took effect once the choice was made: one echo for the discarder.
+    expect(after!.echoes[discarder]).toBe(1);
+    // Loaded into another engine and played on from the turn's window: Echo takes effect there
+    // first, and the window then asks what the game asked.
+    const b = new Engine(ir, { seed: 99 });
+    b.loadState(snap);
+    let first: { player: number; labels: string[]; echoes: unknown[] } | null = null;
+    b.runFrom('main', (d) => {
+      first = { player: d.player.index, labels: d.options.map((o) => o.label), echoes: [echoes(b, 0), echoes(b, 1)] };
+      throw new StopRun(d);
+    });
+    expect(first).toEqual(after);
   });
 
   it('refuses to save inside a trial', () => {

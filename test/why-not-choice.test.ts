@@ -17,6 +17,7 @@ import { whyNotScenario } from '../scenario/why-not.ts';
 import { compiledGame, root } from './helpers.ts';
 import { grimoireInProcess } from './grimoire-in-process.ts';
 import { argWords, words } from '../scenario/log-words.ts';
+import { compileGame } from '../compiler/compile.ts';
 
 const blockRuling = 'rules/trump/rulings/r-tr-12b-driven-cannot-block-choice.yaml';
 const at = (file: string, step: number, cards: string[] = [], player = 'p2') =>
@@ -66,6 +67,46 @@ describe('why is a card not among the options of a choice inside a rule', () => 
   it('a card the rules know but no zone holds is said to be absent', () => {
     const r = at(blockRuling, 4, ['◇9']);
     expect(r.choice!.cards).toEqual([{ card: '◇9', offered: false, reasons: ['no ◇9 is in this game: the rules know the card, but no zone holds one'], cites: [] }]);
+  });
+});
+
+describe('why a card is not among the options: a filter that is an `or`', () => {
+  // A pick whose `where` is an `or`: a card refused fails every alternative, and the reason says
+  // so for each — the alternative and the values it read.
+  const game = `
+game g "G" { players 2 max turns 2 }
+enum Suit { red, black }
+zone hand per player private ordered
+card type C { attr suit: Suit attr rank: number }
+card B2: C { suit = black rank = 2 }
+card B3: C { suit = black rank = 3 }
+card R1: C { suit = red rank = 1 }
+setup { for each p in players { create every C in p.hand } }
+turn { choose x: 1 from active.hand where it.rank >= 3 or it.suit == red "a high or red card" }
+`;
+  it('names each alternative with what it read, for the card that fails both', () => {
+    const r = compileGame({ sources: [{ path: 'g.grim', text: game }] });
+    if (!r.ir) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
+    const e = new Engine(r.ir, { seed: 1, inspectable: true });
+    let asked = 0;
+    e.run((d) => {
+      if (d.kind !== 'pick' || asked++ > 0) return 0;
+      // B3 (rank 3) and R1 (red) pass one alternative each; B2 (black, rank 2) passes neither.
+      expect(d.options.map((o) => o.label).sort()).toEqual(['B3', 'R1']);
+      const why = e.whyNotInChoice(d, ['B2', 'B3'])!;
+      // (The other player's copies lie in their own hand: not the chooser's candidates either.)
+      const mine = why.cards.filter((c) => argWords(c.card).endsWith(`(${d.player.name}.hand)`));
+      expect(mine.map((c) => [argWords(c.card), c.offered])).toEqual([[`B2 (${d.player.name}.hand)`, false], [`B3 (${d.player.name}.hand)`, true]]);
+      const reasons = mine[0]!.reasons.map((x) => argWords(x));
+      expect(reasons).toHaveLength(1);
+      const [head, alts] = reasons[0]!.split(' — none of ');
+      // (An enum value is shown as a text, as the other reasons show it: `"barrier"`.)
+      expect(head).toBe('B2 is in active.hand, but it.rank >= 3 or it.suit == "red" is false for B2');
+      // Each alternative, with the values it compared, and that none holds.
+      expect(alts).toBe('it.rank >= 3 — read 2 >= 3; it.suit == "red" — read "black" == "red" holds');
+      return 0;
+    });
+    expect(asked).toBeGreaterThan(0);
   });
 });
 
