@@ -228,6 +228,10 @@ describe('language constructs', () => {
       card Lamp: C {
         suit = red rank = 1
         action Glow "Glow" { speed immediate while attached when this in me.board effect { set me.other_total = me.other_total + 1 } }
+      }
+      card Torch: C {
+        suit = red rank = 7
+        action Flare "Flare" { speed immediate when this in me.board effect { set me.total = me.total + 10 } }
       }`;
     const own = played(`${lamp}
       setup {
@@ -239,21 +243,26 @@ describe('language constructs', () => {
     expect(names(own.engine, own.engine.active.index, 'board')).toEqual(['R2']);
     expect(own.engine.players[own.engine.active.index]!.zones.find((z) => z?.name === 'board')!.cards[0]!.attached.map((c) => c.name).sort()).toEqual(['Bow', 'Lamp']);
     expect(own.stopped!.options.map((o) => o.label)).toEqual(['Bow.Shoot']);
-    // The same for a card that gained Lamp's abilities (\`modify … gains abilities of\`) under the host.
+    // The same for a card that gained Lamp's abilities (\`modify … gains abilities of\`) under the
+    // host; while a card on the board that gained Torch's (\`when this in me.board\`) is offered it.
     const gained = played(`${lamp}
       setup {
         create 1 of R2 in active.board
         create 1 of B3 in active.hand
         create 1 of Bow in active.hand
         create 1 of Lamp in active.grave
+        create 1 of Torch in active.grave
         let h = first(active.board)
         let m = first(active.hand where it.rank == 3)
         attach active.hand to h
-        modify m gains abilities of first(active.grave)
+        modify m gains abilities of first(active.grave where it.rank == 1)
+        create 1 of B4 in active.board
+        modify first(active.board where it.rank == 4) gains abilities of first(active.grave where it.rank == 7)
       }`);
-    const under = gained.engine.players[gained.engine.active.index]!.zones.find((z) => z?.name === 'board')!.cards[0]!.attached;
-    expect(gained.engine.abilitiesOf(under.find((c) => c.name === 'B3'))).toEqual(['Lamp.Glow']);
-    expect(gained.stopped!.options.map((o) => o.label)).toEqual(['Bow.Shoot']);
+    const board = gained.engine.players[gained.engine.active.index]!.zones.find((z) => z?.name === 'board')!.cards;
+    expect(gained.engine.abilitiesOf(board[0]!.attached.find((c) => c.name === 'B3'))).toEqual(['Lamp.Glow']);
+    expect(gained.engine.abilitiesOf(board[1])).toEqual(['Torch.Flare']);
+    expect(gained.stopped!.options.map((o) => o.label)).toEqual(['Bow.Shoot', 'Torch.Flare']);
   });
 
   it('a result\'s reason may be computed; all_units flattens cards and what is attached', () => {
