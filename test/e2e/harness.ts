@@ -9,7 +9,7 @@
  * tests run on a developer's machine that is never idle, where a page can take many times longer
  * than it does alone. A limit only turns a hang into a failure; it is not a speed requirement.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -102,18 +102,56 @@ export async function shot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** Merges measurements into test/artifacts/e2e-timings.json (one key per measure). */
+/**
+ * Merges measurements into test/artifacts/e2e-timings.json (one key per measure). The e2e files
+ * run two at a time (vitest.config.ts), so two may record at once: the read-merge-write holds a
+ * lock (a folder made beside the file: mkdir either makes it or fails, in one step), and the file
+ * is replaced whole (written aside, then renamed), so a reader never sees half of it and no key
+ * is lost to a write that read the file before another's key was in.
+ */
 export function recordTimings(key: string, data: unknown): void {
   mkdirSync(artifacts, { recursive: true });
   const file = join(artifacts, 'e2e-timings.json');
-  let all: Record<string, unknown> = {};
-  try {
-    all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    /* first measure of this run */
+  withFileLock(`${file}.lock`, () => {
+    let all: Record<string, unknown> = {};
+    try {
+      all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    } catch {
+      /* first measure of this run */
+    }
+    all[key] = { ...(data as object), measuredAt: new Date().toISOString() };
+    const aside = `${file}.${process.pid}.tmp`;
+    writeFileSync(aside, JSON.stringify(all, null, 2) + '\n');
+    renameSync(aside, file);
+  });
+}
+
+/**
+ * Runs `f` holding the lock folder `lock`. Another process's lock is waited for (in steps of
+ * 20 ms); one older than a minute was left by a process that died holding it and is taken over.
+ */
+function withFileLock(lock: string, f: () => void): void {
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {
+        continue; // released meanwhile
+      }
+      if (age > 60_000) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
   }
-  all[key] = { ...(data as object), measuredAt: new Date().toISOString() };
-  writeFileSync(file, JSON.stringify(all, null, 2) + '\n');
+  try {
+    f();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 // ----- The page, through window.grimoire (main.ts) and Monaco's model API -----
