@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchOptions, missingChromium, root } from './chromium.ts';
+import type { PlaygroundState } from './global-setup.ts';
 
 export { root };
 export const artifacts = join(root, 'test/artifacts');
@@ -28,13 +29,33 @@ export const WAIT = 120_000;
 const shots = join(artifacts, 'e2e');
 
 /**
- * The address of the playground served for this run (global-setup.ts). Throws, and so fails the
- * calling test, when the setup could not serve it: Chromium missing, the build failed…
+ * The playground served for this run (global-setup.ts): its address and built folder, once the
+ * build that runs beside the unit tests is served — a wait for that file to appear, in steps of
+ * 100 ms (the build's own limits, serve-playground.ts, turn a hang into a message written there).
+ * Throws, and so fails the calling test, when the setup could not serve it: Chromium missing, the
+ * build failed…
  */
-export function playgroundUrl(): string {
-  const problem = inject('playgroundError');
-  if (problem) throw new Error(problem);
-  return inject('playgroundUrl');
+export async function served(): Promise<{ url: string; dir: string }> {
+  const file = inject('playgroundState');
+  for (;;) {
+    let text: string | null = null;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      /* not served yet */
+    }
+    if (text !== null) {
+      const state = JSON.parse(text) as PlaygroundState;
+      if ('error' in state) throw new Error(state.error);
+      return state;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The address of the playground served for this run (served()). */
+export async function playgroundUrl(): Promise<string> {
+  return (await served()).url;
 }
 
 /**
@@ -238,7 +259,7 @@ export async function waitForNotice(page: Page, key: string): Promise<string> {
 export function browserForFile(): { browser: Browser; url: string } {
   const session = {} as { browser: Browser; url: string };
   beforeAll(async () => {
-    session.url = playgroundUrl();
+    session.url = await playgroundUrl();
     session.browser = await launchBrowser();
   });
   afterAll(async () => {
