@@ -35,8 +35,11 @@ export default defineConfig({
       // a 2-core machine, and then a core waits whenever a test waits for a `grimoire` it started
       // (hundreds of them) — on a busy machine, one runnable process of ours gets half the CPU two would.
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', '**/node_modules/**'], maxWorkers: Math.max(2, availableParallelism() - 1), sequence: { groupOrder: 0 } } },
-      // The playground in Chromium (test/e2e/README.md): after the unit tests, one file at a
-      // time, so the browser's timings are not measured on a machine busy with playouts.
+      // The playground in Chromium (test/e2e/README.md): after the unit tests, two files at a time.
+      // Each file has its own browser contexts (fresh profiles) on the run's one Chromium and
+      // preview server, waits only for conditions and asserts no time, so a neighbour can only
+      // slow it. One at a time left a core idle whenever a test waited for a page, a worker or a
+      // `grimoire` it started. (The timings the files record are taken beside the other file.)
       {
         extends: true,
         test: {
@@ -45,7 +48,7 @@ export default defineConfig({
           // Skipped (no browser, not CI): the project stays, with no files.
           exclude: e2e.run || e2e.fail ? ['**/node_modules/**'] : ['**'],
           globalSetup: ['test/e2e/global-setup.ts'],
-          fileParallelism: false,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },

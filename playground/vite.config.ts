@@ -88,6 +88,17 @@ function woff2Only(): Plugin {
  */
 const serveTarget = process.env.GRIMOIRE_SERVE ?? 'http://127.0.0.1:8080';
 
+/**
+ * One chunk per game for its files' texts (rules/<game>/…, cards/<game>/…, read by
+ * src/workspace/games.ts as `?raw`), not one per file: opening trump fetched and ran some 160
+ * modules of a few hundred bytes each — a request, a parse and a module record apiece, about a
+ * second of the browser's CPU for every page load. Still loaded only when the game is opened.
+ */
+function gameChunk(id: string): string | null {
+  const m = /[\\/](?:rules|cards)[\\/]([^\\/]+)[\\/][^?]*\?raw$/.exec(id);
+  return m ? `game-${m[1]}` : null;
+}
+
 export default defineConfig({
   root,
   base: './',
@@ -99,5 +110,5 @@ export default defineConfig({
   // Dependencies only the workers import are found late by the dev server's scan, which then
   // reloads the page once on a first start; named here, they are bundled before the page loads.
   optimizeDeps: { include: ['yaml'] },
-  build: { outDir: fileURLToPath(new URL('../dist/playground', import.meta.url)), emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+  build: { outDir: fileURLToPath(new URL('../dist/playground', import.meta.url)), emptyOutDir: true, chunkSizeWarningLimit: 4096, rolldownOptions: { output: { codeSplitting: { groups: [{ name: gameChunk }] } } } },
 });

@@ -77,6 +77,21 @@ function grimoire(...args: string[]): Promise<string> {
   );
 }
 
+/**
+ * Each game's PDF, printed once for the tests that read it (`grimoire cards <game> --pdf`: a
+ * Chromium of its own prints it): its file and what the command said on stderr.
+ */
+const pdfs = new Map<string, Promise<{ file: string; log: string }>>();
+function pdfOf(game: string): Promise<{ file: string; log: string }> {
+  let made = pdfs.get(game);
+  if (!made) {
+    const file = join(dir, `${game}.pdf`);
+    made = grimoire('cards', game, '--pdf', file).then((log) => ({ file, log }));
+    pdfs.set(game, made);
+  }
+  return made;
+}
+
 const trump = compiledGame('trump');
 const pages = Math.ceil(trump.cards.length / 9);
 
@@ -149,8 +164,8 @@ describe('grimoire cards (Chromium)', () => {
   });
 
   it('--pdf prints the sheet: a PDF with one page per sheet page', async () => {
-    const file = join(dir, 'trump.pdf');
-    expect(await grimoire('cards', 'trump', '--pdf', file)).toContain(`on ${pages} A4 pages`);
+    const { file, log } = await pdfOf('trump');
+    expect(log).toContain(`on ${pages} A4 pages`);
     const bytes = readFileSync(file);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const pageObjects = bytes.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? [];
@@ -165,10 +180,10 @@ describe.skipIf(!pdftoppm && !ci)("each seed game's PDF, its first page rendered
   for (const game of ['trump', 'spimate', 'summon-magic', 't-magic']) {
     it(`${game}: an A4 page with ink on it, kept as test/artifacts/e2e/cards-${game}-pdf-page1.png`, async () => {
       if (!pdftoppm) throw new Error(`The PDF renders (test/e2e/cards.test.ts) need pdftoppm, and it is not installed. Under CI=true a missing pdftoppm fails the run: ${install}.`);
-      const pdf = join(dir, `${game}.pdf`);
       const ir = compiledGame(game);
       const pages = Math.ceil(printableCards(ir).length / 9);
-      expect(await grimoire('cards', game, '--pdf', pdf)).toContain(`on ${pages} A4 page`);
+      const { file: pdf, log } = await pdfOf(game); // trump's: the one the test above printed
+      expect(log).toContain(`on ${pages} A4 page`);
       mkdirSync(join(artifacts, 'e2e'), { recursive: true });
       const png = join(artifacts, 'e2e', `cards-${game}-pdf-page1`);
       await run(pdftoppm, ['-f', '1', '-l', '1', '-r', '110', '-png', '-singlefile', pdf, png]);

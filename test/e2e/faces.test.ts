@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { browserForFile, closePage, launchBrowser, modelText, nextCheck, openFile, openPlayground, placeCursor, recordTimings, shot } from './harness.ts';
+import { browserForFile, closePage, launchBrowser, modelText, nextCheck, openFile, openPlayground, placeCursor, recordTimings, shot, type PlaygroundPage } from './harness.ts';
 import { compiledGame } from '../helpers.ts';
 
 const DECK = 'cards/trump/deck.grim';
@@ -54,9 +54,20 @@ async function hoverWord(page: Page, word: string): Promise<void> {
 }
 
 describe('card faces in the playground (Chromium)', () => {
+  /**
+   * One page for the tests that leave nothing the next one minds: the gallery's (the first types
+   * in trump's deck and leaves it checking with no errors, the filter is cleared again, the
+   * Japanese games are only opened) and the allow-list's (no game at all). A page's load and first
+   * check cost seconds of CPU; what the page threw is checked when the file ends.
+   */
+  let shared: PlaygroundPage | undefined;
+  const sharedPage = async () => (shared ??= await openPlayground(files.browser, files.url));
+  afterAll(async () => {
+    if (shared) await closePage(shared);
+  });
+
   it('the Cards gallery shows a face for every card of trump, and follows the designer\'s typing', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     const ir = compiledGame('trump');
     await openGallery(page, 'trump');
     expect(await faces(page)).toEqual(ir.cards.map((c) => c.name));
@@ -107,12 +118,10 @@ describe('card faces in the playground (Chromium)', () => {
       editRenderMs,
       typedToFaceMs,
     });
-    await closePage(p);
   });
 
   it('filters the gallery by name, title or type, and a click opens the card\'s definition', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     const ir = compiledGame('trump');
     await openGallery(page, 'trump');
     await page.fill('#cards-filter', 'ハート');
@@ -128,12 +137,10 @@ describe('card faces in the playground (Chromium)', () => {
     expect([pos.lineNumber, pos.column]).toEqual([q.loc[1], q.loc[2]]);
     await page.fill('#cards-filter', '');
     await page.waitForFunction((n) => document.getElementById('cards-grid')!.dataset.shown === String(n), ir.cards.length);
-    await closePage(p);
   });
 
   it('the gallery of a Japanese game: every card of Summon & Magic and of Spimate', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     for (const game of ['summon-magic', 'spimate']) {
       const ir = compiledGame(game);
       await openGallery(page, game);
@@ -141,7 +148,6 @@ describe('card faces in the playground (Chromium)', () => {
       expect(await faceText(page, ir.cards[0]!.name)).toContain(ir.cards[0]!.title.slice(0, 4));
       await shot(page, `faces-gallery-${game}`);
     }
-    await closePage(p);
   });
 
   it('the board draws cards as faces, cards the viewer may not see as backs, hidden zones as piles with their counts', async () => {
@@ -271,8 +277,7 @@ describe('card faces in the playground (Chromium)', () => {
   });
 
   it('puts a face in the page only through its allow-list: no script, handler, style sheet or fetch', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     const out = await page.evaluate(() => {
       const make = (window as any).grimoire.faceElement as (svg: string) => SVGSVGElement | null;
       const hostile =
@@ -307,7 +312,6 @@ describe('card faces in the playground (Chromium)', () => {
     expect(out.refA).toBe(`url(#${out.clipA})`); // …and its references follow
     expect(out.notSvg).toBeNull();
     expect(out.broken).toBeNull();
-    await closePage(p);
   });
 });
 

@@ -9,13 +9,14 @@
  * tests run on a developer's machine that is never idle, where a page can take many times longer
  * than it does alone. A limit only turns a hang into a failure; it is not a speed requirement.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchOptions, missingChromium, root } from './chromium.ts';
+import type { PlaygroundState } from './global-setup.ts';
 
 export { root };
 export const artifacts = join(root, 'test/artifacts');
@@ -28,13 +29,33 @@ export const WAIT = 120_000;
 const shots = join(artifacts, 'e2e');
 
 /**
- * The address of the playground served for this run (global-setup.ts). Throws, and so fails the
- * calling test, when the setup could not serve it: Chromium missing, the build failed…
+ * The playground served for this run (global-setup.ts): its address and built folder, once the
+ * build that runs beside the unit tests is served — a wait for that file to appear, in steps of
+ * 100 ms (the build's own limits, serve-playground.ts, turn a hang into a message written there).
+ * Throws, and so fails the calling test, when the setup could not serve it: Chromium missing, the
+ * build failed…
  */
-export function playgroundUrl(): string {
-  const problem = inject('playgroundError');
-  if (problem) throw new Error(problem);
-  return inject('playgroundUrl');
+export async function served(): Promise<{ url: string; dir: string }> {
+  const file = inject('playgroundState');
+  for (;;) {
+    let text: string | null = null;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      /* not served yet */
+    }
+    if (text !== null) {
+      const state = JSON.parse(text) as PlaygroundState;
+      if ('error' in state) throw new Error(state.error);
+      return state;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The address of the playground served for this run (served()). */
+export async function playgroundUrl(): Promise<string> {
+  return (await served()).url;
 }
 
 /**
@@ -102,18 +123,56 @@ export async function shot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-/** Merges measurements into test/artifacts/e2e-timings.json (one key per measure). */
+/**
+ * Merges measurements into test/artifacts/e2e-timings.json (one key per measure). The e2e files
+ * run two at a time (vitest.config.ts), so two may record at once: the read-merge-write holds a
+ * lock (a folder made beside the file: mkdir either makes it or fails, in one step), and the file
+ * is replaced whole (written aside, then renamed), so a reader never sees half of it and no key
+ * is lost to a write that read the file before another's key was in.
+ */
 export function recordTimings(key: string, data: unknown): void {
   mkdirSync(artifacts, { recursive: true });
   const file = join(artifacts, 'e2e-timings.json');
-  let all: Record<string, unknown> = {};
-  try {
-    all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  } catch {
-    /* first measure of this run */
+  withFileLock(`${file}.lock`, () => {
+    let all: Record<string, unknown> = {};
+    try {
+      all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    } catch {
+      /* first measure of this run */
+    }
+    all[key] = { ...(data as object), measuredAt: new Date().toISOString() };
+    const aside = `${file}.${process.pid}.tmp`;
+    writeFileSync(aside, JSON.stringify(all, null, 2) + '\n');
+    renameSync(aside, file);
+  });
+}
+
+/**
+ * Runs `f` holding the lock folder `lock`. Another process's lock is waited for (in steps of
+ * 20 ms); one older than a minute was left by a process that died holding it and is taken over.
+ */
+function withFileLock(lock: string, f: () => void): void {
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {
+        continue; // released meanwhile
+      }
+      if (age > 60_000) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
   }
-  all[key] = { ...(data as object), measuredAt: new Date().toISOString() };
-  writeFileSync(file, JSON.stringify(all, null, 2) + '\n');
+  try {
+    f();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 // ----- The page, through window.grimoire (main.ts) and Monaco's model API -----
@@ -200,7 +259,7 @@ export async function waitForNotice(page: Page, key: string): Promise<string> {
 export function browserForFile(): { browser: Browser; url: string } {
   const session = {} as { browser: Browser; url: string };
   beforeAll(async () => {
-    session.url = playgroundUrl();
+    session.url = await playgroundUrl();
     session.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -14,9 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameSources } from '../../compiler/project.ts';
-import { browserForFile, closePage, openPlayground, recordTimings, root, shot, type PlaygroundPage } from './harness.ts';
+import { browserForFile, closePage, openPlayground, recordTimings, root, served, shot, type PlaygroundPage } from './harness.ts';
 
 const files = browserForFile();
 
@@ -55,8 +55,9 @@ describe('Play online: two people, two browsers, one trump game (Chromium)', () 
   let address: string;
   let dir: string;
   /** The built playground grimoire serve serves ('' when the page is elsewhere: GRIMOIRE_E2E_URL). */
-  const built = inject('playgroundDir');
+  let built: string;
   beforeAll(async () => {
+    built = (await served()).dir;
     dir = mkdtempSync(join(tmpdir(), 'grimoire-online-e2e-'));
     serve = startServe(join(dir, 'games.sqlite'), built);
     address = await serve.address;

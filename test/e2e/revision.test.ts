@@ -17,7 +17,7 @@ let browser: Browser;
 let served: { url: string; stop: () => void } | undefined;
 
 beforeAll(async () => {
-  playgroundUrl(); // fails here, with its reason, when the e2e setup could not run (no Chromium…)
+  await playgroundUrl(); // fails here, with its reason, when the e2e setup could not run (no Chromium…)
   expect(revision, 'the revision of docs/tutorial.md §9').toBeTruthy();
   served = await servePlaygroundWith({ 'rules/skirmish-v2/revision.grim': revision! });
   browser = await launchBrowser();
