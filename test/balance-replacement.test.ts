@@ -18,6 +18,7 @@ import { adjustReplacementValues, everyCardStandouts, refusedAtSetup, replacemen
 import type { BalanceReport, ReplacementValue } from '../balance/report.ts';
 import { flagged, rankedCards, verdicts, verdictText, weakestCards } from '../balance/verdicts.ts';
 import { measureReplacements, type ValuesMode } from '../cli/balance-replacements.ts';
+import { MAX_SEED, measureReplacements as measureRuns, type GamesRunner, type SeedJob } from '../balance/runs.ts';
 import { playBatch, type GameSummary } from '../runtime/batch.ts';
 import { playGame } from '../runtime/play.ts';
 import { root } from './helpers.ts';
@@ -95,6 +96,69 @@ describe('the numbers of a replacement (pure)', () => {
     expect(values.find((v) => v.card === 'Big')!.standout!.significant).toBe(true);
     // Only looked at, never flagged, however far out.
     expect(values.find((v) => v.card === 'Small')!.standout!.significant).toBe(false);
+  });
+  it('settles at most three cards of a deck, the smallest p first, and cards of exactly equal p by name, whatever their order', () => {
+    const standing = (card: string, deck: string, p: number): ReplacementValue => ({
+      card, baseline: 'R', deck, seat: 'p1', why: 'every card', seeds: { from: 1, games: 1000 }, withCard: { k: 0, n: 0, rate: 0, ci95: [0, 0] }, withBaseline: { k: 0, n: 0, rate: 0, ci95: [0, 0] },
+      value: { diff: 0.05, ci95: [0, 0.1], p, q: 1, significant: false }, standout: { diff: 0.05, ci95: [0, 0.1], p, q: 1, significant: false }, tested: false, discordant: 100, gamesToTell: null,
+    });
+    // In deck d: Zed stands out most (p = 0.001); four cards tie at p = 0.02, so two of them go on: Ant and Bee, by name.
+    // Owl's p is 0.1 (not under SETTLE_P); deck e's one card goes on by its own deck's count.
+    const tied = ['Dog', 'Cat', 'Bee', 'Ant'].map((card) => standing(card, 'd', 0.02));
+    const others = [standing('Owl', 'd', 0.1), standing('Zed', 'd', 0.001), standing('Elk', 'e', 0.05)];
+    const settled = (values: ReplacementValue[]) => toSettle(values).map((v) => `${v.card} (${v.deck})`);
+    const expected = ['Zed (d)', 'Ant (d)', 'Bee (d)', 'Elk (e)'];
+    expect(settled([...tied, ...others])).toEqual(expected);
+    expect(settled([...others, ...tied.reverse()])).toEqual(expected);
+  });
+});
+
+describe('the runs of the replacement values (balance/runs.ts measureReplacements)', () => {
+  // A runner that records what it was asked to play and plays nothing.
+  const recorder = () => {
+    const asked: SeedJob[][] = [];
+    const notes: string[] = [];
+    const runner: GamesRunner = {
+      play: async (jobs) => {
+        asked.push([...jobs]);
+        throw new Error('asked to play');
+      },
+      look: () => [],
+      note: (text) => notes.push(text),
+    };
+    return { asked, notes, runner };
+  };
+  const plan = { card: 'Dragon', baselines: ['Knight'], deck: 'the deck', seat: 0, why: 'suspect' as const };
+  // Suspects play fresh seeds, right after the report's: seed + games onwards, as many as valueGames.
+  const suspectsRun = (seed: number, games: number, valueGames: number) => ({
+    ir: { cards: [{ name: 'Dragon' }, { name: 'Knight' }] } as unknown as GameIR,
+    report: {} as BalanceReport,
+    summaries: [],
+    seed,
+    games,
+    opts: { agents: { p1: 'random', p2: 'random' } },
+    plans: [plan],
+    how: 'suspects' as const,
+    valueGames,
+  });
+
+  it('does not test suspects whose fresh seeds would pass the last seed: no values, no games, and a note saying so', async () => {
+    const { asked, notes, runner } = recorder();
+    // The report played 1,000 seeds up to MAX_SEED − 10: the suspects' 1,000 fresh seeds would run 990 past the last.
+    const result = await measureRuns(suspectsRun(MAX_SEED - 1009, 1000, 1000), runner);
+    expect(result).toEqual({ values: [], played: 0 });
+    expect(asked).toEqual([]);
+    // The fresh seeds would start at MAX_SEED − 9 = 4294967286.
+    expect(notes).toEqual(['the suspects are not tested by replacement: their fresh seeds (4294967286…) would pass the last seed, 4294967295; use a smaller seed']);
+  });
+
+  it('plays the suspects on fresh seeds that end exactly at the last seed', async () => {
+    const { asked, notes, runner } = recorder();
+    // Fresh seeds MAX_SEED − 999 … MAX_SEED: 1,000 of them, the last one the last seed.
+    await expect(measureRuns(suspectsRun(MAX_SEED - 1999, 1000, 1000), runner)).rejects.toThrow('asked to play');
+    expect(notes).toEqual([]);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.map((j) => [j.from, j.count])).toEqual([[MAX_SEED - 999, 1000]]);
   });
 });
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { looks, precisionOption, untilCard, widenedZ } from '../balance/sequential.ts';
+import { answered, looks, precisionOption, untilCard, widenedZ } from '../balance/sequential.ts';
 import type { BalanceReport } from '../balance/report.ts';
 import { root } from './helpers.ts';
 import { grimoireInProcess } from './grimoire-in-process.ts';
@@ -27,6 +27,35 @@ describe('the stopping rule (pure)', () => {
     expect(precisionOption('0.5 pts')).toBeCloseTo(0.005);
     expect(precisionOption('0')).toBeNull();
     expect(precisionOption('two')).toBeNull();
+  });
+
+  // The text a look answers with, in this process (the CLI tests read it from a child process, out
+  // of a mutation test's reach). `--precision` reads one number: the first player's edge over 50%.
+  // Here it is +5 pts with the 95% interval [+0, +10] pts, so its standard error is 5 pts / z95.
+  const firstPlayerAt55 = { seats: { firstPlayer: { k: 55, n: 100, rate: 0.55, ci95: [0.5, 0.6] } } } as unknown as BalanceReport;
+
+  it("words each number it read as 'what: estimate ± half-width', and says when all are within the precision", () => {
+    // One look: the widened level is the usual 95%, so the half-width is the interval's own, 5 pts.
+    expect(answered(firstPlayerAt55, { kind: 'precision', precision: 0.06 }, 1)).toEqual({
+      stop: true,
+      why: "the first player's edge over 50%: +5.0 pts ± 5.0 pts — within ±6.0 pts at the widened 95% interval",
+    });
+    expect(answered(firstPlayerAt55, { kind: 'precision', precision: 0.04 }, 1)).toEqual({
+      stop: false,
+      why: "the first player's edge over 50%: +5.0 pts ± 5.0 pts — wider than ±4.0 pts at the widened 95% interval",
+    });
+  });
+
+  it('widens the half-width by z(1 − 0.05/K) ÷ z(95%) at a run of K looks', () => {
+    // Five looks: each at 99%, z = 2.5758 against 1.9600, so 5 pts × 1.3142 = 6.57 pts: no longer within 6.
+    expect(answered(firstPlayerAt55, { kind: 'precision', precision: 0.06 }, 5)).toEqual({
+      stop: false,
+      why: "the first player's edge over 50%: +5.0 pts ± 6.6 pts — wider than ±6.0 pts at the widened 99% interval",
+    });
+    expect(answered(firstPlayerAt55, { kind: 'precision', precision: 0.07 }, 5)).toEqual({
+      stop: true,
+      why: "the first player's edge over 50%: +5.0 pts ± 6.6 pts — within ±7.0 pts at the widened 99% interval",
+    });
   });
 });
 

@@ -4,13 +4,15 @@
  * (e2e/balance-report) check the page as people see it; this one pins what the view itself must
  * do, where a mutation test showed nothing else looked (docs/testing-mutation.md): every table
  * has its header row and a cell per column, a significant effect is starred, the actions are
- * listed most used first with ties by name, the parameters fold away only when asked, and a
- * comparison colours its two sides apart.
+ * listed most used first with ties by name (a comparison's too, whatever order the report gives),
+ * the parameters fold away only when asked, a comparison colours its two sides apart and draws each
+ * side's interval on its own bar, a card not compared is left out of the cards chart, and tune's
+ * answer has its settings, its curve and a row per value tried.
  */
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceView } from '../balance/report-view.ts';
-import type { BalanceComparison, BalanceReport } from '../balance/report.ts';
+import type { BalanceComparison, BalanceReport, TuneResult } from '../balance/report.ts';
 import { palette } from '../balance/charts.ts';
 import { grimoireInProcess } from './grimoire-in-process.ts';
 
@@ -28,7 +30,7 @@ beforeAll(async () => {
   comparison = (await balanceJson('--vs-param', 'opening_hand=4')) as BalanceComparison;
 });
 
-const draw = (result: BalanceReport | BalanceComparison, collapseParams = false) => {
+const draw = (result: BalanceReport | BalanceComparison | TuneResult, collapseParams = false) => {
   const window = new Window();
   return balanceView(result, { document: window.document as unknown as Document, width: 880, collapseParams });
 };
@@ -85,5 +87,113 @@ describe('the balance report drawn as a document', () => {
     const view = draw(comparison);
     const fills = new Set([...view.querySelectorAll('.end-bar rect')].map((r) => r.getAttribute('fill')));
     expect(fills).toEqual(new Set([palette.base, palette.other]));
+  });
+
+  it("draws each side's interval across that side's own bar, in each reason of the ends chart", () => {
+    const view = draw(comparison);
+    const figure = view.querySelector('figure[data-chart="ends"]')!;
+    // Plot draws each mark once per facet (a reason): a group of bars and a group of intervals each, at the facet's place.
+    const barGroups = [...figure.querySelectorAll('g.end-bar')];
+    const lineGroups = [...figure.querySelectorAll('g.end-interval')];
+    const reasons = [...new Set([...comparison.base.endReasons, ...comparison.other.endReasons].map((e) => e.reason))];
+    expect(barGroups.length).toBe(reasons.length);
+    expect(lineGroups.map((g) => g.getAttribute('transform'))).toEqual(barGroups.map((g) => g.getAttribute('transform')));
+    reasons.forEach((reason, f) => {
+      // The facet's rows, base side first: each side that ended games for this reason.
+      const sides = [comparison.base, comparison.other].flatMap((side, k) => side.endReasons.filter((e) => e.reason === reason).map((e) => ({ e, fill: k === 0 ? palette.base : palette.other })));
+      const bars = [...barGroups[f]!.querySelectorAll('rect')];
+      const lines = [...lineGroups[f]!.querySelectorAll('line')];
+      expect(bars.map((b) => b.getAttribute('fill'))).toEqual(sides.map((x) => x.fill));
+      expect(lines.length).toBe(sides.length);
+      // The two sides are two rows (y: the side), the base's above the other's; each interval on its own side's row.
+      const rows = bars.map((b) => Number(b.getAttribute('y')));
+      expect(new Set(rows).size).toBe(rows.length);
+      expect(lines.map((l) => Number(l.getAttribute('y1')))).toEqual(rows);
+      expect(lines.map((l) => Number(l.getAttribute('y2')))).toEqual(rows);
+      // …and spanning that side's 95% interval, on the bars' own scale (a bar runs from 0 to its rate).
+      sides.forEach(({ e }, i) => {
+        const x0 = Number(bars[i]!.getAttribute('x'));
+        const perUnit = Number(bars[i]!.getAttribute('width')) / e.games.rate;
+        expect(Number(lines[i]!.getAttribute('x1'))).toBeCloseTo(x0 + perUnit * e.games.ci95[0], 0);
+        expect(Number(lines[i]!.getAttribute('x2'))).toBeCloseTo(x0 + perUnit * e.games.ci95[1], 0);
+      });
+    });
+  });
+
+  it("orders a comparison's action chart by the base side's uses, most first, ties by name, whatever order the report lists them in", () => {
+    // The report lists its actions in its own order; the chart must sort them. Reversed here, so a chart that kept the given order shows it.
+    const reversed: BalanceComparison = { ...comparison, base: { ...comparison.base, actions: [...comparison.base.actions].reverse() } };
+    const expected = byUse(comparison.base.actions).map((m) => (m.kind === 'trigger' ? `${m.action} (trigger)` : m.action));
+    for (const m of comparison.other.actions) {
+      const label = m.kind === 'trigger' ? `${m.action} (trigger)` : m.action;
+      if (!expected.includes(label)) expected.push(label);
+    }
+    expect(reversed.base.actions.map((m) => m.action)).not.toEqual(byUse(comparison.base.actions).map((m) => m.action));
+    // The chart's rows, top to bottom: one facet per action, its fy axis's tick labels in the order drawn.
+    const labels = [...draw(reversed).querySelectorAll('figure[data-chart="actions"] g[aria-label="fy-axis tick label"] text')].map((t) => t.textContent);
+    expect(labels).toEqual(expected);
+  });
+
+  it('leaves a card that was not compared out of the cards chart, and says so under it', () => {
+    // A card none of whose measures was compared (no opening, drawn or played standout): it has no row to draw.
+    const copy = structuredClone(report);
+    const left = copy.cards[0]!;
+    left.standout = { opening: null, drawn: null, played: null };
+    const view = draw(copy);
+    const figure = view.querySelector('figure[data-chart="cards"]')!;
+    const labels = [...figure.querySelectorAll('g[aria-label="y-axis tick label"] text')].map((t) => t.textContent);
+    expect(labels).not.toContain(left.card);
+    expect(labels.length).toBe(copy.cards.length - 1);
+    expect(figure.querySelectorAll('.card-effect rect').length).toBe(copy.cards.length - 1);
+    expect(figure.querySelector('figcaption')?.textContent).toContain('1 card(s) not compared are left out.');
+  });
+});
+
+describe("grimoire tune's answer drawn as a document", () => {
+  const worth = (diff: number, significant: boolean) => ({ diff, ci95: [diff - 0.04, diff + 0.04] as [number, number], p: significant ? 0.001 : 0.4, q: significant ? 0.002 : 0.4, significant });
+  const rate = (k: number, n: number) => ({ k, n, rate: k / n, ci95: [k / n - 0.03, k / n + 0.03] as [number, number] });
+  // A result by hand: Dragon's cost tried at 1 (printed), 3 and 5 in one deck, on 500 games per value from seed 41.
+  const tune: TuneResult = {
+    grimoireBalance: 1,
+    kind: 'tune',
+    settings: { game: 'planted', title: 'Planted 1.0', format: 'standard', params: {}, agents: { p1: 'mcts:50', p2: 'random' }, seed: 41, games: 500, rules: '0123456789abcdef' },
+    card: 'Dragon',
+    attr: 'cost',
+    printed: 1,
+    curves: [
+      {
+        deck: 'the deck',
+        seat: 'p1',
+        baseline: 'Knight',
+        withBaseline: rate(250, 500),
+        points: [
+          { value: 1, printed: true, withCard: rate(400, 500), worth: worth(0.3, true) },
+          { value: 3, printed: false, withCard: rate(300, 500), worth: worth(0.1, true) },
+          { value: 5, printed: false, withCard: rate(240, 500), worth: worth(-0.02, false) },
+        ],
+        fair: { closest: 5, crossing: 4.7, range: [5] },
+      },
+    ],
+  };
+
+  it('heads it with the settings the curve was measured under: title, format, games per value, the seeds, the agents, the rules', () => {
+    const view = draw(tune);
+    expect(view.dataset.kind).toBe('tune');
+    expect(view.querySelector('header.balance-header h1')?.textContent).toBe("What should Dragon's cost be? (planted)");
+    // Seeds 41 … 41 + 500 − 1 = 540: the games of each value.
+    expect(view.querySelector('header.balance-header p.balance-subtitle')?.textContent).toBe('Planted 1.0 — format standard; 500 games per value (seeds 41–540); agents p1 mcts:50, p2 random; rules fingerprint 0123456789abcdef');
+    // Not both seats random: no warning about random play.
+    expect(view.querySelector('p.balance-random')).toBeNull();
+  });
+
+  it('puts the curve in the charts section and a row per value tried in the numbers', () => {
+    const view = draw(tune);
+    const sections = [...view.children].map((c) => `${c.tagName.toLowerCase()}.${c.className}`);
+    expect(sections).toEqual(['header.balance-header', 'section.balance-verdicts', 'section.balance-charts', 'section.balance-tables']);
+    const charts = view.querySelector('section.balance-charts')!;
+    expect(charts.querySelector('figure[data-chart="tune"]')).not.toBeNull();
+    expect(charts.querySelectorAll('.tune-point circle').length).toBe(3);
+    const rows = [...view.querySelectorAll('section.balance-tables table[data-table="tune"] tbody tr')].map((tr) => tr.querySelector('td')?.textContent);
+    expect(rows).toEqual(['1 (printed)', '3', '5']);
   });
 });

@@ -87,6 +87,35 @@ describe('the statistics of the quality metrics (balance/statistics.ts)', () => 
   });
 });
 
+describe('the most-taken actions (balance/quality.ts foldQuality)', () => {
+  // A game by hand: three actions, the third offered but never taken. Only what foldQuality reads.
+  const ir = {
+    game: { players: 2 },
+    evaluate: null,
+    cards: [{ name: 'Owl' }],
+    actions: [
+      { name: 'Draw', title: 'Draw a card', source: -1 },
+      { name: 'Hoot', title: 'Hoot', source: 0 },
+      { name: 'Fold', title: 'Fold', source: -1 },
+    ],
+  } as unknown as GameIR;
+  const game = (seed: number, taken: [number, number][]): GameSummary => ({
+    seed, winner: 'p1', reason: 'r', turns: 3, decisions: 4, hash: 0, error: null, zones: null,
+    course: { leaders: [], evaluated: false, decisions: 4, offered: [[0, 4], [1, 2], [2, 4]], taken, capped: false },
+  });
+
+  it('lists the actions taken, most taken first, and never one no player took', () => {
+    // Draw taken 3 + 2 times, Hoot 1 + 2; Fold offered at every decision, never taken.
+    const q = foldQuality(ir, [game(1, [[0, 3], [1, 1]]), game(2, [[0, 2], [1, 2]])]);
+    expect(q.actions.map((a) => [a.action, a.perGame, a.card])).toEqual([['Draw', 2.5, null], ['Hoot', 1.5, 'Owl']]);
+    expect(q.mostUsed!.action).toBe('Draw');
+    // Nothing taken at all: no most-used action, and an empty list (not three actions used 0 times).
+    const idle = foldQuality(ir, [game(1, []), game(2, [])]);
+    expect(idle.actions).toEqual([]);
+    expect(idle.mostUsed).toBeNull();
+  });
+});
+
 describe('game-quality metrics on games whose course is known (test/fixtures/quality/)', () => {
   it('a leader from the first turn who wins: decisiveness 0, no lead change, no comeback', () => {
     const q = quality(fixture('lead'));
