@@ -24,7 +24,7 @@ function check(...args: string[]) {
 /**
  * CPU milliseconds to compile a text and render its diagnostics for the terminal, as `grimoire
  * check` does. CPU time, not the clock: on a busy machine the clock also counts the time other
- * processes had the CPU. (Vitest runs each test file in a process of its own.)
+ * processes had the CPU. (A vitest worker runs one test file at a time: nothing else runs in this process meanwhile.)
  */
 function checkAndRender(text: string): { ms: number; errors: number } {
   const before = process.cpuUsage();

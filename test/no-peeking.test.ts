@@ -161,49 +161,65 @@ function variant(game: string, format: string | undefined, at: NonNullable<Retur
   if (!reached || next !== recorder.answers.length) return null;
   const r = reached as Decision;
   if (r.player.index !== p || r.count !== decision.count) return null;
-  return { snapshot, decision: r, view: JSON.stringify(e.view(e.players[p]!)) + JSON.stringify([...knownIds(e, e.players[p]!)].sort()), places: places(e, null).join() };
+  return { snapshot, decision: r, view: seenBy(e, p), places: places(e, null).join() };
+}
+
+/** What the deciding player sees at a position: the view and the cards they know. */
+function seenBy(engine: Engine, p: number): string {
+  return JSON.stringify(engine.view(engine.players[p]!)) + JSON.stringify([...knownIds(engine, engine.players[p]!)].sort());
+}
+
+/**
+ * The no-peeking comparison: at the `k`-th decision of seeded random games, `search` (any
+ * function of the position that must not depend on what the player cannot see) gives in every
+ * world the player cannot tell apart (`worlds` re-deals tried per position) exactly what it gives
+ * in the real game. Counts the worlds compared and those whose hidden cards lie otherwise.
+ */
+function sameInEveryWorld(
+  game: string,
+  format: string | undefined,
+  positions: { seeds: number[]; ks: number[]; worlds: number },
+  search: (snapshot: GameSnapshot, decision: Decision, at: NonNullable<ReturnType<typeof reach>>) => unknown,
+): { compared: number; differentWorlds: number } {
+  let compared = 0;
+  let differentWorlds = 0;
+  for (const seed of positions.seeds) {
+    for (const k of positions.ks) {
+      const at = reach(game, format, seed, k);
+      if (!at || !at.recorder.snapshot) continue;
+      const realView = seenBy(at.engine, at.decision.player.index);
+      const realPlaces = places(at.engine, null).join();
+      const truth = search(at.recorder.snapshot, at.decision, at);
+      for (let w = 0; w < positions.worlds; w++) {
+        const v = variant(game, format, at, new Rng(seed * 1000 + k * 10 + w));
+        // A world the player could tell apart is no test of peeking: skipped.
+        if (!v || v.view !== realView) continue;
+        compared++;
+        expect(search(v.snapshot, v.decision, at)).toEqual(truth);
+        // (A world where the hidden cards lie as they truly do proves little: counted apart.)
+        if (v.places !== realPlaces) differentWorlds++;
+      }
+    }
+  }
+  return { compared, differentWorlds };
 }
 
 describe('no peeking: worlds the player cannot tell apart get the same search', () => {
   for (const [game, format] of games) {
     it(`${game}: mcts finds the same estimates, and greedy the same option, in every consistent world`, () => {
-      let compared = 0;
-      let differentWorlds = 0;
-      for (const seed of [4, 5, 6]) {
-        for (const k of [6, 20]) {
-          const at = reach(game, format, seed, k);
-          if (!at || !at.recorder.snapshot) continue;
-          const p = at.decision.player.index;
-          const realView = JSON.stringify(at.engine.view(at.engine.players[p]!)) + JSON.stringify([...knownIds(at.engine, at.engine.players[p]!)].sort());
-          const realPlaces = places(at.engine, null).join();
-          const search = searchEngine(compiledGame(game), { format });
-          // 30 iterations (and 20 below) suffice: a search that peeks differs from its first
-          // playout on (planted: a re-deal in the places' order, not the canonical one by id,
-          // fails all twelve search cases of this file). Every world and position is compared.
-          const estimate = (snapshot: GameSnapshot, decision: Decision) => {
-            const model = new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision);
-            return new MctsAgent({ iterations: 30, millis: null, exploration: 0.7, depth: null }, 99).search(model, decision.count);
-          };
-          const truth = estimate(at.recorder.snapshot, at.decision);
+      const search = searchEngine(compiledGame(game), { format });
+      // 30 iterations (and 20 below) suffice: a search that peeks differs from its first
+      // playout on (planted: a re-deal in the places' order, not the canonical one by id,
+      // fails all twelve search cases of this file). Every world and position is compared.
+      const { compared, differentWorlds } = sameInEveryWorld(game, format, { seeds: [4, 5, 6], ks: [6, 20], worlds: 4 }, (snapshot, decision, at) => {
+        const model = () => new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision);
+        return {
+          mcts: new MctsAgent({ iterations: 30, millis: null, exploration: 0.7, depth: null }, 99).search(model(), decision.count),
           // The Hint's search in shares (root-parallel.ts): each share a search of its own, merged.
-          const inShares = (snapshot: GameSnapshot, decision: Decision) => searchInShares(new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision), decision.count, 30, 99);
-          const sharesTruth = inShares(at.recorder.snapshot, at.decision);
-          const greedy = (snapshot: GameSnapshot, decision: Decision) =>
-            new GreedyAgent(99, 2).choose(agentDecision(decision), () => null as never, new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision));
-          const greedyTruth = greedy(at.recorder.snapshot, at.decision);
-          for (let w = 0; w < 4; w++) {
-            const v = variant(game, format, at, new Rng(seed * 1000 + k * 10 + w));
-            // A world the player could tell apart is no test of peeking: skipped.
-            if (!v || v.view !== realView) continue;
-            compared++;
-            expect(estimate(v.snapshot, v.decision)).toEqual(truth);
-            expect(inShares(v.snapshot, v.decision)).toEqual(sharesTruth);
-            expect(greedy(v.snapshot, v.decision)).toBe(greedyTruth);
-            // (A world where the hidden cards lie as they truly do proves little: counted apart.)
-            if (v.places !== realPlaces) differentWorlds++;
-          }
-        }
-      }
+          shares: searchInShares(model(), decision.count, 30, 99),
+          greedy: new GreedyAgent(99, 2).choose(agentDecision(decision), () => null as never, model()),
+        };
+      });
       expect(compared).toBeGreaterThan(2);
       expect(differentWorlds).toBeGreaterThan(2);
     });
@@ -214,8 +230,15 @@ describe("no peeking: the strong agent's playout policies (pass weight, a cut af
   for (const [game, format] of games) {
     it(`${game}: mcts with pass=0,turns=2, with pass=2, with mast=0.3 and with turns=2,grade=10,mast=0.5, and the game's own strong agent, find the same estimates in every consistent world`, () => {
       const ir = compiledGame(game);
-      const strong = parseAgent('strong', ir.game);
+      // The game's own strong agent — its settings (exploration, playout policy) as its header
+      // names them — with its budget cut to 40 iterations, the most of the others here: three of
+      // the four games name `mcts:200`, five times the iterations of a search that, peeking,
+      // differs from its first playout on (the planted bugs in test/README.md fail it at 40).
+      const named = parseAgent('strong', ir.game);
+      if ('error' in named) throw new Error(named.error);
+      const strong = parseAgent(named.plays!.replace(/^mcts:(\d+)(?!ms)/, (_, n: string) => `mcts:${Math.min(Number(n), 40)}`));
       if ('error' in strong) throw new Error(strong.error);
+      expect(strong.name).toMatch(/^mcts:(20|40)(,|$)/);
       const agents: (() => MctsAgent)[] = [
         () => new MctsAgent({ iterations: 20, millis: null, exploration: 0.7, depth: null, playout: { passWeight: 0, turns: 2 } }, 99),
         () => new MctsAgent({ iterations: 20, millis: null, exploration: 0.7, depth: null, playout: { passWeight: 2 } }, 99),
@@ -225,28 +248,10 @@ describe("no peeking: the strong agent's playout policies (pass weight, a cut af
         () => new MctsAgent({ iterations: 40, millis: null, exploration: 0.7, depth: null, playout: { turns: 2 }, grade: 10, mast: 0.5 }, 99),
       ];
       expect(agents[2]!()).toBeInstanceOf(MctsAgent);
-      let compared = 0;
-      let differentWorlds = 0;
-      for (const seed of [4, 5]) {
-        for (const k of [6, 20]) {
-          const at = reach(game, format, seed, k);
-          if (!at || !at.recorder.snapshot) continue;
-          const p = at.decision.player.index;
-          const realView = JSON.stringify(at.engine.view(at.engine.players[p]!)) + JSON.stringify([...knownIds(at.engine, at.engine.players[p]!)].sort());
-          const realPlaces = places(at.engine, null).join();
-          const search = searchEngine(ir, { format });
-          const estimates = (snapshot: GameSnapshot, decision: Decision) =>
-            agents.map((make) => make().search(new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision), decision.count));
-          const truth = estimates(at.recorder.snapshot, at.decision);
-          for (let w = 0; w < 3; w++) {
-            const v = variant(game, format, at, new Rng(seed * 1000 + k * 10 + w));
-            if (!v || v.view !== realView) continue;
-            compared++;
-            expect(estimates(v.snapshot, v.decision)).toEqual(truth);
-            if (v.places !== realPlaces) differentWorlds++;
-          }
-        }
-      }
+      const search = searchEngine(ir, { format });
+      const { compared, differentWorlds } = sameInEveryWorld(game, format, { seeds: [4, 5], ks: [6, 20], worlds: 3 }, (snapshot, decision, at) =>
+        agents.map((make) => make().search(new SearchModel(search, { snapshot, answers: at.recorder.answers, seed: at.recorder.seed }, decision), decision.count)),
+      );
       expect(compared).toBeGreaterThan(1);
       expect(differentWorlds).toBeGreaterThan(1);
     });
@@ -291,7 +296,7 @@ function nextDecision(game: string, format: string | undefined, snapshot: GameSn
   const r = reached as Decision | null;
   if (!r || r.player.index !== p || r.count < 2) return null;
   const labels = JSON.stringify(r.options.map((o) => o.label));
-  return { decision: r, view: JSON.stringify(e.view(e.players[p]!)) + JSON.stringify([...knownIds(e, e.players[p]!)].sort()) + labels, places: places(e, null).join() };
+  return { decision: r, view: seenBy(e, p) + labels, places: places(e, null).join() };
 }
 
 describe('no peeking: a search that goes on from its last tree (mcts reuse)', () => {
@@ -318,7 +323,7 @@ describe('no peeking: a search that goes on from its last tree (mcts reuse)', ()
           const truth = twoSearches(at.recorder.snapshot, at.decision);
           if (!truth) continue;
           if (truth.estimates.reduce((n, e) => n + e.visits, 0) > 20) reused++;
-          const realView = JSON.stringify(at.engine.view(at.engine.players[p]!)) + JSON.stringify([...knownIds(at.engine, at.engine.players[p]!)].sort());
+          const realView = seenBy(at.engine, p);
           for (let w = 0; w < 4; w++) {
             const v = variant(game, format, at, new Rng(seed * 1000 + k * 10 + w));
             if (!v || v.view !== realView) continue;

@@ -11,12 +11,17 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 import { SeedResults, chunkRanges, defaultChunk } from '../cli/queue/chunks.ts';
 import { keyPrefix, parseQueueAddress, queueName } from '../cli/queue/connection.ts';
 import { Queue } from 'bullmq';
 import type { GameSummary } from '../runtime/batch.ts';
 
 const bin = join(root, 'cli/bin.js');
+// The runs a queued one is compared with, and the usage errors, run in this process
+// (grimoire-in-process.ts): what is tested there is their output, not a process of their own.
+// The queue's side stays in processes: workers killed, a run that must end, a shell's exit code.
+const inProcess = (args: string[]) => grimoireInProcess(args, { cwd: root });
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 
 /** redis-server on PATH (or the usual places), or null. REDIS_SERVER names one ('' for none: to try the skip). */
@@ -127,12 +132,12 @@ describe('--queue: options and an unreachable queue (no Redis needed)', () => {
       expect(r.stderr).not.toMatch(/at .*\.(ts|js|mjs):\d+/);
     }
     for (const bad of ['http://127.0.0.1:6379', 'redis://127.0.0.1:99999', 'redis://', 'localhost:6379', 'redis://h:1/db']) {
-      const r = spawnSync(process.execPath, [bin, 'play', 'trump', '--games', '5', '--queue', bad], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+      const r = await inProcess(['play', 'trump', '--games', '5', '--queue', bad]);
       expect(r.status, bad).toBe(2);
       expect(r.stderr).toMatch(/--queue takes redis:\/\/HOST:PORT/);
     }
-    expect(spawnSync(process.execPath, [bin, 'worker'], { cwd: root, encoding: 'utf8' }).stderr).toMatch(/worker needs a queue/);
-    expect(spawnSync(process.execPath, [bin, 'play', 'trump', '--queue', 'redis://h:1', '--workers', '2'], { cwd: root, encoding: 'utf8' }).status).toBe(2);
+    expect((await inProcess(['worker'])).stderr).toMatch(/worker needs a queue/);
+    expect((await inProcess(['play', 'trump', '--queue', 'redis://h:1', '--workers', '2'])).status).toBe(2);
     expect(parseQueueAddress('redis://:pw@example.org/3')).toMatchObject({ host: 'example.org', port: 6379, db: 3, password: 'pw', shown: 'redis://example.org/3' });
   });
 
@@ -181,7 +186,7 @@ describe.skipIf(!redisServer && !ci)('play --queue with workers on a real Redis'
     // Six chunks of 6 greedy games (60 games before: six are enough to leave the killed worker a
     // chunk in progress — when one worker has finished its first, four are still waiting).
     const args = ['play', 'trump', '--games', '36', '--seed', '11', '--p1', 'greedy', '--json'];
-    const local = spawnSync(process.execPath, [bin, ...args, '--workers', '1'], { cwd: root, encoding: 'utf8' });
+    const local = await inProcess([...args, '--workers', '1']);
     expect(local.status).toBe(0);
     const a = await worker(url);
     const b = await worker(url);
@@ -215,7 +220,7 @@ describe.skipIf(!redisServer && !ci)('play --queue with workers on a real Redis'
   it('balance --queue (playSeeds with nothing added) gives the local report, --vs-param too', async () => {
     const w = await worker(`${url}/2`);
     const args = ['balance', 'trump', '--games', '40', '--seed', '3', '--vs-param', 'opening_hand=7', '--json'];
-    const local = spawnSync(process.execPath, [bin, ...args, '--workers', '1'], { cwd: root, encoding: 'utf8' });
+    const local = await inProcess([...args, '--workers', '1']);
     expect(local.status).toBe(0);
     const run = grimoire([...args, '--queue', `${url}/2`]);
     expect(await run.exit).toBe(0);
@@ -233,7 +238,7 @@ describe.skipIf(!redisServer && !ci)('play --queue with workers on a real Redis'
       ['tune', 't-magic', '--card', 'YoungDragon', '--attr', 'cost', '--values', '3..5', '--games', '40', '--seed', '2', '--json'],
     ];
     for (const args of runs) {
-      const local = spawnSync(process.execPath, [bin, ...args, '--workers', '1'], { cwd: root, encoding: 'utf8' });
+      const local = await inProcess([...args, '--workers', '1']);
       expect(local.status, local.stderr).toBe(0);
       const run = grimoire([...args, '--queue', `${url}/3`]);
       expect(await run.exit, run.err).toBe(0);

@@ -1,6 +1,5 @@
 // Every reading of an ambiguity (scenario/readings.ts, `grimoire scenario --readings`): each
 // seed casebook run under every alternative of every rule parameter, one at a time.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,8 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { scenarioFiles } from '../scenario/files.ts';
 import { compareOutcomes, readingRuns, readings, readingsMarkdown, readingsSummary, readingsSummaryLine, readingsText, type ReadingsReport, type RulingText } from '../scenario/readings.ts';
 import { compiledGame, root } from './helpers.ts';
+import { grimoireInProcess } from './grimoire-in-process.ts';
 
-const grimoire = (...args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8' });
+// The command in this process (grimoire-in-process.ts): its output and exit code are what is
+// tested; scenario's exit code as a shell sees it is scenario-checkpoint.test.ts's.
+const grimoire = (...args: string[]) => grimoireInProcess(args, { cwd: root });
 
 function casebook(game: string): RulingText[] {
   return scenarioFiles([join(root, 'rules', game, 'rulings')]).map((f) => ({ path: f.slice(root.length + 1), text: readFileSync(f, 'utf8') }));
@@ -119,20 +121,20 @@ describe('comparing outcomes', () => {
 });
 
 describe('grimoire scenario --readings', () => {
-  it('the table, --md for the authors and --json; bad arguments are usage errors', () => {
+  it('the table, --md for the authors and --json; bad arguments are usage errors', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'grim-readings-'));
     const md = join(dir, 'questions.md');
     // The command on the draw rulings and one settled ruling, not the whole casebook: what is
     // tested is the output's shape; the readings themselves are tested in-process above.
     const files = ['r-tm-22-draw-priority.yaml', 'r-tm-22b-draw-priority-tie.yaml', 'r-tm-22c-draw-by-agreement.yaml', 'r-tm-01-first-player.yaml'].map((f) => `rules/t-magic/rulings/${f}`);
-    const text = grimoire('scenario', ...files, '--readings', '--md', md);
+    const text = await grimoire('scenario', ...files, '--readings', '--md', md);
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/r-tm-22-draw-priority\.yaml — .*\n\s+draw_settlement=none: pass → fail \(expect winner: p2/);
     expect(text.stdout).toMatch(/\d+ rulings settled by the rulebook alone, \d+ depend on \d+ parameters/);
     const written = readFileSync(md, 'utf8');
     expect(written).toContain('## `draw_settlement`');
     expect(written).toContain('R-TM-22 / R-TM-01 · A draw is settled by a priority reveal');
-    const json = grimoire('scenario', ...files, '--readings', '--json');
+    const json = await grimoire('scenario', ...files, '--readings', '--json');
     expect(json.status).toBe(0);
     const report = JSON.parse(json.stdout) as ReadingsReport;
     expect(Object.keys(report).sort()).toEqual(['failingAtDefaults', 'game', 'ms', 'params', 'rulings', 'runs', 'title', 'version']);
@@ -149,7 +151,7 @@ describe('grimoire scenario --readings', () => {
       ['rules/t-magic/rulings', '--readings', '--game', 'no-such-game'],
       ['rules/t-magic/rulings', '--readings', '--md', join(dir, 'no-folder', 'q.md')],
     ]) {
-      const r = grimoire('scenario', ...args);
+      const r = await grimoire('scenario', ...args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr, args.join(' ')).toMatch(/^grimoire: /);
       expect(r.stderr).not.toMatch(/at .*\.(ts|js):\d+/);

@@ -14,10 +14,14 @@ import { TestPostgres } from './postgres.ts';
 import { SqliteStore } from '../server/sqlite-store.ts';
 import { root } from './helpers.ts';
 
+// The command as people run it (cli/bin.js, the bundle), not its sources through tsx: the same
+// code, without transforming every source file at each start (seconds of CPU per start).
+const bin = join(root, 'cli/bin.js');
+
 it('grimoire serve --port 0 --db FILE: prints its address, creates matches there, stops on SIGINT with the games kept', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'grimoire-serve-cli-'));
   const db = join(dir, 'games.sqlite');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'cli/main.ts'), 'serve', '--port', '0', '--db', db, '--lang', 'en'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', db, '--lang', 'en'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const address = await new Promise<string>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => {
@@ -51,7 +55,7 @@ describe.skipIf(!storeKinds.includes('postgres'))('grimoire serve --db postgres:
 
   it('keeps its games in PostgreSQL: creates a match there, stops on SIGINT, the match is in the database; the password is never printed', async () => {
     const db = await pg.freshDatabase();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'cli/main.ts'), 'serve', '--port', '0', '--db', db, '--lang', 'en'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', db, '--lang', 'en'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const address = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => {
@@ -75,7 +79,7 @@ describe.skipIf(!storeKinds.includes('postgres'))('grimoire serve --db postgres:
 
   it('says which database it cannot use, and why, in one line without the password — exit 1', async () => {
     const closed = `postgres://someone:secret@127.0.0.1:${pg.port}/no_such_database`;
-    const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'cli/main.ts'), 'serve', '--port', '0', '--db', closed, '--lang', 'en'], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [bin, 'serve', '--port', '0', '--db', closed, '--lang', 'en'], { cwd: root, encoding: 'utf8' });
     expect(r.status).toBe(1);
     expect(r.stderr.trim()).toMatch(/^grimoire serve: cannot use the PostgreSQL database postgres:\/\/someone:\*\*\*@127\.0\.0\.1:\d+\/no_such_database: .+ \(is the server running, the database made — createdb — and the user allowed\?\)$/);
     expect(r.stderr).not.toContain('secret');
