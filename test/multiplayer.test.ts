@@ -98,6 +98,14 @@ describe('a game of three and four players (Last Standing)', () => {
     expect(Object.keys(report.results)).toEqual(['p1', 'p2', 'p3', 'p4', 'draw', 'stopped']);
     expect(report.results.p1 + report.results.p2 + report.results.p3 + report.results.p4 + report.results.draw).toBe(6);
   });
+
+  it('every seat, the third and fourth too, a random player: the engine\'s own random games, as with no agents', () => {
+    // runtime/batch.ts allRandom: seats that are all 'random' are played by the engine's own
+    // random decider, so the games are those of a batch given no agents at all.
+    const plain = playBatch(ir, 1, 6, { params: { seats: 4 } });
+    const random = playBatch(ir, 1, 6, { params: { seats: 4 }, agents: { p1: 'random', p2: 'random', more: ['random', 'random'] } });
+    expect(random.map((g) => g.hash)).toEqual(plain.map((g) => g.hash));
+  });
 });
 
 describe('reverse turn order', () => {
