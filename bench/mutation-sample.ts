@@ -49,7 +49,7 @@ const FOLDER_TESTS: Record<string, string[]> = {
     'numbered-labels', 'redeal-uniform', 'reference-hashes', 'reveal', 'sampled-actions',
     'second-level', 'snapshot', 'teams', 'trigger-loop', 'trigger-order', 'undone-declaration',
     'vanilla-agreement', 'views', 'why-not', 'why-not-choice', 'final-state', 'scenarios', 'agents',
-    'puzzles', 'deck-lists', 'first-step', 'knowledge',
+    'puzzles', 'deck-lists', 'first-step', 'knowledge', 'balance-opening',
   ],
   balance: [
     'balance', 'balance-duds', 'balance-flags', 'balance-opening', 'balance-replacement',

@@ -217,3 +217,67 @@ describe('an mcts answer stops once it is decided', () => {
     expect(play(5)).toEqual(first);
   });
 });
+
+describe('a simulation cut short (runtime/search.ts)', () => {
+  // Skirmish has an evaluation (worth(me) − worth(opponent)). At its decisions a searching agent
+  // is given a model; each simulation there is checked against what SimOutcome and PlayoutPolicy
+  // document, then the game goes on with a random answer.
+  it('scores the player ahead on the evaluation 1, players tied for the lead 0.5 each, the others 0', () => {
+    const engine = newEngine(compiledGame('skirmish'), 1, {});
+    let tied = 0;
+    let alone = 0;
+    const checking: Agent = {
+      searches: true,
+      choose(d, view, model) {
+        if (model && d.count > 1) {
+          // Cut at once: the simulation's first decision answers below 0.
+          const o = model.simulate(5, () => -1);
+          expect(o.ended).toBe(false);
+          const best = Math.max(...o.scores!);
+          const leaders = o.scores!.filter((s) => s === best).length;
+          if (leaders > 1) tied++;
+          else alone++;
+          expect(o.reward).toEqual(o.scores!.map((s) => (s === best ? (leaders === 1 ? 1 : 0.5) : 0)));
+        }
+        return randomAgent(1).choose(d, view, model);
+      },
+    };
+    playOn(engine, 1, { agents: () => [checking, randomAgent(2)] });
+    // Both cases met in the game: the test would prove nothing otherwise.
+    expect(tied).toBeGreaterThan(0);
+    expect(alone).toBeGreaterThan(0);
+  });
+
+  it('a playout cut after T turns plays on to the first decision of the T-th turn after this one: later with more turns', () => {
+    const engine = newEngine(compiledGame('skirmish'), 1, {});
+    let checked = 0;
+    const checking: Agent = {
+      searches: true,
+      choose(d, view, model) {
+        if (model && d.count > 1 && checked < 5) {
+          // The same seed and answers: a playout of 2 turns goes on from where one of 1 stopped.
+          const cut = (turns: number) => model.simulate(9, (s) => {
+            s.playOut(() => 0, false, { turns });
+            return 0;
+          });
+          const one = cut(1);
+          const two = cut(2);
+          const whole = model.simulate(9, (s) => {
+            s.playOut(() => 0, false);
+            return 0;
+          });
+          if (!one.ended) {
+            // Cut: the rest of this turn was played (at least the next turn's first decision was reached).
+            expect(one.decisions).toBeGreaterThan(1);
+            expect(two.ended || two.decisions > one.decisions).toBe(true);
+            expect(whole.decisions).toBeGreaterThanOrEqual(two.decisions);
+            checked++;
+          }
+        }
+        return randomAgent(1).choose(d, view, model);
+      },
+    };
+    playOn(engine, 1, { agents: () => [checking, randomAgent(2)] });
+    expect(checked).toBe(5);
+  });
+});

@@ -31,4 +31,23 @@ describe('what the checks read (settle skips them while none of it changed)', ()
     const r = checkReads(irOf('summon-magic'));
     expect(r.vars).toBe(true);
   });
+
+  it('a check reading a rule parameter can still be skipped: a parameter is fixed for the whole game', () => {
+    const source = (floor: string) => `
+game c "Checks" { players 2 max turns 2 }
+param floor: number = 0 alternatives 1
+zone board per player public
+player state life: number = 3
+check low { for each p in players { if p.life <= ${floor} { lose p reason "low" } } }
+turn { window main passable }
+`;
+    const of = (floor: string) => {
+      const r = compileGame({ sources: [{ path: 'c.grim', text: source(floor) }] });
+      if (!r.ir) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
+      return checkReads(r.ir);
+    };
+    // The same reads with the literal and with the parameter: the players' states, never `never`.
+    expect(of('0')).toMatchObject({ never: false, vars: true });
+    expect(of('floor')).toEqual(of('0'));
+  });
 });

@@ -12,6 +12,7 @@ import { compileGame } from '../compiler/compile.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { validateIR } from '../compiler/validate-ir.ts';
 import { Engine } from '../runtime/engine.ts';
+import { firstStep } from '../runtime/first-step.ts';
 
 const game = (train: string) => `
 game f "First step" { players 2 max turns 2 }
@@ -83,5 +84,21 @@ describe('the first-step shortcut', () => {
     // cards in hand, it is.
     expect(asked[0]).toEqual(['Train', 'pass']);
     expect(asked[1]).toEqual(['Strike', 'pass']);
+  });
+
+  it('applies to a first choice whose test reads a printed attribute no statement sets, not to one reading a state a statement sets', () => {
+    // Strike's `where it.power >= 5` reads `power`, an attr nothing sets in this game (Train sets
+    // `boost`): its failure depends on the hand's cards alone — the module's contract. The same
+    // test over `boost`, which Train sets, may pass later with the same cards: no shortcut.
+    const compiled = (test: string) => {
+      const r = compileGame({ sources: [{ path: 'f.grim', text: game('set c.boost = 5').replace('where it.power >= 5', `where ${test}`) }] });
+      if (!r.ir) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
+      return r.ir;
+    };
+    const onPower = compiled('it.power >= 5');
+    const hand = onPower.zones.findIndex((z) => z.name === 'hand');
+    expect(firstStep(onPower.actions.find((a) => a.name === 'Strike')!, onPower)).toEqual({ zone: hand, bare: false });
+    const onBoost = compiled('it.boost >= 5');
+    expect(firstStep(onBoost.actions.find((a) => a.name === 'Strike')!, onBoost)).toBeNull();
   });
 });

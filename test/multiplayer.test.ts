@@ -26,6 +26,21 @@ function lastStanding(): GameIR {
 describe('a game of three and four players (Last Standing)', () => {
   const ir = lastStanding();
 
+  it('a balance run\'s tally counts each player\'s own pile, for the third and fourth seats too', () => {
+    // Setup makes every Marker in each player's hidden deck: each player's pile holds both
+    // definitions (runtime/tally.ts: "the card lay in a hidden zone of the player's"). No card
+    // enters a private zone, so none is drawn or played.
+    const both = ir.cards.map((_, i) => i).filter((i) => ['Pebble', 'Stone'].includes(ir.cards[i]!.name));
+    expect(both).toHaveLength(2);
+    for (const seats of [3, 4]) {
+      const g = playGame(ir, 1, { params: { seats }, tally: true });
+      const counts = g.engine!.counts()!;
+      expect(counts.pile).toEqual(Array.from({ length: seats }, () => both));
+      expect(counts.drawn).toEqual(Array.from({ length: seats }, () => []));
+      expect(counts.played).toEqual(Array.from({ length: seats }, () => []));
+    }
+  });
+
   it('the number of players is the parameter: its default, or the value a game is played with', () => {
     expect(ir.game.players).toBe(3);
     expect(new Engine(ir, { seed: 1 }).players.map((p) => p.name)).toEqual(['p1', 'p2', 'p3']);
@@ -82,6 +97,14 @@ describe('a game of three and four players (Last Standing)', () => {
     const report = foldBatch(games, 4);
     expect(Object.keys(report.results)).toEqual(['p1', 'p2', 'p3', 'p4', 'draw', 'stopped']);
     expect(report.results.p1 + report.results.p2 + report.results.p3 + report.results.p4 + report.results.draw).toBe(6);
+  });
+
+  it('every seat, the third and fourth too, a random player: the engine\'s own random games, as with no agents', () => {
+    // runtime/batch.ts allRandom: seats that are all 'random' are played by the engine's own
+    // random decider, so the games are those of a batch given no agents at all.
+    const plain = playBatch(ir, 1, 6, { params: { seats: 4 } });
+    const random = playBatch(ir, 1, 6, { params: { seats: 4 }, agents: { p1: 'random', p2: 'random', more: ['random', 'random'] } });
+    expect(random.map((g) => g.hash)).toEqual(plain.map((g) => g.hash));
   });
 });
 
