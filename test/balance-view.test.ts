@@ -7,7 +7,10 @@
  * listed most used first with ties by name (a comparison's too, whatever order the report gives),
  * the parameters fold away only when asked, a comparison colours its two sides apart and draws each
  * side's interval on its own bar, a card not compared is left out of the cards chart, and tune's
- * answer has its settings, its curve and a row per value tried.
+ * answer has its settings, its curve and a row per value tried. And its details (the seed-2
+ * sample's survivors): a comparison's title and side names, the end reasons' winners, each card's
+ * interval line and the cards caption's measure, the actions' effect colours, an effect's p and q
+ * as its cell's title, and the game-quality table with and without an evaluate.
  */
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
