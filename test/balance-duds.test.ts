@@ -28,6 +28,18 @@ async function plantedReport(): Promise<BalanceReport> {
 }
 
 describe('a useless card (balance/duds.ts)', () => {
+  it('asks nothing of the pooled lists (too rare to be decks): only a deck of its own has a weakest card', () => {
+    // Four cards, each in the same lists; Weak clearly the weakest by what is observed, played half as often as the others.
+    const diff = (d: number) => ({ diff: d, ci95: [d - 0.02, d + 0.02], p: 0.001, q: 0.001, significant: true });
+    const card = (name: string, d: number, played: number) => ({ card: name, decks: ['lists'], drawn: rate(100, 100), played: rate(played, 100), standout: { opening: diff(d), drawn: null, played: diff(d) } });
+    const cards = [card('Weak', -0.3, 40), card('B', 0.01, 80), card('C', 0.02, 80), card('D', 0.03, 80)];
+    const own = { decks: [{ deck: 'lists', cards: cards.map((c) => c.card), pooled: false, bySeat: { p1: 100 } }], cards, replacements: [] } as unknown as BalanceReport;
+    expect(weakestPerDeck(own).map((w) => [w.deck, w.card, w.weakestBy])).toEqual([['lists', 'Weak', 'observed']]);
+    // The same lists pooled as "other decks": no deck of its own, so no weakest card is named in it.
+    const pooled = { ...own, decks: [{ ...own.decks[0]!, pooled: true }] } as unknown as BalanceReport;
+    expect(weakestPerDeck(pooled)).toEqual([]);
+  });
+
   it('names the planted Dud — the weakest by replacement, its owner worse when it is played — and no other card', async () => {
     const r = await plantedReport();
     const found = duds(r);

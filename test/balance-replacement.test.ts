@@ -14,7 +14,7 @@ import { compileGame } from '../compiler/compile.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { gameSources } from '../compiler/project.ts';
 import { foldBalance } from '../balance/fold.ts';
-import { adjustReplacementValues, everyCardStandouts, refusedAtSetup, replacementValue, toSettle } from '../balance/replacement.ts';
+import { adjustReplacementValues, everyCard, everyCardStandouts, refusedAtSetup, replacementValue, toSettle } from '../balance/replacement.ts';
 import type { BalanceReport, ReplacementValue } from '../balance/report.ts';
 import { flagged, rankedCards, verdicts, verdictText, weakestCards } from '../balance/verdicts.ts';
 import { measureReplacements, type ValuesMode } from '../cli/balance-replacements.ts';
@@ -113,6 +113,23 @@ describe('the numbers of a replacement (pure)', () => {
   });
 });
 
+describe('the plans of every card replaced in turn (balance/replacement.ts everyCard)', () => {
+  const card = (name: string, decks: string[], diff: number) => ({ card: name, decks, standout: { opening: { diff, ci95: [diff - 0.1, diff + 0.1], p: 0.5, q: 0.5, significant: false }, drawn: null, played: null } });
+  const deck = (name: string, cards: string[], pooled = false) => ({ deck: name, cards, pooled, bySeat: { p1: 1 } });
+
+  it('plans no replacement for a card with nothing to replace it by: the only card of the only deck', () => {
+    // Deck "solo" holds only Lone and there is no other deck: Lone's one reference is itself, so it has no plan (not a plan with no baseline).
+    const solo = { decks: [deck('solo', ['Lone'])], cards: [card('Lone', ['solo'], 0)], replacements: [] } as unknown as BalanceReport;
+    expect(everyCard(solo)).toEqual([]);
+    // Deck "pair" holds A and B: each is replaced by the other.
+    const pair = { decks: [deck('pair', ['A', 'B'])], cards: [card('A', ['pair'], 0.1), card('B', ['pair'], -0.1)], replacements: [] } as unknown as BalanceReport;
+    expect(everyCard(pair).map((p) => [p.deck, p.card, p.baselines])).toEqual([
+      ['pair', 'A', ['B']],
+      ['pair', 'B', ['A']],
+    ]);
+  });
+});
+
 describe('the runs of the replacement values (balance/runs.ts measureReplacements)', () => {
   // A runner that records what it was asked to play and plays nothing.
   const recorder = () => {
@@ -159,6 +176,8 @@ describe('the runs of the replacement values (balance/runs.ts measureReplacement
     expect(notes).toEqual([]);
     expect(asked).toHaveLength(1);
     expect(asked[0]!.map((j) => [j.from, j.count])).toEqual([[MAX_SEED - 999, 1000]]);
+    // Random players: the card is not put in the opening hand (only search agents' suspects are, docs/balance.md).
+    expect(asked[0]!.map((j) => j.opts.opening)).toEqual([undefined]);
   });
 });
 

@@ -57,6 +57,23 @@ describe('the stopping rule (pure)', () => {
       why: "the first player's edge over 50%: +5.0 pts ± 6.6 pts — within ±7.0 pts at the widened 99% interval",
     });
   });
+
+  // `--until "Dragon settled"` with no replacement values: the card's observed standout is the one number read.
+  // +10 pts with the 95% interval [+4, +16]: told from 0 at one look, though its half-width (6 pts) is wider than ±2.
+  const dragonAt = (diff: number) => ({ replacements: [], cards: [{ card: 'Dragon', standout: { opening: { diff, ci95: [diff - 0.06, diff + 0.06], p: 0.01, q: 0.01, significant: true }, drawn: null, played: null } }] }) as unknown as BalanceReport;
+
+  it('settles a card as soon as its number is told from 0, above or below, however wide its interval', () => {
+    const above = answered(dragonAt(0.1), { kind: 'settled', card: 'Dragon', precision: 0.02 }, 1);
+    expect(above.stop).toBe(true);
+    expect(above.why).toContain('told from 0 at the widened 95% interval');
+    const below = answered(dragonAt(-0.1), { kind: 'settled', card: 'Dragon', precision: 0.02 }, 1);
+    expect(below.stop).toBe(true);
+    expect(below.why).toContain('told from 0');
+    // An interval across 0 tells nothing: the run goes on while it is wider than the precision.
+    const across = answered(dragonAt(0.03), { kind: 'settled', card: 'Dragon', precision: 0.02 }, 1);
+    expect(across.stop).toBe(false);
+    expect(across.why).toContain('wider than ±2.0 pts');
+  });
 });
 
 describe('grimoire balance --until / --precision', () => {

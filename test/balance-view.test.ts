@@ -7,13 +7,20 @@
  * listed most used first with ties by name (a comparison's too, whatever order the report gives),
  * the parameters fold away only when asked, a comparison colours its two sides apart and draws each
  * side's interval on its own bar, a card not compared is left out of the cards chart, and tune's
- * answer has its settings, its curve and a row per value tried.
+ * answer has its settings, its curve and a row per value tried. And its details (the seed-2
+ * sample's survivors): a comparison's title and side names, the end reasons' winners, each card's
+ * interval line and the cards caption's measure, the actions' effect colours, an effect's p and q
+ * as its cell's title, and the game-quality table with and without an evaluate.
  */
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceView } from '../balance/report-view.ts';
 import type { BalanceComparison, BalanceReport, TuneResult } from '../balance/report.ts';
-import { palette } from '../balance/charts.ts';
+import { palette, sideNames } from '../balance/charts.ts';
+import { foldQuality } from '../balance/quality.ts';
+import { reportTitle } from '../balance/report-html.ts';
+import { playBatch } from '../runtime/batch.ts';
+import { compiledGame } from './helpers.ts';
 import { grimoireInProcess } from './grimoire-in-process.ts';
 
 let report: BalanceReport;
@@ -149,6 +156,100 @@ describe('the balance report drawn as a document', () => {
   });
 });
 
+describe('what the view says in its words and draws in its marks', () => {
+  const cellsOf = (view: HTMLElement, table: string) => [...view.querySelectorAll(`table[data-table="${table}"] tbody tr`)].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.childNodes[0]?.textContent ?? ''));
+
+  it("titles a comparison by its game, the other side's label and the games of each side", () => {
+    expect(reportTitle(comparison)).toBe(`Balance of trump compared with ${comparison.otherLabel} (${comparison.base.games} games each)`);
+  });
+
+  it("names a comparison's sides apart: by the other side's label when both are the same game, by the game when they differ", () => {
+    expect(comparison.other.settings.game).toBe('trump');
+    expect(comparison.otherLabel).not.toBe('trump');
+    expect(sideNames(comparison)).toEqual(['trump', comparison.otherLabel]);
+    const otherGame: BalanceComparison = { ...comparison, other: { ...comparison.other, settings: { ...comparison.other.settings, game: 'summon-magic' } } };
+    expect(sideNames(otherGame)).toEqual(['trump', 'summon-magic']);
+    // The same game labelled as itself: "(other)" tells the two apart.
+    expect(sideNames({ ...comparison, otherLabel: 'trump' })).toEqual(['trump', 'trump (other)']);
+  });
+
+  it("lists who won the games of each end reason, seat by seat, separated by commas", () => {
+    const view = draw(report);
+    const rows = cellsOf(view, 'seats').filter((r) => r[0]!.startsWith('ended: '));
+    expect(rows.length).toBe(report.endReasons.length);
+    report.endReasons.forEach((e, i) => {
+      const seats = Object.entries(e.won);
+      expect(seats.length).toBe(2);
+      expect(rows[i]![2]).toBe(`${seats.map(([seat, n]) => `${seat} won ${n}`).join(', ')}${e.draws ? `, ${e.draws} drawn` : ''}`);
+    });
+  });
+
+  it("draws each card's interval as a line from its low end to its high end, and says which measure the bars are", () => {
+    const view = draw(report);
+    const figure = view.querySelector('figure[data-chart="cards"]')!;
+    const bars = figure.querySelectorAll('.card-effect rect').length;
+    const lines = [...figure.querySelectorAll('.card-interval line')];
+    expect(bars).toBeGreaterThan(0);
+    expect(lines.length).toBe(bars);
+    for (const l of lines) expect(Number(l.getAttribute('x2'))).toBeGreaterThan(Number(l.getAttribute('x1')));
+    // Every card measured in the opening hand: the caption says so, without "else drawn".
+    expect(report.cards.every((c) => c.standout.opening !== null)).toBe(true);
+    expect(figure.querySelector('figcaption')?.textContent).toContain('when it was in the opening hand');
+    expect(figure.querySelector('figcaption')?.textContent).not.toContain('else drawn');
+    // One card measured only when drawn: the bars mix measures, and the caption says which one each may be.
+    const mixed = structuredClone(report);
+    const c = mixed.cards[0]!;
+    c.standout = { opening: null, drawn: c.standout.opening, played: null };
+    expect(draw(mixed).querySelector('figure[data-chart="cards"] figcaption')?.textContent).toContain('(where that was measured; else drawn, else played)');
+  });
+
+  it("colours the actions' effects: significant ones in the significant colour, the others plain", () => {
+    const view = draw(report);
+    const dots = [...view.querySelectorAll('.action-effect circle')];
+    const tested = report.actions.filter((m) => m.winWhenNotUsed.n > 0 && m.winWhenUsed.n > 0 && m.effect);
+    expect(dots.length).toBe(tested.length);
+    expect(dots.length).toBeGreaterThan(0);
+    // The chart draws them in its own order (most used first): compared as a multiset, and both colours occur.
+    const fills = dots.map((dot) => dot.getAttribute('fill')).sort();
+    expect(fills).toEqual(tested.map((m) => (m.effect!.significant ? palette.significant : palette.plain)).sort());
+    expect(new Set(fills)).toEqual(new Set([palette.significant, palette.plain]));
+  });
+
+  it("gives an effect's p and q (Benjamini–Hochberg) as the title of its cell", () => {
+    const view = draw(comparison);
+    const titled = [...view.querySelectorAll('table[data-table="changes"] td[title], table td[title]')];
+    expect(titled.length).toBeGreaterThan(0);
+    for (const td of titled) expect(td.getAttribute('title')).toMatch(/^p = [\d.e-]+, q = [\d.e-]+$/);
+  });
+
+  describe('the game-quality table', () => {
+    // t-magic declares an evaluate: its games have a leader to follow.
+    const ir = compiledGame('t-magic');
+    const quality = foldQuality(ir, playBatch(ir, 1, 30, { tally: true, course: true }));
+    const rowsOf = (q: typeof quality) => cellsOf(draw({ ...report, quality: q }), 'quality');
+
+    it('gives the decisiveness with its interval and the games it is over, and the draws by the rules with their count', () => {
+      expect(quality.evaluation.declared).toBe(true);
+      const rows = rowsOf(quality);
+      const m = quality.decisiveness!;
+      expect(m.n).toBeGreaterThan(0);
+      expect(rows[0]![0]).toMatch(/^decisiveness/);
+      expect(rows[0]![1]).toMatch(/^\d+(\.\d)?%$/);
+      expect(rows[0]![2]).toMatch(new RegExp(`^\\d+(\\.\\d)?%–\\d+(\\.\\d)?%, n = ${m.n}$`));
+      const drawn = rows.find((r) => r[0] === 'drawn by the rules');
+      expect(drawn).toBeDefined();
+      const o = quality.outcomes.drawn;
+      expect(drawn![2]).toMatch(new RegExp(`, n = ${o.n}$`));
+    });
+
+    it('says there is no leader to follow when the game declares no evaluate, and gives no decisiveness', () => {
+      const rows = rowsOf({ ...quality, evaluation: { ...quality.evaluation, declared: false } });
+      expect(rows[0]).toEqual(['the game declares no evaluate: no leader to follow', '—', '—']);
+      expect(rows.some((r) => r[0]!.startsWith('decisiveness'))).toBe(false);
+    });
+  });
+});
+
 describe("grimoire tune's answer drawn as a document", () => {
   const worth = (diff: number, significant: boolean) => ({ diff, ci95: [diff - 0.04, diff + 0.04] as [number, number], p: significant ? 0.001 : 0.4, q: significant ? 0.002 : 0.4, significant });
   const rate = (k: number, n: number) => ({ k, n, rate: k / n, ci95: [k / n - 0.03, k / n + 0.03] as [number, number] });
@@ -195,5 +296,10 @@ describe("grimoire tune's answer drawn as a document", () => {
     expect(charts.querySelectorAll('.tune-point circle').length).toBe(3);
     const rows = [...view.querySelectorAll('section.balance-tables table[data-table="tune"] tbody tr')].map((tr) => tr.querySelector('td')?.textContent);
     expect(rows).toEqual(['1 (printed)', '3', '5']);
+  });
+
+  it("gives each value's worth its p and q as the title of its cell", () => {
+    const titles = [...draw(tune).querySelectorAll('section.balance-tables table[data-table="tune"] tbody tr')].map((tr) => tr.querySelectorAll('td')[2]?.getAttribute('title'));
+    expect(titles).toEqual(['p = 0.001, q = 0.002', 'p = 0.001, q = 0.002', 'p = 0.4, q = 0.4']);
   });
 });

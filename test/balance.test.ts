@@ -260,6 +260,22 @@ describe('the fold (balance/fold.ts) over real games', () => {
     expect(r.length.turns.histogram.reduce((s, b) => s + b.count, 0)).toBe(r.counted);
     expect(r.randomPlay).toBe(true);
   });
+
+  it('lists the end reasons most frequent first, equal counts by name, whatever order the games met them in', () => {
+    const ir = compiledGame('t-magic');
+    // Seven games relabelled: met in the order zeta, beta, alpha, gamma; zeta ended one game, the others two each.
+    const reasons = ['zeta', 'beta', 'alpha', 'beta', 'alpha', 'gamma', 'gamma'];
+    const games = playBatch(ir, 1, reasons.length, { tally: true }).map((g, i) => ({ ...g, reason: reasons[i]! }));
+    const settings = { game: 't-magic', title: '', format: ir.game.defaultFormat, params: {}, agents: { p1: 'random', p2: 'random' }, seed: 1, games: reasons.length, rules: 'x' };
+    const r = foldBalance(ir, settings, games);
+    expect(r.counted).toBe(reasons.length);
+    expect(r.endReasons.map((e) => [e.reason, e.games.k])).toEqual([
+      ['alpha', 2],
+      ['beta', 2],
+      ['gamma', 2],
+      ['zeta', 1],
+    ]);
+  });
 });
 
 // In this process (grimoire-in-process.ts); through cli/bin.js where the bundle's worker threads
