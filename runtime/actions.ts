@@ -377,26 +377,28 @@ export abstract class ActionsRoom extends TriggersRoom {
    * undo of the cancel alone would put back a request whose coming was never undone.
    */
   protected pushRequest(r: Request): void {
-    const old = this.stack;
-    this.stack = [...old, r];
-    if (this.journal.depth > 0) this.journal.record(() => (this.stack = old));
+    this.replaceStack([...this.stack, r]);
   }
 
   /** Takes the top request off the stack (to resolve it), journaled as pushRequest is. */
   protected popRequest(): Request {
+    const top = this.stack[this.stack.length - 1]!;
+    this.replaceStack(this.stack.slice(0, -1));
+    return top;
+  }
+
+  /** The one way the stack changes for good: a new list, the old one given back by an undo. */
+  private replaceStack(next: Request[]): void {
     const old = this.stack;
-    this.stack = old.slice(0, -1);
+    this.stack = next;
     if (this.journal.depth > 0) this.journal.record(() => (this.stack = old));
-    return old[old.length - 1]!;
   }
 
   cancel(r: Request, ctx: Ctx, loc: SrcLoc | null): void {
     const i = this.stack.indexOf(r);
     if (i < 0) return;
-    const old = this.stack;
     this.varChanges++;
-    this.stack = old.filter((x) => x !== r);
-    if (this.journal.depth > 0) this.journal.record(() => (this.stack = old));
+    this.replaceStack(this.stack.filter((x) => x !== r));
     r.cancelled = true;
     if (this.logging) this.emitLog('cancel', phrase('cancel', { action: this.ir.actions[r.action]!.name, player: r.controller.name }), ctx.me, ctx.cite, loc);
   }
