@@ -251,7 +251,9 @@ function notIn(h: ChoiceHost, card: Card, e: Expr, sc: Scope, depth: number): Lo
 /**
  * Why the condition `e` is false (for `it` = `card`, if given), in words after a dash: the
  * values a comparison read, the parts of an `and` that fail, the alternatives of an `or`, the
- * body of a game function called — followed to MAX_DEPTH. Empty when nothing more can be said.
+ * body of a game function called, the items of an `any` (or of an `all`: those that fail its
+ * test), the items for which a `not any` holds — followed to MAX_DEPTH. Empty when nothing more
+ * can be said.
  */
 function because(h: ChoiceHost, e: Expr, sc: Scope, depth: number, card: Card | null = null): LogArg {
   if (depth >= MAX_DEPTH) return '';
@@ -282,13 +284,21 @@ function because(h: ChoiceHost, e: Expr, sc: Scope, depth: number, card: Card | 
     return holding.length ? phrase('wc-holds', { values: holding.slice(0, 4).map(valueText), more: optional(holding.length > 4, 'wc-and-more', { count: holding.length - 4 }) }) : '';
   }
   if (e.kind === 'builtinCall' && (e.fn === 'any' || e.fn === 'all') && e.args.length === 2) {
-    // any(list, test): the list, and why each of its cards fails the test (at most four).
-    const list = tryEvaluate(h, e.args[0]!, sc, card);
-    const items = asList(list as never);
-    if (items.length === 0) return phrase('wc-empty', { list: show(e.args[0]!, h.ir, 0, sc.names) });
-    if (e.fn === 'all') return '';
-    const parts = items.slice(0, 4).map((x) => phrase('wc-item', { value: valueText(x), expr: show(e.args[1]!, h.ir, 0, sc.names), because: x instanceof Card ? because(h, e.args[1]!, sc, depth + 1, x) : '' }));
-    return phrase('wc-items', { parts: { series: parts }, more: optional(items.length > 4, 'why-more', { count: items.length - 4 }) });
+    // any(list, test) or all(list, test): the list's items that fail the test (for a false
+    // `any`, every item), at most four, each with why. A list that cannot be read alone is named
+    // without values (nothing said here), not said to be empty; nor is an item whose test cannot
+    // be read said to fail it.
+    const [listExpr, test] = e.args as [Expr, Expr];
+    let items: unknown[];
+    try {
+      items = asList(evaluate(h, listExpr, sc, card) as never);
+    } catch {
+      return '';
+    }
+    if (items.length === 0) return phrase('wc-empty', { list: show(listExpr, h.ir, 0, sc.names) });
+    const failing = items.filter((x) => fails(h, test, sc, x));
+    const parts = failing.slice(0, 4).map((x) => phrase('wc-item', { value: valueText(x), expr: show(test, h.ir, 0, sc.names), because: x instanceof Card ? because(h, test, sc, depth + 1, x) : '' }));
+    return failing.length ? phrase('wc-items', { parts: { series: parts }, more: optional(failing.length > 4, 'why-more', { count: failing.length - 4 }) }) : '';
   }
   return '';
 }
@@ -326,6 +336,15 @@ function tryEvaluate(h: ChoiceHost, e: Expr, sc: Scope, it: unknown): unknown {
     return evaluate(h, e, sc, it);
   } catch {
     return undefined;
+  }
+}
+
+/** Whether the condition `e` is read, `it` being `it`, and is false (not when it cannot be read alone). */
+function fails(h: ChoiceHost, e: Expr, sc: Scope, it: unknown): boolean {
+  try {
+    return !truth(evaluate(h, e, sc, it));
+  } catch {
+    return false;
   }
 }
 

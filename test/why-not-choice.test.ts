@@ -110,6 +110,80 @@ turn { choose x: 1 from active.hand where it.rank >= 3 or it.suit == red "a high
   });
 });
 
+describe('why a card is not among the options: a filter with `all(list, test)`, and a list that cannot be read alone', () => {
+  /** The reasons of each card the pick's filter rejected (none named), at the first pick of `game`, in words. */
+  const rejected = (game: string, offered: string[]): Record<string, string[]> => {
+    const r = compileGame({ sources: [{ path: 'g.grim', text: game }] });
+    if (!r.ir) throw new Error(r.diagnostics.map((d) => d.message).join('\n'));
+    const e = new Engine(r.ir, { seed: 1, inspectable: true });
+    let out: Record<string, string[]> | null = null;
+    e.run((d) => {
+      if (d.kind !== 'pick' || out) return 0;
+      expect(d.options.map((o) => o.label).sort()).toEqual(offered);
+      out = Object.fromEntries(e.whyNotInChoice(d, [])!.cards.map((c) => [argWords(c.card), c.reasons.map((x) => argWords(x))]));
+      return 0;
+    });
+    if (!out) throw new Error('no pick was asked');
+    return out;
+  };
+
+  it('names the cards of the list that fail the test, not those that pass it, each with the values it read; after four, how many more', () => {
+    // A hand card is offered when it outranks every card of the pile (ranks 2 3 5 7 8 9).
+    const game = `
+game g "G" { players 2 max turns 2 }
+zone hand per player private ordered
+zone pile per player ordered
+card type C { attr rank: number }
+card type P { attr rank: number }
+card H1: C { rank = 1 }
+card H6: C { rank = 6 }
+card H10: C { rank = 10 }
+card H12: C { rank = 12 }
+card P2: P { rank = 2 }
+card P3: P { rank = 3 }
+card P5: P { rank = 5 }
+card P7: P { rank = 7 }
+card P8: P { rank = 8 }
+card P9: P { rank = 9 }
+function outranks(c: card): bool = all(active.pile, c.rank > it.rank)
+setup { for each p in players { create every C in p.hand create every P in p.pile } }
+turn { choose x: 1 from active.hand where outranks(it) "a card" }
+`;
+    const why = rejected(game, ['H10', 'H12']);
+    expect(Object.keys(why)).toEqual(['H1 (p1.hand)', 'H6 (p1.hand)']);
+    const head = (c: string) => `${c} is in active.hand, but outranks(it) is false for ${c} — in outranks: all(active.pile, ${c}.rank > it.rank) — `;
+    const fails = (c: string, rank: number, p: string) => `${p}: ${c}.rank > it.rank is false — read ${rank} > ${p.slice(1)}`;
+    // H6 outranks P2, P3 and P5: only P7, P8 and P9 are named.
+    expect(why['H6 (p1.hand)']).toEqual([head('H6') + ['P7', 'P8', 'P9'].map((p) => fails('H6', 6, p)).join('; ')]);
+    // H1 outranks none: the first four, and how many more.
+    expect(why['H1 (p1.hand)']).toEqual([head('H1') + ['P2', 'P3', 'P5', 'P7'].map((p) => fails('H1', 1, p)).join('; ') + '; and 2 more']);
+  });
+
+  it('a list that cannot be read alone is named without values, never said to be empty', () => {
+    // The spare pile is empty, so the engine never reads the second alternative's `any` and `all`
+    // (`and` stops at `not is_empty`); read alone, their list is `other(none)`'s hand, which
+    // cannot be read: the reason names them, and says nothing of their list.
+    const game = `
+game g "G" { players 2 max turns 2 }
+zone hand per player private ordered
+zone spare per player ordered
+card type C { attr rank: number }
+card H1: C { rank = 1 }
+card H6: C { rank = 6 }
+card H7: C { rank = 7 }
+setup { for each p in players { create every C in p.hand } }
+turn { choose x: 1 from active.hand where it.rank >= 6 or (not is_empty(active.spare) and any(other(owner(first(active.spare))).hand, it.rank > 0) and all(other(owner(first(active.spare))).hand, it.rank > 0)) "a card" }
+`;
+    const why = rejected(game, ['H6', 'H7']);
+    expect(JSON.stringify(why)).not.toContain('is empty');
+    const list = 'other(owner(first(active.spare))).hand';
+    const second = `not is_empty(active.spare) and any(${list}, it.rank > 0) and all(${list}, it.rank > 0)`;
+    expect(why).toEqual({
+      'H1 (p1.hand)': [`H1 is in active.hand, but it.rank >= 6 or ${second} is false for H1 — none of it.rank >= 6 — read 1 >= 6; ${second} — not is_empty(active.spare) is false; any(${list}, it.rank > 0) is false; all(${list}, it.rank > 0) is false holds`],
+    });
+  });
+});
+
 describe('grimoire why-not --card', () => {
   const grimoire = (...args: string[]) => grimoireInProcess(args, { cwd: root });
   it('prints the choice, its rule, and each card with its reasons and the cites of the functions they went into', async () => {
