@@ -136,6 +136,7 @@ zone pile per player ordered
 card type C { attr rank: number }
 card type P { attr rank: number }
 card H1: C { rank = 1 }
+card H5: C { rank = 5 }
 card H6: C { rank = 6 }
 card H10: C { rank = 10 }
 card H12: C { rank = 12 }
@@ -150,19 +151,23 @@ setup { for each p in players { create every C in p.hand create every P in p.pil
 turn { choose x: 1 from active.hand where outranks(it) "a card" }
 `;
     const why = rejected(game, ['H10', 'H12']);
-    expect(Object.keys(why)).toEqual(['H1 (p1.hand)', 'H6 (p1.hand)']);
+    expect(Object.keys(why)).toEqual(['H1 (p1.hand)', 'H5 (p1.hand)', 'H6 (p1.hand)']);
     const head = (c: string) => `${c} is in active.hand, but outranks(it) is false for ${c} — in outranks: all(active.pile, ${c}.rank > it.rank) — `;
     const fails = (c: string, rank: number, p: string) => `${p}: ${c}.rank > it.rank is false — read ${rank} > ${p.slice(1)}`;
     // H6 outranks P2, P3 and P5: only P7, P8 and P9 are named.
     expect(why['H6 (p1.hand)']).toEqual([head('H6') + ['P7', 'P8', 'P9'].map((p) => fails('H6', 6, p)).join('; ')]);
+    // H5 fails exactly four: all named, no "more".
+    expect(why['H5 (p1.hand)']).toEqual([head('H5') + ['P5', 'P7', 'P8', 'P9'].map((p) => fails('H5', 5, p)).join('; ')]);
     // H1 outranks none: the first four, and how many more.
     expect(why['H1 (p1.hand)']).toEqual([head('H1') + ['P2', 'P3', 'P5', 'P7'].map((p) => fails('H1', 1, p)).join('; ') + '; and 2 more']);
   });
 
-  it('a list that cannot be read alone is named without values, never said to be empty', () => {
-    // The spare pile is empty, so the engine never reads the second alternative's `any` and `all`
-    // (`and` stops at `not is_empty`); read alone, their list is `other(none)`'s hand, which
-    // cannot be read: the reason names them, and says nothing of their list.
+  it('a list that cannot be read alone is named without values, never said to be empty; an item whose test cannot be read is not said to fail it; an empty list is said to be', () => {
+    // The spare pile is empty: the second alternative's `any` reads it and is false — its list is
+    // said to be empty. The engine never reads the third alternative's `any` and `all` (`and`
+    // stops at `not is_empty`): read alone, their list is `other(none)`'s hand, which cannot be
+    // read; the last `all`'s list can, but its test cannot for any card (`other(none)` again):
+    // the reason names those parts, and says nothing of their lists or items.
     const game = `
 game g "G" { players 2 max turns 2 }
 zone hand per player private ordered
@@ -172,14 +177,34 @@ card H1: C { rank = 1 }
 card H6: C { rank = 6 }
 card H7: C { rank = 7 }
 setup { for each p in players { create every C in p.hand } }
-turn { choose x: 1 from active.hand where it.rank >= 6 or (not is_empty(active.spare) and any(other(owner(first(active.spare))).hand, it.rank > 0) and all(other(owner(first(active.spare))).hand, it.rank > 0)) "a card" }
+turn { choose x: 1 from active.hand where it.rank >= 6 or any(active.spare, it.rank > 0) or (not is_empty(active.spare) and any(other(owner(first(active.spare))).hand, it.rank > 0) and all(other(owner(first(active.spare))).hand, it.rank > 0) and all(active.hand, other(owner(host(it))) == active)) "a card" }
 `;
     const why = rejected(game, ['H6', 'H7']);
-    expect(JSON.stringify(why)).not.toContain('is empty');
     const list = 'other(owner(first(active.spare))).hand';
-    const second = `not is_empty(active.spare) and any(${list}, it.rank > 0) and all(${list}, it.rank > 0)`;
+    const third = `not is_empty(active.spare) and any(${list}, it.rank > 0) and all(${list}, it.rank > 0) and all(active.hand, other(owner(host(it))) == active)`;
+    const pred = `it.rank >= 6 or any(active.spare, it.rank > 0) or ${third}`;
     expect(why).toEqual({
-      'H1 (p1.hand)': [`H1 is in active.hand, but it.rank >= 6 or ${second} is false for H1 — none of it.rank >= 6 — read 1 >= 6; ${second} — not is_empty(active.spare) is false; any(${list}, it.rank > 0) is false; all(${list}, it.rank > 0) is false holds`],
+      'H1 (p1.hand)': [
+        `H1 is in active.hand, but ${pred} is false for H1 — none of it.rank >= 6 — read 1 >= 6; any(active.spare, it.rank > 0) — active.spare is empty; ${third} — not is_empty(active.spare) is false; any(${list}, it.rank > 0) is false; all(${list}, it.rank > 0) is false; all(active.hand, other(owner(host(it))) == active) is false holds`,
+      ],
+    });
+    expect(JSON.stringify(why).match(/is empty/g)).toEqual(['is empty']);
+  });
+  it('an `all` over players names the failing ones, with no reason of a card; `all_same` is not explained as an `all`', () => {
+    const game = `
+game g "G" { players 2 max turns 2 }
+zone hand per player private ordered
+card type C { attr rank: number }
+card H1: C { rank = 1 }
+card H6: C { rank = 6 }
+card H7: C { rank = 7 }
+setup { for each p in players { create every C in p.hand } }
+turn { choose x: 1 from active.hand where it.rank >= 6 or all(players, it != active) or all_same(active.hand, it.rank > 6) "a card" }
+`;
+    const pred = 'it.rank >= 6 or all(players, it != active) or all_same(active.hand, it.rank > 6)';
+    // all_same(…) is false (H7 alone is above 6): it says nothing more — its items failing `it.rank > 6` are not why.
+    expect(rejected(game, ['H6', 'H7'])).toEqual({
+      'H1 (p1.hand)': [`H1 is in active.hand, but ${pred} is false for H1 — none of it.rank >= 6 — read 1 >= 6; all(players, it != active) — p1: it != active is false; all_same(active.hand, it.rank > 6) holds`],
     });
   });
 });
