@@ -8,8 +8,8 @@
  * Small games, waits for conditions only. Screenshots: test/artifacts/e2e/.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { browserForFile, closePage, downloadBytes, nextCheck, openPlayground, shot } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserForFile, closePage, downloadBytes, nextCheck, openPlayground, shot, type PlaygroundPage } from './harness.ts';
 
 const files = browserForFile();
 
@@ -37,9 +37,20 @@ const count = (page: Page, selector: string) => page.$$eval(selector, (es) => es
 const texts = (page: Page, selector: string) => page.$$eval(selector, (es) => es.map((e) => e.textContent ?? ''));
 
 describe('the balance lab in the playground (Chromium)', () => {
+  /**
+   * One page for both tests: the second needs no fresh profile (it opens trump, which empties the
+   * Simulate panel — its state and report — and sets every field of Tune it uses). A page's load
+   * and first check cost seconds of CPU; run alone (-t), a test gets a fresh page. What the page
+   * threw is checked when it is closed.
+   */
+  let shared: PlaygroundPage | undefined;
+  const sharedPage = async () => (shared ??= await openPlayground(files.browser, files.url));
+  afterAll(async () => {
+    if (shared) await closePage(shared);
+  });
+
   it('leads the report with the verdicts and replacement values, and tunes a card: the curve, its intervals and its fair value', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     let checked = await nextCheck(page);
     await page.selectOption('#game-select', 'vanilla');
     await checked();
@@ -108,12 +119,10 @@ describe('the balance lab in the playground (Chromium)', () => {
     await page.click('#tune');
     await page.waitForFunction(() => document.getElementById('run-message')?.textContent?.includes("no card named 'C9'"));
     expect(await page.textContent('#run-message')).toMatch(/^Tune: no card named 'C9' in vanilla; did you mean 'C\d'\?/);
-    await closePage(p);
   });
 
   it('refuses to tune a number a card does not print as a number (trump: a suit), in words; Cancel stops a long tune', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     const checked = await nextCheck(page);
     await page.selectOption('#game-select', 'trump');
     await checked();
@@ -137,6 +146,5 @@ describe('the balance lab in the playground (Chromium)', () => {
     await page.waitForSelector('#simulate-status[data-state="cancelled"]');
     expect(await page.getAttribute('#run-pane', 'data-busy')).toBe('false');
     expect(await count(page, '#simulate-report > *')).toBe(0);
-    await closePage(p);
   });
 });

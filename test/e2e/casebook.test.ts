@@ -5,8 +5,8 @@
  * editor at the same place. Screenshots: test/artifacts/e2e/.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { browserForFile, closePage, nextCheck, openFile, openPlayground, placeCursor, recordTimings, shot } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { answerDialog, browserForFile, closePage, nextCheck, openFile, openPlayground, placeCursor, recordTimings, shot, type PlaygroundPage } from './harness.ts';
 
 const files = browserForFile();
 
@@ -29,9 +29,20 @@ async function replaceIn(page: Page, path: string, from: string, to: string): Pr
 }
 
 describe('playground casebook and changes (Chromium)', () => {
+  /**
+   * One page for both tests: the second needs no fresh profile, only no edit — the first's edit
+   * of summons.grim is put back with Reset file first. A page's load and first check cost seconds
+   * of CPU; run alone (-t), a test gets a fresh page. What the page threw is checked when it is
+   * closed.
+   */
+  let shared: PlaygroundPage | undefined;
+  const sharedPage = async () => (shared ??= await openPlayground(files.browser, files.url));
+  afterAll(async () => {
+    if (shared) await closePage(shared);
+  });
+
   it('Run all after a cost change: the rulings that changed outcome are marked, and one opens in the scenario view', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     const checked = await nextCheck(page);
     await replaceIn(page, SUMMONS, COST, NEW_COST);
     await checked();
@@ -112,13 +123,20 @@ describe('playground casebook and changes (Chromium)', () => {
     await page.click('#run-all');
     await page.waitForSelector('#casebook-summary[data-state="done"]');
     expect(Number(await page.getAttribute('#casebook-summary', 'data-changed'))).toBe(changed);
-    await closePage(p);
   });
 
   it('Changes shows the edited file beside its original in a diff editor, editable; toggling back keeps the place', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     await openFile(page, SUMMONS);
+    if (await page.$('#files .file.edited')) {
+      // The test above's edit, put back: nothing edited, as on a page just opened.
+      const asked = answerDialog(page, true);
+      const reset = await nextCheck(page);
+      await page.click('#reset-file');
+      await asked;
+      await reset();
+      expect(await page.$('#files .file.edited')).toBeNull();
+    }
     expect(await page.getAttribute('#show-changes', 'disabled')).not.toBeNull();
     const checked = await nextCheck(page);
     await replaceIn(page, SUMMONS, COST, NEW_COST);
@@ -166,6 +184,5 @@ describe('playground casebook and changes (Chromium)', () => {
     await openFile(page, 'rules/trump/basic.grim');
     expect(await page.isHidden('#diff-editor')).toBe(true);
     expect(await page.getAttribute('#show-changes', 'disabled')).not.toBeNull();
-    await closePage(p);
   });
 });

@@ -86,9 +86,13 @@ export interface PlaygroundPage {
 /**
  * A fresh profile (new context: empty localStorage) with the playground open and checked once.
  * `locale`: the browser's language (navigator.languages), e.g. 'ja-JP'; the default is English.
+ * `storage`: what the profile's localStorage holds for the playground's origin before the page
+ * first loads (what an earlier visit left: saved edits, an older playground's keys) — instead of
+ * a load to write it and a reload to read it (a page load is seconds of CPU).
  */
-export async function openPlayground(browser: Browser, url: string, opts: { wait?: boolean; locale?: string } = {}): Promise<PlaygroundPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: opts.locale ?? 'en-US' });
+export async function openPlayground(browser: Browser, url: string, opts: { wait?: boolean; locale?: string; storage?: Record<string, string> } = {}): Promise<PlaygroundPage> {
+  const storageState = opts.storage && { cookies: [], origins: [{ origin: new URL(url).origin, localStorage: Object.entries(opts.storage).map(([name, value]) => ({ name, value })) }] };
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, locale: opts.locale ?? 'en-US', ...(storageState && { storageState }) });
   context.setDefaultTimeout(WAIT);
   const page = await context.newPage();
   const pageErrors: string[] = [];

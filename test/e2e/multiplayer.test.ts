@@ -4,17 +4,30 @@
  * areas, the loser out of the game with their place, and the match view a seat for p3. Waits are
  * for conditions, never times.
  */
-import { describe, expect, it } from 'vitest';
-import { browserForFile, closePage, openPlayground, shot } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserForFile, closePage, openPlayground, shot, type PlaygroundPage } from './harness.ts';
 
 const files = browserForFile();
 
 describe('more than two players in the playground (Chromium)', () => {
+  /**
+   * One page for both tests: the second needs no fresh profile (it sets the player count and the
+   * seats it uses; Spimate's two seats before any change are checked by the first). A page's load
+   * and first check cost seconds of CPU; run alone (-t), a test gets a fresh page. What the page
+   * threw is checked when it is closed.
+   */
+  let shared: PlaygroundPage | undefined;
+  const sharedPage = async () => (shared ??= await openPlayground(files.browser, files.url));
+  afterAll(async () => {
+    if (shared) await closePage(shared);
+  });
+
   it('plays Spimate with three players to its result: three areas on the board, the player out marked with their place', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     await page.selectOption('#game-select', 'spimate');
     await page.waitForSelector('.param[data-param="player_count"] select', { state: 'attached' });
+    // Two players until the count changes: an agent for each seat in the Simulate row (the second test's first check, moved here: its page has had three).
+    expect(await page.$$eval('select[id^="sim-p"]', (ss) => ss.map((s) => s.id))).toEqual(['sim-p1', 'sim-p2']);
     // Open the variant controls if they are folded, then choose 3 players (the first alternative).
     await page.$eval('.param[data-param="player_count"]', (row) => (row.closest('details') as HTMLDetailsElement | null)?.setAttribute('open', ''));
     await page.selectOption('.param[data-param="player_count"] select', '1');
@@ -35,16 +48,17 @@ describe('more than two players in the playground (Chromium)', () => {
     expect(await page.$$eval('select[id^="seat-"]', (ss) => ss.map((s) => s.id))).toEqual(['seat-p1', 'seat-p2', 'seat-p3']);
     expect(await page.textContent('#log')).toContain('is out of the game');
     await shot(page, '47-three-players');
-    await closePage(p);
   });
 
   it("the Simulate row has an agent for each seat: p3 appears with three players, and a simulation plays with p3's agent", async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     await page.selectOption('#game-select', 'spimate');
     await page.waitForSelector('.param[data-param="player_count"] select', { state: 'attached' });
-    expect(await page.$$eval('select[id^="sim-p"]', (ss) => ss.map((s) => s.id))).toEqual(['sim-p1', 'sim-p2']);
     await page.$eval('.param[data-param="player_count"]', (row) => (row.closest('details') as HTMLDetailsElement | null)?.setAttribute('open', ''));
+    // Two players (the count the page above left at three is put back): no seat for p3.
+    await page.selectOption('.param[data-param="player_count"] select', '0');
+    await page.waitForFunction(() => !document.getElementById('sim-p3'));
+    expect(await page.$$eval('select[id^="sim-p"]', (ss) => ss.map((s) => s.id))).toEqual(['sim-p1', 'sim-p2']);
     await page.selectOption('.param[data-param="player_count"] select', '1');
     await page.waitForSelector('#sim-p3');
     expect(await page.$$eval('select[id^="sim-p"]', (ss) => ss.map((s) => s.id))).toEqual(['sim-p1', 'sim-p2', 'sim-p3']);
@@ -60,6 +74,5 @@ describe('more than two players in the playground (Chromium)', () => {
     await page.waitForSelector('#sim-p4');
     await page.selectOption('.param[data-param="player_count"] select', '0');
     await page.waitForFunction(() => !document.getElementById('sim-p3'));
-    await closePage(p);
   });
 });

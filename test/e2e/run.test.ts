@@ -5,7 +5,7 @@
  * with a message in the page, and the tab stays responsive. Screenshots: test/artifacts/e2e/.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { browserForFile, closePage, nextCheck, openFile, openPlayground, recordTimings, shot, type PlaygroundPage } from './harness.ts';
 import { compiledGame } from '../helpers.ts';
 import { playGame } from '../../runtime/play.ts';
@@ -23,11 +23,21 @@ const editorPlace = (page: Page) =>
   });
 
 describe('playground run panel (Chromium)', () => {
-  let shared: PlaygroundPage;
+  /**
+   * One page for the six tests, in this order: none needs a fresh profile (each sets what it uses:
+   * the ruling, the viewer, the seed, the format and parameters, the step limit; the fifth's
+   * edit of the deck renames a parameter the sixth does not use). A page's load and first check
+   * cost seconds of CPU; run alone (-t), a test gets a fresh page. What the page threw is checked
+   * when it is closed.
+   */
+  let shared: PlaygroundPage | undefined;
+  const sharedPage = async () => (shared ??= await openPlayground(files.browser, files.url));
+  afterAll(async () => {
+    if (shared) await done(shared);
+  });
 
   it('runs a ruling and shows pass or fail for each expectation', async () => {
-    shared = await openPlayground(files.browser, files.url);
-    const { page } = shared;
+    const { page } = await sharedPage();
     await page.selectOption('#scenario-select', SCENARIO);
     const t0 = Date.now();
     await page.click('#run-scenario');
@@ -46,7 +56,7 @@ describe('playground run panel (Chromium)', () => {
   });
 
   it('clicking a log step puts the editor on the cited source line', async () => {
-    const { page } = shared;
+    const { page } = await sharedPage();
     // A step that cites a rules file other than the one open.
     const target = await page.$$eval('#log .log-step[data-file][data-line]', (els) =>
       els.map((e) => ({ seq: (e as HTMLElement).dataset.seq!, file: (e as HTMLElement).dataset.file!, line: Number((e as HTMLElement).dataset.line) })).find((s) => s.file.endsWith('.grim')),
@@ -60,7 +70,7 @@ describe('playground run panel (Chromium)', () => {
   });
 
   it('the board shows hidden zones as counts to a player, and everything to the judge', async () => {
-    const { page } = shared;
+    const { page } = await sharedPage();
     await page.selectOption('#viewer', 'judge');
     await page.waitForSelector('#board .zone');
     expect(await page.$$eval('#board .zone[data-hidden="true"]', (els) => els.length)).toBe(0);
@@ -70,12 +80,10 @@ describe('playground run panel (Chromium)', () => {
     const hidden = await page.$$eval('#board .zone[data-hidden="true"]', (els) => els.map((e) => e.textContent ?? ''));
     expect(hidden.some((t) => /hidden/.test(t))).toBe(true);
     await shot(page, '13-board-viewer-p1');
-    await done(shared);
   });
 
   it('plays a random game with a seed and steps back and forward through it', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     await page.fill('#seed', '7');
     await page.click('#play-game');
     await page.waitForSelector('#run-result[data-kind="game"]');
@@ -89,12 +97,10 @@ describe('playground run panel (Chromium)', () => {
     await page.click('#step-forward');
     await page.waitForFunction((c) => document.getElementById('step-counter')?.textContent === c, last);
     await shot(page, '14-random-game');
-    await done(p);
   });
 
   it('plays a random game in a chosen format with a parameter changed: the game the runtime plays with those options', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     await page.selectOption('#game-select', 'trump');
     const ir = compiledGame('trump');
     const format = ir.game.formats.some((f) => f.name === 'pro' && f.name !== ir.game.defaultFormat) ? 'pro' : ir.game.formats.find((f) => f.name !== ir.game.defaultFormat)!.name;
@@ -114,7 +120,8 @@ describe('playground run panel (Chromium)', () => {
     expect(await page.textContent('#params-changed')).toBe('(1 changed)');
     await page.fill('#seed', '3');
     await page.click('#play-game');
-    await page.waitForSelector('#run-result[data-kind="game"]');
+    // This game's result (the page may still show the game of the test before: seed 7).
+    await page.waitForFunction(() => /\(seed 3, /.test(document.querySelector('#run-result[data-kind="game"]')?.textContent ?? ''));
     const g = playGame(ir, 3, { format, params: { jokers: 0 } });
     const verdict = `${g.result.winner ? `${g.result.winner} wins` : 'Draw'} — ${g.result.reason} · ${g.turns} turns, ${g.decisions} decisions`;
     expect(await page.textContent('#run-result')).toBe(`${verdict} (seed 3, ${format}, jokers=0)`);
@@ -144,12 +151,10 @@ describe('playground run panel (Chromium)', () => {
     await page.click('#play-game');
     await page.waitForFunction(() => /\(seed 3, [^,)]+\)$/.test(document.getElementById('run-result')?.textContent ?? ''));
     expect(await page.textContent('#run-result')).toMatch(new RegExp(`\\(seed 3, ${format}\\)$`));
-    await done(p);
   });
 
   it('an endless loop pasted into the rules is stopped after the step limit, and the tab stays responsive', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     // The designer pastes a loop into the setup (rules/trump/setup.grim).
     await page.evaluate(() => {
       const g = (window as any).grimoire;
@@ -180,6 +185,5 @@ describe('playground run panel (Chromium)', () => {
     await page.click('#cancel-run');
     await page.waitForSelector('#run-message[data-kind="cancelled"]');
     expect(await page.getAttribute('#run-pane', 'data-busy')).toBe('false');
-    await done(p);
   });
 });

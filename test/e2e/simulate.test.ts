@@ -6,8 +6,8 @@
  * Screenshots: test/artifacts/e2e/.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { browserForFile, closePage, downloadBytes, nextCheck, openPlayground, recordTimings, shot } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserForFile, closePage, downloadBytes, nextCheck, openPlayground, recordTimings, shot, type PlaygroundPage } from './harness.ts';
 
 const files = browserForFile();
 
@@ -41,9 +41,21 @@ async function simulate(page: Page, games: number, compare: boolean): Promise<vo
 const count = (page: Page, selector: string) => page.$$eval(selector, (es) => es.length);
 
 describe('the Simulate panel (Chromium)', () => {
+  /**
+   * One page for the first two tests: the second needs no fresh profile (the first leaves trump
+   * unedited and no report, after its Cancel; the second sets the card values back to the
+   * default). The third needs its own: a browser in Japanese. A page's load and first check cost
+   * seconds of CPU; run alone (-t), a test gets a fresh page. What the page threw is checked when
+   * it is closed.
+   */
+  let shared: PlaygroundPage | undefined;
+  const sharedPage = async () => (shared ??= await openPlayground(files.browser, files.url));
+  afterAll(async () => {
+    if (shared) await closePage(shared);
+  });
+
   it('simulates 50 trump games and draws the balance charts; Cancel stops a long simulation', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     const checked = await nextCheck(page);
     await page.selectOption('#game-select', 'trump');
     await checked();
@@ -81,15 +93,15 @@ describe('the Simulate panel (Chromium)', () => {
     expect(await page.getAttribute('#run-pane', 'data-busy')).toBe('false');
     expect(await count(page, '#simulate-report > *')).toBe(0);
     expect(await page.isHidden('#download-report')).toBe(true);
-    await closePage(p);
   });
 
   it('compares with the original rules after an edit, and downloads the report as one HTML file that draws itself offline', async () => {
-    const p = await openPlayground(files.browser, files.url);
+    const p = await sharedPage();
     const { page } = p;
     let checked = await nextCheck(page);
     await page.selectOption('#game-select', 'trump');
     await checked();
+    await page.selectOption('#sim-values', ''); // the default, as on a page just opened (the test above chose none)
     checked = await nextCheck(page);
     await replaceIn(page, SUMMONS, COST, CHEAPER);
     await checked();
@@ -125,7 +137,6 @@ describe('the Simulate panel (Chromium)', () => {
     expect(await saved.$$eval('figure.balance-figure', (fs) => fs.map((f) => (f as HTMLElement).dataset.chart))).toEqual(charts);
     expect(requests).toEqual([]);
     await saved.close();
-    await closePage(p);
   });
 
   it('draws the report in the playground\'s language: Japanese headings, badges, chart labels for a browser in Japanese, and downloads a Japanese page', async () => {

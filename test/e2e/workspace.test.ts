@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import LZString from 'lz-string';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   answerDialog,
   browserForFile,
@@ -39,8 +39,15 @@ const original = (path: string) => readFileSync(join(root, path), 'utf8');
 const files = browserForFile();
 
 /** A fresh profile for one test; its uncaught page errors are checked when the test ends. */
-function fresh(opts: { wait?: boolean; at?: string } = {}): Promise<PlaygroundPage> {
+function fresh(opts: { wait?: boolean; at?: string; storage?: Record<string, string> } = {}): Promise<PlaygroundPage> {
   return openPlayground(files.browser, opts.at ?? files.url, opts);
+}
+
+/** A game's edits as the playground saves them (format 2: the list, then one key per file — checked as such below). */
+function savedEdits(game: string, edits: Record<string, string>): Record<string, string> {
+  const keys: Record<string, string> = { [`grimoire.workspace.v2.${game}`]: JSON.stringify({ v: 2, files: Object.keys(edits) }) };
+  for (const [path, text] of Object.entries(edits)) keys[`grimoire.workspace.v2.${game}:${path}`] = text;
+  return keys;
 }
 
 const done = closePage;
@@ -87,12 +94,23 @@ async function keyToMarkers(page: Page, key: string, want: 'error' | 'none'): Pr
 }
 
 describe('playground workspace (Chromium)', () => {
-  /** One designer's page for the first tests (each page load costs seconds on a 2-core machine). */
-  let shared: PlaygroundPage;
+  /**
+   * One designer's page for the tests that need no fresh profile, in this order (each page load
+   * and first check costs seconds of CPU on a 2-core machine): it opens; a typo comes and goes,
+   * leaving the deck as it was; an edit survives a reload and is reset, leaving nothing edited; a
+   * new card file and the download; and profile A of the share link (another game). Each of
+   * them run alone (-t) gets a fresh page. What the page threw is checked when it is closed.
+   */
+  let shared: PlaygroundPage | undefined;
+  const sharedPage = async () => (shared ??= await fresh());
+  /** The page of the older playground's edits, then of the browser refusing to save (which needs no fresh profile). */
+  let migrated: PlaygroundPage | undefined;
+  afterAll(async () => {
+    for (const p of [shared, migrated]) if (p) await done(p);
+  });
 
   it('opens on the trump rules with no errors', async () => {
-    shared = await fresh();
-    const { page } = shared;
+    const { page } = await sharedPage();
     await page.waitForFunction(() => /no errors/.test(document.getElementById('status')?.textContent ?? ''));
     expect(await page.inputValue('#game-select')).toBe('trump');
     const files = await page.$$eval('#files .file', (els) => els.map((e) => (e as HTMLElement).dataset.path!));
@@ -106,7 +124,7 @@ describe('playground workspace (Chromium)', () => {
   });
 
   it('a typo gets a marker on its line, fixing it clears it (keystroke-to-marker timed)', async () => {
-    const { page } = shared;
+    const { page } = await sharedPage();
     await openFile(page, DECK);
     const { line, afterSuit } = await cardLine(page, '♠A');
     const rounds: { error: { markerMs: number; paintMs: number }; fix: { markerMs: number; paintMs: number } }[] = [];
@@ -142,37 +160,8 @@ describe('playground workspace (Chromium)', () => {
     console.log(`keystroke → marker: error ${summary.errorMarkerMedianMs} ms, fix ${summary.fixMarkerMedianMs} ms (median of 3; compile ${summary.lastCompileMs} ms)`);
   });
 
-  it('a new card file is checked with the game, and Download gives every file in a .zip', async () => {
-    const { page } = shared;
-    const asked = answerDialog(page, true, 'my-cards');
-    const checked = await nextCheck(page);
-    await page.click('#new-card-file');
-    expect(await asked).toContain('cards/trump/');
-    await checked();
-    const added = 'cards/trump/my-cards.grim';
-    expect(await page.evaluate(() => (window as any).grimoire.session.current)).toBe(added);
-    const last = await page.evaluate(() => (window as any).grimoire.session.editor.getModel().getLineCount());
-    await placeCursor(page, last, 1);
-    await page.keyboard.type('card MyAce "My ace": PlayingCard { suit = spade rank = 1 }');
-    await page.waitForSelector(`#files .file.edited[data-path="${added}"]`);
-    await page.waitForFunction(() => /^no errors/.test(document.getElementById('status')?.textContent ?? ''));
-    await shot(page, '04-new-card-file');
-
-    const download = page.waitForEvent('download');
-    await page.click('#download');
-    const d = await download;
-    expect(d.suggestedFilename()).toBe('grimoire-trump.zip');
-    const zip = unzipSync(new Uint8Array(await downloadBytes(d)));
-    expect(strFromU8(zip[DECK]!)).toBe(original(DECK));
-    expect(strFromU8(zip['rules/trump/game.grim']!)).toBe(original('rules/trump/game.grim'));
-    expect(strFromU8(zip[added]!)).toContain('card MyAce "My ace"');
-    expect(Object.keys(zip).some((k) => k.startsWith('rules/trump/rulings/'))).toBe(true);
-    await done(shared);
-  });
-
   it('a reload keeps an edit and reopens the file at the cursor; reset (game and file) restores the original; restore brings edits back', async () => {
-    const p = await fresh();
-    const { page } = p;
+    const { page } = await sharedPage();
     await openFile(page, DECK);
     await placeCursor(page, 1, 1);
     await page.keyboard.type('// my house rule\n');
@@ -220,12 +209,38 @@ describe('playground workspace (Chromium)', () => {
     await firstCheck(page);
     expect(await modelText(page, DECK)).toBe(original(DECK));
     expect(await page.isDisabled('#reset-game')).toBe(true);
-    await done(p);
+  });
+
+  it('a new card file is checked with the game, and Download gives every file in a .zip', async () => {
+    const { page } = await sharedPage();
+    const asked = answerDialog(page, true, 'my-cards');
+    const checked = await nextCheck(page);
+    await page.click('#new-card-file');
+    expect(await asked).toContain('cards/trump/');
+    await checked();
+    const added = 'cards/trump/my-cards.grim';
+    expect(await page.evaluate(() => (window as any).grimoire.session.current)).toBe(added);
+    const last = await page.evaluate(() => (window as any).grimoire.session.editor.getModel().getLineCount());
+    await placeCursor(page, last, 1);
+    await page.keyboard.type('card MyAce "My ace": PlayingCard { suit = spade rank = 1 }');
+    await page.waitForSelector(`#files .file.edited[data-path="${added}"]`);
+    await page.waitForFunction(() => /^no errors/.test(document.getElementById('status')?.textContent ?? ''));
+    await shot(page, '04-new-card-file');
+
+    const download = page.waitForEvent('download');
+    await page.click('#download');
+    const d = await download;
+    expect(d.suggestedFilename()).toBe('grimoire-trump.zip');
+    const zip = unzipSync(new Uint8Array(await downloadBytes(d)));
+    expect(strFromU8(zip[DECK]!)).toBe(original(DECK));
+    expect(strFromU8(zip['rules/trump/game.grim']!)).toBe(original('rules/trump/game.grim'));
+    expect(strFromU8(zip[added]!)).toContain('card MyAce "My ace"');
+    expect(Object.keys(zip).some((k) => k.startsWith('rules/trump/rulings/'))).toBe(true);
   });
 
   it('a share link carries a game and its edits into a fresh browser profile', async () => {
-    // Profile A: another game, one edit, a link.
-    const a = await fresh();
+    // Profile A (the shared page: what it holds of trump is not in a link of another game): another game, one edit, a link.
+    const a = await sharedPage();
     const checked = await nextCheck(a.page);
     await a.page.selectOption('#game-select', 'skirmish');
     await checked();
@@ -239,6 +254,7 @@ describe('playground workspace (Chromium)', () => {
     const link = await a.page.inputValue('#share-url');
     expect(link).toMatch(/#share=[A-Za-z0-9+$-]+$/);
     await shot(a.page, '07-share-link-made');
+    shared = undefined;
     await done(a);
 
     // Profile B: nothing saved; the link opens skirmish with the edit.
@@ -273,14 +289,6 @@ describe('playground workspace (Chromium)', () => {
   });
 
   it('a damaged, truncated or hostile link shows a message and changes nothing', async () => {
-    const p = await fresh();
-    const { page } = p;
-    await openFile(page, DECK);
-    await placeCursor(page, 1, 1);
-    await page.keyboard.type('// kept\n');
-    await page.waitForSelector(`#files .file.edited[data-path="${DECK}"]`);
-    const kept = await modelText(page, DECK);
-
     const make = (payload: unknown) => '#share=' + LZString.compressToEncodedURIComponent(JSON.stringify(payload));
     const good = make({ v: 1, game: 'trump', edits: { [DECK]: '// from a link\n' + original(DECK) } });
     const cases: [string, RegExp][] = [
@@ -293,11 +301,16 @@ describe('playground workspace (Chromium)', () => {
       [make({ v: 1, game: 'trump', edits: { [DECK]: 42 } }), /damaged or incomplete/],
       [make({ v: 9, game: 'trump', edits: {} }), /another version/],
     ];
+    // A profile holding an edit of the deck, saved by an earlier visit.
+    const kept = '// kept\n' + original(DECK);
+    const p = await fresh({ at: files.url + cases[0]![0], wait: false, storage: savedEdits('trump', { [DECK]: kept }) });
+    const { page } = p;
     for (const [i, [hash, message]] of cases.entries()) {
       // The first one loads the page; the others change only the hash of the open page.
-      await clearNotices(page);
-      if (i === 0) await page.goto('about:blank');
-      await page.goto(files.url + hash);
+      if (i > 0) {
+        await clearNotices(page);
+        await page.goto(files.url + hash);
+      }
       const notice = await waitForNotice(page, 'link');
       if (i === 0) await firstCheck(page);
       expect(notice, hash).toMatch(message);
@@ -322,13 +335,11 @@ describe('playground workspace (Chromium)', () => {
   });
 
   it('edits saved by an older playground (one key per game) load and move to one key per file; a keystroke writes its file only', async () => {
-    const p = await fresh();
-    const { page } = p;
     const GAME = 'rules/trump/game.grim';
     const edited = '// saved by an older playground\n' + original(DECK);
-    await page.evaluate(([deck, text]) => localStorage.setItem('grimoire.workspace.v1.trump', JSON.stringify({ [deck]: text })), [DECK, edited] as const);
-    await page.reload();
-    await firstCheck(page);
+    // The profile holds what the older playground saved (one key per game) when the page loads.
+    const p = (migrated = await fresh({ storage: { 'grimoire.workspace.v1.trump': JSON.stringify({ [DECK]: edited }) } }));
+    const { page } = p;
     expect(await modelText(page, DECK)).toBe(edited);
     expect(await page.$(`#files .file.edited[data-path="${DECK}"]`)).not.toBeNull();
     const stored = () => page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.startsWith('grimoire.workspace.')).map((k) => [k, localStorage.getItem(k)])));
@@ -356,11 +367,12 @@ describe('playground workspace (Chromium)', () => {
     await firstCheck(page);
     expect(await modelText(page, DECK)).toBe(edited);
     expect(await modelText(page, GAME)).toBe('//' + original(GAME));
-    await done(p);
   });
 
   it('says so in the page when the browser refuses to save, and asks before leaving unsaved edits', async () => {
-    const p = await fresh();
+    // The page of the test above (reloaded, its edits of trump saved): a profile needs nothing fresh to refuse a save.
+    const p = migrated ?? (await fresh());
+    migrated = undefined;
     const { page } = p;
     await page.evaluate(() => {
       Storage.prototype.setItem = function () {
