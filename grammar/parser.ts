@@ -37,7 +37,7 @@
  * and each rule's behaviour does not depend on the order its RULE call runs in
  * (test/ir-unchanged.test.ts pins every game's IR and every file's parse).
  */
-import { tokenMatcher, type IToken, type TokenType } from 'chevrotain';
+import { getLookaheadPaths, NoViableAltException, tokenMatcher, type IParserErrorMessageProvider, type IRecognitionException, type IToken, type LookaheadSequence, type TokenType } from 'chevrotain';
 import * as T from './tokens.ts';
 import { messages } from './parser-messages.ts';
 import { DeclarationRules } from './parser-declarations.ts';
@@ -50,7 +50,18 @@ function probe(type: TokenType): IToken {
   return { image: '', startOffset: 0, tokenType: type, tokenTypeIdx: type.tokenTypeIdx! } as IToken;
 }
 
+/** The members of chevrotain's parser that its own raiseNoAltException uses (error_handler.js), untyped in its API. */
+interface RaiseInternals {
+  maxLookahead: number;
+  errorMessageProvider: IParserErrorMessageProvider;
+  getCurrRuleFullName(): string;
+  SAVE_ERROR(error: IRecognitionException): IRecognitionException;
+}
+
 export class GrimoireParser extends DeclarationRules {
+  /** Each decision's expected paths, for its "cannot start" message (raiseNoAltException), by rule and occurrence. */
+  private readonly noAltPaths = new Map<string, LookaheadSequence[]>();
+
   /**
    * `validate`: run chevrotain's checks of the grammar itself (ambiguous alternatives, left
    * recursion, …) while analysing it. They hold for the grammar as written and take about a
@@ -69,5 +80,33 @@ export class GrimoireParser extends DeclarationRules {
       const next = this.computeContentAssist('expression', [probe(type)]).map((p) => p.nextTokenType);
       for (const t of T.allTokens) this.continuesOperand[kind]![t.tokenTypeIdx!] = next.some((n) => tokenMatcher(probe(t), n));
     });
+  }
+
+  /**
+   * chevrotain's own raiseNoAltException (chevrotain 11.2, parse/parser/traits/error_handler.js:
+   * the same paths, tokens, message and exception), but each decision's expected paths computed
+   * once per parser instead of at every error. chevrotain computes them afresh each time (its
+   * code says "TODO: … can be slow … consider caching"), and for a card's body — an alternative
+   * that holds every ability, statement and expression, three tokens deep — that took about a
+   * second of CPU per error: a card with one stray token took seconds to parse, in the editor at
+   * each keystroke. The paths depend only on the grammar (the rule, the decision's occurrence,
+   * maxLookahead), which is fixed once the parser is built, and the message provider only reads
+   * them (parser-messages.ts), so every message is unchanged (test/plain-card.test.ts and
+   * test/grammar.test.ts compare diagnostics; test/ir-unchanged.test.ts pins the parses).
+   */
+  raiseNoAltException(occurrence: number, errMsgTypes: string | undefined): never {
+    const self = this as unknown as RaiseInternals;
+    const ruleName = self.getCurrRuleFullName();
+    const key = `${ruleName}#${occurrence}`;
+    let paths = this.noAltPaths.get(key);
+    if (!paths) {
+      paths = getLookaheadPaths({ occurrence, rule: this.getGAstProductions()[ruleName]!, prodType: 'Alternation', maxLookahead: self.maxLookahead });
+      this.noAltPaths.set(key, paths);
+    }
+    const actual: IToken[] = [];
+    for (let i = 1; i <= self.maxLookahead; i++) actual.push(this.LA(i));
+    const previous = this.LA(0);
+    const message = self.errorMessageProvider.buildNoViableAltMessage({ expectedPathsPerAlt: paths, actual, previous, customUserDescription: errMsgTypes, ruleName });
+    throw self.SAVE_ERROR(new NoViableAltException(message, this.LA(1), previous));
   }
 }

@@ -31,6 +31,26 @@ describe('parser', () => {
     for (const d of r.diagnostics) expect(d.message).not.toMatch(/Error:|at .*\.ts/);
   });
 
+  it("words a decision none of whose alternatives fits as chevrotain itself does, its expected paths computed once (parser.ts raiseNoAltException)", () => {
+    // Two decisions of one rule: a card's body (every ability, statement and expression, three tokens deep;
+    // about a second of CPU for chevrotain's paths) and its name; and an expression's, twice.
+    const texts = ['card C2 "c2": Creature { cost = 2 keywords [ [速攻] }\ncard 3: T { }', 'action X { when 1 + }\ncard D: T { } }', 'action Z { effect { move x to } }'];
+    const ours = texts.map((t) => parseFile('n.grim', t));
+    expect(ours.map((r) => r.diagnostics.filter((d) => d.text?.key === 'syntax/unexpected-token.cannot-start-expected-one-of').length)).toEqual([2, 1, 1]);
+    // chevrotain's own method (error_handler.js), which computes the paths at every error, in place of ours for a moment.
+    const proto = GrimoireParser.prototype as unknown as Record<string, unknown>;
+    let base = Object.getPrototypeOf(GrimoireParser.prototype) as Record<string, unknown>;
+    while (!Object.hasOwn(base, 'raiseNoAltException')) base = Object.getPrototypeOf(base) as Record<string, unknown>;
+    const cached = proto.raiseNoAltException;
+    expect(cached).not.toBe(base.raiseNoAltException);
+    proto.raiseNoAltException = base.raiseNoAltException;
+    try {
+      texts.forEach((t, i) => expect(parseFile('n.grim', t), t).toStrictEqual(ours[i]));
+    } finally {
+      proto.raiseNoAltException = cached;
+    }
+  });
+
   it('names the allowed words and the nearest one for a misspelt zone modifier', () => {
     const r = parseFile('z.grim', 'zone hand per player privat "手札"\nzone deck per player hidden\nzone x shared ordred');
     expect(r.diagnostics.map((d) => [d.code, d.loc.line, d.loc.col])).toEqual([
