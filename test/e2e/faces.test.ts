@@ -53,18 +53,29 @@ async function hoverWord(page: Page, word: string): Promise<void> {
   await page.mouse.move(at.x, at.y, { steps: 8 });
 }
 
+/**
+ * One page for every test that needs no profile of its own (all but the web font's other
+ * browser): each leaves nothing the next one minds — the gallery's first test types in trump's
+ * deck and leaves it checking with no errors (one card's title changed, not a name, a rule or a
+ * scenario's card), the filter is cleared again, the other games are opened and left; the board's
+ * tests open their game and the Run tab (`openRun`) and wait for their own run's board; the
+ * hovers open trump's files; the allow-list's needs no game at all. A page's load and first check
+ * cost seconds of CPU; what the page threw is checked when the file ends.
+ */
+let shared: PlaygroundPage | undefined;
+const sharedPage = async () => (shared ??= await openPlayground(files.browser, files.url));
+afterAll(async () => {
+  if (shared) await closePage(shared);
+});
+
+/** Opens a game (when it is not the open one) and the Run tab, on the shared page. */
+async function openRun(page: Page, game: string): Promise<void> {
+  await page.selectOption('#game-select', game);
+  await page.waitForFunction((g) => (window as any).grimoire.ws.game === g, game);
+  await page.click('#tab-run');
+}
+
 describe('card faces in the playground (Chromium)', () => {
-  /**
-   * One page for the tests that leave nothing the next one minds: the gallery's (the first types
-   * in trump's deck and leaves it checking with no errors, the filter is cleared again, the
-   * Japanese games are only opened) and the allow-list's (no game at all). A page's load and first
-   * check cost seconds of CPU; what the page threw is checked when the file ends.
-   */
-  let shared: PlaygroundPage | undefined;
-  const sharedPage = async () => (shared ??= await openPlayground(files.browser, files.url));
-  afterAll(async () => {
-    if (shared) await closePage(shared);
-  });
 
   it('the Cards gallery shows a face for every card of trump, and follows the designer\'s typing', async () => {
     const { page } = await sharedPage();
@@ -151,8 +162,8 @@ describe('card faces in the playground (Chromium)', () => {
   });
 
   it('the board draws cards as faces, cards the viewer may not see as backs, hidden zones as piles with their counts', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
+    await openRun(page, 'trump');
     await page.selectOption('#scenario-select', 'rules/trump/rulings/r-tr-02-soldier-vs-soldier.yaml');
     await page.click('#run-scenario');
     await page.waitForSelector('#run-result[data-passed="true"]');
@@ -176,13 +187,12 @@ describe('card faces in the playground (Chromium)', () => {
     await page.waitForSelector('.face-preview:not([hidden]) svg');
     expect(await page.textContent('.face-preview')).toContain('スペードの7');
     await shot(page, 'faces-board-preview');
-    await closePage(p);
+    await page.mouse.move(1, 1);
   });
 
   it('the board of a Japanese game: a face-down card is a back to the other player, its face marked face down to the judge', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
-    await page.selectOption('#game-select', 'summon-magic');
+    const { page } = await sharedPage();
+    await openRun(page, 'summon-magic');
     await page.waitForFunction(() => (window as any).grimoire.ws.game === 'summon-magic' && (window as any).grimoire.checker.faces.cards.length > 0);
     await page.selectOption('#scenario-select', 'rules/summon-magic/rulings/r-sm-05a-set-card-no-ap-voids-skill.yaml');
     await page.click('#run-scenario');
@@ -212,16 +222,17 @@ describe('card faces in the playground (Chromium)', () => {
     await page.$eval('#board', (e) => e.scrollIntoView());
     await page.mouse.move(1, 1);
     await shot(page, 'faces-board-summon-magic-judge');
-    await closePage(p);
   });
 
   it('a big zone is a pile: its top card, its count and the list of its cards; every other zone shows each card', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
+    await openRun(page, 'trump');
     await page.fill('#seed', '3');
     await page.click('#play-game');
     await page.waitForSelector('#run-result[data-kind="game"]');
+    // The game's board (trump's life zones), not the board an earlier test left.
     await page.waitForSelector('#board[data-viewer="judge"]:not([data-loading]) .board-caption');
+    await page.waitForSelector('#board[data-viewer="judge"]:not([data-loading]) .zone[data-zone="p1.life"]');
     const zones = await page.$$eval('#board .zone', (els) =>
       els.map((z) => {
         const e = z as HTMLElement;
@@ -248,12 +259,11 @@ describe('card faces in the playground (Chromium)', () => {
     await page.$eval('#board', (e) => e.scrollIntoView());
     await page.mouse.move(1, 1);
     await shot(page, 'faces-board-trump-game');
-    await closePage(p);
   });
 
   it('hovering a card\'s name shows its face, in the rules and in a ruling', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
+    await openRun(page, 'trump');
     await page.waitForFunction(() => (window as any).grimoire.checker.faces.cards.length > 0);
     await openFile(page, DECK);
     await hoverWord(page, '♡Q');
@@ -273,7 +283,8 @@ describe('card faces in the playground (Chromium)', () => {
     expect(hover).toContain('♡9 — card “ハートの9”, PlayingCard');
     expect(hover).toContain('defined at cards/trump/deck.grim:');
     await shot(page, 'faces-hover-yaml');
-    await closePage(p);
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Escape');
   });
 
   it('puts a face in the page only through its allow-list: no script, handler, style sheet or fetch', async () => {
@@ -342,10 +353,9 @@ describe.skipIf(process.platform !== 'linux' || !existsSync('/etc/fonts/fonts.co
     const card = compiledGame(game).cards[0]!;
     const title = `#cards-grid .card-face[data-card="${card.name}"] svg text`;
     // This machine, as it is (test/README: .ci/run installs fonts-noto-cjk): the system's font.
-    const here = await openPlayground(files.browser, files.url);
+    const here = await sharedPage();
     await openGallery(here.page, game);
     const system = await fontsOf(here.page, title);
-    await closePage(here);
 
     writeFileSync(
       join(dir, 'fonts.conf'),

@@ -3,10 +3,15 @@
  * game of trump to its result; the Hint's per-option estimates for a person's decision; Cancel
  * while an agent thinks keeps the game at its decision. Waits are for conditions, never times.
  * Screenshots: test/artifacts/e2e/.
+ *
+ * The three tests share one page: none needs a fresh profile, and each starts its own game with
+ * its seats and seed (Start replaces whatever game the page had). The whole game is seed 3: 26
+ * clicks to the end with this play against MCTS 30 (seed 4 took 48; every click is a replay in
+ * the run worker and a board and log drawn, and the game's length is not what is tested).
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { browserForFile, closePage, openPlayground, recordTimings, shot } from './harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { browserForFile, closePage, openPlayground, recordTimings, shot, type PlaygroundPage } from './harness.ts';
 
 const files = browserForFile();
 
@@ -30,12 +35,21 @@ async function settled(page: Page): Promise<{ state: string; answers: number }> 
   return (await h.jsonValue()) as { state: string; answers: number };
 }
 
+/** The seed of the whole game (see the file's header). */
+const SEED = 3;
+
 describe('playing as a person in the playground (Chromium)', () => {
+  /** One page for the file's tests (a page's load and first check cost seconds of CPU); what it threw is checked when the file ends. */
+  let shared: PlaygroundPage | undefined;
+  const sharedPage = async () => (shared ??= await openPlayground(files.browser, files.url));
+  afterAll(async () => {
+    if (shared) await closePage(shared);
+  });
+
   it('plays a whole trump game as p1 against MCTS by clicking options, to the result', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     const t0 = Date.now();
-    await startMatch(page, 4, 'person', 'mcts');
+    await startMatch(page, SEED, 'person', 'mcts');
     let clicks = 0;
     let sawHidden = false;
     for (;;) {
@@ -76,20 +90,18 @@ describe('playing as a person in the playground (Chromium)', () => {
     }
     expect(sawHidden).toBe(true);
     const verdict = await page.textContent('#run-result[data-kind="match"]');
-    expect(verdict).toMatch(/^(p1 wins|p2 wins|Draw) — .* · \d+ turns, \d+ decisions \(seed 4(, [^)]*)?\)$/);
+    expect(verdict).toMatch(new RegExp(`^(p1 wins|p2 wins|Draw) — .* · \\d+ turns, \\d+ decisions \\(seed ${SEED}(, [^)]*)?\\)$`));
     expect(await page.textContent('#match-status')).toMatch(/^Game over/);
     // Over: the judge may look now.
     expect(await page.$$eval('#viewer option', (os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['judge', 'p1', 'p2']);
     expect(await page.isHidden('#decision')).toBe(true);
     expect(await page.textContent('#run-message')).toBe('');
-    recordTimings('personVsMcts', { seed: 4, budget: 30, clicks, ms: Date.now() - t0 });
+    recordTimings('personVsMcts', { seed: SEED, budget: 30, clicks, ms: Date.now() - t0 });
     await shot(page, '41-person-game-over');
-    await closePage(p);
   });
 
   it('Hint shows each option with its win rate and visits, the best marked', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     await startMatch(page, 2, 'person', 'random');
     expect((await settled(page)).state).toBe('person');
     const options = await page.$$eval('#decision-options .decision-option', (bs) => bs.map((b) => (b as HTMLElement).dataset.label!));
@@ -113,12 +125,10 @@ describe('playing as a person in the playground (Chromium)', () => {
     expect(await page.getAttribute(`#decision-options .decision-option[data-label="${rows[0]!.label.replace(/"/g, '\\"')}"]`, 'data-hint')).toBe('best');
     expect(await page.isEnabled('#decision-options .decision-option')).toBe(true);
     await shot(page, '42-hint');
-    await closePage(p);
   });
 
   it('Cancel stops an agent thinking: the game stays at its decision, and a person may take the seat', async () => {
-    const p = await openPlayground(files.browser, files.url);
-    const { page } = p;
+    const { page } = await sharedPage();
     // Both seats MCTS with a budget far too big to finish: the first to decide is thinking, with progress.
     await page.selectOption('#game-select', 'trump');
     await page.fill('#seed', '3');
@@ -140,6 +150,5 @@ describe('playing as a person in the playground (Chromium)', () => {
     await page.waitForSelector('#match[data-state="person"] #decision-options .decision-option:not([disabled])');
     expect(await page.textContent('#decision-prompt')).toMatch(new RegExp(`^${who}, your decision: `));
     await shot(page, '44-cancelled-person-takes-seat');
-    await closePage(p);
   });
 });
