@@ -9,7 +9,7 @@
  *
  * How long a file takes: vitest's record of the last run on this machine when it has one
  * (node_modules/.vite/vitest), else the rough figures below (seconds on a busy 2-core machine, from
- * test/artifacts/test-times.json), else its size. A figure here is only a hint for the order: a
+ * test/artifacts/test-times.json of a whole run, 2026-11-29), else its size. A figure here is only a hint for the order: a
  * wrong one costs some minutes of a run, never a wrong result.
  */
 import { statSync } from 'node:fs';
@@ -17,26 +17,26 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const LONG_FILES: Record<string, number> = {
-  'test/e2e/online.test.ts': 170,
   'test/e2e/workspace.test.ts': 120,
-  'test/e2e/faces.test.ts': 110,
-  'test/e2e/cards.test.ts': 90,
-  'test/e2e/match.test.ts': 90,
-  'test/e2e/run.test.ts': 70,
-  'test/e2e/balance-report.test.ts': 70,
-  'test/e2e/big-file.test.ts': 65,
-  'test/queue.test.ts': 60,
-  'test/e2e/multiplayer.test.ts': 55,
-  'test/e2e/simulate.test.ts': 50,
-  'test/balance-calibration.test.ts': 45,
-  'test/e2e/language.test.ts': 45,
-  'test/scenario-rename.test.ts': 40,
-  'test/e2e/casebook.test.ts': 40,
-  'test/agents.test.ts': 38,
-  'test/e2e/references.test.ts': 38,
-  'test/plain-card.test.ts': 36,
-  'test/balance.test.ts': 36,
-  'test/no-peeking.test.ts': 35,
+  'test/queue.test.ts': 110,
+  'test/e2e/cards.test.ts': 110,
+  'test/e2e/faces.test.ts': 100,
+  'test/e2e/balance-report.test.ts': 95,
+  'test/e2e/online.test.ts': 90,
+  'test/balance-calibration.test.ts': 58,
+  'test/e2e/match.test.ts': 55,
+  'test/e2e/big-file.test.ts': 46,
+  'test/scenario-rename.test.ts': 44,
+  'test/agents.test.ts': 44,
+  'test/e2e/readings.test.ts': 41,
+  'test/e2e/language.test.ts': 40,
+  'test/readings.test.ts': 39,
+  'test/e2e/start.test.ts': 38,
+  'test/cli-terminal.test.ts': 37,
+  'test/e2e/revision.test.ts': 37,
+  'test/e2e/simulate.test.ts': 36,
+  'test/e2e/casebook.test.ts': 34,
+  'test/balance.test.ts': 28,
 };
 
 /**
