@@ -100,8 +100,12 @@ export function paramTuneResult(settings: BalanceSettings, param: ParamIR, byVal
   return roundNumbers<ParamTuneResult>({ grimoireBalance: balanceVersion, kind: 'tune-param', settings, param: param.name, default: param.value, points, fair: fairParam(points, param.type === 'number') });
 }
 
-/** Where the first player's win rate is 50%. */
-function fairParam(points: readonly ParamPoint[], numeric: boolean): ParamTuneResult['fair'] {
+/**
+ * Where the first player's win rate is 50%: the value tried closest to it; for a number, where the
+ * rate crosses 50% (interpolated between the two values tried either side); the values whose 95%
+ * interval holds 50%. Exported for its test.
+ */
+export function fairParam(points: readonly ParamPoint[], numeric: boolean): ParamTuneResult['fair'] {
   const edge = (p: ParamPoint) => p.firstPlayer.rate - 0.5;
   const closest = points.reduce((a, b) => (Math.abs(edge(b)) < Math.abs(edge(a)) ? b : a)).value;
   let crossing: number | null = null;

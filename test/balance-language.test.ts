@@ -11,8 +11,8 @@ import { grimoireInProcess } from './grimoire-in-process.ts';
 import { coverageMarkdown, coverageText, explanation, type CoverageReport } from '../scenario/coverage.ts';
 import { format, setLanguage } from '../i18n/format.ts';
 import { deckName } from '../balance/words.ts';
-import { metricLabel } from '../balance/verdicts.ts';
-import type { BalanceComparison, MetricChange } from '../balance/report.ts';
+import { deckSummary, metricLabel } from '../balance/verdicts.ts';
+import type { BalanceComparison, DeckMetric, MetricChange } from '../balance/report.ts';
 
 /** The CLI with a clean locale (only the variables given choose the language), in this process (grimoire-in-process.ts). */
 function grimoire(args: string[], env: Record<string, string> = {}) {
@@ -131,5 +131,20 @@ describe("a comparison's metric names in the reader's language (balance/verdicts
     const m = { metric: 'seats.p1.wins', label: "p1's win rate", group: 'seats' } as MetricChange;
     // A seat's metric needs nothing of the comparison.
     expect(metricLabel(m, {} as BalanceComparison)).toBe('p1 の勝率');
+  });
+});
+
+describe("a deck's line: who drew from it, in the reader's language (balance/verdicts.ts deckSummary)", () => {
+  afterEach(() => setLanguage('en'));
+  const deck = (bySeat: Record<string, number>) => ({ deck: 'p1', cards: Array.from({ length: 25 }, (_, i) => `C${i}`), pooled: false, bySeat }) as unknown as DeckMetric;
+
+  it('names each seat that drew from the deck with its games, and no seat that drew nothing', () => {
+    const one = deckSummary(deck({ p1: 3000, p2: 0 }));
+    expect(one).toMatch(/: 25 cards, drawn from by p1 in 3000 games$/);
+    expect(one).not.toMatch(/p2/);
+    const both = deckSummary(deck({ p1: 5, p2: 7 }));
+    expect(both).toMatch(/drawn from by p1 in 5 games.*p2 in 7 games$/);
+    setLanguage('ja');
+    expect(deckSummary(deck({ p1: 3000, p2: 0 }))).toMatch(/: 25 枚、使用: p1 が 3000 ゲーム$/);
   });
 });

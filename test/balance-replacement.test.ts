@@ -14,7 +14,7 @@ import { compileGame } from '../compiler/compile.ts';
 import type { GameIR } from '../compiler/ir.ts';
 import { gameSources } from '../compiler/project.ts';
 import { foldBalance } from '../balance/fold.ts';
-import { adjustReplacementValues, everyCard, everyCardStandouts, refusedAtSetup, replacementValue, toSettle } from '../balance/replacement.ts';
+import { adjustReplacementValues, askedReplacements, everyCard, everyCardStandouts, refusedAtSetup, replacementValue, toSettle } from '../balance/replacement.ts';
 import type { BalanceReport, ReplacementValue } from '../balance/report.ts';
 import { flagged, rankedCards, verdicts, verdictText, weakestCards } from '../balance/verdicts.ts';
 import { measureReplacements, type ValuesMode } from '../cli/balance-replacements.ts';
@@ -127,6 +127,23 @@ describe('the plans of every card replaced in turn (balance/replacement.ts every
       ['pair', 'A', ['B']],
       ['pair', 'B', ['A']],
     ]);
+  });
+});
+
+describe("the replacements a designer asks for (balance/replacement.ts askedReplacements: --replace)", () => {
+  const card = (name: string, decks: string[]) => ({ card: name, decks, standout: { opening: null, drawn: null, played: null } });
+  const deck = (name: string, cards: string[]) => ({ deck: name, cards, pooled: false, bySeat: { p1: 3, p2: 0 } });
+  // Dragon and Knight are in p1's deck; Token is a card of the game no deck holds (made during play).
+  const r = { decks: [deck('main', ['Dragon', 'Knight'])], cards: [card('Dragon', ['main']), card('Knight', ['main'])], replacements: [] } as unknown as BalanceReport;
+  const names = ['Dragon', 'Knight', 'Token'];
+
+  it('plans a card against the baseline asked, in the deck it is in, for the seat that drew from it', () => {
+    expect(askedReplacements(r, ['Dragon=Knight'], names)).toEqual([{ card: 'Dragon', baselines: ['Knight'], deck: 'main', seat: 0, why: 'asked' }]);
+  });
+
+  it('refuses, in words, a card of the game that is in no deck (replacing it changes nothing) and a card asked against itself', () => {
+    expect(askedReplacements(r, ['Token'], names)).toEqual({ error: "--replace: 'Token' is in no deck a player drew from in these games, so replacing it changes nothing (cards not measured: see the report)" });
+    expect(askedReplacements(r, ['Dragon=Dragon'], names)).toEqual({ error: '--replace Dragon=Dragon: a card replaced by itself changes nothing' });
   });
 });
 

@@ -60,6 +60,10 @@ describe('the balance report drawn as a document', () => {
       expect(rows.length, table.getAttribute('data-table')!).toBeGreaterThan(0);
       for (const row of rows) expect(row.querySelectorAll('td').length).toBe(head.length);
     }
+    // The actions table's columns, in the reader's words (a heading lost to a wrong key would be empty).
+    const actionsHead = [...view.querySelectorAll('table[data-table="actions"] thead tr th')].map((th) => th.textContent);
+    const seats = report.seats.players.map((p) => `per game, ${p.seat}`);
+    expect(actionsHead).toEqual(['action', 'kind', 'per game', ...seats, 'used by', 'win used', 'win not used', 'effect, pts', 'q']);
   });
 
   it('lists the actions most used first, ties by name — in the table and in the chart', () => {
@@ -184,6 +188,16 @@ describe('what the view says in its words and draws in its marks', () => {
       expect(seats.length).toBe(2);
       expect(rows[i]![2]).toBe(`${seats.map(([seat, n]) => `${seat} won ${n}`).join(', ')}${e.draws ? `, ${e.draws} drawn` : ''}`);
     });
+  });
+
+  it("draws the ends chart's reasons in the report's order, most frequent first, not sorted by name, and no axis title", () => {
+    // The report's reasons, twice, relabelled so that its order is not the alphabet's.
+    const names = ['zeta', 'alpha', 'mu', 'beta', 'omega', 'gamma'];
+    const ends = [...report.endReasons, ...report.endReasons].map((e, i) => ({ ...e, reason: names[i % names.length]! + (i >= names.length ? i : '') }));
+    const fig = draw({ ...report, endReasons: ends }).querySelector('figure[data-chart="ends"]')!;
+    const labels = [...fig.querySelectorAll('g[aria-label="y-axis tick label"] text')].map((t) => t.textContent);
+    expect(labels).toEqual(ends.map((e) => e.reason));
+    expect(fig.querySelector('g[aria-label="y-axis label"]')).toBeNull();
   });
 
   it("draws each card's interval as a line from its low end to its high end, and says which measure the bars are", () => {

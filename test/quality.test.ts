@@ -250,8 +250,25 @@ describe('--vs with --quality (balance/compare.ts)', () => {
       if (quality) report.quality = foldQuality(ir, summaries);
       return { report, summaries, actionNames: ir.actions.map((a) => a.name) };
     };
-    const withQuality = compareBalance(side({}, true), side({ starting_life: 20 }, true), 'starting_life=20');
+    const [base, other] = [side({}, true), side({ starting_life: 20 }, true)];
+    const withQuality = compareBalance(base, other, 'starting_life=20');
     const without = compareBalance(side({}, false), side({ starting_life: 20 }, false), 'starting_life=20');
+    // Each seat's win rate, the draws and the first player's win rate are of the seats' family.
+    const seatMetrics = withQuality.changes.filter((c) => c.metric.startsWith('seats.'));
+    expect(seatMetrics.map((c) => c.metric).sort()).toEqual(['seats.draws', 'seats.firstPlayer', 'seats.p1.wins', 'seats.p2.wins']);
+    for (const c of seatMetrics) expect(c.group, c.metric).toBe('seats');
+    // The ends compared: every reason either side's games ended by, once.
+    const reasons = new Set([...base.summaries, ...other.summaries].map((g) => g.reason));
+    expect(withQuality.changes.filter((c) => c.metric.startsWith('end.')).map((c) => c.metric).sort()).toEqual([...reasons].map((r) => `end.${r}`).sort());
+    // The games ended at the turn limit: the share of each side's games (not stopped) whose course was capped.
+    const cappedShare = (xs: typeof base.summaries) => {
+      const counted = xs.filter((g) => !g.error);
+      return counted.filter((g) => !g.stopped && !!g.course!.capped).length / counted.length;
+    };
+    const capped = withQuality.changes.find((c) => c.metric === 'quality.capped')!;
+    expect(capped.base).toBeCloseTo(cappedShare(base.summaries), 3);
+    expect(capped.other).toBeCloseTo(cappedShare(other.summaries), 3);
+    expect(capped.base).toBeLessThan(1);
     const quality = withQuality.changes.filter((c) => c.group === 'quality');
     expect(quality.map((c) => [c.metric, c.test]).sort()).toEqual([
       ['quality.capped', 'mcnemar'],

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fairValue } from '../balance/tune.ts';
 import type { BalanceReport, TunePoint, TuneResult } from '../balance/report.ts';
-import { paramTarget, type ParamTuneResult } from '../balance/tune-param.ts';
+import { fairParam, paramTarget, type ParamPoint, type ParamTuneResult } from '../balance/tune-param.ts';
 import { parseValues } from '../cli/tune.ts';
 import { compiledGame, root } from './helpers.ts';
 import { grimoireInProcess } from './grimoire-in-process.ts';
@@ -59,6 +59,25 @@ describe('grimoire tune', () => {
     const point = (value: number, diff: number): TunePoint => ({ value, printed: false, withCard: { k: 0, n: 0, rate: 0, ci95: [0, 1] }, worth: { diff, ci95: [diff - 0.01, diff + 0.01], p: 0.5, q: 1, significant: false } });
     expect(fairValue([point(0, 0.06), point(1, 0.02), point(2, -0.02)])).toEqual({ closest: 1, crossing: 1.5, range: [] });
     expect(fairValue([point(0, 0.06), point(1, 0.005)]).crossing).toBeNull();
+  });
+});
+
+describe("grimoire tune --param's fair value (pure)", () => {
+  const point = (value: number, rate: number, ci95: [number, number] = [rate - 0.04, rate + 0.04]): ParamPoint => {
+    const r = { k: 0, n: 100, rate, ci95 };
+    return { value, isDefault: false, firstPlayer: r, p1: r, change: null } as unknown as ParamPoint;
+  };
+  it("interpolates where the first player's win rate crosses 50%, between the two values tried either side", () => {
+    // 2 → 45%, 4 → 65%: a quarter of the way from 2 to 4 (2.5), not as far the other side of 2 (1.5).
+    const fair = fairParam([point(2, 0.45, [0.4, 0.5]), point(4, 0.65), point(6, 0.7)], true);
+    expect(fair.closest).toBe(2);
+    expect(fair.crossing).toBeCloseTo(2.5, 9);
+    expect(fair.range).toEqual([2]);
+    // Falling: 1 → 70%, 3 → 40%: two thirds of the way, 2.333…
+    expect(fairParam([point(1, 0.7), point(3, 0.4)], true).crossing).toBeCloseTo(1 + 2 * (0.2 / 0.3), 9);
+    // A value at exactly 50% is the crossing; a parameter that is not a number has none.
+    expect(fairParam([point(1, 0.5), point(3, 0.7)], true).crossing).toBe(1);
+    expect(fairParam([point(0, 0.45), point(1, 0.55)], false).crossing).toBeNull();
   });
 });
 
