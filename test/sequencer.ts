@@ -46,24 +46,28 @@ const LONG_FILES: Record<string, number> = {
  */
 const SECONDS_PER_BYTE: Record<string, number> = { e2e: 2 / 1000, unit: 0.15 / 1000 };
 
+/** How long a file is expected to take (s): the last run's time, else LONG_FILES, else its size. */
+function expectedSeconds(spec: TestSpecification, path: string, last: { failed: boolean; duration: number } | undefined): number {
+  if (last && !last.failed && last.duration > 0) return last.duration / 1000;
+  if (path in LONG_FILES) return LONG_FILES[path]!;
+  try {
+    return statSync(spec.moduleId).size * (SECONDS_PER_BYTE[spec.project.name] ?? SECONDS_PER_BYTE.unit!);
+  } catch {
+    return 0;
+  }
+}
+
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const root = this.ctx.config.root;
-    const expected = (spec: TestSpecification): number => {
+    // Each file's record of the last run, read once.
+    const withTimes = files.map((spec) => {
       const path = relative(root, spec.moduleId);
       const last = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`);
-      if (last && !last.failed && last.duration > 0) return last.duration / 1000;
-      if (path in LONG_FILES) return LONG_FILES[path]!;
-      try {
-        return statSync(spec.moduleId).size * (SECONDS_PER_BYTE[spec.project.name] ?? SECONDS_PER_BYTE.unit!);
-      } catch {
-        return 0;
-      }
-    };
-    const withTimes = files.map((spec) => ({ spec, seconds: expected(spec) }));
+      return { spec, failed: !!last?.failed, seconds: expectedSeconds(spec, path, last) };
+    });
     // A failed file first (vitest's habit: the answer a developer waits for), then longest first.
-    const failed = (spec: TestSpecification) => !!this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(root, spec.moduleId)}`)?.failed;
-    withTimes.sort((a, b) => Number(failed(b.spec)) - Number(failed(a.spec)) || b.seconds - a.seconds);
+    withTimes.sort((a, b) => Number(b.failed) - Number(a.failed) || b.seconds - a.seconds);
     return withTimes.map((w) => w.spec);
   }
 }
