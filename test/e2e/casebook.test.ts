@@ -178,6 +178,12 @@ describe('playground casebook and changes (Chromium)', () => {
     expect(await page.getAttribute('#show-changes', 'aria-pressed')).toBe('false');
     expect(await page.evaluate(() => (window as any).grimoire.session.editor.getPosition().lineNumber)).toBe(line);
     expect(await page.evaluate(() => (window as any).grimoire.changes.editor)).toBeNull();
+    // The original's model outlives the diff: Monaco lets go of a diff's models only a task later,
+    // and a computation that found the model gone threw "no diff result available" in the page.
+    expect(await page.evaluate((path) => {
+      const m = (window as any).grimoire.monaco.editor.getModel((window as any).grimoire.monaco.Uri.parse(`grimoire-original:///original/${path}`));
+      return m !== null && !m.isDisposed();
+    }, SUMMONS)).toBe(true);
     // Opening another file leaves the diff as well.
     await page.click('#show-changes');
     await page.waitForSelector('#diff-editor:not([hidden])');

@@ -15,7 +15,12 @@ const originalUri = (path: string) => monaco.Uri.parse(`grimoire-original:///ori
 
 export class ChangesView {
   private diff: monaco.editor.IStandaloneDiffEditor | null = null;
-  private original: monaco.editor.ITextModel | null = null;
+  /**
+   * The original texts' models, one per file ever shown, kept for the page's life (a few files'
+   * text). Never disposed: Monaco computes a diff in its worker after the view has moved on, and a
+   * model disposed meanwhile makes that computation throw "no diff result available" in the page.
+   */
+  private readonly originals = new Map<string, monaco.editor.ITextModel>();
   private listeners: (() => void)[] = [];
   /** The file shown in the diff, or null when the normal editor shows. */
   path: string | null = null;
@@ -61,8 +66,7 @@ export class ChangesView {
     const model = this.session.editor.getModel();
     if (!path || !entry || !model) return t('pg.changes.open-first');
     if (!ws.isEdited(path)) return t('pg.changes.none', { path });
-    this.original?.dispose();
-    this.original = monaco.editor.createModel(entry.original, languageOf(path), originalUri(path));
+    const original = this.originalOf(path, entry.original);
     const diff = (this.diff ??= monaco.editor.createDiffEditor(this.host, {
       automaticLayout: true,
       originalEditable: false,
@@ -80,7 +84,7 @@ export class ChangesView {
     this.path = path;
     this.editorHost.hidden = true;
     this.host.hidden = false;
-    diff.setModel({ original: this.original, modified: model });
+    diff.setModel({ original, modified: model });
     diff.layout();
     const right = diff.getModifiedEditor();
     if (pos) right.setPosition(pos);
@@ -88,6 +92,16 @@ export class ChangesView {
     right.focus();
     for (const f of this.listeners) f();
     return null;
+  }
+
+  /** The model of a file's original text, made once per path; its text follows a new workspace's original. */
+  private originalOf(path: string, text: string): monaco.editor.ITextModel {
+    let model = this.originals.get(path);
+    if (!model || model.isDisposed()) {
+      model = monaco.editor.createModel(text, languageOf(path), originalUri(path));
+      this.originals.set(path, model);
+    } else if (model.getValue() !== text) model.setValue(text);
+    return model;
   }
 
   /** Back to the normal editor; `keepPlace`: at the diff's cursor and scroll (same file only). */
@@ -99,8 +113,6 @@ export class ChangesView {
     const same = this.session.current === this.path;
     this.path = null;
     this.diff.setModel(null);
-    this.original?.dispose();
-    this.original = null;
     this.host.hidden = true;
     this.editorHost.hidden = false;
     this.session.editor.layout();
