@@ -6,6 +6,7 @@ import { compileGame, parseSources, type SourceText } from '../compiler/compile.
 import { gameSources } from '../compiler/project.ts';
 import { applyEdits, GameNames, validName, type RenameResult } from '../compiler/references.ts';
 import { tokenize } from '../grammar/lexer.ts';
+import { Rng } from '../runtime/rng.ts';
 import { root } from './helpers.ts';
 
 const vanilla = gameSources(root, 'vanilla')!;
@@ -13,6 +14,9 @@ const trump = gameSources(root, 'trump')!;
 const sm = gameSources(root, 'summon-magic')!;
 const namesOf = (sources: SourceText[]) => new GameNames({ sources, files: parseSources(sources).files });
 const vanillaNames = namesOf(vanilla);
+const sweepAll = process.env.RENAME_SWEEP === 'all';
+const sweepSeed = Number(process.env.RENAME_SWEEP_SEED ?? 31);
+const SWEEP_PER_KIND = 3;
 const trumpNames = namesOf(trump);
 
 const textOf = (sources: SourceText[], path: string) => sources.find((s) => s.path === path)!.text;
@@ -154,20 +158,42 @@ describe('rename', () => {
     expect(text).toContain('one decision per creature of mine'); // the citation is not touched
   });
 
-  it('renames every definition and every local of vanilla and trump: each time the game still compiles', () => {
-    for (const [sources, names] of [[vanilla, vanillaNames], [trump, trumpNames]] as const) {
-      const places = new Map<string, { file: string; offset: number }>();
+  // Every definition and local of vanilla, and of trump a seeded sample: RENAME_SWEEP_PER_KIND
+  // places of each kind (a definition's kind; a local's binding word: let, for each, choose…), so
+  // every kind of place is still renamed — a rename that misses a kind's uses fails here. The
+  // whole of trump (~430 compiles) runs with RENAME_SWEEP=all (`npm run bench:rename-sweep`).
+  it(`renames every definition and every local of vanilla, and ${sweepAll ? 'of trump' : `${SWEEP_PER_KIND} of each kind of trump's (seed ${sweepSeed})`}: each time the game still compiles`, () => {
+    for (const [sources, names, sampled] of [[vanilla, vanillaNames, false], [trump, trumpNames, !sweepAll]] as const) {
+      const byKind = new Map<string, [string, { file: string; offset: number }][]>();
+      const add = (kind: string, name: string, at: { file: string; offset: number }) => byKind.set(kind, [...(byKind.get(kind) ?? []), [name, at]]);
+      const defined = new Set<string>();
       // (The card value `labels` is what `has` reads by name: its rename is refused, below.)
-      for (const d of names.index.all) if (d.kind !== 'game' && d.name !== 'labels' && !places.has(d.name)) places.set(d.name, d.loc);
+      for (const d of names.index.all) {
+        if (d.kind === 'game' || d.name === 'labels' || defined.has(d.name)) continue;
+        defined.add(d.name);
+        add(d.kind, d.name, d.loc);
+      }
       for (const s of sources) {
         // Every `let`, `for each`, `choose`, parameter… binding: the word after the binding keyword or `(`.
-        for (const m of s.text.matchAll(/(?:\blet |\bfor each |\bchoose |\busing |\btarget |[(,] ?)([a-z_]\w*)(?= ?[:=]| in )/g)) {
-          const offset = m.index + m[0].length - m[1]!.length;
+        for (const m of s.text.matchAll(/(\blet |\bfor each |\bchoose |\busing |\btarget |[(,] ?)([a-z_]\w*)(?= ?[:=]| in )/g)) {
+          const offset = m.index + m[0].length - m[2]!.length;
           const t = names.targetAt(s.path, offset).target;
-          if (t?.kind === 'local') places.set(`${s.path}:${offset}`, { file: s.path, offset });
+          if (t?.kind === 'local') add(`local (${m[1]!.trim() || ','})`, `${s.path}:${offset}`, { file: s.path, offset });
         }
       }
-      expect(places.size).toBeGreaterThan(50);
+      const rng = new Rng(sweepSeed);
+      const places = [...byKind.values()].flatMap((list) => {
+        if (!sampled) return list;
+        // A seeded partial Fisher–Yates: SWEEP_PER_KIND of the kind's places.
+        const l = [...list];
+        for (let i = 0; i < Math.min(SWEEP_PER_KIND, l.length); i++) {
+          const j = i + rng.below(l.length - i);
+          [l[i], l[j]] = [l[j]!, l[i]!];
+        }
+        return l.slice(0, SWEEP_PER_KIND);
+      });
+      expect(byKind.size).toBeGreaterThan(sampled ? 15 : 7);
+      expect(places.length).toBeGreaterThan(50);
       for (const [name, at] of places) {
         const after = renamed(sources, names.rename(at.file, at.offset, 'zz_renamed'));
         const problems = compileGame({ sources: after }).diagnostics.map((d) => `${d.loc.file}:${d.loc.line}:${d.loc.col} ${d.message}`);

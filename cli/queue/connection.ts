@@ -107,7 +107,10 @@ export function connectionOptions(address: QueueAddress, reconnects: number, nam
 export async function checkReachable(address: QueueAddress): Promise<number> {
   // ioredis is loaded when a queue is used: every other command starts without it.
   const { Redis } = await import('ioredis');
-  const client = new Redis({ ...connectionOptions(address, 0), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+  // disconnectTimeout: ioredis waits that long (2 s by default) before destroying a stream left
+  // open, and its timer kept `grimoire play --queue` at an unreachable address alive 2 s after
+  // saying so. A probe's stream has nothing to finish.
+  const client = new Redis({ ...connectionOptions(address, 0), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, enableOfflineQueue: false, disconnectTimeout: 100 });
   let last: Error | undefined;
   client.on('error', (e: Error) => (last ??= e));
   try {
