@@ -221,7 +221,9 @@ function notIn(h: ChoiceHost, card: Card, e: Expr, sc: Scope, depth: number): Lo
     case 'where': {
       const inner = notIn(h, card, e.list, sc, depth);
       if (inner.length) return inner;
-      const failed = conjuncts(e.predicate).filter((q) => !truth(tryEvaluate(h, q, sc, card)));
+      // The parts read as false (a part that cannot be read alone is not said to be false); the
+      // whole predicate when none can be told apart — the list was read, so it was false.
+      const failed = conjuncts(e.predicate).filter((q) => fails(h, q, sc, card));
       const each = failed.length ? failed : [e.predicate];
       return each.map((q) => phrase('wc-where', { card: card.name, list: show(e.list, h.ir, 0, sc.names), expr: show(q, h.ir, 0, sc.names), because: because(h, q, sc, depth, card) }));
     }
@@ -265,8 +267,18 @@ function because(h: ChoiceHost, e: Expr, sc: Scope, depth: number, card: Card | 
     }
   }
   if (e.kind === 'binary' && e.op === 'and') {
-    const failed = conjuncts(e).filter((q) => !truth(tryEvaluate(h, q, sc, card)));
-    return failed.length ? phrase('wc-and', { parts: { series: failed.map((q) => phrase('wc-false', { expr: show(q, h.ir, 0, sc.names), because: because(h, q, sc, depth + 1, card) })) } }) : '';
+    // The parts that are false, each with why, and those that cannot be read alone (a part the
+    // engine never reached, `and` having stopped before it): said so, never said to be false.
+    const parts = conjuncts(e).flatMap((q): LogArg[] => {
+      let value: unknown;
+      try {
+        value = evaluate(h, q, sc, card);
+      } catch {
+        return [phrase('wc-unreadable', { expr: show(q, h.ir, 0, sc.names) })];
+      }
+      return truth(value) ? [] : [phrase('wc-false', { expr: show(q, h.ir, 0, sc.names), because: because(h, q, sc, depth + 1, card) })];
+    });
+    return parts.length ? phrase('wc-and', { parts: { series: parts } }) : '';
   }
   if (e.kind === 'binary' && e.op === 'or') return phrase('wc-or', { alts: { series: disjuncts(e).map((q) => phrase('wc-alt', { expr: show(q, h.ir, 2, sc.names), because: because(h, q, sc, depth + 1, card) })) } });
   if (e.kind === 'call') {

@@ -167,7 +167,8 @@ turn { choose x: 1 from active.hand where outranks(it) "a card" }
     // said to be empty. The engine never reads the third alternative's `any` and `all` (`and`
     // stops at `not is_empty`): read alone, their list is `other(none)`'s hand, which cannot be
     // read; the last `all`'s list can, but its test cannot for any card (`other(none)` again):
-    // the reason names those parts, and says nothing of their lists or items.
+    // the reason names those parts as parts it cannot read (never as false), and says nothing of
+    // their lists or items.
     const game = `
 game g "G" { players 2 max turns 2 }
 zone hand per player private ordered
@@ -185,10 +186,27 @@ turn { choose x: 1 from active.hand where it.rank >= 6 or any(active.spare, it.r
     const pred = `it.rank >= 6 or any(active.spare, it.rank > 0) or ${third}`;
     expect(why).toEqual({
       'H1 (p1.hand)': [
-        `H1 is in active.hand, but ${pred} is false for H1 — none of it.rank >= 6 — read 1 >= 6; any(active.spare, it.rank > 0) — active.spare is empty; ${third} — not is_empty(active.spare) is false; any(${list}, it.rank > 0) is false; all(${list}, it.rank > 0) is false; all(active.hand, other(owner(host(it))) == active) is false holds`,
+        `H1 is in active.hand, but ${pred} is false for H1 — none of it.rank >= 6 — read 1 >= 6; any(active.spare, it.rank > 0) — active.spare is empty; ${third} — not is_empty(active.spare) is false; any(${list}, it.rank > 0) cannot be read here; all(${list}, it.rank > 0) cannot be read here; all(active.hand, other(owner(host(it))) == active) cannot be read here holds`,
       ],
     });
     expect(JSON.stringify(why).match(/is empty/g)).toEqual(['is empty']);
+  });
+
+  it("a filter's part that cannot be read alone is not given as the reason a card was left out; the part read as false is", () => {
+    const game = `
+game g "G" { players 2 max turns 2 }
+zone hand per player private ordered
+zone spare per player ordered
+card type C { attr rank: number }
+card H1: C { rank = 1 }
+card H6: C { rank = 6 }
+card H7: C { rank = 7 }
+setup { for each p in players { create every C in p.hand } }
+turn { choose x: 1 from active.hand where it.rank >= 6 and (it.rank >= 6 or any(other(owner(first(active.spare))).hand, it.rank > 0)) "a card" }
+`;
+    // For H1 the engine stops at the first part; the second, read alone for H1, reaches the
+    // empty spare pile's first card's owner — which cannot be read.
+    expect(rejected(game, ['H6', 'H7'])).toEqual({ 'H1 (p1.hand)': ['H1 is in active.hand, but it.rank >= 6 is false for H1 — read 1 >= 6'] });
   });
   it('an `all` over players names the failing ones, with no reason of a card; `all_same` is not explained as an `all`', () => {
     const game = `
