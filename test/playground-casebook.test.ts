@@ -133,4 +133,18 @@ describe('playground casebook (Run all)', () => {
     const row = casebookRow('x.yaml', { what: 'scenario', problem: { kind: 'limit', message: 'The game was stopped after 500,000 log steps: it never ended' }, scenario: null, result: null, seed: null, format: null, params: null, turns: 0, decisions: 0, players: [], log: [], omitted: null });
     expect(row).toEqual({ path: 'x.yaml', name: 'x.yaml', outcome: 'limit', detail: 'stopped after 500,000 log steps' });
   });
+  it('a ruling run again under other rules is checked again: the same text, clean under trump, is a mistake where its zone was renamed', () => {
+    // scenario/run.ts keeps the last clean text read and checked: only for the same rules.
+    const ruling = rulings.find((r) => r.path.endsWith('r-tr-14c-barrier-then-summon.yaml'))!;
+    expect(ruling.text).toContain('graveyard');
+    const trump = compiledGame('trump');
+    const sources = gameSources(root, 'trump')!.map((s) => ({ ...s, text: s.text.replaceAll('graveyard', 'discards') }));
+    const renamed = compileGame({ sources });
+    expect(renamed.diagnostics).toEqual([]);
+    expect(runScenario(ruling.path, ruling.text, { ir: trump }).diagnostics).toEqual([]);
+    const again = runScenario(ruling.path, ruling.text, { ir: renamed.ir! });
+    expect(again.passed).toBe(false);
+    expect(again.diagnostics.map((d) => d.message).join('\n')).toMatch(/graveyard/);
+    expect(runScenario(ruling.path, ruling.text, { ir: trump }).passed).toBe(true);
+  });
 });
