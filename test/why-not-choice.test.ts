@@ -162,14 +162,8 @@ turn { choose x: 1 from active.hand where outranks(it) "a card" }
     expect(why['H1 (p1.hand)']).toEqual([head('H1') + ['P2', 'P3', 'P5', 'P7'].map((p) => fails('H1', 1, p)).join('; ') + '; and 2 more']);
   });
 
-  it('a list that cannot be read alone is named without values, never said to be empty; an item whose test cannot be read is not said to fail it; an empty list is said to be', () => {
-    // The spare pile is empty: the second alternative's `any` reads it and is false — its list is
-    // said to be empty. The engine never reads the third alternative's `any` and `all` (`and`
-    // stops at `not is_empty`): read alone, their list is `other(none)`'s hand, which cannot be
-    // read; the last `all`'s list can, but its test cannot for any card (`other(none)` again):
-    // the reason names those parts as parts it cannot read (never as false), and says nothing of
-    // their lists or items.
-    const game = `
+  /** A hand of H1, H6 and H7 (ranks 1, 6, 7) and an empty spare pile per player; the turn is each test's. */
+  const handAndSpare = `
 game g "G" { players 2 max turns 2 }
 zone hand per player private ordered
 zone spare per player ordered
@@ -177,7 +171,16 @@ card type C { attr rank: number }
 card H1: C { rank = 1 }
 card H6: C { rank = 6 }
 card H7: C { rank = 7 }
-setup { for each p in players { create every C in p.hand } }
+setup { for each p in players { create every C in p.hand } }`;
+
+  it('a list that cannot be read alone is named without values, never said to be empty; an item whose test cannot be read is not said to fail it; an empty list is said to be', () => {
+    // The spare pile is empty: the second alternative's `any` reads it and is false — its list is
+    // said to be empty. The engine never reads the third alternative's `any` and `all` (`and`
+    // stops at `not is_empty`): read alone, their list is `other(none)`'s hand, which cannot be
+    // read; the last `all`'s list can, but its test cannot for any card (`other(none)` again):
+    // the reason names those parts as parts it cannot read (never as false), and says nothing of
+    // their lists or items.
+    const game = `${handAndSpare}
 turn { choose x: 1 from active.hand where it.rank >= 6 or any(active.spare, it.rank > 0) or (not is_empty(active.spare) and any(other(owner(first(active.spare))).hand, it.rank > 0) and all(other(owner(first(active.spare))).hand, it.rank > 0) and all(active.hand, other(owner(host(it))) == active)) "a card" }
 `;
     const why = rejected(game, ['H6', 'H7']);
@@ -193,15 +196,7 @@ turn { choose x: 1 from active.hand where it.rank >= 6 or any(active.spare, it.r
   });
 
   it("a filter's part that cannot be read alone is not given as the reason a card was left out; the part read as false is", () => {
-    const game = `
-game g "G" { players 2 max turns 2 }
-zone hand per player private ordered
-zone spare per player ordered
-card type C { attr rank: number }
-card H1: C { rank = 1 }
-card H6: C { rank = 6 }
-card H7: C { rank = 7 }
-setup { for each p in players { create every C in p.hand } }
+    const game = `${handAndSpare}
 turn { choose x: 1 from active.hand where it.rank >= 6 and (it.rank >= 6 or any(other(owner(first(active.spare))).hand, it.rank > 0)) "a card" }
 `;
     // For H1 the engine stops at the first part; the second, read alone for H1, reaches the
