@@ -10,13 +10,17 @@
  * answer has its settings, its curve and a row per value tried. And its details (the seed-2
  * sample's survivors): a comparison's title and side names, the end reasons' winners, each card's
  * interval line and the cards caption's measure, the actions' effect colours, an effect's p and q
- * as its cell's title, and the game-quality table with and without an evaluate.
+ * as its cell's title, and the game-quality table with and without an evaluate. And the seed-3
+ * sample's chart survivors: a comparison's card intervals on their rows, its significant changes'
+ * intervals and their colours (hand-built changes), and tune's curves told apart (two decks).
  */
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceView } from '../balance/report-view.ts';
-import type { BalanceComparison, BalanceReport, TuneResult } from '../balance/report.ts';
-import { palette, sideNames } from '../balance/charts.ts';
+import type * as Plot from '@observablehq/plot';
+import type { BalanceComparison, BalanceReport, MetricChange, TuneResult } from '../balance/report.ts';
+import { cardsComparisonChart, changesChart, palette, sideNames } from '../balance/charts.ts';
+import { metricLabel, rankingStandout } from '../balance/verdicts.ts';
 import { foldQuality } from '../balance/quality.ts';
 import { reportTitle } from '../balance/report-html.ts';
 import { playBatch } from '../runtime/batch.ts';
@@ -42,6 +46,26 @@ beforeAll(async () => {
 const draw = (result: BalanceReport | BalanceComparison | TuneResult, collapseParams = false) => {
   const window = new Window();
   return balanceView(result, { document: window.document as unknown as Document, width: 880, collapseParams });
+};
+
+/** Options to draw one chart alone, in a document of its own. */
+const chartOptions = () => ({ document: new Window().document as unknown as Document, width: 880 });
+
+/**
+ * A chart's scale as Plot drew it (the element Plot returned: its <svg>, or the <figure> holding
+ * its legend and its <svg>): `at` maps a value to its pixel, `row` a band's label to its middle.
+ */
+const scalesOf = (chart: Element) => {
+  const plot = chart as unknown as Plot.Plot;
+  const x = plot.scale('x')!;
+  const y = plot.scale('y')!;
+  return { at: (v: number) => x.apply!(v) as number, row: (label: string) => (y.apply!(label) as number) + (y.bandwidth ?? 0) / 2 };
+};
+/** The one mark in `marks` drawn on the row whose middle is at `y` (a line's y1, a dot's cy). */
+const onRow = (marks: Element[], attr: 'y1' | 'cy', y: number) => {
+  const found = marks.filter((m) => Math.abs(Number(m.getAttribute(attr)) - y) < 0.01);
+  expect(found.length, `one mark at y = ${y}`).toBe(1);
+  return found[0]!;
 };
 
 /** The expected order of the actions: most used per game first, ties by the action's name. */
@@ -219,6 +243,89 @@ describe('what the view says in its words and draws in its marks', () => {
     expect(draw(mixed).querySelector('figure[data-chart="cards"] figcaption')?.textContent).toContain('(where that was measured; else drawn, else played)');
   });
 
+  it("draws each side's interval of each card in a comparison's cards chart, on that card's row, from its low end to its high end", () => {
+    // The cards chart alone (the whole view of a comparison takes about a second to draw).
+    const figure = cardsComparisonChart(comparison, chartOptions());
+    const { at, row } = scalesOf(figure.querySelector('.balance-figure-body')!.firstElementChild!);
+    // One group of interval lines per side, the base's first, each side a few pixels off the row's middle (its dy).
+    const groups = [...figure.querySelectorAll('g.card-interval')];
+    expect(groups.length).toBe(2);
+    expect(groups.map((g) => g.getAttribute('transform'))).toEqual(['translate(0,-3)', 'translate(0,3)']);
+    [comparison.base, comparison.other].forEach((side, k) => {
+      const cards = side.cards.flatMap((m) => {
+        const s = rankingStandout(m);
+        return s ? [{ card: m.card, lo: s.d.ci95[0], hi: s.d.ci95[1] }] : [];
+      });
+      const lines = [...groups[k]!.querySelectorAll('line')];
+      expect(cards.length).toBeGreaterThan(1);
+      expect(lines.length).toBe(cards.length);
+      for (const { card, lo, hi } of cards) {
+        const line = onRow(lines, 'y1', row(card));
+        expect(Number(line.getAttribute('y2')), card).toBeCloseTo(row(card), 2);
+        const [x1, x2] = [Number(line.getAttribute('x1')), Number(line.getAttribute('x2'))];
+        expect(x1, card).toBeLessThan(x2);
+        expect(x1, card).toBeCloseTo(at(lo), 1);
+        expect(x2, card).toBeCloseTo(at(hi), 1);
+      }
+    });
+  });
+
+  describe("a comparison's significant changes", () => {
+    // Changes by hand on the played comparison: an increase and a decrease of a rate (the seats panel), a mean (the length
+    // panel, in turns), and one not significant, which is not drawn.
+    const change = (metric: string, group: MetricChange['group'], diff: number, ci95: [number, number], significant = true): MetricChange => ({
+      metric,
+      label: metric,
+      group,
+      base: 0.5,
+      other: 0.5 + diff,
+      change: { diff, ci95, p: significant ? 0.001 : 0.6, q: significant ? 0.004 : 0.6, significant },
+      test: metric.startsWith('length.') ? 'paired-t' : 'mcnemar',
+    });
+    const changes = [change('seats.p1.wins', 'seats', 0.12, [0.05, 0.19]), change('seats.p2.wins', 'seats', -0.1, [-0.16, -0.03]), change('length.turns', 'length', 1.5, [0.6, 2.4]), change('seats.draws', 'seats', 0.01, [-0.02, 0.04], false)];
+    const changed = (): BalanceComparison => ({ ...comparison, changes });
+    /** The changes chart's panels, each with the changes it should draw (its group and unit): the seats' rates, then the turns. */
+    const panels = () => {
+      const c = changed();
+      // The changes chart alone (what the view draws first for a comparison): the whole view's tables are not needed here.
+      const found = [...changesChart(c, chartOptions()).querySelectorAll('.balance-panel')];
+      expect(found.length).toBe(2);
+      return found.map((panel, i) => ({ panel, changes: (i === 0 ? changes.slice(0, 2) : changes.slice(2, 3)).map((m) => ({ m, label: metricLabel(m, c) })) }));
+    };
+
+    it('draws each one with its 95% interval: a line on its row from its low end to its high end', () => {
+      for (const { panel, changes } of panels()) {
+        const { at, row } = scalesOf(panel.querySelector('svg')!);
+        const lines = [...panel.querySelectorAll('.change-interval line')];
+        expect(lines.length).toBe(changes.length);
+        for (const { m, label } of changes) {
+          const line = onRow(lines, 'y1', row(label));
+          const [x1, x2] = [Number(line.getAttribute('x1')), Number(line.getAttribute('x2'))];
+          expect(x1, label).toBeLessThan(x2);
+          expect(x1, label).toBeCloseTo(at(m.change.ci95[0]), 1);
+          expect(x2, label).toBeCloseTo(at(m.change.ci95[1]), 1);
+        }
+      }
+    });
+
+    it('colours each interval as its dot, by its direction: an increase in the other side\'s colour, a decrease in the base\'s', () => {
+      const strokes: string[] = [];
+      for (const { panel, changes } of panels()) {
+        const { row } = scalesOf(panel.querySelector('svg')!);
+        const lines = [...panel.querySelectorAll('.change-interval line')];
+        const dots = [...panel.querySelectorAll('.change-dot circle')];
+        expect(dots.length).toBe(changes.length);
+        for (const { m, label } of changes) {
+          const stroke = onRow(lines, 'y1', row(label)).getAttribute('stroke');
+          expect(stroke, label).toBe(onRow(dots, 'cy', row(label)).getAttribute('fill'));
+          expect(stroke, label).toBe(m.change.diff >= 0 ? palette.other : palette.base);
+          strokes.push(stroke!);
+        }
+      }
+      expect(new Set(strokes)).toEqual(new Set([palette.other, palette.base]));
+    });
+  });
+
   it("colours the actions' effects: significant ones in the significant colour, the others plain", () => {
     const view = draw(report);
     const dots = [...view.querySelectorAll('.action-effect circle')];
@@ -312,6 +419,36 @@ describe("grimoire tune's answer drawn as a document", () => {
     expect(charts.querySelectorAll('.tune-point circle').length).toBe(3);
     const rows = [...view.querySelectorAll('section.balance-tables table[data-table="tune"] tbody tr')].map((tr) => tr.querySelector('td')?.textContent);
     expect(rows).toEqual(['1 (printed)', '3', '5']);
+  });
+
+  it("names each curve by its deck, seat and baseline: two decks' curves are two lines of two colours, and a legend names both", () => {
+    // The same card in p1's deck and in p2's, each against its deck's Knight: two curves.
+    const curve = tune.curves[0]!;
+    const two: TuneResult = {
+      ...tune,
+      curves: [
+        { ...curve, deck: "p1's deck", seat: 'p1' },
+        { ...curve, deck: "p2's deck", seat: 'p2', points: curve.points.map((p) => ({ ...p, worth: worth(p.worth.diff / 2, p.worth.significant) })), fair: { closest: 5, crossing: null, range: [] } },
+      ],
+    };
+    const figure = draw(two).querySelector('figure[data-chart="tune"]')!;
+    const lines = [...figure.querySelectorAll('.tune-line path')];
+    expect(lines.length).toBe(2);
+    const strokes = lines.map((l) => l.getAttribute('stroke'));
+    expect(strokes).toEqual([palette.base, palette.other]);
+    // Each line goes through its own curve's points (drawn in the same colour).
+    lines.forEach((line, i) => {
+      const points = [...figure.querySelectorAll('.tune-point circle')].filter((c) => c.getAttribute('fill') === strokes[i]);
+      expect(points.length).toBe(3);
+      const vertices = line.getAttribute('d')!.slice(1).split('L').map((xy) => xy.split(',').map(Number));
+      expect(vertices.length).toBe(3);
+      vertices.forEach(([x, y], k) => {
+        expect(x).toBeCloseTo(Number(points[k]!.getAttribute('cx')), 2);
+        expect(y).toBeCloseTo(Number(points[k]!.getAttribute('cy')), 2);
+      });
+    });
+    const legend = [...figure.querySelectorAll('.balance-figure-body > figure > div > span')].map((s) => s.textContent);
+    expect(legend).toEqual(["p1's deck (p1, against Knight)", "p2's deck (p2, against Knight)"]);
   });
 
   it("gives each value's worth its p and q as the title of its cell", () => {
