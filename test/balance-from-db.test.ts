@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../server/open-store.ts';
-import { Client, createMatch, freshDb, playOut, startServer, storeKinds } from './serve-helpers.ts';
+import { Client, createMatch, freshDb, playOut, startServer, storeKinds, postgresForThisFile } from './serve-helpers.ts';
 import { root } from './helpers.ts';
 import { grimoireInProcess } from './grimoire-in-process.ts';
 import type { FromDbJson } from '../cli/balance-from-db.ts';
@@ -19,6 +19,8 @@ import type { FromDbJson } from '../cli/balance-from-db.ts';
 const grimoire = (args: string[]) => grimoireInProcess(args, { cwd: root, env: { ...process.env, GRIMOIRE_LANG: 'en' } });
 const grimoireProcess = (args: string[]) => spawnSync(process.execPath, [join(root, 'cli/bin.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 300_000, env: { ...process.env, GRIMOIRE_LANG: 'en' } });
 
+// This file's PostgreSQL is stopped after it (the stores of its tests on each kind).
+postgresForThisFile();
 describe.each(storeKinds)('balance --from-db on %s', (kind) => {
   let dir: string;
   beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'grimoire-from-db-'))));

@@ -4,7 +4,7 @@
  * messages (never for time).
  */
 import WebSocket from 'ws';
-import { afterAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { PlaytestServer } from '../server/server.ts';
 import { openStore } from '../server/open-store.ts';
 import type { MatchStore } from '../server/store.ts';
@@ -22,16 +22,33 @@ if (!storeKinds.includes('postgres') && !(globalThis as Record<symbol, unknown>)
   console.log(`\nthe serve tests on PostgreSQL skipped: PostgreSQL (initdb, pg_ctl) is not installed. To run them: ${installPostgres}, then npx vitest run test/serve-*.test.ts\n`);
 }
 
-/** The PostgreSQL of this test file: started on first use, stopped after the file's tests. */
+/**
+ * The PostgreSQL of the running test file: started on first use, stopped after the file's tests
+ * by the hooks postgresForThisFile() registers. A hook registered at this module's top ran for
+ * the first file of a worker only — the unit files share their modules (vitest.config.ts,
+ * `isolate: false`) — and every later file's cluster was left running (seven found after a
+ * morning's runs).
+ */
 let postgres: Promise<TestPostgres> | null = null;
-afterAll(async () => {
-  if (postgres) await (await postgres).stop();
-  postgres = null;
-});
+let inFileWithHooks = false;
+
+/** Call once at the top of each test file whose stores are PostgreSQL: its cluster is stopped after the file. */
+export function postgresForThisFile(): void {
+  beforeAll(() => {
+    inFileWithHooks = true;
+  });
+  afterAll(async () => {
+    inFileWithHooks = false;
+    const started = postgres;
+    postgres = null;
+    if (started) await (await started).stop();
+  });
+}
 
 /** A new, empty database of this kind: an SQLite file's place is the caller's (`file`, else in memory); a PostgreSQL database is made. */
 export async function freshDb(kind: StoreKind, file = ':memory:'): Promise<string> {
   if (kind === 'sqlite') return file;
+  if (!inFileWithHooks) throw new Error('a PostgreSQL store in a test file that does not call postgresForThisFile() (test/serve-helpers.ts) at its top: its cluster would never be stopped');
   postgres ??= TestPostgres.start();
   return (await postgres).freshDatabase();
 }

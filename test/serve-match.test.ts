@@ -15,7 +15,7 @@ import type { ErrorMessage, PresenceMessage, ServerMessage, StateMessage } from 
 import { PlaytestServer } from '../server/server.ts';
 import { openStore } from '../server/open-store.ts';
 import { runScenarioInRepo } from '../scenario/files.ts';
-import { Client, createMatch, freshDb, playOut, startServer, storeKinds } from './serve-helpers.ts';
+import { Client, createMatch, freshDb, playOut, startServer, storeKinds, postgresForThisFile } from './serve-helpers.ts';
 import { root } from './helpers.ts';
 
 const isState = (f: ServerMessage): f is StateMessage => f.type === 'state';
@@ -37,6 +37,8 @@ function decider(clients: Record<string, Client>) {
   throw new Error('nobody is asked');
 }
 
+// This file's PostgreSQL is stopped after it (the stores of its tests on each kind).
+postgresForThisFile();
 describe.each(storeKinds)('on %s', (kind) => {
   describe('serve: forged messages are refused, and nothing changes', () => {
     let server: PlaytestServer;

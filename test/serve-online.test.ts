@@ -16,7 +16,7 @@ import { compileGame } from '../compiler/compile.ts';
 import { drawFaces } from '../playground/src/worker/card-faces.ts';
 import { PlaytestServer } from '../server/server.ts';
 import { SqliteStore } from '../server/sqlite-store.ts';
-import { Client, createMatch, playOut, startServer, storeKinds } from './serve-helpers.ts';
+import { Client, createMatch, playOut, startServer, storeKinds, postgresForThisFile } from './serve-helpers.ts';
 import { root } from './helpers.ts';
 
 const isState = (f: ServerMessage): f is StateMessage => f.type === 'state';
@@ -27,6 +27,8 @@ async function post(url: string, body: unknown): Promise<{ status: number; body:
   return { status: res.status, body: await res.json() };
 }
 
+// This file's PostgreSQL is stopped after it (the stores of its tests on each kind).
+postgresForThisFile();
 describe.each(storeKinds)('on %s', (kind) => {
   describe('serve: rules uploaded from the playground', () => {
     let server: PlaytestServer;

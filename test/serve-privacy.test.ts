@@ -20,7 +20,7 @@ import { newEngine } from '../runtime/play.ts';
 import type { PlaytestServer } from '../server/server.ts';
 import type { ServerMessage, StateMessage } from '../server/protocol.ts';
 import type { MatchStore } from '../server/store.ts';
-import { Client, createMatch, playOut, startServer, storeKinds } from './serve-helpers.ts';
+import { Client, createMatch, playOut, startServer, storeKinds, postgresForThisFile } from './serve-helpers.ts';
 
 
 function zoneOf(card: Card): Zone | null {
@@ -105,6 +105,8 @@ function checkFrames(ir: GameIR, seed: number, params: Record<string, number>, a
   return { checked, hash: engine.hash >>> 0 };
 }
 
+// This file's PostgreSQL is stopped after it (the stores of its tests on each kind).
+postgresForThisFile();
 describe.each(storeKinds)('on %s', (kind) => {
   let server: PlaytestServer;
   let url: string;
