@@ -10,27 +10,18 @@
 import type { ActionIR, Expr, GameIR } from '../compiler/ir.ts';
 import type { Card } from './model.ts';
 import { drawsRandom } from './when-zones.ts';
+import { memoPerGame } from './ir-memo.ts';
 
 /**
  * The zone the first step of `a` chooses from, when its failure depends on that zone's cards
  * alone, and whether only while none of them has a card attached (its tests read `units`, the
  * card and what lies under it); else null.
  */
-export function firstStep(a: ActionIR, ir: GameIR): { zone: number; bare: boolean } | null {
-  // Read from the IR alone, and asked again by every engine made for the same rules (a casebook's
-  // readings make thousands): worked out once per action.
-  let known = firstSteps.get(a);
-  if (known === undefined) {
-    const r: Reads = { ir, fixed: fixedAttrs(ir), slot: -1, params: 0, depth: 0, units: { used: false } };
-    const zone = firstStepZone(a, ir, r);
-    known = zone >= 0 ? { zone, bare: r.units.used } : null;
-    firstSteps.set(a, known);
-  }
-  return known;
-}
-
-/** firstStep's answer per action (an action's IR belongs to one game's IR). */
-const firstSteps = new WeakMap<ActionIR, { zone: number; bare: boolean } | null>();
+export const firstStep = memoPerGame((a: ActionIR, ir: GameIR): { zone: number; bare: boolean } | null => {
+  const r: Reads = { ir, fixed: fixedAttrs(ir), slot: -1, params: 0, depth: 0, units: { used: false } };
+  const zone = firstStepZone(a, ir, r);
+  return zone >= 0 ? { zone, bare: r.units.used } : null;
+});
 
 function firstStepZone(a: ActionIR, ir: GameIR, r: Reads): number {
   const s = a.steps[0];

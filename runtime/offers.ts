@@ -362,7 +362,7 @@ export abstract class OffersRoom extends ActionsRoom {
     const indexed: boolean[] = [];
     const rest: number[] = [];
     offerable.forEach((a, k) => {
-      let where: number[] | null = null;
+      let where: readonly number[] | null = null;
       const sz = a.ir.sourceZone;
       if (a.ir.source >= 0) {
         if (sz >= 0 && !this.ir.zones[sz]!.shared) where = a.whenZones === null || a.whenZones.includes(sz) ? [sz] : [];

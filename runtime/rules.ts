@@ -70,7 +70,7 @@ export interface CompiledAction {
   cite: string;
   when: Ev[];
   /** For a card's ability: the zones of its player where the card must lie for `when` to hold (null: anywhere). See when-zones.ts. */
-  whenZones: number[] | null;
+  whenZones: readonly number[] | null;
   /** The player `when` can hold for (whenPlayer): 'active', 'other' (not the active player), 'never', or null (anyone). */
   whenPlayer: 'active' | 'other' | 'never' | null;
   /** Whether `when` can hold only while the stack is empty (whenEmptyStack). */

@@ -12,6 +12,7 @@
  * number in any expression a condition can reach, or no table is made: see `drawsRandom`).
  */
 import type { Expr, GameIR } from '../compiler/ir.ts';
+import { memoPerGame } from './ir-memo.ts';
 
 /** What a local of the function being read stands for. */
 interface Env {
@@ -21,12 +22,12 @@ interface Env {
 
 const ACTION: Env = { thisSlots: [], meSlots: [] };
 
-export function whenZones(whens: readonly Expr[], ir: GameIR): number[] | null {
+export const whenZones = memoPerGame((whens: readonly Expr[], ir: GameIR): readonly number[] | null => {
   if (whens.length === 0 || drawsRandom(ir, whens)) return null;
   let out: number[] | null = null;
   for (const w of whens) out = both(out, required(w, ir, ACTION, 0));
   return out;
-}
+});
 
 function isThis(e: Expr, env: Env): boolean {
   return (e.kind === 'builtin' && e.name === 'this') || (e.kind === 'local' && env.thisSlots.includes(e.slot));
@@ -105,12 +106,12 @@ function hasRandom(x: unknown): boolean {
  * expression the game evaluates draws a random number, so skipping a condition that would be
  * false changes nothing.)
  */
-export function whenPlayer(whens: readonly Expr[], ir: GameIR): 'active' | 'other' | 'never' | null {
+export const whenPlayer = memoPerGame((whens: readonly Expr[], ir: GameIR): 'active' | 'other' | 'never' | null => {
   if (whens.length === 0 || drawsRandom(ir, whens)) return null;
   let out: 'active' | 'other' | 'never' | null = null;
   for (const w of whens) out = bothPlayers(out, playerRequired(w, ir, ACTION, 0));
   return out;
-}
+});
 
 type PlayerReq = 'active' | 'other' | 'never' | null;
 
