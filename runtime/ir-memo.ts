@@ -2,7 +2,7 @@
  * Answers worked out from a game's IR alone, kept per game and per IR node. Every engine made for
  * the same rules asks them again when it compiles the rules (rules.ts): a casebook's readings make
  * thousands of engines, one per run. The IR is never changed once compiled, so an answer holds
- * for the game's life; an answer that is an object is shared by every engine and only read.
+ * as long as the IR is kept; an answer that is an object is shared by every engine and only read.
  */
 import type { GameIR } from '../compiler/ir.ts';
 

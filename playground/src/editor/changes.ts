@@ -16,7 +16,7 @@ const originalUri = (path: string) => monaco.Uri.parse(`grimoire-original:///ori
 export class ChangesView {
   private diff: monaco.editor.IStandaloneDiffEditor | null = null;
   /**
-   * The original texts' models, one per file ever shown, kept for the page's life (a few files'
+   * The original texts' models, one per file ever shown, kept while the page is open (a few files'
    * text). Never disposed: Monaco computes a diff in its worker after the view has moved on, and a
    * model disposed meanwhile makes that computation throw "no diff result available" in the page.
    */
