@@ -35,18 +35,18 @@ function balance(...args: string[]): BalanceReport {
 }
 
 describe('a planted strong card, flagged and ranked first', () => {
-  it('with search agents (mcts:100 in both seats): the seven-card game, 30 games — a suspect of the random-play screen, tested on fresh seeds', () => {
-    const r = balance('planted', '--games', '30', '--p1', 'mcts:100', '--p2', 'mcts:100', '--workers', '2');
+  it('with search agents (mcts:100 in both seats): the seven-card game, 20 games — a suspect of the random-play screen, tested on fresh seeds', () => {
+    const r = balance('planted', '--games', '20', '--p1', 'mcts:100', '--p2', 'mcts:100', '--workers', '2');
     const ranked = rankedCards(r.cards, r.replacements).map((c) => c.card);
     expect(ranked[0]).toBe('Dragon');
     expect(flagged(r, r.cards.find((c) => c.card === 'Dragon')!)).toBe(true);
     const dragon = r.replacements.find((v) => v.card === 'Dragon')!;
     expect(dragon.why).toBe('suspect');
-    expect(dragon.seeds.from).toBe(31); // fresh seeds, after the report's
+    expect(dragon.seeds.from).toBe(21); // fresh seeds, after the report's
     expect(flagOf(dragon).significant).toBe(true);
     // Measured with a Dragon (or its baseline) in p's opening hand on both sides of every seed.
     expect(dragon.opening).toBe(true);
-    // Below the flagged card, 30 games rank by noise: the useless Dud is not told from the others at this size (docs/balance.md).
+    // Below the flagged card, 20 games rank by noise: the useless Dud is not told from the others at this size (docs/balance.md).
   });
 
   it("with random players: Spimate's default decks with 暴君竜 (cost 0, AP 6, LP 6), 1,000 games — flagged, first of its deck", () => {

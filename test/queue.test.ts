@@ -183,14 +183,15 @@ describe.skipIf(!redisServer && !ci)('play --queue with workers on a real Redis'
   });
 
   it('gives the report and hash of a local run, though a worker is killed (SIGKILL) in the middle of a chunk', async () => {
-    // Six chunks of 6 greedy games (60 games before: six are enough to leave the killed worker a
-    // chunk in progress — when one worker has finished its first, four are still waiting).
-    const args = ['play', 'trump', '--games', '36', '--seed', '11', '--p1', 'greedy', '--json'];
+    // Four chunks of 4 greedy games (60 games, then 36, before: four are enough to leave the
+    // killed worker a chunk in progress — when one worker has finished its first, two are still
+    // waiting, and it takes one of them).
+    const args = ['play', 'trump', '--games', '16', '--seed', '11', '--p1', 'greedy', '--json'];
     const local = await inProcess([...args, '--workers', '1']);
     expect(local.status).toBe(0);
     const a = await worker(url);
     const b = await worker(url);
-    const run = grimoire([...args, '--queue', url, '--chunk', '6']);
+    const run = grimoire([...args, '--queue', url, '--chunk', '4']);
     // Killed while it holds a chunk, as the queue sees it (the job's processedBy is the worker's
     // name, `host pid N`, which its first line says): a worker that has finished a chunk and is
     // playing another. (Waiting for its "done" alone left a race: killed between two chunks, it
@@ -219,7 +220,7 @@ describe.skipIf(!redisServer && !ci)('play --queue with workers on a real Redis'
 
   it('balance --queue (playSeeds with nothing added) gives the local report, --vs-param too', async () => {
     const w = await worker(`${url}/2`);
-    const args = ['balance', 'trump', '--games', '40', '--seed', '3', '--vs-param', 'opening_hand=7', '--json'];
+    const args = ['balance', 'trump', '--games', '16', '--seed', '3', '--vs-param', 'opening_hand=7', '--json'];
     const local = await inProcess([...args, '--workers', '1']);
     expect(local.status).toBe(0);
     const run = grimoire([...args, '--queue', `${url}/2`]);
@@ -234,7 +235,7 @@ describe.skipIf(!redisServer && !ci)('play --queue with workers on a real Redis'
   it('tune --param and tune --card --attr on the queue give the local curves (each value a job of its own options)', async () => {
     const w = await worker(`${url}/3`);
     const runs = [
-      ['tune', 'trump', '--param', 'opening_hand', '--values', '4,5,6', '--games', '30', '--seed', '5', '--json'],
+      ['tune', 'trump', '--param', 'opening_hand', '--values', '4,5,6', '--games', '12', '--seed', '5', '--json'],
       ['tune', 't-magic', '--card', 'YoungDragon', '--attr', 'cost', '--values', '3..5', '--games', '40', '--seed', '2', '--json'],
     ];
     for (const args of runs) {

@@ -90,7 +90,7 @@ const filesWith = (rulings: SourceText[], re: RegExp) => rulings.filter((s) => r
 /** The whole sweep over every name (npm run bench:rename-sweep), or a seeded sample of it (below). */
 const sweepAll = process.env.RENAME_SWEEP === 'all';
 const sweepSeed = Number(process.env.RENAME_SWEEP_SEED ?? 31);
-const SWEEP_PER_KIND = 2;
+const SWEEP_PER_KIND = 1;
 
 describe('rename in the rulings', () => {
   it('trump: renames the zone graveyard in state, expect, count and check keys; every ruling passes', () => {
@@ -177,7 +177,7 @@ describe('rename in the rulings', () => {
     expectAllGreen(card.sources, card.rulings, 'card 湧き水の里 → 泉の村');
     for (const s of label) expect(card.rulings.find((x) => x.path === s.path)!.text).toContain('"泉の村.開始時 (泉の村)"');
     // The two zones the most rulings write (every zone with RENAME_SWEEP=all; the sweep below
-    // renames two zones of each game, sampled, and runs the rulings that write them).
+    // renames a zone of each game, sampled, and runs the rulings that write them).
     const zones = g.names.index.all.filter((s) => s.kind === 'zone').map((s) => ({ z: s.name, n: filesWith(g.rulings, new RegExp(`\\.${s.name}\\b`)).length }));
     const used = zones.filter((x) => x.n > 0).sort((a, b) => b.n - a.n);
     expect(used.length).toBeGreaterThan(2);
@@ -257,7 +257,7 @@ describe('rename in the rulings', () => {
       }
     }
     expect(candidates).toBeGreaterThan(400);
-    expect(renamed).toBeGreaterThan(sweepAll ? 400 : 40);
+    expect(renamed).toBeGreaterThan(sweepAll ? 400 : 30);
   });
 
   it('keeps quoting and comments, quotes a name that would not read as written, and skips a file that is not YAML with a warning', () => {
