@@ -41,6 +41,12 @@ export interface HintLatency {
    * of its own, whatever else the machine runs.
    */
   partMs: number[];
+  /**
+   * The same critical path for a page of SEARCH_SHARES workers (a machine with that many cores:
+   * the playground makes the run worker and up to three helpers, one per core): each worker's part
+   * is one share and its replay, timed alone as above, the longest taken.
+   */
+  partMsFull: number[];
   /** The parallel Hint's answer equals the same shares run one after another in one thread. */
   reproducible: boolean;
   /** The most visited option of each. */
@@ -123,8 +129,9 @@ export async function measureHintLatency(games: Record<string, GameIR>, url: URL
       const todayMs: number[] = [];
       const newMs: number[] = [];
       const partMs: number[] = [];
-      const part = (k: number) => runHintShares({ ...req, type: 'hint-shares', id: k + 1, shares: sharesOf(k, workers) }, ir, () => {}, 0);
+      const part = (k: number, of = workers) => runHintShares({ ...req, type: 'hint-shares', id: k + 1, shares: sharesOf(k, of) }, ir, () => {}, 0);
       for (let k = 0; k < workers; k++) part(k);
+      const partMsFull: number[] = [];
       let todayBest = '';
       let merged = await parallel();
       for (let k = 0; k < opts.samples; k++) {
@@ -141,6 +148,13 @@ export async function measureHintLatency(games: Record<string, GameIR>, url: URL
           longest = Math.max(longest, performance.now() - t0);
         }
         partMs.push(longest);
+        longest = 0;
+        for (let w = 0; w < SEARCH_SHARES; w++) {
+          t0 = performance.now();
+          part(w, SEARCH_SHARES);
+          longest = Math.max(longest, performance.now() - t0);
+        }
+        partMsFull.push(longest);
         tick();
       }
       // The same shares, one after another in this thread: the answer a one-core page gets.
@@ -156,6 +170,7 @@ export async function measureHintLatency(games: Record<string, GameIR>, url: URL
         todayMs,
         newMs,
         partMs,
+        partMsFull,
         reproducible: JSON.stringify(alone.estimates) === JSON.stringify(merged.estimates) && alone.iterations === merged.iterations,
         todayBest,
         newBest: merged.estimates[0]?.label ?? '',
