@@ -237,8 +237,11 @@ function fromProgress(drawn: Drawn[], name: string): { outcomes: Outcome[]; seco
   return { outcomes, seconds: 0 };
 }
 
-/** `pinned`: a test written after the sample fails with the mutant planted by hand (not yet a Stryker rerun). */
-interface Triage { [key: string]: { verdict: 'equivalent' | 'real'; why: string; test?: string; pinned?: boolean } }
+/**
+ * `pinned`: a test written after the sample fails with the mutant planted by hand (not yet a
+ * Stryker rerun); `rerun: 'killed'`: a Stryker rerun of the mutant (`--rerun`) killed it.
+ */
+interface Triage { [key: string]: { verdict: 'equivalent' | 'real'; why: string; test?: string; pinned?: boolean; rerun?: 'killed' } }
 
 function summarize(folder: string, outcomes: Outcome[], meta: Record<string, unknown>) {
   const triage: Triage = existsSync(join(root, 'bench/mutation-triage.json'))
