@@ -13,9 +13,9 @@ import type { GameIR, SrcLoc } from '../compiler/ir.ts';
 import { Impossible, asList, type Ctx } from './context.ts';
 import { ModeDecision, PickDecision, optionValue, type Decision } from './decisions.ts';
 import type { ActionDraws, ActionPreference, CountDecider, Decider, EngineOptions } from './engine-types.ts';
-import { Card, Request, Zone, type Player } from './model.ts';
+import { Card, Player, Request, Zone } from './model.ts';
 import { MovesRoom } from './moves.ts';
-import { cardLabel, cardWords } from './view.ts';
+import { canSee, cardLabel, cardWords } from './view.ts';
 import { phrase, type LogArg, type LogPhrase } from './log-entry.ts';
 
 /** What `pick` returns when a declaration's choice has nothing to choose from. */
@@ -52,6 +52,12 @@ export abstract class ChoicesRoom extends MovesRoom {
   protected playoutPassWeight = 1;
   /** In a search's sampled playouts: its preference among the actions (Engine.answerByCount), or null: uniform draws. */
   protected playoutPreference: ActionPreference | null = null;
+  /**
+   * In a search's sampled playouts: its preference among the options of the choices inside an
+   * action — a pick of one value, a mode (ActionPreference.inside; Engine.answerByCount) — or
+   * null: those draws uniform.
+   */
+  protected playoutChoicePreference: ActionPreference | null = null;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see GameState
   constructor(ir: GameIR, opts: EngineOptions<any>) {
@@ -109,6 +115,86 @@ export abstract class ChoicesRoom extends MovesRoom {
     if (this.trial > 0) return 0;
     this.decisions++;
     return this.answered(byCount(player, count), count);
+  }
+
+  /**
+   * askByCount in a search's playout that prefers some options (playoutChoicePreference): with the
+   * preference's chance it takes the option whose key (`keyAt`) it values most, ties drawn
+   * uniformly by `byCount`, else one drawn uniformly; the preference is told what was taken. The
+   * same rule for a single option, the same decision count and hash as askByCount.
+   */
+  private preferredAnswer(byCount: CountDecider, pref: ActionPreference, player: Player, count: number, keyAt: (i: number) => number): number {
+    if (count === 1 && !this.askForced) return 0;
+    if (this.trial > 0) return 0;
+    this.decisions++;
+    const who = player.index;
+    let pick: number;
+    let key: number;
+    if (pref.greedy(who)) {
+      const keys = this.optionKeys;
+      let best = -Infinity;
+      let ties = 0;
+      pick = 0;
+      for (let k = 0; k < count; k++) {
+        const kk = keyAt(k);
+        keys[k] = kk;
+        const v = pref.value(who, kk);
+        if (v > best) {
+          best = v;
+          pick = k;
+          ties = 1;
+        } else if (v === best && byCount(player, ++ties) === 0) pick = k;
+      }
+      key = keys[pick]!;
+    } else {
+      pick = byCount(player, count);
+      key = keyAt(pick);
+    }
+    const i = this.answered(pick, count);
+    pref.taken(who, key);
+    return i;
+  }
+
+  /** preferredAnswer's keys of the options (a choice's keys are read before any other choice is made: one array serves). */
+  private optionKeys: number[] = [];
+
+  /** chooseMode by preference: a mode's option keyed by its label (each label a number, in the order first met). */
+  private modeByPreference(byCount: CountDecider, pref: ActionPreference, player: Player, labels: readonly string[], loc: SrcLoc | null): number {
+    const site = choiceSite(loc);
+    const ids = this.modeLabelIds;
+    return this.preferredAnswer(byCount, pref, player, labels.length, (k) => {
+      const label = labels[k]!;
+      let id = ids.get(label);
+      if (id === undefined) ids.set(label, (id = ids.size));
+      return optionKey(site, this.ir.cards.length, this.ir.zones.length, Math.min(id, MAX_MODE_LABELS - 1), true);
+    });
+  }
+
+  /** modeByPreference's numbers of labels: a number only names a label (no order is read from it). */
+  private readonly modeLabelIds = new Map<string, number>();
+
+  /**
+   * A pick's option as a preference's key, of IR indices alone and of what the chooser sees: none;
+   * a player (the chooser, or another); a small whole number; a card the chooser can see — its
+   * definition, and whether the chooser controls it; a card hidden from the chooser — only its
+   * zone's definition and whether the chooser controls it; anything else one key. Never the card
+   * itself (its id, its place): the same option in another world has the same key.
+   */
+  private optionKey(site: number, chooser: Player, v: unknown): number {
+    const cards = this.ir.cards.length;
+    const zones = this.ir.zones.length;
+    let code: number;
+    if (v === null || (Array.isArray(v) && v.length === 0)) code = 0;
+    else if (Array.isArray(v) && v.length === 1) return this.optionKey(site, chooser, v[0]);
+    else if (v instanceof Card) {
+      const mine = this.controllerOf(v) === chooser ? 0 : 1;
+      // What the chooser sees, as cardLabel names it: a card they may see, or one of their own zone's.
+      if (canSee(this, chooser, v) || (v.zone !== null && v.zone.player === chooser)) code = CARD_CODE + 2 * v.def + mine;
+      else code = CARD_CODE + 2 * cards + 2 * (v.zone !== null ? v.zone.def : zones) + mine;
+    } else if (v instanceof Player) code = v === chooser ? 1 : 2;
+    else if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < SMALL_NUMBERS) code = 4 + v;
+    else code = 3;
+    return optionKey(site, cards, zones, code);
   }
 
   /**
@@ -208,7 +294,12 @@ export abstract class ChoicesRoom extends MovesRoom {
     const byCount = this.decideByCount;
     if (byCount !== null) {
       // A decider that reads the count alone: no decision, and the candidates need no copy.
-      i = this.askByCount(byCount, player, count);
+      const pref = this.playoutChoicePreference;
+      if (pref !== null) {
+        const vs = values;
+        const site = choiceSite(loc);
+        i = this.preferredAnswer(byCount, pref, player, count, (k) => this.optionKey(site, player, none !== null && k === 0 ? null : vs[none !== null ? k - 1 : k]));
+      } else i = this.askByCount(byCount, player, count);
       v = optionValue(values, none, wrap, i);
     } else {
       // The decision keeps its candidates: not a zone's list, which changes in place.
@@ -242,10 +333,40 @@ export abstract class ChoicesRoom extends MovesRoom {
   /** `words`, `labelWords`: an engine-made prompt and labels as phrases, for the log (the decision asks in English). */
   chooseMode(player: Player, labels: string[], ctx: Ctx, prompt: string, loc: SrcLoc | null, words: LogPhrase | null = null, labelWords: readonly LogPhrase[] | null = null): number {
     const byCount = this.decideByCount;
-    const i = byCount !== null ? this.askByCount(byCount, player, labels.length) : this.ask(new ModeDecision(player, prompt || 'choose one', ctx.cite, loc, labels, ctx));
+    const pref = this.playoutChoicePreference;
+    const i = byCount === null ? this.ask(new ModeDecision(player, prompt || 'choose one', ctx.cite, loc, labels, ctx))
+      : pref !== null ? this.modeByPreference(byCount, pref, player, labels, loc)
+      : this.askByCount(byCount, player, labels.length);
     if (this.logging && this.trial === 0) this.emitLog('choice', phrase(prompt ? 'choice-mode' : 'choice-mode-bare', { player: player.name, label: labelWords?.[i] ?? labels[i]!, prompt: words ?? prompt }), player, ctx.cite, loc);
     return i;
   }
+}
+
+/** optionKey's codes: 0 none, 1 the chooser, 2 another player, 3 any other value, 4… a small whole number, then cards, then modes. */
+const SMALL_NUMBERS = 64;
+const CARD_CODE = 4 + SMALL_NUMBERS;
+/** Modes' labels told apart at one place (a later label shares the last key). */
+const MAX_MODE_LABELS = 4096;
+
+/**
+ * A choice's place in the rules as a number: its file, line and column in the game's sources (0
+ * for a choice the engine makes, with no place) — below 2^31 for files below 64, lines below 65,536
+ * and columns below 512 (a later column counts as 511: two choices on one long line may share).
+ */
+function choiceSite(loc: SrcLoc | null): number {
+  if (loc === null) return 0;
+  return ((loc[0] + 1) * 65536 + (loc[1] & 0xffff)) * 512 + Math.min(loc[2], 511);
+}
+
+/**
+ * A preference's key of an option (`code`) at a choice's place (`site`): negative, so never an
+ * action's (OffersRoom.actionKey, ≥ 0); one key per place and code. A mode's code is offset past
+ * every pick's. Below 2^53 in magnitude for sites below 2^31 and games below ~500,000 cards.
+ */
+function optionKey(site: number, cards: number, zones: number, code: number, mode = false): number {
+  const picks = CARD_CODE + 2 * cards + 2 * (zones + 1);
+  const span = picks + MAX_MODE_LABELS;
+  return -(1 + site * span + (mode ? picks + code : code));
 }
 
 /** The option `choose` would list first, or NO_OPTION: the same order as the full listing. */

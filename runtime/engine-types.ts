@@ -195,6 +195,13 @@ export interface ActionPreference {
   value(player: number, key: number): number;
   /** `player` took the action `key` (PASS_KEY: passed), however it was drawn. */
   taken(player: number, key: number): void;
+  /**
+   * Whether the choices inside an action follow the preference too (ChoicesRoom.preferredAnswer):
+   * a pick of one value and a mode, each option keyed by IR indices alone — the choice's place in
+   * the rules and, for a card the chooser can see, its definition and whether the chooser controls
+   * it — with negative keys, apart from the actions'. Unset: those choices stay uniform.
+   */
+  readonly inside?: boolean;
 }
 
 /** ActionPreference's key of the pass. */

@@ -27,7 +27,7 @@
  * above: none
  * fields: GameState (cards cardsByDef changes formatLevel ir log players result rules sharedZones
  *   tally usesThisTurn) ValuesRoom (grantsEver) ChoicesRoom (actionDraws decide decideByCount
- *   playoutPassWeight playoutPreference) FlowRoom (course match)
+ *   playoutChoicePreference playoutPassWeight playoutPreference) FlowRoom (course match)
  */
 import type { GameIR } from '../compiler/ir.ts';
 import type { EngineCalls } from './calls.ts';
@@ -285,13 +285,15 @@ export class Engine extends FlowRoom implements ViewSource, EngineCalls {
    * see only the actions taken (OffersRoom.sampleOffer). `passWeight`: how many candidates the
    * pass counts as in those draws (1: uniform; 0: pass only when no action can be declared).
    * `prefer`: with `sample`, the search's preference among the actions (ActionPreference; null:
-   * every draw uniform).
+   * every draw uniform) — and, when it says so (`inside`), among the options of a pick of one
+   * value and of a mode (ChoicesRoom.preferredAnswer).
    */
   answerByCount(byCount: CountDecider | null, sample = false, passWeight = 1, prefer: ActionPreference | null = null): void {
     this.decideByCount = byCount;
     this.actionDraws = byCount !== null && sample ? 'playout' : 'listed';
     this.playoutPassWeight = passWeight;
     this.playoutPreference = byCount !== null && sample ? prefer : null;
+    this.playoutChoicePreference = byCount !== null && sample && prefer !== null && prefer.inside === true ? prefer : null;
   }
 
   /** What `player` may see of the state (null: the judge, who sees everything). See view.ts. */

@@ -71,6 +71,13 @@ describe('strong: the agent a game names', () => {
     expect(parseAgent('mcts:50,mast')).toEqual({ error: expect.stringContaining("bad setting 'mast'") });
   });
 
+  it('reads mastin=1 (MAST inside actions) beside mast=E, and refuses it alone or with another value', () => {
+    for (const name of ['mcts:40,mast=0.4,mastin=1', 'mcts:40,mastin=0', 'mcts:40,pass=0,mastin=1,mast=0']) expect((parseAgent(name) as AgentSpec).name).toBe(name);
+    expect(parseAgent('mcts:40,mastin=1')).toEqual({ error: expect.stringContaining('needs mast=E') });
+    expect(parseAgent('mcts:40,mast=0.4,mastin=2')).toEqual({ error: expect.stringContaining("bad setting 'mastin=2'") });
+    expect(parseAgent('mcts:40,mast=0.4,mastin')).toEqual({ error: expect.stringContaining("bad setting 'mastin'") });
+  });
+
   it('a graded cut: a logistic of the margin over the best other player; out of the game is 0', () => {
     const [a, b] = graded([30, 20], 10);
     expect(a).toBeCloseTo(1 / (1 + Math.exp(-1)), 12);
@@ -109,6 +116,14 @@ describe('strong: the agent a game names', () => {
     const g = duel('t-magic', undefined, 'mcts:10,turns=1,grade=15,mast=0.4', 'random', 1);
     expect(duel('t-magic', undefined, 'mcts:10,turns=1,grade=15,mast=0.4', 'random', 1).hashes).toEqual(g.hashes);
     expect(duel('t-magic', undefined, 'mcts:10,turns=1', 'random', 1).hashes).not.toEqual(g.hashes);
+  });
+
+  it('mcts with MAST inside actions plays whole games, the same games for a seed, other games than MAST alone', () => {
+    for (const game of ['summon-magic', 't-magic']) {
+      const a = duel(game, undefined, 'mcts:10,mast=0.3,mastin=1', 'random', 1);
+      expect(duel(game, undefined, 'mcts:10,mast=0.3,mastin=1', 'random', 1).hashes).toEqual(a.hashes);
+      expect(duel(game, undefined, 'mcts:10,mast=0.3', 'random', 1).hashes).not.toEqual(a.hashes);
+    }
   });
 
   it('strong plays whole games of a seed game through the duel path, the same games for a seed', () => {

@@ -226,9 +226,9 @@ describe('no peeking: worlds the player cannot tell apart get the same search', 
   }
 });
 
-describe("no peeking: the strong agent's playout policies (pass weight, a cut after some turns, MAST, a graded cut)", () => {
+describe("no peeking: the strong agent's playout policies (pass weight, a cut after some turns, MAST, MAST inside actions, a graded cut)", () => {
   for (const [game, format] of games) {
-    it(`${game}: mcts with pass=0,turns=2, with pass=2, with mast=0.3 and with turns=2,grade=10,mast=0.5, and the game's own strong agent, find the same estimates in every consistent world`, () => {
+    it(`${game}: mcts with pass=0,turns=2, with pass=2, with mast=0.3, with mast=0.3,mastin=1 and with turns=2,grade=10,mast=0.5, and the game's own strong agent, find the same estimates in every consistent world`, () => {
       const ir = compiledGame(game);
       // The game's own strong agent — its settings (exploration, playout policy) as its header
       // names them — with its budget cut to 40 iterations, the most of the others here: three of
@@ -246,6 +246,9 @@ describe("no peeking: the strong agent's playout policies (pass weight, a cut af
         // MAST's statistics (action keys of the search's own re-dealt worlds) and a graded cut.
         () => new MctsAgent({ iterations: 40, millis: null, exploration: 0.7, depth: null, mast: 0.3 }, 99),
         () => new MctsAgent({ iterations: 40, millis: null, exploration: 0.7, depth: null, playout: { turns: 2 }, grade: 10, mast: 0.5 }, 99),
+        // MAST inside actions: the options of picks and modes keyed by the choice's place and the
+        // card's definition as the chooser sees it (a hidden card by its zone only).
+        () => new MctsAgent({ iterations: 40, millis: null, exploration: 0.7, depth: null, mast: 0.3, mastInside: true }, 99),
       ];
       expect(agents[2]!()).toBeInstanceOf(MctsAgent);
       const search = searchEngine(ir, { format });

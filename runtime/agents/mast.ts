@@ -6,7 +6,9 @@
  *
  * An action is known by a key of IR indices (the action, and for a card's ability the card's
  * definition: OffersRoom.actionKey), so what one playout learns applies to the next whatever
- * the world; nothing here reads a card. The statistics come from this search's own playouts, in
+ * the world; with `inside`, so is an option of a choice inside an action (its place in the rules,
+ * and for a card the chooser sees its definition and whether the chooser controls it:
+ * ChoicesRoom.optionKey, negative keys). Nothing here reads a card. The statistics come from this search's own playouts, in
  * worlds re-dealt from its player's point of view: they hold nothing the player could not know.
  */
 import { Rng } from '../rng.ts';
@@ -24,6 +26,8 @@ export class MastPreference implements ActionPreference {
     /** The chance that a draw ignores the values and is uniform (ε). */
     private readonly epsilon: number,
     seed: number,
+    /** Whether the choices inside an action follow the values too (ActionPreference.inside: `mastin=1`). */
+    readonly inside = false,
   ) {
     this.rng = new Rng(seed);
   }

@@ -61,6 +61,13 @@ export interface MctsOptions {
    * Strategies", 2014). Unset (or 0): a new table for each search.
    */
   mastDecay?: number;
+  /**
+   * With `mast`: the choices inside an action follow MAST too (`mastin=1`, ActionPreference.inside)
+   * — a playout's pick of one value (a target, the card a generic action plays) and its modes,
+   * each option keyed by the choice's place in the rules and, for a card its chooser sees, the
+   * card's definition and whether the chooser controls it. Unset: those draws stay uniform.
+   */
+  mastInside?: boolean;
   /** Called after each iteration with (done, budget) — a progress bar; return true to stop early. */
   onProgress?: (done: number, total: number) => boolean | void;
 }
@@ -179,7 +186,7 @@ export class MctsAgent implements Agent {
     const carried = this.mastTable;
     const decay = this.opts.mastDecay ?? 0;
     if (carried !== null && decay > 0) carried.carryOver(decay, seedBase ^ 0x5bd1e995);
-    const prefer = mast === undefined ? null : carried !== null && decay > 0 ? carried : new MastPreference(mast, seedBase ^ 0x5bd1e995);
+    const prefer = mast === undefined ? null : carried !== null && decay > 0 ? carried : new MastPreference(mast, seedBase ^ 0x5bd1e995, this.opts.mastInside ?? false);
     this.mastTable = prefer;
     const playoutPolicy = prefer !== null ? { ...this.opts.playout, prefer } : this.opts.playout;
     const until = millis !== null ? Date.now() + millis : 0;
