@@ -22,6 +22,7 @@ import { worksAt, type CompiledAction } from './rules.ts';
 import { loadValue, type GameSnapshot, type SavedTrigger } from './snapshot.ts';
 import { checkReads, type CheckReads } from './check-reads.ts';
 import { optional, phrase, type LogPhrase } from './log-entry.ts';
+import { nextWaitingTrigger } from './trigger-order.ts';
 
 /** A trigger that fired and waits to run. */
 export interface PendingTrigger {
@@ -327,12 +328,8 @@ export abstract class TriggersRoom extends ChoicesRoom {
   }
 
   private takeNext(queue: PendingTrigger[]): PendingTrigger {
-    // Triggers marked `last` wait for all the others; then the active player's first, then in the
-    // order they fired.
-    let i = queue.findIndex((t) => t.controller === this.active && !t.action.ir.last);
-    if (i < 0) i = queue.findIndex((t) => !t.action.ir.last);
-    if (i < 0) i = queue.findIndex((t) => t.controller === this.active);
-    const next = queue[i >= 0 ? i : 0]!;
+    // The language's order (trigger-order.ts): `last` ones after all others, the active player's first.
+    const next = queue[nextWaitingTrigger(queue, this.active)]!;
     const group = next.action.ir.group;
     if (group) {
       // A group waiting together: its controller picks which runs (now, or the only one).
