@@ -211,6 +211,40 @@ describe('an mcts answer stops once it is decided', () => {
     expect(stoppedEarly).toBeGreaterThan(decisions / 4);
   });
 
+  it('stop=α stops sooner: once the lead is over α × the iterations left, never later than the exact stop', () => {
+    let decisions = 0;
+    let exactTotal = 0;
+    let shareTotal = 0;
+    const engine = newEngine(compiledGame('t-magic'), 1, {});
+    const checking: Agent = {
+      searches: true,
+      choose(d, view, model) {
+        // (The first dozen decisions of several options: enough to see it stop sooner, cheaply.)
+        if (d.count > 1 && model && decisions < 12) {
+          const exact = new MctsAgent({ iterations: 60, millis: null, exploration: 0.7, depth: null }, 11 + decisions);
+          const share = new MctsAgent({ iterations: 60, millis: null, exploration: 0.7, depth: null, stopShare: 0.3 }, 11 + decisions);
+          exact.search(model, d.count, true);
+          const found = share.search(model, d.count, true);
+          // The same simulations in the same order until it stops: never past the exact stop.
+          expect(share.lastIterations).toBeLessThanOrEqual(exact.lastIterations);
+          if (share.lastIterations < 60) {
+            const visits = found.map((e) => e.visits).sort((a, b) => b - a);
+            expect(visits[0]! - (visits[1] ?? 0)).toBeGreaterThan(0.3 * (60 - share.lastIterations));
+          }
+          exactTotal += exact.lastIterations;
+          shareTotal += share.lastIterations;
+          decisions++;
+        }
+        return randomAgent(3).choose(d, view, model);
+      },
+    };
+    playOn(engine, 3, { agents: () => [checking, randomAgent(3)] });
+    expect(decisions).toBeGreaterThan(10);
+    expect(shareTotal).toBeLessThan(exactTotal);
+    expect(parseAgent('mcts:60,stop=0.3')).not.toHaveProperty('error');
+    for (const bad of ['mcts:60,stop=0', 'mcts:60,stop=1.5', 'mcts:60,stop=']) expect((parseAgent(bad) as { error: string }).error).toContain('stop=<number over 0, at most 1>');
+  });
+
   it('with reuse, a decision right after the same player\'s own goes on from the tree: more visits than its budget, and the same games for a seed', () => {
     const engine = newEngine(compiledGame('t-magic'), 1, {});
     let reused = 0;

@@ -68,6 +68,14 @@ export interface MctsOptions {
    * card's definition and whether the chooser controls it. Unset: those draws stay uniform.
    */
   mastInside?: boolean;
+  /**
+   * A search that stops sooner than the budget (`stop=α`, 0 < α ≤ 1): it stops once the most
+   * visited option leads the next by more than α × the iterations left. 1 is the exact stop every
+   * search makes (no iteration left could change the answer); below 1 the answer may differ from
+   * the whole budget's where two options stay close — the cheaper search trades those for time.
+   * Unset: 1.
+   */
+  stopShare?: number;
   /** Called after each iteration with (done, budget) — a progress bar; return true to stop early. */
   onProgress?: (done: number, total: number) => boolean | void;
 }
@@ -93,6 +101,7 @@ class Node {
  * holds branches of decisions the game did not come to.
  */
 function decided(root: Node, prefix: string, left: number): boolean {
+  // (`left` may be a share of the iterations left: MctsOptions.stopShare.)
   if (root.children === null || prefix === '') return false;
   let first = 0;
   let second = 0;
@@ -179,6 +188,7 @@ export class MctsAgent implements Agent {
    */
   search(model: ForwardModel, count: number, untilDecided = false, from: Node | null = null): OptionEstimate[] {
     const { iterations, millis, exploration, depth, grade, mast } = this.opts;
+    const stopShare = this.opts.stopShare ?? 1;
     const root = from ?? new Node(-1);
     const seedBase = this.rng.next();
     const playout = new Rng(this.rng.next());
@@ -273,7 +283,7 @@ export class MctsAgent implements Agent {
       }
       iteration++;
       if (this.opts.onProgress?.(millis !== null ? Math.min(total, millis - (until - Date.now())) : iteration, total)) break;
-      if (untilDecided && millis === null && decided(root, rootPrefix, iterations - iteration)) break;
+      if (untilDecided && millis === null && decided(root, rootPrefix, stopShare * (iterations - iteration))) break;
     }
     this.lastIterations = iteration;
     this.lastRoot = root;

@@ -1,0 +1,53 @@
+/**
+ * bench/evaluate-fit.ts: the fit that names a game's `grade=S`, and the twin playouts it scores
+ * a cut against. Both must hold for its figures to mean anything (docs/performance.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { fitScale, playout } from '../bench/evaluate-fit.ts';
+import { Rng } from '../runtime/rng.ts';
+import type { Agent } from '../runtime/agents/agent.ts';
+import { randomAgent } from '../runtime/agents/basic.ts';
+import { newEngine, playOn } from '../runtime/play.ts';
+import { compiledGame } from './helpers.ts';
+
+describe('evaluate-fit', () => {
+  it('finds the scale of a logistic the ends were drawn from', () => {
+    for (const S of [12, 120]) {
+      const rng = new Rng(S);
+      const pairs = Array.from({ length: 4000 }, () => {
+        const margin = (rng.below(2001) - 1000) * (S / 250);
+        const result = rng.below(1_000_000) / 1_000_000 < 1 / (1 + Math.exp(-margin / S)) ? 1 : 0;
+        return { margin, result };
+      });
+      const fitted = fitScale(pairs);
+      expect(fitted).toBeGreaterThan(S * 0.85);
+      expect(fitted).toBeLessThan(S * 1.15);
+    }
+  });
+
+  it('a cut playout and its full twin are one playout until the cut: with no cut reached, the same end', () => {
+    const engine = newEngine(compiledGame('spimate'), 1, {});
+    let checked = 0;
+    let cutShorter = 0;
+    const probing: Agent = {
+      searches: true,
+      choose(d, view, model) {
+        if (model && d.count > 1 && checked < 6) {
+          const seed = 100 + checked;
+          const full = playout(model, seed, null);
+          const uncut = playout(model, seed, 10_000);
+          expect(uncut).toEqual(full);
+          const cut = playout(model, seed, 1);
+          expect(cut.decisions).toBeLessThanOrEqual(full.decisions);
+          if (!cut.ended) cutShorter++;
+          checked++;
+        }
+        return randomAgent(5).choose(d, view, model);
+      },
+    };
+    playOn(engine, 5, { agents: () => [probing, randomAgent(6)] });
+    expect(checked).toBe(6);
+    // The cut is read at all: some playouts stop at the next turn, scored by the evaluation.
+    expect(cutShorter).toBeGreaterThan(0);
+  });
+});
