@@ -17,7 +17,9 @@
  * Per T it prints: the playouts that ended before the cut (exact, nothing to predict); of the
  * others, how often the player the evaluation puts ahead won (with its 95% interval); the scale
  * S of the logistic 1 / (1 + e^(−margin/S)) that fits the ends best (maximum likelihood: the
- * `grade=S` to give a cut search) and its log-loss against always ½'s; the Brier score (mean
+ * `grade=S` to give a cut search) and its log-loss against always ½'s; S fitted together with P,
+ * the most a cut may be worth (`sure=P`: the reward squeezed into 1 − P..P — below 1 where the
+ * evaluation takes a lead for decisive that is not); the Brier score (mean
  * squared error against the end: lower is better) of that graded score, of "who is ahead"
  * (1, 0, ½: what a cut without `grade` scores) and of always ½ (0.25); and the draws a cut playout makes against a full
  * one (what the cut saves).
@@ -64,6 +66,11 @@ export interface FitRow {
   /** The logistic's fitted scale (grade=S) and its log-loss (per playout, natural log; ½ always: ln 2). */
   scale: number;
   logLossGraded: number;
+  /** S and P fitted together (grade=S,sure=P), and that reward's log-loss and Brier score. */
+  scaleWithSure: number;
+  sure: number;
+  logLossSure: number;
+  brierSure: number;
   /** Brier scores (mean squared error against the end): the graded score, who is ahead (1, 0, ½), ½ always (0.25). */
   brierGraded: number;
   brierAhead: number;
@@ -93,19 +100,43 @@ const logLoss = (pairs: readonly Pair[], p: (m: number) => number): number =>
 
 const brier = (pairs: readonly Pair[], p: (m: number) => number): number => pairs.reduce((s, x) => s + (p(x.margin) - x.result) ** 2, 0) / Math.max(1, pairs.length);
 
-/** The scale S of 1 / (1 + e^(−m/S)) with the least log-loss (a golden-section search over log S). */
-export function fitScale(pairs: readonly Pair[]): number {
-  const loss = (logS: number): number => logLoss(pairs, (m) => 1 / (1 + Math.exp(-m / Math.exp(logS))));
+/** The graded reward of a margin: 1 / (1 + e^(−m/S)) squeezed into 1 − P..P (MctsOptions.grade, sure). */
+export const gradedReward = (m: number, scale: number, sure = 1): number => 1 - sure + (2 * sure - 1) / (1 + Math.exp(-m / scale));
+
+/** The scale S with the least log-loss for a given P (a golden-section search over log S). */
+function fitScaleFor(pairs: readonly Pair[], sure: number): { scale: number; loss: number } {
+  const loss = (logS: number): number => logLoss(pairs, (m) => gradedReward(m, Math.exp(logS), sure));
   let lo = Math.log(0.01);
   let hi = Math.log(1e5);
   const g = (Math.sqrt(5) - 1) / 2;
-  for (let i = 0; i < 80; i++) {
+  for (let i = 0; i < 60; i++) {
     const a = hi - g * (hi - lo);
     const b = lo + g * (hi - lo);
     if (loss(a) < loss(b)) hi = b;
     else lo = a;
   }
-  return Math.exp((lo + hi) / 2);
+  const logS = (lo + hi) / 2;
+  return { scale: Math.exp(logS), loss: loss(logS) };
+}
+
+/** The scale S of 1 / (1 + e^(−m/S)) with the least log-loss (P = 1: a cut may be worth a win). */
+export function fitScale(pairs: readonly Pair[]): number {
+  return fitScaleFor(pairs, 1).scale;
+}
+
+/**
+ * S and P together: the graded reward squeezed into 1 − P..P that fits the ends best (P on a grid
+ * of 0.005 from 0.55 to 1). Where the evaluation saturates — a lead it scores as decisive that
+ * is not — P comes out below 1: how often the end agrees with even the largest leads.
+ */
+export function fitScaleAndSure(pairs: readonly Pair[]): { scale: number; sure: number } {
+  let best = { scale: NaN, sure: 1, loss: Infinity };
+  for (let k = 0; k <= 90; k++) {
+    const sure = 0.55 + k * 0.005;
+    const f = fitScaleFor(pairs, sure);
+    if (f.loss < best.loss) best = { ...f, sure };
+  }
+  return { scale: best.scale, sure: best.sure };
 }
 
 export interface FitOptions {
@@ -168,6 +199,7 @@ export function fitGame(game: string, format: string | undefined, o: FitOptions)
     const decidedPairs = ps.filter((p) => p.margin !== 0 && p.result !== 0.5);
     const agree = decidedPairs.filter((p) => (p.margin > 0) === (p.result === 1)).length;
     const scale = ps.length ? fitScale(ps) : NaN;
+    const both = ps.length ? fitScaleAndSure(ps) : { scale: NaN, sure: 1 };
     const playouts = ps.length + ended.get(t)!;
     return {
       game,
@@ -181,6 +213,10 @@ export function fitGame(game: string, format: string | undefined, o: FitOptions)
       scale,
       logLossGraded: logLoss(ps, (m) => 1 / (1 + Math.exp(-m / scale))),
       brierGraded: brier(ps, (m) => 1 / (1 + Math.exp(-m / scale))),
+      scaleWithSure: both.scale,
+      sure: both.sure,
+      logLossSure: logLoss(ps, (m) => gradedReward(m, both.scale, both.sure)),
+      brierSure: brier(ps, (m) => gradedReward(m, both.scale, both.sure)),
       brierAhead: brier(ps, (m) => (m > 0 ? 1 : m < 0 ? 0 : 0.5)),
       drawShare: fullDraws ? draws.get(t)! / fullDraws : 0,
     };
@@ -193,7 +229,8 @@ export function fitLine(r: FitRow): string {
   return (
     `${r.game.padEnd(13)} turns=${r.turns}: ${r.playouts} cut playouts, ${pct(r.endedBeforeCut / Math.max(1, r.playouts))} ended before the cut; ` +
     `the player ahead won ${r.agree} of ${r.decided}: ${pct(r.agreeRate)} [${pct(r.ci95[0])}, ${pct(r.ci95[1])}]; ` +
-    `fitted grade=${r.scale.toPrecision(3)} (log-loss ${r.logLossGraded.toFixed(3)} against ½'s 0.693); Brier graded ${r.brierGraded.toFixed(3)}, who-is-ahead ${r.brierAhead.toFixed(3)}, ½ 0.250; ` +
+    `fitted grade=${r.scale.toPrecision(3)} (log-loss ${r.logLossGraded.toFixed(3)} against ½'s 0.693), with sure: grade=${r.scaleWithSure.toPrecision(3)},sure=${r.sure.toFixed(3)} (${r.logLossSure.toFixed(3)}); ` +
+    `Brier graded ${r.brierGraded.toFixed(3)}, with sure ${r.brierSure.toFixed(3)}, who-is-ahead ${r.brierAhead.toFixed(3)}, ½ 0.250; ` +
     `draws ×${r.drawShare.toFixed(2)} of a full playout's`
   );
 }

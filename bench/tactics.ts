@@ -20,7 +20,8 @@ import { wilson } from '../balance/statistics.ts';
 
 const root = join(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { agents: { type: 'string' }, game: { type: 'string' }, 'random-seeds': { type: 'string' }, json: { type: 'boolean' } } });
-const agents = (values.agents ?? 'first,mcts:200').split(',').map((a) => a.trim()).filter(Boolean);
+// A comma starts the next agent only before an agent's name: `mcts:40,turns=2,grade=136` is one agent.
+const agents = (values.agents ?? 'first,mcts:200').split(/,(?=\s*(?:first|random|greedy|strong|mcts:))/).map((a) => a.trim()).filter(Boolean);
 const randomSeeds = Number(values['random-seeds'] ?? 20);
 const games = values.game ? [values.game] : listGames(root);
 

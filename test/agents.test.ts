@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_STRONG, parseAgent, type AgentSpec } from '../runtime/agents/spec.ts';
 import { playBatch, swapped } from '../runtime/batch.ts';
 import { compiledGame } from './helpers.ts';
-import { graded, MctsAgent, type OptionEstimate } from '../runtime/agents/mcts.ts';
+import { graded, MctsAgent, squeezed, type OptionEstimate } from '../runtime/agents/mcts.ts';
 import { MastPreference } from '../runtime/agents/mast.ts';
 import { randomAgent } from '../runtime/agents/basic.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
@@ -84,6 +84,16 @@ describe('strong: the agent a game names', () => {
     expect(a! + b!).toBeCloseTo(1, 12);
     expect(graded([5, 5], 3)).toEqual([0.5, 0.5]);
     expect(graded([-Infinity, 0, 4], 2)).toEqual([0, expect.closeTo(1 / (1 + Math.exp(2)), 12), expect.closeTo(1 / (1 + Math.exp(-2)), 12)]);
+  });
+
+  it('sure=P: a cut playout is worth 1 − P..P, never as much as a won game; it needs a cut', () => {
+    expect(squeezed([1, 0], 0.9)).toEqual([expect.closeTo(0.9, 12), expect.closeTo(0.1, 12)]);
+    expect(squeezed([0.5, 0.5], 0.8)).toEqual([0.5, 0.5]);
+    expect(squeezed([0.75], 1)).toEqual([0.75]);
+    expect(parseAgent('mcts:60,turns=2,grade=43,sure=0.96')).not.toHaveProperty('error');
+    expect(parseAgent('mcts:60,depth=4,sure=0.9')).not.toHaveProperty('error');
+    expect(parseAgent('mcts:60,sure=0.9')).toEqual({ error: expect.stringContaining('it needs a cut too, turns=T or depth=D') });
+    for (const bad of ['sure=0.5', 'sure=1.2', 'sure=x']) expect(parseAgent(`mcts:60,turns=2,${bad}`)).toEqual({ error: expect.stringContaining(`bad setting '${bad}'`) });
   });
 
   it("MAST: an action's value is its player's mean reward in the playouts that took it; an untaken one is tried first", () => {

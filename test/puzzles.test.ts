@@ -48,6 +48,16 @@ describe('tactics puzzles', () => {
     });
   }
 
+  it('a cut search needs sure=P where the evaluation saturates: P-TM-01 (lethal now, the enemy deck already empty)', () => {
+    // T-magic's evaluation gives an empty deck −1000, so at a cut every line here scores a win
+    // (1 / (1 + e^(−1000/43)) ≈ 1) and the search cannot tell the one that wins now from the one
+    // that only looks won. Squeezed into 0.04..0.96, a cut is worth less than the won game.
+    const file = `${root}/rules/t-magic/puzzles/p-tm-01-clear-then-deck-attack.yaml`;
+    const text = readFileSync(file, 'utf8');
+    expect(runScenarioInRepo(root, file, text, { agent: 'mcts:100,turns=2,grade=43,sure=0.96' }).puzzle?.solved).toBe(true);
+    expect(runScenarioInRepo(root, file, text, { agent: 'mcts:100,turns=2,grade=43' }).puzzle?.solved).toBe(false);
+  });
+
   it('a wrong answer that meets the expectations makes the puzzle unproven, and says so', () => {
     const file = `${root}/rules/vanilla/rulings/v-09-agent-holds-back.yaml`;
     // Expect nothing that tells holding from attacking: the "wrong" answer passes too.

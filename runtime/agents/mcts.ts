@@ -49,6 +49,14 @@ export interface MctsOptions {
    */
   grade?: number;
   /**
+   * How sure a cut playout can be (`sure=P`, ½ < P ≤ 1, with `depth=` or `turns=`): its rewards
+   * (graded or who is ahead) are squeezed from 0..1 into 1 − P..P, so no evaluation, however far
+   * ahead it puts a player, is worth as much as a game won. Where the evaluation saturates (a
+   * lead it takes for decisive), a line that wins before the cut still beats one that only looks
+   * won. Unset: 1 (a cut can score as much as a win).
+   */
+  sure?: number;
+  /**
    * MAST in the playouts (`mast=E`, agents/mast.ts): each action a playout draws is, with chance
    * 1 − E, the one with the best mean reward for its player in this search's playouts so far
    * (untaken actions first), else drawn uniformly. Unset: every draw uniform. (Only where a
@@ -130,6 +138,11 @@ export function graded(scores: readonly number[], scale: number): number[] {
   });
 }
 
+/** A cut playout's rewards squeezed from 0..1 into 1 − sure..sure (MctsOptions.sure): ½ stays ½. */
+export function squeezed(rewards: readonly number[], sure: number): number[] {
+  return rewards.map((r) => 1 - sure + (2 * sure - 1) * r);
+}
+
 /** Per option of the decision at hand: what the search found. */
 export interface OptionEstimate {
   label: string;
@@ -187,7 +200,7 @@ export class MctsAgent implements Agent {
    * the agent's generator is drawn from exactly as often, so the next decisions are the same too.
    */
   search(model: ForwardModel, count: number, untilDecided = false, from: Node | null = null): OptionEstimate[] {
-    const { iterations, millis, exploration, depth, grade, mast } = this.opts;
+    const { iterations, millis, exploration, depth, grade, mast, sure } = this.opts;
     const stopShare = this.opts.stopShare ?? 1;
     const root = from ?? new Node(-1);
     const seedBase = this.rng.next();
@@ -275,7 +288,8 @@ export class MctsAgent implements Agent {
       path = [];
       node = root;
       const out = model.simulate((seedBase + iteration * 0x9e3779b1) >>> 0, policy);
-      const reward = grade !== undefined && !out.ended && out.scores !== null ? graded(out.scores, grade) : out.reward;
+      let reward = grade !== undefined && !out.ended && out.scores !== null ? graded(out.scores, grade) : out.reward;
+      if (sure !== undefined && !out.ended) reward = squeezed(reward, sure);
       prefer?.credit(reward);
       for (const b of path) {
         b.visits++;

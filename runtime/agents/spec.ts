@@ -20,7 +20,8 @@
  * inside an action too — a target, the card a generic action plays, a mode — each option keyed by
  * the choice's place in the rules and the card's definition, never the card itself), and `,stop=α`
  * (stop once the leading option's lead in visits is over α × the iterations left; 1, the default,
- * never changes the answer):
+ * never changes the answer) and, with a cut, `,sure=P` (a cut playout's reward squeezed into
+ * 1 − P..P: no evaluation is worth a won game):
  * `mcts:500,depth=40`.
  */
 import type { Agent } from './agent.ts';
@@ -83,10 +84,12 @@ function parseBuiltIn(t: string): AgentSpec | { error: string } {
       else if (key === 'grade' && Number.isFinite(v) && v > 0) opts.grade = v;
       else if (key === 'mast' && Number.isFinite(v) && v >= 0 && v <= 1) opts.mast = v;
       else if (key === 'mastdecay' && Number.isFinite(v) && v >= 0 && v <= 1) opts.mastDecay = v;
+      else if (key === 'sure' && Number.isFinite(v) && v > 0.5 && v <= 1) opts.sure = v;
       else if (key === 'stop' && Number.isFinite(v) && v > 0 && v <= 1) opts.stopShare = v;
       else if (key === 'mastin' && (value === '1' || value === '0')) opts.mastInside = value === '1';
-      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number>, c=<number>, pass=<whole number>, turns=<whole number ≥ 1>, grade=<number > 0>, mast=<number 0..1>, mastdecay=<number 0..1>, mastin=<0 or 1>, stop=<number over 0, at most 1> and reuse; in YAML, quote the whole name: "mcts:500,depth=40")` };
+      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number>, c=<number>, pass=<whole number>, turns=<whole number ≥ 1>, grade=<number > 0>, mast=<number 0..1>, mastdecay=<number 0..1>, mastin=<0 or 1>, stop=<number over 0, at most 1>, sure=<number over 0.5, at most 1> and reuse; in YAML, quote the whole name: "mcts:500,depth=40")` };
     }
+    if (opts.sure !== undefined && opts.depth === null && opts.playout?.turns === undefined) return { error: `'${t}': sure=P says how sure a cut playout can be: it needs a cut too, turns=T or depth=D ("mcts:100,turns=1,grade=51,sure=0.9")` };
     if (opts.mastInside && opts.mast === undefined) return { error: `'${t}': mastin=1 keys MAST inside actions: it needs mast=E too ("mcts:60,mast=0.4,mastin=1")` };
     return { name: t, deterministic: !m[2], make: (seed) => new MctsAgent(opts, seed) };
   }
