@@ -73,8 +73,9 @@ play、duel、balance は --queue redis://HOST:PORT [--chunk N] を取ります:
 AGENT: random (既定)、first、greedy、strong (ゲーム自身の強いプレイヤー)、mcts:N (1 判断に N 回の反復)、
   mcts:Nms (1 判断に N ミリ秒: 再現できません)。mcts には ,depth=D (シミュレーションを D 判断先で止め、
   ゲームの evaluate で採点)、,turns=T (プレイアウトを T ターン先で止める)、,grade=S (打ち切りを評価の差で採点)、
-  ,pass=W (プレイアウトでのパスの重み)、,mast=E (プレイアウトで成績の良かったアクションを優先)、,c=X
-  (探索の度合い)、,reuse (前回の探索の木から続ける) を付けられます。docs/agents.md
+  ,sure=P (打ち切りの価値を勝ちの P までに抑える)、,pass=W (プレイアウトでのパスの重み)、,mast=E (プレイアウトで
+  成績の良かったアクションを優先。,mastin=1 でアクション内の選択も)、,stop=A (首位の差が残り反復の A 倍を超えたら
+  止める)、,c=X (探索の度合い)、,reuse (前回の探索の木から続ける) を付けられます。docs/agents.md
 
 ゲーム: {games}`,
 };
