@@ -3,7 +3,7 @@
  * a cut against. Both must hold for its figures to mean anything (docs/performance.md).
  */
 import { describe, expect, it } from 'vitest';
-import { fitScale, playout } from '../bench/evaluate-fit.ts';
+import { fitScale, fitScaleAndSure, gradedReward, playout } from '../bench/evaluate-fit.ts';
 import { Rng } from '../runtime/rng.ts';
 import type { Agent } from '../runtime/agents/agent.ts';
 import { randomAgent } from '../runtime/agents/basic.ts';
@@ -23,6 +23,30 @@ describe('evaluate-fit', () => {
       expect(fitted).toBeGreaterThan(S * 0.85);
       expect(fitted).toBeLessThan(S * 1.15);
     }
+  });
+
+  it('finds P where the ends were drawn from a squeezed logistic, and P = 1 where they were not', () => {
+    const draw = (S: number, P: number, seed: number) => {
+      const rng = new Rng(seed);
+      return Array.from({ length: 3000 }, () => {
+        const margin = (rng.below(2001) - 1000) * (S / 100);
+        const result = rng.below(1_000_000) / 1_000_000 < gradedReward(margin, S, P) ? 1 : 0;
+        return { margin, result };
+      });
+    };
+    const squeezed = fitScaleAndSure(draw(40, 0.8, 3));
+    expect(squeezed.sure).toBeGreaterThan(0.75);
+    expect(squeezed.sure).toBeLessThan(0.85);
+    expect(fitScaleAndSure(draw(40, 1, 4)).sure).toBeGreaterThan(0.95);
+  });
+
+  it('A/A: ends that do not depend on the margin fit a flat reward — no lead is worth anything', () => {
+    const rng = new Rng(9);
+    const pairs = Array.from({ length: 2000 }, () => ({ margin: rng.below(2001) - 1000, result: rng.below(2) }));
+    // A scale far beyond every margin (the reward stays near ½ for all of them).
+    expect(fitScale(pairs)).toBeGreaterThan(5000);
+    const both = fitScaleAndSure(pairs);
+    expect(Math.abs(gradedReward(1000, both.scale, both.sure) - 0.5)).toBeLessThan(0.05);
   });
 
   it('a cut playout and its full twin are one playout until the cut: with no cut reached, the same end', () => {
