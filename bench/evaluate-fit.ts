@@ -26,6 +26,14 @@
  *
  *   npx tsx bench/evaluate-fit.ts [--game G]… [--agent mcts:50] [--games 6] [--every 4] [--playouts 8] [--turns 1,2,3,4] [--seed 7] [--json]
  *
+ * With --terms 'T1; T2; …' (one --turns T, one --game G) it fits the weights of an evaluation's
+ * terms instead — each a number for the player `me`, compiled as a revision of the game that
+ * overrides `evaluate` with it — by logistic regression of the ends on each term's mine minus the
+ * opponent's at the cut (Texel tuning), and prints the weights, the Brier scores of the weighted
+ * terms and of the game's own evaluate (fitted and held out), and a suggested `evaluate = …`:
+ *
+ *   npx tsx bench/evaluate-fit.ts --game t-magic --turns 2 --terms 'count(me.deck); count(me.hand)'
+ *
  * A measurement, not a test: nothing here changes a search. What a cut with the fitted scale
  * gives in play is measured by bench/strong.ts (docs/performance.md, "The strong agent").
  */
@@ -40,6 +48,7 @@ import type { Agent, ForwardModel, SimDecision } from '../runtime/agents/agent.t
 import { newEngine, playOn } from '../runtime/play.ts';
 import { Rng } from '../runtime/rng.ts';
 import { STRONG_GAMES } from './strong.ts';
+import { fitLogistic, logisticBrier } from './logistic.ts';
 
 const root = process.env.GRIMOIRE_ROOT ?? join(import.meta.dirname, '..');
 
@@ -79,7 +88,9 @@ export interface FitRow {
 }
 
 function compiled(game: string): GameIR {
-  const r = compileGame({ sources: gameSources(root, game)!, loadBase: (n) => gameSources(root, n) });
+  const sources = gameSources(root, game);
+  if (!sources) throw new Error(`no game "${game}" under ${join(root, 'rules')}`);
+  const r = compileGame({ sources, loadBase: (n) => gameSources(root, n) });
   if (!r.ir) throw new Error(`${game} does not compile: run grimoire check rules/${game}`);
   return r.ir;
 }
@@ -168,13 +179,30 @@ export interface FitOptions {
   seed: number;
 }
 
-export function fitGame(game: string, format: string | undefined, o: FitOptions): FitRow[] {
-  const ir = compiled(game);
+/** One cut playout as measured: where it stopped, and the end its full twin reached. */
+interface Cut {
+  /** The game (0, 1, …) whose position it started from: held-out scores split by game. */
+  game: number;
+  /** The deciding player (the seat whose forward model played it). */
+  me: number;
+  /** Ended before the cut: nothing to predict, the evaluation not read. */
+  ended: boolean;
+  /** Each player's evaluation where the cut stopped (null when it ended before). */
+  scores: number[] | null;
+  /** The deciding player's result at the full twin's end: 1 won, 0 lost, ½ a draw. */
+  result: number;
+}
+
+/**
+ * The cut playouts of o.games games of o.agent seats, per T, and the draws they made against their
+ * full twins'. Deterministic in o.seed: the positions, the playouts and the ends are the same for
+ * any two IRs that play alike (a revision that changes only `evaluate`, as the term fit compiles).
+ */
+function sampleCuts(ir: GameIR, format: string | undefined, o: FitOptions): { cuts: Map<number, Cut[]>; cutDraws: Map<number, number>; fullDraws: number } {
   const spec = parseAgent(o.agent, ir.game);
   if ('error' in spec) throw new Error(spec.error);
-  const pairs = new Map<number, Pair[]>(o.turns.map((t) => [t, []]));
-  const ended = new Map<number, number>(o.turns.map((t) => [t, 0]));
-  const draws = new Map<number, number>(o.turns.map((t) => [t, 0]));
+  const cuts = new Map<number, Cut[]>(o.turns.map((t) => [t, []]));
+  const cutDraws = new Map<number, number>(o.turns.map((t) => [t, 0]));
   let fullDraws = 0;
   let decisionNo = 0;
   let pairSeed = o.seed * 7919;
@@ -194,17 +222,9 @@ export function fitGame(game: string, format: string | undefined, o: FitOptions)
               const me = model.player;
               for (const t of o.turns) {
                 const cut = playout(model, ps, t);
-                draws.set(t, draws.get(t)! + cut.decisions);
-                if (cut.ended || cut.scores === null) {
-                  ended.set(t, ended.get(t)! + 1);
-                  continue;
-                }
-                let other = -Infinity;
-                for (let j = 0; j < cut.scores.length; j++) if (j !== me && cut.scores[j]! > other) other = cut.scores[j]!;
-                const mine = cut.scores[me]!;
-                // A player out of the game scores −∞: the margin is then as far as it goes.
-                const margin = mine === other ? 0 : mine === -Infinity ? -1e9 : other === -Infinity ? 1e9 : mine - other;
-                pairs.get(t)!.push({ margin, result: full.reward[me] ?? 0 });
+                cutDraws.set(t, cutDraws.get(t)! + cut.decisions);
+                const ended = cut.ended || cut.scores === null;
+                cuts.get(t)!.push({ game: g, me, ended, scores: ended ? null : cut.scores, result: full.reward[me] ?? 0 });
               }
             }
           }
@@ -214,18 +234,31 @@ export function fitGame(game: string, format: string | undefined, o: FitOptions)
     };
     playOn(engine, seed, { agents: () => [seat(seed * 2 + 1), seat(seed * 2 + 2)] });
   }
+  return { cuts, cutDraws, fullDraws };
+}
+
+/** The deciding player's evaluation minus the best other player's: a player out of the game scores −∞, the margin then as far as it goes. */
+function marginOf(scores: readonly number[], me: number): number {
+  let other = -Infinity;
+  for (let j = 0; j < scores.length; j++) if (j !== me && scores[j]! > other) other = scores[j]!;
+  const mine = scores[me]!;
+  return mine === other ? 0 : mine === -Infinity ? -1e9 : other === -Infinity ? 1e9 : mine - other;
+}
+
+export function fitGame(game: string, format: string | undefined, o: FitOptions): FitRow[] {
+  const { cuts, cutDraws, fullDraws } = sampleCuts(compiled(game), format, o);
   return o.turns.map((t) => {
-    const ps = pairs.get(t)!;
+    const all = cuts.get(t)!;
+    const ps: Pair[] = all.filter((c) => !c.ended).map((c) => ({ margin: marginOf(c.scores!, c.me), result: c.result }));
     const decidedPairs = ps.filter((p) => p.margin !== 0 && p.result !== 0.5);
     const agree = decidedPairs.filter((p) => (p.margin > 0) === (p.result === 1)).length;
     const scale = ps.length ? fitScale(ps) : NaN;
     const both = ps.length ? fitScaleAndSure(ps) : { scale: NaN, sure: 1 };
-    const playouts = ps.length + ended.get(t)!;
     return {
       game,
       turns: t,
-      playouts,
-      endedBeforeCut: ended.get(t)!,
+      playouts: all.length,
+      endedBeforeCut: all.length - ps.length,
       agree,
       decided: decidedPairs.length,
       agreeRate: decidedPairs.length ? agree / decidedPairs.length : 0,
@@ -238,9 +271,140 @@ export function fitGame(game: string, format: string | undefined, o: FitOptions)
       logLossSure: logLoss(ps, (m) => gradedReward(m, both.scale, both.sure)),
       brierSure: brier(ps, (m) => gradedReward(m, both.scale, both.sure)),
       brierAhead: brier(ps, (m) => (m > 0 ? 1 : m < 0 ? 0 : 0.5)),
-      drawShare: fullDraws ? draws.get(t)! / fullDraws : 0,
+      drawShare: fullDraws ? cutDraws.get(t)! / fullDraws : 0,
     };
   });
+}
+
+// ---------------------------------------------------------------- the terms' weights (--terms)
+
+/** What `--terms` fits: each term's weight, and how well the weighted sum predicts against the game's own evaluate. */
+export interface TermFit {
+  game: string;
+  turns: number;
+  /** Cut playouts fitted (those that reached the cut), over `games` games. */
+  cuts: number;
+  games: number;
+  /** Per term: its weight in the logistic (per unit of mine minus the opponent's), and as the suggested evaluation writes it. */
+  terms: { term: string; weight: number; written: number }[];
+  /** The weighted terms' Brier score: on the cuts it was fitted to, and held out (fitted on the even games, scored on the odd, and the other way round). */
+  brierFitted: number;
+  brierHeldOut: number;
+  /** The game's own evaluate, graded at its own fitted S and P: the same two scores. */
+  brierOwn: number;
+  brierOwnHeldOut: number;
+  /** The graded scale the suggested evaluation wants (`grade=S`): with 2 players, its margin is twice the sum. */
+  grade: number;
+  /** The suggested evaluation, ready to paste (each term for `me` minus the same for `opponent`). */
+  suggestion: string;
+}
+
+/**
+ * A game whose `evaluate` is one term: a revision of the game with `override evaluate = <term>`,
+ * so it plays exactly as the game does (only agents read an evaluation).
+ */
+function compiledTerm(game: string, base: GameIR, term: string, index: number): GameIR {
+  const text = `revision evaluate_fit_term_${index} "evaluate-fit term ${index + 1}" revises ${base.game.name} {\n  version "term"\n}\n\noverride evaluate = ${term}\n`;
+  const path = `(--terms, term ${index + 1})`;
+  const r = compileGame({ sources: [{ path, text }], loadBase: (n) => gameSources(root, n) });
+  if (!r.ir) {
+    const first = r.diagnostics.find((d) => d.severity === 'error');
+    throw new Error(`term ${index + 1} "${term}" does not compile for ${game}: ${first?.message ?? 'unknown error'}. A term is a number for the player \`me\`, as an evaluate is (e.g. "count(me.hand)").`);
+  }
+  return r.ir;
+}
+
+/** Each term for `me` minus the same term for `opponent` (the word `me` swapped): how the suggestion writes it. */
+export function termAgainstOpponent(term: string): string {
+  // A term with a space outside brackets (`a + b`, `if … then …`) is bracketed; a call or a state is not.
+  const wrap = (x: string): string => {
+    let depth = 0;
+    for (const ch of x) {
+      if (ch === '(') depth++;
+      else if (ch === ')') depth--;
+      else if (depth === 0 && /\s/.test(ch)) return `(${x})`;
+    }
+    return x;
+  };
+  return `${wrap(term)} - ${wrap(term.replace(/\bme\b/g, 'opponent'))}`;
+}
+
+/**
+ * Fits the weights of `terms` (each a number for the player `me`, as an evaluate is) to the ends
+ * of the same cut playouts fitGame measures: a logistic regression of the end on each term's
+ * mine-minus-theirs where the cut stopped. Terms that always add up to the same (the cards of
+ * every zone) share their weight arbitrarily: leave one out.
+ */
+export function fitTerms(game: string, format: string | undefined, o: FitOptions, terms: readonly string[]): TermFit {
+  if (o.turns.length !== 1) throw new Error('--terms fits one cut: give one --turns T');
+  const t = o.turns[0]!;
+  const base = compiled(game);
+  const own = sampleCuts(base, format, o).cuts.get(t)!;
+  const columns = terms.map((term, i) => sampleCuts(compiledTerm(game, base, term, i), format, o).cuts.get(t)!);
+  for (const col of columns) {
+    // The same seeds give the same playouts whatever the evaluation: anything else is a bug here.
+    if (col.length !== own.length || col.some((c, i) => c.ended !== own[i]!.ended || c.result !== own[i]!.result)) {
+      throw new Error(`${game}: a term's playouts differ from the game's own; its evaluation must not change how the game plays`);
+    }
+  }
+  const rows: { game: number; x: number[]; y: number; ownMargin: number }[] = [];
+  own.forEach((c, i) => {
+    if (c.ended) return;
+    const x = columns.map((col) => {
+      const s = col[i]!.scores!;
+      let others = 0;
+      for (let j = 0; j < s.length; j++) if (j !== c.me) others += s[j]!;
+      return s[c.me]! - others / Math.max(1, s.length - 1);
+    });
+    if (x.every(Number.isFinite)) rows.push({ game: c.game, x, y: c.result, ownMargin: marginOf(c.scores!, c.me) });
+  });
+  const fit = (rs: typeof rows) => fitLogistic(rs.map((r) => r.x), rs.map((r) => r.y));
+  const score = (w: number[], rs: typeof rows) => logisticBrier(w, rs.map((r) => r.x), rs.map((r) => r.y));
+  const ownPairs = (rs: typeof rows): Pair[] => rs.map((r) => ({ margin: r.ownMargin, result: r.y }));
+  const ownScore = (fitOn: typeof rows, scoreOn: typeof rows): number => {
+    const { scale, sure } = fitScaleAndSure(ownPairs(fitOn));
+    return brier(ownPairs(scoreOn), (m) => gradedReward(m, scale, sure));
+  };
+  const even = rows.filter((r) => r.game % 2 === 0);
+  const odd = rows.filter((r) => r.game % 2 === 1);
+  const heldOut = (f: (a: typeof rows, b: typeof rows) => number): number =>
+    even.length && odd.length ? (f(even, odd) * odd.length + f(odd, even) * even.length) / rows.length : NaN;
+  const w = fit(rows);
+  // Written ×100 and rounded to two figures: Σ c·Δ with c = 100·w, a margin (mine − theirs, both
+  // players' evaluations) of 2·Σ c·Δ, so grade = 200 gives the fitted chance back.
+  const written = w.map((wi) => Number((100 * wi).toPrecision(2)));
+  const suggestion =
+    'evaluate = ' +
+    terms
+      .map((term, i) => ({ term, c: written[i]! }))
+      .filter(({ c }) => c !== 0)
+      .map(({ term, c }, i) => `${i === 0 ? (c < 0 ? '-' : '') : c < 0 ? ' - ' : ' + '}${Math.abs(c)} * (${termAgainstOpponent(term)})`)
+      .join('');
+  return {
+    game,
+    turns: t,
+    cuts: rows.length,
+    games: o.games,
+    terms: terms.map((term, i) => ({ term, weight: w[i]!, written: written[i]! })),
+    brierFitted: score(w, rows),
+    brierHeldOut: heldOut((a, b) => score(fit(a), b)),
+    brierOwn: ownScore(rows, rows),
+    brierOwnHeldOut: heldOut(ownScore),
+    grade: base.game.players === 2 ? 200 : NaN,
+    suggestion,
+  };
+}
+
+export function termFitLines(f: TermFit): string[] {
+  const width = Math.max(...f.terms.map((x) => x.term.length));
+  return [
+    `${f.game} turns=${f.turns}: ${f.cuts} cut playouts of ${f.games} games; each term's weight (logistic, per unit of mine minus the opponent's):`,
+    ...f.terms.map((x) => `  ${x.term.padEnd(width)}  ${x.weight.toFixed(4).padStart(8)}   written ${x.written}`),
+    `  Brier (lower is better, ½ always 0.250): the weighted terms ${f.brierFitted.toFixed(3)} fitted, ${f.brierHeldOut.toFixed(3)} held out (even games against odd);` +
+      ` the game's own evaluate ${f.brierOwn.toFixed(3)} fitted, ${f.brierOwnHeldOut.toFixed(3)} held out (graded at its own fitted S and P)`,
+    `  suggested (with grade=${f.grade}):`,
+    `    ${f.suggestion}`,
+  ];
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
@@ -255,6 +419,11 @@ export function fitLine(r: FitRow): string {
   );
 }
 
+function fail(message: string): never {
+  console.error(`evaluate-fit: ${message}`);
+  process.exit(2);
+}
+
 if (/evaluate-fit\.ts$/.test(process.argv[1] ?? '')) {
   const { values } = parseArgs({
     options: {
@@ -265,9 +434,13 @@ if (/evaluate-fit\.ts$/.test(process.argv[1] ?? '')) {
       playouts: { type: 'string' },
       turns: { type: 'string' },
       seed: { type: 'string' },
+      term: { type: 'string', multiple: true },
+      terms: { type: 'string' },
       json: { type: 'boolean' },
     },
   });
+  // Terms hold commas (`sum(me.field, it.HP)`): --terms splits at semicolons, --term is one each.
+  const terms = [...(values.term ?? []), ...(values.terms ?? '').split(';')].map((x) => x.trim()).filter(Boolean);
   const o: FitOptions = {
     agent: values.agent ?? 'mcts:50',
     games: Number(values.games ?? 6),
@@ -276,10 +449,27 @@ if (/evaluate-fit\.ts$/.test(process.argv[1] ?? '')) {
     turns: (values.turns ?? '1,2,3,4').split(',').map(Number),
     seed: Number(values.seed ?? 7),
   };
-  const games = values.game?.length ? STRONG_GAMES.filter(([g]) => values.game!.includes(g)) : STRONG_GAMES;
+  // Any game of rules/ (a seed game plays in the format its strong agent was measured in).
+  const games = values.game?.length ? values.game.map((g): [string, string | undefined] => STRONG_GAMES.find(([s]) => s === g) ?? [g, undefined]) : STRONG_GAMES;
+  if (terms.length) {
+    if (games.length !== 1) fail('--terms fits one game\'s terms: name it with --game G');
+    if (o.turns.length !== 1) fail('--terms fits one cut: give one --turns T (e.g. --turns 2)');
+    try {
+      const f = fitTerms(games[0]![0], games[0]![1], o, terms);
+      console.log(values.json ? JSON.stringify(f, null, 2) : termFitLines(f).join('\n'));
+    } catch (e) {
+      fail((e as Error).message);
+    }
+    process.exit(0);
+  }
   const rows: FitRow[] = [];
   for (const [game, format] of games) {
-    const rs = fitGame(game, format, o);
+    let rs: FitRow[] = [];
+    try {
+      rs = fitGame(game, format, o);
+    } catch (e) {
+      fail((e as Error).message);
+    }
     rows.push(...rs);
     if (!values.json) for (const r of rs) console.log(fitLine(r));
   }

@@ -5,6 +5,7 @@
  * agent the puzzle names, and any given with --agents, are measured against them.
  *
  *   npx tsx bench/tactics.ts [--agents first,random,mcts:200,mcts:500] [--game NAME] [--random-seeds N] [--json]
+ *   GRIMOIRE_ROOT=/path/to/other/checkout npx tsx bench/tactics.ts …   (that folder's rules/ and cards/)
  *
  * `random` answers under N different agent seeds (the puzzle's own position is unchanged): its
  * rate of stumbling on the answer, with a 95% Wilson interval. Puzzles under a `hard/` folder
@@ -18,7 +19,8 @@ import { listGames } from '../compiler/project.ts';
 import { runScenarioInRepo, scenarioFiles } from '../scenario/files.ts';
 import { wilson } from '../balance/statistics.ts';
 
-const root = join(import.meta.dirname, '..');
+// GRIMOIRE_ROOT: another checkout's rules (a game's evaluate under trial), as bench/strong.ts reads.
+const root = process.env.GRIMOIRE_ROOT ?? join(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { agents: { type: 'string' }, game: { type: 'string' }, 'random-seeds': { type: 'string' }, json: { type: 'boolean' } } });
 // A comma starts the next agent only before an agent's name: `mcts:40,turns=2,grade=136` is one agent.
 const agents = (values.agents ?? 'first,mcts:200').split(/,(?=\s*(?:first|random|greedy|strong|mcts:))/).map((a) => a.trim()).filter(Boolean);

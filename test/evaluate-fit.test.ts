@@ -3,7 +3,8 @@
  * a cut against. Both must hold for its figures to mean anything (docs/performance.md).
  */
 import { describe, expect, it } from 'vitest';
-import { fitScale, fitScaleAndSure, gradedReward, playout } from '../bench/evaluate-fit.ts';
+import { fitScale, fitScaleAndSure, fitTerms, gradedReward, playout, termAgainstOpponent } from '../bench/evaluate-fit.ts';
+import { fitLogistic, logisticBrier, sigmoid } from '../bench/logistic.ts';
 import { Rng } from '../runtime/rng.ts';
 import type { Agent } from '../runtime/agents/agent.ts';
 import { randomAgent } from '../runtime/agents/basic.ts';
@@ -73,5 +74,45 @@ describe('evaluate-fit', () => {
     expect(checked).toBe(6);
     // The cut is read at all: some playouts stop at the next turn, scored by the evaluation.
     expect(cutShorter).toBeGreaterThan(0);
+  });
+
+  it('fits the weights terms were planted with, and none where the ends do not depend on them', () => {
+    const rng = new Rng(21);
+    const unit = () => rng.below(2001) / 1000 - 1;
+    const planted = [1.5, -2, 0];
+    const x = Array.from({ length: 4000 }, () => [3 * unit(), 2 * unit(), 5 * unit()]);
+    const y = x.map((xi) => (rng.below(1_000_000) / 1_000_000 < sigmoid(planted[0]! * xi[0]! + planted[1]! * xi[1]!) ? 1 : 0));
+    const w = fitLogistic(x, y);
+    expect(w[0]).toBeGreaterThan(1.5 * 0.85);
+    expect(w[0]).toBeLessThan(1.5 * 1.15);
+    expect(w[1]).toBeLessThan(-2 * 0.85);
+    expect(w[1]).toBeGreaterThan(-2 * 1.15);
+    expect(Math.abs(w[2]!)).toBeLessThan(0.1);
+    expect(logisticBrier(w, x, y)).toBeLessThan(logisticBrier([0, 0, 0], x, y));
+    // A/A: outcomes drawn regardless of the terms.
+    const coin = x.map(() => rng.below(2));
+    for (const wi of fitLogistic(x, coin)) expect(Math.abs(wi)).toBeLessThan(0.1);
+  });
+
+  it('--terms: weighs a game\'s terms on the playouts fitGame measures, and names a term that does not compile', () => {
+    const o = { agent: 'mcts:10', games: 2, every: 6, playouts: 2, turns: [1], seed: 3 };
+    const f = fitTerms('spimate', undefined, o, ['count(me.hand)', '0']);
+    expect(f.cuts).toBeGreaterThan(10);
+    expect(f.terms.map((t) => t.term)).toEqual(['count(me.hand)', '0']);
+    // A term that never differs between the players gets no weight, and no place in the suggestion.
+    expect(f.terms[1]!.weight).toBe(0);
+    expect(f.suggestion).toMatch(/^evaluate = -?[\d.]+ \* \(count\(me\.hand\) - count\(opponent\.hand\)\)$/);
+    for (const b of [f.brierFitted, f.brierHeldOut, f.brierOwn, f.brierOwnHeldOut]) {
+      expect(b).toBeGreaterThan(0);
+      expect(b).toBeLessThan(0.5);
+    }
+    expect(() => fitTerms('spimate', undefined, o, ['count(me.nowhere)'])).toThrow(/term 1 "count\(me\.nowhere\)" does not compile for spimate: .*nowhere/);
+  });
+
+  it('writes a term for the opponent by swapping the word me, bracketing only terms of several words', () => {
+    expect(termAgainstOpponent('count(me.hand)')).toBe('count(me.hand) - count(opponent.hand)');
+    expect(termAgainstOpponent('sum(me.field, it.HP)')).toBe('sum(me.field, it.HP) - sum(opponent.field, it.HP)');
+    expect(termAgainstOpponent('if is_empty(me.deck) then 1 else 0')).toBe('(if is_empty(me.deck) then 1 else 0) - (if is_empty(opponent.deck) then 1 else 0)');
+    expect(termAgainstOpponent('count(meadow)')).toBe('count(meadow) - count(meadow)');
   });
 });
