@@ -1,5 +1,5 @@
 // Golden IR snapshots of the trump rules. A change to the rules, the compiler or the IR shows
-// here as a diff to review; accept it with `npx vitest run -u test/golden.test.ts`.
+// here as a diff to review; accept it with `npx vitest run test/golden.test.ts --update`.
 // Two files: the whole IR (exact), and a one-line-per-action summary that reads well in review.
 import { describe, expect, it } from 'vitest';
 import { compiledGame } from './helpers.ts';

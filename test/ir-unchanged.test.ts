@@ -6,7 +6,7 @@
  * diagnostics when they do not compile), the parse (AST and syntax diagnostics) of every .grim file
  * and of every `grim` example in docs/, and fixed samples of the generated games and mistakes
  * (test/generated-games.ts). A change that is meant to change the IR or the AST (a new construct,
- * a rules fix, a generator that grows) updates the file: `npx vitest run -u test/ir-unchanged.test.ts`
+ * a rules fix, a generator that grows) updates the file: `npx vitest run test/ir-unchanged.test.ts --update`
  * — check that only the entries you expect moved.
  */
 import { createHash } from 'node:crypto';

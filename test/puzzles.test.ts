@@ -8,7 +8,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runScenarioInRepo, scenarioFiles } from '../scenario/files.ts';
-import { listGames } from '../compiler/project.ts';
+import { gameSources, listGames } from '../compiler/project.ts';
+import { compileGame } from '../compiler/compile.ts';
 import { root } from './helpers.ts';
 
 const isHardPuzzle = (file: string) => /[\\/]hard[\\/][^\\/]+$/.test(file);
@@ -49,13 +50,20 @@ describe('tactics puzzles', () => {
   }
 
   it('a cut search needs sure=P where the evaluation saturates: P-TM-01 (lethal now, the enemy deck already empty)', () => {
-    // T-magic's evaluation gives an empty deck −1000, so at a cut every line here scores a win
-    // (1 / (1 + e^(−1000/43)) ≈ 1) and the search cannot tell the one that wins now from the one
-    // that only looks won. Squeezed into 0.04..0.96, a cut is worth less than the won game.
+    // T-magic's evaluation before its weights were fitted (rules/t-magic/README.md) gave an empty
+    // deck −1000, so at a cut every line here scores a win (1 / (1 + e^(−1000/43)) ≈ 1) and the
+    // search cannot tell the one that wins now from the one that only looks won. Squeezed into
+    // 0.04..0.96, a cut is worth less than the won game. That evaluation, as a revision:
+    const worth = (p: string) =>
+      `(if is_empty(${p}.deck) then -1000 else 0) + 4 * count(${p}.deck) + sum(${p}.field, 10 + 3 * it.HP + 2 * it.A) + 2 * count(${p}.RZ) + count(${p}.MZ) + 2 * count(${p}.hand)`;
+    const text = `revision t_magic_saturating "T-magic, the guessed evaluation" revises t_magic {\n  version "test"\n}\n\noverride evaluate = ${worth('me')} - (${worth('opponent')})\n`;
+    const compiled = compileGame({ sources: [{ path: 'saturating.grim', text }], loadBase: (n) => gameSources(root, n) });
+    if (!compiled.ir) throw new Error(compiled.diagnostics.map((d) => d.message).join('\n'));
     const file = `${root}/rules/t-magic/puzzles/p-tm-01-clear-then-deck-attack.yaml`;
-    const text = readFileSync(file, 'utf8');
-    expect(runScenarioInRepo(root, file, text, { agent: 'mcts:100,turns=2,grade=43,sure=0.96' }).puzzle?.solved).toBe(true);
-    expect(runScenarioInRepo(root, file, text, { agent: 'mcts:100,turns=2,grade=43' }).puzzle?.solved).toBe(false);
+    const puzzle = readFileSync(file, 'utf8');
+    const solves = (agent: string) => runScenarioInRepo(root, file, puzzle, { agent, ir: compiled.ir }).puzzle?.solved;
+    expect(solves('mcts:100,turns=2,grade=43,sure=0.96')).toBe(true);
+    expect(solves('mcts:100,turns=2,grade=43')).toBe(false);
   });
 
   it('a wrong answer that meets the expectations makes the puzzle unproven, and says so', () => {
