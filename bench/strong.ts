@@ -9,12 +9,13 @@
  *   duel    strong against mcts:200, seats swapped every game (A is p1 on odd seeds, as in
  *           `grimoire duel`): strong's win rate with its 95% Wilson interval (target ≥ 50%).
  *
- *   npx tsx bench/strong.ts [--game NAME]… [--a AGENT] [--b AGENT] [--speed-games N] [--duel-games N] [--seed S] [--json] [--out FILE]
+ *   npx tsx bench/strong.ts [--game NAME]… [--a AGENT] [--b AGENT] [--speed-games N] [--duel-games N] [--seed S] [--aa] [--json] [--out FILE]
  *
  * Defaults: every seed game, --a strong, --b mcts:200, 4 speed games and 20 duel games (a
  * glance: the 200-game figures of bench/baselines/strong-issue-29.json took hours on 2 cores).
  * `--duel-games 0` measures the speed alone. A game whose strong agent is B itself (mcts:200: no
- * cheaper one found) plays nothing and says so. Games run in this thread (no workers), so CPU time
+ * cheaper one found) plays nothing and says so — unless `--aa` asks for that very run: A against
+ * itself, the check that the duel reads about half where nothing differs (the A/A run). Games run in this thread (no workers), so CPU time
  * is the games' own.
  */
 import { writeFileSync } from 'node:fs';
@@ -43,6 +44,8 @@ export interface StrongOptions {
   speedGames: number;
   duelGames: number;
   seed: number;
+  /** Play A against B even where they are the same agent: an A/A run, the duel's own check (about half, within its interval). */
+  aa?: boolean;
 }
 
 export interface StrongRow {
@@ -90,7 +93,7 @@ export function measureStrong(game: string, format: string | undefined, o: Stron
   // Where the game's strong agent is B itself (no cheaper one found yet), there is nothing to
   // measure: the same games at the same speed. Say so instead of playing them twice.
   const spec = parseAgent(A, ir.game);
-  const same = !('error' in spec) && (spec.plays ?? spec.name) === B;
+  const same = !o.aa && !('error' in spec) && (spec.plays ?? spec.name) === B;
   const speedGames = same ? 0 : o.speedGames;
   const duelGames = same ? 0 : o.duelGames;
   let msA = 0;
@@ -175,9 +178,10 @@ if (/strong\.ts$/.test(process.argv[1] ?? '')) {
       seed: { type: 'string' },
       json: { type: 'boolean' },
       out: { type: 'string' },
+      aa: { type: 'boolean' },
     },
   });
-  const o: StrongOptions = { a: values.a ?? 'strong', b: values.b ?? 'mcts:200', speedGames: Number(values['speed-games'] ?? 4), duelGames: Number(values['duel-games'] ?? 20), seed: Number(values.seed ?? 7) };
+  const o: StrongOptions = { a: values.a ?? 'strong', b: values.b ?? 'mcts:200', speedGames: Number(values['speed-games'] ?? 4), duelGames: Number(values['duel-games'] ?? 20), seed: Number(values.seed ?? 7), aa: values.aa };
   const games = values.game?.length ? STRONG_GAMES.filter(([g]) => values.game!.includes(g)) : STRONG_GAMES;
   const rows: StrongRow[] = [];
   for (const [game, format] of games) {

@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { HintSharesReport, RunRequest } from '../playground/src/worker/run-protocol.ts';
 import { runHint, runHintShares, runMatch } from '../playground/src/worker/match-run.ts';
 import { hintFromShares } from '../playground/src/worker/hint-merge.ts';
-import { SEARCH_SHARES, mergeShares, shareBudget, sharesOf } from '../runtime/agents/root-parallel.ts';
+import { SEARCH_SHARES, mergeShares, searchInShares, shareBudget, sharesOf } from '../runtime/agents/root-parallel.ts';
+import { searchSettings } from '../runtime/agents/spec.ts';
+import { DEFAULT_EXPLORATION } from '../runtime/agents/mcts.ts';
+import { hintAt, playMatch } from '../playground/src/worker/match.ts';
 import { compiledGame } from './helpers.ts';
 
 describe('the Hint in shares', () => {
@@ -50,6 +53,21 @@ describe('the Hint in shares', () => {
       expect(at.decision!.options).toContain(inWorkers(2).estimates[0]!.label);
     });
   }
+
+  it('searches as the game\'s strong agent does (its cut, grade, playout policy), at the Hint\'s budget', () => {
+    // The settings a game's `agent strong "mcts:…"` names, without its budget; none for an agent that is no search.
+    expect(searchSettings('strong', compiledGame('trump').game)).toEqual({ exploration: DEFAULT_EXPLORATION, depth: null, playout: { turns: 1 }, grade: 200 });
+    expect(searchSettings('strong', compiledGame('spimate').game)).toEqual({ exploration: DEFAULT_EXPLORATION, depth: null, playout: { passWeight: 0 } });
+    expect(searchSettings('strong', { agents: [{ name: 'strong', spec: 'greedy' }] })).toBeNull();
+    expect(searchSettings('random')).toBeNull();
+    const ir = compiledGame('trump');
+    const run = playMatch({ what: 'match', ir, game: 'trump', seed: 7, maxSteps: 100_000, answers: [] }, { model: true });
+    expect(run.decision).not.toBeNull();
+    const hint = hintAt(run, 40, 11);
+    // The same shares with trump's strong settings, and not those of a plain search.
+    expect(hint.estimates).toEqual(searchInShares(run.model!, run.decision!.count, 40, 11, undefined, searchSettings('mcts:50,turns=1,grade=200')).estimates);
+    expect(hint.estimates).not.toEqual(searchInShares(run.model!, run.decision!.count, 40, 11).estimates);
+  });
 
   it('a problem in any worker is the Hint’s problem', () => {
     const ir = compiledGame('trump');

@@ -14,6 +14,7 @@
  */
 import type { ForwardModel } from './agent.ts';
 import { DEFAULT_EXPLORATION, MctsAgent, type OptionEstimate } from './mcts.ts';
+import type { SearchSettings } from './spec.ts';
 
 /** How many searches a decision's budget is split into. */
 export const SEARCH_SHARES = 4;
@@ -35,11 +36,16 @@ export function shareSeed(seed: number, share: number): number {
   return (Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2f) + Math.imul(share + 1, 0x9e3779b1)) >>> 0;
 }
 
-/** Runs share `share` of a search of `budget` iterations from the decision `model` stands at. */
-export function searchShare(model: ForwardModel, count: number, budget: number, seed: number, share: number, onProgress?: (done: number, total: number) => void): ShareResult {
+/**
+ * Runs share `share` of a search of `budget` iterations from the decision `model` stands at.
+ * `settings`: how to search (a game's `strong` search: its cut, grade, playout policy…; spec.ts
+ * searchSettings); by default a plain MCTS, every playout to the end.
+ */
+export function searchShare(model: ForwardModel, count: number, budget: number, seed: number, share: number, onProgress?: (done: number, total: number) => void, settings?: SearchSettings | null): ShareResult {
   const iterations = shareBudget(budget, share);
   if (iterations === 0) return { share, iterations: 0, options: [] };
-  const agent = new MctsAgent({ iterations, millis: null, exploration: DEFAULT_EXPLORATION, depth: null, onProgress }, shareSeed(seed, share));
+  const how = settings ?? { exploration: DEFAULT_EXPLORATION, depth: null };
+  const agent = new MctsAgent({ ...how, iterations, millis: null, onProgress }, shareSeed(seed, share));
   const estimates = agent.search(model, count);
   return { share, iterations: agent.lastIterations, options: estimates.map((e) => ({ label: e.label, visits: e.visits, reward: e.winRate * e.visits })) };
 }
@@ -72,11 +78,11 @@ export function sharesOf(k: number, workers: number): number[] {
 }
 
 /** Every share, one after another, here: the answer the shares give when they run in several places. */
-export function searchInShares(model: ForwardModel, count: number, budget: number, seed: number, onProgress?: (done: number, total: number) => void): { estimates: OptionEstimate[]; iterations: number } {
+export function searchInShares(model: ForwardModel, count: number, budget: number, seed: number, onProgress?: (done: number, total: number) => void, settings?: SearchSettings | null): { estimates: OptionEstimate[]; iterations: number } {
   const parts: ShareResult[] = [];
   let before = 0;
   for (let s = 0; s < SEARCH_SHARES; s++) {
-    const part = searchShare(model, count, budget, seed, s, onProgress && ((done) => onProgress(before + done, budget)));
+    const part = searchShare(model, count, budget, seed, s, onProgress && ((done) => onProgress(before + done, budget)), settings);
     before += part.iterations;
     parts.push(part);
   }

@@ -70,28 +70,55 @@ function parseBuiltIn(t: string): AgentSpec | { error: string } {
   if (t === 'greedy') return { name: t, deterministic: true, make: (seed) => new GreedyAgent(seed) };
   const m = /^mcts:(\d+)(ms)?((?:,[^,]*)*)$/.exec(t);
   if (m) {
-    const n = Number(m[1]);
-    if (n < 1) return { error: `'${t}': the budget must be at least 1` };
-    const opts: MctsOptions = { iterations: m[2] ? 0 : n, millis: m[2] ? n : null, exploration: DEFAULT_EXPLORATION, depth: null };
-    for (const part of m[3]!.split(',').slice(1)) {
-      const [key, value] = part.split('=') as [string, string | undefined];
-      const v = value === undefined || value.trim() === '' ? NaN : Number(value);
-      if (key === 'reuse' && (value === undefined || value === '1' || value === '0')) opts.reuse = value !== '0';
-      else if (key === 'depth' && Number.isInteger(v) && v >= 0) opts.depth = v;
-      else if (key === 'c' && Number.isFinite(v) && v >= 0) opts.exploration = v;
-      else if (key === 'pass' && Number.isInteger(v) && v >= 0) opts.playout = { ...opts.playout, passWeight: v };
-      else if (key === 'turns' && Number.isInteger(v) && v >= 1) opts.playout = { ...opts.playout, turns: v };
-      else if (key === 'grade' && Number.isFinite(v) && v > 0) opts.grade = v;
-      else if (key === 'mast' && Number.isFinite(v) && v >= 0 && v <= 1) opts.mast = v;
-      else if (key === 'mastdecay' && Number.isFinite(v) && v >= 0 && v <= 1) opts.mastDecay = v;
-      else if (key === 'sure' && Number.isFinite(v) && v > 0.5 && v <= 1) opts.sure = v;
-      else if (key === 'stop' && Number.isFinite(v) && v > 0 && v <= 1) opts.stopShare = v;
-      else if (key === 'mastin' && (value === '1' || value === '0')) opts.mastInside = value === '1';
-      else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number>, c=<number>, pass=<whole number>, turns=<whole number ≥ 1>, grade=<number > 0>, mast=<number 0..1>, mastdecay=<number 0..1>, mastin=<0 or 1>, stop=<number over 0, at most 1>, sure=<number over 0.5, at most 1> and reuse; in YAML, quote the whole name: "mcts:500,depth=40")` };
-    }
-    if (opts.sure !== undefined && opts.depth === null && opts.playout?.turns === undefined) return { error: `'${t}': sure=P says how sure a cut playout can be: it needs a cut too, turns=T or depth=D ("mcts:100,turns=1,grade=51,sure=0.9")` };
-    if (opts.mastInside && opts.mast === undefined) return { error: `'${t}': mastin=1 keys MAST inside actions: it needs mast=E too ("mcts:60,mast=0.4,mastin=1")` };
+    const opts = parseMcts(t, m);
+    if ('error' in opts) return opts;
     return { name: t, deterministic: !m[2], make: (seed) => new MctsAgent(opts, seed) };
   }
   return { error: `unknown agent '${t}': the agents are random, first, greedy, mcts:N (N iterations per decision), mcts:Nms (N milliseconds per decision), strong (the game's own) and the agents its header names` };
+}
+
+/** An `mcts:` name's options (`m`: its match of the name's pattern), or what is wrong with them. */
+function parseMcts(t: string, m: RegExpExecArray): MctsOptions | { error: string } {
+  const n = Number(m[1]);
+  if (n < 1) return { error: `'${t}': the budget must be at least 1` };
+  const opts: MctsOptions = { iterations: m[2] ? 0 : n, millis: m[2] ? n : null, exploration: DEFAULT_EXPLORATION, depth: null };
+  for (const part of m[3]!.split(',').slice(1)) {
+    const [key, value] = part.split('=') as [string, string | undefined];
+    const v = value === undefined || value.trim() === '' ? NaN : Number(value);
+    if (key === 'reuse' && (value === undefined || value === '1' || value === '0')) opts.reuse = value !== '0';
+    else if (key === 'depth' && Number.isInteger(v) && v >= 0) opts.depth = v;
+    else if (key === 'c' && Number.isFinite(v) && v >= 0) opts.exploration = v;
+    else if (key === 'pass' && Number.isInteger(v) && v >= 0) opts.playout = { ...opts.playout, passWeight: v };
+    else if (key === 'turns' && Number.isInteger(v) && v >= 1) opts.playout = { ...opts.playout, turns: v };
+    else if (key === 'grade' && Number.isFinite(v) && v > 0) opts.grade = v;
+    else if (key === 'mast' && Number.isFinite(v) && v >= 0 && v <= 1) opts.mast = v;
+    else if (key === 'mastdecay' && Number.isFinite(v) && v >= 0 && v <= 1) opts.mastDecay = v;
+    else if (key === 'sure' && Number.isFinite(v) && v > 0.5 && v <= 1) opts.sure = v;
+    else if (key === 'stop' && Number.isFinite(v) && v > 0 && v <= 1) opts.stopShare = v;
+    else if (key === 'mastin' && (value === '1' || value === '0')) opts.mastInside = value === '1';
+    else return { error: `'${t}': unknown or bad setting '${part}' (an mcts takes depth=<whole number>, c=<number>, pass=<whole number>, turns=<whole number ≥ 1>, grade=<number > 0>, mast=<number 0..1>, mastdecay=<number 0..1>, mastin=<0 or 1>, stop=<number over 0, at most 1>, sure=<number over 0.5, at most 1> and reuse; in YAML, quote the whole name: "mcts:500,depth=40")` };
+  }
+  if (opts.sure !== undefined && opts.depth === null && opts.playout?.turns === undefined) return { error: `'${t}': sure=P says how sure a cut playout can be: it needs a cut too, turns=T or depth=D ("mcts:100,turns=1,grade=51,sure=0.9")` };
+  if (opts.mastInside && opts.mast === undefined) return { error: `'${t}': mastin=1 keys MAST inside actions: it needs mast=E too ("mcts:60,mast=0.4,mastin=1")` };
+  return opts;
+}
+
+/** How an MCTS searches, apart from its budget and its own tree: what a Hint borrows from the game's `strong`. */
+export type SearchSettings = Omit<MctsOptions, 'iterations' | 'millis' | 'reuse' | 'onProgress'>;
+
+/**
+ * The search settings of the agent `text` names in `game` (`strong`: the search its header
+ * names) — its exploration, cut, grade, playout policy… — or null when that agent is no MCTS
+ * (or is not an agent). The playground's Hint searches with its own budget as `strong` searches,
+ * so a game whose strong agent cuts its playouts gets a Hint that does too.
+ */
+export function searchSettings(text: string, game?: NamedAgents): SearchSettings | null {
+  const spec = parseAgent(text, game);
+  if ('error' in spec) return null;
+  const m = /^mcts:(\d+)(ms)?((?:,[^,]*)*)$/.exec((spec.plays ?? spec.name).trim());
+  if (!m) return null;
+  const opts = parseMcts(spec.plays ?? spec.name, m);
+  if ('error' in opts) return null;
+  const { iterations: _i, millis: _m, reuse: _r, onProgress: _p, ...settings } = opts;
+  return settings;
 }

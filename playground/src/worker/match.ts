@@ -22,7 +22,7 @@ import { GameSnapshot } from '../../../runtime/snapshot.ts';
 import { agentDecision, type Agent } from '../../../runtime/agents/agent.ts';
 import { RandomAgent } from '../../../runtime/agents/basic.ts';
 import { GreedyAgent } from '../../../runtime/agents/greedy.ts';
-import { parseAgent } from '../../../runtime/agents/spec.ts';
+import { parseAgent, searchSettings, type SearchSettings } from '../../../runtime/agents/spec.ts';
 import { DEFAULT_EXPLORATION, MctsAgent, type OptionEstimate } from '../../../runtime/agents/mcts.ts';
 import { searchInShares, searchShare, shareBudget, type ShareResult } from '../../../runtime/agents/root-parallel.ts';
 import type { RunProblem } from './run-protocol.ts';
@@ -94,6 +94,8 @@ export class MatchEngine {
 }
 
 export interface MatchRun {
+  /** The rules the match is played by (a Hint searches as their `strong` agent does). */
+  ir: GameIR;
   engine: Engine;
   /** The answers given, those replayed and those the agents chose. */
   answers: number[];
@@ -217,7 +219,7 @@ export function playMatch(sim: MatchSim, hooks: MatchHooks = {}): MatchRun {
       problem = { kind: 'runtime', message: t('pg.replay.diverged', { message: e.message }) };
     } else problem = watch.stopped() ? logLimitProblem : { kind: 'runtime', message: t('pg.sim.engine-game', { message: (e as Error).message }) };
   }
-  return { engine, answers, decision: stopped, model, problem, format: choice.format, params: choice.params };
+  return { ir: sim.ir, engine, answers, decision: stopped, model, problem, format: choice.format, params: choice.params };
 }
 
 /** What a Hint found for the decision at hand. */
@@ -234,7 +236,18 @@ export interface HintResult {
  */
 export function hintAt(run: MatchRun, budget: number, seed: number, onProgress?: (done: number, total: number) => void): HintResult {
   if (!run.decision || !run.model) throw new Error(t('pg.hint.no-decision'));
-  return searchInShares(run.model, run.decision.count, budget, seed, onProgress);
+  return searchInShares(run.model, run.decision.count, budget, seed, onProgress, hintSettings(run.ir));
+}
+
+/**
+ * How a Hint searches: as the game's `strong` agent does (its header's `agent strong "mcts:…"`:
+ * the cut, grade, playout policy the game's search was measured best with), at the Hint's own
+ * budget; a plain MCTS where `strong` is no MCTS. Read once per rules.
+ */
+const settingsByRules = new WeakMap<GameIR, SearchSettings | null>();
+export function hintSettings(ir: GameIR): SearchSettings | null {
+  if (!settingsByRules.has(ir)) settingsByRules.set(ir, searchSettings('strong', ir.game));
+  return settingsByRules.get(ir)!;
 }
 
 /** The shares `shares` of a Hint's search (one worker's part): each share's root statistics. */
@@ -243,7 +256,7 @@ export function hintShares(run: MatchRun, budget: number, seed: number, shares: 
   const total = shares.reduce((n, s) => n + shareBudget(budget, s), 0);
   let before = 0;
   return shares.map((s) => {
-    const part = searchShare(run.model!, run.decision!.count, budget, seed, s, onProgress && ((done) => onProgress(before + done, total)));
+    const part = searchShare(run.model!, run.decision!.count, budget, seed, s, onProgress && ((done) => onProgress(before + done, total)), hintSettings(run.ir));
     before += part.iterations;
     return part;
   });
