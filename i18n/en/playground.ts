@@ -220,7 +220,7 @@ export const playground = {
   'pg.hint.summary': 'MCTS would play {best} — estimated from {iterations, number} simulations for {player}, each in a world re-dealt from {player}\'\'s view: what {player} cannot see (the other hands, the deck, face-down cards) is dealt again at random, so the search never looks at hidden cards.',
   'pg.hint.quoted': '“{label}”',
   'pg.hint.nothing': 'nothing',
-  'pg.hint.caveat': 'The simulations play on at random to the end, so win rates are rough: read them to compare options, not as odds. Few visits means little is known of an option; the most visited is the one MCTS trusts.',
+  'pg.hint.caveat': 'The simulations play on at random, as the game\'s strong search does — to the end, or for a turn or two and then scored by the game\'s evaluation — so win rates are rough: read them to compare options, not as odds. Few visits means little is known of an option; the most visited is the one MCTS trusts.',
   'pg.hint.win': '{pct}% win',
   'pg.hint.not-tried': 'not tried',
   'pg.hint.visits': '{n, plural, one {# visit} other {# visits}}',
