@@ -43,7 +43,7 @@ import type { GameIR } from '../compiler/ir.ts';
 import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
 import { wilson } from '../balance/statistics.ts';
-import { parseAgent } from '../runtime/agents/spec.ts';
+import { parseAgent, searchSettings } from '../runtime/agents/spec.ts';
 import type { Agent, ForwardModel, SimDecision } from '../runtime/agents/agent.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
 import { Rng } from '../runtime/rng.ts';
@@ -191,6 +191,8 @@ interface Cut {
   scores: number[] | null;
   /** The deciding player's result at the full twin's end: 1 won, 0 lost, ½ a draw. */
   result: number;
+  /** The full twin reached the game's end (false: the engine stopped it at a limit, and the evaluation scored it). */
+  fullEnded: boolean;
 }
 
 /**
@@ -224,7 +226,7 @@ function sampleCuts(ir: GameIR, format: string | undefined, o: FitOptions): { cu
                 const cut = playout(model, ps, t);
                 cutDraws.set(t, cutDraws.get(t)! + cut.decisions);
                 const ended = cut.ended || cut.scores === null;
-                cuts.get(t)!.push({ game: g, me, ended, scores: ended ? null : cut.scores, result: full.reward[me] ?? 0 });
+                cuts.get(t)!.push({ game: g, me, ended, scores: ended ? null : cut.scores, result: full.reward[me] ?? 0, fullEnded: full.ended });
               }
             }
           }
@@ -304,7 +306,9 @@ export interface TermFit {
  * so it plays exactly as the game does (only agents read an evaluation).
  */
 function compiledTerm(game: string, base: GameIR, term: string, index: number): GameIR {
-  const text = `revision evaluate_fit_term_${index} "evaluate-fit term ${index + 1}" revises ${base.game.name} {\n  version "term"\n}\n\noverride evaluate = ${term}\n`;
+  // A game with no evaluation yet gets one; a game with one has it replaced.
+  const declare = base.evaluate ? 'override evaluate' : 'evaluate';
+  const text = `revision evaluate_fit_term_${index} "evaluate-fit term ${index + 1}" revises ${base.game.name} {\n  version "term"\n}\n\n${declare} = ${term}\n`;
   const path = `(--terms, term ${index + 1})`;
   const r = compileGame({ sources: [{ path, text }], loadBase: (n) => gameSources(root, n) });
   if (!r.ir) {
@@ -316,17 +320,20 @@ function compiledTerm(game: string, base: GameIR, term: string, index: number): 
 
 /** Each term for `me` minus the same term for `opponent` (the word `me` swapped): how the suggestion writes it. */
 export function termAgainstOpponent(term: string): string {
-  // A term with a space outside brackets (`a + b`, `if … then …`) is bracketed; a call or a state is not.
+  // A term that is more than one call, state or count (anything outside a name, a dot or a bracket
+  // at the top level: `a + b`, `if … then …`) is bracketed, so the minus applies to all of it.
   const wrap = (x: string): string => {
     let depth = 0;
     for (const ch of x) {
       if (ch === '(') depth++;
       else if (ch === ')') depth--;
-      else if (depth === 0 && /\s/.test(ch)) return `(${x})`;
+      else if (depth === 0 && !/[\w.]/.test(ch)) return `(${x})`;
     }
     return x;
   };
-  return `${wrap(term)} - ${wrap(term.replace(/\bme\b/g, 'opponent'))}`;
+  // The same term seen from the other side: `me` and `opponent` trade places.
+  const swapped = term.replace(/\b(me|opponent)\b/g, (w) => (w === 'me' ? 'opponent' : 'me'));
+  return `${wrap(term)} - ${wrap(swapped)}`;
 }
 
 /**
@@ -339,29 +346,38 @@ export function fitTerms(game: string, format: string | undefined, o: FitOptions
   if (o.turns.length !== 1) throw new Error('--terms fits one cut: give one --turns T');
   const t = o.turns[0]!;
   const base = compiled(game);
+  if (base.teams) throw new Error(`${game} is played in teams: a cut scores each team by its best player, which mixes the terms of teammates; --terms fits games without teams`);
+  // The positions must not depend on the evaluation under trial: each term's revision plays the
+  // same seeds, and an agent that reads the evaluation would play them differently.
+  const settings = searchSettings(o.agent, base.game);
+  const reads = o.agent.trim() === 'greedy' || (settings !== null && (settings.depth !== null || settings.playout?.turns !== undefined));
+  if (reads) throw new Error(`--terms needs positions from an agent that does not read the evaluation: '${o.agent}' does (a cut, depth= or greedy). Use --agent mcts:50 (the default) or another plain search`);
   const own = sampleCuts(base, format, o).cuts.get(t)!;
   const columns = terms.map((term, i) => sampleCuts(compiledTerm(game, base, term, i), format, o).cuts.get(t)!);
   for (const col of columns) {
     // The same seeds give the same playouts whatever the evaluation: anything else is a bug here.
-    if (col.length !== own.length || col.some((c, i) => c.ended !== own[i]!.ended || c.result !== own[i]!.result)) {
+    // (A full twin the engine stopped at a limit is scored by the evaluation: its end may differ; it is left out below.)
+    if (col.length !== own.length || col.some((c, i) => c.ended !== own[i]!.ended || (own[i]!.fullEnded && c.result !== own[i]!.result))) {
       throw new Error(`${game}: a term's playouts differ from the game's own; its evaluation must not change how the game plays`);
     }
   }
   const rows: { game: number; x: number[]; y: number; ownMargin: number }[] = [];
   own.forEach((c, i) => {
-    if (c.ended) return;
+    // Nothing to predict before the cut; no end to predict when the engine stopped the full twin.
+    if (c.ended || !c.fullEnded) return;
     const x = columns.map((col) => {
       const s = col[i]!.scores!;
       let others = 0;
       for (let j = 0; j < s.length; j++) if (j !== c.me) others += s[j]!;
       return s[c.me]! - others / Math.max(1, s.length - 1);
     });
-    if (x.every(Number.isFinite)) rows.push({ game: c.game, x, y: c.result, ownMargin: marginOf(c.scores!, c.me) });
+    if (x.every(Number.isFinite)) rows.push({ game: c.game, x, y: c.result, ownMargin: base.evaluate ? marginOf(c.scores!, c.me) : 0 });
   });
   const fit = (rs: typeof rows) => fitLogistic(rs.map((r) => r.x), rs.map((r) => r.y));
   const score = (w: number[], rs: typeof rows) => logisticBrier(w, rs.map((r) => r.x), rs.map((r) => r.y));
   const ownPairs = (rs: typeof rows): Pair[] => rs.map((r) => ({ margin: r.ownMargin, result: r.y }));
   const ownScore = (fitOn: typeof rows, scoreOn: typeof rows): number => {
+    if (!base.evaluate) return NaN;
     const { scale, sure } = fitScaleAndSure(ownPairs(fitOn));
     return brier(ownPairs(scoreOn), (m) => gradedReward(m, scale, sure));
   };
@@ -372,7 +388,7 @@ export function fitTerms(game: string, format: string | undefined, o: FitOptions
   const w = fit(rows);
   // Written ×100 and rounded to two figures: Σ c·Δ with c = 100·w, a margin (mine − theirs, both
   // players' evaluations) of 2·Σ c·Δ, so grade = 200 gives the fitted chance back.
-  const written = w.map((wi) => Number((100 * wi).toPrecision(2)));
+  const written = w.map((wi) => (Math.abs(100 * wi) < 0.01 ? 0 : Number((100 * wi).toPrecision(2))));
   const suggestion =
     'evaluate = ' +
     terms
@@ -395,13 +411,16 @@ export function fitTerms(game: string, format: string | undefined, o: FitOptions
   };
 }
 
+/** A held-out score, or why there is none (one game: nothing to hold out). */
+const heldOut = (b: number): string => (Number.isNaN(b) ? 'n/a (--games 2 or more)' : b.toFixed(3));
+
 export function termFitLines(f: TermFit): string[] {
   const width = Math.max(...f.terms.map((x) => x.term.length));
   return [
     `${f.game} turns=${f.turns}: ${f.cuts} cut playouts of ${f.games} games; each term's weight (logistic, per unit of mine minus the opponent's):`,
     ...f.terms.map((x) => `  ${x.term.padEnd(width)}  ${x.weight.toFixed(4).padStart(8)}   written ${x.written}`),
-    `  Brier (lower is better, ½ always 0.250): the weighted terms ${f.brierFitted.toFixed(3)} fitted, ${f.brierHeldOut.toFixed(3)} held out (even games against odd);` +
-      ` the game's own evaluate ${f.brierOwn.toFixed(3)} fitted, ${f.brierOwnHeldOut.toFixed(3)} held out (graded at its own fitted S and P)`,
+    `  Brier (lower is better, ½ always 0.250): the weighted terms ${f.brierFitted.toFixed(3)} fitted, ${heldOut(f.brierHeldOut)} held out (even games against odd);` +
+      (Number.isNaN(f.brierOwn) ? ` the game has no evaluate of its own` : ` the game's own evaluate ${f.brierOwn.toFixed(3)} fitted, ${heldOut(f.brierOwnHeldOut)} held out (graded at its own fitted S and P)`),
     `  suggested (with grade=${f.grade}):`,
     `    ${f.suggestion}`,
   ];

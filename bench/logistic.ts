@@ -1,7 +1,8 @@
 /**
  * Logistic regression: the weights w for which 1 / (1 + e^(−w·x)) fits 0/1 (or ½) outcomes best,
- * by Newton's method on the log-loss with a small ridge penalty (so that terms that move together,
- * or never move, keep finite weights instead of running off).
+ * by Newton's method on the log-loss with a small ridge penalty, each column's in proportion to its
+ * size (so that terms that move together, or never move, keep finite weights instead of running
+ * off, and a rare term is not shrunk more than a common one).
  *
  * bench/evaluate-fit.ts uses it to weigh an evaluation's terms by how well they predict the ends of
  * playouts — the tuning chess engines call Texel's: each term's weight fitted to results, not
@@ -13,10 +14,13 @@ export function fitLogistic(x: readonly (readonly number[])[], y: readonly numbe
   const k = x[0]?.length ?? 0;
   const w = new Array<number>(k).fill(0);
   if (k === 0) return w;
-  const lambda = ridge * x.length;
+  // The penalty of each column in proportion to its own size (Σ x²), so a rare term (an empty
+  // pile, nonzero in 1% of rows) is held back as little as a common one; a floor keeps a column
+  // that never moves at weight 0 instead of making the system singular.
+  const lambda = Array.from({ length: k }, (_, j) => ridge * x.reduce((s, xi) => s + xi[j]! * xi[j]!, 0) + 1e-9 * x.length);
   for (let step = 0; step < 100; step++) {
-    const grad = w.map((wi) => lambda * wi);
-    const hess = Array.from({ length: k }, (_, a) => Array.from({ length: k }, (_, b) => (a === b ? lambda : 0)));
+    const grad = w.map((wi, j) => lambda[j]! * wi);
+    const hess = Array.from({ length: k }, (_, a) => Array.from({ length: k }, (_, b) => (a === b ? lambda[a]! : 0)));
     for (let i = 0; i < x.length; i++) {
       const xi = x[i]!;
       const p = sigmoid(dot(w, xi));

@@ -107,12 +107,17 @@ describe('evaluate-fit', () => {
       expect(b).toBeLessThan(0.5);
     }
     expect(() => fitTerms('spimate', undefined, o, ['count(me.nowhere)'])).toThrow(/term 1 "count\(me\.nowhere\)" does not compile for spimate: .*nowhere/);
+    // Positions from an agent that reads the evaluation would differ from term to term: refused, saying why.
+    for (const agent of ['greedy', 'mcts:10,turns=1']) expect(() => fitTerms('spimate', undefined, { ...o, agent }, ['count(me.hand)'])).toThrow(/does not read the evaluation/);
   });
 
-  it('writes a term for the opponent by swapping the word me, bracketing only terms of several words', () => {
+  it('writes a term for the opponent by swapping me and opponent, bracketing a term of several parts', () => {
     expect(termAgainstOpponent('count(me.hand)')).toBe('count(me.hand) - count(opponent.hand)');
     expect(termAgainstOpponent('sum(me.field, it.HP)')).toBe('sum(me.field, it.HP) - sum(opponent.field, it.HP)');
     expect(termAgainstOpponent('if is_empty(me.deck) then 1 else 0')).toBe('(if is_empty(me.deck) then 1 else 0) - (if is_empty(opponent.deck) then 1 else 0)');
     expect(termAgainstOpponent('count(meadow)')).toBe('count(meadow) - count(meadow)');
+    // Several parts at the top level are bracketed whatever the spacing; `opponent` becomes `me`.
+    expect(termAgainstOpponent('count(me.hand)+count(me.deck)')).toBe('(count(me.hand)+count(me.deck)) - (count(opponent.hand)+count(opponent.deck))');
+    expect(termAgainstOpponent('count(opponent.field)')).toBe('count(opponent.field) - count(me.field)');
   });
 });

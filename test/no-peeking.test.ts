@@ -231,9 +231,9 @@ describe("no peeking: the strong agent's playout policies (pass weight, a cut af
     it(`${game}: mcts with pass=0,turns=2, with pass=2, with mast=0.3, with mast=0.3,mastin=1 and with turns=2,grade=10,mast=0.5, and the game's own strong agent, find the same estimates in every consistent world`, () => {
       const ir = compiledGame(game);
       // The game's own strong agent — its settings (exploration, playout policy) as its header
-      // names them — with its budget cut to 40 iterations, the most of the others here: two of
-      // the four games name `mcts:200`, five times the iterations of a search that, peeking,
-      // differs from its first playout on (the planted bugs in test/README.md fail it at 40).
+      // names them — with its budget cut to 40 iterations, the most of the others here: a search
+      // that peeks differs from its first playout on, so 40 are plenty (the planted bugs in
+      // test/README.md fail it at 40), and a budget of 80 would only make the test slower.
       const named = parseAgent('strong', ir.game);
       if ('error' in named) throw new Error(named.error);
       const strong = parseAgent(named.plays!.replace(/^mcts:(\d+)(?!ms)/, (_, n: string) => `mcts:${Math.min(Number(n), 40)}`));

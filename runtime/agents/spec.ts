@@ -104,7 +104,7 @@ function parseMcts(t: string, m: RegExpExecArray): MctsOptions | { error: string
 }
 
 /** How an MCTS searches, apart from its budget and its own tree: what a Hint borrows from the game's `strong`. */
-export type SearchSettings = Omit<MctsOptions, 'iterations' | 'millis' | 'reuse' | 'onProgress'>;
+export type SearchSettings = Omit<MctsOptions, 'iterations' | 'millis' | 'reuse' | 'onProgress' | 'stopShare' | 'mastDecay'>;
 
 /**
  * The search settings of the agent `text` names in `game` (`strong`: the search its header
@@ -119,6 +119,7 @@ export function searchSettings(text: string, game?: NamedAgents): SearchSettings
   if (!m) return null;
   const opts = parseMcts(spec.plays ?? spec.name, m);
   if ('error' in opts) return null;
-  const { iterations: _i, millis: _m, reuse: _r, onProgress: _p, ...settings } = opts;
+  // Not a Hint's: its budget, its own tree (reuse, a stop before the budget, MAST carried on) and its progress.
+  const { iterations: _i, millis: _m, reuse: _r, onProgress: _p, stopShare: _s, mastDecay: _d, ...settings } = opts;
   return settings;
 }
