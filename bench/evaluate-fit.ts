@@ -43,14 +43,15 @@ import type { GameIR } from '../compiler/ir.ts';
 import { compileGame } from '../compiler/compile.ts';
 import { gameSources } from '../compiler/project.ts';
 import { wilson } from '../balance/statistics.ts';
-import { parseAgent, searchSettings } from '../runtime/agents/spec.ts';
+import { parseAgent } from '../runtime/agents/spec.ts';
 import type { Agent, ForwardModel, SimDecision } from '../runtime/agents/agent.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
 import { Rng } from '../runtime/rng.ts';
 import { STRONG_GAMES } from './strong.ts';
 import { fitLogistic, logisticBrier } from './logistic.ts';
 
-const root = process.env.GRIMOIRE_ROOT ?? join(import.meta.dirname, '..');
+/** Where the games are: read at each compile, not at import, so a test can point it at a project of its own. */
+const root = (): string => process.env.GRIMOIRE_ROOT ?? join(import.meta.dirname, '..');
 
 /** One cut playout beside its full twin: the deciding player's margin at the cut, and its end. */
 interface Pair {
@@ -88,9 +89,9 @@ export interface FitRow {
 }
 
 function compiled(game: string): GameIR {
-  const sources = gameSources(root, game);
-  if (!sources) throw new Error(`no game "${game}" under ${join(root, 'rules')}`);
-  const r = compileGame({ sources, loadBase: (n) => gameSources(root, n) });
+  const sources = gameSources(root(), game);
+  if (!sources) throw new Error(`no game "${game}" under ${join(root(), 'rules')}`);
+  const r = compileGame({ sources, loadBase: (n) => gameSources(root(), n) });
   if (!r.ir) throw new Error(`${game} does not compile: run grimoire check rules/${game}`);
   return r.ir;
 }
@@ -187,7 +188,7 @@ interface Cut {
   me: number;
   /** Ended before the cut: nothing to predict, the evaluation not read. */
   ended: boolean;
-  /** Each player's evaluation where the cut stopped (null when it ended before). */
+  /** Each player's evaluation where the cut stopped (null when it ended before, or the game has no evaluate). */
   scores: number[] | null;
   /** The deciding player's result at the full twin's end: 1 won, 0 lost, ½ a draw. */
   result: number;
@@ -225,8 +226,9 @@ function sampleCuts(ir: GameIR, format: string | undefined, o: FitOptions): { cu
               for (const t of o.turns) {
                 const cut = playout(model, ps, t);
                 cutDraws.set(t, cutDraws.get(t)! + cut.decisions);
-                const ended = cut.ended || cut.scores === null;
-                cuts.get(t)!.push({ game: g, me, ended, scores: ended ? null : cut.scores, result: full.reward[me] ?? 0, fullEnded: full.ended });
+                // In a game without an evaluate a cut has no scores, yet it did not end: it stays a cut, as the
+                // same playout of a term's revision is (fitTerms matches the two).
+                cuts.get(t)!.push({ game: g, me, ended: cut.ended, scores: cut.ended ? null : cut.scores, result: full.reward[me] ?? 0, fullEnded: full.ended });
               }
             }
           }
@@ -251,7 +253,8 @@ export function fitGame(game: string, format: string | undefined, o: FitOptions)
   const { cuts, cutDraws, fullDraws } = sampleCuts(compiled(game), format, o);
   return o.turns.map((t) => {
     const all = cuts.get(t)!;
-    const ps: Pair[] = all.filter((c) => !c.ended).map((c) => ({ margin: marginOf(c.scores!, c.me), result: c.result }));
+    // Only cuts the evaluation scored (a game without an evaluate has none: they count as ended before the cut).
+    const ps: Pair[] = all.filter((c) => c.scores !== null).map((c) => ({ margin: marginOf(c.scores!, c.me), result: c.result }));
     const decidedPairs = ps.filter((p) => p.margin !== 0 && p.result !== 0.5);
     const agree = decidedPairs.filter((p) => (p.margin > 0) === (p.result === 1)).length;
     const scale = ps.length ? fitScale(ps) : NaN;
@@ -310,7 +313,7 @@ function compiledTerm(game: string, base: GameIR, term: string, index: number): 
   const declare = base.evaluate ? 'override evaluate' : 'evaluate';
   const text = `revision evaluate_fit_term_${index} "evaluate-fit term ${index + 1}" revises ${base.game.name} {\n  version "term"\n}\n\n${declare} = ${term}\n`;
   const path = `(--terms, term ${index + 1})`;
-  const r = compileGame({ sources: [{ path, text }], loadBase: (n) => gameSources(root, n) });
+  const r = compileGame({ sources: [{ path, text }], loadBase: (n) => gameSources(root(), n) });
   if (!r.ir) {
     const first = r.diagnostics.find((d) => d.severity === 'error');
     throw new Error(`term ${index + 1} "${term}" does not compile for ${game}: ${first?.message ?? 'unknown error'}. A term is a number for the player \`me\`, as an evaluate is (e.g. "count(me.hand)").`);
@@ -349,9 +352,9 @@ export function fitTerms(game: string, format: string | undefined, o: FitOptions
   if (base.teams) throw new Error(`${game} is played in teams: a cut scores each team by its best player, which mixes the terms of teammates; --terms fits games without teams`);
   // The positions must not depend on the evaluation under trial: each term's revision plays the
   // same seeds, and an agent that reads the evaluation would play them differently.
-  const settings = searchSettings(o.agent, base.game);
-  const reads = o.agent.trim() === 'greedy' || (settings !== null && (settings.depth !== null || settings.playout?.turns !== undefined));
-  if (reads) throw new Error(`--terms needs positions from an agent that does not read the evaluation: '${o.agent}' does (a cut, depth= or greedy). Use --agent mcts:50 (the default) or another plain search`);
+  const spec = parseAgent(o.agent, base.game);
+  if ('error' in spec) throw new Error(spec.error);
+  if (spec.readsEvaluation) throw new Error(`--terms needs positions from an agent that does not read the evaluation: '${o.agent}' does (a cut, depth= or greedy). Use --agent mcts:50 (the default) or another plain search`);
   const own = sampleCuts(base, format, o).cuts.get(t)!;
   const columns = terms.map((term, i) => sampleCuts(compiledTerm(game, base, term, i), format, o).cuts.get(t)!);
   for (const col of columns) {

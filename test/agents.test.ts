@@ -24,6 +24,20 @@ describe('agent names', () => {
     expect((parseAgent('mcts:200') as AgentSpec).deterministic).toBe(true);
   });
 
+  it('says which agents read the evaluation: greedy and a search that cuts (depth= or turns=), not grade= alone', () => {
+    const reads = (name: string, game?: Parameters<typeof parseAgent>[1]) => (parseAgent(name, game) as AgentSpec).readsEvaluation;
+    expect(reads('random')).toBe(false);
+    expect(reads('first')).toBe(false);
+    expect(reads('greedy')).toBe(true);
+    expect(reads('mcts:50')).toBe(false);
+    expect(reads('mcts:50,grade=200')).toBe(false);
+    expect(reads('mcts:50,turns=1,grade=200')).toBe(true);
+    expect(reads('mcts:50,depth=10')).toBe(true);
+    // `strong` is the search the game's header names: trump's cuts its playouts (turns=), spimate's does not.
+    expect(reads('strong', compiledGame('trump').game)).toBe(true);
+    expect(reads('strong', compiledGame('spimate').game)).toBe(false);
+  });
+
   it('says what is wrong with a bad name and lists what is accepted', () => {
     expect(parseAgent('mtcs:500')).toEqual({ error: expect.stringMatching(/unknown agent 'mtcs:500'.*random, first, greedy, mcts:N/) });
     expect(parseAgent('mcts:0')).toEqual({ error: expect.stringContaining('at least 1') });

@@ -2,14 +2,17 @@
  * bench/evaluate-fit.ts: the fit that names a game's `grade=S`, and the twin playouts it scores
  * a cut against. Both must hold for its figures to mean anything (docs/performance.md).
  */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fitScale, fitScaleAndSure, fitTerms, gradedReward, playout, termAgainstOpponent } from '../bench/evaluate-fit.ts';
+import { fitScale, fitScaleAndSure, fitTerms, gradedReward, playout, termAgainstOpponent, termFitLines } from '../bench/evaluate-fit.ts';
 import { fitLogistic, logisticBrier, sigmoid } from '../bench/logistic.ts';
 import { Rng } from '../runtime/rng.ts';
 import type { Agent } from '../runtime/agents/agent.ts';
 import { randomAgent } from '../runtime/agents/basic.ts';
 import { newEngine, playOn } from '../runtime/play.ts';
-import { compiledGame } from './helpers.ts';
+import { compiledGame, root } from './helpers.ts';
 
 describe('evaluate-fit', () => {
   it('finds the scale of a logistic the ends were drawn from', () => {
@@ -109,6 +112,34 @@ describe('evaluate-fit', () => {
     expect(() => fitTerms('spimate', undefined, o, ['count(me.nowhere)'])).toThrow(/term 1 "count\(me\.nowhere\)" does not compile for spimate: .*nowhere/);
     // Positions from an agent that reads the evaluation would differ from term to term: refused, saying why.
     for (const agent of ['greedy', 'mcts:10,turns=1']) expect(() => fitTerms('spimate', undefined, { ...o, agent }, ['count(me.hand)'])).toThrow(/does not read the evaluation/);
+  });
+
+  it('--terms on a game without an evaluate: each term is its evaluate (not an override of one), and there is no own evaluate to score', () => {
+    // Every game of rules/ has an evaluate: a project of its own holds skirmish without it.
+    const project = mkdtempSync(join(tmpdir(), 'grimoire-fit-'));
+    const before = process.env.GRIMOIRE_ROOT;
+    try {
+      for (const dir of ['rules', 'cards']) cpSync(join(root, dir, 'skirmish'), join(project, dir, 'skirmish'), { recursive: true });
+      const rules = join(project, 'rules/skirmish/game.grim');
+      const text = readFileSync(rules, 'utf8');
+      expect(text).toMatch(/^evaluate\b/m);
+      writeFileSync(rules, text.replace(/^evaluate\b.*$/m, ''));
+      process.env.GRIMOIRE_ROOT = project;
+      const o = { agent: 'mcts:10', games: 2, every: 6, playouts: 2, turns: [1], seed: 3 };
+      const f = fitTerms('skirmish', undefined, o, ['count(me.hand)', 'me.life']);
+      expect(f.cuts).toBeGreaterThan(5);
+      expect(f.terms.map((t) => t.term)).toEqual(['count(me.hand)', 'me.life']);
+      for (const t of f.terms) expect(Number.isFinite(t.weight)).toBe(true);
+      expect(f.brierFitted).toBeGreaterThan(0);
+      expect(f.brierFitted).toBeLessThan(0.5);
+      expect(f.brierOwn).toBeNaN();
+      expect(f.brierOwnHeldOut).toBeNaN();
+      expect(termFitLines(f).join('\n')).toContain('the game has no evaluate of its own');
+    } finally {
+      if (before === undefined) delete process.env.GRIMOIRE_ROOT;
+      else process.env.GRIMOIRE_ROOT = before;
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 
   it('writes a term for the opponent by swapping me and opponent, bracketing a term of several parts', () => {

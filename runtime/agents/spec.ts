@@ -38,6 +38,14 @@ export interface AgentSpec {
   make(seed: number): Agent;
   /** For an agent the game names (`strong`): the agent it stands for (`mcts:60,pass=0`). */
   plays?: string;
+  /**
+   * Whether it scores cuts of its own by the game's `evaluate` (greedy; an MCTS with depth= or turns=):
+   * a tool that swaps the evaluation (evaluate-fit's --terms) must know whether the agent would then play
+   * differently. (Any search scores a game the engine stops at its limits by it; that alone does not count.)
+   */
+  readsEvaluation: boolean;
+  /** For an MCTS (an `mcts:` name, or a game's agent that stands for one): its options as parsed. */
+  search?: MctsOptions;
 }
 
 /** The agents a game names in its header (GameIR.game.agents). */
@@ -65,14 +73,16 @@ export function parseAgent(text: string, game?: NamedAgents): AgentSpec | { erro
 
 /** An agent every game has, by its name. */
 function parseBuiltIn(t: string): AgentSpec | { error: string } {
-  if (t === 'random') return { name: t, deterministic: true, make: (seed) => randomAgent(seed) };
-  if (t === 'first') return { name: t, deterministic: true, make: () => firstOptionAgent };
-  if (t === 'greedy') return { name: t, deterministic: true, make: (seed) => new GreedyAgent(seed) };
+  if (t === 'random') return { name: t, deterministic: true, readsEvaluation: false, make: (seed) => randomAgent(seed) };
+  if (t === 'first') return { name: t, deterministic: true, readsEvaluation: false, make: () => firstOptionAgent };
+  if (t === 'greedy') return { name: t, deterministic: true, readsEvaluation: true, make: (seed) => new GreedyAgent(seed) };
   const m = /^mcts:(\d+)(ms)?((?:,[^,]*)*)$/.exec(t);
   if (m) {
     const opts = parseMcts(t, m);
     if ('error' in opts) return opts;
-    return { name: t, deterministic: !m[2], make: (seed) => new MctsAgent(opts, seed) };
+    // Only a cut reads the evaluation: grade= and sure= shape the reward of a cut, they make none.
+    const readsEvaluation = opts.depth !== null || opts.playout?.turns !== undefined;
+    return { name: t, deterministic: !m[2], readsEvaluation, search: opts, make: (seed) => new MctsAgent(opts, seed) };
   }
   return { error: `unknown agent '${t}': the agents are random, first, greedy, mcts:N (N iterations per decision), mcts:Nms (N milliseconds per decision), strong (the game's own) and the agents its header names` };
 }
@@ -114,12 +124,8 @@ export type SearchSettings = Omit<MctsOptions, 'iterations' | 'millis' | 'reuse'
  */
 export function searchSettings(text: string, game?: NamedAgents): SearchSettings | null {
   const spec = parseAgent(text, game);
-  if ('error' in spec) return null;
-  const m = /^mcts:(\d+)(ms)?((?:,[^,]*)*)$/.exec((spec.plays ?? spec.name).trim());
-  if (!m) return null;
-  const opts = parseMcts(spec.plays ?? spec.name, m);
-  if ('error' in opts) return null;
+  if ('error' in spec || spec.search === undefined) return null;
   // Not a Hint's: its budget, its own tree (reuse, a stop before the budget, MAST carried on) and its progress.
-  const { iterations: _i, millis: _m, reuse: _r, onProgress: _p, stopShare: _s, mastDecay: _d, ...settings } = opts;
+  const { iterations: _i, millis: _m, reuse: _r, onProgress: _p, stopShare: _s, mastDecay: _d, ...settings } = spec.search;
   return settings;
 }
