@@ -8,7 +8,8 @@
  * budget; each replays the match and searches its shares; the page merges the statistics
  * (playground/src/worker/hint-merge.ts). Here Node worker threads stand in for the browser's
  * workers and run the very function the run worker runs (match-run.ts runHintShares), warm —
- * made, and the rules compiled, before the first Hint, as the page's workers are after its first.
+ * made, the rules compiled and HINT_WARM_ROUNDS searches run before the first Hint, as the page's
+ * helpers are while the person thinks (client.ts warmHint).
  * Each sample is the wall time from the request to the merged answer; today's and the new Hint
  * alternate, so machine noise hits both alike.
  *
@@ -19,7 +20,7 @@ import { availableParallelism } from 'node:os';
 import type { GameIR } from '../compiler/ir.ts';
 import type { HintSharesReport, RunRequest } from '../playground/src/worker/run-protocol.ts';
 import { matchSim, runHintShares } from '../playground/src/worker/match-run.ts';
-import { hintFromShares } from '../playground/src/worker/hint-merge.ts';
+import { hintFromShares, HINT_WARM_ROUNDS } from '../playground/src/worker/hint-merge.ts';
 import { hintAt, playMatch } from '../playground/src/worker/match.ts';
 import { DEFAULT_EXPLORATION, MctsAgent } from '../runtime/agents/mcts.ts';
 import { SEARCH_SHARES, sharesOf } from '../runtime/agents/root-parallel.ts';
@@ -122,9 +123,10 @@ export async function measureHintLatency(games: Record<string, GameIR>, url: URL
         const replies = await Promise.all(pool.map((w, k) => w.run({ ...req, type: 'hint-shares', id: k + 1, shares: sharesOf(k, workers) })));
         return hintFromShares(req.id, replies, 0);
       };
-      // Warm-up: each worker replays this match and searches once, as the page's workers have at
-      // a second Hint; today's search once too (its run worker is as warm).
-      await parallel();
+      // Warm-up, as on the page: its helpers search their shares HINT_WARM_ROUNDS times while the
+      // person thinks (client.ts warmHint), and its run worker is warm from playing the game.
+      // Today's search runs in this thread, as warm from the decisionOf replays and searches below.
+      for (let r = 0; r < HINT_WARM_ROUNDS; r++) await parallel();
       todayHint(req, ir);
       const todayMs: number[] = [];
       const newMs: number[] = [];

@@ -36,6 +36,7 @@ import { measureStrong, STRONG_GAMES, strongLine, type StrongRow } from './stron
 import { playBoardgameIO } from './baselines/vanilla-bgio.ts';
 import { measureHintLatency, serveHintShares, type HintLatency } from './hint-latency.ts';
 import { SEARCH_SHARES } from '../runtime/agents/root-parallel.ts';
+import { HINT_WARM_ROUNDS } from '../playground/src/worker/hint-merge.ts';
 
 const root = process.env.GRIMOIRE_ROOT ?? process.cwd();
 const json = process.argv.includes('--json');
@@ -509,7 +510,7 @@ function hintLatency(): Promise<HintLatency[]> {
 }
 
 function hintLines(hint: HintLatency[]): string[] {
-  const lines = [`Hint in the playground (issue 29): a ${hint[0]?.budget ?? 500}-simulation Hint, today's (one search in the run worker) against the new one (the budget in shares over ${hint[0]?.workers ?? 1} workers, merged; Node worker threads stand in for the page's workers), the same decision, alternated; median (min–max) ms`];
+  const lines = [`Hint in the playground (issue 29): a ${hint[0]?.budget ?? 500}-simulation Hint, today's (one search in the run worker) against the new one (the budget in shares over ${hint[0]?.workers ?? 1} workers, merged, each worker first warmed by ${HINT_WARM_ROUNDS} Hints as the page warms its helpers while a person thinks; Node worker threads stand in for the page's workers), the same decision, alternated; median (min–max) ms`];
   lines.push(`| game | decision | today | new | new ÷ today (target ≤ 0.5) | a worker's part alone (the latency with a core per worker) | ÷ today | a part of ${SEARCH_SHARES} workers alone (a ${SEARCH_SHARES}-core machine) | ÷ today | same answer as in one thread | most visited: today · new |`);
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const h of hint) {

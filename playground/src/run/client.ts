@@ -7,7 +7,8 @@
 import RunWorker from '../worker/run.worker.ts?worker';
 import { language, t } from '../../../i18n/format.ts';
 import { SEARCH_SHARES, sharesOf } from '../../../runtime/agents/root-parallel.ts';
-import { hintFromShares } from '../worker/hint-merge.ts';
+import { hintFromShares, HINT_WARM_ROUNDS } from '../worker/hint-merge.ts';
+import { warmUp } from './hint-warm.ts';
 import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, HintSharesReport, FacesReply, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest, TuneProgress, TuneReply } from '../worker/run-protocol.ts';
 
 /** What the worker says while a long run goes on. */
@@ -25,8 +26,11 @@ type Body<T extends RunRequest['type']> = T extends RunRequest['type'] ? Omit<Ex
 
 export class RunClient {
   private worker: Worker;
-  /** Helper run workers for a Hint's shares, made at the first Hint (hintWorkers). */
+  /** Helper run workers for a Hint's shares, made at the first Hint or warm-up (hintWorkers). */
   private helpers: Worker[] = [];
+  /** The files the helpers last warmed up on (warmHint), and whether a Hint is in flight (a warm-up then waits). */
+  private warmedOn: readonly unknown[] | null = null;
+  private hinting = false;
   private nextId = 1;
   private pending = new Map<number, (r: RunReply | Cancelled) => void>();
   private watchdog: ReturnType<typeof setTimeout> | null = null;
@@ -116,6 +120,7 @@ export class RunClient {
   hint(body: Body<'hint'>, onProgress: (p: MatchThinking) => void): { id: number; reply: Promise<HintReport | RunCrash | Cancelled> } {
     const workers = this.hintWorkers();
     if (workers.length === 1) return this.tracked(body, onProgress as (p: Progress) => void);
+    this.hinting = true;
     const id = this.nextId++;
     const t0 = performance.now();
     const done = new Map<number, number>();
@@ -132,11 +137,34 @@ export class RunClient {
       return reply;
     });
     const reply = Promise.all(parts).then((replies): HintReport | RunCrash | Cancelled => {
+      this.hinting = false;
       const stopped = replies.find((r) => r.type === 'cancelled' || r.type === 'crashed');
       if (stopped) return stopped.type === 'crashed' ? { ...(stopped as RunCrash), id } : (stopped as Cancelled);
       return hintFromShares(id, replies as HintSharesReport[], performance.now() - t0);
     });
     return { id, reply };
+  }
+
+  /**
+   * Readies the Hint's helper workers while a person thinks (hint-warm.ts), so even the first Hint
+   * of a game is answered at full speed: each helper searches its share of the Hint at hand
+   * HINT_WARM_ROUNDS times, until a Hint begins (its own search warms the helper as a round
+   * would). Once per set of files; the run worker needs none, it is warm from playing the game.
+   */
+  warmHint(body: Body<'hint'>): void {
+    const workers = this.hintWorkers();
+    if (workers.length === 1 || this.warmedOn === body.files) return;
+    this.warmedOn = body.files;
+    workers.slice(1).forEach((w, i) => {
+      const send = () =>
+        new Promise<unknown>((resolve) => {
+          const sub = this.nextId++;
+          this.pending.set(sub, resolve);
+          w.postMessage({ ...body, type: 'hint-shares', shares: sharesOf(i + 1, workers.length), id: sub } as RunRequest);
+        });
+      // Stopped by a Hint, by a cancel (its fresh helpers warm at the next call) or by other files.
+      void warmUp(send, HINT_WARM_ROUNDS, () => this.hinting || !this.helpers.includes(w) || this.warmedOn !== body.files);
+    });
   }
 
   /** The run worker, then the helpers a Hint's shares run in: one per core beyond the first, at most SEARCH_SHARES in all. */
@@ -195,6 +223,8 @@ export class RunClient {
     this.worker = this.startWorker();
     for (const h of this.helpers) h.terminate();
     this.helpers = [];
+    this.warmedOn = null;
+    this.hinting = false;
     if (this.watchdog !== null) clearTimeout(this.watchdog);
     this.watchdog = null;
     for (const id of [...this.pending.keys()]) this.settle(id, { type: 'cancelled' });

@@ -698,7 +698,10 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     matchView.host.dataset.answers = String(match?.at?.answers.length ?? 0);
     matchView.showDecision(d && seat?.kind === 'person' ? d : null, !matchBusy);
     matchView.showResume(d && seat && seat.kind !== 'person' && !matchBusy ? t('pg.match.resume', { player: d.player, seat: seatLabel(seat), prompt: d.prompt || t('pg.match.an-action') }) : null);
-    if (d && seat?.kind === 'person') matchView.setStatus(t('pg.match.person-turn', { turn: match!.at!.turns, player: d.player }), 'person');
+    if (d && seat?.kind === 'person') {
+      matchView.setStatus(t('pg.match.person-turn', { turn: match!.at!.turns, player: d.player }), 'person');
+      warmHint();
+    }
     else if (d && seat) matchView.setStatus(t('pg.match.agent-turn', { turn: match!.at!.turns, player: d.player, seat: seatLabel(seat) }), 'agent');
     else if (!d && !match?.at?.result) matchView.setStatus(t('pg.match.stopped'), 'stopped');
   }
@@ -716,6 +719,14 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     const seat = deciderSeat();
     if (seat?.kind === 'person') void advance(true);
     else renderDecision();
+  }
+
+  /** While a person thinks, the Hint's helper workers get ready (client.ts warmHint): the Hint that follows is answered at full speed. */
+  function warmHint(): void {
+    const m = match;
+    const budget = matchView.hintSimulations();
+    if (!m?.at?.decision || matchBusy || budget === null) return;
+    client.warmHint({ type: 'hint', files: m.files, game: m.game, seed: m.seed, maxSteps: m.maxSteps, format: m.format, params: m.params, answers: m.at.answers, budget });
   }
 
   /** MCTS for the person's decision at hand, in the worker: each option's win rate and visits. */
