@@ -200,45 +200,56 @@ interface Cut {
  * The cut playouts of o.games games of o.agent seats, per T, and the draws they made against their
  * full twins'. Deterministic in o.seed: the positions, the playouts and the ends are the same for
  * any two IRs that play alike (a revision that changes only `evaluate`, as the term fit compiles).
+ *
+ * `replay`: the answers a first call recorded (its `answers`), for an IR that plays alike. The
+ * seats then give those answers instead of searching, and no full twin is played (the first
+ * call's ends stand: `result` is NaN here) — only the cuts, which are what a term's revision
+ * changes. That is most of the work saved: the seats' searches and the playouts to the end.
  */
-function sampleCuts(ir: GameIR, format: string | undefined, o: FitOptions): { cuts: Map<number, Cut[]>; cutDraws: Map<number, number>; fullDraws: number } {
+export function sampleCuts(ir: GameIR, format: string | undefined, o: FitOptions, replay?: readonly (readonly number[])[]): { cuts: Map<number, Cut[]>; cutDraws: Map<number, number>; fullDraws: number; answers: number[][] } {
   const spec = parseAgent(o.agent, ir.game);
   if ('error' in spec) throw new Error(spec.error);
   const cuts = new Map<number, Cut[]>(o.turns.map((t) => [t, []]));
   const cutDraws = new Map<number, number>(o.turns.map((t) => [t, 0]));
+  const answers: number[][] = [];
   let fullDraws = 0;
   let decisionNo = 0;
   let pairSeed = o.seed * 7919;
   const engine = newEngine(ir, o.seed, { format });
   for (let g = 0; g < o.games; g++) {
     const seed = o.seed + g;
+    const given: number[] = (answers[g] = []);
+    const script = replay?.[g];
     const seat = (s: number): Agent => {
-      const inner = spec.make(s);
+      const inner = script ? null : spec.make(s);
       return {
         searches: true,
         choose(d, view, model) {
           if (model && d.count > 1 && decisionNo++ % o.every === 0) {
             for (let k = 0; k < o.playouts; k++) {
               const ps = pairSeed++ >>> 0;
-              const full = playout(model, ps, null);
-              fullDraws += full.decisions;
+              const full = script ? null : playout(model, ps, null);
+              if (full) fullDraws += full.decisions;
               const me = model.player;
               for (const t of o.turns) {
                 const cut = playout(model, ps, t);
                 cutDraws.set(t, cutDraws.get(t)! + cut.decisions);
                 // In a game without an evaluate a cut has no scores, yet it did not end: it stays a cut, as the
                 // same playout of a term's revision is (fitTerms matches the two).
-                cuts.get(t)!.push({ game: g, me, ended: cut.ended, scores: cut.ended ? null : cut.scores, result: full.reward[me] ?? 0, fullEnded: full.ended });
+                cuts.get(t)!.push({ game: g, me, ended: cut.ended, scores: cut.ended ? null : cut.scores, result: full ? (full.reward[me] ?? 0) : NaN, fullEnded: full ? full.ended : false });
               }
             }
           }
-          return inner.choose(d, view, model);
+          const answer = script ? script[given.length]! : inner!.choose(d, view, model);
+          given.push(answer);
+          return answer;
         },
       };
     };
     playOn(engine, seed, { agents: () => [seat(seed * 2 + 1), seat(seed * 2 + 2)] });
+    if (script && given.length !== script.length) throw new Error(`game ${g + 1}: the replay took ${given.length} answers of ${script.length}; the revision must play as the game does`);
   }
-  return { cuts, cutDraws, fullDraws };
+  return { cuts, cutDraws, fullDraws, answers };
 }
 
 /** The deciding player's evaluation minus the best other player's: a player out of the game scores −∞, the margin then as far as it goes. */
@@ -355,12 +366,14 @@ export function fitTerms(game: string, format: string | undefined, o: FitOptions
   const spec = parseAgent(o.agent, base.game);
   if ('error' in spec) throw new Error(spec.error);
   if (spec.readsEvaluation) throw new Error(`--terms needs positions from an agent that does not read the evaluation: '${o.agent}' does (a cut, depth= or greedy). Use --agent mcts:50 (the default) or another plain search`);
-  const own = sampleCuts(base, format, o).cuts.get(t)!;
-  const columns = terms.map((term, i) => sampleCuts(compiledTerm(game, base, term, i), format, o).cuts.get(t)!);
+  // The games are played (and searched) once; each term's revision replays their answers and
+  // plays only the cuts again (sampleCuts `replay`).
+  const first = sampleCuts(base, format, o);
+  const own = first.cuts.get(t)!;
+  const columns = terms.map((term, i) => sampleCuts(compiledTerm(game, base, term, i), format, o, first.answers).cuts.get(t)!);
   for (const col of columns) {
     // The same seeds give the same playouts whatever the evaluation: anything else is a bug here.
-    // (A full twin the engine stopped at a limit is scored by the evaluation: its end may differ; it is left out below.)
-    if (col.length !== own.length || col.some((c, i) => c.ended !== own[i]!.ended || (own[i]!.fullEnded && c.result !== own[i]!.result))) {
+    if (col.length !== own.length || col.some((c, i) => c.ended !== own[i]!.ended || c.me !== own[i]!.me || c.game !== own[i]!.game)) {
       throw new Error(`${game}: a term's playouts differ from the game's own; its evaluation must not change how the game plays`);
     }
   }

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fitScale, fitScaleAndSure, fitTerms, gradedReward, playout, termAgainstOpponent, termFitLines } from '../bench/evaluate-fit.ts';
+import { fitScale, fitScaleAndSure, fitTerms, gradedReward, playout, sampleCuts, termAgainstOpponent, termFitLines } from '../bench/evaluate-fit.ts';
 import { fitLogistic, logisticBrier, sigmoid } from '../bench/logistic.ts';
 import { Rng } from '../runtime/rng.ts';
 import type { Agent } from '../runtime/agents/agent.ts';
@@ -112,6 +112,27 @@ describe('evaluate-fit', () => {
     expect(() => fitTerms('spimate', undefined, o, ['count(me.nowhere)'])).toThrow(/term 1 "count\(me\.nowhere\)" does not compile for spimate: .*nowhere/);
     // Positions from an agent that reads the evaluation would differ from term to term: refused, saying why.
     for (const agent of ['greedy', 'mcts:10,turns=1']) expect(() => fitTerms('spimate', undefined, { ...o, agent }, ['count(me.hand)'])).toThrow(/does not read the evaluation/);
+  });
+
+  it('--terms plays the games once: a replay of their answers gives the same cuts, with no search and no full twin', () => {
+    const ir = compiledGame('spimate');
+    const o = { agent: 'mcts:10', games: 2, every: 6, playouts: 2, turns: [1, 2], seed: 5 };
+    const first = sampleCuts(ir, undefined, o);
+    const again = sampleCuts(ir, undefined, o, first.answers);
+    expect(first.answers.every((a) => a.length > 5)).toBe(true);
+    expect(again.answers).toEqual(first.answers);
+    for (const t of o.turns) {
+      const a = first.cuts.get(t)!;
+      const b = again.cuts.get(t)!;
+      expect(a.length).toBeGreaterThan(5);
+      expect(b.map(({ game, me, ended, scores }) => ({ game, me, ended, scores }))).toEqual(a.map(({ game, me, ended, scores }) => ({ game, me, ended, scores })));
+      expect(b.every((c) => Number.isNaN(c.result))).toBe(true);
+    }
+    expect(first.fullDraws).toBeGreaterThan(0);
+    expect(again.fullDraws).toBe(0);
+    // A replay that does not fit the game (an answer too many) is refused, not silently cut short.
+    const longer = first.answers.map((a, g) => (g === 0 ? [...a, 0] : a));
+    expect(() => sampleCuts(ir, undefined, o, longer)).toThrow(/game 1: the replay took \d+ answers of \d+/);
   });
 
   it('--terms on a game without an evaluate: each term is its evaluate (not an override of one), and there is no own evaluate to score', () => {
