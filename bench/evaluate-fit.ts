@@ -240,6 +240,9 @@ export function sampleCuts(ir: GameIR, format: string | undefined, o: FitOptions
               }
             }
           }
+          if (script && (given.length >= script.length || script[given.length]! >= d.count)) {
+            throw new Error(`game ${g + 1}: the replay does not fit at answer ${given.length + 1} (${given.length >= script.length ? 'no answer left' : `answer ${script[given.length]! + 1} of ${d.count} options`}); the revision must play as the game does`);
+          }
           const answer = script ? script[given.length]! : inner!.choose(d, view, model);
           given.push(answer);
           return answer;
@@ -361,8 +364,9 @@ export function fitTerms(game: string, format: string | undefined, o: FitOptions
   const t = o.turns[0]!;
   const base = compiled(game);
   if (base.teams) throw new Error(`${game} is played in teams: a cut scores each team by its best player, which mixes the terms of teammates; --terms fits games without teams`);
-  // The positions must not depend on the evaluation under trial: each term's revision plays the
-  // same seeds, and an agent that reads the evaluation would play them differently.
+  // The positions must not depend on an evaluation: the terms are weighed on positions that any
+  // evaluation under trial would reach alike, not on those the game's own evaluate led its agents
+  // to (each term's revision replays the same answers, so it could not play them differently).
   const spec = parseAgent(o.agent, base.game);
   if ('error' in spec) throw new Error(spec.error);
   if (spec.readsEvaluation) throw new Error(`--terms needs positions from an agent that does not read the evaluation: '${o.agent}' does (a cut, depth= or greedy). Use --agent mcts:50 (the default) or another plain search`);

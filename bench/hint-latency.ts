@@ -20,7 +20,8 @@ import { availableParallelism } from 'node:os';
 import type { GameIR } from '../compiler/ir.ts';
 import type { HintSharesReport, RunRequest } from '../playground/src/worker/run-protocol.ts';
 import { matchSim, runHintShares } from '../playground/src/worker/match-run.ts';
-import { hintFromShares, HINT_WARM_ROUNDS } from '../playground/src/worker/hint-merge.ts';
+import { hintFromShares } from '../playground/src/worker/hint-merge.ts';
+import { HINT_WARM_ROUNDS } from '../playground/src/run/hint-warm.ts';
 import { hintAt, playMatch } from '../playground/src/worker/match.ts';
 import { DEFAULT_EXPLORATION, MctsAgent } from '../runtime/agents/mcts.ts';
 import { SEARCH_SHARES, sharesOf } from '../runtime/agents/root-parallel.ts';
@@ -124,7 +125,9 @@ export async function measureHintLatency(games: Record<string, GameIR>, url: URL
         return hintFromShares(req.id, replies, 0);
       };
       // Warm-up, as on the page: its helpers search their shares HINT_WARM_ROUNDS times while the
-      // person thinks (client.ts warmHint), and its run worker is warm from playing the game.
+      // person thinks (client.ts warmHint). Share 0 is warmed too: on the page it runs in the run
+      // worker, warm once it has searched (an agent's seat, an earlier Hint) — not before, so a
+      // game's first Hint against seats that never search is slower than this (docs/performance.md).
       // Today's search runs in this thread, as warm from the decisionOf replays and searches below.
       for (let r = 0; r < HINT_WARM_ROUNDS; r++) await parallel();
       todayHint(req, ir);

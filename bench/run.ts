@@ -36,7 +36,7 @@ import { measureStrong, STRONG_GAMES, strongLine, type StrongRow } from './stron
 import { playBoardgameIO } from './baselines/vanilla-bgio.ts';
 import { measureHintLatency, serveHintShares, type HintLatency } from './hint-latency.ts';
 import { SEARCH_SHARES } from '../runtime/agents/root-parallel.ts';
-import { HINT_WARM_ROUNDS } from '../playground/src/worker/hint-merge.ts';
+import { HINT_WARM_ROUNDS } from '../playground/src/run/hint-warm.ts';
 
 const root = process.env.GRIMOIRE_ROOT ?? process.cwd();
 const json = process.argv.includes('--json');

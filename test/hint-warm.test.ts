@@ -1,18 +1,18 @@
 /**
- * The Hint's helper warm-up (playground/src/run/hint-warm.ts): rounds one after another, never two
- * at once, and none after it is stopped. Its worth (a warm helper's Hint takes less time) is
- * measured in bench/hint-latency.ts, not here.
+ * The Hint's helper warm-up (playground/src/run/hint-warm.ts): rounds one after another per
+ * helper, never two at once, none after it is stopped, picked up where they stopped, and none
+ * again for rules already warmed for. Its worth (a warm helper's Hint takes less time) is measured
+ * in bench/hint-latency.ts, not here.
  */
 import { describe, expect, it } from 'vitest';
-import { warmUp } from '../playground/src/run/hint-warm.ts';
-import { HINT_WARM_ROUNDS } from '../playground/src/worker/hint-merge.ts';
+import { HINT_WARM_ROUNDS, HintWarmer, rulesKey } from '../playground/src/run/hint-warm.ts';
 
-/** A fake helper: each request waits until the test answers it. */
+/** A fake helper: each search waits until the test answers it. */
 function fakeHelper() {
   const waiting: (() => void)[] = [];
   let sent = 0;
   return {
-    send: () => {
+    search: () => {
       sent++;
       return new Promise<void>((resolve) => waiting.push(resolve));
     },
@@ -22,42 +22,90 @@ function fakeHelper() {
     get inFlight() {
       return waiting.length;
     },
-    /** Answers the oldest request and lets the warm-up take its next step. */
+    /** Answers the oldest search and lets the warm-up take its next step. */
     async answer() {
       waiting.shift()!();
       await new Promise((r) => setImmediate(r));
+    },
+    /** Answers every search until none is asked. */
+    async drain() {
+      while (waiting.length) await this.answer();
     },
   };
 }
 
 describe('warming a Hint helper', () => {
-  it('runs its rounds one at a time, each after the last was answered', async () => {
-    const h = fakeHelper();
-    const done = warmUp(h.send, 3, () => false);
+  it('runs each helper\'s rounds one at a time, each after the last was answered', async () => {
+    const a = fakeHelper();
+    const b = fakeHelper();
+    const done = new HintWarmer(3).warm('rules', [a, b]);
     for (let k = 1; k <= 3; k++) {
-      expect(h.sent).toBe(k);
-      expect(h.inFlight).toBe(1);
-      await h.answer();
+      expect([a.sent, b.sent]).toEqual([k, k]);
+      expect([a.inFlight, b.inFlight]).toEqual([1, 1]);
+      await a.answer();
+      await b.answer();
     }
-    expect(await done).toBe(3);
+    await done;
+    expect([a.sent, b.sent]).toEqual([3, 3]);
+  });
+
+  it('starts no round once stopped (a Hint or another request), finishes the one in flight, and goes on at the next warm-up', async () => {
+    const h = fakeHelper();
+    const warmer = new HintWarmer(HINT_WARM_ROUNDS);
+    const first = warmer.warm('rules', [h]);
+    await h.answer();
+    expect(h.sent).toBe(2);
+    warmer.stop();
+    await h.answer();
+    await first;
+    expect(h.sent).toBe(2);
+    // The next decision: the rounds left, not all of them again.
+    const second = warmer.warm('rules', [h]);
+    await h.drain();
+    await second;
+    expect(h.sent).toBe(HINT_WARM_ROUNDS);
+    // Warmed for these rules: a new match of the same game asks nothing.
+    await warmer.warm('rules', [h]);
+    expect(h.sent).toBe(HINT_WARM_ROUNDS);
+  });
+
+  it('a warm-up asked while a round is in flight waits for it: never two requests at once in a helper', async () => {
+    const h = fakeHelper();
+    const warmer = new HintWarmer(2);
+    void warmer.warm('rules 1', [h]);
+    expect(h.inFlight).toBe(1);
+    // Other rules (an edit, a new game) while the first round runs.
+    const other = warmer.warm('rules 2', [h]);
+    expect(h.inFlight).toBe(1);
+    await h.answer();
+    // The first warm-up stopped (other rules); the second began after the round in flight.
+    expect(h.inFlight).toBe(1);
+    await h.drain();
+    await other;
     expect(h.sent).toBe(3);
   });
 
-  it('starts no round once stopped (a Hint has begun), and finishes the one in flight', async () => {
-    const h = fakeHelper();
-    let hinting = false;
-    const done = warmUp(h.send, HINT_WARM_ROUNDS, () => hinting);
-    await h.answer();
-    expect(h.sent).toBe(2);
-    hinting = true;
-    await h.answer();
-    expect(await done).toBe(2);
-    expect(h.sent).toBe(2);
+  it('starts over with new helpers (a cancel), even for the same rules', async () => {
+    const old = fakeHelper();
+    const warmer = new HintWarmer(2);
+    void warmer.warm('rules', [old]);
+    await old.drain();
+    warmer.stop(true);
+    const fresh = fakeHelper();
+    const again = warmer.warm('rules', [fresh]);
+    await fresh.drain();
+    await again;
+    expect(fresh.sent).toBe(2);
   });
 
-  it('does nothing when stopped before it starts', async () => {
-    const h = fakeHelper();
-    expect(await warmUp(h.send, HINT_WARM_ROUNDS, () => true)).toBe(0);
-    expect(h.sent).toBe(0);
+  it('keys rules by content, not by the array or the order of its files', () => {
+    const files = [
+      { path: 'b.grim', text: 'zone x' },
+      { path: 'a.grim', text: 'zone y' },
+    ];
+    expect(rulesKey(files)).toBe(rulesKey([{ ...files[1]! }, { ...files[0]! }]));
+    expect(rulesKey(files)).not.toBe(rulesKey([files[0]!, { path: 'a.grim', text: 'zone z' }]));
+    // A path and a text cannot run into each other.
+    expect(rulesKey([{ path: 'a', text: 'bc' }])).not.toBe(rulesKey([{ path: 'ab', text: 'c' }]));
   });
 });

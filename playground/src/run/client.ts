@@ -7,8 +7,8 @@
 import RunWorker from '../worker/run.worker.ts?worker';
 import { language, t } from '../../../i18n/format.ts';
 import { SEARCH_SHARES, sharesOf } from '../../../runtime/agents/root-parallel.ts';
-import { hintFromShares, HINT_WARM_ROUNDS } from '../worker/hint-merge.ts';
-import { warmUp } from './hint-warm.ts';
+import { hintFromShares } from '../worker/hint-merge.ts';
+import { HintWarmer, rulesKey, WARM_BUDGET } from './hint-warm.ts';
 import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, HintSharesReport, FacesReply, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest, TuneProgress, TuneReply } from '../worker/run-protocol.ts';
 
 /** What the worker says while a long run goes on. */
@@ -28,11 +28,12 @@ export class RunClient {
   private worker: Worker;
   /** Helper run workers for a Hint's shares, made at the first Hint or warm-up (hintWorkers). */
   private helpers: Worker[] = [];
-  /** The files the helpers last warmed up on (warmHint), and whether a Hint is in flight (a warm-up then waits). */
-  private warmedOn: readonly unknown[] | null = null;
-  private hinting = false;
+  /** Readies the helpers while a person thinks (warmHint); stopped by any other request. */
+  private readonly warmer = new HintWarmer();
   private nextId = 1;
   private pending = new Map<number, (r: RunReply | Cancelled) => void>();
+  /** The worker each pending request went to: a worker that fails fails its own requests only. */
+  private owner = new Map<number, Worker>();
   private watchdog: ReturnType<typeof setTimeout> | null = null;
   /** The ids of the runs (not board requests) the worker has not answered yet. */
   private runs = new Set<number>();
@@ -53,9 +54,9 @@ export class RunClient {
     };
     w.onerror = (ev) => {
       ev.preventDefault();
-      // The worker itself failed (it could not load, or threw outside a request): every
-      // pending request fails with the reason, in words.
-      for (const id of [...this.pending.keys()]) this.settle(id, { type: 'crashed', id, message: ev.message || t('pg.worker.run-stopped') });
+      // The worker itself failed (it could not load, or threw outside a request): every request
+      // pending in it fails with the reason, in words.
+      for (const [id, to] of [...this.owner]) if (to === w) this.settle(id, { type: 'crashed', id, message: ev.message || t('pg.worker.run-stopped') });
     };
     return w;
   }
@@ -64,12 +65,20 @@ export class RunClient {
     const resolve = this.pending.get(id);
     if (!resolve) return;
     this.pending.delete(id);
+    this.owner.delete(id);
     this.progress.delete(id);
     if (this.runs.delete(id) && this.runs.size === 0 && this.watchdog !== null) {
       clearTimeout(this.watchdog);
       this.watchdog = null;
     }
     resolve(reply);
+  }
+
+  /** Sends request `id` to worker `w`; its reply goes to `resolve`. */
+  private send(w: Worker, req: RunRequest, resolve: (r: RunReply | Cancelled) => void): void {
+    this.pending.set(req.id, resolve);
+    this.owner.set(req.id, w);
+    w.postMessage(req);
   }
 
   /** True while a run (a scenario, a game or a casebook; not a board) is in the worker. */
@@ -80,14 +89,14 @@ export class RunClient {
   /** Runs a scenario or a game; resolves with the report, a crash, or `cancelled`. */
   run(body: Body<'scenario'> | Body<'game'>): { id: number; reply: Promise<RunReport | RunCrash | Cancelled> } {
     const id = this.nextId++;
-    const reply = new Promise<RunReport | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
+    this.warmer.stop();
+    const reply = new Promise<RunReport | RunCrash | Cancelled>((resolve) => this.send(this.worker, { ...body, id } as RunRequest, resolve as (r: RunReply | Cancelled) => void));
     this.runs.add(id);
     if (this.watchdog !== null) clearTimeout(this.watchdog);
     this.watchdog = setTimeout(() => {
       this.watchdog = null;
       if (this.pending.has(id)) this.onSlow();
     }, SLOW_RUN_MS);
-    this.worker.postMessage({ ...body, id } as RunRequest);
     return { id, reply };
   }
 
@@ -97,10 +106,10 @@ export class RunClient {
    */
   casebook(body: Body<'casebook'>, onProgress: (p: CasebookProgress) => void): { id: number; reply: Promise<CasebookReport | RunCrash | Cancelled> } {
     const id = this.nextId++;
-    const reply = new Promise<CasebookReport | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
+    this.warmer.stop();
     this.runs.add(id);
     this.progress.set(id, onProgress as (p: Progress) => void);
-    this.worker.postMessage({ ...body, id } as RunRequest);
+    const reply = new Promise<CasebookReport | RunCrash | Cancelled>((resolve) => this.send(this.worker, { ...body, id } as RunRequest, resolve as (r: RunReply | Cancelled) => void));
     return { id, reply };
   }
 
@@ -120,24 +129,22 @@ export class RunClient {
   hint(body: Body<'hint'>, onProgress: (p: MatchThinking) => void): { id: number; reply: Promise<HintReport | RunCrash | Cancelled> } {
     const workers = this.hintWorkers();
     if (workers.length === 1) return this.tracked(body, onProgress as (p: Progress) => void);
-    this.hinting = true;
+    // No warm-up round starts now: the Hint's own search warms the helpers as a round would.
+    this.warmer.stop();
     const id = this.nextId++;
     const t0 = performance.now();
     const done = new Map<number, number>();
     const parts = workers.map((w, k) => {
       const sub = this.nextId++;
-      const reply = new Promise<RunReply | Cancelled>((resolve) => this.pending.set(sub, resolve));
       this.runs.add(sub);
       this.progress.set(sub, (p) => {
         if (p.type !== 'thinking') return;
         done.set(sub, p.done);
         onProgress({ ...p, id, done: [...done.values()].reduce((a, b) => a + b, 0), total: body.budget });
       });
-      w.postMessage({ ...body, type: 'hint-shares', shares: sharesOf(k, workers.length), id: sub } as RunRequest);
-      return reply;
+      return new Promise<RunReply | Cancelled>((resolve) => this.send(w, { ...body, type: 'hint-shares', shares: sharesOf(k, workers.length), id: sub } as RunRequest, resolve));
     });
     const reply = Promise.all(parts).then((replies): HintReport | RunCrash | Cancelled => {
-      this.hinting = false;
       const stopped = replies.find((r) => r.type === 'cancelled' || r.type === 'crashed');
       if (stopped) return stopped.type === 'crashed' ? { ...(stopped as RunCrash), id } : (stopped as Cancelled);
       return hintFromShares(id, replies as HintSharesReport[], performance.now() - t0);
@@ -146,25 +153,20 @@ export class RunClient {
   }
 
   /**
-   * Readies the Hint's helper workers while a person thinks (hint-warm.ts), so even the first Hint
-   * of a game is answered at full speed: each helper searches its share of the Hint at hand
-   * HINT_WARM_ROUNDS times, until a Hint begins (its own search warms the helper as a round
-   * would). Once per set of files; the run worker needs none, it is warm from playing the game.
+   * Readies the Hint's helper workers while a person thinks (hint-warm.ts), so that a Hint does
+   * not wait for a cold helper: each helper searches its share of the Hint at hand, at most
+   * WARM_BUDGET simulations, HINT_WARM_ROUNDS times per set of rules, the answers dropped. Any
+   * other request stops it. The run worker is not warmed: it answers the page's other requests
+   * (boards, the next move) and must not make them wait.
    */
   warmHint(body: Body<'hint'>): void {
     const workers = this.hintWorkers();
-    if (workers.length === 1 || this.warmedOn === body.files) return;
-    this.warmedOn = body.files;
-    workers.slice(1).forEach((w, i) => {
-      const send = () =>
-        new Promise<unknown>((resolve) => {
-          const sub = this.nextId++;
-          this.pending.set(sub, resolve);
-          w.postMessage({ ...body, type: 'hint-shares', shares: sharesOf(i + 1, workers.length), id: sub } as RunRequest);
-        });
-      // Stopped by a Hint, by a cancel (its fresh helpers warm at the next call) or by other files.
-      void warmUp(send, HINT_WARM_ROUNDS, () => this.hinting || !this.helpers.includes(w) || this.warmedOn !== body.files);
-    });
+    if (workers.length === 1) return;
+    const warm = { ...body, budget: Math.min(body.budget, WARM_BUDGET) };
+    const targets = workers.slice(1).map((w, i) => ({
+      search: () => new Promise<unknown>((resolve) => this.send(w, { ...warm, type: 'hint-shares', shares: sharesOf(i + 1, workers.length), id: this.nextId++ } as RunRequest, resolve)),
+    }));
+    void this.warmer.warm(rulesKey(body.files), targets);
   }
 
   /** The run worker, then the helpers a Hint's shares run in: one per core beyond the first, at most SEARCH_SHARES in all. */
@@ -194,27 +196,23 @@ export class RunClient {
 
   private tracked<R extends RunReply>(body: Body<'match'> | Body<'hint'> | Body<'balance'> | Body<'readings'> | Body<'tune'>, onProgress: (p: Progress) => void): { id: number; reply: Promise<R | RunCrash | Cancelled> } {
     const id = this.nextId++;
-    const reply = new Promise<R | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
+    this.warmer.stop();
     this.runs.add(id);
     this.progress.set(id, onProgress);
-    this.worker.postMessage({ ...body, id } as RunRequest);
+    const reply = new Promise<R | RunCrash | Cancelled>((resolve) => this.send(this.worker, { ...body, id } as RunRequest, resolve as (r: RunReply | Cancelled) => void));
     return { id, reply };
   }
 
   /** The boards around a step of run `runId`, as `viewer` sees them. */
   boards(body: Body<'boards'>): Promise<BoardsReply | RunCrash | Cancelled> {
     const id = this.nextId++;
-    const reply = new Promise<BoardsReply | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
-    this.worker.postMessage({ ...body, id } as RunRequest);
-    return reply;
+    return new Promise<BoardsReply | RunCrash | Cancelled>((resolve) => this.send(this.worker, { ...body, id } as RunRequest, resolve as (r: RunReply | Cancelled) => void));
   }
 
   /** The card faces of some rules (an online match's own): not a run, no watchdog. */
   faces(body: Body<'faces'>): Promise<FacesReply | RunCrash | Cancelled> {
     const id = this.nextId++;
-    const reply = new Promise<FacesReply | RunCrash | Cancelled>((resolve) => this.pending.set(id, resolve as (r: RunReply | Cancelled) => void));
-    this.worker.postMessage({ ...body, id } as RunRequest);
-    return reply;
+    return new Promise<FacesReply | RunCrash | Cancelled>((resolve) => this.send(this.worker, { ...body, id } as RunRequest, resolve as (r: RunReply | Cancelled) => void));
   }
 
   /** Stops whatever the worker is doing: terminates it and starts a fresh one (the Hint's helpers start again at the next Hint). */
@@ -223,8 +221,8 @@ export class RunClient {
     this.worker = this.startWorker();
     for (const h of this.helpers) h.terminate();
     this.helpers = [];
-    this.warmedOn = null;
-    this.hinting = false;
+    // New helpers: the next warm-up starts over.
+    this.warmer.stop(true);
     if (this.watchdog !== null) clearTimeout(this.watchdog);
     this.watchdog = null;
     for (const id of [...this.pending.keys()]) this.settle(id, { type: 'cancelled' });

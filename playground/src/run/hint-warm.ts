@@ -1,23 +1,85 @@
 /**
- * Warming a Hint's helper worker while a person thinks (client.ts warmHint).
+ * Warming a Hint's helper workers while a person thinks (client.ts `warmHint`).
  *
- * A fresh worker runs the engine slowly until the browser has compiled its hot paths, which takes
- * a few searches: a helper answering its first Hints took 2–5× as long as a warm one
- * (bench/hint-latency.ts). So each helper searches its share of the Hint at hand a few times
- * before it is asked, and the answers are dropped. One request at a time: a Hint asked for
- * meanwhile waits behind one round at most, and no round starts once it is stopped.
+ * A fresh worker runs the engine slowly until the browser has compiled its hot paths, and that
+ * takes a few searches, whatever their size: a helper answering its first Hints took 2–5× as long
+ * as a warm one (bench/hint-latency.ts; docs/performance.md, "The Hint"). So each helper searches
+ * its share of the Hint at hand a few times before it is asked, and the answers are dropped.
+ *
+ * - One request at a time per helper, and a new warm-up waits for the round in flight: a Hint
+ *   asked meanwhile waits behind one round at most.
+ * - Each round is at most WARM_BUDGET simulations, whatever the Hint's budget.
+ * - Stopped (`stop`) by anything the page asks of its workers — a Hint, an answer, a run — and
+ *   by a cancel: no round starts after that.
+ * - Per set of rules: a warm-up stopped early goes on at the next decision, and rules already
+ *   warmed for (a new match of the same game) warm nothing again.
  */
 
-/**
- * Runs `send` (one search of the helper's share, resolved when the helper answers) `rounds`
- * times, one after another, until `stopped()` says a Hint has begun or the helper is gone.
- * Resolves with the rounds run.
- */
-export async function warmUp(send: () => Promise<unknown>, rounds: number, stopped: () => boolean): Promise<number> {
-  let done = 0;
-  while (done < rounds && !stopped()) {
-    await send();
-    done++;
+/** How many times each helper searches before the person asks: enough for a fresh worker to run about as fast as a warm one. */
+export const HINT_WARM_ROUNDS = 5;
+
+/** The most simulations a warm-up round runs: it is the number of searches that warms a worker, not their size. */
+export const WARM_BUDGET = 500;
+
+/** A helper as the warmer sees it: one warm-up search of its share, resolved when it answers. */
+export interface WarmTarget {
+  search(): Promise<unknown>;
+}
+
+export class HintWarmer {
+  /** The rules being warmed for, as a key (rulesKey), and a count that `stop` moves on. */
+  private rules: string | null = null;
+  private generation = 0;
+  /** Per helper: the rounds it has run for these rules, and its warm-up in flight (a new one starts after it). */
+  private readonly done = new Map<WarmTarget, number>();
+  private readonly inFlight = new Map<WarmTarget, Promise<void>>();
+
+  constructor(private readonly rounds = HINT_WARM_ROUNDS) {}
+
+  /**
+   * Warms `helpers` for the rules `rules` (rulesKey of their files): each runs the rounds it has
+   * not run for these rules yet, after its round in flight if any. Resolves when they have run or
+   * the warm-up was stopped.
+   */
+  warm(rules: string, helpers: readonly WarmTarget[]): Promise<void> {
+    if (this.rules !== rules) {
+      this.rules = rules;
+      this.done.clear();
+    }
+    const generation = ++this.generation;
+    const all = helpers.map((h) => {
+      const run = async () => {
+        while ((this.done.get(h) ?? 0) < this.rounds && this.generation === generation && this.rules === rules) {
+          await h.search();
+          if (this.rules === rules) this.done.set(h, (this.done.get(h) ?? 0) + 1);
+        }
+      };
+      // At once when the helper is idle; after its round in flight otherwise.
+      const before = this.inFlight.get(h);
+      const next: Promise<void> = (before ? before.then(run) : run()).finally(() => {
+        if (this.inFlight.get(h) === next) this.inFlight.delete(h);
+      });
+      this.inFlight.set(h, next);
+      return next;
+    });
+    return Promise.all(all).then(() => undefined);
   }
-  return done;
+
+  /** No round starts after this (the one in flight finishes). `forget`: the helpers are new (a cancel), so the next warm-up starts over. */
+  stop(forget = false): void {
+    this.generation++;
+    if (forget) {
+      this.rules = null;
+      this.done.clear();
+      this.inFlight.clear();
+    }
+  }
+}
+
+/** A key of a set of files' content: the same for the same files, in any order. */
+export function rulesKey(files: readonly { path: string; text: string }[]): string {
+  return [...files]
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((f) => `${f.path.length}:${f.path}${f.text.length}:${f.text}`)
+    .join('');
 }

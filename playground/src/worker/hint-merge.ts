@@ -6,14 +6,6 @@
 import type { HintReport, HintSharesReport } from './run-protocol.ts';
 import { mergeShares } from '../../../runtime/agents/root-parallel.ts';
 
-/**
- * How many times each helper worker searches its share of the Hint at hand before the person asks
- * (run/hint-warm.ts): enough for a fresh worker to run about as fast as a warm one
- * (bench/hint-latency.ts, which warms its workers the same way: after 1 round a worker's part
- * took 2–5× its warm time, after 5 about 1–1.5×).
- */
-export const HINT_WARM_ROUNDS = 5;
-
 /** A Hint's report from its workers' parts: the first problem if any, else the shares merged. */
 export function hintFromShares(id: number, replies: readonly HintSharesReport[], ms: number): HintReport {
   const player = replies.find((r) => r.player)?.player ?? '';
