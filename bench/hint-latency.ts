@@ -9,7 +9,7 @@
  * (playground/src/worker/hint-merge.ts). Here Node worker threads stand in for the browser's
  * workers and run the very function the run worker runs (match-run.ts runHintShares), warm —
  * made, the rules compiled and HINT_WARM_ROUNDS searches run before the first Hint, as the page's
- * helpers are while the person thinks (client.ts warmHint).
+ * workers are while the person thinks (client.ts warmHint).
  * Each sample is the wall time from the request to the merged answer; today's and the new Hint
  * alternate, so machine noise hits both alike.
  *
@@ -21,7 +21,7 @@ import type { GameIR } from '../compiler/ir.ts';
 import type { HintSharesReport, RunRequest } from '../playground/src/worker/run-protocol.ts';
 import { matchSim, runHintShares } from '../playground/src/worker/match-run.ts';
 import { hintFromShares } from '../playground/src/worker/hint-merge.ts';
-import { HINT_WARM_ROUNDS } from '../playground/src/run/hint-warm.ts';
+import { HINT_WARM_ROUNDS, RUN_WORKER_WARM_BUDGET, WARM_BUDGET } from '../playground/src/run/hint-warm.ts';
 import { hintAt, playMatch } from '../playground/src/worker/match.ts';
 import { DEFAULT_EXPLORATION, MctsAgent } from '../runtime/agents/mcts.ts';
 import { SEARCH_SHARES, sharesOf } from '../runtime/agents/root-parallel.ts';
@@ -124,12 +124,13 @@ export async function measureHintLatency(games: Record<string, GameIR>, url: URL
         const replies = await Promise.all(pool.map((w, k) => w.run({ ...req, type: 'hint-shares', id: k + 1, shares: sharesOf(k, workers) })));
         return hintFromShares(req.id, replies, 0);
       };
-      // Warm-up, as on the page: its helpers search their shares HINT_WARM_ROUNDS times while the
-      // person thinks (client.ts warmHint). Share 0 is warmed too: on the page it runs in the run
-      // worker, warm once it has searched (an agent's seat, an earlier Hint) — not before, so a
-      // game's first Hint against seats that never search is slower than this (docs/performance.md).
-      // Today's search runs in this thread, as warm from the decisionOf replays and searches below.
-      for (let r = 0; r < HINT_WARM_ROUNDS; r++) await parallel();
+      // Warm-up, as on the page while the person thinks (client.ts warmHint): each worker searches
+      // its share HINT_WARM_ROUNDS times, the run worker's (share 0) at most RUN_WORKER_WARM_BUDGET
+      // simulations a round, the helpers' at most WARM_BUDGET. Today's search runs in this thread,
+      // as warm from the decisionOf replays and the searches below.
+      for (let r = 0; r < HINT_WARM_ROUNDS; r++) {
+        await Promise.all(pool.map((w, k) => w.run({ ...req, budget: Math.min(req.budget, k === 0 ? RUN_WORKER_WARM_BUDGET : WARM_BUDGET), type: 'hint-shares', id: k + 1, shares: sharesOf(k, workers) })));
+      }
       todayHint(req, ir);
       const todayMs: number[] = [];
       const newMs: number[] = [];

@@ -8,7 +8,7 @@ import RunWorker from '../worker/run.worker.ts?worker';
 import { language, t } from '../../../i18n/format.ts';
 import { SEARCH_SHARES, sharesOf } from '../../../runtime/agents/root-parallel.ts';
 import { hintFromShares } from '../worker/hint-merge.ts';
-import { HintWarmer, rulesKey, WARM_BUDGET } from './hint-warm.ts';
+import { HintWarmer, rulesKey, RUN_WORKER_WARM_BUDGET, WARM_BUDGET, type WarmTarget } from './hint-warm.ts';
 import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, HintSharesReport, FacesReply, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest, TuneProgress, TuneReply } from '../worker/run-protocol.ts';
 
 /** What the worker says while a long run goes on. */
@@ -30,6 +30,9 @@ export class RunClient {
   private helpers: Worker[] = [];
   /** Readies the helpers while a person thinks (warmHint); stopped by any other request. */
   private readonly warmer = new HintWarmer();
+  /** The decision the warm-up searches (the latest shown), and each worker's warm-up target. */
+  private warmBody: Body<'hint'> | null = null;
+  private warmTargets = new WeakMap<Worker, WarmTarget>();
   private nextId = 1;
   private pending = new Map<number, (r: RunReply | Cancelled) => void>();
   /** The worker each pending request went to: a worker that fails fails its own requests only. */
@@ -153,19 +156,32 @@ export class RunClient {
   }
 
   /**
-   * Readies the Hint's helper workers while a person thinks (hint-warm.ts), so that a Hint does
-   * not wait for a cold helper: each helper searches its share of the Hint at hand, at most
-   * WARM_BUDGET simulations, HINT_WARM_ROUNDS times per set of rules, the answers dropped. Any
-   * other request stops it. The run worker is not warmed: it answers the page's other requests
-   * (boards, the next move) and must not make them wait.
+   * Readies the Hint's workers while a person thinks (hint-warm.ts), so that a Hint does not wait
+   * for a cold one: each searches its share of the Hint at hand HINT_WARM_ROUNDS times per set
+   * of rules, the answers dropped — a helper at most WARM_BUDGET simulations a round, the run
+   * worker at most RUN_WORKER_WARM_BUDGET, as it answers the page's other requests too (a step's
+   * boards, the next move), which wait behind its round in flight. Any other run stops it.
    */
   warmHint(body: Body<'hint'>): void {
     const workers = this.hintWorkers();
     if (workers.length === 1) return;
-    const warm = { ...body, budget: Math.min(body.budget, WARM_BUDGET) };
-    const targets = workers.slice(1).map((w, i) => ({
-      search: () => new Promise<unknown>((resolve) => this.send(w, { ...warm, type: 'hint-shares', shares: sharesOf(i + 1, workers.length), id: this.nextId++ } as RunRequest, resolve)),
-    }));
+    this.warmBody = body;
+    // One target per worker for its life (the warmer counts its rounds and chains on it): each
+    // round searches the decision at hand when it starts.
+    const targets = workers.map((w, k) => {
+      let target = this.warmTargets.get(w);
+      if (!target) {
+        target = {
+          search: () => {
+            const at = this.warmBody!;
+            const budget = Math.min(at.budget, k === 0 ? RUN_WORKER_WARM_BUDGET : WARM_BUDGET);
+            return new Promise<unknown>((resolve) => this.send(w, { ...at, budget, type: 'hint-shares', shares: sharesOf(k, workers.length), id: this.nextId++ } as RunRequest, resolve));
+          },
+        };
+        this.warmTargets.set(w, target);
+      }
+      return target;
+    });
     void this.warmer.warm(rulesKey(body.files), targets);
   }
 

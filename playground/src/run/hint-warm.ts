@@ -1,14 +1,16 @@
 /**
- * Warming a Hint's helper workers while a person thinks (client.ts `warmHint`).
+ * Warming a Hint's workers while a person thinks (client.ts `warmHint`): the helpers, and the
+ * run worker, which is cold for searching unless a seat searched.
  *
  * A fresh worker runs the engine slowly until the browser has compiled its hot paths, and that
  * takes a few searches, whatever their size: a helper answering its first Hints took 2–5× as long
- * as a warm one (bench/hint-latency.ts; docs/performance.md, "The Hint"). So each helper searches
+ * as a warm one (bench/hint-latency.ts; docs/performance.md, "The Hint"). So each worker searches
  * its share of the Hint at hand a few times before it is asked, and the answers are dropped.
  *
- * - One request at a time per helper, and a new warm-up waits for the round in flight: a Hint
+ * - One request at a time per worker, and a new warm-up waits for the round in flight: a Hint
  *   asked meanwhile waits behind one round at most.
- * - Each round is at most WARM_BUDGET simulations, whatever the Hint's budget.
+ * - A round is at most WARM_BUDGET simulations in a helper and RUN_WORKER_WARM_BUDGET in the run
+ *   worker, whatever the Hint's budget.
  * - Stopped (`stop`) by anything the page asks of its workers — a Hint, an answer, a run — and
  *   by a cancel: no round starts after that.
  * - Per set of rules: a warm-up stopped early goes on at the next decision, and rules already
@@ -20,6 +22,12 @@ export const HINT_WARM_ROUNDS = 5;
 
 /** The most simulations a warm-up round runs: it is the number of searches that warms a worker, not their size. */
 export const WARM_BUDGET = 500;
+
+/**
+ * The most simulations a round runs in the run worker: it also answers the page's other requests
+ * (a step's boards, the next move), which wait behind its round in flight.
+ */
+export const RUN_WORKER_WARM_BUDGET = 250;
 
 /** A helper as the warmer sees it: one warm-up search of its share, resolved when it answers. */
 export interface WarmTarget {
