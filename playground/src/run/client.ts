@@ -8,7 +8,7 @@ import RunWorker from '../worker/run.worker.ts?worker';
 import { language, t } from '../../../i18n/format.ts';
 import { SEARCH_SHARES, sharesOf } from '../../../runtime/agents/root-parallel.ts';
 import { hintFromShares } from '../worker/hint-merge.ts';
-import { HintWarmer, rulesKey, RUN_WORKER_WARM_BUDGET, WARM_BUDGET, type WarmTarget } from './hint-warm.ts';
+import { HintWarmer, rulesKey, RUN_WORKER_WARM_BUDGET, WARM_BUDGET } from './hint-warm.ts';
 import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, HintSharesReport, FacesReply, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest, TuneProgress, TuneReply } from '../worker/run-protocol.ts';
 
 /** What the worker says while a long run goes on. */
@@ -29,10 +29,7 @@ export class RunClient {
   /** Helper run workers for a Hint's shares, made at the first Hint or warm-up (hintWorkers). */
   private helpers: Worker[] = [];
   /** Readies the helpers while a person thinks (warmHint); stopped by any other request. */
-  private readonly warmer = new HintWarmer();
-  /** The decision the warm-up searches (the latest shown), and each worker's warm-up target. */
-  private warmBody: Body<'hint'> | null = null;
-  private warmTargets = new WeakMap<Worker, WarmTarget>();
+  private readonly warmer = new HintWarmer<Worker>();
   private nextId = 1;
   private pending = new Map<number, (r: RunReply | Cancelled) => void>();
   /** The worker each pending request went to: a worker that fails fails its own requests only. */
@@ -165,24 +162,10 @@ export class RunClient {
   warmHint(body: Body<'hint'>): void {
     const workers = this.hintWorkers();
     if (workers.length === 1) return;
-    this.warmBody = body;
-    // One target per worker for its life (the warmer counts its rounds and chains on it): each
-    // round searches the decision at hand when it starts.
-    const targets = workers.map((w, k) => {
-      let target = this.warmTargets.get(w);
-      if (!target) {
-        target = {
-          search: () => {
-            const at = this.warmBody!;
-            const budget = Math.min(at.budget, k === 0 ? RUN_WORKER_WARM_BUDGET : WARM_BUDGET);
-            return new Promise<unknown>((resolve) => this.send(w, { ...at, budget, type: 'hint-shares', shares: sharesOf(k, workers.length), id: this.nextId++ } as RunRequest, resolve));
-          },
-        };
-        this.warmTargets.set(w, target);
-      }
-      return target;
+    void this.warmer.warm(rulesKey(body.files), workers, (w, k) => {
+      const budget = Math.min(body.budget, k === 0 ? RUN_WORKER_WARM_BUDGET : WARM_BUDGET);
+      return new Promise<unknown>((resolve) => this.send(w, { ...body, budget, type: 'hint-shares', shares: sharesOf(k, workers.length), id: this.nextId++ } as RunRequest, resolve));
     });
-    void this.warmer.warm(rulesKey(body.files), targets);
   }
 
   /** The run worker, then the helpers a Hint's shares run in: one per core beyond the first, at most SEARCH_SHARES in all. */

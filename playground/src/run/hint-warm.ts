@@ -29,51 +29,53 @@ export const WARM_BUDGET = 500;
  */
 export const RUN_WORKER_WARM_BUDGET = 250;
 
-/** A helper as the warmer sees it: one warm-up search of its share, resolved when it answers. */
-export interface WarmTarget {
-  search(): Promise<unknown>;
-}
-
-export class HintWarmer {
+/**
+ * Warm-up rounds over a page's workers (`W`: a worker, or a test's stand-in), kept per worker for
+ * as long as it lives: the rounds it has run for the rules at hand and its round in flight.
+ */
+export class HintWarmer<W extends object> {
   /** The rules being warmed for, as a key (rulesKey), and a count that `stop` moves on. */
   private rules: string | null = null;
   private generation = 0;
-  /** Per helper: the rounds it has run for these rules, and its warm-up in flight (a new one starts after it). */
-  private readonly done = new Map<WarmTarget, number>();
-  private readonly inFlight = new Map<WarmTarget, Promise<void>>();
+  /** The latest way to search (it reads the decision at hand): each round uses the one current when it starts. */
+  private search: (worker: W, index: number) => Promise<unknown> = () => Promise.resolve();
+  private readonly done = new Map<W, number>();
+  private readonly inFlight = new Map<W, Promise<void>>();
 
   constructor(private readonly rounds = HINT_WARM_ROUNDS) {}
 
   /**
-   * Warms `helpers` for the rules `rules` (rulesKey of their files): each runs the rounds it has
-   * not run for these rules yet, after its round in flight if any. Resolves when they have run or
-   * the warm-up was stopped.
+   * Warms `workers` for the rules `rules` (rulesKey of their files): each runs the rounds it has
+   * not run for these rules yet, after its round in flight if any; a round is `search(worker,
+   * its index in workers)`, resolved when the worker answers. Resolves when they have run or the
+   * warm-up was stopped.
    */
-  warm(rules: string, helpers: readonly WarmTarget[]): Promise<void> {
+  warm(rules: string, workers: readonly W[], search: (worker: W, index: number) => Promise<unknown>): Promise<void> {
     if (this.rules !== rules) {
       this.rules = rules;
       this.done.clear();
     }
+    this.search = search;
     const generation = ++this.generation;
-    const all = helpers.map((h) => {
+    const all = workers.map((w, index) => {
       const run = async () => {
-        while ((this.done.get(h) ?? 0) < this.rounds && this.generation === generation && this.rules === rules) {
-          await h.search();
-          if (this.rules === rules) this.done.set(h, (this.done.get(h) ?? 0) + 1);
+        while ((this.done.get(w) ?? 0) < this.rounds && this.generation === generation && this.rules === rules) {
+          await this.search(w, index);
+          if (this.rules === rules) this.done.set(w, (this.done.get(w) ?? 0) + 1);
         }
       };
-      // At once when the helper is idle; after its round in flight otherwise.
-      const before = this.inFlight.get(h);
+      // At once when the worker is idle; after its round in flight otherwise.
+      const before = this.inFlight.get(w);
       const next: Promise<void> = (before ? before.then(run) : run()).finally(() => {
-        if (this.inFlight.get(h) === next) this.inFlight.delete(h);
+        if (this.inFlight.get(w) === next) this.inFlight.delete(w);
       });
-      this.inFlight.set(h, next);
+      this.inFlight.set(w, next);
       return next;
     });
     return Promise.all(all).then(() => undefined);
   }
 
-  /** No round starts after this (the one in flight finishes). `forget`: the helpers are new (a cancel), so the next warm-up starts over. */
+  /** No round starts after this (the one in flight finishes). `forget`: the workers are new (a cancel), so the next warm-up starts over. */
   stop(forget = false): void {
     this.generation++;
     if (forget) {
