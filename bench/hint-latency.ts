@@ -21,7 +21,7 @@ import type { GameIR } from '../compiler/ir.ts';
 import type { HintSharesReport, RunRequest } from '../playground/src/worker/run-protocol.ts';
 import { matchSim, runHintShares } from '../playground/src/worker/match-run.ts';
 import { hintFromShares } from '../playground/src/worker/hint-merge.ts';
-import { HINT_WARM_ROUNDS, RUN_WORKER_WARM_BUDGET, WARM_BUDGET } from '../playground/src/run/hint-warm.ts';
+import { HINT_WARM_ROUNDS, warmBudget } from '../playground/src/run/hint-warm.ts';
 import { hintAt, playMatch } from '../playground/src/worker/match.ts';
 import { DEFAULT_EXPLORATION, MctsAgent } from '../runtime/agents/mcts.ts';
 import { SEARCH_SHARES, sharesOf } from '../runtime/agents/root-parallel.ts';
@@ -125,11 +125,11 @@ export async function measureHintLatency(games: Record<string, GameIR>, url: URL
         return hintFromShares(req.id, replies, 0);
       };
       // Warm-up, as on the page while the person thinks (client.ts warmHint): each worker searches
-      // its share HINT_WARM_ROUNDS times, the run worker's (share 0) at most RUN_WORKER_WARM_BUDGET
-      // simulations a round, the helpers' at most WARM_BUDGET. Today's search runs in this thread,
+      // its share HINT_WARM_ROUNDS times, rounds of `warmBudget` simulations (fewer in the run
+      // worker, share 0). Today's search runs in this thread,
       // as warm from the decisionOf replays and the searches below.
       for (let r = 0; r < HINT_WARM_ROUNDS; r++) {
-        await Promise.all(pool.map((w, k) => w.run({ ...req, budget: Math.min(req.budget, k === 0 ? RUN_WORKER_WARM_BUDGET : WARM_BUDGET), type: 'hint-shares', id: k + 1, shares: sharesOf(k, workers) })));
+        await Promise.all(pool.map((w, k) => w.run({ ...req, budget: warmBudget(req.budget, k), type: 'hint-shares', id: k + 1, shares: sharesOf(k, workers) })));
       }
       todayHint(req, ir);
       const todayMs: number[] = [];

@@ -5,7 +5,7 @@
  * in bench/hint-latency.ts, not here.
  */
 import { describe, expect, it } from 'vitest';
-import { HINT_WARM_ROUNDS, HintWarmer, rulesKey } from '../playground/src/run/hint-warm.ts';
+import { HINT_WARM_ROUNDS, HintWarmer, RUN_WORKER_WARM_BUDGET, rulesKey, WARM_BUDGET, warmBudget } from '../playground/src/run/hint-warm.ts';
 
 type Fake = ReturnType<typeof fakeHelper>;
 /** A round: the fake worker's search (as the page sends a request to a worker). */
@@ -119,6 +119,15 @@ describe('warming a Hint helper', () => {
     await fresh.drain();
     await again;
     expect(fresh.sent).toBe(2);
+  });
+
+  it('sizes a round below the Hint\'s budget, smaller in the run worker (index 0), never above the Hint', () => {
+    expect(warmBudget(5000, 0)).toBe(RUN_WORKER_WARM_BUDGET);
+    expect(warmBudget(5000, 1)).toBe(WARM_BUDGET);
+    expect(warmBudget(5000, 3)).toBe(WARM_BUDGET);
+    expect(RUN_WORKER_WARM_BUDGET).toBeLessThan(WARM_BUDGET);
+    expect(warmBudget(80, 0)).toBe(80);
+    expect(warmBudget(80, 2)).toBe(80);
   });
 
   it('keys rules by content, not by the array or the order of its files', () => {

@@ -8,7 +8,7 @@ import RunWorker from '../worker/run.worker.ts?worker';
 import { language, t } from '../../../i18n/format.ts';
 import { SEARCH_SHARES, sharesOf } from '../../../runtime/agents/root-parallel.ts';
 import { hintFromShares } from '../worker/hint-merge.ts';
-import { HintWarmer, rulesKey, RUN_WORKER_WARM_BUDGET, WARM_BUDGET } from './hint-warm.ts';
+import { HintWarmer, rulesKey, warmBudget } from './hint-warm.ts';
 import type { BalanceProgress, BalanceReply, BoardsReply, CasebookProgress, CasebookReport, HintReport, HintSharesReport, FacesReply, MatchAnswered, MatchReport, MatchThinking, ReadingsProgress, ReadingsReply, RunCrash, RunReply, RunReport, RunRequest, TuneProgress, TuneReply } from '../worker/run-protocol.ts';
 
 /** What the worker says while a long run goes on. */
@@ -155,16 +155,15 @@ export class RunClient {
   /**
    * Readies the Hint's workers while a person thinks (hint-warm.ts), so that a Hint does not wait
    * for a cold one: each searches its share of the Hint at hand HINT_WARM_ROUNDS times per set
-   * of rules, the answers dropped — a helper at most WARM_BUDGET simulations a round, the run
-   * worker at most RUN_WORKER_WARM_BUDGET, as it answers the page's other requests too (a step's
+   * of rules, the answers dropped — a round of at most `warmBudget` simulations, fewer in the run
+   * worker, as it answers the page's other requests too (a step's
    * boards, the next move), which wait behind its round in flight. Any other run stops it.
    */
   warmHint(body: Body<'hint'>): void {
     const workers = this.hintWorkers();
     if (workers.length === 1) return;
     void this.warmer.warm(rulesKey(body.files), workers, (w, k) => {
-      const budget = Math.min(body.budget, k === 0 ? RUN_WORKER_WARM_BUDGET : WARM_BUDGET);
-      return new Promise<unknown>((resolve) => this.send(w, { ...body, budget, type: 'hint-shares', shares: sharesOf(k, workers.length), id: this.nextId++ } as RunRequest, resolve));
+      return new Promise<unknown>((resolve) => this.send(w, { ...body, budget: warmBudget(body.budget, k), type: 'hint-shares', shares: sharesOf(k, workers.length), id: this.nextId++ } as RunRequest, resolve));
     });
   }
 

@@ -29,6 +29,11 @@ export const WARM_BUDGET = 500;
  */
 export const RUN_WORKER_WARM_BUDGET = 250;
 
+/** A warm-up round's simulations for the Hint worker at `index` (0: the run worker) when the Hint's budget is `budget`. */
+export function warmBudget(budget: number, index: number): number {
+  return Math.min(budget, index === 0 ? RUN_WORKER_WARM_BUDGET : WARM_BUDGET);
+}
+
 /**
  * Warm-up rounds over a page's workers (`W`: a worker, or a test's stand-in), kept per worker for
  * as long as it lives: the rounds it has run for the rules at hand and its round in flight.

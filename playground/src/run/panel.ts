@@ -721,7 +721,7 @@ export function mountRunPanel(host: HTMLElement, deps: RunPanelDeps): RunPanel {
     else renderDecision();
   }
 
-  /** While a person thinks, the Hint's helper workers get ready (client.ts warmHint): the Hint that follows is answered at full speed. */
+  /** While a person thinks, the Hint's workers get ready (client.ts warmHint), so the Hint that follows need not wait for a cold one. */
   function warmHint(): void {
     const m = match;
     const budget = matchView.hintSimulations();
