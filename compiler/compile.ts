@@ -46,7 +46,11 @@ const MAX_FILE_CHARS = 8 * 1024 * 1024;
  */
 export type ParseCache = Map<string, { text: string; ast: SourceFile; diagnostics: Diagnostic[]; memory: ReparseMemory }>;
 
-export function parseSources(sources: SourceText[], cache?: ParseCache): { files: SourceFile[]; diagnostics: Diagnostic[] } {
+/**
+ * `shareClauses`: for a compile whose trees no tool reads (compileGame): repeated abilities share
+ * their clauses (grammar/repeats.ts), which saves copying them; read clauses with `clausesOf`.
+ */
+export function parseSources(sources: SourceText[], cache?: ParseCache, shareClauses = false): { files: SourceFile[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const files: SourceFile[] = [];
   for (const s of sources) {
@@ -61,7 +65,7 @@ export function parseSources(sources: SourceText[], cache?: ParseCache): { files
       // declaration's tokens are alive at a time (a 5 MB file's tokens alone take 200 MB). The
       // pieces are remembered only for a cache (an editor's next check).
       const memory = cache ? (parsed?.memory ?? newReparseMemory()) : null;
-      const r = reparseFile(s.path, s.text, memory);
+      const r = reparseFile(s.path, s.text, memory, shareClauses && !cache);
       parsed = { text: s.text, ast: r.ast, diagnostics: r.diagnostics.map((d) => diag(d.code, d.loc, d.text ?? d.message)), memory: memory ?? newReparseMemory() };
       cache?.set(s.path, parsed);
     }
@@ -93,7 +97,8 @@ function locAt(file: string, text: string, offset: number): Diagnostic['loc'] {
 }
 
 export function compileGame(input: CompileInput): CompileResult {
-  const { ir, diagnostics } = checkGame(input);
+  // Its trees are dropped once lowered: repeated abilities may share their clauses (parseSources).
+  const { ir, diagnostics } = check(input, undefined, true);
   return ir ? { ir, diagnostics } : { diagnostics };
 }
 
@@ -103,9 +108,13 @@ export function compileGame(input: CompileInput): CompileResult {
  * keeps the parses of unchanged files from one check to the next.
  */
 export function checkGame(input: CompileInput, cache?: ParseCache): CompileResult & { files: SourceFile[] } {
-  const own = parseSources(input.sources, cache);
+  return check(input, cache, false);
+}
+
+function check(input: CompileInput, cache: ParseCache | undefined, shareClauses: boolean): CompileResult & { files: SourceFile[] } {
+  const own = parseSources(input.sources, cache, shareClauses);
   if (own.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: own.diagnostics, files: own.files };
-  const layers = loadLayers(input, own.files);
+  const layers = loadLayers(input, own.files, shareClauses);
   if ('diagnostics' in layers) return { diagnostics: layers.diagnostics, files: own.files };
   const { baseFiles, baseSources } = layers;
   const resolved = resolveDeclarations(baseFiles, own.files);
@@ -132,7 +141,7 @@ export function checkGame(input: CompileInput, cache?: ParseCache): CompileResul
  * A revision's base, and the base's base when it is a revision too (8.0 → 8.1 → 8.2): the
  * layers in order from the plain game up, each applying its overrides to the ones below.
  */
-function loadLayers(input: CompileInput, ownFiles: SourceFile[]): { baseFiles: SourceFile[]; baseSources: SourceText[] } | { diagnostics: Diagnostic[] } {
+function loadLayers(input: CompileInput, ownFiles: SourceFile[], shareClauses = false): { baseFiles: SourceFile[]; baseSources: SourceText[] } | { diagnostics: Diagnostic[] } {
   let baseFiles: SourceFile[] = [];
   let baseSources: SourceText[] = [];
   const revisionOf = (files: SourceFile[]) => files.flatMap((f) => f.decls).find((d): d is Extract<typeof d, { kind: 'revision' }> => d.kind === 'revision');
@@ -148,7 +157,7 @@ function loadLayers(input: CompileInput, ownFiles: SourceFile[]): { baseFiles: S
     if (!loaded) {
       return { diagnostics: [diag('game/unknown-base', revision.base.loc, msg('game/unknown-base.revision-revises-but-there-is', { name: revision.name.text, baseName }))] };
     }
-    const base = parseSources(loaded);
+    const base = parseSources(loaded, undefined, shareClauses);
     if (base.diagnostics.length) return { diagnostics: base.diagnostics };
     baseFiles = [...base.files, ...baseFiles];
     baseSources = [...loaded, ...baseSources];

@@ -6,6 +6,7 @@
  * two ends, or two unrelated versions.
  */
 import type * as A from '../grammar/ast.ts';
+import { clausesOf } from '../grammar/repeats.ts';
 import type { SourceText } from './compile.ts';
 import type { Declarations } from './resolve.ts';
 
@@ -77,7 +78,7 @@ function indented(loc: A.Loc, sources: SourceText[], indent: string): string {
 function actionText(d: A.ActionDecl, sources: SourceText[]): string {
   const header = `${d.kind} ${d.name.text}${d.title !== undefined ? ` ${JSON.stringify(d.title)}` : ''}${d.since ? ` since ${d.since.text}` : ''}`;
   const cite = d.cite !== undefined ? `\n  cite ${JSON.stringify(d.cite)}` : '';
-  const clauses = d.clauses.map((c) => `  ${sliceOf(c.loc, sources).replace(/\n[ \t]*/g, (m) => `\n${m.length > 1 ? '  ' + m.slice(1).replace(/^ {2}/, '') : '  '}`)}`);
+  const clauses = clausesOf(d).map((c) => `  ${sliceOf(c.loc, sources).replace(/\n[ \t]*/g, (m) => `\n${m.length > 1 ? '  ' + m.slice(1).replace(/^ {2}/, '') : '  '}`)}`);
   return `${header}${cite}\n{\n${clauses.join('\n')}\n}`;
 }
 

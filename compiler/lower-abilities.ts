@@ -6,10 +6,12 @@
  * One part of lowering (see lower.ts for how the parts make one lowering).
  */
 import type * as A from '../grammar/ast.ts';
+import { clausesOf } from '../grammar/repeats.ts';
 import { msg } from '../i18n/format.ts';
 import { type ActionIR, type AuraIR, type DeclareStepIR, type LimitIR, type GameIR } from './ir.ts';
 import { type Scope, ATTACHED, IN_ZONES, elementOf, listOf, isList, describeType } from './lower-base.ts';
 import { StatementLowering } from './lower-statements.ts';
+import { movedAbility, sameHead, type LoweredRepeat } from './repeated-abilities.ts';
 
 export abstract class AbilityLowering extends StatementLowering {
   /** `while in a[, b…]` or `while attached` (zone null): the IR's sourceZone and sourceZones. */
@@ -87,6 +89,26 @@ export abstract class AbilityLowering extends StatementLowering {
     }
   }
 
+  /** Copies of a repeated ability lowered once, by the clauses they share (repeated-abilities.ts). */
+  private loweredRepeats = new Map<A.Clause[], LoweredRepeat>();
+
+  /**
+   * An action, trigger or ability: lowered as lowerAction does, except that a copy of an ability
+   * lowered before on a card without own states is that IR, moved (repeated-abilities.ts).
+   */
+  protected lowerAbility(a: A.ActionDecl, stackZone: number): ActionIR {
+    const owner = a.moved === undefined ? undefined : this.abilityOf.get(a);
+    if (!owner || this.ownStates.has(owner)) return this.lowerAction(a, stackZone);
+    const first = this.loweredRepeats.get(a.clauses);
+    const place = { file: this.fileIndex.get(a.name.loc.file) ?? 0, line: a.name.loc.line, name: a.name.text, title: a.title ?? a.name.text, source: this.cardIndexOf(owner) };
+    if (first && sameHead(first.ability, a)) return movedAbility(first, place);
+    const reported = this.diagnostics.length;
+    const ir = this.lowerAction(a, stackZone);
+    // Kept only when it reported nothing: a report belongs where each copy stands.
+    if (!first && this.diagnostics.length === reported) this.loweredRepeats.set(a.clauses, { ir: movedAbility({ ir, line: place.line }, place), line: place.line, ability: a });
+    return ir;
+  }
+
   protected lowerAction(a: A.ActionDecl, stackZone: number): ActionIR {
     const isTrigger = a.kind === 'trigger' || a.kind === 'instead';
     const owner = this.abilityOf.get(a);
@@ -124,6 +146,8 @@ export abstract class AbilityLowering extends StatementLowering {
       if (level === undefined) this.error('format/unknown', a.since.loc, msg('format/unknown.unknown-format-2', { since: a.since.text }), this.didYouMean(a.since.text, this.formatLevels.keys()));
       else ir.level = level;
     }
+    // A copy of a repeated ability may share its clauses with the tree it copies (grammar/repeats.ts).
+    const clauses = clausesOf(a);
     const seen = new Set<string>();
     const once = (c: A.Clause) => {
       if (['speed', 'limit', 'effect', 'on', 'controller'].includes(c.kind)) {
@@ -132,7 +156,7 @@ export abstract class AbilityLowering extends StatementLowering {
       }
     };
     // The event comes first: it binds the card of a `moved` event for the other clauses.
-    for (const c of a.clauses) {
+    for (const c of clauses) {
       if (c.kind !== 'on') continue;
       once(c);
       if (!isTrigger) {
@@ -150,7 +174,7 @@ export abstract class AbilityLowering extends StatementLowering {
     if (isTrigger && !ir.event) this.error('action/trigger-needs-event', a.name.loc, msg('action/trigger-needs-event.trigger-needs-on-event-e', { name: a.name.text }));
     if (isTrigger) ir.speed = 'immediate';
     let effect: A.Stmt[] | undefined;
-    for (const c of a.clauses) {
+    for (const c of clauses) {
       if (c.kind === 'on') continue;
       once(c);
       switch (c.kind) {

@@ -9,6 +9,7 @@
  * keeps the base's parses between checks).
  */
 import type * as A from '../grammar/ast.ts';
+import { clausesOf } from '../grammar/repeats.ts';
 import { diag, didYouMeanNote, suggest, type Diagnostic, type DiagnosticText } from './diagnostics.ts';
 import { msg } from '../i18n/format.ts';
 
@@ -46,7 +47,7 @@ export function amendedAction(base: A.ActionDecl, a: A.AmendDecl): A.ActionDecl 
   const kinds = new Set(a.clauses.map((c) => c.kind));
   const placed = new Set<string>();
   const clauses: A.Clause[] = [];
-  for (const c of base.clauses) {
+  for (const c of clausesOf(base)) {
     if (!kinds.has(c.kind)) clauses.push(c);
     else if (!placed.has(c.kind)) {
       placed.add(c.kind);
@@ -54,7 +55,9 @@ export function amendedAction(base: A.ActionDecl, a: A.AmendDecl): A.ActionDecl 
     }
   }
   for (const c of a.clauses) if (!placed.has(c.kind)) clauses.push(c);
-  return { ...base, name: { text: base.name.text, loc: a.name.loc }, clauses, cite: a.cite ?? base.cite, since: a.since ?? base.since, loc: a.loc, override: true, amended: true };
+  // No longer a copy of a repeated ability (grammar/repeats.ts): its clauses are its own, and new.
+  const { moved: _moved, ...own } = base;
+  return { ...own, name: { text: base.name.text, loc: a.name.loc }, clauses, cite: a.cite ?? base.cite, since: a.since ?? base.since, loc: a.loc, override: true, amended: true };
 }
 
 /**
@@ -299,7 +302,7 @@ export function overrideDrops(base: A.Decl | A.ActionDecl, over: A.Decl | A.Acti
   };
   if ((base.kind === 'action' || base.kind === 'trigger' || base.kind === 'instead') && base.kind === over.kind) {
     const o = over as A.ActionDecl;
-    const kinds = (d: A.ActionDecl) => [...new Set(d.clauses.map((c) => clauseWord[c.kind] ?? c.kind))];
+    const kinds = (d: A.ActionDecl) => [...new Set(clausesOf(d).map((c) => clauseWord[c.kind] ?? c.kind))];
     missing('its', kinds(base).map((k) => `\`${k}\``), kinds(o).map((k) => `\`${k}\``));
     if (base.since && !o.since) lost.push(`its format gate \`since ${base.since.text}\``);
   } else if (base.kind === 'card' && over.kind === 'card') {

@@ -5,7 +5,9 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import schema from './ir.schema.json' with { type: 'json' };
 
-const ajv = new Ajv({ discriminator: true, allErrors: false, strict: true });
+// allowUnionTypes: a literal is `"type": ["number", "boolean", "string", "null"]`, one test of a
+// value's type, where an `anyOf` of four tries each in turn and builds an error for each miss.
+const ajv = new Ajv({ discriminator: true, allErrors: false, strict: true, allowUnionTypes: true });
 const validate = ajv.compile(schema);
 
 export function validateIR(ir: unknown): { ok: true } | { ok: false; errors: string[] } {

@@ -272,6 +272,14 @@ export interface ActionDecl extends DeclBase {
   title?: string;
   since?: Name;
   clauses: Clause[];
+  /**
+   * Only in a parse for the compiler alone (compile.ts compileGame, whose tree no tool reads): this
+   * ability is a copy of one met earlier in the file, word for word and in the same column
+   * (grammar/repeats.ts), and shares its clauses, which stand `line` lines and `offset` characters
+   * earlier. Read clauses with `clausesOf`, which moves them. Copies sharing one `clauses` array
+   * differ only in where they stand, so the compiler lowers them once (compiler/repeated-abilities.ts).
+   */
+  moved?: { line: number; offset: number };
 }
 
 /**

@@ -19,20 +19,29 @@
  * Memory: a text seen once costs its key only (a slice of the file's text); a tree is kept from
  * the second sighting on, for one parse of one file (grammar/reparse.ts makes one per file).
  */
-import type { Loc } from './ast.ts';
+import type { ActionDecl, Clause, Loc } from './ast.ts';
 
 /** An ability's tree as first parsed, and where its first token stood then. */
 export interface Remembered<T> {
   node: T;
+  /** Copies share the tree's clauses (RepeatMemory.shareClauses). */
+  shareClauses: boolean;
   line: number;
   offset: number;
 }
 
-/** Per key: null when seen once (not kept), then the tree. */
-export type RepeatMemory = Map<string, Remembered<object> | null>;
+/**
+ * Per key: null when seen once (not kept), then the tree. `shareClauses`: a parse for the compiler
+ * alone (compile.ts compileGame), whose copies share the clauses of the tree they copy (see
+ * repeatCopy); an editor's parse, whose tree tools read, copies them whole.
+ */
+export interface RepeatMemory {
+  trees: Map<string, Remembered<object> | null>;
+  shareClauses: boolean;
+}
 
-export function newRepeatMemory(): RepeatMemory {
-  return new Map();
+export function newRepeatMemory(shareClauses = false): RepeatMemory {
+  return { trees: new Map(), shareClauses };
 }
 
 /**
@@ -118,9 +127,9 @@ export function repeatSite<T extends object>(memory: RepeatMemory, text: string,
   const site = repeatKey(text, textOffset, tokens, start);
   if (!site) return undefined;
   const { key, end } = site;
-  const seen = memory.get(key);
+  const seen = memory.trees.get(key);
   if (seen === undefined) {
-    memory.set(key, null);
+    memory.trees.set(key, null);
     return { key, end, keep: false };
   }
   if (seen === null) return { key, end, keep: true };
@@ -129,15 +138,32 @@ export function repeatSite<T extends object>(memory: RepeatMemory, text: string,
 
 /** The tree remembered under `key`, if one is (a look that changes nothing: plain-card.ts). */
 export function remembered<T extends object>(memory: RepeatMemory, key: string): Remembered<T> | undefined {
-  return (memory.get(key) ?? undefined) as Remembered<T> | undefined;
+  return (memory.trees.get(key) ?? undefined) as Remembered<T> | undefined;
 }
 
 /** A remembered tree, moved to where `first`, the first token of the same text, stands. */
 export function repeatCopy<T extends object>(seen: Remembered<T>, first: RepeatToken): T {
-  return shiftedCopy(seen.node, first.startLine! - seen.line, first.startOffset - seen.offset);
+  const line = first.startLine! - seen.line;
+  const offset = first.startOffset - seen.offset;
+  if (!seen.shareClauses) return shiftedCopy(seen.node, line, offset);
+  // Everything but the clauses is moved; the clauses are the tree's own, `moved` says by how much
+  // (clausesOf moves them when they are read).
+  const { clauses, ...head } = seen.node as T & { clauses: unknown[] };
+  const copy = shiftedCopy(head, line, offset) as unknown as T & { clauses: unknown[]; moved?: { line: number; offset: number } };
+  copy.clauses = clauses;
+  copy.moved = { line, offset };
+  return copy;
+}
+
+/**
+ * An ability's clauses where it stands: its own, or, for a copy that shares the clauses of the
+ * tree it copies (a compiler's parse: RepeatMemory.shareClauses), those moved to it.
+ */
+export function clausesOf(a: ActionDecl): Clause[] {
+  return a.moved ? shiftedCopy(a.clauses, a.moved.line, a.moved.offset) : a.clauses;
 }
 
 /** Keeps the tree of a text seen for the second time (a copy: the parse's own tree is moved later). */
 export function keepRepeat(memory: RepeatMemory, key: string, node: object, first: { startLine?: number; startOffset: number }): void {
-  memory.set(key, { node: shiftedCopy(node, 0, 0), line: first.startLine ?? 1, offset: first.startOffset });
+  memory.trees.set(key, { node: shiftedCopy(node, 0, 0), shareClauses: memory.shareClauses, line: first.startLine ?? 1, offset: first.startOffset });
 }

@@ -1,0 +1,90 @@
+// Repeated abilities in a compile (grammar/repeats.ts, compiler/repeated-abilities.ts): a compile's
+// parse lets copies of an ability share its clauses, and the lowering lowers them once and moves
+// the IR. An editor's check copies every tree whole and lowers each ability on its own. Both must
+// give the same IR and the same diagnostics, at the same places.
+import { describe, expect, it } from 'vitest';
+import { checkGame, compileGame, parseSources, type CompileInput } from '../compiler/compile.ts';
+import { gameSources, listGames } from '../compiler/project.ts';
+import type * as A from '../grammar/ast.ts';
+import { clausesOf } from '../grammar/repeats.ts';
+import { generatePool } from '../bench/gen-pool.ts';
+import { root } from './helpers.ts';
+
+/** Where and what each diagnostic says. */
+const said = (ds: { code: string; severity?: string; message: string; loc: { file: string; line: number; col: number } }[]) => ds.map((d) => `${d.loc.file}:${d.loc.line}:${d.loc.col} ${d.severity ?? 'error'} ${d.code} ${d.message}`);
+
+/** A compile and an editor's check of the same input agree: IR (as JSON, keys in order) and diagnostics. */
+function bothWaysAgree(input: CompileInput, what: string): ReturnType<typeof compileGame> {
+  const compiled = compileGame(input);
+  const checked = checkGame(input);
+  expect(JSON.stringify(compiled.ir), what).toBe(JSON.stringify(checked.ir));
+  expect(said(compiled.diagnostics), what).toEqual(said(checked.diagnostics));
+  return compiled;
+}
+
+/** The card abilities of a compile's parse. */
+function abilities(text: string): A.ActionDecl[] {
+  const files = parseSources([{ path: 'pool.grim', text }], undefined, true).files;
+  return files.flatMap((f) => f.decls).flatMap((d) => (d.kind === 'card' ? d.abilities : []));
+}
+
+const base = generatePool(0);
+const card = (name: string, more: string, ability: string) => `card ${name}: Creature { cost = 1 power = 1 toughness = 1 element = fire keywords = []${more}\n  ${ability}\n}`;
+
+describe('repeated abilities, lowered once', () => {
+  it('give the IR and the diagnostics an editor gets, on every game and on a generated pool', () => {
+    for (const game of listGames(root)) bothWaysAgree({ sources: gameSources(root, game)!, loadBase: (n) => gameSources(root, n) }, game);
+    const pool = generatePool(3000, 7);
+    const copies = abilities(pool);
+    // Most of the pool's abilities are copies that share clauses: the case this is for.
+    expect(copies.filter((a) => a.moved).length).toBeGreaterThan(0.9 * copies.length);
+    const r = bothWaysAgree({ sources: [{ path: 'pool.grim', text: pool }] }, 'pool');
+    expect(r.ir!.actions.filter((a) => a.source >= 0).length).toBe(copies.length);
+  });
+
+  it('share clauses in a compile, and clausesOf gives each copy its own, where it stands', () => {
+    const ability = 'action 強化 "+1 attack" { while in board when me == active effect { modify this.attack by 1 until end of turn } }';
+    const text = [base, ...['A', 'B', 'C', 'D'].map((n) => card(n, '', ability))].join('\n');
+    const [a, b, c, d] = abilities(text);
+    // The first two are parsed, the third and fourth copied from the second's tree.
+    expect(a!.moved).toBeUndefined();
+    expect(b!.moved).toBeUndefined();
+    expect(c!.clauses).toBe(d!.clauses);
+    expect(c!.moved!.line).toBe(c!.name.loc.line - b!.name.loc.line);
+    const whole = parseSources([{ path: 'pool.grim', text }]).files.flatMap((f) => f.decls).flatMap((x) => (x.kind === 'card' ? x.abilities : []));
+    expect(clausesOf(d!)).toStrictEqual(whole[3]!.clauses);
+    expect(clausesOf(c!)).toStrictEqual(whole[2]!.clauses);
+  });
+
+  it('on cards with own states, and with an error on some copies: each lowered where it stands', () => {
+    const ability = 'action 使う "Use" { while in board when me == active effect { set this.uses = this.uses + 1 } }';
+    const withState = ' state uses: number = 0';
+    // R has no state `uses`: its copy is an error, at R's line; P, Q and S read their own state.
+    const text = [base, card('P', withState, ability), card('Q', withState, ability), card('R', '', ability), card('R2', '', ability), card('S', withState, ability)].join('\n');
+    const r = bothWaysAgree({ sources: [{ path: 'pool.grim', text }] }, 'own states');
+    const errors = r.diagnostics.filter((d) => d.severity !== 'warning');
+    const lines = text.split('\n');
+    expect(errors.map((e) => lines[e.loc.line - 1]!.trim().startsWith('action 使う') && lines[e.loc.line - 2]!.startsWith('card R')).every(Boolean)).toBe(true);
+    expect(new Set(errors.map((e) => e.loc.line)).size).toBe(2);
+    // Without the two errors, the same text compiles, and each card's ability sets its own field.
+    const fine = [base, card('P', withState, ability), card('Q', withState, ability), card('S', withState, ability), card('T', withState, ability)].join('\n');
+    const ir = bothWaysAgree({ sources: [{ path: 'pool.grim', text: fine }] }, 'own states, fine').ir!;
+    const fieldSet = (name: string) => JSON.stringify(ir.actions.find((a) => a.name === `${name}.使う`)!.effect).match(/"field":(\d+)/)![1];
+    expect(new Set(['P', 'Q', 'S', 'T'].map(fieldSet)).size).toBe(4);
+  });
+
+  it('an amended copy in a revision is its own ability; the other copies stay the base text', () => {
+    const ability = 'action 強化 "+1 attack" { while in board when me == active effect { modify this.attack by 1 until end of turn } }';
+    const baseText = [base, ...['A', 'B', 'C', 'D', 'E'].map((n) => card(n, '', ability))].join('\n');
+    const revision = 'revision pool_2 "Pool 2" revises pool { }\namend card D { amend ability 強化 cite "2.0: twice a turn" { limit 2 per turn } }\n';
+    const input: CompileInput = { sources: [{ path: 'revision.grim', text: revision }], loadBase: (n) => (n === 'pool' ? [{ path: 'pool.grim', text: baseText }] : undefined) };
+    const ir = bothWaysAgree(input, 'revision').ir!;
+    const of = (name: string) => ir.actions.find((a) => a.name === `${name}.強化`)!;
+    expect(of('D').cite).toBe('2.0: twice a turn');
+    expect(of('D').limit).toBe(2);
+    for (const n of ['C', 'E']) {
+      expect(of(n).cite).toBe('');
+      expect(of(n).limit).toBe(-1);
+    }
+  });
+});
