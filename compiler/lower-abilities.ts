@@ -9,9 +9,9 @@ import type * as A from '../grammar/ast.ts';
 import { clausesOf } from '../grammar/repeats.ts';
 import { msg } from '../i18n/format.ts';
 import { type ActionIR, type AuraIR, type DeclareStepIR, type LimitIR, type GameIR } from './ir.ts';
-import { type Scope, ATTACHED, IN_ZONES, elementOf, listOf, isList, describeType } from './lower-base.ts';
+import { type Owner, type Scope, ATTACHED, IN_ZONES, elementOf, listOf, isList, describeType } from './lower-base.ts';
 import { StatementLowering } from './lower-statements.ts';
-import { movedAbility, sameHead, type LoweredRepeat } from './repeated-abilities.ts';
+import { movedAbility, rememberAbility, sameHead, type LoweredRepeat } from './repeated-abilities.ts';
 
 export abstract class AbilityLowering extends StatementLowering {
   /** `while in a[, b…]` or `while attached` (zone null): the IR's sourceZone and sourceZones. */
@@ -55,10 +55,10 @@ export abstract class AbilityLowering extends StatementLowering {
     if (!kinds.includes(l.what.text)) {
       this.error('limit/unknown-kind', l.what.loc, msg('limit/unknown-kind.a-limit-covers-actions-triggers', { what: l.what.text, name: l.name.text, count: l.count }), this.didYouMean(l.what.text, kinds));
     }
-    const type = l.cardType ? this.cardTypes.findIndex((t) => t.name.text === l.cardType!.text) : -1;
+    const type = l.cardType ? this.indexOfName(this.cardTypes, l.cardType!.text) : -1;
     if (l.cardType && type < 0) this.error('name/unknown', l.cardType.loc, msg('name/unknown.unknown-card-type-2', { cardType: l.cardType.text }), this.didYouMean(l.cardType.text, this.cardTypes.map((t) => t.name.text)));
     const tags = l.tags.map((t) => {
-      const i = this.labels.findIndex((x) => x.name.text === t.text);
+      const i = this.indexOfName(this.labels, t.text);
       if (i < 0) this.error('name/unknown', t.loc, msg('name/unknown.unknown-label', { t: t.text }), this.didYouMean(t.text, this.labels.map((x) => x.name.text)));
       return i;
     });
@@ -96,24 +96,22 @@ export abstract class AbilityLowering extends StatementLowering {
    * An action, trigger or ability: lowered as lowerAction does, except that a copy of an ability
    * lowered before on a card without own states is that IR, moved (repeated-abilities.ts).
    */
-  protected lowerAbility(a: A.ActionDecl, stackZone: number): ActionIR {
-    const owner = a.moved === undefined ? undefined : this.abilityOf.get(a);
-    if (!owner || this.ownStates.has(owner)) return this.lowerAction(a, stackZone);
+  protected lowerAbility(a: A.ActionDecl, stackZone: number, owner: Owner | undefined): ActionIR {
+    if (a.moved === undefined || !owner || this.ownStates.has(owner.card)) return this.lowerAction(a, stackZone, owner);
     const first = this.loweredRepeats.get(a.clauses);
-    const place = { file: this.fileIndex.get(a.name.loc.file) ?? 0, line: a.name.loc.line, name: a.name.text, title: a.title ?? a.name.text, source: this.cardIndexOf(owner) };
+    const place = { file: this.fileIndex.get(a.name.loc.file) ?? 0, line: a.name.loc.line, name: a.name.text, title: a.title ?? a.name.text, source: owner.index };
     if (first && sameHead(first.ability, a)) return movedAbility(first, place);
     const reported = this.diagnostics.length;
-    const ir = this.lowerAction(a, stackZone);
+    const ir = this.lowerAction(a, stackZone, owner);
     // Kept only when it reported nothing: a report belongs where each copy stands.
-    if (!first && this.diagnostics.length === reported) this.loweredRepeats.set(a.clauses, { ir: movedAbility({ ir, line: place.line }, place), line: place.line, ability: a });
+    if (!first && this.diagnostics.length === reported) this.loweredRepeats.set(a.clauses, rememberAbility(ir, place.line, a, place.file));
     return ir;
   }
 
-  protected lowerAction(a: A.ActionDecl, stackZone: number): ActionIR {
+  protected lowerAction(a: A.ActionDecl, stackZone: number, owner: Owner | undefined): ActionIR {
     const isTrigger = a.kind === 'trigger' || a.kind === 'instead';
-    const owner = this.abilityOf.get(a);
     const scope = this.newScope({ inEffect: false, hasThis: !!owner });
-    if (owner) scope.ownStates = this.ownStates.get(owner);
+    if (owner) scope.ownStates = this.ownStates.get(owner.card);
     const ir: ActionIR = {
       name: a.name.text,
       title: a.title ?? a.name.text,
@@ -134,7 +132,7 @@ export abstract class AbilityLowering extends StatementLowering {
       last: false,
       group: null,
       replaces: a.kind === 'instead',
-      source: owner ? this.cardIndexOf(owner) : -1,
+      source: owner ? owner.index : -1,
       sourceZone: -1,
       sourceZones: [],
       cite: a.cite ?? '',
@@ -183,7 +181,7 @@ export abstract class AbilityLowering extends StatementLowering {
           break;
         case 'tags':
           for (const l of c.labels) {
-            const i = this.labels.findIndex((x) => x.name.text === l.text);
+            const i = this.indexOfName(this.labels, l.text);
             if (i < 0) this.error('name/unknown', l.loc, msg('name/unknown.unknown-label-2', { l: l.text }), this.didYouMean(l.text, this.labels.map((x) => x.name.text)));
             else ir.tags.push(i);
           }

@@ -26,6 +26,12 @@ interface Binding {
 }
 
 /** Where an expression is being checked: which implicit names exist. */
+/** The card an ability is written on, and its index in the IR's cards (the ability's `source`). */
+export interface Owner {
+  card: A.CardDecl;
+  index: number;
+}
+
 export interface Scope {
   vars: Map<string, Binding>[];
   frame: { slots: number };
@@ -132,10 +138,12 @@ export abstract class LowerBase {
   protected actions: A.ActionDecl[];
   /** An action's index by name (a pool of thousands of cards has thousands of abilities). */
   protected actionIndex = new Map<string, number>();
-  /** The card each ability belongs to. */
-  protected abilityOf = new Map<A.ActionDecl, A.CardDecl>();
-  /** A card's index in `cards` (a pool of thousands of cards asks for the card of every ability). */
-  private cardIndex: Map<A.CardDecl, number> | null = null;
+  /**
+   * By index in `actions`: the card an ability belongs to and the card's index in `cards`;
+   * undefined for an action or trigger of the rules. (Arrays, not maps keyed by node: a pool of
+   * thousands of cards asks for the card of every ability.)
+   */
+  protected owners: (Owner | undefined)[] = [];
   /** Card fields that `modify` or an aura changes, with the first place that does (warnUnreadChanges). */
   protected changedFields = new Map<number, A.Loc>();
   /** Card fields some expression reads (`c.x`; `labels` by `has` and labels()). */
@@ -181,16 +189,19 @@ export abstract class LowerBase {
     // A card's abilities are actions and triggers named `<card>.<ability>`, whose `this` is the card;
     // an ability written with a template (`攻 短槍 …`) is one of them once expanded (templates.ts).
     const templates = new Map(declsOf(decls, 'abilityTemplate').map((t) => [t.name.text, t]));
-    for (const card of declsOf(decls, 'card')) {
-      const expanded = (card.uses ?? []).flatMap((u) => expandTemplate(u, templates, this.diagnostics) ?? []);
+    this.owners = this.actions.map(() => undefined);
+    this.cards.forEach((card, index) => {
+      const expanded = card.uses?.length ? card.uses.flatMap((u) => expandTemplate(u, templates, this.diagnostics) ?? []) : [];
       // In the order the card writes them (an ability's index decides the order of offers).
       const all = expanded.length ? [...(card.abilities ?? []), ...expanded].sort((x, y) => x.name.loc.offset - y.name.loc.offset) : (card.abilities ?? []);
+      if (all.length === 0) return;
+      const owner: Owner = { card, index };
       for (const ability of all) {
         const named: A.ActionDecl = { ...ability, name: { text: `${card.name.text}.${ability.name.text}`, loc: ability.name.loc } };
-        this.abilityOf.set(named, card);
+        this.owners.push(owner);
         this.actions.push(named);
       }
-    }
+    });
     this.actions.forEach((a, i) => {
       if (!this.actionIndex.has(a.name.text)) this.actionIndex.set(a.name.text, i);
     });
@@ -211,12 +222,21 @@ export abstract class LowerBase {
     this.diagnostics.push(diag(code, loc, message, notes, 'warning'));
   }
 
-  protected cardIndexOf(card: A.CardDecl): number {
-    if (!this.cardIndex) {
-      this.cardIndex = new Map();
-      this.cards.forEach((c, i) => this.cardIndex!.has(c) || this.cardIndex!.set(c, i));
+  /** Per list of declarations: each name's first index (indexOfName). */
+  private nameIndexes = new Map<readonly { name: A.Name }[], Map<string, number>>();
+
+  /**
+   * The index of the first declaration of `list` named `name`, or -1: a `findIndex` by name, from
+   * a map made once per list (a pool's cards name zones, labels and enum values thousands of times).
+   */
+  protected indexOfName(list: readonly { name: A.Name }[], name: string): number {
+    let byName = this.nameIndexes.get(list);
+    if (!byName) {
+      const m = new Map<string, number>();
+      list.forEach((x, i) => m.has(x.name.text) || m.set(x.name.text, i));
+      this.nameIndexes.set(list, (byName = m));
     }
-    return this.cardIndex.get(card) ?? -1;
+    return byName.get(name) ?? -1;
   }
 
   protected src(loc: A.Loc): SrcLoc {
@@ -274,7 +294,7 @@ export abstract class LowerBase {
   }
 
   protected zoneIndex(n: A.Name): number {
-    const i = this.zones.findIndex((z) => z.name.text === n.text);
+    const i = this.indexOfName(this.zones, n.text);
     if (i < 0) this.error('name/unknown', n.loc, msg('name/unknown.unknown-zone', { n: n.text }), this.didYouMean(n.text, this.zones.map((z) => z.name.text)));
     return i;
   }
@@ -286,7 +306,7 @@ export abstract class LowerBase {
   }
 
   protected eventIndex(n: A.Name): number {
-    const i = this.events.findIndex((e) => e.name.text === n.text);
+    const i = this.indexOfName(this.events, n.text);
     if (i < 0) this.error('name/unknown', n.loc, msg('name/unknown.unknown-event-declare-it-event', { n: n.text }), this.didYouMean(n.text, this.events.map((e) => e.name.text)));
     return Math.max(0, i);
   }

@@ -149,7 +149,7 @@ export abstract class CardLowering extends AbilityLowering {
   }
 
   protected lowerCard(c: A.CardDecl): GameIR['cards'][number] {
-    const typeIndex = this.cardTypes.findIndex((t) => t.name.text === c.type.text);
+    const typeIndex = this.indexOfName(this.cardTypes, c.type.text);
     const attrs: GameIR['cards'][number]['attrs'] = [];
     if (typeIndex < 0) {
       this.error('name/unknown', c.type.loc, msg('name/unknown.unknown-card-type', { type: c.type.text }), this.didYouMean(c.type.text, this.cardTypes.map((t) => t.name.text)));

@@ -41,7 +41,7 @@ export abstract class DeclarationLowering extends CardLowering {
    * each of its values checked (`fits`, else `why` is said of it); -1 when no parameter has that name.
    */
   protected settingParam(n: A.Name, fits: (e: A.Expr) => boolean, why: string): number {
-    const i = this.params.findIndex((p) => p.name.text === n.text);
+    const i = this.indexOfName(this.params, n.text);
     if (i < 0) {
       this.error('name/unknown', n.loc, msg('name/unknown.unknown-parameter', { n: n.text }), this.didYouMean(n.text, this.params.map((p) => p.name.text)));
       return -1;

@@ -250,11 +250,11 @@ export abstract class ExpressionLowering extends LowerBase {
         if (scope.inEffect) return { ir: { kind: 'builtin', name }, type: 'request' };
         break;
     }
-    const p = this.params.findIndex((x) => x.name.text === name);
+    const p = this.indexOfName(this.params, name);
     if (p >= 0) return { ir: { kind: 'param', index: p }, type: this.params[p]!.type.text };
-    const g = this.globalStates.findIndex((x) => x.name.text === name);
+    const g = this.indexOfName(this.globalStates, name);
     if (g >= 0) return { ir: { kind: 'globalField', field: g }, type: this.typeName(this.globalStates[g]!.type) };
-    const z = this.zones.findIndex((x) => x.name.text === name);
+    const z = this.indexOfName(this.zones, name);
     if (z >= 0) {
       if (!this.zones[z]!.shared) {
         this.error('zone/not-shared', loc, msg('zone/not-shared.is-a-zone-of-each', { name }));
@@ -266,7 +266,7 @@ export abstract class ExpressionLowering extends LowerBase {
       if (ev.many) this.error('name/ambiguous', loc, msg('name/ambiguous.is-a-value-of-more', { name }));
       return { ir: { kind: 'lit', value: name }, type: `enum:${ev.enumName}` };
     }
-    const l = this.labels.findIndex((x) => x.name.text === name);
+    const l = this.indexOfName(this.labels, name);
     if (l >= 0) return { ir: { kind: 'label', index: l }, type: 'label' };
     const a = this.actionIndex.get(name) ?? -1;
     if (a >= 0) return { ir: { kind: 'actionRef', index: a }, type: 'action' };
@@ -296,9 +296,9 @@ export abstract class ExpressionLowering extends LowerBase {
     };
     switch (obj.type) {
       case 'player': {
-        const z = this.zones.findIndex((x) => x.name.text === name);
+        const z = this.indexOfName(this.zones, name);
         if (z >= 0) return { ir: { kind: 'zone', zone: z, player: obj.ir }, type: 'zone' };
-        const s = this.playerStates.findIndex((x) => x.name.text === name);
+        const s = this.indexOfName(this.playerStates, name);
         if (s >= 0) return { ir: { kind: 'playerField', player: obj.ir, field: s }, type: this.typeName(this.playerStates[s]!.type) };
         return unknown([...this.zones.filter((z) => !z.shared).map((z) => z.name.text), ...this.playerStates.map((x) => x.name.text)]);
       }
@@ -330,7 +330,7 @@ export abstract class ExpressionLowering extends LowerBase {
         if (name === 'action') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'action' };
         if (name === 'source') return { ir: { kind: 'requestField', request: obj.ir, field: name }, type: 'card' };
         {
-          const rs = this.requestStates.findIndex((x) => x.name.text === name);
+          const rs = this.indexOfName(this.requestStates, name);
           if (rs >= 0) return { ir: { kind: 'requestState', request: obj.ir, field: rs }, type: this.typeName(this.requestStates[rs]!.type) };
         }
         return unknown(['cards', 'targets', 'controller', 'action', 'source', ...this.requestStates.map((x) => x.name.text)]);

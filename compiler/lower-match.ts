@@ -56,7 +56,7 @@ export abstract class MatchLowering extends DeclarationLowering {
     let games = 1;
     let gamesParam = -1;
     if (length?.param) {
-      gamesParam = this.params.findIndex((p) => p.name.text === length.param!.text);
+      gamesParam = this.indexOfName(this.params, length.param!.text);
       const p = this.params[gamesParam];
       if (!p) this.error('match/length', length.param.loc, msg('match/length.the-game-has-no-parameter', { name: length.param.text }), this.didYouMean(length.param.text, this.params.map((x) => x.name.text)));
       else {
@@ -85,7 +85,7 @@ export abstract class MatchLowering extends DeclarationLowering {
         if (what === 'main') this.error('deck/zone', d.keyword, msg('deck/zone.a-deck-check-says-which'));
         return -1;
       }
-      const i = this.zones.findIndex((z) => z.name.text === n.text);
+      const i = this.indexOfName(this.zones, n.text);
       if (i < 0) this.error('deck/zone', n.loc, msg('deck/zone.the-game-has-no-zone', { what, n: n.text }), this.didYouMean(n.text, this.zones.map((z) => z.name.text)));
       else if (this.zones[i]!.shared) this.error('deck/zone', n.loc, msg('deck/zone.is-a-shared-zone-and', { what, n: n.text }));
       return i;
@@ -94,7 +94,7 @@ export abstract class MatchLowering extends DeclarationLowering {
     const side = zone(d.side, 'side');
     let build = -1;
     if (d.build) {
-      build = this.procedures.findIndex((p) => p.name.text === d.build!.text);
+      build = this.indexOfName(this.procedures, d.build!.text);
       if (build < 0) this.error('deck/build', d.build.loc, msg('deck/build.build-the-game-has-no', { build: d.build.text }), this.didYouMean(d.build.text, this.procedures.map((p) => p.name.text)));
       else {
         const params = this.procedures[build]!.params;
@@ -180,7 +180,7 @@ export abstract class MatchLowering extends DeclarationLowering {
     if (d.teams.length < 2) this.error('teams/seat', d.keyword, msg('teams/seat.one-team'));
     else for (let i = 0; i < max; i++) if (!teamOf.has(i)) this.error('teams/seat', d.keyword, msg('teams/seat.in-no-team', { seat: `p${i + 1}`, max }));
     const shared = d.shared.flatMap((n) => {
-      const s = this.playerStates.findIndex((x) => x.name.text === n.text);
+      const s = this.indexOfName(this.playerStates, n.text);
       if (s < 0) this.error('teams/shared', n.loc, msg('teams/shared.not-a-player-state', { name: n.text }), this.didYouMean(n.text, this.playerStates.map((x) => x.name.text)));
       return s < 0 ? [] : [s];
     });

@@ -113,7 +113,7 @@ export abstract class StatementLowering extends ExpressionLowering {
       case 'create': {
         const zone = this.expect(s.zone, 'zone', scope);
         if (s.every) {
-          const t = this.cardTypes.findIndex((x) => x.name.text === s.every!.text);
+          const t = this.indexOfName(this.cardTypes, s.every!.text);
           if (t < 0) this.error('name/unknown', s.every.loc, msg('name/unknown.unknown-card-type-3', { every: s.every.text }), this.didYouMean(s.every.text, this.cardTypes.map((x) => x.name.text)));
           const filter = s.filter ? this.expect(s.filter, 'bool', { ...scope, itType: 'card' }) : null;
           return { kind: 'createEvery', cardType: t, zone, filter, loc };
@@ -168,7 +168,7 @@ export abstract class StatementLowering extends ExpressionLowering {
       case 'while':
         return { kind: 'while', cond: this.expect(s.cond, 'bool', scope), body: this.block(s.body, scope), loc };
       case 'do': {
-        const index = this.procedures.findIndex((p) => p.name.text === s.proc.text);
+        const index = this.indexOfName(this.procedures, s.proc.text);
         if (index < 0) {
           this.error('name/unknown', s.proc.loc, msg('name/unknown.unknown-procedure', { proc: s.proc.text }), this.didYouMean(s.proc.text, this.procedures.map((p) => p.name.text)));
           return undefined;
@@ -264,7 +264,7 @@ export abstract class StatementLowering extends ExpressionLowering {
       const local = this.lookup(scope, target.name);
       if (local) return { kind: 'let', slot: local.slot, value: this.expect(valueExpr, local.type, scope), loc };
       if (target.name === 'active') return { kind: 'setActive', value: this.expect(valueExpr, 'player', scope), loc };
-      const g = this.globalStates.findIndex((x) => x.name.text === target.name);
+      const g = this.indexOfName(this.globalStates, target.name);
       if (g >= 0) return { kind: 'setGlobal', field: g, value: this.expect(valueExpr, this.typeName(this.globalStates[g]!.type), scope), loc };
       this.error('type/not-assignable', target.loc, msg('type/not-assignable.cannot-be-set-only-card', { name: target.name }));
       return undefined;
@@ -283,13 +283,13 @@ export abstract class StatementLowering extends ExpressionLowering {
         return undefined;
       }
       if (obj.type === 'player') {
-        const index = this.playerStates.findIndex((x) => x.name.text === name);
+        const index = this.indexOfName(this.playerStates, name);
         if (index >= 0) return { kind: 'setPlayer', player: obj.ir, field: index, value: this.expect(valueExpr, this.typeName(this.playerStates[index]!.type), scope), loc };
         this.error('type/not-assignable', target.name.loc, msg('type/not-assignable.is-not-a-player-state', { name }), this.didYouMean(name, this.playerStates.map((x) => x.name.text)));
         return undefined;
       }
       if (obj.type === 'request') {
-        const index = this.requestStates.findIndex((x) => x.name.text === name);
+        const index = this.indexOfName(this.requestStates, name);
         if (index >= 0) return { kind: 'setRequest', request: obj.ir, field: index, value: this.expect(valueExpr, this.typeName(this.requestStates[index]!.type), scope), loc };
         this.error('type/not-assignable', target.name.loc, msg('type/not-assignable.is-not-a-request-state', { name }), this.didYouMean(name, this.requestStates.map((x) => x.name.text)));
         return undefined;

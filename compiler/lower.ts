@@ -109,7 +109,7 @@ class Lowerer extends MatchLowering {
     ir.cards = this.cards.map((c) => this.lowerCard(c));
     ir.functions = this.functions.map((f) => this.lowerFunction(f));
     ir.procedures = this.procedures.map((p) => this.lowerProcedure(p));
-    ir.actions = this.actions.map((a) => this.lowerAbility(a, stackZone));
+    ir.actions = this.actions.map((a, i) => this.lowerAbility(a, stackZone, this.owners[i]));
     ir.auras = this.cards.flatMap((c, i) => (c.auras ?? []).flatMap((a) => this.lowerAura(a, c, i)));
     ir.limits = declsOf(this.decls, 'limit').map((l, i) => this.lowerLimit(l, i, ir));
     ir.checks = this.checks.map((c) => this.lowerBody(c.name.text, c.body, c.cite, c.loc));

@@ -23,11 +23,35 @@
 import type * as A from '../grammar/ast.ts';
 import type { ActionIR, SrcLoc } from './ir.ts';
 
-/** An ability's IR as first lowered, where its name stood, and the ability. */
+/** An ability's IR as first lowered (a copy of its own), where its name stood, and the ability. */
 export interface LoweredRepeat {
   ir: ActionIR;
   line: number;
   ability: A.ActionDecl;
+  /** The IR's objects and arrays that hold a `loc`, or hold one that does: the parts a copy must copy. */
+  placed: Set<object>;
+}
+
+/** Keeps an ability's IR for its copies: an IR of its own (the lowered one goes on to be changed: `limit`s). */
+export function rememberAbility(ir: ActionIR, line: number, ability: A.ActionDecl, file: number): LoweredRepeat {
+  const own = movedAbility({ ir, line, placed: null }, { file, line, name: ir.name, title: ir.title, source: ir.source });
+  const placed = new Set<object>();
+  const holdsLoc = (o: object): boolean => {
+    let holds = false;
+    if (Array.isArray(o)) {
+      for (const x of o) if (typeof x === 'object' && x !== null && holdsLoc(x)) holds = true;
+    } else {
+      for (const k in o) {
+        const x = (o as Record<string, unknown>)[k];
+        if (k === 'loc') holds = true;
+        else if (typeof x === 'object' && x !== null && holdsLoc(x)) holds = true;
+      }
+    }
+    if (holds) placed.add(o);
+    return holds;
+  };
+  holdsLoc(own);
+  return { ir: own, line, ability, placed };
 }
 
 /**
@@ -48,12 +72,21 @@ export interface RepeatPlace {
   source: number;
 }
 
-/** The IR of `first` moved to `place`: a deep copy with every `loc` moved, and the card's own name, title and index. */
-export function movedAbility(first: Pick<LoweredRepeat, 'ir' | 'line'>, place: RepeatPlace): ActionIR {
+/**
+ * The IR of `first` moved to `place`: the card's own name, title and index, and a copy of every
+ * part that holds a `loc` (moved by the lines between them); the parts that hold none (most of an
+ * ability's expressions) are shared with `first`, as nothing changes an IR once lowered
+ * (test/repeated-abilities.test.ts plays games on frozen IRs). The ability's own arrays are new
+ * all the same: the lowering of `limit`s adds to one (`sharedLimits`).
+ * With `placed` null, everything is copied.
+ */
+export function movedAbility(first: { ir: ActionIR; line: number; placed: Set<object> | null }, place: RepeatPlace): ActionIR {
   const dLine = place.line - first.line;
   const file = place.file;
+  const placed = first.placed;
   // Every SrcLoc in the IR is a field named `loc` (ir.ts); other arrays are lists of nodes or numbers.
   const copy = (o: object): object => {
+    if (placed !== null && !placed.has(o)) return o;
     if (Array.isArray(o)) {
       const a = new Array<unknown>(o.length);
       for (let i = 0; i < o.length; i++) {
@@ -73,7 +106,15 @@ export function movedAbility(first: Pick<LoweredRepeat, 'ir' | 'line'>, place: R
     }
     return r;
   };
-  const ir = copy(first.ir) as ActionIR;
+  const ir = { ...first.ir };
+  const fields = ir as unknown as Record<string, unknown>;
+  for (const k in fields) {
+    const x = fields[k];
+    if (typeof x !== 'object' || x === null) continue;
+    if (k === 'loc') fields[k] = [file, (x as SrcLoc)[1] + dLine, (x as SrcLoc)[2]];
+    else if (Array.isArray(x) && (placed === null || !placed.has(x))) fields[k] = x.slice();
+    else fields[k] = copy(x);
+  }
   ir.name = place.name;
   ir.title = place.title;
   ir.source = place.source;

@@ -8,7 +8,16 @@ import { gameSources, listGames } from '../compiler/project.ts';
 import type * as A from '../grammar/ast.ts';
 import { clausesOf } from '../grammar/repeats.ts';
 import { generatePool } from '../bench/gen-pool.ts';
+import { playBatch } from '../runtime/batch.ts';
+import type { GameIR } from '../compiler/ir.ts';
 import { root } from './helpers.ts';
+
+/** Freezes every object and array of `o`: a change to any of them then throws (ESM is strict). */
+function deepFreeze(o: unknown): void {
+  if (typeof o !== 'object' || o === null || Object.isFrozen(o)) return;
+  Object.freeze(o);
+  for (const v of Object.values(o)) deepFreeze(v);
+}
 
 /** Where and what each diagnostic says. */
 const said = (ds: { code: string; severity?: string; message: string; loc: { file: string; line: number; col: number } }[]) => ds.map((d) => `${d.loc.file}:${d.loc.line}:${d.loc.col} ${d.severity ?? 'error'} ${d.code} ${d.message}`);
@@ -85,6 +94,25 @@ describe('repeated abilities, lowered once', () => {
     for (const n of ['C', 'E']) {
       expect(of(n).cite).toBe('');
       expect(of(n).limit).toBe(-1);
+    }
+  });
+
+  it('share the parts of their IR without a place, which nothing changes: every game plays on a frozen IR', () => {
+    const ability = 'action 強化 "+1 attack" { while in board when me == active and not this.tapped cost { set this.tapped = true } effect { modify this.attack by 1 until end of turn } }';
+    const text = [base, ...['A', 'B', 'C', 'D'].map((n) => card(n, '', ability))].join('\n');
+    const ir = bothWaysAgree({ sources: [{ path: 'pool.grim', text }] }, 'shared parts').ir!;
+    const [c, d] = ['C', 'D'].map((n) => ir.actions.find((a) => a.name === `${n}.強化`)!);
+    // Copies share their conditions (no place in them), but not their own arrays or statements.
+    expect(c!.when[0]).toBe(d!.when[0]);
+    expect(c!.when).not.toBe(d!.when);
+    expect(c!.sharedLimits).not.toBe(d!.sharedLimits);
+    expect(c!.effect[0]).not.toBe(d!.effect[0]);
+    const games: [string, GameIR][] = listGames(root).map((g) => [g, compileGame({ sources: gameSources(root, g)!, loadBase: (n) => gameSources(root, n) }).ir!]);
+    games.push(['pool', compileGame({ sources: [{ path: 'pool.grim', text: generatePool(300, 3) }] }).ir!]);
+    for (const [game, gameIR] of games) {
+      deepFreeze(gameIR);
+      const played = playBatch(gameIR, 1, 2, { agents: { p1: 'mcts:10', p2: 'random' } });
+      expect(played.map((g) => g.error), game).toEqual([null, null]);
     }
   });
 });
