@@ -18,6 +18,14 @@ function defaultOf(type: IRType): Literal {
   return null;
 }
 
+/** The value of a number, text or truth literal written where that type is expected; else undefined. */
+function literalOf(e: A.Expr, type: IRType): number | string | boolean | undefined {
+  if (e.kind === 'number') return type === 'number' ? e.value : undefined;
+  if (e.kind === 'string') return type === 'text' ? e.value : undefined;
+  if (e.kind === 'bool') return type === 'bool' ? e.value : undefined;
+  return undefined;
+}
+
 /** A call in a printed value, or in one of its list's items (where `王(3)` may be written). */
 function hasCall(e: A.Expr): boolean {
   return e.kind === 'call' || (e.kind === 'list' && e.items.some((x) => x.kind === 'call'));
@@ -194,8 +202,10 @@ export abstract class CardLowering extends AbilityLowering {
         numbers.push(...p.numbers);
         bare.push(...p.bare);
       }
-      const e = this.constExpr(written, this.cardFields[index]!.type);
-      const value = this.foldConstant(e);
+      const fieldType = this.cardFields[index]!.type;
+      // A literal of the field's own type is its value (most of a pool's printed values): what
+      // constExpr and foldConstant give it, without the IR node and the type made on the way.
+      const value = literalOf(written, fieldType) ?? this.foldConstant(this.constExpr(written, fieldType));
       if (value === undefined) {
         this.error('card/non-constant-attr', written.loc, msg('card/non-constant-attr.the-of-card-must-be', { name: f.name.text, name2: c.name.text }));
         continue;
