@@ -68,6 +68,9 @@ export function parseFile(file: string, text: string, repeats?: RepeatMemory | n
     diagnostics.push(syntax('syntax/too-deep', msg('syntax/too-deep.nested-more-than', { depth: MAX_NESTING }), tokenLoc(file, depthProblem)));
     return { ast: { file, decls: [] }, diagnostics };
   }
+  // A piece that is one plain card (most of a pool, cut by reparse.ts): read without the rules.
+  const card = repeats && diagnostics.length === 0 ? parser.wholePlainCard(file, lexed.tokens, text, repeats, at?.offset ?? 0) : null;
+  if (card) return { ast: { file, decls: [card] }, diagnostics };
   parser.load(file, lexed.tokens, text, repeats, at?.offset ?? 0);
   let ast: SourceFile;
   try {

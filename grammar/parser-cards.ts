@@ -4,13 +4,13 @@
  *
  * One family of the parser's rules (see parser.ts for how the families make one parser).
  */
-import { tokenMatcher } from 'chevrotain';
+import { tokenMatcher, type IToken } from 'chevrotain';
 import * as T from './tokens.ts';
 import type * as A from './ast.ts';
 import { format, msg } from '../i18n/format.ts';
 import { K, unquote } from './parser-base.ts';
 import { FaceRules } from './parser-faces.ts';
-import { keepRepeat, repeatSite } from './repeats.ts';
+import { keepRepeat, repeatSite, type RepeatMemory } from './repeats.ts';
 import { readPlainCard } from './plain-card.ts';
 
 export abstract class CardRules extends FaceRules {
@@ -31,6 +31,20 @@ export abstract class CardRules extends FaceRules {
     if (!r) return null;
     this.tokenIndex = r.end;
     return r.decl;
+  }
+
+  /**
+   * A piece of a file (reparse.ts) that is one plain card and nothing else, read by hand without
+   * entering the rules: what `sourceFile` gives for it (its loop's first turn reads the card with
+   * `plainCard`, the second finds the end), without chevrotain's rule calls, which are most of a
+   * plain card's parse. Null when the tokens are anything else; the parser is left as it was.
+   */
+  wholePlainCard(file: string, tokens: IToken[], text: string, repeats: RepeatMemory, textOffset: number): A.CardDecl | null {
+    if (!this.plainCards || tokens.length === 0) return null;
+    const t = tokens[0]!;
+    if (t.tokenType !== K.card && t.tokenType !== K.override) return null;
+    const r = readPlainCard({ tokens, start: 0, file, text, textOffset, repeats, continuesOperand: this.continuesOperand });
+    return r && r.end === tokens.length - 1 ? r.decl : null;
   }
 
   protected cardDecl = this.RULE('cardDecl', (): A.CardTypeDecl | A.CardDecl => {

@@ -19,6 +19,7 @@
  * Memory: a text seen once costs its key only (a slice of the file's text); a tree is kept from
  * the second sighting on, for one parse of one file (grammar/reparse.ts makes one per file).
  */
+import { EOF } from 'chevrotain';
 import type { ActionDecl, Clause, Loc } from './ast.ts';
 
 /** An ability's tree as first parsed, and where its first token stood then. */
@@ -115,7 +116,12 @@ export function repeatKey(text: string, textOffset: number, tokens: readonly Rep
   const first = tokens[start]!;
   const last = tokens[end]!;
   if (last.endOffset === undefined || first.startLine === undefined) return undefined;
-  const after = (k: number) => tokens[end + k]?.tokenTypeIdx ?? -1;
+  // The end of the tokens, whether the array ends or chevrotain's end-of-input sentinels follow
+  // (it pads the tokens with them while it parses): one kind, so a key is the same either way.
+  const after = (k: number) => {
+    const idx = tokens[end + k]?.tokenTypeIdx;
+    return idx === undefined || idx === EOF.tokenTypeIdx ? -1 : idx;
+  };
   return { key: `${first.startColumn}:${after(1)}:${after(2)}:${after(3)}:${text.slice(first.startOffset - textOffset, last.endOffset + 1 - textOffset)}`, end };
 }
 

@@ -8,6 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseFile, readPlainCards, type ParseResult } from '../grammar/parse.ts';
 import { newReparseMemory, reparseFile } from '../grammar/reparse.ts';
 import { tokenize } from '../grammar/lexer.ts';
+import { GrimoireParser } from '../grammar/parser.ts';
+import { newRepeatMemory, repeatKey } from '../grammar/repeats.ts';
+import { EOF } from 'chevrotain';
 import { generatePool } from '../bench/gen-pool.ts';
 import { Rng } from '../runtime/rng.ts';
 import { root } from './helpers.ts';
@@ -54,6 +57,28 @@ describe('plain cards read by hand', () => {
     const fresh = parseFile('pool.grim', pool, null);
     same(reparseFile('pool.grim', pool, newReparseMemory()), fresh, 'pool, piece by piece');
     same(parseFile('pool.grim', pool), fresh, 'pool, whole');
+  });
+
+  it('read a piece that is one card with a repeated ability without the rules, whether or not chevrotain pads the tokens', () => {
+    const piece = (n: number) => `card C${n}: T { cost = ${n} kw = []\n  trigger 炎 "2 damage" {\n    on moved this from hand to board\n    effect { do hurt(other(me), 2) }\n  }\n}\n`;
+    const tokens = tokenize(piece(3)).tokens;
+    const start = tokens.findIndex((t) => t.image === 'trigger');
+    // While it parses, chevrotain pads the tokens with end-of-input sentinels: the key is the same.
+    const padded = [...tokens, ...[1, 2, 3, 4].map(() => ({ image: '', startOffset: NaN, tokenTypeIdx: EOF.tokenTypeIdx! }))];
+    expect(repeatKey(piece(3), 0, padded, start)!.key).toBe(repeatKey(piece(3), 0, tokens, start)!.key);
+    // Two sightings parsed by the rules (the second kept), then the third read by hand, whole.
+    const repeats = newRepeatMemory();
+    let line = 1;
+    let offset = 0;
+    for (const n of [1, 2]) {
+      expect(parseFile('f.grim', piece(n), repeats, { line, offset }).diagnostics).toEqual([]);
+      line += 6;
+      offset += piece(n).length;
+    }
+    const third = tokenize(piece(3), { line, offset }).tokens;
+    const card = new GrimoireParser().wholePlainCard('f.grim', third, piece(3), repeats, offset);
+    expect(card?.abilities.map((a) => a.name.text)).toEqual(['炎']);
+    expect(card?.abilities[0]!.name.loc.line).toBe(line + 1);
   });
 
   it('read the plain forms: values, lists, printed text, a title, cite, override, repeated abilities', () => {
