@@ -144,7 +144,11 @@ function check(input: CompileInput, cache: ParseCache | undefined, shareClauses:
 function loadLayers(input: CompileInput, ownFiles: SourceFile[], shareClauses = false): { baseFiles: SourceFile[]; baseSources: SourceText[] } | { diagnostics: Diagnostic[] } {
   let baseFiles: SourceFile[] = [];
   let baseSources: SourceText[] = [];
-  const revisionOf = (files: SourceFile[]) => files.flatMap((f) => f.decls).find((d): d is Extract<typeof d, { kind: 'revision' }> => d.kind === 'revision');
+  const revisionOf = (files: SourceFile[]) => {
+    // (A loop, not a flatMap: a pool's file holds tens of thousands of declarations.)
+    for (const f of files) for (const d of f.decls) if (d.kind === 'revision') return d;
+    return undefined;
+  };
   let revision = revisionOf(ownFiles);
   const chain: string[] = revision ? [revision.name.text] : [];
   while (revision) {

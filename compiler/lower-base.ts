@@ -191,9 +191,9 @@ export abstract class LowerBase {
     const templates = new Map(declsOf(decls, 'abilityTemplate').map((t) => [t.name.text, t]));
     this.owners = this.actions.map(() => undefined);
     this.cards.forEach((card, index) => {
-      const expanded = card.uses?.length ? card.uses.flatMap((u) => expandTemplate(u, templates, this.diagnostics) ?? []) : [];
+      const expanded = card.uses?.length ? card.uses.flatMap((u) => expandTemplate(u, templates, this.diagnostics) ?? []) : undefined;
       // In the order the card writes them (an ability's index decides the order of offers).
-      const all = expanded.length ? [...(card.abilities ?? []), ...expanded].sort((x, y) => x.name.loc.offset - y.name.loc.offset) : (card.abilities ?? []);
+      const all = expanded?.length ? [...(card.abilities ?? []), ...expanded].sort((x, y) => x.name.loc.offset - y.name.loc.offset) : (card.abilities ?? []);
       if (all.length === 0) return;
       const owner: Owner = { card, index };
       for (const ability of all) {
