@@ -87,14 +87,7 @@ export function movedAbility(first: { ir: ActionIR; line: number; placed: Set<ob
   // Every SrcLoc in the IR is a field named `loc` (ir.ts); other arrays are lists of nodes or numbers.
   const copy = (o: object): object => {
     if (placed !== null && !placed.has(o)) return o;
-    if (Array.isArray(o)) {
-      const a = new Array<unknown>(o.length);
-      for (let i = 0; i < o.length; i++) {
-        const x: unknown = o[i];
-        a[i] = typeof x === 'object' && x !== null ? copy(x) : x;
-      }
-      return a;
-    }
+    if (Array.isArray(o)) return o.map((x: unknown) => (typeof x === 'object' && x !== null ? copy(x) : x));
     const r: Record<string, unknown> = { ...o };
     for (const k in r) {
       const x = r[k];
