@@ -11,7 +11,7 @@ import { msg } from '../i18n/format.ts';
 import { type ActionIR, type AuraIR, type DeclareStepIR, type LimitIR, type GameIR } from './ir.ts';
 import { type Owner, type Scope, ATTACHED, IN_ZONES, elementOf, listOf, isList, describeType } from './lower-base.ts';
 import { StatementLowering } from './lower-statements.ts';
-import { movedAbility, rememberAbility, sameHead, type LoweredRepeat } from './repeated-abilities.ts';
+import { movedAbility, rememberAbility, type LoweredRepeat } from './repeated-abilities.ts';
 
 export abstract class AbilityLowering extends StatementLowering {
   /** `while in a[, b…]` or `while attached` (zone null): the IR's sourceZone and sourceZones. */
@@ -100,11 +100,11 @@ export abstract class AbilityLowering extends StatementLowering {
     if (a.moved === undefined || !owner || this.ownStates.has(owner.card)) return this.lowerAction(a, stackZone, owner);
     const first = this.loweredRepeats.get(a.clauses);
     const place = { file: this.fileIndex.get(a.name.loc.file) ?? 0, line: a.name.loc.line, name: a.name.text, title: a.title ?? a.name.text, source: owner.index };
-    if (first && sameHead(first.ability, a)) return movedAbility(first, place);
+    if (first) return movedAbility(first, place);
     const reported = this.diagnostics.length;
     const ir = this.lowerAction(a, stackZone, owner);
     // Kept only when it reported nothing: a report belongs where each copy stands.
-    if (!first && this.diagnostics.length === reported) this.loweredRepeats.set(a.clauses, rememberAbility(ir, place.line, a, place.file));
+    if (this.diagnostics.length === reported) this.loweredRepeats.set(a.clauses, rememberAbility(ir, place.line, place.file));
     return ir;
   }
 

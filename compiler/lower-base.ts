@@ -25,13 +25,13 @@ interface Binding {
   type: IRType;
 }
 
-/** Where an expression is being checked: which implicit names exist. */
 /** The card an ability is written on, and its index in the IR's cards (the ability's `source`). */
 export interface Owner {
   card: A.CardDecl;
   index: number;
 }
 
+/** Where an expression is being checked: which implicit names exist. */
 export interface Scope {
   vars: Map<string, Binding>[];
   frame: { slots: number };

@@ -9,31 +9,29 @@
  * - every `loc` (the same columns, lines moved by the distance between them),
  * - the name (`<card>.<ability>`), and the title where the ability has none (it is the name),
  * - `source`, the card's index,
- * as long as the lowering reads nothing else of the card or the ability. It reads two things more:
- * - the card's own states (`state uses: number = 0` inside the card), which `this.uses` names, so
- *   a copy is taken from here only on a card without own states;
- * - what a revision's `amend` may change outside the clauses (kind, title, citation, format gate):
- *   compared (sameHead), not trusted.
- * And only an ability that reported nothing the first time is kept: an error or a warning must
- * be reported where each copy stands, so those are lowered one by one, as any ability is.
+ * as long as the lowering reads nothing else of the card or the ability. The ability's own words
+ * are the same: the parser's key is its whole text, header included (kind, name, title, format
+ * gate, citation), and a copy a revision amends gets clauses of its own (compiler/revise.ts drops
+ * `moved`). Of the card, the lowering reads one thing more: its own states (`state uses: number =
+ * 0` inside the card), which `this.uses` names, so a copy is taken from here only on a card
+ * without own states. And only an ability that reported nothing the first time is kept: an error
+ * or a warning must be reported where each copy stands, so those are lowered one by one.
  *
  * test/repeated-abilities.test.ts compiles pools both ways (a compile's parse, and an editor's,
  * whose copies are whole trees lowered one by one) and compares the IR and the diagnostics.
  */
-import type * as A from '../grammar/ast.ts';
 import type { ActionIR, SrcLoc } from './ir.ts';
 
-/** An ability's IR as first lowered (a copy of its own), where its name stood, and the ability. */
+/** An ability's IR as first lowered (a copy of its own), and where its name stood. */
 export interface LoweredRepeat {
   ir: ActionIR;
   line: number;
-  ability: A.ActionDecl;
   /** The IR's objects and arrays that hold a `loc`, or hold one that does: the parts a copy must copy. */
   placed: Set<object>;
 }
 
 /** Keeps an ability's IR for its copies: an IR of its own (the lowered one goes on to be changed: `limit`s). */
-export function rememberAbility(ir: ActionIR, line: number, ability: A.ActionDecl, file: number): LoweredRepeat {
+export function rememberAbility(ir: ActionIR, line: number, file: number): LoweredRepeat {
   const own = movedAbility({ ir, line, placed: null }, { file, line, name: ir.name, title: ir.title, source: ir.source });
   const placed = new Set<object>();
   const holdsLoc = (o: object): boolean => {
@@ -51,16 +49,7 @@ export function rememberAbility(ir: ActionIR, line: number, ability: A.ActionDec
     return holds;
   };
   holdsLoc(own);
-  return { ir: own, line, ability, placed };
-}
-
-/**
- * The parts of two copies outside their text that the IR reads besides the name: a revision's
- * `amend` may give a copy another citation or format gate (compiler/revise.ts), so these are
- * compared rather than trusted to the key.
- */
-export function sameHead(a: A.ActionDecl, b: A.ActionDecl): boolean {
-  return a.kind === b.kind && a.title === b.title && a.cite === b.cite && a.since?.text === b.since?.text;
+  return { ir: own, line, placed };
 }
 
 /** Where a copy stands and what differs: its file's index, its name's line, its name, title and card. */
@@ -78,7 +67,7 @@ export interface RepeatPlace {
  * ability's expressions) are shared with `first`, as nothing changes an IR once lowered
  * (test/repeated-abilities.test.ts plays games on frozen IRs). The ability's own arrays are new
  * all the same: the lowering of `limit`s adds to one (`sharedLimits`).
- * With `placed` null, everything is copied.
+ * With `placed` null (the first copy's own IR), everything is copied.
  */
 export function movedAbility(first: { ir: ActionIR; line: number; placed: Set<object> | null }, place: RepeatPlace): ActionIR {
   const dLine = place.line - first.line;
@@ -105,7 +94,7 @@ export function movedAbility(first: { ir: ActionIR; line: number; placed: Set<ob
     const x = fields[k];
     if (typeof x !== 'object' || x === null) continue;
     if (k === 'loc') fields[k] = [file, (x as SrcLoc)[1] + dLine, (x as SrcLoc)[2]];
-    else if (Array.isArray(x) && (placed === null || !placed.has(x))) fields[k] = x.slice();
+    else if (Array.isArray(x) && placed !== null && !placed.has(x)) fields[k] = x.slice();
     else fields[k] = copy(x);
   }
   ir.name = place.name;

@@ -3,8 +3,10 @@
 // the IR. An editor's check copies every tree whole and lowers each ability on its own. Both must
 // give the same IR and the same diagnostics, at the same places.
 import { describe, expect, it } from 'vitest';
-import { checkGame, compileGame, parseSources, type CompileInput } from '../compiler/compile.ts';
+import { checkGame, compileGame, parseSources, type CompileInput, type SourceText } from '../compiler/compile.ts';
+import { Rng } from '../runtime/rng.ts';
 import { gameSources, listGames } from '../compiler/project.ts';
+import { declarationCuts } from '../grammar/reparse.ts';
 import type * as A from '../grammar/ast.ts';
 import { clausesOf } from '../grammar/repeats.ts';
 import { generatePool } from '../bench/gen-pool.ts';
@@ -38,6 +40,28 @@ function abilities(text: string): A.ActionDecl[] {
 }
 
 const base = generatePool(0);
+
+/**
+ * A game's file with every card written `times` more times under other names (`card X_d1 …`), some
+ * of them with a card state of their own: the seed games' abilities, templates, auras, `instead`,
+ * events and prompts repeated, which a compile lowers once.
+ */
+function repeated(s: SourceText, times: number, rng: Rng): SourceText {
+  const cuts = declarationCuts(s.text);
+  const pieces: string[] = [];
+  const extra: string[] = [];
+  for (let i = 0; i < cuts.length; i++) {
+    const piece = s.text.slice(cuts[i]!.offset, i + 1 < cuts.length ? cuts[i + 1]!.offset : s.text.length);
+    pieces.push(piece);
+    const m = /^card (?!type\b)(\S+)/.exec(piece);
+    if (!m || m[1]!.startsWith('`')) continue;
+    for (let k = 1; k <= times; k++) {
+      const again = piece.replace(/^card (\S+)/, `card $1_d${k}`).replace(/\n*$/, '\n');
+      extra.push(rng.below(10) < 3 ? again.replace('{', '{ state zz_own: number = 0 ') : again);
+    }
+  }
+  return { path: s.path, text: pieces.join('') + '\n' + extra.join('') };
+}
 const card = (name: string, more: string, ability: string) => `card ${name}: Creature { cost = 1 power = 1 toughness = 1 element = fire keywords = []${more}\n  ${ability}\n}`;
 
 describe('repeated abilities, lowered once', () => {
@@ -99,9 +123,10 @@ describe('repeated abilities, lowered once', () => {
 
   it('share the parts of their IR without a place, which nothing changes: every game plays on a frozen IR', () => {
     const ability = 'action 強化 "+1 attack" { while in board when me == active and not this.tapped cost { set this.tapped = true } effect { modify this.attack by 1 until end of turn } }';
-    const text = [base, ...['A', 'B', 'C', 'D'].map((n) => card(n, '', ability))].join('\n');
+    const text = [base, ...['A', 'B', 'C', 'D', 'E'].map((n) => card(n, '', ability))].join('\n');
     const ir = bothWaysAgree({ sources: [{ path: 'pool.grim', text }] }, 'shared parts').ir!;
-    const [c, d] = ['C', 'D'].map((n) => ir.actions.find((a) => a.name === `${n}.強化`)!);
+    // C, the first copy, is lowered; D and E are its IR moved, and share what holds no place.
+    const [c, d] = ['D', 'E'].map((n) => ir.actions.find((a) => a.name === `${n}.強化`)!);
     // Copies share their conditions (no place in them), but not their own arrays or statements.
     expect(c!.when[0]).toBe(d!.when[0]);
     expect(c!.when).not.toBe(d!.when);
@@ -111,8 +136,25 @@ describe('repeated abilities, lowered once', () => {
     games.push(['pool', compileGame({ sources: [{ path: 'pool.grim', text: generatePool(300, 3) }] }).ir!]);
     for (const [game, gameIR] of games) {
       deepFreeze(gameIR);
-      const played = playBatch(gameIR, 1, 2, { agents: { p1: 'mcts:10', p2: 'random' } });
-      expect(played.map((g) => g.error), game).toEqual([null, null]);
+      const played = playBatch(gameIR, 1, 1, { agents: { p1: 'mcts:10', p2: 'random' } });
+      expect(played.map((g) => g.error), game).toEqual([null]);
     }
+  });
+
+  it('on every seed game with each card written four times: the IR an editor gets, and it plays frozen', () => {
+    const rng = new Rng(11);
+    let copies = 0;
+    for (const game of listGames(root)) {
+      // Made once per game: both compiles must read the same text.
+      const made = new Map<string, SourceText[] | undefined>();
+      const load = (n: string) => (made.has(n) ? made.get(n) : made.set(n, gameSources(root, n)?.map((s) => repeated(s, 3, rng))).get(n));
+      const sources = load(game)!;
+      copies += sources.reduce((n, s) => n + abilities(s.text).filter((a) => a.moved).length, 0);
+      const ir = bothWaysAgree({ sources, loadBase: load }, `${game}, each card four times`).ir!;
+      deepFreeze(ir);
+      expect(playBatch(ir, 1, 3, {}).map((g) => g.error), game).toEqual([null, null, null]);
+    }
+    // The seed games' own abilities, repeated, not only the generated pool's.
+    expect(copies).toBeGreaterThan(300);
   });
 });
