@@ -49,6 +49,9 @@ export function rememberAbility(ir: ActionIR, line: number, file: number): Lower
     return holds;
   };
   holdsLoc(own);
+  // The ability's own arrays are new in every copy all the same: the lowering of `limit`s adds to
+  // one (`sharedLimits`) after every ability is lowered.
+  for (const v of Object.values(own)) if (Array.isArray(v)) placed.add(v);
   return { ir: own, line, placed };
 }
 
@@ -65,9 +68,8 @@ export interface RepeatPlace {
  * The IR of `first` moved to `place`: the card's own name, title and index, and a copy of every
  * part that holds a `loc` (moved by the lines between them); the parts that hold none (most of an
  * ability's expressions) are shared with `first`, as nothing changes an IR once lowered
- * (test/repeated-abilities.test.ts plays games on frozen IRs). The ability's own arrays are new
- * all the same: the lowering of `limit`s adds to one (`sharedLimits`).
- * With `placed` null (the first copy's own IR), everything is copied.
+ * (test/repeated-abilities.test.ts plays games on frozen IRs); the ability's own arrays are in
+ * `placed` (rememberAbility). With `placed` null (the first copy's own IR), everything is copied.
  */
 export function movedAbility(first: { ir: ActionIR; line: number; placed: Set<object> | null }, place: RepeatPlace): ActionIR {
   const dLine = place.line - first.line;
@@ -88,15 +90,7 @@ export function movedAbility(first: { ir: ActionIR; line: number; placed: Set<ob
     }
     return r;
   };
-  const ir = { ...first.ir };
-  const fields = ir as unknown as Record<string, unknown>;
-  for (const k in fields) {
-    const x = fields[k];
-    if (typeof x !== 'object' || x === null) continue;
-    if (k === 'loc') fields[k] = [file, (x as SrcLoc)[1] + dLine, (x as SrcLoc)[2]];
-    else if (Array.isArray(x) && placed !== null && !placed.has(x)) fields[k] = x.slice();
-    else fields[k] = copy(x);
-  }
+  const ir = copy(first.ir) as ActionIR;
   ir.name = place.name;
   ir.title = place.title;
   ir.source = place.source;

@@ -22,15 +22,18 @@ export abstract class CardRules extends FaceRules {
    * (nothing read) where it is not one, or with the shortcuts off.
    */
   protected plainCard(): A.CardDecl | null {
-    if (!this.shortcuts || this.repeats === null || !this.plainCards) return null;
-    const tokens = this.input;
-    const start = this.tokenIndex + 1;
-    const t = tokens[start];
-    if (t === undefined || (t.tokenType !== K.card && t.tokenType !== K.override)) return null;
-    const r = readPlainCard({ tokens, start, file: this.file, text: this.text, textOffset: this.textOffset, repeats: this.repeats, continuesOperand: this.continuesOperand });
+    if (!this.shortcuts || this.repeats === null) return null;
+    const r = this.plainCardAt(this.input, this.tokenIndex + 1, this.file, this.text, this.repeats, this.textOffset);
     if (!r) return null;
     this.tokenIndex = r.end;
     return r.decl;
+  }
+
+  /** The plain card whose first token is `tokens[start]`, and the index of its closing brace. */
+  private plainCardAt(tokens: IToken[], start: number, file: string, text: string, repeats: RepeatMemory, textOffset: number): { decl: A.CardDecl; end: number } | null {
+    const t = tokens[start];
+    if (!this.plainCards || t === undefined || (t.tokenType !== K.card && t.tokenType !== K.override)) return null;
+    return readPlainCard({ tokens, start, file, text, textOffset, repeats, continuesOperand: this.continuesOperand });
   }
 
   /**
@@ -40,10 +43,7 @@ export abstract class CardRules extends FaceRules {
    * plain card's parse. Null when the tokens are anything else; the parser is left as it was.
    */
   wholePlainCard(file: string, tokens: IToken[], text: string, repeats: RepeatMemory, textOffset: number): A.CardDecl | null {
-    if (!this.plainCards || tokens.length === 0) return null;
-    const t = tokens[0]!;
-    if (t.tokenType !== K.card && t.tokenType !== K.override) return null;
-    const r = readPlainCard({ tokens, start: 0, file, text, textOffset, repeats, continuesOperand: this.continuesOperand });
+    const r = this.plainCardAt(tokens, 0, file, text, repeats, textOffset);
     return r && r.end === tokens.length - 1 ? r.decl : null;
   }
 
