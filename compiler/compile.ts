@@ -47,10 +47,11 @@ const MAX_FILE_CHARS = 8 * 1024 * 1024;
 export type ParseCache = Map<string, { text: string; ast: SourceFile; diagnostics: Diagnostic[]; memory: ReparseMemory }>;
 
 /**
- * `shareClauses`: for a compile whose trees no tool reads (compileGame): repeated abilities share
- * their clauses (grammar/repeats.ts), which saves copying them; read clauses with `clausesOf`.
+ * `compilerOnly`: for a compile whose trees no tool reads (compileGame): repeated abilities share
+ * their clauses (grammar/repeats.ts; read clauses with `clausesOf`), and plain cards' names and
+ * values are packed (grammar/packed-card.ts), which saves memory the collector would copy.
  */
-export function parseSources(sources: SourceText[], cache?: ParseCache, shareClauses = false): { files: SourceFile[]; diagnostics: Diagnostic[] } {
+export function parseSources(sources: SourceText[], cache?: ParseCache, compilerOnly = false): { files: SourceFile[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const files: SourceFile[] = [];
   for (const s of sources) {
@@ -65,7 +66,7 @@ export function parseSources(sources: SourceText[], cache?: ParseCache, shareCla
       // declaration's tokens are alive at a time (a 5 MB file's tokens alone take 200 MB). The
       // pieces are remembered only for a cache (an editor's next check).
       const memory = cache ? (parsed?.memory ?? newReparseMemory()) : null;
-      const r = reparseFile(s.path, s.text, memory, shareClauses && !cache);
+      const r = reparseFile(s.path, s.text, memory, compilerOnly && !cache);
       parsed = { text: s.text, ast: r.ast, diagnostics: r.diagnostics.map((d) => diag(d.code, d.loc, d.text ?? d.message)), memory: memory ?? newReparseMemory() };
       cache?.set(s.path, parsed);
     }
@@ -97,7 +98,7 @@ function locAt(file: string, text: string, offset: number): Diagnostic['loc'] {
 }
 
 export function compileGame(input: CompileInput): CompileResult {
-  // Its trees are dropped once lowered: repeated abilities may share their clauses (parseSources).
+  // Its trees are dropped once lowered: shared clauses and packed cards (parseSources).
   const { ir, diagnostics } = check(input, undefined, true);
   return ir ? { ir, diagnostics } : { diagnostics };
 }
@@ -111,10 +112,10 @@ export function checkGame(input: CompileInput, cache?: ParseCache): CompileResul
   return check(input, cache, false);
 }
 
-function check(input: CompileInput, cache: ParseCache | undefined, shareClauses: boolean): CompileResult & { files: SourceFile[] } {
-  const own = parseSources(input.sources, cache, shareClauses);
+function check(input: CompileInput, cache: ParseCache | undefined, compilerOnly: boolean): CompileResult & { files: SourceFile[] } {
+  const own = parseSources(input.sources, cache, compilerOnly);
   if (own.diagnostics.some((d) => d.severity === 'error')) return { diagnostics: own.diagnostics, files: own.files };
-  const layers = loadLayers(input, own.files, shareClauses);
+  const layers = loadLayers(input, own.files, compilerOnly);
   if ('diagnostics' in layers) return { diagnostics: layers.diagnostics, files: own.files };
   const { baseFiles, baseSources } = layers;
   const resolved = resolveDeclarations(baseFiles, own.files);
@@ -141,7 +142,7 @@ function check(input: CompileInput, cache: ParseCache | undefined, shareClauses:
  * A revision's base, and the base's base when it is a revision too (8.0 → 8.1 → 8.2): the
  * layers in order from the plain game up, each applying its overrides to the ones below.
  */
-function loadLayers(input: CompileInput, ownFiles: SourceFile[], shareClauses = false): { baseFiles: SourceFile[]; baseSources: SourceText[] } | { diagnostics: Diagnostic[] } {
+function loadLayers(input: CompileInput, ownFiles: SourceFile[], compilerOnly = false): { baseFiles: SourceFile[]; baseSources: SourceText[] } | { diagnostics: Diagnostic[] } {
   let baseFiles: SourceFile[] = [];
   let baseSources: SourceText[] = [];
   const revisionOf = (files: SourceFile[]) => {
@@ -161,7 +162,7 @@ function loadLayers(input: CompileInput, ownFiles: SourceFile[], shareClauses = 
     if (!loaded) {
       return { diagnostics: [diag('game/unknown-base', revision.base.loc, msg('game/unknown-base.revision-revises-but-there-is', { name: revision.name.text, baseName }))] };
     }
-    const base = parseSources(loaded, undefined, shareClauses);
+    const base = parseSources(loaded, undefined, compilerOnly);
     if (base.diagnostics.length) return { diagnostics: base.diagnostics };
     baseFiles = [...base.files, ...baseFiles];
     baseSources = [...loaded, ...baseSources];

@@ -243,6 +243,10 @@ export abstract class LowerBase {
     return [this.fileIndex.get(loc.file) ?? 0, loc.line, loc.col];
   }
 
+  protected srcAt(file: string, line: number, col: number): SrcLoc {
+    return [this.fileIndex.get(file) ?? 0, line, col];
+  }
+
   /**
    * Names compared in "did you mean" searches so far. Each search compares the unknown name with
    * every candidate, so thousands of unknown names in a game of thousands of names would make the

@@ -5,6 +5,7 @@
  * One part of lowering (see lower.ts for how the parts make one lowering).
  */
 import type * as A from '../grammar/ast.ts';
+import { TokenName } from '../grammar/packed-card.ts';
 import { msg } from '../i18n/format.ts';
 import { labelDefault, levelFormula, printedFieldName, takePrinted, type PrintedNumber } from './label-values.ts';
 import { type GameIR, type IRType, type Literal } from './ir.ts';
@@ -144,6 +145,14 @@ export abstract class CardLowering extends AbilityLowering {
   }
 
   private fieldsOfType = new Map<A.CardTypeDecl, Map<string, A.CardField>>();
+  private attrsOfType = new Map<A.CardTypeDecl, number>();
+
+  /** How many attrs a card type's cards have. */
+  private attrCount(type: A.CardTypeDecl): number {
+    let n = this.attrsOfType.get(type);
+    if (n === undefined) this.attrsOfType.set(type, (n = type.fields.filter((f) => f.kind === 'attr').length));
+    return n;
+  }
 
   /** A card type's fields by name, the first of a name (asked once per card of a pool of thousands). */
   private fieldsByName(type: A.CardTypeDecl): Map<string, A.CardField> {
@@ -158,19 +167,23 @@ export abstract class CardLowering extends AbilityLowering {
 
   protected lowerCard(c: A.CardDecl): GameIR['cards'][number] {
     const typeIndex = this.indexOfName(this.cardTypes, c.type.text);
-    const attrs: GameIR['cards'][number]['attrs'] = [];
+    // A packed name (a compile's plain card) holds its place: no range made only to be read.
+    const loc = c.name instanceof TokenName ? this.srcAt(c.name.file, c.name.line, c.name.col) : this.src(c.name.loc);
     if (typeIndex < 0) {
       this.error('name/unknown', c.type.loc, msg('name/unknown.unknown-card-type', { type: c.type.text }), this.didYouMean(c.type.text, this.cardTypes.map((t) => t.name.text)));
-      return { name: c.name.text, title: c.title ?? c.name.text, type: 0, attrs, cite: c.cite ?? '', loc: this.src(c.name.loc) };
+      return { name: c.name.text, title: c.title ?? c.name.text, type: 0, attrs: [], cite: c.cite ?? '', loc };
     }
     const type = this.cardTypes[typeIndex]!;
+    // One attr per attr field (the IR of a pool's cards lives as long as the game: no spare room).
+    const attrs: GameIR['cards'][number]['attrs'] = new Array(this.attrCount(type));
+    let given = 0;
     // Attrs a revision removed or made derived: the cards' printed values of them are no longer read.
     const unread = c.unread;
     if (unread) c = { ...c, values: c.values.filter((v) => !unread.includes(v.name.text)) };
     // The value the card gives a field, the last one written if it is given twice (a card gives a
     // handful: a scan, no map per card).
     const values = c.values;
-    const given = (name: string) => {
+    const givenValue = (name: string) => {
       for (let i = values.length - 1; i >= 0; i--) if (values[i]!.name.text === name) return values[i];
       return undefined;
     };
@@ -187,7 +200,7 @@ export abstract class CardLowering extends AbilityLowering {
     for (const f of type.fields) {
       if (f.kind !== 'attr') continue;
       const index = this.cardFieldIndex.get(f.name.text)!;
-      const v = given(f.name.text);
+      const v = givenValue(f.name.text);
       // An attr the card does not give takes the card type's default (`attr cost: number = 0`).
       let written = v?.value ?? f.init;
       if (!written) {
@@ -210,10 +223,12 @@ export abstract class CardLowering extends AbilityLowering {
         this.error('card/non-constant-attr', written.loc, msg('card/non-constant-attr.the-of-card-must-be', { name: f.name.text, name2: c.name.text }));
         continue;
       }
-      attrs.push({ field: index, value });
+      attrs[given++] = { field: index, value };
     }
+    // (Fewer where an attr had an error: that IR is not kept.)
+    attrs.length = given;
     this.printedNumbers(c, numbers, bare, attrs);
-    return { name: c.name.text, title: c.title ?? c.name.text, type: typeIndex, attrs, cite: c.cite ?? '', loc: this.src(c.name.loc) };
+    return { name: c.name.text, title: c.title ?? c.name.text, type: typeIndex, attrs, cite: c.cite ?? '', loc };
   }
 
   /** The numbers a card prints, as its `printed` attrs: one per label; a bare label needs a default. */

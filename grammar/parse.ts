@@ -52,7 +52,8 @@ export function readPlainCards(on: boolean): void {
 export function parseFile(file: string, text: string, repeats?: RepeatMemory | null, at?: { line: number; offset: number }): ParseResult {
   parser ??= new GrimoireParser();
   const diagnostics: SyntaxDiagnostic[] = [];
-  parserMessages.clear();
+  // (Only when it holds something: clearing a Map makes it a new table, for every piece of a file.)
+  if (parserMessages.size > 0) parserMessages.clear();
   const lexed = tokenize(text, at);
   for (const e of lexed.errors) {
     const ch = text.slice(e.offset, e.offset + Math.max(1, e.length));

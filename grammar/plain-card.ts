@@ -17,13 +17,17 @@
  * so every error, message and recovery is chevrotain's. What can continue an operand is the
  * grammar's own answer (parser.ts `continuesOperand`), as for `loneOperand`.
  *
+ * In a compile's own parse (repeats.ts `compilerOnly`), the card's names and values are packed
+ * (packed-card.ts): the same interface in less memory, read values made on demand.
+ *
  * test/plain-card.test.ts compares the two ways on every rules and cards file, on a generated pool
- * and on cards altered token by token.
+ * and on cards altered token by token; test/packed-card.test.ts compares packed cards with them.
  */
 import type { IToken } from 'chevrotain';
 import * as T from './tokens.ts';
 import type * as A from './ast.ts';
 import { repeatCopy, repeatKey, remembered, type RepeatMemory, type Remembered } from './repeats.ts';
+import { ITEM, PackedValue, TokenName, type PackedItems, type PackedKind } from './packed-card.ts';
 
 /** What the reader needs of the parse (parser-cards.ts hands it over). */
 export interface PlainCardInput {
@@ -57,8 +61,14 @@ function unquote(image: string): string {
 export function readPlainCard(input: PlainCardInput): { decl: A.CardDecl; end: number } | null {
   const { tokens, file } = input;
   const names = input.continuesOperand[2]!;
+  // A compile's own parse (repeats.ts `compilerOnly`): names and values packed (packed-card.ts).
+  const interned = input.repeats.compilerOnly ? input.repeats.names : null;
   const loc = (s: IToken, e: IToken): A.Loc => ({ file, line: s.startLine!, col: s.startColumn!, offset: s.startOffset, endLine: e.endLine!, endCol: e.endColumn!, endOffset: e.endOffset! + 1 });
-  const nameOf = (t: IToken): A.Name => ({ text: t.tokenType === T.QuotedIdentifier ? t.image.slice(1, -1) : t.image, loc: loc(t, t) });
+  const nameOf = (t: IToken, intern = false): A.Name => {
+    const text = t.tokenType === T.QuotedIdentifier ? t.image.slice(1, -1) : t.image;
+    if (!interned) return { text, loc: loc(t, t) };
+    return new TokenName(intern ? internedText(interned, text) : text, file, t.startLine!, t.startColumn!, t.startOffset, t.image.length);
+  };
   let i = input.start;
   const first = tokens[i]!;
   let override = false;
@@ -88,7 +98,9 @@ export function readPlainCard(input: PlainCardInput): { decl: A.CardDecl; end: n
   if (tokens[i]?.tokenType !== T.LBrace) return null;
   i++;
 
-  const values: A.CardDecl['values'] = [];
+  // Each value's name token and its operand's first token, kind and last token.
+  const found = valuesFound;
+  found.length = 0;
   let printed: A.CardDecl['printed'];
   // Abilities seen before: copied once the whole card is known to be plain.
   const abilities: { seen: Remembered<A.ActionDecl>; first: IToken }[] = [];
@@ -101,10 +113,10 @@ export function readPlainCard(input: PlainCardInput): { decl: A.CardDecl; end: n
     if (next === undefined) return null;
     if (next.tokenType === T.Equals) {
       // A value: `name = <lone operand or list of them>`.
-      const value = operand(tokens, i + 2, names, input.continuesOperand, loc);
+      const value = operand(tokens, i + 2, names, input.continuesOperand);
       if (!value) return null;
-      values.push({ name: nameOf(t), value: value.node });
-      i = value.next;
+      found.push(i, value.kind, value.end);
+      i = value.end + 1;
     } else if (next.tokenType === T.StringLiteral && t.image === 'text') {
       (printed ??= []).push({ text: unquote(next.image), loc: loc(next, next) });
       i += 2;
@@ -117,34 +129,50 @@ export function readPlainCard(input: PlainCardInput): { decl: A.CardDecl; end: n
     } else return null;
   }
 
+  // (An array of the values' own length: a pool's cards hold tens of thousands of them.)
+  const values: A.CardDecl['values'] = new Array(found.length / 3);
+  for (let k = 0; k < found.length; k += 3) {
+    const at = found[k] as number;
+    const kind = found[k + 1] as PackedKind;
+    const end = found[k + 2] as number;
+    const name = nameOf(tokens[at]!, true);
+    values[k / 3] = interned ? packedValue(name as TokenName, tokens, at + 2, end, kind, interned) : { name, value: exprAt(tokens, at + 2, end, kind, loc) };
+  }
   const name = nameOf(nameTok);
-  const d: A.CardDecl = { kind: 'card', name, type: name, values, abilities: [], auras: [], loc: name.loc };
+  const d: A.CardDecl = { kind: 'card', name, type: name, values, abilities: [], auras: [], loc: loc(first, tokens[i]!) };
   if (title !== undefined) d.title = title;
-  d.type = nameOf(typeTok);
+  d.type = nameOf(typeTok, true);
   d.cite = cite;
   for (const a of abilities) d.abilities.push(repeatCopy(a.seen, a.first));
   if (printed) d.printed = printed;
   d.override = override || undefined;
-  d.loc = loc(first, tokens[i]!);
   return { decl: d, end: i };
+}
+
+/** The reader's list of values found in a card, reused from card to card. */
+const valuesFound: (number | PackedKind)[] = [];
+
+/** One string per name text: a pool writes `cost` on every card (the strings of one parse). */
+function internedText(interned: Map<string, string>, text: string): string {
+  const known = interned.get(text);
+  if (known !== undefined) return known;
+  interned.set(text, text);
+  return text;
 }
 
 /**
  * The expression at `i` when it is one lone operand or a list of lone operands that nothing after
- * it continues: the node `expression` gives, and the index after it. Null otherwise.
+ * it continues: its kind and the index of its last token. Null otherwise.
  */
-function operand(tokens: readonly IToken[], i: number, names: boolean[], continues: boolean[][], loc: (s: IToken, e: IToken) => A.Loc): { node: A.Expr; next: number } | null {
+function operand(tokens: readonly IToken[], i: number, names: boolean[], continues: boolean[][]): { kind: PackedKind; end: number } | null {
   const t = tokens[i];
   const after = tokens[i + 1];
   if (t === undefined || after === undefined) return null;
   if (t.tokenType === T.LBracket) {
-    const items: A.Expr[] = [];
     let j = i + 1;
     if (tokens[j]?.tokenType !== T.RBracket) {
       for (;;) {
-        const item = lone(tokens, j, continues, loc);
-        if (!item) return null;
-        items.push(item);
+        if (!lone(tokens, j, continues)) return null;
         const sep = tokens[j + 1]?.tokenType;
         j += 2;
         if (sep === T.RBracket) break;
@@ -153,29 +181,88 @@ function operand(tokens: readonly IToken[], i: number, names: boolean[], continu
       j--;
     }
     // A name's continuations include all a list's (and a call's parenthesis).
-    const close = tokens[j]!;
     const following = tokens[j + 1];
     if (following === undefined || names[following.tokenTypeIdx]) return null;
-    return { node: { kind: 'list', items, loc: loc(t, close) }, next: j + 1 };
+    return { kind: 'list', end: j };
   }
   if (t.tokenType === K.true || t.tokenType === K.false || t.tokenType === K.none) {
     if (names[after.tokenTypeIdx]) return null;
-    const node: A.Expr = t.tokenType === K.none ? { kind: 'none', loc: loc(t, t) } : { kind: 'bool', value: t.tokenType === K.true, loc: loc(t, t) };
-    return { node, next: i + 1 };
+    return { kind: t.tokenType === K.none ? 'none' : 'bool', end: i };
   }
-  const node = lone(tokens, i, continues, loc);
-  return node ? { node, next: i + 1 } : null;
+  const kind = lone(tokens, i, continues);
+  return kind ? { kind, end: i } : null;
 }
 
-/** A number, string or plain name that the next token does not continue (as `loneOperand` reads it). */
-function lone(tokens: readonly IToken[], i: number, continues: boolean[][], loc: (s: IToken, e: IToken) => A.Loc): A.Expr | null {
+/** A number, string or plain name that the next token does not continue (as `loneOperand` reads it): its kind. */
+function lone(tokens: readonly IToken[], i: number, continues: boolean[][]): 'number' | 'string' | 'name' | null {
   const t = tokens[i];
   const after = tokens[i + 1];
   if (t === undefined || after === undefined) return null;
   const kind = t.tokenType === T.NumberLiteral ? 0 : t.tokenType === T.StringLiteral ? 1 : t.tokenType === T.Identifier ? 2 : -1;
   if (kind < 0 || continues[kind]![after.tokenTypeIdx]) return null;
-  if (kind === 0) return { kind: 'number', value: Number(t.image), loc: loc(t, t) };
-  if (kind === 1) return { kind: 'string', value: unquote(t.image), loc: loc(t, t) };
+  return loneKinds[kind]!;
+}
+
+const loneKinds: readonly ('number' | 'string' | 'name')[] = ['number', 'string', 'name'];
+
+/** The node `expression` gives for the operand from `tokens[start]` to `tokens[end]` (operand found it). */
+function exprAt(tokens: readonly IToken[], start: number, end: number, kind: PackedKind, loc: (s: IToken, e: IToken) => A.Loc): A.Expr {
+  const t = tokens[start]!;
+  switch (kind) {
+    case 'list': {
+      const items: A.Expr[] = [];
+      for (let j = start + 1; j < end; j += 2) items.push(loneExpr(tokens[j]!, loc));
+      return { kind: 'list', items, loc: loc(t, tokens[end]!) };
+    }
+    case 'none':
+      return { kind: 'none', loc: loc(t, t) };
+    case 'bool':
+      return { kind: 'bool', value: t.tokenType === K.true, loc: loc(t, t) };
+    default:
+      return loneExpr(t, loc);
+  }
+}
+
+function loneExpr(t: IToken, loc: (s: IToken, e: IToken) => A.Loc): A.Expr {
+  if (t.tokenType === T.NumberLiteral) return { kind: 'number', value: Number(t.image), loc: loc(t, t) };
+  if (t.tokenType === T.StringLiteral) return { kind: 'string', value: unquote(t.image), loc: loc(t, t) };
   const l = loc(t, t);
   return { kind: 'name', name: t.image, loc: l };
+}
+
+/** The same operand packed (packed-card.ts), its names' texts interned. */
+function packedValue(name: TokenName, tokens: readonly IToken[], start: number, end: number, kind: PackedKind, interned: Map<string, string>): PackedValue {
+  const t = tokens[start]!;
+  const e = tokens[end]!;
+  let x: number | string | boolean | PackedItems | undefined;
+  switch (kind) {
+    case 'list': {
+      const items: PackedItems = new Array(((end - start) >> 1) * ITEM);
+      for (let j = start + 1, k = 0; j < end; j += 2, k += ITEM) {
+        const item = tokens[j]!;
+        const n = item.tokenType === T.NumberLiteral ? 0 : item.tokenType === T.StringLiteral ? 1 : 2;
+        items[k] = n;
+        items[k + 1] = n === 0 ? Number(item.image) : n === 1 ? unquote(item.image) : internedText(interned, item.image);
+        items[k + 2] = item.startLine!;
+        items[k + 3] = item.startColumn!;
+        items[k + 4] = item.startOffset;
+        items[k + 5] = item.image.length;
+      }
+      x = items;
+      break;
+    }
+    case 'number':
+      x = Number(t.image);
+      break;
+    case 'string':
+      x = unquote(t.image);
+      break;
+    case 'name':
+      x = internedText(interned, t.image);
+      break;
+    case 'bool':
+      x = t.tokenType === K.true;
+      break;
+  }
+  return new PackedValue(name, kind, x, t.startLine!, t.startColumn!, t.startOffset, e.endLine!, e.endColumn!, e.endOffset! + 1);
 }

@@ -39,15 +39,16 @@ export function newReparseMemory(): ReparseMemory {
 /**
  * Parses `text` as `parseFile` does, reusing the pieces `memory` holds, and updates it; without a
  * memory (a compile that keeps no parse: compile.ts), nothing is looked up or remembered.
- * `shareClauses`: copies of repeated abilities share their clauses (repeats.ts RepeatMemory).
+ * `compilerOnly`: a parse whose trees only the compiler reads (repeats.ts RepeatMemory: shared
+ * clauses, packed plain cards).
  */
-export function reparseFile(file: string, text: string, memory: ReparseMemory | null, shareClauses = false): ParseResult {
+export function reparseFile(file: string, text: string, memory: ReparseMemory | null, compilerOnly = false): ParseResult {
   const cuts = declarationCuts(text);
   const kept = new Map<string, Piece[]>();
   const decls: Decl[] = [];
-  // Abilities repeated across the file's cards are parsed once (repeats.ts); `shareClauses`, only
+  // Abilities repeated across the file's cards are parsed once (repeats.ts); `compilerOnly`, only
   // for a parse no tool reads (compile.ts compileGame), and never for pieces kept to be moved.
-  const repeats = newRepeatMemory(shareClauses && memory === null);
+  const repeats = newRepeatMemory(compilerOnly && memory === null);
   for (let i = 0; i < cuts.length; i++) {
     const { offset, line } = cuts[i]!;
     const end = i + 1 < cuts.length ? cuts[i + 1]!.offset : text.length;

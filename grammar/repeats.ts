@@ -25,24 +25,28 @@ import type { ActionDecl, Clause, Loc } from './ast.ts';
 /** An ability's tree as first parsed, and where its first token stood then. */
 export interface Remembered<T> {
   node: T;
-  /** Copies share the tree's clauses (RepeatMemory.shareClauses). */
-  shareClauses: boolean;
+  /** Copies share the tree's clauses (a compiler's parse: RepeatMemory.compilerOnly). */
+  compilerOnly: boolean;
   line: number;
   offset: number;
 }
 
 /**
- * Per key: null when seen once (not kept), then the tree. `shareClauses`: a parse for the compiler
- * alone (compile.ts compileGame), whose copies share the clauses of the tree they copy (see
- * repeatCopy); an editor's parse, whose tree tools read, copies them whole.
+ * What one parse of a file remembers from declaration to declaration. `trees`, per key: null when
+ * seen once (not kept), then the tree. `compilerOnly`: a parse for the compiler alone (compile.ts
+ * compileGame), whose trees no tool reads: copies share the clauses of the tree they copy (see
+ * repeatCopy), and plain cards' names and values are packed (plain-card.ts, packed-card.ts), their
+ * names' texts one string each (`names`). An editor's parse, whose trees tools read, copies whole
+ * trees and makes ordinary nodes.
  */
 export interface RepeatMemory {
   trees: Map<string, Remembered<object> | null>;
-  shareClauses: boolean;
+  compilerOnly: boolean;
+  names: Map<string, string>;
 }
 
-export function newRepeatMemory(shareClauses = false): RepeatMemory {
-  return { trees: new Map(), shareClauses };
+export function newRepeatMemory(compilerOnly = false): RepeatMemory {
+  return { trees: new Map(), compilerOnly, names: new Map() };
 }
 
 /**
@@ -151,7 +155,7 @@ export function remembered<T extends object>(memory: RepeatMemory, key: string):
 export function repeatCopy<T extends object>(seen: Remembered<T>, first: RepeatToken): T {
   const line = first.startLine! - seen.line;
   const offset = first.startOffset - seen.offset;
-  if (!seen.shareClauses) return shiftedCopy(seen.node, line, offset);
+  if (!seen.compilerOnly) return shiftedCopy(seen.node, line, offset);
   // Everything but the clauses is moved; the clauses are the tree's own, `moved` says by how much
   // (clausesOf moves them when they are read).
   const { clauses, ...head } = seen.node as T & { clauses: unknown[] };
@@ -163,7 +167,7 @@ export function repeatCopy<T extends object>(seen: Remembered<T>, first: RepeatT
 
 /**
  * An ability's clauses where it stands: its own, or, for a copy that shares the clauses of the
- * tree it copies (a compiler's parse: RepeatMemory.shareClauses), those moved to it.
+ * tree it copies (a compiler's parse: RepeatMemory.compilerOnly), those moved to it.
  */
 export function clausesOf(a: ActionDecl): Clause[] {
   return a.moved ? shiftedCopy(a.clauses, a.moved.line, a.moved.offset) : a.clauses;
@@ -171,5 +175,5 @@ export function clausesOf(a: ActionDecl): Clause[] {
 
 /** Keeps the tree of a text seen for the second time (a copy: the parse's own tree is moved later). */
 export function keepRepeat(memory: RepeatMemory, key: string, node: object, first: { startLine?: number; startOffset: number }): void {
-  memory.trees.set(key, { node: shiftedCopy(node, 0, 0), shareClauses: memory.shareClauses, line: first.startLine ?? 1, offset: first.startOffset });
+  memory.trees.set(key, { node: shiftedCopy(node, 0, 0), compilerOnly: memory.compilerOnly, line: first.startLine ?? 1, offset: first.startOffset });
 }
