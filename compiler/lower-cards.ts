@@ -174,7 +174,8 @@ export abstract class CardLowering extends AbilityLowering {
       return { name: c.name.text, title: c.title ?? c.name.text, type: 0, attrs: [], cite: c.cite ?? '', loc };
     }
     const type = this.cardTypes[typeIndex]!;
-    // One attr per attr field (the IR of a pool's cards lives as long as the game: no spare room).
+    // One attr per attr field, in an array of that length (the IR of a pool's cards lives as long
+    // as the game; a pushed array keeps spare room). Printed numbers are pushed after them.
     const attrs: GameIR['cards'][number]['attrs'] = new Array(this.attrCount(type));
     let given = 0;
     // Attrs a revision removed or made derived: the cards' printed values of them are no longer read.

@@ -353,7 +353,11 @@ const MEMBER_CODES = new Set(['type/not-a-member', 'type/not-assignable', 'card/
  */
 export function foldRemovedUses(diagnostics: Diagnostic[], removals: Removal[], sources: readonly { path: string; text: string }[]): Diagnostic[] {
   if (!removals.length) return diagnostics;
-  const text = (d: Diagnostic) => sources.find((s) => s.path === d.loc.file)?.text.slice(d.loc.offset, d.loc.endOffset);
+  // The name a diagnostic stands on, as written (a quoted name without its backticks: `` `power` = 3 ``).
+  const text = (d: Diagnostic) => {
+    const t = sources.find((s) => s.path === d.loc.file)?.text.slice(d.loc.offset, d.loc.endOffset);
+    return t !== undefined && t.length > 2 && t.startsWith('`') && t.endsWith('`') ? t.slice(1, -1) : t;
+  };
   const uses = new Map<Removal, Diagnostic[]>();
   const rest: Diagnostic[] = [];
   for (const d of diagnostics) {

@@ -7,15 +7,20 @@
  * AST lives until the IR is made, so the young-generation collector copies every one of its
  * objects twice — the collector was a third of a compile's time. As ordinary nodes a value is five
  * objects (the entry, its name, the name's range, the expression, its range), about 330 bytes;
- * here it is two, about 170, and a name's text is one string however many cards write it
- * (`PlainCardInput.names`). Read values live only as long as the reader keeps them.
+ * here it is two, about 170, and within one file's parse the text of a value's name, of a name it
+ * gives and of a card's type is one string however many cards write it (repeats.ts
+ * `RepeatMemory.names`). Read values live only as long as the reader keeps them.
  *
  * Only a compile whose trees no tool reads makes them (repeats.ts `RepeatMemory.compilerOnly`:
- * compile.ts compileGame). An editor's parse, whose tree tools walk, copy and serialize, has
- * ordinary objects. Readers see no difference: every field of the interface is there, a range
- * is a fresh `Loc` each time it is read (no reader keeps a range to write into it), and an
- * entry's `value` is a fresh `Expr` each time. test/packed-card.test.ts compares the two forms on
- * every card of every game and of a generated pool.
+ * compile.ts compileGame). An editor's parse, whose trees tools walk, copy, move and serialize,
+ * has ordinary objects. What a reader sees: every field of the interface, read as a property —
+ * a range is a fresh `Loc` each time it is read, an entry's `value` a fresh `Expr` each time. What
+ * it must not do with them: copy one by spreading, `JSON.stringify` or `structuredClone` (the
+ * getters are not own properties: `loc` and `value` would be lost), or write into one (a getter
+ * has no setter: the write throws). No reader in the compiler does; a tree walker that must
+ * (repeats.ts `shiftedCopy`, reparse.ts `moveTo`) never meets a packed card, since a compile's
+ * parse keeps no pieces and copies only abilities. test/packed-card.test.ts compares the two
+ * forms on every card of every game and of a generated pool.
  */
 import type { Expr, Loc, Name } from './ast-code.ts';
 
@@ -58,12 +63,15 @@ export const ITEM = 6;
 
 const itemKinds = ['number', 'string', 'name'] as const;
 
-/** A card's value, `name = value`. */
+/**
+ * A card's value, `name = value`. (Its own fields are not named as an `Expr`'s — `form`, not
+ * `kind` — so that nothing walking a tree by `kind` can take it for an expression.)
+ */
 export class PackedValue {
   readonly name: TokenName;
-  private readonly kind: PackedKind;
+  private readonly form: PackedKind;
   /** The number, the string's text, the boolean, the name; a list's items; nothing for `none`. */
-  private readonly x: number | string | boolean | PackedItems | undefined;
+  private readonly operand: number | string | boolean | PackedItems | undefined;
   private readonly line: number;
   private readonly col: number;
   private readonly offset: number;
@@ -72,10 +80,10 @@ export class PackedValue {
   private readonly endOffset: number;
 
   /** The range runs from the value's first token to its last (a list's brackets), `endOffset` exclusive. */
-  constructor(name: TokenName, kind: PackedKind, x: PackedValue['x'], line: number, col: number, offset: number, endLine: number, endCol: number, endOffset: number) {
+  constructor(name: TokenName, form: PackedKind, operand: PackedValue['operand'], line: number, col: number, offset: number, endLine: number, endCol: number, endOffset: number) {
     this.name = name;
-    this.kind = kind;
-    this.x = x;
+    this.form = form;
+    this.operand = operand;
     this.line = line;
     this.col = col;
     this.offset = offset;
@@ -87,19 +95,19 @@ export class PackedValue {
   get value(): Expr {
     const file = this.name.file;
     const loc: Loc = { file, line: this.line, col: this.col, offset: this.offset, endLine: this.endLine, endCol: this.endCol, endOffset: this.endOffset };
-    switch (this.kind) {
+    switch (this.form) {
       case 'number':
-        return { kind: 'number', value: this.x as number, loc };
+        return { kind: 'number', value: this.operand as number, loc };
       case 'string':
-        return { kind: 'string', value: this.x as string, loc };
+        return { kind: 'string', value: this.operand as string, loc };
       case 'bool':
-        return { kind: 'bool', value: this.x as boolean, loc };
+        return { kind: 'bool', value: this.operand as boolean, loc };
       case 'none':
         return { kind: 'none', loc };
       case 'name':
-        return { kind: 'name', name: this.x as string, loc };
+        return { kind: 'name', name: this.operand as string, loc };
       case 'list': {
-        const x = this.x as PackedItems;
+        const x = this.operand as PackedItems;
         const items: Expr[] = new Array(x.length / ITEM);
         for (let i = 0, k = 0; i < x.length; i += ITEM, k++) items[k] = itemExpr(file, x, i);
         return { kind: 'list', items, loc };

@@ -60,7 +60,7 @@ function unquote(image: string): string {
 /** The card and the index of its closing brace, or null where chevrotain must read it. */
 export function readPlainCard(input: PlainCardInput): { decl: A.CardDecl; end: number } | null {
   const { tokens, file } = input;
-  const names = input.continuesOperand[2]!;
+  const continuesName = input.continuesOperand[2]!;
   // A compile's own parse (repeats.ts `compilerOnly`): names and values packed (packed-card.ts).
   const interned = input.repeats.compilerOnly ? input.repeats.names : null;
   const loc = (s: IToken, e: IToken): A.Loc => ({ file, line: s.startLine!, col: s.startColumn!, offset: s.startOffset, endLine: e.endLine!, endCol: e.endColumn!, endOffset: e.endOffset! + 1 });
@@ -113,7 +113,7 @@ export function readPlainCard(input: PlainCardInput): { decl: A.CardDecl; end: n
     if (next === undefined) return null;
     if (next.tokenType === T.Equals) {
       // A value: `name = <lone operand or list of them>`.
-      const value = operand(tokens, i + 2, names, input.continuesOperand);
+      const value = operand(tokens, i + 2, continuesName, input.continuesOperand);
       if (!value) return null;
       found.push(i, value.kind, value.end);
       i = value.end + 1;
@@ -164,7 +164,7 @@ function internedText(interned: Map<string, string>, text: string): string {
  * The expression at `i` when it is one lone operand or a list of lone operands that nothing after
  * it continues: its kind and the index of its last token. Null otherwise.
  */
-function operand(tokens: readonly IToken[], i: number, names: boolean[], continues: boolean[][]): { kind: PackedKind; end: number } | null {
+function operand(tokens: readonly IToken[], i: number, continuesName: boolean[], continues: boolean[][]): { kind: PackedKind; end: number } | null {
   const t = tokens[i];
   const after = tokens[i + 1];
   if (t === undefined || after === undefined) return null;
@@ -182,11 +182,11 @@ function operand(tokens: readonly IToken[], i: number, names: boolean[], continu
     }
     // A name's continuations include all a list's (and a call's parenthesis).
     const following = tokens[j + 1];
-    if (following === undefined || names[following.tokenTypeIdx]) return null;
+    if (following === undefined || continuesName[following.tokenTypeIdx]) return null;
     return { kind: 'list', end: j };
   }
   if (t.tokenType === K.true || t.tokenType === K.false || t.tokenType === K.none) {
-    if (names[after.tokenTypeIdx]) return null;
+    if (continuesName[after.tokenTypeIdx]) return null;
     return { kind: t.tokenType === K.none ? 'none' : 'bool', end: i };
   }
   const kind = lone(tokens, i, continues);

@@ -47,7 +47,8 @@ export function reparseFile(file: string, text: string, memory: ReparseMemory | 
   const kept = new Map<string, Piece[]>();
   const decls: Decl[] = [];
   // Abilities repeated across the file's cards are parsed once (repeats.ts); `compilerOnly`, only
-  // for a parse no tool reads (compile.ts compileGame), and never for pieces kept to be moved.
+  // for a parse no tool reads (compile.ts compileGame), and never for pieces kept to be moved:
+  // `moveTo` moves ordinary nodes, not shared clauses or packed cards (packed-card.ts).
   const repeats = newRepeatMemory(compilerOnly && memory === null);
   for (let i = 0; i < cuts.length; i++) {
     const { offset, line } = cuts[i]!;

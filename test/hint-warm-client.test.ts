@@ -5,6 +5,8 @@
  * what they are sent and answer when the test says; hint-warm.test.ts tests the warmer alone, and
  * bench/hint-latency.ts measures what the warm-up is worth.
  */
+/// <reference types="vite/client" />
+// (vite/client: the type of the client's `?worker` import, which the test replaces below.)
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunRequest } from '../playground/src/worker/run-protocol.ts';
 
@@ -103,7 +105,7 @@ describe('the run client warms the Hint\'s workers', () => {
     const { reply } = client.hint(hintBody(), () => {});
     const [run, helper] = FakeWorker.made;
     // The warm-up's first round and the Hint's share in each worker; nothing more after them.
-    expect(helper!.sent.map((r) => r.budget)).toEqual([WARM_BUDGET, 500]);
+    expect(helper!.sent.map((r) => (r as { budget?: number }).budget)).toEqual([WARM_BUDGET, 500]);
     await drain();
     await reply;
     expect(run!.sent).toHaveLength(2);

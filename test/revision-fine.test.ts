@@ -239,6 +239,14 @@ describe('removed, and still used', () => {
     expect(r.diagnostics[0]!.notes!.slice(0, 3)).toEqual(['still used at rules/skirmish/turn.grim:13:38', 'still used at rules/skirmish/turn.grim:32:42', 'still used at rules/skirmish/turn.grim:35:63']);
   });
 
+  it('a removed attr given by a card, its name written plain or quoted: one use either way', () => {
+    for (const name of ['power', '`power`']) {
+      const r = compile(rev('skirmish', `amend card type Unit {\n  remove attr power\n  attr might: number = 1\n}\ncard NewOne "New": Unit { ${name} = 3 }`));
+      expect(r.diagnostics.map((d) => `${d.code} ${d.message}`), name).toEqual(["revision/removed-still-used the field 'power' of card type 'Unit' is removed, but 3 places still use it"]);
+      expect(r.diagnostics[0]!.notes, name).toContain('still used at rules/rev/revision.grim:8:27');
+    }
+  });
+
   it('a removed zone, used by name and as a member; a removed enum, used by its values', () => {
     const zone = compile(rev('skirmish', 'remove zone discard\nremove zone hand'));
     expect(zone.diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual(["revision/removed-still-used the zone 'hand' is removed, but 5 places still use it"]);
