@@ -44,7 +44,7 @@ export class TokenName implements Name {
   }
 
   get loc(): Loc {
-    return { file: this.file, line: this.line, col: this.col, offset: this.offset, endLine: this.line, endCol: this.col + this.length - 1, endOffset: this.offset + this.length };
+    return tokenLoc(this.file, this.line, this.col, this.offset, this.length);
   }
 }
 
@@ -118,11 +118,12 @@ export class PackedValue {
 
 /** The item of a packed list that starts at `x[i]`. */
 function itemExpr(file: string, x: PackedItems, i: number): Expr {
-  const line = x[i + 2] as number;
-  const col = x[i + 3] as number;
-  const offset = x[i + 4] as number;
-  const length = x[i + 5] as number;
-  const loc: Loc = { file, line, col, offset, endLine: line, endCol: col + length - 1, endOffset: offset + length };
+  const loc = tokenLoc(file, x[i + 2] as number, x[i + 3] as number, x[i + 4] as number, x[i + 5] as number);
   const kind = itemKinds[x[i] as number]!;
   return kind === 'name' ? { kind, name: x[i + 1] as string, loc } : kind === 'number' ? { kind, value: x[i + 1] as number, loc } : { kind, value: x[i + 1] as string, loc };
+}
+
+/** The range of one token on one line (as the scanner's tokens give it: the end inclusive in columns, exclusive in offsets). */
+function tokenLoc(file: string, line: number, col: number, offset: number, length: number): Loc {
+  return { file, line, col, offset, endLine: line, endCol: col + length - 1, endOffset: offset + length };
 }
