@@ -42,7 +42,7 @@ const root = process.env.GRIMOIRE_ROOT ?? process.cwd();
 const json = process.argv.includes('--json');
 const quick = process.argv.includes('--quick'); // fewer and shorter samples, for a smoke test
 const SAMPLES = quick ? 3 : 7;
-/** `--only compile,hint`: only those sections (a quick look at one figure). */
+/** `--only compile,hint,balance`: only those sections (a quick look at one figure). */
 const only = process.argv.includes('--only') ? (process.argv[process.argv.indexOf('--only') + 1] ?? '').split(',') : null;
 
 interface Stat {
@@ -475,7 +475,7 @@ async function main(): Promise<void> {
     if (b) lines.push(`    baseline (${b.a} = ${strongBaseline.agents[r.game as keyof typeof strongBaseline.agents] ?? '?'}): ${strongLine(b).replace(/^\S+\s+/, '')}`);
   }
   lines.push('');
-  lines.push(`Balance lab (issue 13): grimoire balance trump --games ${f(balance.games)} against grimoire play of the same games, one worker thread each: ${f(median(balance.balanceSeconds), 1)} s against ${f(median(balance.playSeconds), 1)} s → ${f(balance.ratio, 2)}× (target ≤ 1.3×); with ${balance.mcts.agents} in both seats (trump master): ${f(balance.mcts.gamesPerMinute, 1)} games/min on one thread (${balance.mcts.games} games)`);
+  lines.push(balanceLine(balance));
   lines.push('');
   lines.push(`Seed games, random playouts (each game's default format; "start": at the start of issue 14, commit ${start.commit}, bench/baselines/issue-14-start.json). Random players draw an action by sampling (grimoire play's default); "listed": drawing among the listed offers, the games the start played`);
   lines.push('| game | games/s | listed | start | × start | × start, listed | decisions/s | mean turns · listed | mean decisions · listed |');
@@ -523,7 +523,15 @@ function hintLines(hint: HintLatency[]): string[] {
   return lines;
 }
 
-/** `--only compile,hint`: just those figures. */
+/** The balance lab's figures beside issue 13's target. */
+function balanceLine(balance: ReturnType<typeof measureBalanceSpeed>): string {
+  return (
+    `Balance lab (issue 13): grimoire balance trump --games ${f(balance.games)} --values none (the report alone) against grimoire play of the same games, one worker thread each: ${f(median(balance.balanceSeconds), 1)} s against ${f(median(balance.playSeconds), 1)} s → ${f(balance.ratio, 2)}× (target ≤ 1.3×); with ${balance.mcts.agents} in both seats (trump master, --values none): ${f(balance.mcts.gamesPerMinute, 1)} games/min on one thread (${balance.mcts.games} games)` +
+      `\n  as a user runs it, with what each card is worth (the default): grimoire balance trump --games ${f(balance.withValues.games)}: ${f(balance.withValues.seconds, 1)} s on one worker thread, ${f(balance.withValues.played)} games played in all (the report's ${f(balance.withValues.games)} and each card's replacement games)`
+  );
+}
+
+/** `--only compile,hint,balance`: just those figures. */
 async function focused(sections: string[]): Promise<void> {
   const lines: string[] = [];
   if (sections.includes('compile')) {
@@ -533,6 +541,10 @@ async function focused(sections: string[]): Promise<void> {
   if (sections.includes('hint')) {
     log('\nHint latency ');
     lines.push(...hintLines(await hintLatency()));
+  }
+  if (sections.includes('balance')) {
+    log('\nbalance ');
+    lines.push(balanceLine(measureBalanceSpeed(root, quick, () => log('.'))));
   }
   log('\n');
   console.log(lines.join('\n'));

@@ -139,7 +139,8 @@ export async function cmdBalance(game: string | undefined, v: Record<string, unk
   const kept = fromDb !== undefined ? await keptReport(fromDb, game, ir, a.report.settings) : null;
   const seconds = (performance.now() - started) / 1000;
   const played = a.summaries.length + (b ? b.summaries.length : 0) + replaced;
-  const timing = { seconds: Number(seconds.toFixed(2)), gamesPerMinute: Math.round((played / seconds) * 60), workers };
+  // `played`: every game, the replacement values' and their random-play screen's too (docs/balance.md).
+  const timing = { seconds: Number(seconds.toFixed(2)), played, gamesPerMinute: Math.round((played / seconds) * 60), workers };
   const errors = a.report.errors + (b?.report.errors ?? 0);
 
   const result = b ? compareBalance(a, b, other!.label) : a.report;
