@@ -274,8 +274,12 @@ describe('grimoire balance: values by default, and its mistakes refused', () => 
       return rest;
     };
     const args = ['balance', 'planted', '--games', '600', '--json'];
-    const one = json(await grimoireIn(project, ...args, '--workers', '1'));
+    const first = await grimoireIn(project, ...args, '--workers', '1');
+    const one = json(first);
     expect(one.replacements.length).toBe(7);
+    // Its timing counts every game it played: the report's and each replacement's.
+    const played = (JSON.parse(first.stdout) as { timing: { played: number } }).timing.played;
+    expect(played).toBe(600 + one.replacements.reduce((n, r) => n + r.seeds.games, 0));
     expect(json(grimoireProcess(project, ...args, '--workers', '2'))).toEqual(one);
   });
 

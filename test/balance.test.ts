@@ -294,9 +294,11 @@ describe('grimoire balance', () => {
     expect(one.status, one.stderr).toBe(0);
     expect(two.status, two.stderr).toBe(0);
     expect(withoutTiming(two.stdout)).toEqual(withoutTiming(one.stdout));
-    const r = JSON.parse(one.stdout) as BalanceReport & { timing: { gamesPerMinute: number } };
+    const r = JSON.parse(one.stdout) as BalanceReport & { timing: { gamesPerMinute: number; played: number } };
     expect(r).toMatchObject({ kind: 'report', games: 300, settings: { game: 'trump', seed: 5, games: 300, agents: { p1: 'random', p2: 'random' } }, randomPlay: true });
     expect(r.timing.gamesPerMinute).toBeGreaterThan(0);
+    // Without replacement values, the games played are the report's.
+    expect(r.timing.played).toBe(300);
     expect(r.cards.length).toBeGreaterThan(40);
     expect(r.actions.some((a) => a.action === '兵士召喚')).toBe(true);
     const play = JSON.parse((await grimoire(['play', 'trump', '--games', '300', '--seed', '5', '--json'])).stdout);
