@@ -240,9 +240,10 @@ export abstract class LowerBase {
   }
 
   protected src(loc: A.Loc): SrcLoc {
-    return [this.fileIndex.get(loc.file) ?? 0, loc.line, loc.col];
+    return this.srcAt(loc.file, loc.line, loc.col);
   }
 
+  /** The same from a place's parts (a packed name holds them without a `Loc`: grammar/packed-card.ts). */
   protected srcAt(file: string, line: number, col: number): SrcLoc {
     return [this.fileIndex.get(file) ?? 0, line, col];
   }

@@ -363,7 +363,8 @@ export function foldRemovedUses(diagnostics: Diagnostic[], removals: Removal[], 
   for (const d of diagnostics) {
     // A field is used as a member (`c.ready`), a zone as a name or a member (`stage`, `p.hand`), the rest as names.
     const codes = (what: string) => (code: string) => (what === 'field' ? MEMBER_CODES.has(code) : what === 'zone' ? MEMBER_CODES.has(code) || NAME_CODES.has(code) : NAME_CODES.has(code));
-    const r = d.severity === 'error' ? removals.find((x) => codes(x.what)(d.code) && (x.name === text(d) || !!x.with?.includes(text(d) ?? ''))) : undefined;
+    const name = d.severity === 'error' ? text(d) : undefined;
+    const r = name !== undefined ? removals.find((x) => codes(x.what)(d.code) && (x.name === name || !!x.with?.includes(name))) : undefined;
     if (r) uses.set(r, [...(uses.get(r) ?? []), d]);
     else rest.push(d);
   }
